@@ -1,0 +1,68 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+let package = Package(
+    name: "buzzer",
+    products: [
+        .executable(name: "buzzer", targets: ["buzzer"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+    ],
+    targets: [
+        // System libraries: SHA-1 and TLS from OpenSSL, raw deflate from zlib.
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+
+        // Pure WebSocket codec: HTTP upgrade parsing, handshake, frames, permessage-deflate. No I/O.
+        .target(name: "BuzzerWebSocket", dependencies: ["COpenSSL", "CZlib"]),
+        // Dispatch event loops, sockets and the WebSocket server built on the codec.
+        .target(
+            name: "BuzzerTransport",
+            dependencies: [
+                "BuzzerWebSocket",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
+        // Pure, deterministic game domain: rooms, questions, scoring, events. Clock injected.
+        .target(name: "BuzzerGame"),
+        // Append-only JSON Lines archive of game events, recovery and replay.
+        .target(
+            name: "BuzzerArchive",
+            dependencies: ["BuzzerGame", .product(name: "Logging", package: "swift-log")]
+        ),
+        // Thin glue: config, rooms on loops, protocol messages, HTTP pages.
+        .target(
+            name: "BuzzerApp",
+            dependencies: [
+                "BuzzerWebSocket", "BuzzerTransport", "BuzzerGame", "BuzzerArchive",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "buzzer",
+            dependencies: [
+                "BuzzerApp",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        .testTarget(name: "BuzzerWebSocketTests", dependencies: ["BuzzerWebSocket"]),
+        .testTarget(name: "BuzzerTransportTests", dependencies: ["BuzzerTransport", "BuzzerWebSocket"]),
+        .testTarget(name: "BuzzerGameTests", dependencies: ["BuzzerGame"]),
+        .testTarget(name: "BuzzerArchiveTests", dependencies: ["BuzzerArchive", "BuzzerGame"]),
+        .testTarget(name: "BuzzerAppTests", dependencies: ["BuzzerApp", "BuzzerTransport", "BuzzerWebSocket", "BuzzerGame", "BuzzerArchive"]),
+    ]
+)
+
+for target in package.targets where target.type != .system {
+    var settings = target.swiftSettings ?? []
+    settings.append(.swiftLanguageMode(.v6))
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    target.swiftSettings = settings
+}
