@@ -6,8 +6,8 @@
 /// testing, harmless for an origin server), a CR not followed by LF is rejected, empty lines
 /// before the request line are skipped (§2.2), obs-fold is rejected with 400 (§5.2), and the
 /// whole head including its final empty line counts against `maxHeaderBytes`.
-package struct HTTPRequestParser {
-    package enum Result: Equatable {
+package struct HTTPRequestParser: Sendable {
+    package enum Result: Sendable, Equatable {
         /// Every byte given was consumed; feed more.
         case needMoreData
         /// The head is complete; `consumed` bytes of the last input belong to it, the rest do not.

@@ -86,7 +86,7 @@ private func feed(_ inflater: MessageInflater, _ bytes: ArraySlice<UInt8>, into 
         for bits in 9...15 {
             let deflater = MessageDeflater(windowBits: bits, noContextTakeover: false, level: 6)
             let inflater = MessageInflater(windowBits: bits, noContextTakeover: false)
-            for message in [[], noisy, hello, noisy] as [[UInt8]] {
+            for message in [[], noisy, hello, [], [], hello, noisy] as [[UInt8]] {
                 #expect(try inflateMessage(inflater, deflater.deflate(message), limit: 1 << 20) == message, "window bits \(bits)")
             }
         }
