@@ -87,9 +87,25 @@ private func feed(_ inflater: MessageInflater, _ bytes: ArraySlice<UInt8>, into 
             let deflater = MessageDeflater(windowBits: bits, noContextTakeover: false, level: 6)
             let inflater = MessageInflater(windowBits: bits, noContextTakeover: false)
             for message in [[], noisy, hello, [], [], hello, noisy] as [[UInt8]] {
-                #expect(try inflateMessage(inflater, deflater.deflate(message), limit: 1 << 20) == message, "window bits \(bits)")
+                let compressed = deflater.deflate(message)
+                #expect(try inflateMessage(inflater, compressed, limit: 1 << 20) == message, "window bits \(bits) message \(message.count) compressed \(compressed.prefix(16))")
             }
         }
+    }
+
+    @Test func emptyMessageIsTheSingleZeroByte() throws {
+        // RFC 7692 §7.2.3.6: an empty message compresses to 0x00; also right after another message,
+        // where zlib itself would produce no bytes at all.
+        let deflater = MessageDeflater(windowBits: 15, noContextTakeover: false, level: 6)
+        let inflater = MessageInflater(windowBits: 15, noContextTakeover: false)
+        #expect(deflater.deflate([]) == [0x00])
+        #expect(try inflateMessage(inflater, [0x00]) == [])
+        #expect(deflater.deflate(hello) == helloCompressed)
+        #expect(deflater.deflate([]) == [0x00])
+        #expect(deflater.deflate([]) == [0x00])
+        for _ in 0..<2 { #expect(try inflateMessage(inflater, [0x00]) == []) }
+        #expect(try inflateMessage(inflater, helloCompressed) == hello)
+        #expect(try inflateMessage(inflater, helloSecondWithContext) == hello)
     }
 
     @Test func decompressionBombStopsAtTheLimit() {
