@@ -108,6 +108,27 @@ private func feed(_ inflater: MessageInflater, _ bytes: ArraySlice<UInt8>, into 
         #expect(try inflateMessage(inflater, helloSecondWithContext) == hello)
     }
 
+    @Test func emptyPayloadIsAnEmptyMessage() throws {
+        // Some senders strip 00 00 ff ff from an empty flush and send no bytes at all.
+        let inflater = MessageInflater(windowBits: 15, noContextTakeover: false)
+        #expect(try inflateMessage(inflater, helloCompressed) == hello)
+        #expect(try inflateMessage(inflater, []) == [])
+        #expect(try inflateMessage(inflater, []) == [])
+        #expect(try inflateMessage(inflater, helloSecondWithContext) == hello)
+    }
+
+    @Test func acceptsMessagesEndedWithBFINALBlock() throws {
+        // RFC 7692 §7.2.3.3: "Hello" in a DEFLATE block with BFINAL set; the appended tail and any
+        // padding after the final block are ignored, and the next message starts a new stream.
+        let finalHello: [UInt8] = [0xF3, 0x48, 0xCD, 0xC9, 0xC9, 0x07, 0x00]
+        let inflater = MessageInflater(windowBits: 15, noContextTakeover: false)
+        #expect(try inflateMessage(inflater, finalHello) == hello)
+        #expect(try inflateMessage(inflater, finalHello + [0x00]) == hello)
+        #expect(try inflateMessage(inflater, helloCompressed) == hello)
+        // The window survives the restart, so a back-reference still resolves.
+        #expect(try inflateMessage(inflater, helloSecondWithContext) == hello)
+    }
+
     @Test func decompressionBombStopsAtTheLimit() {
         // 10 MB of zeros deflates to ~10 KB; inflating must stop at the cap, not allocate 10 MB.
         let bomb = MessageDeflater(windowBits: 15, noContextTakeover: true, level: 9).deflate([UInt8](repeating: 0, count: 10_000_000))
