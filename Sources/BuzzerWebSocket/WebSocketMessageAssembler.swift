@@ -5,8 +5,8 @@
 struct WebSocketMessageAssembler {
     private let maxMessageSize: Int
     private let maxFragments: Int
-    /// Inflated size limit: the smaller of `maxMessageSize` and `compression.maxDecompressedSize`,
-    /// so the application never sees a message above `maxMessageSize`.
+    /// Inflated size limit of a compressed message (`compression.maxDecompressedSize`, decompression bombs).
+    /// `maxMessageSize` bounds its bytes on the wire, as it does for an uncompressed message.
     private let maxInflatedSize: Int
     private let inflaterSettings: (windowBits: Int, noContextTakeover: Bool)?
     /// Created on the first compressed message; kept for context takeover (RFC 7692 §7.2.2).
@@ -16,6 +16,8 @@ struct WebSocketMessageAssembler {
     private var opcode: WebSocketOpcode?
     private var compressed = false
     private var fragments = 0
+    /// Payload bytes of the message on the wire so far (compressed size for a compressed message).
+    private var wireBytes = 0
     private var payload: [UInt8] = []
     /// Unmasked compressed bytes of the current chunk, reused between chunks.
     private var scratch: [UInt8] = []
@@ -24,7 +26,7 @@ struct WebSocketMessageAssembler {
     init(config: WebSocketConfig, deflate: PerMessageDeflateParameters?) {
         maxMessageSize = config.maxMessageSize
         maxFragments = config.maxFragments
-        maxInflatedSize = min(config.maxMessageSize, config.compression.maxDecompressedSize)
+        maxInflatedSize = config.compression.maxDecompressedSize
         inflaterSettings = deflate.map { ($0.clientMaxWindowBits, $0.clientNoContextTakeover) }
     }
 
@@ -42,14 +44,16 @@ struct WebSocketMessageAssembler {
             opcode = header.opcode
             compressed = header.rsv1
             fragments = 1
+            wireBytes = 0
             utf8.reset()
         }
-        if !compressed {
-            // Refuse before buffering: the length is known now (the limit check of NIO's aggregator, earlier).
-            guard header.payloadLength <= maxMessageSize - payload.count else {
-                throw .messageTooLarge(limit: maxMessageSize)
-            }
-            if header.opcode != .continuation, header.fin { payload.reserveCapacity(header.payloadLength) }
+        // Refuse before buffering: the length is known now.
+        guard header.payloadLength <= maxMessageSize - wireBytes else {
+            throw .messageTooLarge(limit: maxMessageSize)
+        }
+        wireBytes += header.payloadLength
+        if !compressed, header.opcode != .continuation, header.fin {
+            payload.reserveCapacity(header.payloadLength)
         }
     }
 
@@ -94,6 +98,7 @@ struct WebSocketMessageAssembler {
         self.opcode = nil
         compressed = false
         fragments = 0
+        wireBytes = 0
         return message
     }
 
