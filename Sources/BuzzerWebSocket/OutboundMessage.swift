@@ -19,7 +19,8 @@ package struct OutboundMessage: Sendable {
     package let sharedCompressedFrame: [UInt8]?
     package let sharedCompressionWindowBits: Int
 
-    /// Encodes `payload`; with `compression` enabled and the payload at least `minSize` bytes, also compresses it.
+    /// Encodes `payload`; with `compression` enabled, the payload at least `minSize` bytes and
+    /// `serverNoContextTakeover` configured, also compresses it once for all connections.
     /// Pass a loop-owned `deflater` (made with `noContextTakeover: true` and `compression.serverMaxWindowBits`)
     /// to reuse one zlib stream across broadcasts instead of creating one per message.
     package init(
@@ -33,14 +34,16 @@ package struct OutboundMessage: Sendable {
         self.payloadOffset = frame.count - payload.count
         let windowBits = compression?.serverMaxWindowBits ?? 15
         self.sharedCompressionWindowBits = windowBits
-        if let compression, compression.enabled, payload.count >= compression.minSize {
-            self.wantsCompression = true
+        let wantsCompression = compression.map { $0.enabled && payload.count >= $0.minSize } ?? false
+        self.wantsCompression = wantsCompression
+        // The shared variant only pays off when connections negotiate server_no_context_takeover,
+        // which the handshake asks for exactly when the config says so.
+        if let compression, wantsCompression, compression.serverNoContextTakeover {
             let deflater = deflater
                 ?? MessageDeflater(windowBits: windowBits, noContextTakeover: true, level: compression.level)
             let compressed = payload.withUnsafeBytes { deflater.deflate($0) }
             self.sharedCompressedFrame = WebSocketFrameEncoder.encode(opcode: opcode, payload: compressed, rsv1: true)
         } else {
-            self.wantsCompression = false
             self.sharedCompressedFrame = nil
         }
     }

@@ -25,6 +25,9 @@ package struct WebSocketConnectionStateMachine {
     /// Compresses for this connection when the shared variant cannot be used; created on first use
     /// because a zlib deflate stream costs ~256 KiB and most connections never need one.
     private var deflater: MessageDeflater?
+    /// Set when the read that closed the connection also delivered messages: replies to them may still be
+    /// framed, because the transport writes them before that read's Close frame (see `receive`).
+    private var repliesAllowedAfterClose = false
 
     /// Why the connection was failed, for logs. Nil unless a protocol error ended it.
     package private(set) var failure: WebSocketProtocolError?
@@ -55,15 +58,21 @@ package struct WebSocketConnectionStateMachine {
 
     /// Feeds bytes read from the socket (any split) and appends the resulting actions.
     ///
+    /// The transport performs the actions in order and handles `.deliver` synchronously: a reply the app makes
+    /// then with `frameBytes(for:)` is written before the next action. That keeps an echo ahead of a Close
+    /// that the same read also produced (Autobahn 3.2, 7.1.1), which is why `frameBytes(for:)` still answers
+    /// for messages delivered by the read that closed the connection. After `.closeTransport`, write nothing more.
+    ///
     /// A protocol error fails the connection (RFC 6455 §7.1.7): a Close frame with the error's code and a
     /// short reason, then `.closeTransport` at once, without waiting for the peer's Close, because after a
     /// framing error the rest of the stream cannot be trusted. Autobahn expects exactly this ("clean close with
     /// protocol error code or dropped TCP", requireClean false) and scores it OK.
     package mutating func receive(_ bytes: UnsafeRawBufferPointer, into actions: inout [WebSocketAction]) {
         if case .closed = state { return }
+        var delivered = false
         var cursor = 0
         do throws(WebSocketProtocolError) {
-            while let event = try decoder.next(from: bytes, cursor: &cursor) {
+            decoding: while let event = try decoder.next(from: bytes, cursor: &cursor) {
                 switch event {
                 case .header(let header):
                     inControlFrame = header.opcode.isControl
@@ -81,15 +90,17 @@ package struct WebSocketConnectionStateMachine {
                 case .frameEnd(let header):
                     if inControlFrame {
                         try controlFrameReceived(header.opcode, into: &actions)
-                        if case .closed = state { return }
+                        if case .closed = state { break decoding }
                     } else if isOpen, let message = try assembler.frameEnded(header) {
                         actions.append(.deliver(message))
+                        delivered = true
                     }
                 }
             }
         } catch {
             fail(error, into: &actions)
         }
+        if delivered, case .closed = state { repliesAllowedAfterClose = true }
     }
 
     /// Starts a server-initiated close (RFC 6455 §7.1.2): sends Close and waits for the peer's Close,
@@ -107,14 +118,15 @@ package struct WebSocketConnectionStateMachine {
         return WebSocketFrameEncoder.encode(opcode: .ping, payload: Array(payload.prefix(125)))
     }
 
-    /// The bytes to send `message` on this connection; nil once closing (§5.5.1: no data after Close).
+    /// The bytes to send `message` on this connection; nil once closing (§5.5.1: no data after Close),
+    /// except for replies to messages delivered by the read that closed it (see `receive`).
     ///
     /// Plain frame when this connection has no permessage-deflate or the message is below `minSize`.
     /// The shared compressed frame when the connection negotiated server_no_context_takeover and allows a
     /// window at least as large as the one it was made with (RFC 7692 §7.1.2.1). Otherwise compressed here
     /// with this connection's own deflater, keeping context when negotiated.
     package mutating func frameBytes(for message: OutboundMessage) -> [UInt8]? {
-        guard isOpen else { return nil }
+        guard isOpen || repliesAllowedAfterClose else { return nil }
         guard let deflate, message.wantsCompression else { return message.plainFrame }
         if deflate.serverNoContextTakeover, let shared = message.sharedCompressedFrame,
             deflate.serverMaxWindowBits >= message.sharedCompressionWindowBits

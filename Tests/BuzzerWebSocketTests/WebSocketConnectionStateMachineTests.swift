@@ -282,3 +282,42 @@ import Testing
         expectFailure(clientFrame(.text, compressed, rsv1: true), code: 1007, deflate: deflate)
     }
 }
+
+@Suite struct WebSocketConnectionRepliesTests {
+    @Test func replyToMessageInSameReadAsCloseGoesBeforeCloseEcho() throws {
+        // Autobahn 7.1.1: a message then Close in one read: the echo must be framed before the Close reply.
+        var machine = WebSocketConnectionStateMachine(config: testConfig(), deflate: nil)
+        var actions: [WebSocketAction] = []
+        let input = clientFrame(.text, Array("Hello".utf8)) + clientClose(code: 1000)
+        input.withUnsafeBytes { machine.receive($0, into: &actions) }
+        #expect(actions == [
+            .deliver(WebSocketMessage(opcode: .text, payload: Array("Hello".utf8))),
+            .send(SplitInput.bytes("88 02 03 e8")), .closeTransport,
+        ])
+        #expect(!machine.isOpen)
+        #expect(machine.frameBytes(for: .text("Hello")) == SplitInput.bytes("81 05 48 65 6c 6c 6f"))
+        #expect(machine.ping(payload: []) == nil)
+    }
+
+    @Test func replyToMessageInSameReadAsProtocolErrorIsAllowed() {
+        // Autobahn 3.2: a valid message, then a frame with RSV2 in the same read: echo, then fail with 1002.
+        var machine = WebSocketConnectionStateMachine(config: testConfig(), deflate: nil)
+        var actions: [WebSocketAction] = []
+        let input = clientFrame(.text, Array("Hello".utf8)) + SplitInput.bytes("a1 80 00 00 00 00")
+        input.withUnsafeBytes { machine.receive($0, into: &actions) }
+        #expect(closeCode(in: actions) == 1002)
+        #expect(machine.frameBytes(for: .text("Hello")) != nil)
+    }
+
+    @Test func noRepliesAfterCloseWithoutDelivery() {
+        // RFC 6455 §5.5.1: no data frames after the Close frame.
+        var machine = WebSocketConnectionStateMachine(config: testConfig(), deflate: nil)
+        var actions: [WebSocketAction] = []
+        clientClose(code: 1000).withUnsafeBytes { machine.receive($0, into: &actions) }
+        #expect(machine.frameBytes(for: .text("Hello")) == nil)
+        var failed = WebSocketConnectionStateMachine(config: testConfig(), deflate: nil)
+        SplitInput.bytes("81 05 48 65 6c 6c 6f").withUnsafeBytes { failed.receive($0, into: &actions) }
+        #expect(failed.frameBytes(for: .text("Hello")) == nil)
+        #expect(failed.failure == .unmaskedClientFrame)
+    }
+}
