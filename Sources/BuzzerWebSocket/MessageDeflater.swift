@@ -62,6 +62,12 @@ package final class MessageDeflater {
         if output.count >= 4 && output[(output.count - 4)...].elementsEqual([0x00, 0x00, 0xFF, 0xFF]) {
             output.removeLast(4)
         }
+        if output.isEmpty {
+            // zlib emits nothing for an empty message right after a flush. The receiver appends
+            // 00 00 ff ff, which is only a whole empty stored block after a header byte, so send
+            // the single 0x00 of RFC 7692 §7.2.3.6.
+            output = [0x00]
+        }
         if noContextTakeover {
             deflateReset(stream)
         }

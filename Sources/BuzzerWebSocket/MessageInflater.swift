@@ -13,6 +13,13 @@ package final class MessageInflater {
     private static let chunkSize = 16 * 1024
     /// The empty stored block a sender strips from each message (RFC 7692 §7.2.1, §7.2.2).
     private static let tail: [UInt8] = [0x00, 0x00, 0xFF, 0xFF]
+    /// The tail preceded by an empty stored-block header, for messages with no compressed bytes.
+    private static let emptyMessage: [UInt8] = [0x00, 0x00, 0x00, 0xFF, 0xFF]
+    /// Whether the current message has had any compressed bytes yet.
+    private var messageHasInput = false
+    /// The sender ended its DEFLATE stream with a BFINAL block in this message (RFC 7692 §7.2.3.3);
+    /// anything after it in the message is ignored, as zlib-based peers do.
+    private var streamEnded = false
 
     /// `windowBits` is the negotiated client_max_window_bits. Inflating with a window larger than
     /// the sender's is always safe, so values below 9 are raised to 9 (zlib's raw-deflate floor,
@@ -38,6 +45,8 @@ package final class MessageInflater {
     /// `output.count` would pass `limit`. Call once per frame payload of a compressed message.
     package func inflate(_ input: UnsafeRawBufferPointer, into output: inout [UInt8], limit: Int) throws(DeflateError) {
         guard let base = input.baseAddress, input.count > 0 else { return }
+        messageHasInput = true
+        if streamEnded { return }
         stream.pointee.next_in = UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: Bytef.self))
         stream.pointee.avail_in = uInt(input.count)
         defer {
@@ -58,9 +67,8 @@ package final class MessageInflater {
             case Z_OK:
                 break
             case Z_STREAM_END:
-                // The sender closed its deflate stream with a BFINAL block (RFC 7692 §7.2.3.3);
-                // whatever follows starts a new stream.
-                inflateReset(stream)
+                streamEnded = true
+                return
             case Z_BUF_ERROR:
                 // No progress possible: all input consumed and nothing pending.
                 if produced == 0 && stream.pointee.avail_in == availableBefore { return }
@@ -82,10 +90,21 @@ package final class MessageInflater {
     /// Ends a message: inflates the 00 00 ff ff tail (RFC 7692 §7.2.2) and resets the window if
     /// the client does not take over context.
     package func finishMessage(into output: inout [UInt8], limit: Int) throws(DeflateError) {
+        if streamEnded {
+            // The 00 00 ff ff tail would follow the end of the stream: skip it and start a new
+            // stream for the next message, keeping the window unless context is not taken over.
+            restartStream(keepingWindow: !noContextTakeover)
+            messageHasInput = false
+            return
+        }
+        // A sender whose zlib produced nothing for an empty message sends an empty payload; the
+        // tail alone would leave the stream mid-block, so treat it as the 0x00 of RFC 7692 §7.2.3.6.
         // withUnsafeBytes rethrows untyped errors, so carry the typed error out in a Result.
-        let result = Self.tail.withUnsafeBytes { tail in
+        let ending = messageHasInput ? Self.tail : Self.emptyMessage
+        let result = ending.withUnsafeBytes { tail in
             Result { () throws(DeflateError) in try inflate(tail, into: &output, limit: limit) }
         }
+        messageHasInput = false
         try result.get()
         if noContextTakeover {
             inflateReset(stream)
@@ -94,7 +113,24 @@ package final class MessageInflater {
 
     /// Drops any partial message state, e.g. after an error when the connection keeps going.
     package func reset() {
+        messageHasInput = false
+        streamEnded = false
         inflateReset(stream)
+    }
+
+    private func restartStream(keepingWindow: Bool) {
+        streamEnded = false
+        guard keepingWindow else {
+            inflateReset(stream)
+            return
+        }
+        var window = [UInt8](repeating: 0, count: 1 << 15)
+        var length: uInt = 0
+        window.withUnsafeMutableBufferPointer { buffer in
+            _ = inflateGetDictionary(stream, buffer.baseAddress, &length)
+            inflateReset(stream)
+            _ = inflateSetDictionary(stream, buffer.baseAddress, length)
+        }
     }
 
     private static func message(_ stream: UnsafeMutablePointer<z_stream>) -> String? {

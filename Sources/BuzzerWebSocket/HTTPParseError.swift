@@ -1,0 +1,48 @@
+/// Why an HTTP request head was refused; each case maps to the status the server answers with
+/// before closing the connection.
+package enum HTTPParseError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The head grew past `maxHeaderBytes` (RFC 6585 §5: 431).
+    case headerTooLarge(limit: Int)
+    /// More than `maxHeaderCount` header fields (431).
+    case tooManyHeaders(limit: Int)
+    /// Not `method SP request-target SP HTTP-version` (RFC 9112 §3).
+    case invalidRequestLine
+    /// A header line without a valid token name and colon, whitespace before the colon
+    /// (RFC 9112 §5.1) or a control character in the value (RFC 9110 §5.5).
+    case invalidHeader
+    /// A header line starting with whitespace: obsolete line folding (RFC 9112 §5.2).
+    case obsoleteLineFolding
+    /// A CR not followed by LF (RFC 9112 §2.2).
+    case bareCarriageReturn
+    /// HTTP/1.1 without exactly one Host field, or several Host fields (RFC 9112 §3.2).
+    case invalidHost
+    /// A major version other than 1 (RFC 9110 §15.6.6: 505).
+    case unsupportedVersion
+
+    /// The HTTP status code to answer with.
+    package var status: Int {
+        switch self {
+        case .headerTooLarge, .tooManyHeaders: 431
+        case .unsupportedVersion: 505
+        case .invalidRequestLine, .invalidHeader, .obsoleteLineFolding, .bareCarriageReturn, .invalidHost: 400
+        }
+    }
+
+    package var description: String {
+        switch self {
+        case .headerTooLarge(let limit): "request header section exceeds \(limit) bytes"
+        case .tooManyHeaders(let limit): "more than \(limit) header fields"
+        case .invalidRequestLine: "malformed request line"
+        case .invalidHeader: "malformed header field"
+        case .obsoleteLineFolding: "obsolete header line folding is not accepted"
+        case .bareCarriageReturn: "bare CR in request head"
+        case .invalidHost: "HTTP/1.1 requests need exactly one Host header"
+        case .unsupportedVersion: "only HTTP/1.x is supported"
+        }
+    }
+
+    /// The error response to send before closing.
+    package var response: HTTPResponse {
+        HTTPResponse.error(status: status, message: description)
+    }
+}
