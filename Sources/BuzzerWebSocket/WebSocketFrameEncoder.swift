@@ -30,7 +30,7 @@ package enum WebSocketFrameEncoder {
         bytes.reserveCapacity(header.encodedSize + payload.count)
         appendHeader(header, to: &bytes)
         let payloadStart = bytes.count
-        bytes.append(contentsOf: payload.assumingMemoryBound(to: UInt8.self))
+        payload.withMemoryRebound(to: UInt8.self) { bytes.append(contentsOf: $0) }
         if let maskingKey, payload.count > 0 {
             bytes.withUnsafeMutableBytes { buffer in
                 maskingKey.apply(to: UnsafeMutableRawBufferPointer(rebasing: buffer[payloadStart...]), offset: 0)

@@ -15,7 +15,7 @@ package struct WebSocketPayloadChunk {
     /// Appends the unmasked bytes to `output`.
     package func unmask(appendingTo output: inout [UInt8]) {
         let start = output.count
-        output.append(contentsOf: maskedBytes.assumingMemoryBound(to: UInt8.self))
+        maskedBytes.withMemoryRebound(to: UInt8.self) { output.append(contentsOf: $0) }
         guard let key = maskingKey, maskedBytes.count > 0 else { return }
         output.withUnsafeMutableBytes { buffer in
             key.apply(to: UnsafeMutableRawBufferPointer(rebasing: buffer[start...]), offset: offsetInFrame)
