@@ -1,0 +1,287 @@
+import Dispatch
+import DequeModule
+import Glibc
+
+/// One accepted TCP connection, owned by one event loop for its whole life.
+///
+/// Not Sendable: every method must run on `loop.queue`. Other threads reach a connection through its
+/// `ConnectionHandle`, which hops to the loop.
+///
+/// libdispatch on Linux rules followed here (docs/architecture.md):
+/// - the fd is closed only in a cancel handler, after *both* sources on it are cancelled, so dispatch never
+///   sees a closed (or reused) fd still registered: that is the EBADF crash and the fd-reuse bug;
+/// - the write source is resumed only while output is pending: on a writable socket it fires continuously;
+/// - a suspended source is resumed before it is cancelled and released (releasing a suspended source traps).
+package final class Connection {
+    enum State {
+        case open
+        /// No more writes accepted; close once the queue is empty.
+        case closingAfterFlush
+        /// Our side is shut down (SHUT_WR); read and discard until EOF or the linger deadline, so unread
+        /// input cannot turn our last frames into a TCP reset.
+        case draining(deadline: UInt64)
+        case closed
+    }
+
+    private struct PendingWrite {
+        var bytes: [UInt8]
+        var offset: Int
+        var onWritten: ((UInt64) -> Void)?
+    }
+
+    package let id: UInt64
+    package let loop: EventLoop
+    package let remoteAddress: String
+    package var handle: ConnectionHandle { ConnectionHandle(loop: loop, id: id) }
+    package var handler: (any ConnectionHandler)?
+    package private(set) var queuedBytes = 0
+    private(set) var state: State = .open
+
+    private let fd: Int32
+    private let readSource: any DispatchSourceRead
+    private let writeSource: any DispatchSourceWrite
+    private var writeSourceRunning = false
+    private var readSourceRunning = true
+    private var outbound = Deque<PendingWrite>()
+    private let highWater: Int
+    private let lingerSeconds: Double
+
+    init(fd: Int32, id: UInt64, loop: EventLoop, remoteAddress: String, highWater: Int, lingerSeconds: Double) {
+        self.fd = fd
+        self.id = id
+        self.loop = loop
+        self.remoteAddress = remoteAddress
+        self.highWater = highWater
+        self.lingerSeconds = lingerSeconds
+        readSource = DispatchSource.makeReadSource(fileDescriptor: fd, queue: loop.queue)
+        writeSource = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: loop.queue)
+    }
+
+    /// Wires the sources; called by the loop once the connection is in its table.
+    func start() {
+        let loop = self.loop, id = self.id, fd = self.fd
+        readSource.setEventHandler { loop.connection(id)?.readable() }
+        writeSource.setEventHandler { loop.connection(id)?.writable() }
+        // Both cancel handlers funnel into one counter; the last one closes the fd.
+        let closer = FDCloser(fd: fd, remaining: 2)
+        readSource.setCancelHandler { closer.sourceCancelled() }
+        writeSource.setCancelHandler { closer.sourceCancelled() }
+        readSource.activate()
+        // Activate then suspend at once: on our own serial queue the handler cannot run in between.
+        writeSource.activate()
+        writeSource.suspend()
+    }
+
+    // MARK: Writing
+
+    /// Sends `bytes`, writing at once when the socket takes them and queueing the rest. The array is kept,
+    /// not copied, so a broadcast frame shared by many connections stays one allocation.
+    /// `onWritten` gets the monotonic instant the last byte went to the kernel.
+    package func write(_ bytes: [UInt8], onWritten: ((UInt64) -> Void)? = nil) {
+        guard case .open = state, !bytes.isEmpty else { return }
+        var offset = 0
+        if outbound.isEmpty {
+            let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent == bytes.count {
+                onWritten?(MonotonicClock.nanoseconds())
+                return
+            }
+            if sent < 0 {
+                let code = errno
+                if code != EAGAIN && code != EWOULDBLOCK && code != EINTR {
+                    closeNow(reason: Self.reason(for: code))
+                    return
+                }
+            } else {
+                offset = sent
+            }
+        }
+        outbound.append(PendingWrite(bytes: bytes, offset: offset, onWritten: onWritten))
+        queuedBytes += bytes.count - offset
+        if queuedBytes > highWater {
+            closeNow(reason: .slowReader(queuedBytes: queuedBytes))
+            return
+        }
+        resumeWriteSource()
+    }
+
+    private func writable() {
+        flush()
+    }
+
+    private func flush() {
+        let maxVectors = 64
+        while !outbound.isEmpty {
+            var iov = [iovec]()
+            iov.reserveCapacity(min(maxVectors, outbound.count))
+            // The arrays stay alive in `outbound` while writev runs; their storage does not move.
+            for index in outbound.indices.prefix(maxVectors) {
+                let pending = outbound[index]
+                pending.bytes.withUnsafeBytes { raw in
+                    iov.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: raw.baseAddress! + pending.offset), iov_len: raw.count - pending.offset))
+                }
+            }
+            let written = writev(fd, iov, Int32(iov.count))
+            if written < 0 {
+                let code = errno
+                if code == EAGAIN || code == EWOULDBLOCK { break }
+                if code == EINTR { continue }
+                closeNow(reason: Self.reason(for: code))
+                return
+            }
+            var remaining = written
+            queuedBytes -= written
+            let now = outbound.first?.onWritten == nil ? 0 : MonotonicClock.nanoseconds()
+            while remaining > 0, var first = outbound.first {
+                let left = first.bytes.count - first.offset
+                if remaining >= left {
+                    remaining -= left
+                    outbound.removeFirst()
+                    first.onWritten?(now == 0 ? MonotonicClock.nanoseconds() : now)
+                } else {
+                    first.offset += remaining
+                    outbound[outbound.startIndex] = first
+                    remaining = 0
+                }
+            }
+        }
+        if outbound.isEmpty {
+            suspendWriteSource()
+            if case .closingAfterFlush = state { beginDrain() }
+        }
+    }
+
+    private func resumeWriteSource() {
+        guard !writeSourceRunning else { return }
+        writeSourceRunning = true
+        writeSource.resume()
+    }
+
+    private func suspendWriteSource() {
+        guard writeSourceRunning else { return }
+        writeSourceRunning = false
+        writeSource.suspend()
+    }
+
+    // MARK: Reading
+
+    private func readable() {
+        let buffer = loop.readBuffer
+        // A few reads per event keeps one busy peer from starving the others on this loop.
+        for _ in 0..<4 {
+            let count = recv(fd, buffer.baseAddress, buffer.count, 0)
+            if count > 0 {
+                switch state {
+                case .open, .closingAfterFlush:
+                    handler?.connection(self, didRead: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+                    if case .closed = state { return }
+                case .draining:
+                    break
+                case .closed:
+                    return
+                }
+                if count < buffer.count { return }
+            } else if count == 0 {
+                if case .draining = state {
+                    closeNow(reason: .local)
+                    return
+                }
+                // EOF stays readable forever: stop watching before telling the handler.
+                suspendReadSource()
+                handler?.connectionDidReadEOF(self)
+                return
+            } else {
+                let code = errno
+                if code == EAGAIN || code == EWOULDBLOCK { return }
+                if code == EINTR { continue }
+                closeNow(reason: Self.reason(for: code))
+                return
+            }
+        }
+    }
+
+    private func suspendReadSource() {
+        guard readSourceRunning else { return }
+        readSourceRunning = false
+        readSource.suspend()
+    }
+
+    // MARK: Closing
+
+    /// Closes after everything queued is written, then shuts down our side and lingers briefly for EOF.
+    package func closeAfterFlush() {
+        guard case .open = state else { return }
+        state = .closingAfterFlush
+        if outbound.isEmpty { beginDrain() }
+    }
+
+    private func beginDrain() {
+        shutdown(fd, Int32(SHUT_WR))
+        if !readSourceRunning {
+            // The peer already sent EOF: nothing left to drain.
+            closeNow(reason: .local)
+            return
+        }
+        state = .draining(deadline: MonotonicClock.after(seconds: lingerSeconds))
+    }
+
+    /// Drops the connection at once; queued bytes are discarded.
+    package func closeNow(reason: ConnectionCloseReason) {
+        if case .closed = state { return }
+        state = .closed
+        outbound.removeAll()
+        queuedBytes = 0
+        if !writeSourceRunning { writeSource.resume() }
+        if !readSourceRunning { readSource.resume() }
+        writeSourceRunning = true
+        readSourceRunning = true
+        readSource.cancel()
+        writeSource.cancel()
+        loop.remove(self)
+        let handler = self.handler
+        self.handler = nil
+        handler?.connectionDidClose(self, reason: reason)
+    }
+
+    /// Called by the loop's tick.
+    func tick(now: UInt64) {
+        switch state {
+        case .draining(let deadline):
+            if now >= deadline { closeNow(reason: .local) }
+        case .open, .closingAfterFlush:
+            handler?.connection(self, tick: now)
+        case .closed:
+            break
+        }
+    }
+
+    package var isOpen: Bool {
+        if case .open = state { return true }
+        return false
+    }
+
+    private static func reason(for code: Int32) -> ConnectionCloseReason {
+        switch code {
+        case ECONNRESET, EPIPE: .reset
+        default: .ioError(errno: code)
+        }
+    }
+}
+
+/// Closes an fd once every dispatch source on it has been cancelled. Cancel handlers run on the
+/// connection's serial queue, so the plain counter is never touched concurrently; `@unchecked Sendable`
+/// only because the handlers are `@Sendable` closures.
+private final class FDCloser: @unchecked Sendable {
+    private let fd: Int32
+    private var remaining: Int
+
+    init(fd: Int32, remaining: Int) {
+        self.fd = fd
+        self.remaining = remaining
+    }
+
+    func sourceCancelled() {
+        remaining -= 1
+        if remaining == 0 { Glibc.close(fd) }
+    }
+}

@@ -1,0 +1,163 @@
+import Dispatch
+import Glibc
+
+/// One serial queue that owns a set of connections. Connections never move between loops, so a loop's
+/// state needs no lock: everything runs on its queue.
+package final class EventLoop: Sendable {
+    package let index: Int
+    package let queue: DispatchQueue
+    private let state: LoopBound<LoopState>
+
+    final class LoopState {
+        var connections: [UInt64: Connection] = [:]
+        var nextID: UInt64 = 0
+        let readBuffer: UnsafeMutableRawBufferPointer
+        var tickTimer: (any DispatchSourceTimer)?
+        /// Called with each closed connection so the server can keep its count.
+        var onRemove: (@Sendable () -> Void)?
+
+        init(readBufferBytes: Int) {
+            readBuffer = .allocate(byteCount: readBufferBytes, alignment: 16)
+        }
+
+        deinit {
+            readBuffer.deallocate()
+        }
+    }
+
+    package init(index: Int, readBufferBytes: Int = 64 << 10) {
+        self.index = index
+        self.queue = DispatchQueue(label: "buzzer.loop.\(index)")
+        self.state = LoopBound(LoopState(readBufferBytes: readBufferBytes), queue: queue)
+    }
+
+    /// Runs `work` on this loop.
+    package func execute(_ work: @escaping @Sendable () -> Void) {
+        queue.async(execute: work)
+    }
+
+    package var inEventLoop: Bool {
+        // dispatchPrecondition has no boolean form; queue-specific keys would also work.
+        DispatchQueue.getSpecific(key: EventLoop.key) == index
+    }
+
+    package func assertInEventLoop() {
+        dispatchPrecondition(condition: .onQueue(queue))
+    }
+
+    private static let key = DispatchSpecificKey<Int>()
+
+    /// Starts the loop's tick (deadlines and keepalive for every connection, 4 times a second).
+    /// One timer per loop, not per connection: 10,000 connections must not mean 10,000 timers.
+    func start(tickInterval: Double = 0.25, onRemove: @escaping @Sendable () -> Void) {
+        queue.setSpecific(key: EventLoop.key, value: index)
+        execute { [self] in
+            let state = self.state.value
+            state.onRemove = onRemove
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            timer.schedule(deadline: .now() + tickInterval, repeating: tickInterval, leeway: .milliseconds(20))
+            timer.setEventHandler { [self] in self.tick() }
+            timer.activate()
+            state.tickTimer = timer
+        }
+    }
+
+    func stop() {
+        execute { [self] in
+            self.state.value.tickTimer?.cancel()
+            self.state.value.tickTimer = nil
+        }
+    }
+
+    private func tick() {
+        let now = MonotonicClock.nanoseconds()
+        for connection in Array(state.value.connections.values) {
+            connection.tick(now: now)
+        }
+    }
+
+    /// Takes ownership of an accepted, non-blocking fd.
+    func adopt(fd: Int32, remoteAddress: String, config: TransportConfig, lingerSeconds: Double, makeHandler: (Connection) -> any ConnectionHandler) {
+        let state = self.state.value
+        state.nextID += 1
+        let id = UInt64(index) << 48 | state.nextID
+        let connection = Connection(fd: fd, id: id, loop: self, remoteAddress: remoteAddress, highWater: config.outboundHighWaterBytes, lingerSeconds: lingerSeconds)
+        state.connections[id] = connection
+        connection.handler = makeHandler(connection)
+        connection.start()
+        connection.handler?.connectionDidOpen(connection)
+    }
+
+    /// The loop's open connection with this id, if it is still open. Loop only.
+    package func connection(_ id: UInt64) -> Connection? {
+        state.value.connections[id]
+    }
+
+    /// Every open connection on this loop. Loop only.
+    package var connections: Dictionary<UInt64, Connection>.Values {
+        state.value.connections.values
+    }
+
+    var readBuffer: UnsafeMutableRawBufferPointer { state.value.readBuffer }
+
+    func remove(_ connection: Connection) {
+        let state = self.state.value
+        if state.connections.removeValue(forKey: connection.id) != nil {
+            state.onRemove?()
+        }
+    }
+
+    /// Runs `body` with each connection's handler on its own loop, one hop per loop:
+    /// the way to fan one encoded frame out to many connections.
+    package static func forEach(_ handles: some Sequence<ConnectionHandle>, _ body: @escaping @Sendable (Connection) -> Void) {
+        var byLoop: [ObjectIdentifier: (EventLoop, [UInt64])] = [:]
+        for handle in handles {
+            byLoop[ObjectIdentifier(handle.loop), default: (handle.loop, [])].1.append(handle.id)
+        }
+        for (loop, ids) in byLoop.values {
+            loop.execute {
+                for id in ids {
+                    if let connection = loop.connection(id) { body(connection) }
+                }
+            }
+        }
+    }
+}
+
+/// A Sendable reference to a connection: the loop that owns it plus its id.
+package struct ConnectionHandle: Sendable, Hashable {
+    package let loop: EventLoop
+    package let id: UInt64
+
+    package init(loop: EventLoop, id: UInt64) {
+        self.loop = loop
+        self.id = id
+    }
+
+    /// Runs `body` with the connection on its loop (at once if already there); nothing if it has closed.
+    package func withConnection(_ body: @escaping @Sendable (Connection) -> Void) {
+        if loop.inEventLoop {
+            if let connection = loop.connection(id) { body(connection) }
+        } else {
+            let loop = self.loop, id = self.id
+            loop.execute {
+                if let connection = loop.connection(id) { body(connection) }
+            }
+        }
+    }
+
+    package static func == (lhs: ConnectionHandle, rhs: ConnectionHandle) -> Bool { lhs.id == rhs.id }
+    package func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}
+
+/// The loops of one server, assigned to new connections round robin.
+package final class EventLoopGroup: Sendable {
+    package let loops: [EventLoop]
+
+    /// `count` 0 means one loop per core.
+    package init(count: Int, readBufferBytes: Int = 64 << 10) {
+        let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        let n = count > 0 ? count : max(1, cores)
+        loops = (0..<n).map { EventLoop(index: $0, readBufferBytes: readBufferBytes) }
+    }
+}

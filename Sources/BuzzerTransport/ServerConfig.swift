@@ -1,0 +1,77 @@
+/// The "server" section of config.json: where to listen and how many connections to hold.
+package struct ServerConfig: Codable, Sendable, Equatable {
+    /// Address to bind, e.g. "0.0.0.0" or "127.0.0.1".
+    package var host: String
+    /// TCP port; 0 picks a free one (tests).
+    package var port: Int
+    /// Event loops to run; 0 means one per core.
+    package var eventLoops: Int
+    /// Connections held at once; the listener closes new ones beyond this at once.
+    package var maxConnections: Int
+    /// The address players type or scan (join links, QR codes); nil derives it from the request's Host.
+    package var publicURL: String?
+
+    package init(host: String = "0.0.0.0", port: Int = 8080, eventLoops: Int = 0, maxConnections: Int = 20_000, publicURL: String? = nil) {
+        self.host = host
+        self.port = port
+        self.eventLoops = eventLoops
+        self.maxConnections = maxConnections
+        self.publicURL = publicURL
+    }
+
+    /// Checks ranges that the JSON types alone cannot; the message names the field.
+    package func validate() throws(TransportError) {
+        guard (0...65_535).contains(port) else { throw .invalidConfig(field: "server.port", reason: "must be 0...65535, got \(port)") }
+        guard eventLoops >= 0, eventLoops <= 256 else { throw .invalidConfig(field: "server.eventLoops", reason: "must be 0...256") }
+        guard maxConnections > 0 else { throw .invalidConfig(field: "server.maxConnections", reason: "must be positive") }
+        guard !host.isEmpty else { throw .invalidConfig(field: "server.host", reason: "must not be empty") }
+    }
+}
+
+/// The "timeouts" section of config.json, in seconds.
+package struct TimeoutConfig: Codable, Sendable, Equatable {
+    /// Time allowed from accept to a complete upgrade request: slowloris clients must not hold slots.
+    package var handshakeSeconds: Double
+    /// A connection that sends nothing (not even a pong) for this long is closed.
+    package var idleSeconds: Double
+    /// Keepalive ping period, also used to measure round-trip time; 0 turns pings off (Autobahn counts them as
+    /// unexpected events).
+    package var pingIntervalSeconds: Double
+    /// How long we wait for the peer's Close after sending ours, or for EOF after shutting down our side.
+    package var closeSeconds: Double
+    /// Bound on graceful shutdown: after this, remaining connections are dropped.
+    package var shutdownSeconds: Double
+
+    package init(handshakeSeconds: Double = 10, idleSeconds: Double = 60, pingIntervalSeconds: Double = 20, closeSeconds: Double = 5, shutdownSeconds: Double = 5) {
+        self.handshakeSeconds = handshakeSeconds
+        self.idleSeconds = idleSeconds
+        self.pingIntervalSeconds = pingIntervalSeconds
+        self.closeSeconds = closeSeconds
+        self.shutdownSeconds = shutdownSeconds
+    }
+
+    package func validate() throws(TransportError) {
+        for (name, value) in [("handshakeSeconds", handshakeSeconds), ("idleSeconds", idleSeconds), ("closeSeconds", closeSeconds), ("shutdownSeconds", shutdownSeconds)] where !(value > 0) {
+            throw .invalidConfig(field: "timeouts.\(name)", reason: "must be greater than 0")
+        }
+        guard pingIntervalSeconds >= 0 else { throw .invalidConfig(field: "timeouts.pingIntervalSeconds", reason: "must be 0 (off) or positive") }
+    }
+}
+
+/// The "transport" section of config.json.
+package struct TransportConfig: Codable, Sendable, Equatable {
+    /// Bytes queued for a connection that is not reading before we give up on it.
+    package var outboundHighWaterBytes: Int
+    /// Size of each loop's shared read buffer.
+    package var readBufferBytes: Int
+
+    package init(outboundHighWaterBytes: Int = 4 << 20, readBufferBytes: Int = 64 << 10) {
+        self.outboundHighWaterBytes = outboundHighWaterBytes
+        self.readBufferBytes = readBufferBytes
+    }
+
+    package func validate() throws(TransportError) {
+        guard outboundHighWaterBytes >= 1024 else { throw .invalidConfig(field: "transport.outboundHighWaterBytes", reason: "must be at least 1024") }
+        guard readBufferBytes >= 1024 else { throw .invalidConfig(field: "transport.readBufferBytes", reason: "must be at least 1024") }
+    }
+}

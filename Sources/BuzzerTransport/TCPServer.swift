@@ -1,0 +1,234 @@
+import Dispatch
+import Glibc
+import Synchronization
+
+/// Listens on one TCP port and hands each accepted connection to an event loop.
+///
+/// Accepting runs on its own queue with a `DispatchSourceRead` on the listening socket; everything about
+/// a connection after `accept` happens on its loop.
+package final class TCPServer: Sendable {
+    package let group: EventLoopGroup
+    private let config: ServerConfig
+    private let transport: TransportConfig
+    private let lingerSeconds: Double
+    private let makeHandler: @Sendable (Connection) -> any ConnectionHandler
+    private let acceptQueue = DispatchQueue(label: "buzzer.accept")
+    private let listener: Mutex<ListenerState> = Mutex(ListenerState())
+    private let active = Atomic<Int>(0)
+
+    private struct ListenerState: @unchecked Sendable {
+        // Dispatch sources are thread-safe objects; the Mutex guards the optional itself.
+        var source: (any DispatchSourceRead)?
+        var fd: Int32 = -1
+        var port: Int = 0
+        var roundRobin = 0
+        var paused = false
+    }
+
+    /// `makeHandler` runs on the connection's loop and returns the protocol handler for it.
+    package init(config: ServerConfig, transport: TransportConfig, timeouts: TimeoutConfig, group: EventLoopGroup, makeHandler: @escaping @Sendable (Connection) -> any ConnectionHandler) {
+        self.config = config
+        self.transport = transport
+        self.lingerSeconds = timeouts.closeSeconds
+        self.group = group
+        self.makeHandler = makeHandler
+    }
+
+    /// Connections open right now, across all loops.
+    package var connectionCount: Int { active.load(ordering: .relaxed) }
+
+    /// The bound port (the real one when the config asked for 0).
+    package var port: Int { listener.withLock { $0.port } }
+
+    /// Binds, listens, and starts accepting. Returns the bound port.
+    @discardableResult
+    package func start() throws(TransportError) -> Int {
+        let fd = try Self.makeListeningSocket(host: config.host, port: config.port)
+        let port = Self.boundPort(fd)
+        for loop in group.loops {
+            loop.start { [self] in self.active.subtract(1, ordering: .relaxed) }
+        }
+        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: acceptQueue)
+        source.setEventHandler { [self] in self.acceptAll(fd) }
+        source.setCancelHandler { Glibc.close(fd) }
+        listener.withLock {
+            $0.source = source
+            $0.fd = fd
+            $0.port = port
+        }
+        source.activate()
+        return port
+    }
+
+    private func acceptAll(_ listenFD: Int32) {
+        while true {
+            var storage = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let fd = withUnsafeMutablePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    accept(listenFD, $0, &length)
+                }
+            }
+            if fd < 0 {
+                let code = errno
+                if code == EINTR || code == ECONNABORTED { continue }
+                if code == EMFILE || code == ENFILE || code == ENOBUFS || code == ENOMEM {
+                    pauseAccepting()
+                }
+                return
+            }
+            if active.load(ordering: .relaxed) >= config.maxConnections {
+                Glibc.close(fd)
+                continue
+            }
+            // accept4 is not exported by the Glibc module; set the flags the long way.
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            active.add(1, ordering: .relaxed)
+            var one: Int32 = 1
+            setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+            let remote = Self.describe(storage)
+            let loop = listener.withLock { state -> EventLoop in
+                state.roundRobin = (state.roundRobin + 1) % group.loops.count
+                return group.loops[state.roundRobin]
+            }
+            let transport = self.transport, linger = self.lingerSeconds, makeHandler = self.makeHandler
+            loop.execute {
+                loop.adopt(fd: fd, remoteAddress: remote, config: transport, lingerSeconds: linger, makeHandler: makeHandler)
+            }
+        }
+    }
+
+    /// Out of fds: stop accepting for a moment instead of spinning on a listener that stays readable.
+    private func pauseAccepting() {
+        let paused = listener.withLock { state -> Bool in
+            guard !state.paused, let source = state.source else { return false }
+            state.paused = true
+            source.suspend()
+            return true
+        }
+        guard paused else { return }
+        acceptQueue.asyncAfter(deadline: .now() + .milliseconds(100)) { [self] in
+            self.listener.withLock { state in
+                guard state.paused else { return }
+                state.paused = false
+                state.source?.resume()
+            }
+        }
+    }
+
+    /// Stops accepting, asks every handler to say goodbye, and drops what is left after `within` seconds.
+    /// `completion` runs once every connection is gone (or was dropped at the bound).
+    package func shutdown(within seconds: Double, completion: @escaping @Sendable () -> Void) {
+        let source: (any DispatchSourceRead)? = listener.withLock { state in
+            defer { state.source = nil }
+            if state.paused, let source = state.source { source.resume() }
+            state.paused = false
+            return state.source
+        }
+        source?.cancel()
+        for loop in group.loops {
+            loop.execute {
+                for connection in Array(loop.connections) {
+                    connection.handler?.connectionShouldShutDown(connection)
+                }
+            }
+        }
+        let deadline = MonotonicClock.after(seconds: seconds)
+        waitForDrain(deadline: deadline, completion: completion)
+    }
+
+    private func waitForDrain(deadline: UInt64, completion: @escaping @Sendable () -> Void) {
+        if active.load(ordering: .relaxed) == 0 {
+            group.loops.forEach { $0.stop() }
+            completion()
+            return
+        }
+        if MonotonicClock.nanoseconds() >= deadline {
+            let remaining = DispatchGroup()
+            for loop in group.loops {
+                remaining.enter()
+                loop.execute {
+                    for connection in Array(loop.connections) { connection.closeNow(reason: .shutdown) }
+                    loop.stop()
+                    remaining.leave()
+                }
+            }
+            remaining.notify(queue: acceptQueue, execute: completion)
+            return
+        }
+        acceptQueue.asyncAfter(deadline: .now() + .milliseconds(20)) { [self] in
+            self.waitForDrain(deadline: deadline, completion: completion)
+        }
+    }
+
+    // MARK: Sockets
+
+    private static func makeListeningSocket(host: String, port: Int) throws(TransportError) -> Int32 {
+        var v4 = sockaddr_in()
+        var v6 = sockaddr_in6()
+        let isV6: Bool
+        if inet_pton(AF_INET, host, &v4.sin_addr) == 1 {
+            isV6 = false
+            v4.sin_family = sa_family_t(AF_INET)
+            v4.sin_port = in_port_t(UInt16(port).bigEndian)
+        } else if inet_pton(AF_INET6, host, &v6.sin6_addr) == 1 {
+            isV6 = true
+            v6.sin6_family = sa_family_t(AF_INET6)
+            v6.sin6_port = in_port_t(UInt16(port).bigEndian)
+        } else {
+            throw .badAddress(host)
+        }
+        let fd = socket(isV6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .socketFailed(operation: "socket", errno: errno) }
+        var one: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        let bound: Int32 = isV6
+            ? withUnsafePointer(to: &v6) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) } }
+            : withUnsafePointer(to: &v4) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard bound == 0 else {
+            let code = errno
+            Glibc.close(fd)
+            throw .socketFailed(operation: "bind \(host):\(port)", errno: code)
+        }
+        guard listen(fd, 4096) == 0 else {
+            let code = errno
+            Glibc.close(fd)
+            throw .socketFailed(operation: "listen", errno: code)
+        }
+        return fd
+    }
+
+    private static func boundPort(_ fd: Int32) -> Int {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        _ = withUnsafeMutablePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        let family = storage.ss_family
+        return withUnsafePointer(to: &storage) { pointer in
+            if family == sa_family_t(AF_INET6) {
+                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin6_port)) }
+            }
+            return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
+        }
+    }
+
+    private static func describe(_ storage: sockaddr_storage) -> String {
+        var storage = storage
+        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        let family = storage.ss_family
+        return withUnsafePointer(to: &storage) { pointer in
+            if family == sa_family_t(AF_INET6) {
+                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { address in
+                    var addr = address.pointee.sin6_addr
+                    inet_ntop(AF_INET6, &addr, &buffer, socklen_t(buffer.count))
+                    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                }
+            }
+            return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { address in
+                var addr = address.pointee.sin_addr
+                inet_ntop(AF_INET, &addr, &buffer, socklen_t(buffer.count))
+                return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
+        }
+    }
+}
