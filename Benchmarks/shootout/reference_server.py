@@ -17,6 +17,15 @@ import signal
 from websockets.asyncio.server import broadcast, serve
 
 clients = set()
+fragment_size = 0
+
+
+async def reply(ws, message):
+    """Sends one message, as continuation frames of fragment_size bytes when set (RFC 6455 section 5.4)."""
+    if fragment_size and len(message) > fragment_size:
+        await ws.send([message[i:i + fragment_size] for i in range(0, len(message), fragment_size)])
+    else:
+        await ws.send(message)
 
 
 async def handler(ws):
@@ -32,10 +41,10 @@ async def handler(ws):
                 # Re-serialised on purpose (spaces after ':' and ','): the client must not
                 # depend on the server's exact JSON formatting.
                 broadcast(clients, json.dumps({"type": "broadcast", "payload": payload}))
-                await ws.send(json.dumps({"type": "broadcastResult", "payload": payload,
-                                          "listenerCount": len(clients)}))
+                await reply(ws, json.dumps({"type": "broadcastResult", "payload": payload,
+                                           "listenerCount": len(clients)}))
             else:
-                await ws.send(message)
+                await reply(ws, message)
     finally:
         clients.discard(ws)
 
@@ -47,7 +56,11 @@ async def main():
     ap.add_argument("--backlog", type=int, default=100)
     ap.add_argument("--ping-interval", type=float, default=None,
                     help="send keepalive pings every N seconds (exercises the client's pong)")
+    ap.add_argument("--fragment-size", type=int, default=0,
+                    help="send echoes and broadcastResults as fragments of N characters (exercises reassembly)")
     args = ap.parse_args()
+    global fragment_size
+    fragment_size = args.fragment_size
     stop = asyncio.get_running_loop().create_future()
     for sig in (signal.SIGTERM, signal.SIGINT):
         asyncio.get_running_loop().add_signal_handler(sig, stop.set_result, None)

@@ -879,6 +879,12 @@ static void idle_for(int ms) {
 static double bench_seconds;
 static int rounds_done;
 
+static double cpu_seconds(void) {
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+}
+
 static void run_broadcast(void) {
     int total = cfg.warmup_rounds + cfg.rounds;
     uint64_t bench_start = 0;
@@ -1121,6 +1127,8 @@ int main(int argc, char **argv) {
     idle_for(300);
     long rss_connected = read_rss_kb();
 
+    double cpu0 = cpu_seconds();
+    uint64_t wall0 = now_ns();
     if (cfg.mode == MODE_BROADCAST) {
         info("broadcast: %d warmup + %d measured rounds, payload %d bytes", cfg.warmup_rounds, cfg.rounds, cfg.payload_size);
         run_broadcast();
@@ -1129,6 +1137,9 @@ int main(int argc, char **argv) {
              cfg.duration, cfg.inflight, cfg.payload_size);
         run_echo();
     }
+    /* Share of one core the client used during the measured phase: near 100% means the
+       client, not the server, set the pace. */
+    double client_cpu = (cpu_seconds() - cpu0) / ((double)(now_ns() - wall0) / 1e9) * 100.0;
     long rss_after = read_rss_kb();
     close_all();
 
@@ -1153,6 +1164,7 @@ int main(int argc, char **argv) {
         }
         printf("\"errors\":%" PRIu64 ",\"first_error\":", errors);
         json_escape_print(stdout, first_error);
+        printf(",\"client_cpu_percent\":%.1f", client_cpu);
         printf(",\"pings_answered\":%" PRIu64 ",\"server_pid\":%d,\"rss_kb\":{\"before\":%ld,\"connected\":%ld,\"after\":%ld},"
                "\"rss_bytes_per_connection\":%.1f}\n",
                pings_answered, cfg.server_pid, rss_before, rss_connected, rss_after, per_conn);
@@ -1177,6 +1189,8 @@ int main(int argc, char **argv) {
         if (rss_before >= 0)
             printf("  server RSS             before %ld kB, connected %ld kB, after run %ld kB = %.0f bytes per connection\n",
                    rss_before, rss_connected, rss_after, per_conn);
+        printf("  client CPU             %.1f%% of one core during the run%s\n", client_cpu,
+               client_cpu > 85 ? " (client-bound: figures understate the server)" : "");
         printf("  errors                 %" PRIu64 "%s%s\n", errors, errors ? ", first: " : "", errors ? first_error : "");
     }
     fflush(stdout);
