@@ -39,6 +39,30 @@ package struct QuestionPackLimits: Codable, Sendable, Equatable {
 
     package init() {}
 
+    private enum CodingKeys: String, CodingKey {
+        case minOptions, maxOptions, minTimeLimitSeconds, maxTimeLimitSeconds, maxTitleLength
+        case maxTextLength, maxOptionLength, maxAcceptedAnswers, maxQuestions
+    }
+
+    /// Missing fields keep their defaults, so config.json only lists what it changes.
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        var l = QuestionPackLimits()
+        func read(_ key: CodingKeys, _ field: inout Int) throws {
+            if let value = try c.decodeIfPresent(Int.self, forKey: key) { field = value }
+        }
+        try read(.minOptions, &l.minOptions)
+        try read(.maxOptions, &l.maxOptions)
+        try read(.minTimeLimitSeconds, &l.minTimeLimitSeconds)
+        try read(.maxTimeLimitSeconds, &l.maxTimeLimitSeconds)
+        try read(.maxTitleLength, &l.maxTitleLength)
+        try read(.maxTextLength, &l.maxTextLength)
+        try read(.maxOptionLength, &l.maxOptionLength)
+        try read(.maxAcceptedAnswers, &l.maxAcceptedAnswers)
+        try read(.maxQuestions, &l.maxQuestions)
+        self = l
+    }
+
     /// Wide bounds for decoding packs already accepted once (e.g. replaying a room-created
     /// event); internal consistency is still checked so the game never indexes out of range.
     package static var lenient: QuestionPackLimits {
