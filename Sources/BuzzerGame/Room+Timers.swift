@@ -12,7 +12,9 @@ extension Room {
             case .reading:
                 game = (current.opensAt, .answersOpened(AnswersOpened(at: current.opensAt, sequence: current.sequence)))
             case .open:
-                game = (current.closesAt, .answersClosed(AnswersClosed(at: current.closesAt, sequence: current.sequence, reason: .deadline)))
+                // An answer received exactly at `closesAt` still counts, so the close is due one ms later.
+                let at = current.closesAt + 1
+                game = (at, .answersClosed(AnswersClosed(at: at, sequence: current.sequence, reason: .deadline)))
             case .closed where settings.autoAdvance:
                 let at = phaseSince + settings.autoRevealDelayMs
                 game = (at, .questionRevealed(QuestionRevealed(at: at, sequence: current.sequence)))
