@@ -146,14 +146,21 @@ extension Room {
         return name
     }
 
-    /// A name is blocked when the whole of it, or any word of it, matches a blocked term
-    /// (case, accents and punctuation ignored). Whole words only, so "Scunthorpe" is fine.
+    /// A name is blocked when any run of whole consecutive words of it matches a blocked term
+    /// (case, accents and punctuation ignored), so "bad-word" and "B.A.D word" match "badword"
+    /// but "Scunthorpe" does not match a term inside it.
     func isBlocked(_ name: String) -> Bool {
         guard !settings.blockedNames.isEmpty else { return false }
         let blocked = Set(settings.blockedNames.map(TextNormalizer.answerKey))
-        if blocked.contains(TextNormalizer.answerKey(name)) { return true }
-        let words = TextNormalizer.fold(name).split(whereSeparator: { !$0.isLetter && !$0.isNumber })
-        return words.contains { blocked.contains(TextNormalizer.answerKey(String($0))) }
+        let words = TextNormalizer.fold(name).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        for start in words.indices {
+            var run = ""
+            for word in words[start...] {
+                run += word
+                if blocked.contains(run) { return true }
+            }
+        }
+        return false
     }
 
     // MARK: - Answers and wagers
