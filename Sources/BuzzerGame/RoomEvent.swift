@@ -94,18 +94,65 @@ package struct RoomCreated: Codable, Sendable, Equatable {
     package var settings: RoomSettings
     package var pack: QuestionPack
     private enum CodingKeys: String, CodingKey { case at, code, seed, hostTokenHash = "host_token_hash", settings, pack }
+
+    package init(at: GameInstant, code: String, seed: UInt64, hostTokenHash: String, settings: RoomSettings, pack: QuestionPack) {
+        self.at = at
+        self.code = code
+        self.seed = seed
+        self.hostTokenHash = hostTokenHash
+        self.settings = settings
+        self.pack = pack
+    }
 }
 
-package struct HostDisconnected: Codable, Sendable, Equatable { package var at: GameInstant }
-package struct HostReconnected: Codable, Sendable, Equatable { package var at: GameInstant }
-package struct RoomLockChanged: Codable, Sendable, Equatable { package var at: GameInstant; package var locked: Bool }
-package struct DisplayConnected: Codable, Sendable, Equatable { package var at: GameInstant }
-package struct DisplayDisconnected: Codable, Sendable, Equatable { package var at: GameInstant }
+package struct HostDisconnected: Codable, Sendable, Equatable {
+    package var at: GameInstant
+
+    package init(at: GameInstant) {
+        self.at = at
+    }
+}
+package struct HostReconnected: Codable, Sendable, Equatable {
+    package var at: GameInstant
+
+    package init(at: GameInstant) {
+        self.at = at
+    }
+}
+package struct RoomLockChanged: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var locked: Bool
+
+    package init(at: GameInstant, locked: Bool) {
+        self.at = at
+        self.locked = locked
+    }
+}
+package struct DisplayConnected: Codable, Sendable, Equatable {
+    package var at: GameInstant
+
+    package init(at: GameInstant) {
+        self.at = at
+    }
+}
+package struct DisplayDisconnected: Codable, Sendable, Equatable {
+    package var at: GameInstant
+
+    package init(at: GameInstant) {
+        self.at = at
+    }
+}
 
 package struct TeamCreated: Codable, Sendable, Equatable {
     package var at: GameInstant
     package var team: TeamID
     package var name: String
+
+    package init(at: GameInstant, team: TeamID, name: String) {
+        self.at = at
+        self.team = team
+        self.name = name
+    }
 }
 
 package struct PlayerJoined: Codable, Sendable, Equatable {
@@ -119,9 +166,27 @@ package struct PlayerJoined: Codable, Sendable, Equatable {
     private enum CodingKeys: String, CodingKey {
         case at, player, nickname, team, deviceID = "device_id", resumeTokenHash = "resume_token_hash", firstQuestion = "first_question"
     }
+
+    package init(at: GameInstant, player: PlayerID, nickname: String, team: TeamID? = nil, deviceID: String? = nil, resumeTokenHash: String, firstQuestion: Int) {
+        self.at = at
+        self.player = player
+        self.nickname = nickname
+        self.team = team
+        self.deviceID = deviceID
+        self.resumeTokenHash = resumeTokenHash
+        self.firstQuestion = firstQuestion
+    }
 }
 
-package struct PlayerDisconnected: Codable, Sendable, Equatable { package var at: GameInstant; package var player: PlayerID }
+package struct PlayerDisconnected: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var player: PlayerID
+
+    package init(at: GameInstant, player: PlayerID) {
+        self.at = at
+        self.player = player
+    }
+}
 
 package struct PlayerReconnected: Codable, Sendable, Equatable {
     package var at: GameInstant
@@ -129,15 +194,35 @@ package struct PlayerReconnected: Codable, Sendable, Equatable {
     /// The hash of the token the player will use next time (the app may rotate tokens on resume).
     package var resumeTokenHash: String
     private enum CodingKeys: String, CodingKey { case at, player, resumeTokenHash = "resume_token_hash" }
+
+    package init(at: GameInstant, player: PlayerID, resumeTokenHash: String) {
+        self.at = at
+        self.player = player
+        self.resumeTokenHash = resumeTokenHash
+    }
 }
 
-package struct PlayerLeft: Codable, Sendable, Equatable { package var at: GameInstant; package var player: PlayerID }
+package struct PlayerLeft: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var player: PlayerID
+
+    package init(at: GameInstant, player: PlayerID) {
+        self.at = at
+        self.player = player
+    }
+}
 
 package struct PlayerKicked: Codable, Sendable, Equatable {
     package var at: GameInstant
     package var player: PlayerID
     /// Also ban the player's name and device id from joining again.
     package var ban: Bool
+
+    package init(at: GameInstant, player: PlayerID, ban: Bool) {
+        self.at = at
+        self.player = player
+        self.ban = ban
+    }
 }
 
 package struct QuestionShown: Codable, Sendable, Equatable {
@@ -152,9 +237,28 @@ package struct QuestionShown: Codable, Sendable, Equatable {
     private enum CodingKeys: String, CodingKey {
         case at, sequence, round, index, opensAt = "opens_at", deadline, closesAt = "closes_at", permutation
     }
+
+    package init(at: GameInstant, sequence: Int, round: Int, index: Int, opensAt: GameInstant, deadline: GameInstant, closesAt: GameInstant, permutation: [Int]) {
+        self.at = at
+        self.sequence = sequence
+        self.round = round
+        self.index = index
+        self.opensAt = opensAt
+        self.deadline = deadline
+        self.closesAt = closesAt
+        self.permutation = permutation
+    }
 }
 
-package struct AnswersOpened: Codable, Sendable, Equatable { package var at: GameInstant; package var sequence: Int }
+package struct AnswersOpened: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var sequence: Int
+
+    package init(at: GameInstant, sequence: Int) {
+        self.at = at
+        self.sequence = sequence
+    }
+}
 
 package struct WagerPlaced: Codable, Sendable, Equatable {
     package var at: GameInstant
@@ -165,6 +269,14 @@ package struct WagerPlaced: Codable, Sendable, Equatable {
     package var amount: Int
 
     package var competitor: Competitor { team.map(Competitor.team) ?? .player(player) }
+
+    package init(at: GameInstant, sequence: Int, player: PlayerID, team: TeamID? = nil, amount: Int) {
+        self.at = at
+        self.sequence = sequence
+        self.player = player
+        self.team = team
+        self.amount = amount
+    }
 }
 
 package struct AnswerRecorded: Codable, Sendable, Equatable {
@@ -176,20 +288,48 @@ package struct AnswerRecorded: Codable, Sendable, Equatable {
     /// Measured response time (see docs/game-rules.md), stored so replay needs no clock.
     package var responseMs: GameDuration
     private enum CodingKeys: String, CodingKey { case at, sequence, player, answer, responseMs = "response_ms" }
+
+    package init(at: GameInstant, sequence: Int, player: PlayerID, answer: AnswerValue, responseMs: GameDuration) {
+        self.at = at
+        self.sequence = sequence
+        self.player = player
+        self.answer = answer
+        self.responseMs = responseMs
+    }
 }
 
 package struct AnswersClosed: Codable, Sendable, Equatable {
     package var at: GameInstant
     package var sequence: Int
     package var reason: CloseReason
+
+    package init(at: GameInstant, sequence: Int, reason: CloseReason) {
+        self.at = at
+        self.sequence = sequence
+        self.reason = reason
+    }
 }
 
-package struct QuestionRevealed: Codable, Sendable, Equatable { package var at: GameInstant; package var sequence: Int }
+package struct QuestionRevealed: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var sequence: Int
+
+    package init(at: GameInstant, sequence: Int) {
+        self.at = at
+        self.sequence = sequence
+    }
+}
 
 package struct AnswerAccepted: Codable, Sendable, Equatable {
     package var at: GameInstant
     package var sequence: Int
     package var text: String
+
+    package init(at: GameInstant, sequence: Int, text: String) {
+        self.at = at
+        self.sequence = sequence
+        self.text = text
+    }
 }
 
 package struct ScoreAdjusted: Codable, Sendable, Equatable {
@@ -199,12 +339,33 @@ package struct ScoreAdjusted: Codable, Sendable, Equatable {
     package var team: TeamID?
     package var delta: Int
     package var reason: String
+
+    package init(at: GameInstant, player: PlayerID? = nil, team: TeamID? = nil, delta: Int, reason: String) {
+        self.at = at
+        self.player = player
+        self.team = team
+        self.delta = delta
+        self.reason = reason
+    }
 }
 
 package struct LeaderboardShown: Codable, Sendable, Equatable {
     package var at: GameInstant
     /// True after the last question: the next step ends the game.
     package var final: Bool
+
+    package init(at: GameInstant, final: Bool) {
+        self.at = at
+        self.final = final
+    }
 }
 
-package struct RoomEnded: Codable, Sendable, Equatable { package var at: GameInstant; package var reason: EndReason }
+package struct RoomEnded: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var reason: EndReason
+
+    package init(at: GameInstant, reason: EndReason) {
+        self.at = at
+        self.reason = reason
+    }
+}
