@@ -1,0 +1,47 @@
+/// A question as asked in a room: its timing, shuffle, answers and (after reveal) awards.
+package struct AskedQuestion: Sendable, Equatable {
+    /// 0-based position in the order questions were asked in this room.
+    package var sequence: Int
+    package var round: Int
+    package var index: Int
+    package var shownAt: GameInstant
+    package var opensAt: GameInstant
+    /// Answers count up to here (plus `closesAt - deadline` grace).
+    package var deadline: GameInstant
+    /// `deadline` + answer grace: the last instant an answer is accepted.
+    package var closesAt: GameInstant
+    /// `permutation[displayed position] == pack option index`; empty for kinds without options.
+    package var permutation: [Int]
+    package var answers: [PlayerID: RecordedAnswer] = [:]
+    package var wagers: [Competitor: Int] = [:]
+    /// Extra typed answers the host accepted after the reveal.
+    package var acceptedExtra: [String] = []
+    package var closedAt: GameInstant?
+    package var closeReason: CloseReason?
+    package var revealedAt: GameInstant?
+    /// Points each player got on this question (derived at reveal and on rescoring).
+    package var awards: [PlayerID: Award] = [:]
+
+    package var isRevealed: Bool { revealedAt != nil }
+}
+
+/// One stored answer, canonical (unshuffled) and with its measured response time.
+package struct RecordedAnswer: Sendable, Equatable {
+    package var value: AnswerValue
+    package var responseMs: GameDuration
+    package var receivedAt: GameInstant
+}
+
+/// How an answer (or wager) fared.
+package enum AnswerOutcome: String, Codable, Sendable, Equatable {
+    case correct, partial, wrong
+    /// Poll answers and zero-multiplier questions: counted, not judged.
+    case counted
+}
+
+/// The points a player earned on one question, with the streak bonus included.
+package struct Award: Sendable, Equatable, Codable {
+    package var outcome: AnswerOutcome
+    package var points: Int
+    package var streakBonus: Int
+}

@@ -1,0 +1,98 @@
+/// Why a command was refused. A refused command changes nothing. `code` is a stable
+/// snake_case string for protocol `error` messages; `description` is a sentence for people.
+package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
+    case invalidPack(QuestionPackErrors)
+    case invalidSettings(String)
+    case roomEnded
+    case roomLocked
+    case roomFull(max: Int)
+    case lateJoinDisabled
+    case nameInvalid(String)
+    case nameTaken
+    case nameBlocked
+    case banned
+    case kicked
+    case unknownPlayer
+    case resumeExpired
+    case notHost
+    case badPhase(command: String, phase: RoomPhase)
+    case wrongQuestion(expected: Int?, got: Int)
+    case answersNotOpen
+    case questionClosed
+    case lateAnswer(byMs: GameDuration)
+    case alreadyAnswered
+    case invalidAnswer(String)
+    case notWagerRound
+    case invalidWager(max: Int)
+    case unknownQuestion(Int)
+    case cannotAccept(String)
+    case invalidScoreAdjustment(String)
+    case notReplayable(String)
+
+    /// Stable machine-readable code.
+    package var code: String {
+        switch self {
+        case .invalidPack: "invalid_pack"
+        case .invalidSettings: "invalid_settings"
+        case .roomEnded: "room_ended"
+        case .roomLocked: "room_locked"
+        case .roomFull: "room_full"
+        case .lateJoinDisabled: "late_join_disabled"
+        case .nameInvalid: "name_invalid"
+        case .nameTaken: "name_taken"
+        case .nameBlocked: "name_blocked"
+        case .banned: "banned"
+        case .kicked: "kicked"
+        case .unknownPlayer: "unknown_player"
+        case .resumeExpired: "resume_expired"
+        case .notHost: "not_host"
+        case .badPhase: "bad_phase"
+        case .wrongQuestion: "wrong_question"
+        case .answersNotOpen: "answers_not_open"
+        case .questionClosed: "question_closed"
+        case .lateAnswer: "late_answer"
+        case .alreadyAnswered: "already_answered"
+        case .invalidAnswer: "invalid_answer"
+        case .notWagerRound: "not_wager_round"
+        case .invalidWager: "invalid_wager"
+        case .unknownQuestion: "unknown_question"
+        case .cannotAccept: "cannot_accept"
+        case .invalidScoreAdjustment: "invalid_score_adjustment"
+        case .notReplayable: "not_replayable"
+        }
+    }
+
+    package var description: String {
+        switch self {
+        case .invalidPack(let errors): "The question pack has problems:\n\(errors)"
+        case .invalidSettings(let reason): "The room settings are invalid: \(reason)."
+        case .roomEnded: "This game has ended."
+        case .roomLocked: "The host has locked this room; no new players can join."
+        case .roomFull(let max): "The room is full (\(max) players)."
+        case .lateJoinDisabled: "The game has started and this room does not allow late joining."
+        case .nameInvalid(let reason): "That name is not allowed: \(reason)."
+        case .nameTaken: "Someone in this room already has that name."
+        case .nameBlocked: "That name is not allowed in this room."
+        case .banned: "You have been banned from this room."
+        case .kicked: "You were removed from this room by the host."
+        case .unknownPlayer: "No such player in this room."
+        case .resumeExpired: "Too much time has passed to resume; join again as a new player."
+        case .notHost: "Only the host can do that."
+        case let .badPhase(command, phase): "Cannot \(command) while the room is in the \(phase.rawValue) phase."
+        case let .wrongQuestion(expected, got):
+            if let expected { "That answer is for question \(got + 1), but question \(expected + 1) is current." }
+            else { "That answer is for question \(got + 1), but no question is current." }
+        case .answersNotOpen: "Answers are not open yet."
+        case .questionClosed: "This question is closed."
+        case .lateAnswer(let byMs): "Your answer arrived \(byMs) ms after the deadline."
+        case .alreadyAnswered: "You have already answered this question."
+        case .invalidAnswer(let reason): "That answer is not valid: \(reason)."
+        case .notWagerRound: "This question is not in a wager round."
+        case .invalidWager(let max): "The wager must be between 0 and \(max)."
+        case .unknownQuestion(let sequence): "Question \(sequence + 1) has not been asked."
+        case .cannotAccept(let reason): "Cannot accept that answer: \(reason)."
+        case .invalidScoreAdjustment(let reason): "Cannot adjust the score: \(reason)."
+        case .notReplayable(let reason): "The event log cannot be replayed: \(reason)."
+        }
+    }
+}

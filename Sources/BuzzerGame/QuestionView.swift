@@ -1,0 +1,101 @@
+/// What players and displays see of a question: options in displayed (shuffled) order,
+/// timing, and never the answer, accepted answers or explanation (those wait for `RevealView`).
+package struct QuestionView: Sendable, Equatable, Codable {
+    package var sequence: Int
+    package var questionCount: Int
+    package var round: Int
+    package var roundTitle: String?
+    package var roundCount: Int
+    package var index: Int
+    package var kind: QuestionKind
+    package var category: String
+    package var text: String
+    package var options: [String]
+    /// Score multiplier (0, 1 or 2).
+    package var points: Int
+    package var wager: Bool
+    package var shownAt: GameInstant
+    package var opensAt: GameInstant
+    /// The deadline players are shown; the grace after it is deliberately not advertised.
+    package var deadline: GameInstant
+    package var timeLimitMs: GameDuration
+}
+
+/// The host's view: the player view plus the answer (in displayed positions) and live counts.
+package struct HostQuestionView: Sendable, Equatable, Codable {
+    package var question: QuestionView
+    package var correct: RevealedAnswer
+    package var explanation: String?
+    package var answered: Int
+    package var connectedPlayers: Int
+}
+
+/// The right answer, in displayed option positions.
+package enum RevealedAnswer: Sendable, Equatable {
+    case options([Int])
+    case truefalse(Bool)
+    case text([String])
+    case number(Double)
+    case none
+}
+
+extension RevealedAnswer: Codable {
+    private enum CodingKeys: String, CodingKey { case kind, options, value, accepted }
+    private enum Kind: String, Codable { case options, truefalse, text, number, none }
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        switch try c.decode(Kind.self, forKey: .kind) {
+        case .options: self = .options(try c.decode([Int].self, forKey: .options))
+        case .truefalse: self = .truefalse(try c.decode(Bool.self, forKey: .value))
+        case .text: self = .text(try c.decode([String].self, forKey: .accepted))
+        case .number: self = .number(try c.decode(Double.self, forKey: .value))
+        case .none: self = .none
+        }
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .options(let options):
+            try c.encode(Kind.options, forKey: .kind)
+            try c.encode(options, forKey: .options)
+        case .truefalse(let value):
+            try c.encode(Kind.truefalse, forKey: .kind)
+            try c.encode(value, forKey: .value)
+        case .text(let accepted):
+            try c.encode(Kind.text, forKey: .kind)
+            try c.encode(accepted, forKey: .accepted)
+        case .number(let value):
+            try c.encode(Kind.number, forKey: .kind)
+            try c.encode(value, forKey: .value)
+        case .none:
+            try c.encode(Kind.none, forKey: .kind)
+        }
+    }
+}
+
+/// Shown to everyone after a reveal.
+package struct RevealView: Sendable, Equatable, Codable {
+    package var sequence: Int
+    package var correct: RevealedAnswer
+    package var explanation: String?
+    /// Picks per displayed option (choice, multi, poll); empty otherwise.
+    package var optionCounts: [Int]
+    /// Counts of false and true answers (truefalse only).
+    package var trueFalseCounts: [Int]
+    package var answered: Int
+    package var rightCount: Int
+}
+
+/// One player's own result on a revealed question.
+package struct PlayerResult: Sendable, Equatable, Codable {
+    package var sequence: Int
+    package var answered: Bool
+    package var outcome: AnswerOutcome?
+    package var points: Int
+    package var streakBonus: Int
+    package var score: Int
+    package var rank: Int?
+    package var streak: Int
+}

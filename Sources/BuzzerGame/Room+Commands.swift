@@ -1,0 +1,297 @@
+extension Room {
+    /// Runs due timers, then the command. Returns every event produced, already applied.
+    /// A refused command throws and changes nothing, not even the due timers (the next
+    /// `tick` emits them), so the caller logs exactly what it is returned.
+    package mutating func handle(_ command: RoomCommand, at now: GameInstant) throws(GameError) -> [RoomEvent] {
+        if let deadline = nextDeadline, deadline <= now {
+            var copy = self
+            let timerEvents = copy.runTimers(until: now)
+            let events = try copy.execute(command, at: now)
+            self = copy
+            return timerEvents + events
+        }
+        return try execute(command, at: now)
+    }
+
+    private mutating func execute(_ command: RoomCommand, at now: GameInstant) throws(GameError) -> [RoomEvent] {
+        var events = try decide(command, at: now)
+        for event in events { apply(event) }
+        if case .answer = command, let close = allAnsweredClose(at: now) {
+            apply(close)
+            events.append(close)
+        }
+        return events
+    }
+
+    /// Validates a command against the current state; pure.
+    func decide(_ command: RoomCommand, at now: GameInstant) throws(GameError) -> [RoomEvent] {
+        if case .tick = command { return [] }
+        if phase == .ended {
+            switch command {
+            case .hostDisconnected, .playerDisconnected, .displayDisconnected: return []
+            default: throw .roomEnded
+            }
+        }
+        switch command {
+        case .tick:
+            return []
+        case .start:
+            guard phase == .lobby else { throw .badPhase(command: command.name, phase: phase) }
+            return [showQuestion(round: 0, index: 0, at: now)]
+        case .next:
+            guard phase == .revealed || phase == .leaderboard else { throw .badPhase(command: command.name, phase: phase) }
+            return [nextStep(at: now)]
+        case .close:
+            guard isAcceptingAnswers, let current = currentQuestion else { throw .badPhase(command: command.name, phase: phase) }
+            return [.answersClosed(AnswersClosed(at: now, sequence: current.sequence, reason: .host))]
+        case .reveal:
+            guard let current = currentQuestion, isAcceptingAnswers || phase == .closed else {
+                throw .badPhase(command: command.name, phase: phase)
+            }
+            var events: [RoomEvent] = []
+            if isAcceptingAnswers { events.append(.answersClosed(AnswersClosed(at: now, sequence: current.sequence, reason: .host))) }
+            events.append(.questionRevealed(QuestionRevealed(at: now, sequence: current.sequence)))
+            return events
+        case .showLeaderboard:
+            guard phase == .revealed, let current = currentQuestion else { throw .badPhase(command: command.name, phase: phase) }
+            return [.leaderboardShown(LeaderboardShown(at: now, final: position(after: current.round, current.index) == nil))]
+        case .end:
+            return [.roomEnded(RoomEnded(at: now, reason: .hostEnded))]
+        case let .kick(id, ban):
+            guard let player = players[id], player.status != .kicked else { throw .unknownPlayer }
+            return [.playerKicked(PlayerKicked(at: now, player: id, ban: ban))]
+        case .setLocked(let flag):
+            return flag == locked ? [] : [.roomLockChanged(RoomLockChanged(at: now, locked: flag))]
+        case let .adjustScore(target, delta, reason):
+            return [try decideAdjustment(target: target, delta: delta, reason: reason, at: now)]
+        case let .accept(sequence, text):
+            return [try decideAccept(sequence: sequence, text: text, at: now)]
+        case .hostDisconnected:
+            return hostConnected ? [.hostDisconnected(HostDisconnected(at: now))] : []
+        case .hostReconnect(let tokenHash):
+            guard tokenHash == hostTokenHash else { throw .notHost }
+            return [.hostReconnected(HostReconnected(at: now))]
+        case .join(let request):
+            return try decideJoin(request, at: now)
+        case let .resume(tokenHash, newTokenHash):
+            guard let player = player(byResumeTokenHash: tokenHash) ?? players.values.first(where: { $0.status == .kicked && $0.resumeTokenHash == tokenHash }) else {
+                throw .unknownPlayer
+            }
+            switch player.status {
+            case .kicked: throw .kicked
+            case .left: throw .unknownPlayer
+            case .away where now - (player.awaySince ?? now) > settings.resumeGraceMs: throw .resumeExpired
+            case .away, .connected: break
+            }
+            return [.playerReconnected(PlayerReconnected(at: now, player: player.id, resumeTokenHash: newTokenHash ?? tokenHash))]
+        case .playerDisconnected(let id):
+            guard let player = players[id] else { throw .unknownPlayer }
+            return player.status == .connected ? [.playerDisconnected(PlayerDisconnected(at: now, player: id))] : []
+        case .leave(let id):
+            guard let player = players[id] else { throw .unknownPlayer }
+            guard player.status == .connected || player.status == .away else { return [] }
+            return [.playerLeft(PlayerLeft(at: now, player: id))]
+        case let .answer(id, submission):
+            return [try decideAnswer(id, submission, at: now)]
+        case let .wager(id, sequence, amount):
+            return [try decideWager(id, sequence: sequence, amount: amount, at: now)]
+        case .displayConnected:
+            return [.displayConnected(DisplayConnected(at: now))]
+        case .displayDisconnected:
+            return displayCount > 0 ? [.displayDisconnected(DisplayDisconnected(at: now))] : []
+        }
+    }
+
+    // MARK: - Joining
+
+    private func decideJoin(_ request: JoinRequest, at now: GameInstant) throws(GameError) -> [RoomEvent] {
+        if locked { throw .roomLocked }
+        if phase != .lobby && !settings.lateJoin { throw .lateJoinDisabled }
+        if let device = request.deviceID, bannedDeviceIDs.contains(device) { throw .banned }
+        let nickname = try Self.cleanName(request.nickname, maxLength: settings.nicknameMaxLength, what: "a nickname")
+        let key = TextNormalizer.fold(nickname)
+        if bannedNameKeys.contains(key) { throw .banned }
+        if isBlocked(nickname) { throw .nameBlocked }
+        if playerByNameKey[key] != nil { throw .nameTaken }
+        if activeCount >= settings.maxPlayers { throw .roomFull(max: settings.maxPlayers) }
+
+        var events: [RoomEvent] = []
+        var teamID: TeamID?
+        if let rawTeam = request.team, !rawTeam.allSatisfy(\.isWhitespace) {
+            let name = try Self.cleanName(rawTeam, maxLength: settings.teamNameMaxLength, what: "a team name")
+            if isBlocked(name) { throw .nameBlocked }
+            if let existing = teamByNameKey[TextNormalizer.fold(name)] {
+                teamID = existing
+            } else {
+                let id = TeamID(teams.count + 1)
+                events.append(.teamCreated(TeamCreated(at: now, team: id, name: name)))
+                teamID = id
+            }
+        }
+        let firstQuestion = asked.count - (isAcceptingAnswers ? 1 : 0)
+        events.append(.playerJoined(PlayerJoined(
+            at: now, player: PlayerID(players.count + 1), nickname: nickname, team: teamID, deviceID: request.deviceID,
+            resumeTokenHash: request.resumeTokenHash, firstQuestion: firstQuestion)))
+        return events
+    }
+
+    /// Trims and collapses whitespace; 1...maxLength characters, no control characters.
+    static func cleanName(_ raw: String, maxLength: Int, what: String) throws(GameError) -> String {
+        let name = raw.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        if name.isEmpty { throw .nameInvalid("\(what) must not be empty") }
+        if name.count > maxLength { throw .nameInvalid("\(what) must be at most \(maxLength) characters") }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format && $0 != "\u{200D}" }) {
+            throw .nameInvalid("\(what) must not contain control characters")
+        }
+        return name
+    }
+
+    /// A name is blocked when any run of whole consecutive words of it matches a blocked term
+    /// (case, accents and punctuation ignored), so "bad-word" and "B.A.D word" match "badword"
+    /// but "Scunthorpe" does not match a term inside it.
+    func isBlocked(_ name: String) -> Bool {
+        guard !settings.blockedNames.isEmpty else { return false }
+        let blocked = Set(settings.blockedNames.map(TextNormalizer.answerKey))
+        let words = TextNormalizer.fold(name).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        for start in words.indices {
+            var run = ""
+            for word in words[start...] {
+                run += word
+                if blocked.contains(run) { return true }
+            }
+        }
+        return false
+    }
+
+    // MARK: - Answers and wagers
+
+    private func decideAnswer(_ id: PlayerID, _ submission: AnswerSubmission, at now: GameInstant) throws(GameError) -> RoomEvent {
+        let player = try activePlayer(id)
+        guard let current = currentQuestion, phase != .lobby else { throw .badPhase(command: "answer", phase: phase) }
+        guard submission.question == current.sequence else {
+            throw .wrongQuestion(expected: current.sequence, got: submission.question)
+        }
+        if current.answers[id] != nil { throw .alreadyAnswered }
+        if !isAcceptingAnswers {
+            if current.closeReason == .deadline && now > current.closesAt { throw .lateAnswer(byMs: now - current.deadline) }
+            throw .questionClosed
+        }
+        if now < current.opensAt { throw .answersNotOpen }
+        if now > current.closesAt { throw .lateAnswer(byMs: now - current.deadline) }
+        if player.firstQuestion > current.sequence { throw .questionClosed }
+        let value = try canonicalAnswer(submission.value, for: current)
+        let responseMs = Scoring.responseTime(
+            receivedAt: now, writtenAt: submission.writtenAt, opensAt: current.opensAt,
+            rttMs: submission.rttMs, rttCapMs: settings.rttCompensationCapMs)
+        return .answerRecorded(AnswerRecorded(at: now, sequence: current.sequence, player: id, answer: value, responseMs: responseMs))
+    }
+
+    /// Checks an answer fits the question and maps displayed option positions to pack indices.
+    func canonicalAnswer(_ value: AnswerValue, for current: AskedQuestion) throws(GameError) -> AnswerValue {
+        let question = question(current)
+        guard value.kind == question.kind else {
+            throw .invalidAnswer("this is a \(question.kind.rawValue) question, not \(value.kind.rawValue)")
+        }
+        let count = current.permutation.count
+        switch value {
+        case .choice(let position), .poll(let position):
+            guard (0..<count).contains(position) else { throw .invalidAnswer("option \(position) does not exist") }
+            return value.kind == .choice ? .choice(current.permutation[position]) : .poll(current.permutation[position])
+        case .multi(let positions):
+            guard !positions.isEmpty else { throw .invalidAnswer("pick at least one option") }
+            guard Set(positions).count == positions.count else { throw .invalidAnswer("an option is picked twice") }
+            var mapped: [Int] = []
+            for position in positions {
+                guard (0..<count).contains(position) else { throw .invalidAnswer("option \(position) does not exist") }
+                mapped.append(current.permutation[position])
+            }
+            return .multi(mapped.sorted())
+        case .truefalse:
+            return value
+        case .text(let text):
+            let trimmed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+            guard !trimmed.isEmpty else { throw .invalidAnswer("the answer is empty") }
+            guard trimmed.count <= settings.maxTextAnswerLength else {
+                throw .invalidAnswer("the answer is longer than \(settings.maxTextAnswerLength) characters")
+            }
+            return .text(trimmed)
+        case .number(let number):
+            guard number.isFinite else { throw .invalidAnswer("the answer is not a finite number") }
+            return value
+        }
+    }
+
+    /// Closes the question early once every connected player who may answer has answered.
+    func allAnsweredClose(at now: GameInstant) -> RoomEvent? {
+        guard settings.closeWhenAllAnswered, isAcceptingAnswers, let current = currentQuestion,
+              connectedCount > 0, current.answers.count >= connectedCount else { return nil }
+        let everyone = players.values.allSatisfy { player in
+            player.status != .connected || player.firstQuestion > current.sequence || current.answers[player.id] != nil
+        }
+        return everyone ? .answersClosed(AnswersClosed(at: now, sequence: current.sequence, reason: .allAnswered)) : nil
+    }
+
+    private func decideWager(_ id: PlayerID, sequence: Int, amount: Int, at now: GameInstant) throws(GameError) -> RoomEvent {
+        let player = try activePlayer(id)
+        guard let current = currentQuestion, phase != .lobby else { throw .badPhase(command: "wager", phase: phase) }
+        guard sequence == current.sequence else { throw .wrongQuestion(expected: current.sequence, got: sequence) }
+        guard pack.rounds[current.round].wager else { throw .notWagerRound }
+        guard isAcceptingAnswers, now <= current.closesAt else { throw .questionClosed }
+        let competitor: Competitor = player.team.map(Competitor.team) ?? .player(id)
+        let max = maxWager(for: competitor, question: question(current))
+        guard (0...max).contains(amount) else { throw .invalidWager(max: max) }
+        return .wagerPlaced(WagerPlaced(at: now, sequence: sequence, player: id, team: player.team, amount: amount))
+    }
+
+    /// A competitor may stake up to its current standing, or one full question's points
+    /// (1000 × multiplier in speed mode, 1 × multiplier in flat) if that is more, so a
+    /// team on zero can still play.
+    package func maxWager(for competitor: Competitor, question: Question) -> Int {
+        let floor = settings.scoring == .speed ? 1000 * max(question.points, 1) : max(question.points, 1)
+        let current: Int
+        switch competitor {
+        case .player(let id): current = players[id]?.score ?? 0
+        case .team(let team): current = teamScore(team)
+        }
+        return max(current, floor)
+    }
+
+    private func activePlayer(_ id: PlayerID) throws(GameError) -> Player {
+        guard let player = players[id] else { throw .unknownPlayer }
+        switch player.status {
+        case .kicked: throw .kicked
+        case .left: throw .unknownPlayer
+        case .connected, .away: return player
+        }
+    }
+
+    // MARK: - Host corrections
+
+    private func decideAdjustment(target: ScoreTarget, delta: Int, reason: String, at now: GameInstant) throws(GameError) -> RoomEvent {
+        let reason = reason.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        guard !reason.isEmpty else { throw .invalidScoreAdjustment("give a reason") }
+        guard delta != 0, abs(delta) <= 1_000_000 else { throw .invalidScoreAdjustment("the change must be between -1000000 and 1000000 and not 0") }
+        switch target {
+        case .player(let id):
+            guard players[id]?.isRanked == true else { throw .unknownPlayer }
+            return .scoreAdjusted(ScoreAdjusted(at: now, player: id, team: nil, delta: delta, reason: reason))
+        case .team(let team):
+            guard teams[team] != nil else { throw .invalidScoreAdjustment("no such team") }
+            return .scoreAdjusted(ScoreAdjusted(at: now, player: nil, team: team, delta: delta, reason: reason))
+        }
+    }
+
+    private func decideAccept(sequence: Int, text: String, at now: GameInstant) throws(GameError) -> RoomEvent {
+        guard asked.indices.contains(sequence) else { throw .unknownQuestion(sequence) }
+        let entry = asked[sequence]
+        guard entry.isRevealed else { throw .cannotAccept("the question has not been revealed yet") }
+        guard case .text(let accepted) = question(entry).content else { throw .cannotAccept("only typed answers can be accepted") }
+        let trimmed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        let key = TextNormalizer.answerKey(trimmed)
+        guard !key.isEmpty else { throw .cannotAccept("the answer is empty") }
+        if (accepted + entry.acceptedExtra).contains(where: { TextNormalizer.answerKey($0) == key }) {
+            throw .cannotAccept("that answer is already accepted")
+        }
+        return .answerAccepted(AnswerAccepted(at: now, sequence: sequence, text: trimmed))
+    }
+}

@@ -1,0 +1,91 @@
+extension Room {
+    /// The current question as players see it; nil in the lobby or when the game is over.
+    package var questionView: QuestionView? {
+        guard let current = currentQuestion, phase != .lobby, phase != .ended else { return nil }
+        return view(of: current)
+    }
+
+    func view(of entry: AskedQuestion) -> QuestionView {
+        let question = question(entry)
+        let options = question.content.options
+        return QuestionView(
+            sequence: entry.sequence, questionCount: pack.questionCount, round: entry.round,
+            roundTitle: pack.rounds[entry.round].title, roundCount: pack.rounds.count, index: entry.index,
+            kind: question.kind, category: question.category, text: question.text,
+            options: entry.permutation.map { options[$0] }, points: question.points,
+            wager: pack.rounds[entry.round].wager, shownAt: entry.shownAt, opensAt: entry.opensAt,
+            deadline: entry.deadline, timeLimitMs: entry.deadline - entry.opensAt)
+    }
+
+    /// The current question with its answer, for the host only.
+    package var hostQuestionView: HostQuestionView? {
+        guard let current = currentQuestion, phase != .lobby, phase != .ended else { return nil }
+        let question = question(current)
+        return HostQuestionView(
+            question: view(of: current), correct: revealedAnswer(current), explanation: question.explanation,
+            answered: current.answers.count, connectedPlayers: connectedCount)
+    }
+
+    /// The right answer of an asked question in its displayed option positions.
+    func revealedAnswer(_ entry: AskedQuestion) -> RevealedAnswer {
+        let displayed = { (index: Int) in entry.permutation.firstIndex(of: index) ?? index }
+        switch question(entry).content {
+        case .choice(_, let answer): return .options([displayed(answer)])
+        case .multi(_, let answers): return .options(answers.map(displayed).sorted())
+        case .truefalse(let answer): return .truefalse(answer)
+        case .text(let accepted): return .text(accepted + entry.acceptedExtra)
+        case .number(let answer): return .number(answer)
+        case .poll: return .none
+        }
+    }
+
+    /// The reveal of a question; nil until it is revealed.
+    package func revealView(sequence: Int) -> RevealView? {
+        guard asked.indices.contains(sequence), asked[sequence].isRevealed else { return nil }
+        let entry = asked[sequence]
+        let question = question(entry)
+        var optionCounts = Array(repeating: 0, count: entry.permutation.count)
+        var trueFalse = question.kind == .truefalse ? [0, 0] : []
+        let displayed = Dictionary(uniqueKeysWithValues: entry.permutation.enumerated().map { ($1, $0) })
+        for (id, answer) in entry.answers where players[id]?.isRanked == true {
+            switch answer.value {
+            case .choice(let index), .poll(let index): if let position = displayed[index] { optionCounts[position] += 1 }
+            case .multi(let indices): for index in indices { if let position = displayed[index] { optionCounts[position] += 1 } }
+            case .truefalse(let value): if !trueFalse.isEmpty { trueFalse[value ? 1 : 0] += 1 }
+            case .text, .number: break
+            }
+        }
+        let rightCount = entry.awards.values.filter { $0.outcome == .correct }.count
+        return RevealView(
+            sequence: sequence, correct: revealedAnswer(entry), explanation: question.explanation,
+            optionCounts: optionCounts, trueFalseCounts: trueFalse,
+            answered: entry.answers.keys.filter { players[$0]?.isRanked == true }.count, rightCount: rightCount)
+    }
+
+    /// A player's own result on a revealed question, with their running score and rank.
+    package func result(for id: PlayerID, sequence: Int, standings: Standings? = nil) -> PlayerResult? {
+        guard let player = players[id], asked.indices.contains(sequence), asked[sequence].isRevealed else { return nil }
+        let entry = asked[sequence]
+        let award = entry.awards[id]
+        let rank = (standings ?? self.standings).players.first { $0.player == id }?.rank
+        return PlayerResult(
+            sequence: sequence, answered: entry.answers[id] != nil, outcome: award?.outcome, points: award?.points ?? 0,
+            streakBonus: award?.streakBonus ?? 0, score: player.score, rank: rank, streak: player.streak)
+    }
+
+    /// Typed answers to a text question grouped by their comparison key, most common first,
+    /// so the host can spot a reasonable answer worth accepting.
+    package func typedAnswers(sequence: Int) -> [(text: String, count: Int, accepted: Bool)] {
+        guard asked.indices.contains(sequence), case .text(let accepted) = question(asked[sequence]).content else { return [] }
+        let entry = asked[sequence]
+        let acceptedKeys = Set((accepted + entry.acceptedExtra).map(TextNormalizer.answerKey))
+        var groups: [String: (text: String, count: Int)] = [:]
+        for id in entry.answers.keys.sorted() {
+            guard case .text(let text) = entry.answers[id]!.value else { continue }
+            let key = TextNormalizer.answerKey(text)
+            groups[key, default: (text, 0)].count += 1
+        }
+        return groups.map { (text: $0.value.text, count: $0.value.count, accepted: acceptedKeys.contains($0.key)) }
+            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.text < $1.text }
+    }
+}

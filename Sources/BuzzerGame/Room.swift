@@ -1,0 +1,213 @@
+/// One live game. A value type: `handle(_:at:)` validates a command against the current
+/// state and returns the events it caused (already applied); `apply(_:)` folds one event.
+/// A room is always exactly `Room.replay(itsEvents)`; every derived field (scores, indexes)
+/// is recomputed inside `apply`, so live play and replay cannot disagree.
+package struct Room: Sendable, Equatable {
+    package internal(set) var code: String
+    package internal(set) var createdAt: GameInstant
+    package internal(set) var seed: UInt64
+    package internal(set) var hostTokenHash: String
+    package internal(set) var settings: RoomSettings
+    package internal(set) var pack: QuestionPack
+
+    package internal(set) var phase: RoomPhase = .lobby
+    package internal(set) var phaseSince: GameInstant
+    package internal(set) var endReason: EndReason?
+    package internal(set) var locked = false
+    package internal(set) var hostConnected = true
+    package internal(set) var hostAwaySince: GameInstant?
+    package internal(set) var displayCount = 0
+
+    package internal(set) var players: [PlayerID: Player] = [:]
+    package internal(set) var teams: [TeamID: Team] = [:]
+    package internal(set) var asked: [AskedQuestion] = []
+    package internal(set) var adjustments: [ScoreAdjusted] = []
+    package internal(set) var bannedNameKeys: Set<String> = []
+    package internal(set) var bannedDeviceIDs: Set<String> = []
+
+    // Indexes derived from the above, kept so lookups stay O(1) with thousands of players.
+    var playerByNameKey: [String: PlayerID] = [:]
+    var playerByTokenHash: [String: PlayerID] = [:]
+    var teamByNameKey: [String: TeamID] = [:]
+    package internal(set) var connectedCount = 0
+    package internal(set) var activeCount = 0
+
+    private init(_ created: RoomCreated) {
+        code = created.code
+        createdAt = created.at
+        seed = created.seed
+        hostTokenHash = created.hostTokenHash
+        settings = created.settings
+        pack = created.pack
+        phaseSince = created.at
+    }
+
+    /// Validates the pack and settings and opens a room in the lobby. `seed` and
+    /// `hostTokenHash` come from the app (its random source and SHA-256).
+    package static func create(
+        code: String, pack: QuestionPack, settings: RoomSettings, packLimits: QuestionPackLimits = QuestionPackLimits(),
+        seed: UInt64, hostTokenHash: String, at now: GameInstant
+    ) throws(GameError) -> (room: Room, event: RoomEvent) {
+        let problems = pack.validate(limits: packLimits)
+        if !problems.isEmpty { throw .invalidPack(QuestionPackErrors(problems)) }
+        if let problem = settings.problem() { throw .invalidSettings(problem) }
+        let created = RoomCreated(at: now, code: code, seed: seed, hostTokenHash: hostTokenHash, settings: settings, pack: pack)
+        return (Room(created), .roomCreated(created))
+    }
+
+    /// Rebuilds a room from its log. The first event must be `room_created` and no other may be.
+    package static func replay(_ events: some Sequence<RoomEvent>) throws(GameError) -> Room {
+        var room: Room?
+        for event in events {
+            if case .roomCreated(let created) = event {
+                guard room == nil else { throw .notReplayable("a second room_created event") }
+                room = Room(created)
+            } else {
+                guard room != nil else { throw .notReplayable("the log does not start with room_created") }
+                room!.apply(event)
+            }
+        }
+        guard let room else { throw .notReplayable("the log is empty") }
+        return room
+    }
+
+    // MARK: - Queries
+
+    /// The question currently shown (reading through revealed, or the last one on a leaderboard).
+    package var currentQuestion: AskedQuestion? { asked.last }
+
+    /// The pack question behind an asked one.
+    package func question(_ asked: AskedQuestion) -> Question {
+        pack.rounds[asked.round].questions[asked.index]
+    }
+
+    package func player(byResumeTokenHash hash: String) -> Player? {
+        playerByTokenHash[hash].flatMap { players[$0] }
+    }
+
+    /// Pack position after (round, index), crossing into the next round; nil after the last question.
+    func position(after round: Int, _ index: Int) -> (round: Int, index: Int)? {
+        if index + 1 < pack.rounds[round].questions.count { return (round, index + 1) }
+        var next = round + 1
+        while next < pack.rounds.count {
+            if !pack.rounds[next].questions.isEmpty { return (next, 0) }
+            next += 1
+        }
+        return nil
+    }
+
+    var isAcceptingAnswers: Bool { phase == .reading || phase == .open }
+
+    // MARK: - Folding
+
+    /// Folds one event into the state. Never fails: events come from `handle`, which validated them;
+    /// an event naming something unknown (a damaged log) is ignored.
+    package mutating func apply(_ event: RoomEvent) {
+        switch event {
+        case .roomCreated:
+            break
+        case .hostDisconnected(let e):
+            hostConnected = false
+            hostAwaySince = e.at
+        case .hostReconnected:
+            hostConnected = true
+            hostAwaySince = nil
+        case .roomLockChanged(let e):
+            locked = e.locked
+        case .displayConnected:
+            displayCount += 1
+        case .displayDisconnected:
+            displayCount = max(0, displayCount - 1)
+        case .teamCreated(let e):
+            let key = TextNormalizer.fold(e.name)
+            teams[e.team] = Team(id: e.team, name: e.name, nameKey: key)
+            teamByNameKey[key] = e.team
+        case .playerJoined(let e):
+            let key = TextNormalizer.fold(e.nickname)
+            players[e.player] = Player(
+                id: e.player, nickname: e.nickname, nameKey: key, team: e.team, deviceID: e.deviceID,
+                resumeTokenHash: e.resumeTokenHash, joinedAt: e.at, firstQuestion: e.firstQuestion)
+            playerByNameKey[key] = e.player
+            playerByTokenHash[e.resumeTokenHash] = e.player
+            connectedCount += 1
+            activeCount += 1
+        case .playerDisconnected(let e):
+            guard var player = players[e.player], player.status == .connected else { return }
+            player.status = .away
+            player.awaySince = e.at
+            players[e.player] = player
+            connectedCount -= 1
+        case .playerReconnected(let e):
+            guard var player = players[e.player] else { return }
+            if player.status != .connected { connectedCount += 1 }
+            player.status = .connected
+            player.awaySince = nil
+            playerByTokenHash[player.resumeTokenHash] = nil
+            player.resumeTokenHash = e.resumeTokenHash
+            playerByTokenHash[e.resumeTokenHash] = e.player
+            players[e.player] = player
+        case .playerLeft(let e):
+            guard var player = players[e.player], player.status == .connected || player.status == .away else { return }
+            if player.status == .connected { connectedCount -= 1 }
+            player.status = .left
+            player.awaySince = nil
+            playerByTokenHash[player.resumeTokenHash] = nil
+            players[e.player] = player
+            activeCount -= 1
+        case .playerKicked(let e):
+            guard var player = players[e.player], player.status != .kicked else { return }
+            if player.status == .connected { connectedCount -= 1 }
+            if player.status != .left { activeCount -= 1 }
+            player.status = .kicked
+            player.awaySince = nil
+            playerByTokenHash[player.resumeTokenHash] = nil
+            playerByNameKey[player.nameKey] = nil
+            if e.ban {
+                bannedNameKeys.insert(player.nameKey)
+                if let device = player.deviceID { bannedDeviceIDs.insert(device) }
+            }
+            players[e.player] = player
+            recomputeScores()
+        case .questionShown(let e):
+            asked.append(AskedQuestion(
+                sequence: e.sequence, round: e.round, index: e.index, shownAt: e.at, opensAt: e.opensAt,
+                deadline: e.deadline, closesAt: e.closesAt, permutation: e.permutation))
+            setPhase(.reading, at: e.at)
+        case .answersOpened(let e):
+            setPhase(.open, at: e.at)
+        case .wagerPlaced(let e):
+            guard let last = asked.indices.last, asked[last].sequence == e.sequence else { return }
+            asked[last].wagers[e.competitor] = e.amount
+        case .answerRecorded(let e):
+            guard let last = asked.indices.last, asked[last].sequence == e.sequence else { return }
+            asked[last].answers[e.player] = RecordedAnswer(value: e.answer, responseMs: e.responseMs, receivedAt: e.at)
+        case .answersClosed(let e):
+            guard let last = asked.indices.last else { return }
+            asked[last].closedAt = e.at
+            asked[last].closeReason = e.reason
+            setPhase(.closed, at: e.at)
+        case .questionRevealed(let e):
+            guard let last = asked.indices.last else { return }
+            asked[last].revealedAt = e.at
+            setPhase(.revealed, at: e.at)
+            recomputeScores()
+        case .answerAccepted(let e):
+            guard asked.indices.contains(e.sequence) else { return }
+            asked[e.sequence].acceptedExtra.append(e.text)
+            recomputeScores()
+        case .scoreAdjusted(let e):
+            adjustments.append(e)
+            recomputeScores()
+        case .leaderboardShown(let e):
+            setPhase(.leaderboard, at: e.at)
+        case .roomEnded(let e):
+            endReason = e.reason
+            setPhase(.ended, at: e.at)
+        }
+    }
+
+    private mutating func setPhase(_ phase: RoomPhase, at instant: GameInstant) {
+        self.phase = phase
+        phaseSince = instant
+    }
+}

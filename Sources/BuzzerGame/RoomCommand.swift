@@ -1,0 +1,103 @@
+/// Something someone asks a room to do. The app decides who may send what (only the host's
+/// authenticated connection sends host commands) and passes secrets only as hashes.
+package enum RoomCommand: Sendable, Equatable {
+    // Host.
+    case start
+    /// From a reveal: next question, or the round leaderboard after a round's last question.
+    /// From a leaderboard: next question, or the end of the game after the last one.
+    case next
+    /// Stop accepting answers now.
+    case close
+    /// Show the right answer and score the question (closes it first if still open).
+    case reveal
+    case showLeaderboard
+    case end
+    case kick(PlayerID, ban: Bool)
+    case setLocked(Bool)
+    case adjustScore(ScoreTarget, delta: Int, reason: String)
+    /// Accept an extra typed answer for a revealed text question; rescores it.
+    case accept(question: Int, text: String)
+    case hostDisconnected
+    case hostReconnect(tokenHash: String)
+
+    // Players.
+    case join(JoinRequest)
+    /// Resume with the hash of the token from an earlier join; `newTokenHash` rotates it.
+    case resume(tokenHash: String, newTokenHash: String?)
+    case playerDisconnected(PlayerID)
+    case leave(PlayerID)
+    case answer(PlayerID, AnswerSubmission)
+    case wager(PlayerID, question: Int, amount: Int)
+
+    // Displays (read-only screens, counted only).
+    case displayConnected
+    case displayDisconnected
+
+    /// Emit whatever timers are due; nothing else.
+    case tick
+
+    /// A short name for `bad_phase` messages.
+    package var name: String {
+        switch self {
+        case .start: "start"
+        case .next: "go to the next step"
+        case .close: "close the question"
+        case .reveal: "reveal"
+        case .showLeaderboard: "show the leaderboard"
+        case .end: "end the game"
+        case .kick: "kick"
+        case .setLocked: "lock or unlock"
+        case .adjustScore: "adjust a score"
+        case .accept: "accept an answer"
+        case .hostDisconnected, .hostReconnect: "reconnect"
+        case .join: "join"
+        case .resume: "resume"
+        case .playerDisconnected, .leave: "leave"
+        case .answer: "answer"
+        case .wager: "wager"
+        case .displayConnected, .displayDisconnected: "watch"
+        case .tick: "tick"
+        }
+    }
+}
+
+/// Whose score a host adjustment changes.
+package enum ScoreTarget: Sendable, Equatable {
+    case player(PlayerID)
+    case team(TeamID)
+}
+
+/// A join attempt; the app has already checked the room code.
+package struct JoinRequest: Sendable, Equatable {
+    package var nickname: String
+    package var team: String?
+    package var deviceID: String?
+    /// SHA-256 hex of the resume token the app generated for this player.
+    package var resumeTokenHash: String
+
+    package init(nickname: String, team: String? = nil, deviceID: String? = nil, resumeTokenHash: String) {
+        self.nickname = nickname
+        self.team = team
+        self.deviceID = deviceID
+        self.resumeTokenHash = resumeTokenHash
+    }
+}
+
+/// A player's answer with the timing facts the app measured.
+package struct AnswerSubmission: Sendable, Equatable {
+    /// Sequence number of the question this answers.
+    package var question: Int
+    /// In displayed (possibly shuffled) option positions.
+    package var value: AnswerValue
+    /// When the question was written to this player's socket.
+    package var writtenAt: GameInstant
+    /// The connection's latest round-trip time estimate, ms (0 if unknown).
+    package var rttMs: GameDuration
+
+    package init(question: Int, value: AnswerValue, writtenAt: GameInstant, rttMs: GameDuration = 0) {
+        self.question = question
+        self.value = value
+        self.writtenAt = writtenAt
+        self.rttMs = rttMs
+    }
+}

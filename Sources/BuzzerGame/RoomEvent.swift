@@ -1,0 +1,371 @@
+/// Every state change of a room. A room is exactly the fold of its events
+/// (`Room.replay`), so the JSON Lines log alone rebuilds any game. Each event encodes as
+/// one flat JSON object with a snake_case `type` and snake_case fields (embedded settings
+/// and packs keep their own camelCase formats), e.g.
+/// `{"type":"answer_recorded","at":1700000012345,"sequence":3,"player":7,"answer":{"kind":"choice","option":1},"response_ms":4210}`.
+package enum RoomEvent: Sendable, Equatable {
+    case roomCreated(RoomCreated)
+    case hostDisconnected(HostDisconnected)
+    case hostReconnected(HostReconnected)
+    case roomLockChanged(RoomLockChanged)
+    case displayConnected(DisplayConnected)
+    case displayDisconnected(DisplayDisconnected)
+    case teamCreated(TeamCreated)
+    case playerJoined(PlayerJoined)
+    case playerDisconnected(PlayerDisconnected)
+    case playerReconnected(PlayerReconnected)
+    case playerLeft(PlayerLeft)
+    case playerKicked(PlayerKicked)
+    case questionShown(QuestionShown)
+    case answersOpened(AnswersOpened)
+    case wagerPlaced(WagerPlaced)
+    case answerRecorded(AnswerRecorded)
+    case answersClosed(AnswersClosed)
+    case questionRevealed(QuestionRevealed)
+    case answerAccepted(AnswerAccepted)
+    case scoreAdjusted(ScoreAdjusted)
+    case leaderboardShown(LeaderboardShown)
+    case roomEnded(RoomEnded)
+
+    /// The stable `type` string of the event's JSON line.
+    package var type: String {
+        switch self {
+        case .roomCreated: "room_created"
+        case .hostDisconnected: "host_disconnected"
+        case .hostReconnected: "host_reconnected"
+        case .roomLockChanged: "room_lock_changed"
+        case .displayConnected: "display_connected"
+        case .displayDisconnected: "display_disconnected"
+        case .teamCreated: "team_created"
+        case .playerJoined: "player_joined"
+        case .playerDisconnected: "player_disconnected"
+        case .playerReconnected: "player_reconnected"
+        case .playerLeft: "player_left"
+        case .playerKicked: "player_kicked"
+        case .questionShown: "question_shown"
+        case .answersOpened: "answers_opened"
+        case .wagerPlaced: "wager_placed"
+        case .answerRecorded: "answer_recorded"
+        case .answersClosed: "answers_closed"
+        case .questionRevealed: "question_revealed"
+        case .answerAccepted: "answer_accepted"
+        case .scoreAdjusted: "score_adjusted"
+        case .leaderboardShown: "leaderboard_shown"
+        case .roomEnded: "room_ended"
+        }
+    }
+
+    /// When the event happened (server wall clock, ms).
+    package var at: GameInstant {
+        switch self {
+        case .roomCreated(let e): e.at
+        case .hostDisconnected(let e): e.at
+        case .hostReconnected(let e): e.at
+        case .roomLockChanged(let e): e.at
+        case .displayConnected(let e): e.at
+        case .displayDisconnected(let e): e.at
+        case .teamCreated(let e): e.at
+        case .playerJoined(let e): e.at
+        case .playerDisconnected(let e): e.at
+        case .playerReconnected(let e): e.at
+        case .playerLeft(let e): e.at
+        case .playerKicked(let e): e.at
+        case .questionShown(let e): e.at
+        case .answersOpened(let e): e.at
+        case .wagerPlaced(let e): e.at
+        case .answerRecorded(let e): e.at
+        case .answersClosed(let e): e.at
+        case .questionRevealed(let e): e.at
+        case .answerAccepted(let e): e.at
+        case .scoreAdjusted(let e): e.at
+        case .leaderboardShown(let e): e.at
+        case .roomEnded(let e): e.at
+        }
+    }
+}
+
+/// First event of every room: everything needed to replay it, including the pack and the PRNG seed.
+package struct RoomCreated: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var code: String
+    package var seed: UInt64
+    /// SHA-256 hex of the host token (computed by the app; the token is never stored).
+    package var hostTokenHash: String
+    package var settings: RoomSettings
+    package var pack: QuestionPack
+    private enum CodingKeys: String, CodingKey { case at, code, seed, hostTokenHash = "host_token_hash", settings, pack }
+
+    package init(at: GameInstant, code: String, seed: UInt64, hostTokenHash: String, settings: RoomSettings, pack: QuestionPack) {
+        self.at = at
+        self.code = code
+        self.seed = seed
+        self.hostTokenHash = hostTokenHash
+        self.settings = settings
+        self.pack = pack
+    }
+}
+
+package struct HostDisconnected: Codable, Sendable, Equatable {
+    package var at: GameInstant
+
+    package init(at: GameInstant) {
+        self.at = at
+    }
+}
+package struct HostReconnected: Codable, Sendable, Equatable {
+    package var at: GameInstant
+
+    package init(at: GameInstant) {
+        self.at = at
+    }
+}
+package struct RoomLockChanged: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var locked: Bool
+
+    package init(at: GameInstant, locked: Bool) {
+        self.at = at
+        self.locked = locked
+    }
+}
+package struct DisplayConnected: Codable, Sendable, Equatable {
+    package var at: GameInstant
+
+    package init(at: GameInstant) {
+        self.at = at
+    }
+}
+package struct DisplayDisconnected: Codable, Sendable, Equatable {
+    package var at: GameInstant
+
+    package init(at: GameInstant) {
+        self.at = at
+    }
+}
+
+package struct TeamCreated: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var team: TeamID
+    package var name: String
+
+    package init(at: GameInstant, team: TeamID, name: String) {
+        self.at = at
+        self.team = team
+        self.name = name
+    }
+}
+
+package struct PlayerJoined: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var player: PlayerID
+    package var nickname: String
+    package var team: TeamID?
+    package var deviceID: String?
+    package var resumeTokenHash: String
+    package var firstQuestion: Int
+    private enum CodingKeys: String, CodingKey {
+        case at, player, nickname, team, deviceID = "device_id", resumeTokenHash = "resume_token_hash", firstQuestion = "first_question"
+    }
+
+    package init(at: GameInstant, player: PlayerID, nickname: String, team: TeamID? = nil, deviceID: String? = nil, resumeTokenHash: String, firstQuestion: Int) {
+        self.at = at
+        self.player = player
+        self.nickname = nickname
+        self.team = team
+        self.deviceID = deviceID
+        self.resumeTokenHash = resumeTokenHash
+        self.firstQuestion = firstQuestion
+    }
+}
+
+package struct PlayerDisconnected: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var player: PlayerID
+
+    package init(at: GameInstant, player: PlayerID) {
+        self.at = at
+        self.player = player
+    }
+}
+
+package struct PlayerReconnected: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var player: PlayerID
+    /// The hash of the token the player will use next time (the app may rotate tokens on resume).
+    package var resumeTokenHash: String
+    private enum CodingKeys: String, CodingKey { case at, player, resumeTokenHash = "resume_token_hash" }
+
+    package init(at: GameInstant, player: PlayerID, resumeTokenHash: String) {
+        self.at = at
+        self.player = player
+        self.resumeTokenHash = resumeTokenHash
+    }
+}
+
+package struct PlayerLeft: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var player: PlayerID
+
+    package init(at: GameInstant, player: PlayerID) {
+        self.at = at
+        self.player = player
+    }
+}
+
+package struct PlayerKicked: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var player: PlayerID
+    /// Also ban the player's name and device id from joining again.
+    package var ban: Bool
+
+    package init(at: GameInstant, player: PlayerID, ban: Bool) {
+        self.at = at
+        self.player = player
+        self.ban = ban
+    }
+}
+
+package struct QuestionShown: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var sequence: Int
+    package var round: Int
+    package var index: Int
+    package var opensAt: GameInstant
+    package var deadline: GameInstant
+    package var closesAt: GameInstant
+    package var permutation: [Int]
+    private enum CodingKeys: String, CodingKey {
+        case at, sequence, round, index, opensAt = "opens_at", deadline, closesAt = "closes_at", permutation
+    }
+
+    package init(at: GameInstant, sequence: Int, round: Int, index: Int, opensAt: GameInstant, deadline: GameInstant, closesAt: GameInstant, permutation: [Int]) {
+        self.at = at
+        self.sequence = sequence
+        self.round = round
+        self.index = index
+        self.opensAt = opensAt
+        self.deadline = deadline
+        self.closesAt = closesAt
+        self.permutation = permutation
+    }
+}
+
+package struct AnswersOpened: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var sequence: Int
+
+    package init(at: GameInstant, sequence: Int) {
+        self.at = at
+        self.sequence = sequence
+    }
+}
+
+package struct WagerPlaced: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var sequence: Int
+    /// Who placed it; the stake belongs to `team` when set, else to this player.
+    package var player: PlayerID
+    package var team: TeamID?
+    package var amount: Int
+
+    package var competitor: Competitor { team.map(Competitor.team) ?? .player(player) }
+
+    package init(at: GameInstant, sequence: Int, player: PlayerID, team: TeamID? = nil, amount: Int) {
+        self.at = at
+        self.sequence = sequence
+        self.player = player
+        self.team = team
+        self.amount = amount
+    }
+}
+
+package struct AnswerRecorded: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var sequence: Int
+    package var player: PlayerID
+    /// In pack option indices (unshuffled).
+    package var answer: AnswerValue
+    /// Measured response time (see docs/game-rules.md), stored so replay needs no clock.
+    package var responseMs: GameDuration
+    private enum CodingKeys: String, CodingKey { case at, sequence, player, answer, responseMs = "response_ms" }
+
+    package init(at: GameInstant, sequence: Int, player: PlayerID, answer: AnswerValue, responseMs: GameDuration) {
+        self.at = at
+        self.sequence = sequence
+        self.player = player
+        self.answer = answer
+        self.responseMs = responseMs
+    }
+}
+
+package struct AnswersClosed: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var sequence: Int
+    package var reason: CloseReason
+
+    package init(at: GameInstant, sequence: Int, reason: CloseReason) {
+        self.at = at
+        self.sequence = sequence
+        self.reason = reason
+    }
+}
+
+package struct QuestionRevealed: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var sequence: Int
+
+    package init(at: GameInstant, sequence: Int) {
+        self.at = at
+        self.sequence = sequence
+    }
+}
+
+package struct AnswerAccepted: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var sequence: Int
+    package var text: String
+
+    package init(at: GameInstant, sequence: Int, text: String) {
+        self.at = at
+        self.sequence = sequence
+        self.text = text
+    }
+}
+
+package struct ScoreAdjusted: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    /// Exactly one of `player` and `team` is set.
+    package var player: PlayerID?
+    package var team: TeamID?
+    package var delta: Int
+    package var reason: String
+
+    package init(at: GameInstant, player: PlayerID? = nil, team: TeamID? = nil, delta: Int, reason: String) {
+        self.at = at
+        self.player = player
+        self.team = team
+        self.delta = delta
+        self.reason = reason
+    }
+}
+
+package struct LeaderboardShown: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    /// True after the last question: the next step ends the game.
+    package var final: Bool
+
+    package init(at: GameInstant, final: Bool) {
+        self.at = at
+        self.final = final
+    }
+}
+
+package struct RoomEnded: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var reason: EndReason
+
+    package init(at: GameInstant, reason: EndReason) {
+        self.at = at
+        self.reason = reason
+    }
+}

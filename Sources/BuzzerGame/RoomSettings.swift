@@ -1,0 +1,115 @@
+/// How points are earned for a right answer.
+package enum ScoringMode: String, Codable, Sendable, Equatable {
+    /// Kahoot-style: faster right answers earn more (see docs/game-rules.md).
+    case speed
+    /// One point (times the question multiplier) per right answer.
+    case flat
+}
+
+/// How a team's standing is derived from its members' scores.
+package enum TeamStandingMode: String, Codable, Sendable, Equatable {
+    /// Mean of member scores, so a big team has no edge over a small one.
+    case average
+    /// Total of member scores.
+    case sum
+}
+
+/// The host's choices for one room (defaults from the "game.roomDefaults" config section).
+/// Field names are camelCase like config.json; any field missing when decoding takes its default.
+package struct RoomSettings: Codable, Sendable, Equatable {
+    /// Whether new players may join after the first question.
+    package var lateJoin = true
+    /// Time between a question appearing and answers opening.
+    package var readingTimeMs: GameDuration = 3000
+    /// Answer window when a question has no `timeLimit` of its own.
+    package var timeLimitSeconds = 20
+    /// Answers received up to this long after the deadline still count (network jitter).
+    package var answerGraceMs: GameDuration = 500
+    /// Close a question as soon as every connected player has answered.
+    package var closeWhenAllAnswered = true
+    /// Reveal, advance and leave leaderboards on timers instead of waiting for the host.
+    package var autoAdvance = false
+    /// With auto-advance: from answers closing to the reveal.
+    package var autoRevealDelayMs: GameDuration = 2000
+    /// With auto-advance: from the reveal to the next question (or round leaderboard).
+    package var autoAdvanceDelayMs: GameDuration = 8000
+    /// With auto-advance: how long a leaderboard stays up.
+    package var leaderboardDelayMs: GameDuration = 10000
+    /// Shuffle the options of choice, multi and poll questions, per question, from the room seed.
+    package var shuffleOptions = false
+    package var scoring: ScoringMode = .speed
+    /// Speed scoring only: +100 per consecutive right answer from the second, capped at +500.
+    package var streakBonus = true
+    package var teamStanding: TeamStandingMode = .average
+    /// How many places the final podium shows (ties may add more people).
+    package var podiumSize = 3
+    package var maxPlayers = 2000
+    /// How long a player who dropped may come back with their resume token.
+    package var resumeGraceMs: GameDuration = 300_000
+    /// How long the room waits for a disconnected host before ending.
+    package var hostAwayGraceMs: GameDuration = 120_000
+    /// Upper bound on the half-RTT subtracted from a response time, so a client cannot claim a slow link.
+    package var rttCompensationCapMs: GameDuration = 250
+    /// Speed scoring: answers within this long of opening earn full points.
+    package var fullPointsWithinMs: GameDuration = 500
+    package var nicknameMaxLength = 24
+    package var teamNameMaxLength = 24
+    package var maxTextAnswerLength = 200
+    /// Words a nickname or team name may not contain (matched as whole words, case and accents ignored).
+    package var blockedNames: [String] = []
+
+    package init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case lateJoin, readingTimeMs, timeLimitSeconds, answerGraceMs, closeWhenAllAnswered, autoAdvance
+        case autoRevealDelayMs, autoAdvanceDelayMs, leaderboardDelayMs, shuffleOptions, scoring, streakBonus
+        case teamStanding, podiumSize, maxPlayers, resumeGraceMs, hostAwayGraceMs, rttCompensationCapMs
+        case fullPointsWithinMs, nicknameMaxLength, teamNameMaxLength, maxTextAnswerLength, blockedNames
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        var s = RoomSettings()
+        func read<T: Decodable>(_ key: CodingKeys, _ field: inout T) throws {
+            if let value = try c.decodeIfPresent(T.self, forKey: key) { field = value }
+        }
+        try read(.lateJoin, &s.lateJoin)
+        try read(.readingTimeMs, &s.readingTimeMs)
+        try read(.timeLimitSeconds, &s.timeLimitSeconds)
+        try read(.answerGraceMs, &s.answerGraceMs)
+        try read(.closeWhenAllAnswered, &s.closeWhenAllAnswered)
+        try read(.autoAdvance, &s.autoAdvance)
+        try read(.autoRevealDelayMs, &s.autoRevealDelayMs)
+        try read(.autoAdvanceDelayMs, &s.autoAdvanceDelayMs)
+        try read(.leaderboardDelayMs, &s.leaderboardDelayMs)
+        try read(.shuffleOptions, &s.shuffleOptions)
+        try read(.scoring, &s.scoring)
+        try read(.streakBonus, &s.streakBonus)
+        try read(.teamStanding, &s.teamStanding)
+        try read(.podiumSize, &s.podiumSize)
+        try read(.maxPlayers, &s.maxPlayers)
+        try read(.resumeGraceMs, &s.resumeGraceMs)
+        try read(.hostAwayGraceMs, &s.hostAwayGraceMs)
+        try read(.rttCompensationCapMs, &s.rttCompensationCapMs)
+        try read(.fullPointsWithinMs, &s.fullPointsWithinMs)
+        try read(.nicknameMaxLength, &s.nicknameMaxLength)
+        try read(.teamNameMaxLength, &s.teamNameMaxLength)
+        try read(.maxTextAnswerLength, &s.maxTextAnswerLength)
+        try read(.blockedNames, &s.blockedNames)
+        self = s
+    }
+
+    /// The first setting out of its sensible range, as a sentence; nil when all are fine.
+    package func problem() -> String? {
+        if readingTimeMs < 0 || readingTimeMs > 60_000 { return "readingTimeMs must be 0-60000" }
+        if timeLimitSeconds < 1 || timeLimitSeconds > 3600 { return "timeLimitSeconds must be 1-3600" }
+        if answerGraceMs < 0 || answerGraceMs > 10_000 { return "answerGraceMs must be 0-10000" }
+        if autoRevealDelayMs < 0 || autoAdvanceDelayMs < 0 || leaderboardDelayMs < 0 { return "auto-advance delays must not be negative" }
+        if podiumSize < 1 { return "podiumSize must be at least 1" }
+        if maxPlayers < 1 { return "maxPlayers must be at least 1" }
+        if resumeGraceMs < 0 || hostAwayGraceMs < 0 { return "grace periods must not be negative" }
+        if rttCompensationCapMs < 0 || fullPointsWithinMs < 0 { return "timing allowances must not be negative" }
+        if nicknameMaxLength < 1 || teamNameMaxLength < 1 || maxTextAnswerLength < 1 { return "length limits must be at least 1" }
+        return nil
+    }
+}

@@ -1,0 +1,60 @@
+/// The scoring formulas, as pure integer functions (docs/game-rules.md has worked examples).
+package enum Scoring {
+    /// Points for a full right answer before any streak bonus.
+    /// speed: P = 1000 × multiplier; t ≤ fullPointsWithin -> P; else round(P × (1 − (t/T)/2)), t capped at T.
+    /// flat: 1 × multiplier.
+    package static func basePoints(
+        mode: ScoringMode, multiplier: Int, responseMs: GameDuration, timeLimitMs: GameDuration, fullPointsWithinMs: GameDuration
+    ) -> Int {
+        switch mode {
+        case .flat:
+            return multiplier
+        case .speed:
+            let p = Int64(1000 * multiplier)
+            guard timeLimitMs > 0, responseMs > fullPointsWithinMs else { return Int(p) }
+            let t = min(max(responseMs, 0), timeLimitMs)
+            // P × (2T − t) / 2T, rounded half up, in integers so every platform agrees.
+            let numerator = p * (2 * timeLimitMs - t)
+            let denominator = 2 * timeLimitMs
+            return Int((2 * numerator + denominator) / (2 * denominator))
+        }
+    }
+
+    /// Speed scoring bonus for a right answer that makes the streak `streak` long:
+    /// +100 per step from the second right answer in a row, capped at +500.
+    package static func streakBonus(streak: Int) -> Int {
+        guard streak >= 2 else { return 0 }
+        return min(100 * (streak - 1), 500)
+    }
+
+    /// Multi partial credit as an exact fraction: max(0, right picked − wrong picked) / total right.
+    package static func multiCredit(picked: [Int], correct: [Int]) -> (numerator: Int, denominator: Int) {
+        let correctSet = Set(correct)
+        let pickedSet = Set(picked)
+        let right = pickedSet.intersection(correctSet).count
+        let wrong = pickedSet.subtracting(correctSet).count
+        return (max(0, right - wrong), max(1, correctSet.count))
+    }
+
+    /// `points × numerator / denominator`, rounded half up (speed) or floored (flat).
+    package static func scaled(_ points: Int, by credit: (numerator: Int, denominator: Int), mode: ScoringMode) -> Int {
+        let n = Int64(points) * Int64(credit.numerator)
+        let d = Int64(credit.denominator)
+        switch mode {
+        case .speed: return Int((2 * n + d) / (2 * d))
+        case .flat: return Int(n / d)
+        }
+    }
+
+    /// responseTime = max(0, receivedAt − max(writtenAt, opensAt) − min(rtt / 2, cap)).
+    /// Counting from the later of "answers opened" and "question reached this socket" means a
+    /// slow delivery is not charged to the player; subtracting half the RTT (capped so a client
+    /// cannot claim a huge one) removes the answer's own trip to the server.
+    package static func responseTime(
+        receivedAt: GameInstant, writtenAt: GameInstant, opensAt: GameInstant, rttMs: GameDuration, rttCapMs: GameDuration
+    ) -> GameDuration {
+        let start = max(writtenAt, opensAt)
+        let compensation = min(max(rttMs, 0) / 2, rttCapMs)
+        return max(0, receivedAt - start - compensation)
+    }
+}

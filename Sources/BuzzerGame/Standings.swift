@@ -1,0 +1,88 @@
+/// A ranked snapshot of scores, derived from the room (and so from its events).
+/// Ranks use competition ranking: equal scores share a rank and the next rank skips (1, 1, 3).
+package struct Standings: Sendable, Equatable, Codable {
+    package var players: [PlayerStanding]
+    package var teams: [TeamStanding]
+
+    /// The top `size` places; ties can make it longer than `size`.
+    package func podium(size: Int) -> Standings {
+        Standings(players: players.filter { $0.rank <= size }, teams: teams.filter { $0.rank <= size })
+    }
+}
+
+package struct PlayerStanding: Sendable, Equatable, Codable {
+    package var player: PlayerID
+    package var nickname: String
+    package var team: TeamID?
+    package var score: Int
+    package var rank: Int
+    package var streak: Int
+    package var correct: Int
+}
+
+package struct TeamStanding: Sendable, Equatable, Codable {
+    package var team: TeamID
+    package var name: String
+    package var score: Int
+    package var rank: Int
+    package var members: Int
+}
+
+extension Room {
+    /// Players (not kicked) and teams, best first; equal scores are listed by name.
+    package var standings: Standings {
+        let ranked = players.values.filter(\.isRanked).sorted { a, b in
+            if a.score != b.score { return a.score > b.score }
+            if a.nameKey != b.nameKey { return a.nameKey < b.nameKey }
+            return a.id < b.id
+        }
+        var playerRows: [PlayerStanding] = []
+        playerRows.reserveCapacity(ranked.count)
+        for (position, player) in ranked.enumerated() {
+            let rank = position > 0 && ranked[position - 1].score == player.score ? playerRows[position - 1].rank : position + 1
+            playerRows.append(PlayerStanding(
+                player: player.id, nickname: player.nickname, team: player.team, score: player.score,
+                rank: rank, streak: player.streak, correct: player.correctCount))
+        }
+
+        var memberScores: [TeamID: [Int]] = [:]
+        for player in ranked { if let team = player.team { memberScores[team, default: []].append(player.score) } }
+        let teamRows = teams.values.map { team in
+            (team: team, score: Self.teamScore(memberScores[team.id] ?? [], bonus: team.bonus, mode: settings.teamStanding),
+             members: memberScores[team.id]?.count ?? 0)
+        }.sorted { a, b in
+            if a.score != b.score { return a.score > b.score }
+            if a.team.nameKey != b.team.nameKey { return a.team.nameKey < b.team.nameKey }
+            return a.team.id < b.team.id
+        }
+        var teamStandings: [TeamStanding] = []
+        for (position, row) in teamRows.enumerated() {
+            let rank = position > 0 && teamRows[position - 1].score == row.score ? teamStandings[position - 1].rank : position + 1
+            teamStandings.append(TeamStanding(team: row.team.id, name: row.team.name, score: row.score, rank: rank, members: row.members))
+        }
+        return Standings(players: playerRows, teams: teamStandings)
+    }
+
+    /// The final podium (`settings.podiumSize` places).
+    package var podium: Standings { standings.podium(size: settings.podiumSize) }
+
+    /// A team's standing score: the sum or the mean (rounded half away from zero) of its
+    /// ranked members' scores, plus the team's own wager results and adjustments.
+    package func teamScore(_ team: TeamID) -> Int {
+        let scores = players.values.filter { $0.isRanked && $0.team == team }.map(\.score)
+        return Self.teamScore(scores, bonus: teams[team]?.bonus ?? 0, mode: settings.teamStanding)
+    }
+
+    static func teamScore(_ memberScores: [Int], bonus: Int, mode: TeamStandingMode) -> Int {
+        let sum = memberScores.reduce(0, +)
+        switch mode {
+        case .sum:
+            return sum + bonus
+        case .average:
+            guard !memberScores.isEmpty else { return bonus }
+            let n = memberScores.count
+            let mean = sum >= 0 ? (2 * sum + n) / (2 * n) : -((2 * -sum + n) / (2 * n))
+            return mean + bonus
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Testing
+@testable import BuzzerGame
+
+@Suite struct PlayerTests {
+    @Test func nicknamesAreTrimmedAndUniqueIgnoringCaseAndAccents() throws {
+        var game = try GameHarness()
+        let zoe = try game.join("  Zoë   Smith ")
+        #expect(game.room.players[zoe]!.nickname == "Zoë Smith")
+        game.expectRefused(.join(JoinRequest(nickname: "ZOE smith", resumeTokenHash: "t2")), code: "name_taken")
+        game.expectRefused(.join(JoinRequest(nickname: "   ", resumeTokenHash: "t2")), code: "name_invalid")
+        game.expectRefused(.join(JoinRequest(nickname: String(repeating: "a", count: 25), resumeTokenHash: "t2")), code: "name_invalid")
+        game.expectRefused(.join(JoinRequest(nickname: "bad\u{7}name", resumeTokenHash: "t2")), code: "name_invalid")
+        _ = try game.join(String(repeating: "é", count: 24))
+    }
+
+    @Test func blockedWordsAreMatchedAsWholeWords() throws {
+        var settings = RoomSettings()
+        settings.blockedNames = ["Badword"]
+        var game = try GameHarness(settings: settings)
+        game.expectRefused(.join(JoinRequest(nickname: "BÁDWORD", resumeTokenHash: "t")), code: "name_blocked")
+        game.expectRefused(.join(JoinRequest(nickname: "the bad-word guy", resumeTokenHash: "t")), code: "name_blocked")
+        game.expectRefused(.join(JoinRequest(nickname: "Ann", team: "Badword FC", resumeTokenHash: "t")), code: "name_blocked")
+        game.expectRefused(.join(JoinRequest(nickname: "B.A.D. word", resumeTokenHash: "t")), code: "name_blocked")
+        _ = try game.join("Badwordsmith")
+    }
+
+    @Test func lockedFullAndLateJoinRules() throws {
+        var settings = RoomSettings()
+        settings.maxPlayers = 2
+        settings.lateJoin = false
+        var game = try GameHarness(settings: settings)
+        _ = try game.join("Ann")
+        try game.send(.setLocked(true))
+        #expect(try game.send(.setLocked(true)).isEmpty)
+        game.expectRefused(.join(JoinRequest(nickname: "Bob", resumeTokenHash: "b")), code: "room_locked")
+        try game.send(.setLocked(false))
+        _ = try game.join("Bob")
+        game.expectRefused(.join(JoinRequest(nickname: "Cid", resumeTokenHash: "c")), code: "room_full")
+        try game.send(.start)
+        game.expectRefused(.join(JoinRequest(nickname: "Cid", resumeTokenHash: "c")), code: "late_join_disabled")
+    }
+
+    @Test func lateJoinerMayAnswerTheOpenQuestionButNotEarlierOnes() throws {
+        var game = try GameHarness()
+        let ann = try game.join("Ann")
+        try game.send(.start)
+        try game.send(.reveal)
+        let bob = try game.join("Bob")
+        #expect(game.room.players[bob]!.firstQuestion == 1)
+        try game.send(.next)
+        let cid = try game.join("Cid")
+        #expect(game.room.players[cid]!.firstQuestion == 1)
+        game.openAnswers()
+        try game.answer(cid, .multi([0, 2]), afterOpenMs: 0)
+        try game.send(.reveal)
+        #expect(game.score(cid) == 1000)
+        #expect(game.score(ann) == 0)
+    }
+
+    @Test func resumeRestoresIdentityScoreStreakAndTeam() throws {
+        var game = try GameHarness(pack: GameHarness.singleQuestionPack(.truefalse(answer: true), count: 3))
+        let ann = try game.join("Ann", team: "Reds")
+        try game.send(.start)
+        for _ in 0..<2 {
+            game.openAnswers()
+            try game.answer(ann, .truefalse(true), afterOpenMs: 0)
+            try game.send(.reveal)
+            try game.send(.next)
+        }
+        let before = game.room.players[ann]!
+        try game.send(.playerDisconnected(ann))
+        #expect(game.room.players[ann]!.status == .away)
+        #expect(game.room.connectedCount == 0)
+        game.advance(299_000)
+        let events = try game.send(.resume(tokenHash: "token-Ann", newTokenHash: "rotated"))
+        #expect(events.suffix(1) == [.playerReconnected(PlayerReconnected(at: game.now, player: ann, resumeTokenHash: "rotated"))])
+        let after = game.room.players[ann]!
+        #expect(after.status == .connected)
+        #expect((after.score, after.streak, after.team, after.nickname) == (before.score, before.streak, before.team, before.nickname))
+        #expect(after.score == 2100)
+        #expect(after.streak == 2)
+        game.expectRefused(.resume(tokenHash: "token-Ann", newTokenHash: nil), code: "unknown_player")
+        game.expectRefused(.resume(tokenHash: "nobody", newTokenHash: nil), code: "unknown_player")
+    }
+
+    @Test func resumeAfterTheGraceIsRefused() throws {
+        var game = try GameHarness()
+        let ann = try game.join("Ann")
+        try game.send(.playerDisconnected(ann))
+        game.advance(300_001)
+        game.expectRefused(.resume(tokenHash: "token-Ann", newTokenHash: nil), code: "resume_expired")
+    }
+
+    @Test func kickedPlayersCannotResumeAndBansBlockNameAndDevice() throws {
+        var game = try GameHarness()
+        let ann = try game.join("Ann", device: "phone-1")
+        let bob = try game.join("Bob", device: "phone-2")
+        try game.send(.kick(ann, ban: false))
+        game.expectRefused(.resume(tokenHash: "token-Ann", newTokenHash: nil), code: "kicked")
+        game.expectRefused(.kick(ann, ban: true), code: "unknown_player")
+        game.expectRefused(.answer(ann, AnswerSubmission(question: 0, value: .choice(0), writtenAt: 0)), code: "kicked")
+        #expect(game.room.standings.players.map(\.nickname) == ["Bob"])
+        // Not banned: the name is free again.
+        _ = try game.join("Ann", device: "phone-3")
+
+        try game.send(.kick(bob, ban: true))
+        game.expectRefused(.join(JoinRequest(nickname: "bob", resumeTokenHash: "x")), code: "banned")
+        game.expectRefused(.join(JoinRequest(nickname: "Robert", deviceID: "phone-2", resumeTokenHash: "x")), code: "banned")
+        game.expectRefused(.resume(tokenHash: "token-Bob", newTokenHash: nil), code: "kicked")
+    }
+
+    @Test func leavingKeepsTheScoreButEndsTheSession() throws {
+        var game = try GameHarness()
+        let ann = try game.join("Ann")
+        try game.send(.adjustScore(.player(ann), delta: 10, reason: "bonus"))
+        try game.send(.leave(ann))
+        #expect(game.room.standings.players.first?.score == 10)
+        game.expectRefused(.resume(tokenHash: "token-Ann", newTokenHash: nil), code: "unknown_player")
+        game.expectRefused(.join(JoinRequest(nickname: "ann", resumeTokenHash: "y")), code: "name_taken")
+    }
+}

@@ -1,0 +1,232 @@
+import Testing
+@testable import BuzzerGame
+
+@Suite struct RoomScoringTests {
+    /// Plays the current question: every (player, answer, ms after opening) then reveal.
+    private func play(_ game: inout GameHarness, _ answers: [(PlayerID, AnswerValue, GameDuration)]) throws {
+        game.openAnswers()
+        for (player, value, ms) in answers.sorted(by: { $0.2 < $1.2 }) {
+            try game.answer(player, value, afterOpenMs: ms)
+        }
+        try game.send(.reveal)
+    }
+
+    @Test func speedScoringInAGame() throws {
+        var game = try GameHarness(pack: GameHarness.singleQuestionPack(.choice(options: ["a", "b"], answer: 0)))
+        let ann = try game.join("Ann")
+        let bob = try game.join("Bob")
+        let cid = try game.join("Cid")
+        try game.send(.start)
+        try play(&game, [(ann, .choice(0), 400), (bob, .choice(0), 10_000), (cid, .choice(1), 1000)])
+        #expect(game.score(ann) == 1000)
+        #expect(game.score(bob) == 750)
+        #expect(game.score(cid) == 0)
+    }
+
+    @Test func doublePointsQuestion() throws {
+        var game = try GameHarness(pack: GameHarness.singleQuestionPack(.truefalse(answer: true), points: 2))
+        let ann = try game.join("Ann")
+        try game.send(.start)
+        try play(&game, [(ann, .truefalse(true), 10_000)])
+        #expect(game.score(ann) == 1500)
+    }
+
+    @Test func streakBonusAccumulatesAndWrongAnswerResetsIt() throws {
+        var game = try GameHarness(pack: GameHarness.singleQuestionPack(.truefalse(answer: true), count: 8))
+        let ann = try game.join("Ann")
+        let bob = try game.join("Bob")
+        try game.send(.start)
+        // Ann right 7 times at 0.4 s, then wrong; Bob right, wrong, right, then silent.
+        var annExpected = 0
+        let annBonus = [0, 100, 200, 300, 400, 500, 500]
+        for q in 0..<8 {
+            var answers: [(PlayerID, AnswerValue, GameDuration)] = [(ann, .truefalse(q < 7), 0)]
+            if q < 3 { answers.append((bob, .truefalse(q != 1), 0)) }
+            try play(&game, answers)
+            if q < 7 { annExpected += 1000 + annBonus[q] }
+            #expect(game.score(ann) == annExpected)
+            if q < 7 { #expect(game.room.players[ann]!.streak == q + 1) }
+            if q < 7 { try game.send(.next) }
+        }
+        #expect(game.room.players[ann]!.streak == 0)
+        #expect(game.score(bob) == 2000)  // no bonus: the wrong answer broke the streak
+        #expect(game.room.players[bob]!.streak == 0)  // silence resets too
+        #expect(game.room.players[ann]!.correctCount == 7)
+    }
+
+    @Test func flatScoringIgnoresSpeedAndStreaks() throws {
+        var settings = RoomSettings()
+        settings.scoring = .flat
+        var game = try GameHarness(pack: GameHarness.singleQuestionPack(.truefalse(answer: true), points: 2, count: 3), settings: settings)
+        let ann = try game.join("Ann")
+        try game.send(.start)
+        for q in 0..<3 {
+            try play(&game, [(ann, .truefalse(true), 19_000)])
+            if q < 2 { try game.send(.next) }
+        }
+        #expect(game.score(ann) == 6)
+    }
+
+    @Test func multiGivesPartialCredit() throws {
+        var game = try GameHarness(pack: GameHarness.singleQuestionPack(.multi(options: ["Neon", "Iron", "Argon", "Oxygen"], answers: [0, 2])))
+        let ann = try game.join("Ann")
+        let bob = try game.join("Bob")
+        let cid = try game.join("Cid")
+        let dee = try game.join("Dee")
+        try game.send(.start)
+        try play(&game, [(ann, .multi([0, 2]), 0), (bob, .multi([0]), 0), (cid, .multi([0, 1]), 0), (dee, .multi([0, 1, 2]), 0)])
+        #expect(game.score(ann) == 1000)
+        #expect(game.score(bob) == 500)
+        #expect(game.score(cid) == 0)
+        #expect(game.score(dee) == 500)
+        #expect(game.room.currentQuestion!.awards[bob]?.outcome == .partial)
+        #expect(game.room.players[bob]!.streak == 0)
+    }
+
+    @Test func closestNumberAnswersWinAndShareTies() throws {
+        var game = try GameHarness(pack: GameHarness.singleQuestionPack(.number(answer: 1969)))
+        let ann = try game.join("Ann")
+        let bob = try game.join("Bob")
+        let cid = try game.join("Cid")
+        try game.send(.start)
+        try play(&game, [(ann, .number(1968), 0), (bob, .number(1970), 10_000), (cid, .number(1950), 0)])
+        #expect(game.score(ann) == 1000)
+        #expect(game.score(bob) == 750)
+        #expect(game.score(cid) == 0)
+    }
+
+    @Test func pollsScoreNothing() throws {
+        var game = try GameHarness(pack: GameHarness.singleQuestionPack(.poll(options: ["Ham", "Pineapple"])))
+        let ann = try game.join("Ann")
+        try game.send(.start)
+        try play(&game, [(ann, .poll(1), 0)])
+        #expect(game.score(ann) == 0)
+        #expect(game.room.revealView(sequence: 0)?.optionCounts == [0, 1])
+    }
+
+    @Test func textAnswersIgnoreCaseAccentsAndPunctuation() throws {
+        var game = try GameHarness(pack: GameHarness.singleQuestionPack(.text(accepted: ["The Beatles", "Beyoncé"])))
+        let ann = try game.join("Ann")
+        let bob = try game.join("Bob")
+        let cid = try game.join("Cid")
+        try game.send(.start)
+        try play(&game, [(ann, .text("  the   BEATLES! "), 0), (bob, .text("beyonce"), 0), (cid, .text("Beatles"), 0)])
+        #expect(game.score(ann) == 1000)
+        #expect(game.score(bob) == 1000)
+        #expect(game.score(cid) == 0)
+    }
+
+    @Test func acceptingATypedAnswerRescoresTheQuestionAndLaterStreaks() throws {
+        var game = try GameHarness(pack: QuestionPack(title: "T", questions: [
+            Question(category: "Music", text: "Who?", content: .text(accepted: ["The Beatles"])),
+            Question(category: "Misc", text: "True?", content: .truefalse(answer: true)),
+        ]))
+        let ann = try game.join("Ann")
+        try game.send(.start)
+        try play(&game, [(ann, .text("Beatles"), 0)])
+        #expect(game.score(ann) == 0)
+        try game.send(.next)
+        try play(&game, [(ann, .truefalse(true), 0)])
+        #expect(game.score(ann) == 1000)
+        #expect(game.room.typedAnswers(sequence: 0).map(\.text) == ["Beatles"])
+
+        game.expectRefused(.accept(question: 1, text: "x"), code: "cannot_accept")
+        game.expectRefused(.accept(question: 0, text: "the beatles"), code: "cannot_accept")
+        game.expectRefused(.accept(question: 9, text: "x"), code: "unknown_question")
+        try game.send(.accept(question: 0, text: "Beatles"))
+        // Question 0 now right (1000), question 1 is a second in a row (1000 + 100).
+        #expect(game.score(ann) == 2100)
+        #expect(game.room.revealView(sequence: 0)?.correct == .text(["The Beatles", "Beatles"]))
+    }
+
+    @Test func tiesShareARankAndTheNextRankSkips() throws {
+        var game = try GameHarness(pack: GameHarness.singleQuestionPack(.truefalse(answer: true)))
+        let ann = try game.join("Ann")
+        let bob = try game.join("Bob")
+        let cid = try game.join("Cid")
+        let dee = try game.join("Dee")
+        try game.send(.start)
+        try play(&game, [(bob, .truefalse(true), 0), (ann, .truefalse(true), 100), (cid, .truefalse(true), 10_000), (dee, .truefalse(false), 0)])
+        let standings = game.room.standings
+        #expect(standings.players.map(\.nickname) == ["Ann", "Bob", "Cid", "Dee"])
+        #expect(standings.players.map(\.rank) == [1, 1, 3, 4])
+        #expect(standings.players.map(\.score) == [1000, 1000, 750, 0])
+        #expect(standings.podium(size: 1).players.map(\.nickname) == ["Ann", "Bob"])
+        #expect(game.room.podium.players.count == 3)
+    }
+
+    @Test func teamStandingAverageAndSum() throws {
+        for mode in [TeamStandingMode.average, .sum] {
+            var settings = RoomSettings()
+            settings.teamStanding = mode
+            var game = try GameHarness(pack: GameHarness.singleQuestionPack(.truefalse(answer: true)), settings: settings)
+            let ann = try game.join("Ann", team: "Quizzards")
+            let bob = try game.join("Bob", team: "  quizzards ")
+            let cid = try game.join("Cid", team: "Lone Wolves")
+            #expect(game.room.teams.count == 2)
+            #expect(game.room.players[bob]!.team == game.room.players[ann]!.team)
+            try game.send(.start)
+            try play(&game, [(ann, .truefalse(true), 0), (bob, .truefalse(true), 9_000), (cid, .truefalse(true), 20_000)])
+            // Ann 1000, Bob 1000 × (1 − 9/40) = 775, Cid 500.
+            let teams = game.room.standings.teams
+            #expect(teams.map(\.name) == ["Quizzards", "Lone Wolves"])
+            #expect(teams.map(\.score) == (mode == .average ? [888, 500] : [1775, 500]))
+            #expect(teams.map(\.members) == [2, 1])
+            #expect(teams.map(\.rank) == [1, 2])
+        }
+    }
+
+    @Test func hostAdjustsPlayerAndTeamScoresWithAReason() throws {
+        var game = try GameHarness()
+        let ann = try game.join("Ann", team: "Reds")
+        let team = game.room.players[ann]!.team!
+        game.expectRefused(.adjustScore(.player(ann), delta: 50, reason: "  "), code: "invalid_score_adjustment")
+        game.expectRefused(.adjustScore(.player(ann), delta: 0, reason: "x"), code: "invalid_score_adjustment")
+        game.expectRefused(.adjustScore(.player(PlayerID(9)), delta: 5, reason: "x"), code: "unknown_player")
+        try game.send(.adjustScore(.player(ann), delta: 250, reason: "Spotted a typo"))
+        try game.send(.adjustScore(.team(team), delta: -100, reason: "Phones out"))
+        #expect(game.score(ann) == 250)
+        #expect(game.room.standings.teams.first?.score == 150)
+        #expect(game.room.adjustments.map(\.reason) == ["Spotted a typo", "Phones out"])
+    }
+
+    @Test func wagersWinOrLoseTheStake() throws {
+        var game = try GameHarness(pack: QuestionPack(title: "W", rounds: [
+            PackRound(title: "Warm-up", questions: [Question(category: "c", text: "q", content: .truefalse(answer: true))]),
+            PackRound(title: "Double or nothing", wager: true, questions: [Question(category: "c", text: "q", content: .truefalse(answer: false))]),
+        ]))
+        let ann = try game.join("Ann")
+        let bob = try game.join("Bob")
+        let cat = try game.join("Cat", team: "Owls")
+        let dan = try game.join("Dan", team: "Owls")
+        let eve = try game.join("Eve", team: "Owls")
+        try game.send(.start)
+        game.expectRefused(.wager(ann, question: 0, amount: 10), code: "not_wager_round")
+        try play(&game, [(ann, .truefalse(true), 0), (bob, .truefalse(true), 10_000), (cat, .truefalse(true), 0)])
+        #expect(game.score(ann) == 1000)
+        #expect(game.score(bob) == 750)
+        try game.send(.next)
+        #expect(game.room.phase == .leaderboard)
+        try game.send(.next)
+        #expect(game.room.questionView?.wager == true)
+        let owls = game.room.players[cat]!.team!
+        // Owls average (1000 + 0 + 0) / 3 = 333; the floor of one question's points (1000) applies.
+        #expect(game.room.maxWager(for: .team(owls), question: game.room.question(game.room.currentQuestion!)) == 1000)
+        game.expectRefused(.wager(ann, question: 1, amount: 1001), code: "invalid_wager")
+        game.expectRefused(.wager(ann, question: 1, amount: -1), code: "invalid_wager")
+        game.expectRefused(.wager(ann, question: 0, amount: 1), code: "wrong_question")
+        try game.send(.wager(ann, question: 1, amount: 1000))
+        try game.send(.wager(bob, question: 1, amount: 200))
+        try game.send(.wager(bob, question: 1, amount: 300))  // the last wager counts
+        try game.send(.wager(dan, question: 1, amount: 400))
+        // Ann right (+1000), Bob wrong (−300); Owls: 2 of 3 answering members right -> +400.
+        try play(&game, [(ann, .truefalse(false), 0), (bob, .truefalse(true), 0),
+                         (cat, .truefalse(false), 0), (dan, .truefalse(false), 100), (eve, .truefalse(true), 0)])
+        #expect(game.score(ann) == 2000)
+        #expect(game.score(bob) == 450)
+        #expect(game.score(cat) == 1000)  // wager questions give no speed points
+        #expect(game.room.teams[owls]!.bonus == 400)
+        #expect(game.room.teamScore(owls) == 333 + 400)
+        game.expectRefused(.wager(ann, question: 1, amount: 1), code: "question_closed")
+    }
+}
