@@ -1,0 +1,171 @@
+/// Collects problems with their JSON paths. Shared by the JSON decoder (which checks fields as
+/// it reads them) and `QuestionPack.validate()` (which checks a pack built in code), so both
+/// report the same errors with the same paths.
+struct PackIssueCollector {
+    let limits: QuestionPackLimits
+    var errors: [QuestionPackError] = []
+
+    init(limits: QuestionPackLimits) { self.limits = limits }
+
+    mutating func add(_ path: String, _ reason: String) {
+        errors.append(.invalid(path: path, reason: reason))
+    }
+
+    mutating func checkTitle(_ title: String, at path: String) {
+        checkText(title, at: path, maxLength: limits.maxTitleLength)
+    }
+
+    mutating func checkText(_ text: String, at path: String, maxLength: Int? = nil) {
+        let limit = maxLength ?? limits.maxTextLength
+        if text.allSatisfy(\.isWhitespace) {
+            add(path, "must not be empty")
+        } else if text.count > limit {
+            add(path, "is \(text.count) characters long; the limit is \(limit)")
+        }
+    }
+
+    mutating func checkOptions(_ options: [String], kind: QuestionKind, at path: String) {
+        if options.count < limits.minOptions || options.count > limits.maxOptions {
+            add(path, "has \(options.count) option\(options.count == 1 ? "" : "s"); \(kind.rawValue) questions need \(limits.minOptions) to \(limits.maxOptions)")
+        }
+        var seen: [String: Int] = [:]
+        var reported: Set<String> = []
+        for (index, option) in options.enumerated() {
+            checkText(option, at: "\(path)[\(index)]", maxLength: limits.maxOptionLength)
+            let key = TextNormalizer.fold(option)
+            guard !key.isEmpty else { continue }
+            if seen[key] != nil {
+                if reported.insert(key).inserted {
+                    add(path, "two options are identical (\"\(option)\")")
+                }
+            } else {
+                seen[key] = index
+            }
+        }
+    }
+
+    mutating func checkChoiceAnswer(_ answer: Int, optionCount: Int, at path: String) {
+        if !(0..<optionCount).contains(answer) {
+            add(path, "option index \(answer) is out of range (\(rangeText(optionCount)))")
+        }
+    }
+
+    mutating func checkMultiAnswers(_ answers: [Int], optionCount: Int, at path: String) {
+        if answers.isEmpty {
+            add(path, "no option is marked correct")
+            return
+        }
+        var seen: Set<Int> = []
+        for (position, answer) in answers.enumerated() {
+            if !(0..<optionCount).contains(answer) {
+                add("\(path)[\(position)]", "option index \(answer) is out of range (\(rangeText(optionCount)))")
+            } else if !seen.insert(answer).inserted {
+                add("\(path)[\(position)]", "option index \(answer) is listed twice")
+            }
+        }
+        if optionCount > 0, seen.count == optionCount {
+            add(path, "every option is marked correct; leave at least one wrong option")
+        }
+    }
+
+    mutating func checkAccepted(_ accepted: [String], at path: String) {
+        if accepted.isEmpty {
+            add(path, "no accepted answer is given")
+            return
+        }
+        if accepted.count > limits.maxAcceptedAnswers {
+            add(path, "has \(accepted.count) accepted answers; the limit is \(limits.maxAcceptedAnswers)")
+        }
+        var seen: Set<String> = []
+        for (index, answer) in accepted.enumerated() {
+            let key = TextNormalizer.answerKey(answer)
+            if key.isEmpty {
+                add("\(path)[\(index)]", "must not be empty")
+            } else if answer.count > limits.maxOptionLength {
+                add("\(path)[\(index)]", "is \(answer.count) characters long; the limit is \(limits.maxOptionLength)")
+            } else if !seen.insert(key).inserted {
+                add("\(path)[\(index)]", "\"\(answer)\" is the same as an earlier accepted answer once case, accents and punctuation are ignored")
+            }
+        }
+    }
+
+    mutating func checkNumberAnswer(_ answer: Double, at path: String) {
+        if !answer.isFinite { add(path, "must be a finite number") }
+    }
+
+    mutating func checkPoints(_ points: Int, at path: String) {
+        if !(0...2).contains(points) { add(path, "must be 0, 1 or 2 (found \(points))") }
+    }
+
+    mutating func checkTimeLimit(_ seconds: Int, at path: String) {
+        if seconds < limits.minTimeLimitSeconds || seconds > limits.maxTimeLimitSeconds {
+            add(path, "\(seconds) seconds is out of range (\(limits.minTimeLimitSeconds)-\(limits.maxTimeLimitSeconds))")
+        }
+    }
+
+    mutating func checkContent(_ content: QuestionContent, at path: String) {
+        switch content {
+        case let .choice(options, answer):
+            checkOptions(options, kind: .choice, at: "\(path).options")
+            checkChoiceAnswer(answer, optionCount: options.count, at: "\(path).answer")
+        case let .multi(options, answers):
+            checkOptions(options, kind: .multi, at: "\(path).options")
+            checkMultiAnswers(answers, optionCount: options.count, at: "\(path).answer")
+        case .truefalse:
+            break
+        case .text(let accepted):
+            checkAccepted(accepted, at: "\(path).answer")
+        case .number(let answer):
+            checkNumberAnswer(answer, at: "\(path).answer")
+        case .poll(let options):
+            checkOptions(options, kind: .poll, at: "\(path).options")
+        }
+    }
+
+    mutating func checkQuestion(_ question: Question, at path: String) {
+        checkText(question.category, at: "\(path).category", maxLength: limits.maxTitleLength)
+        checkText(question.text, at: "\(path).text")
+        checkContent(question.content, at: path)
+        if let explanation = question.explanation { checkText(explanation, at: "\(path).explanation") }
+        checkPoints(question.points, at: "\(path).points")
+        if let timeLimit = question.timeLimit { checkTimeLimit(timeLimit, at: "\(path).timeLimit") }
+    }
+
+    mutating func checkQuestionCount(_ count: Int) {
+        if count > limits.maxQuestions {
+            add("", "the pack has \(count) questions; the limit is \(limits.maxQuestions)")
+        }
+    }
+
+    private func rangeText(_ count: Int) -> String {
+        count == 0 ? "there are no options" : "0-\(count - 1)"
+    }
+}
+
+extension QuestionPack {
+    /// The path prefix of a question, matching the JSON layout the pack encodes to.
+    package func path(round: Int, question: Int) -> String {
+        isFlat ? "questions[\(question)]" : "rounds[\(round)].questions[\(question)]"
+    }
+
+    /// Every rule the pack breaks, in document order; empty means the pack is playable.
+    package func validate(limits: QuestionPackLimits = QuestionPackLimits()) -> [QuestionPackError] {
+        var collector = PackIssueCollector(limits: limits)
+        collector.checkTitle(title, at: "title")
+        if let description { collector.checkText(description, at: "description") }
+        if rounds.isEmpty { collector.add(isFlat ? "questions" : "rounds", "the pack has no questions") }
+        for (roundIndex, round) in rounds.enumerated() {
+            if !isFlat {
+                if let title = round.title { collector.checkTitle(title, at: "rounds[\(roundIndex)].title") }
+                if round.questions.isEmpty { collector.add("rounds[\(roundIndex)].questions", "the round has no questions") }
+            } else if round.questions.isEmpty {
+                collector.add("questions", "the pack has no questions")
+            }
+            for (questionIndex, question) in round.questions.enumerated() {
+                collector.checkQuestion(question, at: path(round: roundIndex, question: questionIndex))
+            }
+        }
+        collector.checkQuestionCount(questionCount)
+        return collector.errors
+    }
+}

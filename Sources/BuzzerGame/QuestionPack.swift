@@ -1,0 +1,115 @@
+/// A quiz as the host uploads it: rounds of questions, in the "Question pack JSON" format
+/// (see docs/question-format.md). Build one with `QuestionPack.decode(json:)`, which
+/// rejects anything `validate()` would, or construct it in code and call `validate()`.
+package struct QuestionPack: Sendable, Equatable {
+    package var title: String
+    package var description: String?
+    package var rounds: [PackRound]
+
+    package init(title: String, description: String? = nil, rounds: [PackRound]) {
+        self.title = title
+        self.description = description
+        self.rounds = rounds
+    }
+
+    /// A pack of one untitled round, written as a flat top-level `questions` array.
+    package init(title: String, description: String? = nil, questions: [Question]) {
+        self.init(title: title, description: description, rounds: [PackRound(questions: questions)])
+    }
+
+    /// True when the pack is one untitled, non-wager round; it is then encoded as a flat
+    /// `questions` array and error paths read `questions[3]...` rather than `rounds[0].questions[3]...`.
+    package var isFlat: Bool {
+        rounds.count == 1 && rounds[0].title == nil && !rounds[0].wager
+    }
+
+    /// Total number of questions over all rounds.
+    package var questionCount: Int { rounds.reduce(0) { $0 + $1.questions.count } }
+}
+
+/// One round of a pack. In a wager round each team (or teamless player) stakes points on each question.
+package struct PackRound: Sendable, Equatable {
+    package var title: String?
+    package var wager: Bool
+    package var questions: [Question]
+
+    package init(title: String? = nil, wager: Bool = false, questions: [Question]) {
+        self.title = title
+        self.wager = wager
+        self.questions = questions
+    }
+}
+
+/// The six kinds of question; the raw values are the `kind` strings of the pack format.
+package enum QuestionKind: String, Codable, Sendable, CaseIterable {
+    case choice, multi, truefalse, text, number, poll
+
+    /// Kinds whose players pick from `options`.
+    package var hasOptions: Bool {
+        switch self {
+        case .choice, .multi, .poll: true
+        case .truefalse, .text, .number: false
+        }
+    }
+}
+
+/// What a question asks and what counts as right, by kind. Holding options and answer
+/// together makes shapes like "truefalse with options" unrepresentable after decoding.
+package enum QuestionContent: Sendable, Equatable {
+    /// One correct option, by index into `options`.
+    case choice(options: [String], answer: Int)
+    /// A set of correct options; partial credit (see docs/game-rules.md).
+    case multi(options: [String], answers: [Int])
+    case truefalse(answer: Bool)
+    /// Free text; a reply is right when it normalises to one of `accepted`.
+    case text(accepted: [String])
+    /// The closest reply (or replies, on a tie) wins.
+    case number(answer: Double)
+    /// Opinion only: no answer, no points.
+    case poll(options: [String])
+
+    package var kind: QuestionKind {
+        switch self {
+        case .choice: .choice
+        case .multi: .multi
+        case .truefalse: .truefalse
+        case .text: .text
+        case .number: .number
+        case .poll: .poll
+        }
+    }
+
+    /// The options players choose from; empty for kinds without options.
+    package var options: [String] {
+        switch self {
+        case .choice(let options, _), .multi(let options, _), .poll(let options): options
+        case .truefalse, .text, .number: []
+        }
+    }
+}
+
+/// One question of a pack.
+package struct Question: Sendable, Equatable {
+    package var category: String
+    package var text: String
+    package var content: QuestionContent
+    package var explanation: String?
+    /// Score multiplier: 0 (practice), 1 (normal) or 2 (double points).
+    package var points: Int
+    /// Seconds players may answer, overriding the room default; nil = room default.
+    package var timeLimit: Int?
+
+    package init(
+        category: String, text: String, content: QuestionContent,
+        explanation: String? = nil, points: Int = 1, timeLimit: Int? = nil
+    ) {
+        self.category = category
+        self.text = text
+        self.content = content
+        self.explanation = explanation
+        self.points = points
+        self.timeLimit = timeLimit
+    }
+
+    package var kind: QuestionKind { content.kind }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+@testable import BuzzerGame
+
+@Suite struct QuestionPackTests {
+    private func decode(_ json: String) -> Result<QuestionPack, QuestionPackErrors> {
+        do {
+            return .success(try QuestionPack.decode(json: Array(json.utf8)))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func errors(_ json: String) -> [String] {
+        switch decode(json) {
+        case .success: []
+        case .failure(let failure): failure.errors.map(\.description)
+        }
+    }
+
+    static let contractExample = """
+    {
+      "title": "Pub Classics",
+      "description": "optional",
+      "rounds": [
+        { "title": "General Knowledge", "wager": false, "questions": [
+          { "kind": "choice", "category": "Geography", "text": "Capital of Australia?", "options": ["Sydney", "Canberra", "Melbourne", "Perth"], "answer": 1, "explanation": "optional", "points": 1, "timeLimit": 20 },
+          { "kind": "multi", "category": "Science", "text": "Which are noble gases?", "options": ["Neon", "Iron", "Argon", "Oxygen"], "answer": [0, 2] },
+          { "kind": "truefalse", "category": "History", "text": "The Great Wall is visible from the Moon.", "answer": false },
+          { "kind": "text", "category": "Music", "text": "Who recorded Abbey Road?", "answer": ["The Beatles", "Beatles"] },
+          { "kind": "number", "category": "History", "text": "Year of the Moon landing?", "answer": 1969 },
+          { "kind": "poll", "category": "Fun", "text": "Best pizza topping?", "options": ["Ham", "Pineapple"] }
+        ]}
+      ]
+    }
+    """
+
+    @Test func decodesTheContractExample() throws {
+        let pack = try QuestionPack.decode(json: Array(Self.contractExample.utf8))
+        #expect(pack.title == "Pub Classics")
+        #expect(pack.description == "optional")
+        #expect(pack.rounds.count == 1)
+        #expect(!pack.isFlat)
+        let questions = pack.rounds[0].questions
+        #expect(questions.map(\.kind) == [.choice, .multi, .truefalse, .text, .number, .poll])
+        #expect(questions[0].content == .choice(options: ["Sydney", "Canberra", "Melbourne", "Perth"], answer: 1))
+        #expect(questions[0].timeLimit == 20)
+        #expect(questions[1].content == .multi(options: ["Neon", "Iron", "Argon", "Oxygen"], answers: [0, 2]))
+        #expect(questions[3].content == .text(accepted: ["The Beatles", "Beatles"]))
+        #expect(questions[4].content == .number(answer: 1969))
+        #expect(questions[5].points == 1)
+        #expect(pack.validate().isEmpty)
+    }
+
+    @Test func roundTripsThroughCodablePreservingUnicode() throws {
+        let pack = QuestionPack(title: "Maths ∫", questions: [
+            Question(category: "Calculus", text: "∫ x² dx = ?", content: .choice(options: ["x³/3 + C", "2x", "x²", "😀"], answer: 0), points: 2, timeLimit: 30),
+        ])
+        #expect(pack.isFlat)
+        let data = try JSONEncoder().encode(pack)
+        let decoded = try JSONDecoder().decode(QuestionPack.self, from: data)
+        #expect(decoded == pack)
+        let strict = try QuestionPack.decode(json: Array(data))
+        #expect(strict == pack)
+        #expect(strict.rounds[0].questions[0].text == "∫ x² dx = ?")
+    }
+
+    @Test func decodesEscapedUnicodeAndSurrogatePairs() throws {
+        let json = #"{"title":"\u222b x\u00b2 \ud83d\ude00","questions":[{"kind":"truefalse","category":"c","text":"t","answer":true}]}"#
+        let pack = try QuestionPack.decode(json: Array(json.utf8))
+        #expect(pack.title == "∫ x² 😀")
+    }
+
+    @Test func reportsSyntaxErrorsWithLineAndColumn() {
+        let json = "{\n  \"title\": \"x\",\n  \"questions\": [1 2]\n}"
+        #expect(errors(json) == ["JSON syntax error at line 3, column 19: unexpected '2', expected ',' or ']'"])
+        #expect(errors("") == ["JSON syntax error at line 1, column 1: unexpected end of input, expected a value"])
+        #expect(errors("{\"title\":\"a\",\"title\":\"b\"}") == ["JSON syntax error at line 1, column 14: duplicate key \"title\""])
+    }
+
+    @Test func reportsIdenticalOptionsWithFlatPath() {
+        let json = """
+        {"title":"t","questions":[
+          {"kind":"truefalse","category":"c","text":"t","answer":true},
+          {"kind":"truefalse","category":"c","text":"t","answer":true},
+          {"kind":"truefalse","category":"c","text":"t","answer":true},
+          {"kind":"choice","category":"History","text":"Year?","options":["1569","1570","1569 "],"answer":1}
+        ]}
+        """
+        #expect(errors(json) == [#"questions[3].options: two options are identical ("1569 ")"#])
+    }
+
+    @Test func reportsMultiWithNoCorrectOptionWithRoundPath() {
+        var questions = Array(repeating: #"{"kind":"truefalse","category":"c","text":"t","answer":true}"#, count: 7)
+        questions.append(#"{"kind":"multi","category":"c","text":"t","options":["a","b","c"],"answer":[]}"#)
+        let json = #"{"title":"t","rounds":[{"title":"R1","questions":[\#(questions.joined(separator: ","))]}]}"#
+        #expect(errors(json) == ["rounds[0].questions[7].answer: no option is marked correct"])
+    }
+
+    @Test func reportsEveryErrorNotJustTheFirst() {
+        let json = """
+        {"title":"  ","colour":"red","questions":[
+          {"kind":"choice","text":"","options":["a","b","c","d","e","f","g"],"answer":9,"points":3,"timeLimit":1000},
+          {"kind":"truefalse","category":"c","text":"t","options":["yes","no"],"answer":true},
+          {"kind":"number","category":"c","text":"t","answer":"1969"},
+          {"kind":"multi","category":"c","text":"t","options":["a","b","c"],"answer":[0,0,5]},
+          {"kind":"multi","category":"c","text":"t","options":["a","b"],"answer":[0,1]},
+          {"kind":"text","category":"c","text":"t","answer":["Beatles","the  BEATLES!", "beatles"]},
+          {"kind":"poll","category":"c","text":"t","options":["a"],"answer":0},
+          {"kind":"essay","category":"c","text":"t","answer":0, "hint": "x"},
+          {"kind":"choice","category":"c","text":"t","options":["a",""],"answer":1.5,"points":"2"}
+        ]}
+        """
+        #expect(errors(json) == [
+            "colour: unknown field",
+            "title: must not be empty",
+            "questions[0]: missing field \"category\"",
+            "questions[0].text: must not be empty",
+            "questions[0].points: must be 0, 1 or 2 (found 3)",
+            "questions[0].timeLimit: 1000 seconds is out of range (5-300)",
+            "questions[0].options: has 7 options; choice questions need 2 to 6",
+            "questions[0].answer: option index 9 is out of range (0-6)",
+            "questions[1].options: truefalse questions take no options",
+            "questions[2].answer: expected a number, found \"1969\"",
+            "questions[3].answer[1]: option index 0 is listed twice",
+            "questions[3].answer[2]: option index 5 is out of range (0-2)",
+            "questions[4].answer: every option is marked correct; leave at least one wrong option",
+            "questions[5].answer[2]: \"beatles\" is the same as an earlier accepted answer once case, accents and punctuation are ignored",
+            "questions[6].options: has 1 option; poll questions need 2 to 6",
+            "questions[6].answer: poll questions have no answer",
+            "questions[7].hint: unknown field",
+            "questions[7].kind: expected one of choice, multi, truefalse, text, number, poll, found \"essay\"",
+            "questions[8].points: must be 0, 1 or 2 (found \"2\")",
+            "questions[8].options[1]: must not be empty",
+            "questions[8].answer: expected the index of the correct option, found 1.5",
+        ])
+    }
+
+    @Test func reportsMissingQuestionsAndBothLayouts() {
+        #expect(errors(#"{"title":"t"}"#) == [#"missing field "rounds" (or a flat "questions" array)"#])
+        #expect(errors(#"{"title":"t","rounds":[],"questions":[]}"#) == [#"use either "rounds" or "questions", not both"#])
+        #expect(errors(#"{"title":"t","rounds":[]}"#) == ["rounds: the pack has no rounds"])
+        #expect(errors(#"{"title":"t","rounds":[{"title":"x","questions":[]}]}"#) == ["rounds[0].questions: the round has no questions"])
+        #expect(errors("[1]") == ["expected the pack as an object, found an array"])
+    }
+
+    @Test func validateReportsProblemsOfPacksBuiltInCode() {
+        let pack = QuestionPack(title: "OpenTDB", questions: [
+            Question(category: "", text: "Q", content: .choice(options: ["A", "a"], answer: 2), points: 5, timeLimit: 2),
+        ])
+        #expect(pack.validate().map(\.description) == [
+            "questions[0].category: must not be empty",
+            #"questions[0].options: two options are identical ("a")"#,
+            "questions[0].answer: option index 2 is out of range (0-1)",
+            "questions[0].points: must be 0, 1 or 2 (found 5)",
+            "questions[0].timeLimit: 2 seconds is out of range (5-300)",
+        ])
+    }
+
+    @Test func codableDecodingRejectsUnknownFields() {
+        let json = #"{"title":"t","questions":[{"kind":"truefalse","category":"c","text":"t","answer":true,"extra":1}]}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(QuestionPack.self, from: Data(json.utf8)) }
+    }
+}
