@@ -38,7 +38,7 @@ let package = Package(
         .target(
             name: "BuzzerApp",
             dependencies: [
-                "BuzzerWebSocket", "BuzzerTransport", "BuzzerGame", "BuzzerArchive",
+                "BuzzerWebSocket", "BuzzerTransport", "BuzzerGame", "BuzzerArchive", "COpenSSL",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -51,11 +51,14 @@ let package = Package(
             ]
         ),
 
+        // Shared by the test targets only: a blocking WebSocket client, condition waits, child servers.
+        .target(name: "BuzzerTestSupport", dependencies: ["BuzzerWebSocket"]),
+
         .testTarget(name: "BuzzerWebSocketTests", dependencies: ["BuzzerWebSocket"]),
-        .testTarget(name: "BuzzerTransportTests", dependencies: ["BuzzerTransport", "BuzzerWebSocket"]),
+        .testTarget(name: "BuzzerTransportTests", dependencies: ["BuzzerTransport", "BuzzerWebSocket", "BuzzerApp", "BuzzerTestSupport"]),
         .testTarget(name: "BuzzerGameTests", dependencies: ["BuzzerGame"]),
         .testTarget(name: "BuzzerArchiveTests", dependencies: ["BuzzerArchive", "BuzzerGame"]),
-        .testTarget(name: "BuzzerAppTests", dependencies: ["BuzzerApp", "BuzzerTransport", "BuzzerWebSocket", "BuzzerGame", "BuzzerArchive"]),
+        .testTarget(name: "BuzzerAppTests", dependencies: ["BuzzerApp", "BuzzerTransport", "BuzzerWebSocket", "BuzzerGame", "BuzzerArchive", "BuzzerTestSupport"]),
     ]
 )
 

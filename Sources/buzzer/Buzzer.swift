@@ -4,6 +4,7 @@ import ArgumentParser
 struct Buzzer: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "buzzer",
-        abstract: "Live trivia rooms over WebSocket."
+        abstract: "Live trivia rooms over WebSocket.",
+        subcommands: [EchoCommand.self]
     )
 }

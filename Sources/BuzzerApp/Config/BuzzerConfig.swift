@@ -1,0 +1,63 @@
+import BuzzerTransport
+import BuzzerWebSocket
+import Foundation
+
+/// The whole of config.json: one section per layer, each owned by its module.
+package struct BuzzerConfig: Codable, Sendable {
+    package var server: ServerConfig
+    package var websocket: WebSocketConfig
+    package var timeouts: TimeoutConfig
+    package var transport: TransportConfig
+
+    package init(server: ServerConfig = ServerConfig(), websocket: WebSocketConfig = .gameDefaults, timeouts: TimeoutConfig = TimeoutConfig(), transport: TransportConfig = TransportConfig()) {
+        self.server = server
+        self.websocket = websocket
+        self.timeouts = timeouts
+        self.transport = transport
+    }
+
+    /// Reads and checks a config file; the error names the first bad field.
+    package static func load(path: String) throws(ConfigError) -> BuzzerConfig {
+        let config = try ConfigDecoder.load(BuzzerConfig.self, path: path)
+        try config.validate()
+        return config
+    }
+
+    package static func decode(_ data: Data, path: String = "config") throws(ConfigError) -> BuzzerConfig {
+        let config = try ConfigDecoder.decode(BuzzerConfig.self, from: data, path: path)
+        try config.validate()
+        return config
+    }
+
+    /// Range checks the JSON types cannot express.
+    package func validate() throws(ConfigError) {
+        do {
+            try server.validate()
+            try timeouts.validate()
+            try transport.validate()
+        } catch {
+            if case .invalidConfig(let field, let reason) = error { throw .invalidValue(field: field, reason: reason) }
+            throw .invalidValue(field: "(unknown)", reason: error.description)
+        }
+        let ws = websocket
+        for (name, value) in [("maxHeaderBytes", ws.maxHeaderBytes), ("maxHeaderCount", ws.maxHeaderCount), ("maxFrameSize", ws.maxFrameSize), ("maxMessageSize", ws.maxMessageSize), ("maxFragments", ws.maxFragments), ("compression.maxDecompressedSize", ws.compression.maxDecompressedSize)] where value <= 0 {
+            throw .invalidValue(field: "websocket.\(name)", reason: "must be positive")
+        }
+        guard ws.compression.minSize >= 0 else { throw .invalidValue(field: "websocket.compression.minSize", reason: "must be 0 or more") }
+        guard (0...9).contains(ws.compression.level) else { throw .invalidValue(field: "websocket.compression.level", reason: "must be 0...9") }
+        for (name, bits) in [("serverMaxWindowBits", ws.compression.serverMaxWindowBits), ("clientMaxWindowBits", ws.compression.clientMaxWindowBits)] where !(9...15).contains(bits) {
+            throw .invalidValue(field: "websocket.compression.\(name)", reason: "must be 9...15 (zlib's raw deflate range), got \(bits)")
+        }
+    }
+
+    /// The settings `buzzer echo` runs with: limits big enough for Autobahn group 9 (16 MiB messages,
+    /// 65,536 fragments), context takeover allowed, and no server pings (Autobahn counts them as
+    /// unexpected events).
+    package static func conformance(host: String, port: Int) -> BuzzerConfig {
+        BuzzerConfig(
+            server: ServerConfig(host: host, port: port, eventLoops: 0, maxConnections: 20_000),
+            websocket: .conformance,
+            timeouts: TimeoutConfig(handshakeSeconds: 10, idleSeconds: 300, pingIntervalSeconds: 0, closeSeconds: 5, shutdownSeconds: 5),
+            transport: TransportConfig(outboundHighWaterBytes: 128 << 20, readBufferBytes: 256 << 10))
+    }
+}

@@ -1,0 +1,76 @@
+import BuzzerTransport
+import BuzzerWebSocket
+import Foundation
+import Synchronization
+
+/// The conformance and benchmark target behind `buzzer echo`: echoes every message, and speaks the
+/// websocket-shootout protocol (`{"type":"broadcast","payload":P}` goes to everyone, then
+/// `{"type":"broadcastResult","payload":P,"listenerCount":N}` to the sender).
+package final class EchoService: WebSocketServerDelegate {
+    private let sessions = Mutex<[UInt64: WebSocketHandle]>([:])
+    private let compression: PerMessageDeflateConfig
+
+    package init(compression: PerMessageDeflateConfig) {
+        self.compression = compression
+    }
+
+    package func httpRequest(_ head: HTTPRequestHead, remoteAddress: String) -> HTTPResponse {
+        if head.path == "/healthz" {
+            let body = "{\"status\":\"ok\",\"connections\":\(sessions.withLock { $0.count })}"
+            var headers = HTTPHeaders()
+            headers.add(name: "Content-Type", value: "application/json")
+            return HTTPResponse(status: 200, headers: headers, body: Array(body.utf8))
+        }
+        return .error(status: 404, message: "This is an echo server: connect with a WebSocket.")
+    }
+
+    package func websocketDidOpen(_ session: WebSocketSession) {
+        sessions.withLock { $0[session.handle.id] = session.handle }
+    }
+
+    package func websocketDidClose(_ session: WebSocketSession, reason: ConnectionCloseReason) {
+        _ = sessions.withLock { $0.removeValue(forKey: session.handle.id) }
+    }
+
+    package func websocket(_ session: WebSocketSession, didReceive message: WebSocketMessage) {
+        if message.opcode == .text, let payload = Self.broadcastPayload(message.payload) {
+            broadcast(payload, from: session)
+            return
+        }
+        // Echo, shootout "echo", and anything else all go back unchanged.
+        session.send(OutboundMessage(opcode: message.opcode, payload: message.payload, compression: compression))
+    }
+
+    private func broadcast(_ payload: Data, from session: WebSocketSession) {
+        let handles = sessions.withLock { Array($0.values) }
+        let payloadJSON = String(decoding: payload, as: UTF8.self)
+        let outbound = OutboundMessage.text("{\"type\":\"broadcast\",\"payload\":\(payloadJSON)}", compression: compression)
+        WebSocketHandle.broadcast(outbound, to: handles)
+        let result = OutboundMessage.text(
+            "{\"type\":\"broadcastResult\",\"payload\":\(payloadJSON),\"listenerCount\":\(handles.count)}",
+            compression: compression)
+        // Behind the broadcast hop to this loop, so the sender sees its own copy first.
+        session.handle.sendLater(result)
+    }
+
+    /// The re-encoded payload of a shootout broadcast, or nil for anything else. Cheap check first:
+    /// echo traffic must not pay for a JSON parse.
+    static func broadcastPayload(_ bytes: [UInt8]) -> Data? {
+        guard bytes.count >= 20, bytes.first == UInt8(ascii: "{"), Self.mentionsBroadcast(bytes),
+              let object = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) as? [String: Any],
+              object["type"] as? String == "broadcast", let payload = object["payload"]
+        else { return nil }
+        return try? JSONSerialization.data(withJSONObject: payload, options: [.fragmentsAllowed, .withoutEscapingSlashes])
+    }
+
+    private static let marker = Array("\"broadcast\"".utf8)
+
+    private static func mentionsBroadcast(_ bytes: [UInt8]) -> Bool {
+        let limit = min(bytes.count, 256)
+        guard limit >= marker.count else { return false }
+        for start in 0...(limit - marker.count) where bytes[start] == marker[0] {
+            if bytes[start..<start + marker.count].elementsEqual(marker) { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,18 @@
+import BuzzerTransport
+import Dispatch
+import Foundation
+
+/// Keeps the process alive serving until SIGINT/SIGTERM, then shuts down within a bound and exits.
+enum ServerLifecycle {
+    static func runUntilSignalled(_ server: WebSocketServer, shutdownSeconds: Double) -> Never {
+        let watcher = SignalWatcher { signal in
+            FileHandle.standardError.write(Data("buzzer: signal \(signal), closing connections\n".utf8))
+            server.shutdown(within: shutdownSeconds) {
+                exit(0)
+            }
+        }
+        withExtendedLifetime(watcher) {
+            dispatchMain()
+        }
+    }
+}
