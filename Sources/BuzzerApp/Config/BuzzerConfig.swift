@@ -53,10 +53,14 @@ package struct BuzzerConfig: Codable, Sendable {
     /// The settings `buzzer echo` runs with: limits big enough for Autobahn group 9 (16 MiB messages,
     /// 65,536 fragments), context takeover allowed, and no server pings (Autobahn counts them as
     /// unexpected events).
+    /// Compression level 1: the echo server's job is conformance and throughput, not ratio, and
+    /// Autobahn groups 12 and 13 push about a gigabyte through zlib.
     package static func conformance(host: String, port: Int) -> BuzzerConfig {
-        BuzzerConfig(
+        var websocket = WebSocketConfig.conformance
+        websocket.compression.level = 1
+        return BuzzerConfig(
             server: ServerConfig(host: host, port: port, eventLoops: 0, maxConnections: 20_000),
-            websocket: .conformance,
+            websocket: websocket,
             timeouts: TimeoutConfig(handshakeSeconds: 10, idleSeconds: 300, pingIntervalSeconds: 0, closeSeconds: 5, shutdownSeconds: 5),
             transport: TransportConfig(outboundHighWaterBytes: 128 << 20, readBufferBytes: 256 << 10))
     }
