@@ -98,8 +98,13 @@ final class RecordingDelegate: WebSocketServerDelegate {
         self.echo = echo
     }
 
+    /// Size of the body `/big` answers with: several times a loopback socket buffer.
+    static let bigBodyBytes = 8 << 20
+    static let bigBody = asciiPayload(bigBodyBytes)
+
     func httpRequest(_ head: HTTPRequestHead, remoteAddress: String) -> HTTPResponse {
-        HTTPResponse(status: 200, headers: HTTPHeaders(), body: Array("plain \(head.path)".utf8))
+        if head.path == "/big" { return HTTPResponse(status: 200, body: Self.bigBody) }
+        return HTTPResponse(status: 200, headers: HTTPHeaders(), body: Array("plain \(head.path)".utf8))
     }
 
     func websocketDidOpen(_ session: WebSocketSession) {

@@ -380,3 +380,147 @@ import Testing
         #expect(a == message.plainFrame)
     }
 }
+
+/// Output still queued when the peer half-closes, stops reading, or reads in small pieces.
+@Suite struct TransportFlushLiveTests {
+    @Test func halfCloseAfterCloseFrameStillGetsQueuedEchoAndClose() throws {
+        try LiveServer.with(LiveServer.echo()) { server in
+            let client = try TestWebSocketClient(port: server.port)
+            RawSocket.setReceiveBuffer(client.fd, bytes: 16 << 10)
+            RawSocket.setSendTimeout(client.fd, seconds: 5)
+            #expect(try client.handshake() == 101)
+            let payload = binaryPayload(4 << 20)
+            // Message, Close, then FIN, all before reading: the echo and the Close reply are still queued
+            // in the server when it sees our EOF, and must still be delivered (RFC 6455 §7.1.1).
+            try client.sendFrame(.binary, payload)
+            try client.sendClose(code: 1000)
+            shutdown(client.fd, Int32(SHUT_WR))
+            let echo = try client.receiveMessage(timeout: 10)
+            #expect(echo.opcode == .binary)
+            #expect(echo.payload == payload)
+            let close = try client.receiveFrame()
+            #expect(close.opcode == .close)
+            #expect(close.closeCode == 1000)
+            #expect(client.waitForEOF())
+            #expect(eventually { server.connectionCount == 0 })
+        }
+    }
+
+    @Test func halfCloseAfterPlainRequestStillGetsALargeResponse() throws {
+        try LiveServer.with(LiveServer.recording(RecordingDelegate())) { server in
+            let client = try TestWebSocketClient(port: server.port)
+            RawSocket.setReceiveBuffer(client.fd, bytes: 16 << 10)
+            // What `printf 'GET ...' | nc -N` does: the request, then FIN, then read the answer.
+            try client.sendRaw(Array("GET /big HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+            shutdown(client.fd, Int32(SHUT_WR))
+            let (bytes, eof) = RawSocket.readToEOF(client.fd, timeout: 15)
+            #expect(eof)
+            #expect(bytes.count > RecordingDelegate.bigBodyBytes)
+            #expect(String(decoding: bytes.prefix(15), as: UTF8.self) == "HTTP/1.1 200 OK")
+            #expect(eventually { server.connectionCount == 0 })
+        }
+    }
+
+    @Test func peerThatStopsReadingAfterItsCloseIsDroppedAfterCloseSeconds() throws {
+        let server = try LiveServer.echo { $0.timeouts.closeSeconds = 0.5 }
+        try LiveServer.with(server) { server in
+            let client = try TestWebSocketClient(port: server.port)
+            RawSocket.setReceiveBuffer(client.fd, bytes: 16 << 10)
+            RawSocket.setSendTimeout(client.fd, seconds: 5)
+            #expect(try client.handshake() == 101)
+            // An echo far bigger than the socket buffers, then Close, then never read: the server is left
+            // flushing to a peer that will never take the bytes. closeSeconds must bound that.
+            try client.sendFrame(.binary, binaryPayload(8 << 20))
+            try client.sendClose(code: 1000)
+            #expect(eventually { server.connectionCount == 1 })
+            #expect(eventually(timeout: 5) { server.connectionCount == 0 })
+        }
+    }
+
+    @Test func readerOfALargeResponseIsDroppedAfterCloseSecondsWhenItStopsReading() throws {
+        let server = try LiveServer.recording(RecordingDelegate()) { $0.timeouts.closeSeconds = 0.5 }
+        try LiveServer.with(server) { server in
+            let client = try TestWebSocketClient(port: server.port)
+            RawSocket.setReceiveBuffer(client.fd, bytes: 16 << 10)
+            try client.sendRaw(Array("GET /big HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+            #expect(eventually { server.connectionCount == 1 })
+            #expect(eventually(timeout: 5) { server.connectionCount == 0 })
+        }
+    }
+
+    @Test func closeAfterLargeEchoArrivesAfterTheEcho() throws {
+        try LiveServer.with(LiveServer.echo()) { server in
+            let client = try TestWebSocketClient.connect(port: server.port)
+            let payload = binaryPayload(2 << 20)
+            var bytes = WebSocketFrameEncoder.encode(opcode: .binary, payload: payload, maskingKey: .random())
+            bytes += WebSocketFrameEncoder.encodeClose(code: 1000, maskingKey: .random())
+            try client.sendRaw(bytes)
+            #expect(try client.receiveMessage(timeout: 10).payload == payload)
+            #expect(try client.receiveFrame().closeCode == 1000)
+            #expect(client.waitForEOF())
+        }
+    }
+
+    @Test func tinyReadBufferStillEchoesLargeMessages() throws {
+        let server = try LiveServer.echo { $0.transport.readBufferBytes = 1024 }
+        try LiveServer.with(server) { server in
+            let client = try TestWebSocketClient.connect(port: server.port)
+            let payload = binaryPayload(1 << 20)
+            try client.send(binary: payload)
+            #expect(try client.receiveMessage(timeout: 20).payload == payload)
+        }
+    }
+}
+
+/// The HTTP phase reading requests in any split, and bytes that follow the upgrade request.
+@Suite struct WebSocketUpgradeStreamLiveTests {
+    @Test func handshakeSentOneByteAtATimeUpgrades() throws {
+        try LiveServer.with(LiveServer.echo()) { server in
+            let client = try TestWebSocketClient(port: server.port)
+            for byte in WebSocketHandshakeLiveTests.request(path: "/") { try client.sendRaw([byte]) }
+            #expect(try client.readHTTPResponse() == 101)
+            try client.send(text: "one byte at a time")
+            #expect(try client.receiveText() == "one byte at a time")
+        }
+    }
+
+    @Test func framesPipelinedWithTheUpgradeRequestAreProcessed() throws {
+        try LiveServer.with(LiveServer.echo()) { server in
+            let client = try TestWebSocketClient(port: server.port)
+            var bytes = WebSocketHandshakeLiveTests.request(path: "/")
+            bytes += WebSocketFrameEncoder.encode(opcode: .text, payload: Array("early".utf8), maskingKey: .random())
+            bytes += WebSocketFrameEncoder.encode(opcode: .ping, payload: [9], maskingKey: .random())
+            try client.sendRaw(bytes)
+            #expect(try client.readHTTPResponse() == 101)
+            #expect(try client.receiveText() == "early")
+            let pong = try client.receiveFrame()
+            #expect(pong.opcode == .pong)
+            #expect(pong.payload == [9])
+        }
+    }
+}
+
+/// Loops of different servers in one process must not be mistaken for each other.
+@Suite struct EventLoopIdentityLiveTests {
+    @Test func inEventLoopDistinguishesLoopsOfDifferentServers() throws {
+        let first = try LiveServer.echo()
+        let second = try LiveServer.echo()
+        defer {
+            first.stop()
+            second.stop()
+        }
+        let mine = first.server.tcp.group.loops[0], other = second.server.tcp.group.loops[0]
+        #expect(mine.index == other.index)
+        let answers = Mutex<(mine: Bool, other: Bool)?>(nil)
+        mine.execute {
+            let result = (mine.inEventLoop, other.inEventLoop)
+            answers.withLock { $0 = result }
+        }
+        #expect(eventually { answers.withLock { $0 != nil } })
+        let result = answers.withLock { $0 }
+        #expect(result?.mine == true)
+        // Same index, different queue: a handle of the other server must hop, not run here.
+        #expect(result?.other == false)
+        #expect(mine.inEventLoop == false)
+    }
+}
