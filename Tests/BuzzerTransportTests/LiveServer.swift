@@ -100,7 +100,7 @@ final class RecordingDelegate: WebSocketServerDelegate {
 
     /// Size of the body `/big` answers with: several times a loopback socket buffer.
     static let bigBodyBytes = 8 << 20
-    static let bigBody = asciiPayload(bigBodyBytes)
+    static let bigBody = [UInt8](repeating: UInt8(ascii: "x"), count: bigBodyBytes)
 
     func httpRequest(_ head: HTTPRequestHead, remoteAddress: String) -> HTTPResponse {
         if head.path == "/big" { return HTTPResponse(status: 200, body: Self.bigBody) }

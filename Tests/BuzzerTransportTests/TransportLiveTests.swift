@@ -433,7 +433,7 @@ import Testing
             try client.sendFrame(.binary, binaryPayload(8 << 20))
             try client.sendClose(code: 1000)
             #expect(eventually { server.connectionCount == 1 })
-            #expect(eventually(timeout: 5) { server.connectionCount == 0 })
+            #expect(eventually(timeout: 10) { server.connectionCount == 0 })
         }
     }
 
@@ -444,7 +444,7 @@ import Testing
             RawSocket.setReceiveBuffer(client.fd, bytes: 16 << 10)
             try client.sendRaw(Array("GET /big HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
             #expect(eventually { server.connectionCount == 1 })
-            #expect(eventually(timeout: 5) { server.connectionCount == 0 })
+            #expect(eventually(timeout: 10) { server.connectionCount == 0 })
         }
     }
 
