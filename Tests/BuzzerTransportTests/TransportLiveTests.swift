@@ -524,3 +524,52 @@ import Testing
         #expect(mine.inEventLoop == false)
     }
 }
+
+/// The listener when the process runs out of file descriptors (EMFILE): it must back off, not spin or die,
+/// and serve the waiting connections once descriptors free up. Needs its own process (a lowered fd limit
+/// would break every other test in this one), so it runs `buzzer echo` under `ulimit -n`.
+@Suite struct TransportFileLimitProcessTests {
+    @Test func outOfDescriptorsPausesAcceptingAndRecovers() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ulimit -n 48 && exec \"$0\" echo --port 0 --no-compression", ServerProcess.binaryPath]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try #require(FileManager.default.isExecutableFile(atPath: ServerProcess.binaryPath), "build buzzer first")
+        try process.run()
+        defer {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        let port = try #require(line.split(separator: "\n").first.flatMap { $0.split(separator: ":").last }.flatMap { Int($0) })
+
+        // Upgrade clients until one is left waiting: the server is out of descriptors.
+        var clients: [TestWebSocketClient] = []
+        var waiting: TestWebSocketClient?
+        for _ in 0..<100 {
+            let client = try TestWebSocketClient(port: port)
+            if (try? client.handshake(timeout: 1)) == 101 {
+                clients.append(client)
+            } else {
+                waiting = client
+                break
+            }
+        }
+        let pending = try #require(waiting, "the fd limit was never reached")
+        #expect(clients.count > 10)
+        // The server is alive and serving the connections it has.
+        try clients[0].send(text: "still serving")
+        #expect(try clients[0].receiveText() == "still serving")
+        // Free a few descriptors: the waiting connection gets its upgrade.
+        for client in clients.suffix(4) {
+            try client.sendClose()
+            #expect(client.waitForEOF())
+            shutdown(client.fd, Int32(SHUT_RDWR))
+        }
+        #expect(try pending.readHTTPResponse(timeout: 5) == 101)
+        try pending.send(text: "finally")
+        #expect(try pending.receiveText() == "finally")
+    }
+}
