@@ -573,3 +573,25 @@ import Testing
         #expect(try pending.receiveText() == "finally")
     }
 }
+
+/// `buzzer echo` as a real process: SIGTERM is a graceful shutdown, not an abrupt exit.
+@Suite struct EchoProcessShutdownTests {
+    @Test func sigtermSends1001ToClientsAndExitsCleanly() throws {
+        let server = try ServerProcess(arguments: ["echo", "--port", "0", "--no-compression"])
+        defer { server.stop(signal: SIGKILL) }
+        let clients = try (0..<3).map { _ in try TestWebSocketClient.connect(port: server.port) }
+        try clients[0].send(text: "hello")
+        #expect(try clients[0].receiveText() == "hello")
+        kill(server.pid, SIGTERM)
+        for client in clients {
+            let frame = try client.receiveFrame()
+            #expect(frame.opcode == .close)
+            #expect(frame.closeCode == 1001)
+            try client.sendClose(code: 1001)
+            #expect(client.waitForEOF())
+            shutdown(client.fd, Int32(SHUT_RDWR))
+        }
+        #expect(eventually(timeout: 10) { !server.process.isRunning })
+        #expect(server.process.terminationStatus == 0)
+    }
+}
