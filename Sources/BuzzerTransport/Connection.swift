@@ -15,8 +15,10 @@ import Glibc
 package final class Connection {
     enum State {
         case open
-        /// No more writes accepted; close once the queue is empty.
-        case closingAfterFlush
+        /// No more writes accepted; close once the queue is empty. A peer that takes no bytes until
+        /// `deadline` (pushed back on every write that makes progress) is dropped: otherwise a client that
+        /// stops reading after its Close, or halfway through a response, holds the connection forever.
+        case closingAfterFlush(deadline: UInt64)
         /// Our side is shut down (SHUT_WR); read and discard until EOF or the linger deadline, so unread
         /// input cannot turn our last frames into a TCP reset.
         case draining(deadline: UInt64)
@@ -131,6 +133,9 @@ package final class Connection {
             }
             var remaining = written
             queuedBytes -= written
+            if case .closingAfterFlush = state, written > 0 {
+                state = .closingAfterFlush(deadline: MonotonicClock.after(seconds: lingerSeconds))
+            }
             let now = outbound.first?.onWritten == nil ? 0 : MonotonicClock.nanoseconds()
             while remaining > 0, var first = outbound.first {
                 let left = first.bytes.count - first.offset
@@ -211,7 +216,7 @@ package final class Connection {
     /// Closes after everything queued is written, then shuts down our side and lingers briefly for EOF.
     package func closeAfterFlush() {
         guard case .open = state else { return }
-        state = .closingAfterFlush
+        state = .closingAfterFlush(deadline: MonotonicClock.after(seconds: lingerSeconds))
         if outbound.isEmpty { beginDrain() }
     }
 
@@ -248,7 +253,13 @@ package final class Connection {
         switch state {
         case .draining(let deadline):
             if now >= deadline { closeNow(reason: .local) }
-        case .open, .closingAfterFlush:
+        case .closingAfterFlush(let deadline):
+            if now >= deadline {
+                closeNow(reason: .timeout)
+            } else {
+                handler?.connection(self, tick: now)
+            }
+        case .open:
             handler?.connection(self, tick: now)
         case .closed:
             break

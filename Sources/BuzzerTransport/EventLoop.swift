@@ -29,6 +29,7 @@ package final class EventLoop: Sendable {
         self.index = index
         self.queue = DispatchQueue(label: "buzzer.loop.\(index)")
         self.state = LoopBound(LoopState(readBufferBytes: readBufferBytes), queue: queue)
+        queue.setSpecific(key: EventLoop.key, value: ObjectIdentifier(self))
     }
 
     /// Runs `work` on this loop.
@@ -37,20 +38,20 @@ package final class EventLoop: Sendable {
     }
 
     package var inEventLoop: Bool {
-        // dispatchPrecondition has no boolean form; queue-specific keys would also work.
-        DispatchQueue.getSpecific(key: EventLoop.key) == index
+        // dispatchPrecondition has no boolean form. The value is this loop's identity, not its index:
+        // loop 0 of one server must not pass for loop 0 of another server in the same process.
+        DispatchQueue.getSpecific(key: EventLoop.key) == ObjectIdentifier(self)
     }
 
     package func assertInEventLoop() {
         dispatchPrecondition(condition: .onQueue(queue))
     }
 
-    private static let key = DispatchSpecificKey<Int>()
+    private static let key = DispatchSpecificKey<ObjectIdentifier>()
 
     /// Starts the loop's tick (deadlines and keepalive for every connection, 4 times a second).
     /// One timer per loop, not per connection: 10,000 connections must not mean 10,000 timers.
     func start(tickInterval: Double = 0.25, onRemove: @escaping @Sendable () -> Void) {
-        queue.setSpecific(key: EventLoop.key, value: index)
         execute { [self] in
             let state = self.state.value
             state.onRemove = onRemove

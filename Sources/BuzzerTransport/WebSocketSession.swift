@@ -148,6 +148,9 @@ package final class WebSocketSession: ConnectionHandler {
     }
 
     package func connectionDidReadEOF(_ connection: Connection) {
+        // Already finishing (an HTTP response or our Close reply is being flushed): a half-close is how
+        // some clients end a request, so let the connection deliver what is queued; it closes after the flush.
+        guard connection.isOpen else { return }
         // A peer that half-closes without a Close frame has abandoned the session (RFC 6455 §7.1.5: 1006).
         connection.closeNow(reason: .peerClosed)
     }

@@ -1,0 +1,201 @@
+import BuzzerApp
+import BuzzerTestSupport
+import BuzzerTransport
+import BuzzerWebSocket
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+
+/// An in-process WebSocket server on 127.0.0.1, port 0, for one test. `stop()` shuts it down and waits
+/// (bounded) for the completion, so no loop or socket outlives the test.
+final class LiveServer: Sendable {
+    let server: WebSocketServer
+    let port: Int
+
+    init(config: WebSocketServerConfig, delegate: any WebSocketServerDelegate) throws {
+        LiveServer.raiseFileLimit()
+        server = WebSocketServer(config: config, delegate: delegate)
+        port = try server.start()
+    }
+
+    /// The echo service (`buzzer echo`) with `BuzzerConfig.conformance` limits, tweaked by `adjust`.
+    static func echo(compression: Bool = false, _ adjust: (inout BuzzerConfig) -> Void = { _ in }) throws -> LiveServer {
+        var config = testConfig()
+        adjust(&config)
+        LiveServer.raiseFileLimit()
+        return try LiveServer(wrapping: EchoServer.make(config: config, compression: compression))
+    }
+
+    /// A server with `delegate` (usually a `RecordingDelegate`) and conformance limits tweaked by `adjust`.
+    static func recording(
+        _ delegate: RecordingDelegate, paths: Set<String>? = nil, subprotocols: [String] = [],
+        _ adjust: (inout BuzzerConfig) -> Void = { _ in }
+    ) throws -> LiveServer {
+        var config = testConfig()
+        adjust(&config)
+        var websocket = config.websocket
+        websocket.compression.enabled = false
+        let serverConfig = WebSocketServerConfig(
+            server: config.server, websocket: websocket, timeouts: config.timeouts, transport: config.transport,
+            paths: paths, subprotocols: subprotocols)
+        return try LiveServer(config: serverConfig, delegate: delegate)
+    }
+
+    private init(wrapping server: WebSocketServer) throws {
+        self.server = server
+        port = try server.start()
+    }
+
+    /// Conformance limits on loopback with two loops, so cross-loop paths are exercised on any machine.
+    static func testConfig() -> BuzzerConfig {
+        var config = BuzzerConfig.conformance(host: "127.0.0.1", port: 0)
+        config.server.eventLoops = 2
+        config.timeouts.closeSeconds = 2
+        return config
+    }
+
+    var connectionCount: Int { server.connectionCount }
+
+    /// Graceful shutdown; true if the completion ran within `within` plus a scheduling margin.
+    @discardableResult
+    func stop(within seconds: Double = 1) -> Bool {
+        let done = Atomic<Bool>(false)
+        server.shutdown(within: seconds) { done.store(true, ordering: .releasing) }
+        return eventually(timeout: seconds + 2) { done.load(ordering: .acquiring) }
+    }
+
+    /// Runs `body` with a started server and always stops it afterwards.
+    static func with<R>(_ server: LiveServer, _ body: (LiveServer) throws -> R) rethrows -> R {
+        defer { server.stop() }
+        return try body(server)
+    }
+
+    /// The 1,000-connection test needs ~2,000 fds in this process (both ends of every socket).
+    static func raiseFileLimit() {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = limit.rlim_max
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    }
+}
+
+/// A delegate that echoes data messages and records what the server told it, for assertions from the
+/// test thread. All state sits behind one Mutex because the callbacks run on the loops.
+final class RecordingDelegate: WebSocketServerDelegate {
+    struct State {
+        var handles: [WebSocketHandle] = []
+        var subprotocols: [String?] = []
+        var closeReasons: [ConnectionCloseReason] = []
+        var received = 0
+        var roundTrips = 0
+    }
+
+    let state = Mutex(State())
+    let echo: Bool
+
+    init(echo: Bool = true) {
+        self.echo = echo
+    }
+
+    /// Size of the body `/big` answers with: several times a loopback socket buffer.
+    static let bigBodyBytes = 8 << 20
+    static let bigBody = [UInt8](repeating: UInt8(ascii: "x"), count: bigBodyBytes)
+
+    func httpRequest(_ head: HTTPRequestHead, remoteAddress: String) -> HTTPResponse {
+        if head.path == "/big" { return HTTPResponse(status: 200, body: Self.bigBody) }
+        return HTTPResponse(status: 200, headers: HTTPHeaders(), body: Array("plain \(head.path)".utf8))
+    }
+
+    func websocketDidOpen(_ session: WebSocketSession) {
+        let handle = session.handle, subprotocol = session.subprotocol
+        state.withLock {
+            $0.handles.append(handle)
+            $0.subprotocols.append(subprotocol)
+        }
+    }
+
+    func websocket(_ session: WebSocketSession, didReceive message: WebSocketMessage) {
+        state.withLock { $0.received += 1 }
+        if echo { session.send(OutboundMessage(opcode: message.opcode, payload: message.payload)) }
+    }
+
+    func websocketDidClose(_ session: WebSocketSession, reason: ConnectionCloseReason) {
+        state.withLock { $0.closeReasons.append(reason) }
+    }
+
+    func websocketDidMeasureRoundTrip(_ session: WebSocketSession) {
+        state.withLock { $0.roundTrips += 1 }
+    }
+
+    var handles: [WebSocketHandle] { state.withLock { $0.handles } }
+    var openedCount: Int { state.withLock { $0.handles.count } }
+    var closeReasons: [ConnectionCloseReason] { state.withLock { $0.closeReasons } }
+    var subprotocols: [String?] { state.withLock { $0.subprotocols } }
+    var roundTrips: Int { state.withLock { $0.roundTrips } }
+}
+
+/// Raw socket helpers for what `TestWebSocketClient` does not expose: exact bytes, resets, half-closes.
+enum RawSocket {
+    /// Reads exactly `count` bytes from `fd` (unbuffered by the client), or fewer on EOF/deadline.
+    static func read(_ fd: Int32, count: Int, timeout: Double = 5) -> [UInt8] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while bytes.count < count {
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { break }
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&pfd, 1, Int32(remaining * 1000) + 1) > 0 else { break }
+            let want = min(chunk.count, count - bytes.count)
+            let got = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, want, 0) }
+            if got <= 0 { break }
+            bytes += chunk[..<got]
+        }
+        return bytes
+    }
+
+    /// Reads until the peer closes (or the deadline); returns everything read.
+    static func readToEOF(_ fd: Int32, timeout: Double = 5) -> (bytes: [UInt8], eof: Bool) {
+        let deadline = Date().addingTimeInterval(timeout)
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16 << 10)
+        while true {
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { return (bytes, false) }
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&pfd, 1, Int32(remaining * 1000) + 1) > 0 else { return (bytes, false) }
+            let got = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if got <= 0 { return (bytes, true) }
+            bytes += chunk[..<got]
+        }
+    }
+
+    /// SO_LINGER {on, 0}: the next close() sends RST instead of FIN.
+    static func setResetOnClose(_ fd: Int32) {
+        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+    }
+
+    /// Bounds blocking sends, so a test client never hangs on a peer that stopped reading.
+    static func setSendTimeout(_ fd: Int32, seconds: Int) {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// A small receive buffer makes a client that never reads fill up quickly.
+    static func setReceiveBuffer(_ fd: Int32, bytes: Int32) {
+        var size = bytes
+        setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    }
+}
+
+/// A payload of exactly `count` bytes; ASCII so it is valid UTF-8 at any length.
+func asciiPayload(_ count: Int) -> [UInt8] {
+    (0..<count).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+}
+
+/// A binary payload of `count` bytes with every byte value.
+func binaryPayload(_ count: Int) -> [UInt8] {
+    (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
+}

@@ -1,0 +1,155 @@
+import BuzzerApp
+import BuzzerTestSupport
+import BuzzerTransport
+import BuzzerWebSocket
+import Foundation
+import Glibc
+import Testing
+
+/// The opening handshake (RFC 6455 §4.2) answered by a live server over a real socket.
+@Suite struct WebSocketHandshakeLiveTests {
+    /// The RFC 6455 §1.3 example: key "dGhlIHNhbXBsZSBub25jZQ==" -> accept "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=".
+    static let exampleKey = "dGhlIHNhbXBsZSBub25jZQ=="
+    static let exampleAccept = "s3pPLMBiTxaQ9kYGzzhZRbK+xOo="
+
+    /// A server with the restrictions every reject path needs: one path, one origin, two subprotocols.
+    static func restrictedServer(_ delegate: RecordingDelegate = RecordingDelegate()) throws -> LiveServer {
+        try LiveServer.recording(delegate, paths: ["/ws"], subprotocols: ["buzzer.v1", "chat"]) {
+            $0.websocket.allowedOrigins = ["https://quiz.example"]
+        }
+    }
+
+    static func request(
+        method: String = "GET", path: String = "/ws", key: String = exampleKey, version: String = "13",
+        extra: [String] = []
+    ) -> [UInt8] {
+        var lines = [
+            "\(method) \(path) HTTP/1.1", "Host: 127.0.0.1", "Upgrade: websocket", "Connection: Upgrade",
+            "Sec-WebSocket-Key: \(key)", "Sec-WebSocket-Version: \(version)",
+        ]
+        lines += extra
+        return Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
+    }
+
+    /// Sends `request` on a fresh connection and returns the whole response (the server closes after a reject).
+    static func exchange(_ request: [UInt8], port: Int) throws -> (head: String, body: String, closed: Bool) {
+        let client = try TestWebSocketClient(port: port)
+        try client.sendRaw(request)
+        let (bytes, eof) = RawSocket.readToEOF(client.fd)
+        let text = String(decoding: bytes, as: UTF8.self)
+        let parts = text.components(separatedBy: "\r\n\r\n")
+        return (parts[0], parts.dropFirst().joined(separator: "\r\n\r\n"), eof)
+    }
+
+    static func header(_ name: String, in head: String) -> String? {
+        for line in head.components(separatedBy: "\r\n").dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            if line[..<colon].lowercased() == name.lowercased() {
+                return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return nil
+    }
+
+    @Test func upgradeAnswers101WithAcceptKeyAndChosenSubprotocol() throws {
+        let delegate = RecordingDelegate()
+        try LiveServer.with(Self.restrictedServer(delegate)) { server in
+            let client = try TestWebSocketClient(port: server.port)
+            let status = try client.handshake(
+                path: "/ws", headers: ["Sec-WebSocket-Protocol": "chat, buzzer.v1", "Origin": "https://quiz.example"])
+            #expect(status == 101)
+            let head = client.handshakeResponse
+            #expect(Self.header("Sec-WebSocket-Accept", in: head) == Self.exampleAccept)
+            #expect(Self.header("Upgrade", in: head)?.lowercased() == "websocket")
+            // Server preference order wins (§4.2.2 step 5.4).
+            #expect(Self.header("Sec-WebSocket-Protocol", in: head) == "buzzer.v1")
+            #expect(eventually { delegate.openedCount == 1 })
+            #expect(delegate.subprotocols == ["buzzer.v1"])
+            // The upgraded connection really speaks WebSocket.
+            try client.send(text: "after upgrade")
+            #expect(try client.receiveText() == "after upgrade")
+        }
+    }
+
+    @Test func upgradeWithoutOfferedSubprotocolSendsNoProtocolHeader() throws {
+        try LiveServer.with(Self.restrictedServer()) { server in
+            let client = try TestWebSocketClient(port: server.port)
+            #expect(try client.handshake(path: "/ws") == 101)
+            #expect(Self.header("Sec-WebSocket-Protocol", in: client.handshakeResponse) == nil)
+        }
+    }
+
+    @Test func badKeyIsRejectedWith400AndClosed() throws {
+        try LiveServer.with(Self.restrictedServer()) { server in
+            // "abc" is not base64 of 16 bytes (§4.2.1 item 5).
+            let response = try Self.exchange(Self.request(key: "abc"), port: server.port)
+            #expect(response.head.hasPrefix("HTTP/1.1 400 "))
+            #expect(response.closed)
+        }
+    }
+
+    @Test func unsupportedVersionIsRejectedWith426NamingVersion13() throws {
+        try LiveServer.with(Self.restrictedServer()) { server in
+            let response = try Self.exchange(Self.request(version: "8"), port: server.port)
+            #expect(response.head.hasPrefix("HTTP/1.1 426 "))
+            // §4.2.2 step 4: the 426 names the version we speak.
+            #expect(Self.header("Sec-WebSocket-Version", in: response.head) == "13")
+            #expect(response.closed)
+        }
+    }
+
+    @Test func disallowedOriginIsRejectedWith403() throws {
+        try LiveServer.with(Self.restrictedServer()) { server in
+            let response = try Self.exchange(Self.request(extra: ["Origin: https://evil.example"]), port: server.port)
+            #expect(response.head.hasPrefix("HTTP/1.1 403 "))
+            #expect(response.closed)
+        }
+    }
+
+    @Test func unknownPathIsRejectedWith404() throws {
+        try LiveServer.with(Self.restrictedServer()) { server in
+            let response = try Self.exchange(Self.request(path: "/elsewhere"), port: server.port)
+            #expect(response.head.hasPrefix("HTTP/1.1 404 "))
+            #expect(response.closed)
+        }
+    }
+
+    @Test func postUpgradeIsRejectedWith405() throws {
+        try LiveServer.with(Self.restrictedServer()) { server in
+            let response = try Self.exchange(Self.request(method: "POST"), port: server.port)
+            #expect(response.head.hasPrefix("HTTP/1.1 405 "))
+            #expect(Self.header("Allow", in: response.head) == "GET")
+            #expect(response.closed)
+        }
+    }
+
+    @Test func rejectedHandshakesLeaveNoConnectionsBehind() throws {
+        try LiveServer.with(Self.restrictedServer()) { server in
+            for request in [Self.request(key: "abc"), Self.request(version: "8"), Self.request(method: "POST")] {
+                _ = try Self.exchange(request, port: server.port)
+            }
+            #expect(eventually { server.connectionCount == 0 })
+        }
+    }
+
+    @Test func plainGETReachesTheDelegateHealthz() throws {
+        try LiveServer.with(LiveServer.echo()) { server in
+            let request = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            let response = try Self.exchange(Array(request.utf8), port: server.port)
+            #expect(response.head.hasPrefix("HTTP/1.1 200 "))
+            #expect(Self.header("Content-Type", in: response.head) == "application/json")
+            #expect(response.body.contains("\"status\":\"ok\""))
+            // Plain HTTP is one request per connection here.
+            #expect(Self.header("Connection", in: response.head)?.lowercased() == "close")
+            #expect(response.closed)
+        }
+    }
+
+    @Test func malformedRequestLineIsAnswered400() throws {
+        try LiveServer.with(LiveServer.echo()) { server in
+            let response = try Self.exchange(Array("NONSENSE\r\n\r\n".utf8), port: server.port)
+            #expect(response.head.hasPrefix("HTTP/1.1 400 "))
+            #expect(response.closed)
+        }
+    }
+}
