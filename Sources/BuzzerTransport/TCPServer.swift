@@ -120,22 +120,26 @@ package final class TCPServer: Sendable {
     /// Stops accepting, asks every handler to say goodbye, and drops what is left after `within` seconds.
     /// `completion` runs once every connection is gone (or was dropped at the bound).
     package func shutdown(within seconds: Double, completion: @escaping @Sendable () -> Void) {
-        let source: (any DispatchSourceRead)? = listener.withLock { state in
-            defer { state.source = nil }
-            if state.paused, let source = state.source { source.resume() }
-            state.paused = false
-            return state.source
-        }
-        source?.cancel()
-        for loop in group.loops {
-            loop.execute {
-                for connection in Array(loop.connections) {
-                    connection.handler?.connectionShouldShutDown(connection)
+        let deadline = MonotonicClock.after(seconds: seconds)
+        // On the accept queue: every fd accepted before this point has already been handed to its loop,
+        // so the goodbye below reaches it too (no connection slips in after the notices went out).
+        acceptQueue.async { [self] in
+            let source: (any DispatchSourceRead)? = listener.withLock { state in
+                defer { state.source = nil }
+                if state.paused, let source = state.source { source.resume() }
+                state.paused = false
+                return state.source
+            }
+            source?.cancel()
+            for loop in group.loops {
+                loop.execute {
+                    for connection in Array(loop.connections) {
+                        connection.handler?.connectionShouldShutDown(connection)
+                    }
                 }
             }
+            waitForDrain(deadline: deadline, completion: completion)
         }
-        let deadline = MonotonicClock.after(seconds: seconds)
-        waitForDrain(deadline: deadline, completion: completion)
     }
 
     private func waitForDrain(deadline: UInt64, completion: @escaping @Sendable () -> Void) {
