@@ -316,12 +316,12 @@ package final class ArchiveWriter: Sendable {
     /// the disk takes writes again, without putting anything but events in the log.
     private func probe() throws(ArchiveError) {
         let path = (config.directory.hasSuffix("/") ? config.directory : config.directory + "/") + ".\(config.filePrefix)-probe"
+        try fileSystem.removeFile(path)
         let file = try fileSystem.openForAppend(path)
         defer {
             fileSystem.close(file)
             try? fileSystem.removeFile(path)
         }
-        try fileSystem.truncate(file, to: 0)
         let block = [UInt8](repeating: 0x20, count: 64 << 10)
         try writeAll(file, block)
         try fileSystem.syncData(file)
