@@ -58,8 +58,12 @@ package enum ArchiveLineEncoder {
         tail.append(UInt8(ascii: "\n"))
 
         let typeRaw = bytes[typeMember.value]
-        let type = (try? JSONDecoder().decode(String.self, from: Data(typeRaw)))
-            ?? String(decoding: typeRaw.dropFirst().dropLast(), as: UTF8.self)
+        let type: String
+        if typeRaw.contains(UInt8(ascii: "\\")) {
+            type = (try? JSONDecoder().decode(String.self, from: Data(typeRaw))) ?? String(decoding: typeRaw, as: UTF8.self)
+        } else {
+            type = String(decoding: typeRaw.dropFirst().dropLast(), as: UTF8.self)
+        }
         return PreparedArchiveEvent(tail: tail, type: type)
     }
 
