@@ -45,7 +45,7 @@ let package = Package(
         .executableTarget(
             name: "buzzer",
             dependencies: [
-                "BuzzerApp",
+                "BuzzerApp", "BuzzerArchive", "BuzzerGame", "BuzzerTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

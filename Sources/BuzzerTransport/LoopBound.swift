@@ -4,16 +4,16 @@ import Dispatch
 ///
 /// `@unchecked Sendable` is safe here because the only way in is `value`, which traps with
 /// `dispatchPrecondition` when called off the owning queue: the state is never shared between threads.
-final class LoopBound<Value: AnyObject>: @unchecked Sendable {
+package final class LoopBound<Value: AnyObject>: @unchecked Sendable {
     private let queue: DispatchQueue
     private let _value: Value
 
-    init(_ value: Value, queue: DispatchQueue) {
+    package init(_ value: Value, queue: DispatchQueue) {
         self._value = value
         self.queue = queue
     }
 
-    var value: Value {
+    package var value: Value {
         dispatchPrecondition(condition: .onQueue(queue))
         return _value
     }

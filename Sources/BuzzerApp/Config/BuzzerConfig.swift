@@ -1,3 +1,5 @@
+import BuzzerArchive
+import BuzzerGame
 import BuzzerTransport
 import BuzzerWebSocket
 import Foundation
@@ -8,12 +10,38 @@ package struct BuzzerConfig: Codable, Sendable {
     package var websocket: WebSocketConfig
     package var timeouts: TimeoutConfig
     package var transport: TransportConfig
+    /// Defaults for new rooms and limits on packs (optional in the file).
+    package var game: GameConfig
+    /// Rooms, the question library and join limits (optional in the file).
+    package var rooms: RoomsConfig
+    /// The event log (optional in the file).
+    package var archive: ArchiveConfig
 
-    package init(server: ServerConfig = ServerConfig(), websocket: WebSocketConfig = .gameDefaults, timeouts: TimeoutConfig = TimeoutConfig(), transport: TransportConfig = TransportConfig()) {
+    package init(
+        server: ServerConfig = ServerConfig(), websocket: WebSocketConfig = .gameDefaults, timeouts: TimeoutConfig = TimeoutConfig(),
+        transport: TransportConfig = TransportConfig(), game: GameConfig = GameConfig(), rooms: RoomsConfig = RoomsConfig(),
+        archive: ArchiveConfig = ArchiveConfig()
+    ) {
         self.server = server
         self.websocket = websocket
         self.timeouts = timeouts
         self.transport = transport
+        self.game = game
+        self.rooms = rooms
+        self.archive = archive
+    }
+
+    private enum CodingKeys: String, CodingKey { case server, websocket, timeouts, transport, game, rooms, archive }
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        server = try c.decode(ServerConfig.self, forKey: .server)
+        websocket = try c.decode(WebSocketConfig.self, forKey: .websocket)
+        timeouts = try c.decode(TimeoutConfig.self, forKey: .timeouts)
+        transport = try c.decode(TransportConfig.self, forKey: .transport)
+        game = try c.decodeIfPresent(GameConfig.self, forKey: .game) ?? GameConfig()
+        rooms = try c.decodeIfPresent(RoomsConfig.self, forKey: .rooms) ?? RoomsConfig()
+        archive = try c.decodeIfPresent(ArchiveConfig.self, forKey: .archive) ?? ArchiveConfig()
     }
 
     /// Reads and checks a config file; the error names the first bad field.
@@ -39,6 +67,7 @@ package struct BuzzerConfig: Codable, Sendable {
             if case .invalidConfig(let field, let reason) = error { throw .invalidValue(field: field, reason: reason) }
             throw .invalidValue(field: "(unknown)", reason: error.description)
         }
+        if let problem = game.roomDefaults.problem() { throw .invalidValue(field: "game.roomDefaults", reason: problem) }
         let ws = websocket
         for (name, value) in [("maxHeaderBytes", ws.maxHeaderBytes), ("maxHeaderCount", ws.maxHeaderCount), ("maxFrameSize", ws.maxFrameSize), ("maxMessageSize", ws.maxMessageSize), ("maxFragments", ws.maxFragments), ("compression.maxDecompressedSize", ws.compression.maxDecompressedSize)] where value <= 0 {
             throw .invalidValue(field: "websocket.\(name)", reason: "must be positive")

@@ -1,0 +1,54 @@
+/// The "rooms" section of config.json: limits and files for live rooms. Every field is optional;
+/// a missing one takes its default.
+package struct RoomsConfig: Codable, Sendable, Equatable {
+    /// Rooms that may be open at once (ended rooms waiting to be dropped count too).
+    package var maxRooms = 500
+    /// Failed join attempts (wrong code) one IP address may make per minute before `rate_limited`.
+    /// Only failures count: a whole bar behind one NAT address joins with the right code freely.
+    package var failedJoinsPerMinute = 20
+    /// Folder of question packs the host can pick by name (file name without `.json`).
+    package var libraryDirectory = "questions"
+    /// How long an ended room stays in memory so players can still see the podium and rejoin.
+    package var endedRoomRetentionSeconds = 600
+    /// Lobby counts and the host's player list are sent at most this often (a 2,000-player
+    /// room joining at once would otherwise cost N² messages).
+    package var lobbyUpdateMilliseconds = 250
+    /// Join codes are this many characters from a 32-letter alphabet (6 gives 10⁹ codes).
+    package var joinCodeLength = 6
+
+    package init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case maxRooms, failedJoinsPerMinute, libraryDirectory, endedRoomRetentionSeconds, lobbyUpdateMilliseconds, joinCodeLength
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        var s = RoomsConfig()
+        func read<T: Decodable>(_ key: CodingKeys, _ field: inout T) throws {
+            if let value = try c.decodeIfPresent(T.self, forKey: key) { field = value }
+        }
+        try read(.maxRooms, &s.maxRooms)
+        try read(.failedJoinsPerMinute, &s.failedJoinsPerMinute)
+        try read(.libraryDirectory, &s.libraryDirectory)
+        try read(.endedRoomRetentionSeconds, &s.endedRoomRetentionSeconds)
+        try read(.lobbyUpdateMilliseconds, &s.lobbyUpdateMilliseconds)
+        try read(.joinCodeLength, &s.joinCodeLength)
+        self = s
+        for (key, value) in [(CodingKeys.maxRooms, maxRooms), (.failedJoinsPerMinute, failedJoinsPerMinute)] where value < 1 {
+            throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "must be at least 1")
+        }
+        if endedRoomRetentionSeconds < 0 {
+            throw DecodingError.dataCorruptedError(forKey: .endedRoomRetentionSeconds, in: c, debugDescription: "must be 0 or more")
+        }
+        if !(10...5000).contains(lobbyUpdateMilliseconds) {
+            throw DecodingError.dataCorruptedError(forKey: .lobbyUpdateMilliseconds, in: c, debugDescription: "must be 10...5000")
+        }
+        if !(5...12).contains(joinCodeLength) {
+            throw DecodingError.dataCorruptedError(forKey: .joinCodeLength, in: c, debugDescription: "must be 5...12 (5 gives 3.3×10⁷ codes)")
+        }
+        if libraryDirectory.isEmpty {
+            throw DecodingError.dataCorruptedError(forKey: .libraryDirectory, in: c, debugDescription: "must not be empty")
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import BuzzerArchive
+import BuzzerGame
+import BuzzerWebSocket
+import Logging
+
+/// What every live room shares with the service: settings, the archive, the clock, messages.
+final class GameContext: Sendable {
+    let config: BuzzerConfig
+    let archive: ArchiveWriter?
+    let messages: ServerMessage
+    let registry = RoomRegistry()
+    let logger: Logger
+    /// Wall-clock milliseconds; tests may pass their own.
+    let clock: @Sendable () -> GameInstant
+
+    init(config: BuzzerConfig, archive: ArchiveWriter?, logger: Logger, clock: @escaping @Sendable () -> GameInstant) {
+        self.config = config
+        self.archive = archive
+        self.logger = logger
+        self.clock = clock
+        var compression = config.websocket.compression
+        // Game messages are small and sent to many: share one compressed copy, never a per-connection context.
+        compression.serverNoContextTakeover = true
+        messages = ServerMessage(compression: compression)
+    }
+
+    /// Players on the leaderboard message; everyone still gets their own rank.
+    static let leaderboardSize = 10
+}

@@ -1,0 +1,98 @@
+import BuzzerArchive
+import BuzzerGame
+import BuzzerTransport
+import BuzzerWebSocket
+import Foundation
+import Logging
+
+/// Builds `buzzer serve`: the archive, the game service with the rooms recovered from the log,
+/// and the WebSocket server on `/ws` with the `buzzer.v1` subprotocol.
+package struct GameServer {
+    package let server: WebSocketServer
+    package let service: GameService
+    package let archive: ArchiveWriter
+    package let recovery: RecoverySummary
+
+    /// What start-up found in the log.
+    package struct RecoverySummary: Sendable {
+        package var restoredRooms: [String] = []
+        package var abandonedRooms: [String: String] = [:]
+        package var repairedTail: ArchiveTailRepair?
+    }
+
+    package init(config: BuzzerConfig, logger: Logger = Logger(label: "buzzer"), clock: @escaping @Sendable () -> GameInstant = GameService.wallClock) throws(GameServerError) {
+        let archive: ArchiveWriter
+        do {
+            archive = try ArchiveWriter(config: config.archive, logger: Logger(label: "buzzer.archive"))
+        } catch {
+            throw .archive(error)
+        }
+        let service = GameService(config: config, archive: archive, logger: logger, clock: clock)
+        let serverConfig = WebSocketServerConfig(
+            server: config.server, websocket: config.websocket, timeouts: config.timeouts, transport: config.transport,
+            paths: [GameService.path], subprotocols: [GameService.subprotocol])
+        let server = WebSocketServer(config: serverConfig, delegate: service)
+        self.archive = archive
+        self.service = service
+        self.server = server
+        var summary = RecoverySummary(repairedTail: archive.repairAtOpen)
+        do {
+            try Self.recover(into: service, loops: server.tcp.group.loops, summary: &summary)
+        } catch {
+            throw .archive(error)
+        }
+        recovery = summary
+    }
+
+    /// Rebuilds every room the log shows as still running, through the same game code, and puts
+    /// it back under its code. Everyone is marked away (their connections died with the old
+    /// process) and overdue timers fire at once: a question whose deadline passed is closed.
+    static func recover(into service: GameService, loops: [EventLoop], summary: inout RecoverySummary) throws(ArchiveError) {
+        let context = service.context
+        let report = try ArchiveRecovery.openRooms(
+            directory: context.config.archive.directory, prefix: context.config.archive.filePrefix,
+            isTerminal: { $0.type == "room_ended" })
+        for (room, problem) in report.abandonedRooms {
+            summary.abandonedRooms[room] = problem.description
+            context.logger.error("room not recovered: its log is damaged", metadata: ["room": "\(room)", "problem": "\(problem)"])
+        }
+        let decoder = JSONDecoder()
+        for (index, recovered) in report.rooms.enumerated() {
+            let room: Room
+            do {
+                let events = try recovered.lines.map { try $0.decode(RoomEvent.self, decoder: decoder) }
+                room = try Room.replay(events)
+            } catch {
+                summary.abandonedRooms[recovered.room] = "\(error)"
+                context.logger.error("room not recovered", metadata: ["room": "\(recovered.room)", "error": "\(error)"])
+                continue
+            }
+            let loop = loops[index % loops.count]
+            let live = LiveRoom(room: room, loop: loop, context: context)
+            let ref = RoomRef(code: room.code, loop: loop, bound: LoopBound(live, queue: loop.queue))
+            context.registry.restore(ref)
+            summary.restoredRooms.append(room.code)
+            let connected = room.players.values.filter { $0.status == .connected }.map(\.id).sorted()
+            let displays = room.displayCount, hostConnected = room.hostConnected
+            ref.run { live in
+                for id in connected { _ = try? live.perform(.playerDisconnected(id)) }
+                for _ in 0..<displays { _ = try? live.perform(.displayDisconnected) }
+                if hostConnected { _ = try? live.perform(.hostDisconnected) }
+                _ = try? live.perform(.tick)
+                live.armTimer()
+            }
+            context.logger.info("room recovered from the log", metadata: [
+                "room": "\(room.code)", "phase": "\(room.phase.rawValue)", "players": "\(room.activeCount)"])
+        }
+    }
+}
+
+package enum GameServerError: Error, CustomStringConvertible {
+    case archive(ArchiveError)
+
+    package var description: String {
+        switch self {
+        case .archive(let error): "the game log cannot be opened: \(error)"
+        }
+    }
+}

@@ -1,0 +1,220 @@
+import BuzzerArchive
+import BuzzerGame
+import BuzzerTransport
+import BuzzerWebSocket
+import Foundation
+import Logging
+
+extension GameService {
+    // MARK: - create
+
+    /// Opens a room on the host's own loop, so the host's commands need no hop.
+    func create(_ request: CreateRequest, session: WebSocketSession, state: ClientState) {
+        let handle = session.handle
+        let fail = { (code: String, message: String) in session.send(self.context.messages.error(code, message, request: "create")) }
+        if let archive = context.archive, !archive.acceptsNewGames {
+            fail("archive_unavailable", "The server cannot record new games right now (its log is failing), so it is not starting any. Running games go on.")
+            return
+        }
+        let config = context.config
+        if context.registry.count >= config.rooms.maxRooms {
+            fail("too_many_rooms", "The server is running its maximum of \(config.rooms.maxRooms) rooms; try again when a game ends.")
+            return
+        }
+        let pack: QuestionPack
+        switch request.source {
+        case .inline(let inline):
+            pack = inline
+        case .library(let name):
+            do { pack = try library.load(name) } catch {
+                fail(error.isUnknown ? "pack_not_found" : "invalid_pack", error.description)
+                return
+            }
+        }
+        let settings: RoomSettings
+        do { settings = try Self.settings(request.settings, defaults: config.game.roomDefaults) } catch {
+            fail("invalid_settings", error.reason)
+            return
+        }
+
+        let token = Secrets.token(), now = context.clock(), loop = handle.loop
+        var created: (ref: RoomRef, live: LiveRoom, event: RoomEvent)?
+        for _ in 0..<16 where created == nil {
+            let code = Secrets.joinCode(length: config.rooms.joinCodeLength)
+            let made: (room: Room, event: RoomEvent)
+            do {
+                made = try Room.create(code: code, pack: pack, settings: settings, packLimits: config.game.packLimits,
+                                       seed: Secrets.seed(), hostTokenHash: Secrets.hash(token), at: now)
+            } catch {
+                fail(error.code, error.description)
+                return
+            }
+            let live = LiveRoom(room: made.room, loop: loop, context: context)
+            let ref = RoomRef(code: code, loop: loop, bound: LoopBound(live, queue: loop.queue))
+            switch context.registry.insert(ref, limit: config.rooms.maxRooms) {
+            case .inserted: created = (ref, live, made.event)
+            case .codeTaken: continue
+            case .full:
+                fail("too_many_rooms", "The server is running its maximum of \(config.rooms.maxRooms) rooms; try again when a game ends.")
+                return
+            }
+        }
+        guard let (ref, live, event) = created else {
+            fail("internal", "No free join code was found; try again.")
+            return
+        }
+        live.record([event])
+        live.attachHost(handle)
+        state.room = ref
+        state.role = .host
+        let base = baseURL(session)
+        session.send(context.messages.make("created", CreatedPayload(
+            code: ref.code, hostToken: token, joinURL: "\(base)/join/\(ref.code)", displayURL: "\(base)/display/\(ref.code)",
+            title: pack.title, questionCount: pack.questionCount, settings: settings)))
+        session.send(context.messages.make("state", live.state(for: .host)))
+        context.logger.info("room created", metadata: [
+            "room": "\(ref.code)", "title": "\(pack.title)", "questions": "\(pack.questionCount)", "scoring": "\(settings.scoring.rawValue)"])
+    }
+
+    /// The address players use: `server.publicURL`, else the Host the host's browser used.
+    private func baseURL(_ session: WebSocketSession) -> String {
+        if let url = context.config.server.publicURL, !url.isEmpty {
+            return url.hasSuffix("/") ? String(url.dropLast()) : url
+        }
+        let host = session.request?.headers.first(name: "Host") ?? "localhost:\(context.config.server.port)"
+        return "http://\(host)"
+    }
+
+    /// The server's defaults with the host's choices laid over them; unknown names are refused.
+    static func settings(_ overrides: JSONValue?, defaults: RoomSettings) throws(ClientMessageError) -> RoomSettings {
+        guard case .object(let members)? = overrides, !members.isEmpty else { return defaults }
+        do {
+            let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(defaults)) as? [String: Any] ?? [:]
+            var merged = encoded
+            for (key, value) in members {
+                guard encoded[key] != nil else { throw ClientMessageError(reason: "\"settings.\(key)\" is not a room setting") }
+                merged[key] = try JSONSerialization.jsonObject(with: JSONEncoder().encode(value), options: [.fragmentsAllowed])
+            }
+            let settings = try JSONDecoder().decode(RoomSettings.self, from: JSONSerialization.data(withJSONObject: merged))
+            if let problem = settings.problem() { throw ClientMessageError(reason: "the room settings are invalid: \(problem)") }
+            return settings
+        } catch let error as ClientMessageError {
+            throw error
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.dataCorrupted(context) {
+            let field = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw ClientMessageError(reason: "\"settings.\(field)\" has the wrong type or value")
+        } catch {
+            throw ClientMessageError(reason: "the settings could not be read (\(error))")
+        }
+    }
+
+    // MARK: - host, join, resume, watch
+
+    func enter(_ message: ClientMessage, session: WebSocketSession, state: ClientState) {
+        let rawCode: String
+        switch message {
+        case .host(let code, _), .join(let code, _, _, _), .resume(let code, _), .watch(let code): rawCode = code
+        default: return
+        }
+        let now = context.clock(), address = session.remoteAddress, messages = context.messages
+        guard limiter.allows(address, now: now) else {
+            session.send(messages.error("rate_limited", "Too many wrong room codes from your network; wait a minute and try again.", request: message.type))
+            return
+        }
+        let code = Secrets.normalizeCode(rawCode)
+        guard let ref = context.registry.room(code) else {
+            limiter.recordFailure(address, now: now)
+            session.send(messages.error("room_not_found", "No game has the code \(code.isEmpty ? "you typed" : code). Check the code on the screen.", request: message.type))
+            return
+        }
+        state.entering = true
+        let handle = session.handle, clock = context.clock
+        ref.run { live in
+            let outcome = Result<Entered, GameError> { () throws(GameError) -> Entered in try Self.admit(message, handle: handle, into: live) }
+            // Back on the connection's loop: give it its role, then its replies, in that order.
+            let loop = handle.loop, id = handle.id
+            loop.execute {
+                guard let connection = loop.connection(id), let session = connection.handler as? WebSocketSession,
+                      let state = session.userInfo as? ClientState else {
+                    // Gone while we were admitting it: undo the seat like any other disconnect.
+                    if case .success(let entered) = outcome { ref.run { $0.detach(handle, role: entered.role) } }
+                    return
+                }
+                state.entering = false
+                switch outcome {
+                case .failure(let error):
+                    session.send(messages.error(error, request: message.type))
+                case .success(let entered):
+                    state.room = ref
+                    state.role = entered.role
+                    session.send(entered.reply)
+                    let sequence = entered.openQuestion
+                    session.send(entered.state) { _ in
+                        if let sequence { state.questionWritten = (sequence, clock()) }
+                    }
+                    for extra in entered.extra { session.send(extra) }
+                }
+            }
+        }
+    }
+
+    /// What a successful entry sends back.
+    struct Entered: Sendable {
+        var role: ClientState.Role
+        var reply: OutboundMessage
+        var state: OutboundMessage
+        /// The question a player may answer right now, if any (its response time starts when the state is written).
+        var openQuestion: Int?
+        /// Sent after the state (the host's player list).
+        var extra: [OutboundMessage] = []
+    }
+
+    /// Runs on the room's loop.
+    private static func admit(_ message: ClientMessage, handle: WebSocketHandle, into live: LiveRoom) throws(GameError) -> Entered {
+        let messages = live.context.messages
+        let role: ClientState.Role
+        let reply: OutboundMessage
+        switch message {
+        case let .join(_, nickname, team, device):
+            let token = Secrets.token()
+            let events = try live.perform(.join(JoinRequest(nickname: nickname, team: team, deviceID: device, resumeTokenHash: Secrets.hash(token))))
+            guard let joined = events.lazy.compactMap({ if case .playerJoined(let e) = $0 { e } else { nil } }).first else { throw .unknownPlayer }
+            live.attachPlayer(joined.player, handle)
+            role = .player(joined.player)
+            reply = messages.make("joined", JoinedPayload(
+                code: live.code, player: joined.player, nickname: joined.nickname,
+                team: joined.team.flatMap { live.room.teams[$0]?.name }, resumeToken: token, resumed: false))
+        case let .resume(_, token):
+            let fresh = Secrets.token()
+            let events = try live.perform(.resume(tokenHash: Secrets.hash(token), newTokenHash: Secrets.hash(fresh)))
+            guard let back = events.lazy.compactMap({ if case .playerReconnected(let e) = $0 { e } else { nil } }).first,
+                  let player = live.room.players[back.player] else { throw .unknownPlayer }
+            live.attachPlayer(player.id, handle)
+            role = .player(player.id)
+            reply = messages.make("joined", JoinedPayload(
+                code: live.code, player: player.id, nickname: player.nickname,
+                team: player.team.flatMap { live.room.teams[$0]?.name }, resumeToken: fresh, resumed: true))
+        case let .host(_, token):
+            try live.perform(.hostReconnect(tokenHash: Secrets.hash(token)))
+            live.attachHost(handle)
+            role = .host
+            reply = messages.make("hosting", HostingPayload(code: live.code))
+        case .watch:
+            try live.perform(.displayConnected)
+            live.attachDisplay(handle)
+            role = .display
+            reply = messages.make("watching", WatchingPayload(code: live.code))
+        default:
+            throw .unknownPlayer
+        }
+        let open = live.room.phase == .reading || live.room.phase == .open
+        // The host's console needs the player list at once, not at the next change.
+        let extra = role == .host ? [messages.make("players", PlayersPayload(players: live.playerRows))] : []
+        return Entered(role: role, reply: reply, state: messages.make("state", live.state(for: role)),
+                       openQuestion: open ? live.room.currentQuestion?.sequence : nil, extra: extra)
+    }
+}
+
+extension LibraryError {
+    var isUnknown: Bool { if case .unknownPack = self { true } else { false } }
+}

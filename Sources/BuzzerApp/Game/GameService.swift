@@ -1,0 +1,214 @@
+import BuzzerArchive
+import BuzzerGame
+import BuzzerTransport
+import BuzzerWebSocket
+import Foundation
+import Logging
+import Synchronization
+
+/// `buzzer serve`'s application: routes `buzzer.v1` messages from connections to rooms, and
+/// answers plain HTTP (`/healthz`, `/api/packs`).
+///
+/// A message arrives on its connection's loop. Anything that needs a room hops to the room's
+/// loop with one `execute`; replies travel back through `WebSocketHandle`, which hops again.
+/// Messages from one connection therefore reach the room in the order they were sent.
+package final class GameService: WebSocketServerDelegate {
+    package static let subprotocol = "buzzer.v1"
+    package static let path = "/ws"
+
+    let context: GameContext
+    let library: QuestionLibrary
+    let limiter: JoinRateLimiter
+    /// Set once the server is listening: `/healthz` reports its connection count.
+    package let connectionCount: @Sendable () -> Int
+    private let connections: ConnectionCounter
+
+    package init(config: BuzzerConfig, archive: ArchiveWriter?, logger: Logger, clock: @escaping @Sendable () -> GameInstant = GameService.wallClock) {
+        context = GameContext(config: config, archive: archive, logger: logger, clock: clock)
+        library = QuestionLibrary(directory: config.rooms.libraryDirectory, limits: config.game.packLimits)
+        limiter = JoinRateLimiter(failuresPerMinute: config.rooms.failedJoinsPerMinute)
+        let counter = ConnectionCounter()
+        connections = counter
+        connectionCount = { counter.value }
+    }
+
+    /// Milliseconds since 1970, the game's clock.
+    package static let wallClock: @Sendable () -> GameInstant = { ArchiveWriter.systemMilliseconds() }
+
+    package var roomCount: Int { context.registry.count }
+    private var messages: ServerMessage { context.messages }
+
+    // MARK: - HTTP
+
+    package func httpRequest(_ head: HTTPRequestHead, remoteAddress: String) -> HTTPResponse {
+        guard head.method == "GET" || head.method == "HEAD" else {
+            return .error(status: 405, message: "Only GET is served here.")
+        }
+        switch head.path {
+        case "/healthz":
+            return health()
+        case "/api/packs":
+            return json(200, encode(library.list()))
+        default:
+            return .error(status: 404, message: "Not found. Players connect with a WebSocket on \(Self.path).")
+        }
+    }
+
+    private func health() -> HTTPResponse {
+        let archiveState: String
+        if let archive = context.archive {
+            archiveState = archive.health == .healthy ? "ok" : "degraded"
+        } else {
+            archiveState = "off"
+        }
+        let healthy = archiveState != "degraded"
+        let body = "{\"status\":\"\(healthy ? "ok" : "degraded")\",\"rooms\":\(roomCount),\"connections\":\(connections.value),\"archive\":\"\(archiveState)\"}"
+        return json(healthy ? 200 : 503, body)
+    }
+
+    private func json(_ status: Int, _ body: String) -> HTTPResponse {
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
+        headers.add(name: "Cache-Control", value: "no-store")
+        return HTTPResponse(status: status, headers: headers, body: Array(body.utf8))
+    }
+
+    private func encode(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? String(decoding: encoder.encode(value), as: UTF8.self)) ?? "null"
+    }
+
+    // MARK: - WebSocket lifecycle
+
+    package func websocketDidOpen(_ session: WebSocketSession) {
+        session.userInfo = ClientState()
+        connections.add(1)
+    }
+
+    package func websocketDidClose(_ session: WebSocketSession, reason: ConnectionCloseReason) {
+        connections.add(-1)
+        guard let state = session.userInfo as? ClientState, let room = state.room else { return }
+        let handle = session.handle, role = state.role
+        room.run { $0.detach(handle, role: role) }
+    }
+
+    package func websocket(_ session: WebSocketSession, didReceive message: WebSocketMessage) {
+        guard let state = session.userInfo as? ClientState else { return }
+        guard message.opcode == .text else {
+            session.send(messages.error("bad_message", "Send JSON text messages; binary messages are not part of buzzer.v1."))
+            return
+        }
+        let decoded: ClientMessage
+        do {
+            decoded = try ClientMessage.decode(message.payload, packLimits: context.config.game.packLimits)
+        } catch {
+            session.send(messages.error("bad_message", "That message was not understood: \(error.reason)."))
+            return
+        }
+        route(decoded, from: session, state: state)
+    }
+
+    // MARK: - Routing
+
+    private func route(_ message: ClientMessage, from session: WebSocketSession, state: ClientState) {
+        let handle = session.handle
+        switch message {
+        case .create(let request):
+            guard enterable(state, session, request: message.type) else { return }
+            create(request, session: session, state: state)
+        case .host, .join, .resume, .watch:
+            guard enterable(state, session, request: message.type) else { return }
+            enter(message, session: session, state: state)
+        default:
+            guard let room = state.room else {
+                session.send(messages.error("not_in_room", "Join or create a room first.", request: message.type))
+                return
+            }
+            if message.isHostCommand && state.role != .host {
+                session.send(messages.error(GameError.notHost, request: message.type))
+                return
+            }
+            let role = state.role
+            let rtt = GameDuration((session.roundTripNanos ?? 0) / 1_000_000)
+            let written = state.questionWritten
+            let messages = self.messages
+            room.run { live in
+                do throws(GameError) {
+                    try Self.command(message, role: role, handle: handle, rttMs: rtt, written: written, in: live)
+                } catch {
+                    handle.send(messages.error(error, request: message.type))
+                }
+            }
+        }
+    }
+
+    /// Refuses a second create/join/... while one is pending or the connection already has a role.
+    private func enterable(_ state: ClientState, _ session: WebSocketSession, request: String) -> Bool {
+        if state.entering {
+            session.send(messages.error("busy", "Wait for the answer to your previous request.", request: request))
+            return false
+        }
+        if state.room != nil {
+            session.send(messages.error("already_in_room", "This connection is already in room \(state.room!.code); open a new connection for another room.", request: request))
+            return false
+        }
+        return true
+    }
+
+    /// A command from a member, on the room's loop.
+    private static func command(
+        _ message: ClientMessage, role: ClientState.Role, handle: WebSocketHandle, rttMs: GameDuration,
+        written: (sequence: Int, at: GameInstant)?, in live: LiveRoom
+    ) throws(GameError) {
+        let ok = { live.context.messages.make("ok", OKPayload(request: message.type)) }
+        switch message {
+        case .start: try live.perform(.start)
+        case .next: try live.perform(.next)
+        case .close: try live.perform(.close)
+        case .reveal: try live.perform(.reveal)
+        case .leaderboard: try live.perform(.showLeaderboard)
+        case .end: try live.perform(.end)
+        case .lock:
+            try live.perform(.setLocked(true))
+            handle.send(ok())
+        case .unlock:
+            try live.perform(.setLocked(false))
+            handle.send(ok())
+        case let .kick(player, ban):
+            try live.perform(.kick(PlayerID(player), ban: ban))
+            handle.send(ok())
+        case let .adjust(player, team, delta, reason):
+            let target: ScoreTarget = player.map { .player(PlayerID($0)) } ?? .team(TeamID(team ?? 0))
+            try live.perform(.adjustScore(target, delta: delta, reason: reason))
+            handle.send(ok())
+        case let .accept(question, text):
+            try live.perform(.accept(question: question, text: text))
+            handle.send(ok())
+        case let .answer(question, value):
+            guard case .player(let id) = role else { throw .unknownPlayer }
+            // Not yet written (a resume racing the question) falls back to when answers opened.
+            let writtenAt = written.flatMap { $0.sequence == question ? $0.at : nil } ?? 0
+            let submission = AnswerSubmission(question: question, value: value, writtenAt: writtenAt, rttMs: rttMs)
+            try live.perform(.answer(id, submission), answerFrom: handle)
+        case let .wager(question, amount):
+            guard case .player(let id) = role else { throw .unknownPlayer }
+            try live.perform(.wager(id, question: question, amount: amount))
+            handle.send(ok())
+        case .leave:
+            guard case .player(let id) = role else { throw .unknownPlayer }
+            try live.leave(id, handle: handle)
+            handle.send(ok())
+            handle.close(code: 1000, reason: "left the game")
+        case .create, .host, .join, .resume, .watch:
+            break
+        }
+    }
+}
+
+/// Open WebSocket sessions, for `/healthz`.
+final class ConnectionCounter: Sendable {
+    private let count = Mutex<Int>(0)
+    var value: Int { count.withLock { $0 } }
+    func add(_ delta: Int) { count.withLock { $0 += delta } }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import BuzzerGame
+import Foundation
+
+/// `buzzer import opentdb FILE -o pack.json`: converts other formats into question packs.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Convert questions from another format into a Buzzer pack.",
+        subcommands: [OpenTDB.self])
+
+    struct OpenTDB: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "opentdb",
+            abstract: "Convert an Open Trivia Database API response (results[]) into a pack.")
+
+        @Argument(help: "The saved API response (JSON).")
+        var file: String
+
+        @Option(name: .shortAndLong, help: "Where to write the pack.")
+        var output: String
+
+        @Option(help: "The pack's title.")
+        var title: String = "Open Trivia Database"
+
+        @Flag(help: "One round for everything instead of one round per category.")
+        var singleRound = false
+
+        func run() throws {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                FileHandle.standardError.write(Data("buzzer import: cannot read \(file)\n".utf8))
+                throw ExitCode(2)
+            }
+            do {
+                let pack = try OpenTDBImporter.importPack(from: data, title: title, rounds: singleRound ? .single : .byCategory)
+                try Data(pack.prettyJSON().utf8).write(to: URL(fileURLWithPath: output))
+                print("wrote \(output): \(pack.questionCount) questions in \(pack.rounds.count) round(s)")
+            } catch let error as OpenTDBImportError {
+                FileHandle.standardError.write(Data("buzzer import: \(file): \(error)\n".utf8))
+                throw ExitCode(1)
+            }
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import BuzzerApp
+import BuzzerArchive
+import BuzzerTransport
+import Foundation
+import Logging
+
+/// `buzzer serve`: live trivia rooms on one port (WebSocket `/ws`, `/healthz`, pages).
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run live trivia rooms (settings from config.json; flags override it).")
+
+    @Option(help: "The config file.")
+    var config: String = "config.json"
+
+    @Option(help: "Port to listen on, overriding server.port (0 picks a free one).")
+    var port: Int?
+
+    @Option(help: "Address to listen on, overriding server.host.")
+    var host: String?
+
+    @Option(help: "Folder for the game log, overriding archive.directory.")
+    var archive: String?
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: String = "info"
+
+    func run() throws {
+        guard let level = Logger.Level(rawValue: logLevel) else {
+            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
+        }
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        var settings: BuzzerConfig
+        do {
+            settings = try BuzzerConfig.load(path: config)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        if let port { settings.server.port = port }
+        if let host { settings.server.host = host }
+        if let archive { settings.archive.directory = archive }
+        do { try settings.validate() } catch { throw ValidationError("\(error)") }
+
+        let logger = Logger(label: "buzzer")
+        let game: GameServer
+        do {
+            game = try GameServer(config: settings, logger: logger)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        let bound: Int
+        do {
+            bound = try game.server.start()
+        } catch {
+            throw ValidationError(error.description)
+        }
+        let recovered = game.recovery.restoredRooms
+        if !recovered.isEmpty {
+            logger.notice("recovered \(recovered.count) running room(s) from the log: \(recovered.sorted().joined(separator: ", "))")
+        }
+        // Scripts and tests read the port from this line; write it unbuffered.
+        FileHandle.standardOutput.write(Data("listening on \(settings.server.host):\(bound)\n".utf8))
+        logger.notice("buzzer serving", metadata: [
+            "url": "http://\(settings.server.host == "0.0.0.0" ? "localhost" : settings.server.host):\(bound)",
+            "archive": "\(settings.archive.directory)", "durability": "\(settings.archive.durability.rawValue)"])
+        let archiveWriter = game.archive
+        ServerLifecycle.runUntilSignalled(game.server, shutdownSeconds: settings.timeouts.shutdownSeconds) {
+            archiveWriter.close()
+        }
+    }
+}
