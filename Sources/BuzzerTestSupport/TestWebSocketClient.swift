@@ -194,6 +194,13 @@ package final class TestWebSocketClient {
         return result
     }
 
+    /// The bytes after a plain HTTP response head, up to the server's close (the body).
+    package func readToEOF(timeout: Double = 5) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while try fill(until: deadline) {}
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
     /// Reads what is available before the deadline; false on timeout or EOF.
     private func fill(until deadline: Date) throws -> Bool {
         let remaining = deadline.timeIntervalSinceNow

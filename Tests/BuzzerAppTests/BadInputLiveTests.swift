@@ -1,0 +1,120 @@
+import BuzzerApp
+import BuzzerTestSupport
+import BuzzerWebSocket
+import Foundation
+import Testing
+
+/// Every bad input gets an `error` with a stable code, and changes nothing.
+@Suite(.serialized)
+struct BadInputLiveTests {
+    @Test func malformedAndUnknownMessagesGetBadMessage() throws {
+        let server = try LiveGameServer()
+        defer { server.stop() }
+        let client = try GameClient(port: server.port)
+        try client.socket.send(text: "{not json")
+        #expect(try client.next("error")["code"] as? String == "bad_message")
+        try client.socket.send(text: "[1,2]")
+        #expect(try client.next("error")["code"] as? String == "bad_message")
+        try client.send(type: "teleport")
+        let unknown = try client.next("error")
+        #expect(unknown["code"] as? String == "bad_message")
+        #expect((unknown["message"] as? String)?.contains("teleport") == true)
+        try client.send(["type": "join", "code": 12])
+        #expect((try client.next("error")["message"] as? String)?.contains("\"code\" must be a string") == true)
+        try client.socket.send(binary: [1, 2, 3])
+        #expect(try client.next("error")["code"] as? String == "bad_message")
+        try client.send(type: "answer", ["question": 0, "answer": ["kind": "choice", "option": 0]])
+        #expect(try client.next("error")["code"] as? String == "not_in_room")
+        // The connection is still usable.
+        try client.send(type: "create", ["pack": "pub-classics"])
+        try client.next("created")
+    }
+
+    @Test func wrongCodesAreRefusedAndRateLimitedPerAddress() throws {
+        let server = try LiveGameServer { $0.rooms.failedJoinsPerMinute = 3 }
+        defer { server.stop() }
+        let client = try GameClient(port: server.port)
+        for _ in 0..<3 {
+            #expect(try client.expectError(after: ["type": "join", "code": "ZZZZZZ", "nickname": "x"]) == "room_not_found")
+        }
+        #expect(try client.expectError(after: ["type": "join", "code": "ZZZZZZ", "nickname": "x"]) == "rate_limited")
+    }
+
+    @Test func invalidPacksAndSettingsAreRefusedWithTheirPath() throws {
+        let server = try LiveGameServer()
+        defer { server.stop() }
+        let host = try GameClient(port: server.port)
+        let bad: [String: Any] = ["title": "Bad", "questions": [
+            ["kind": "choice", "category": "X", "text": "Q?", "options": ["1569", "1569"], "answer": 0]]]
+        try host.send(type: "create", ["questions": bad])
+        let error = try host.next("error")
+        #expect(error["code"] as? String == "bad_message")
+        #expect((error["message"] as? String)?.contains("questions[0].options") == true)
+        #expect(try host.expectError(after: ["type": "create", "pack": "no-such-pack"]) == "pack_not_found")
+        #expect(try host.expectError(after: ["type": "create", "pack": "../config"]) == "pack_not_found")
+        #expect(try host.expectError(after: ["type": "create", "pack": "pub-classics", "settings": ["warpSpeed": 9]]) == "invalid_settings")
+        #expect(try host.expectError(after: ["type": "create", "pack": "pub-classics", "settings": ["timeLimitSeconds": 0]]) == "invalid_settings")
+        #expect(server.game.service.roomCount == 0)
+    }
+
+    @Test func duplicateNamesLockedRoomsAndKicksAreRefused() throws {
+        let server = try LiveGameServer()
+        defer { server.stop() }
+        let host = try GameClient(port: server.port)
+        try host.send(type: "create", ["pack": "pub-classics"])
+        let code = try #require(try host.next("created")["code"] as? String)
+        let ada = try GameClient(port: server.port)
+        try ada.send(type: "join", ["code": code, "nickname": "  Ada  "])
+        let joined = try ada.next("joined")
+        #expect(joined["nickname"] as? String == "Ada")
+        let token = try #require(joined["resumeToken"] as? String)
+        let copy = try GameClient(port: server.port)
+        #expect(try copy.expectError(after: ["type": "join", "code": code, "nickname": "ADA"]) == "name_taken")
+        #expect(try copy.expectError(after: ["type": "join", "code": code, "nickname": "   "]) == "name_invalid")
+        #expect(try copy.expectError(after: ["type": "join", "code": code, "nickname": String(repeating: "x", count: 25)]) == "name_invalid")
+        try host.send(type: "lock")
+        try host.next("ok")
+        #expect(try copy.expectError(after: ["type": "join", "code": code, "nickname": "Bob"]) == "room_locked")
+        try host.send(type: "unlock")
+        try host.next("ok")
+        try host.send(type: "kick", ["player": 1, "ban": true])
+        try host.next("ok")
+        #expect(try ada.next("kicked")["ban"] as? Bool == true)
+        let back = try GameClient(port: server.port)
+        #expect(try back.expectError(after: ["type": "resume", "code": code, "token": token]) == "kicked")
+        #expect(try back.expectError(after: ["type": "join", "code": code, "nickname": "ada"]) == "banned")
+    }
+
+    @Test func aMessageOverTheSizeLimitClosesWith1009() throws {
+        let server = try LiveGameServer { $0.websocket.maxMessageSize = 4096; $0.websocket.maxFrameSize = 4096 }
+        defer { server.stop() }
+        let client = try GameClient(port: server.port)
+        try client.socket.send(text: "{\"type\":\"join\",\"nickname\":\"" + String(repeating: "x", count: 5000) + "\"}")
+        let frame = try client.socket.receiveMessage()
+        #expect(frame.opcode == .close)
+        #expect(frame.closeCode == 1009)
+    }
+
+    @Test func healthReportsRoomsConnectionsAndTheArchive() throws {
+        let server = try LiveGameServer()
+        defer { server.stop() }
+        let host = try GameClient(port: server.port)
+        try host.send(type: "create", ["pack": "pub-classics"])
+        try host.next("created")
+        let (status, body) = try httpGet(port: server.port, path: "/healthz")
+        #expect(status == 200)
+        #expect(body.contains("\"rooms\":1"))
+        #expect(body.contains("\"connections\":1"))
+        #expect(body.contains("\"archive\":\"ok\""))
+        let packs = try httpGet(port: server.port, path: "/api/packs")
+        #expect(packs.0 == 200)
+        #expect(packs.1.contains("\"name\":\"pub-classics\""))
+    }
+
+    func httpGet(port: Int, path: String) throws -> (Int, String) {
+        let client = try TestWebSocketClient(port: port)
+        try client.sendRaw(Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
+        let status = try client.readHTTPResponse()
+        return (status, try client.readToEOF())
+    }
+}

@@ -1,0 +1,82 @@
+import BuzzerTestSupport
+import BuzzerWebSocket
+import Foundation
+import Testing
+
+/// A blocking buzzer.v1 client for tests: sends JSON objects, waits for a message type, and
+/// keeps every message it received so tests can inspect all of them afterwards.
+final class GameClient {
+    let socket: TestWebSocketClient
+    private(set) var received: [[String: Any]] = []
+    private var unread: [[String: Any]] = []
+
+    init(port: Int) throws {
+        socket = try TestWebSocketClient.connect(port: port, path: "/ws", headers: ["Sec-WebSocket-Protocol": "buzzer.v1"])
+    }
+
+    func send(_ object: [String: Any]) throws {
+        let data = try JSONSerialization.data(withJSONObject: object)
+        try socket.send(text: String(decoding: data, as: UTF8.self))
+    }
+
+    func send(type: String, _ fields: [String: Any] = [:]) throws {
+        var object = fields
+        object["type"] = type
+        try send(object)
+    }
+
+    /// The next message of `type`, skipping (but keeping) others; fails on a close or time-out.
+    @discardableResult
+    func next(_ type: String, timeout: Double = 5, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+        if let index = unread.firstIndex(where: { $0["type"] as? String == type }) {
+            let message = unread[index]
+            unread.removeSubrange(...index)
+            return message
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let frame = try socket.receiveMessage(timeout: max(0.01, deadline.timeIntervalSinceNow))
+            if frame.opcode == .close {
+                throw GameClientError.closed(code: frame.closeCode, waitingFor: type)
+            }
+            guard let object = try JSONSerialization.jsonObject(with: Data(frame.payload)) as? [String: Any] else {
+                throw GameClientError.notAnObject(frame.text)
+            }
+            received.append(object)
+            if object["type"] as? String == type {
+                unread.removeAll()
+                return object
+            }
+            unread.append(object)
+        }
+    }
+
+    /// Sends and waits for the `error` reply; returns its code.
+    func expectError(after object: [String: Any], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        try send(object)
+        let error = try next("error")
+        return error["code"] as? String ?? "?"
+    }
+
+    /// Reads whatever else arrives until the server is quiet for `quiet` seconds (for leak checks).
+    func drain(quiet: Double = 0.3) {
+        while let frame = try? socket.receiveMessage(timeout: quiet), frame.opcode == .text {
+            if let object = try? JSONSerialization.jsonObject(with: Data(frame.payload)) as? [String: Any] {
+                received.append(object)
+                unread.append(object)
+            }
+        }
+    }
+}
+
+enum GameClientError: Error, CustomStringConvertible {
+    case closed(code: UInt16?, waitingFor: String)
+    case notAnObject(String)
+
+    var description: String {
+        switch self {
+        case let .closed(code, type): "the server closed the connection (\(code.map(String.init) ?? "no code")) while waiting for \(type)"
+        case .notAnObject(let text): "not a JSON object: \(text.prefix(200))"
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import BuzzerApp
+import BuzzerArchive
+import BuzzerGame
+import BuzzerTransport
+import Foundation
+import Testing
+
+/// `buzzer serve`'s server in-process on 127.0.0.1 port 0, two loops (so rooms and players sit
+/// on different loops), its log in a fresh temporary directory.
+final class LiveGameServer {
+    let game: GameServer
+    let port: Int
+    let archiveDirectory: String
+    let config: BuzzerConfig
+
+    init(archiveDirectory: String? = nil, _ adjust: (inout BuzzerConfig) -> Void = { _ in }) throws {
+        let directory = archiveDirectory ?? FileManager.default.temporaryDirectory
+            .appendingPathComponent("buzzer-app-\(UUID().uuidString)").path
+        var config = BuzzerConfig()
+        config.server.host = "127.0.0.1"
+        config.server.port = 0
+        config.server.eventLoops = 2
+        config.archive.directory = directory
+        config.archive.durability = .group
+        config.rooms.libraryDirectory = LiveGameServer.packageRoot + "/questions"
+        config.rooms.lobbyUpdateMilliseconds = 20
+        config.timeouts.pingIntervalSeconds = 0
+        adjust(&config)
+        self.config = config
+        self.archiveDirectory = directory
+        game = try GameServer(config: config)
+        port = try game.server.start()
+    }
+
+    func stop() {
+        let done = DispatchSemaphore(value: 0)
+        game.server.shutdown(within: 2) { done.signal() }
+        _ = done.wait(timeout: .now() + 5)
+        game.archive.close()
+    }
+
+    /// The events of `code` as the log has them, decoded.
+    func loggedEvents(of code: String) throws -> [RoomEvent] {
+        var events: [RoomEvent] = []
+        let reader = try ArchiveReader(path: archiveDirectory)
+        _ = try reader.read { item in
+            if case .line(let line) = item, line.room == code, let event = try? line.decode(RoomEvent.self) { events.append(event) }
+        }
+        return events
+    }
+
+    static let packageRoot: String = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// A short pack covering choice, text and number questions.
+    static var pack: [String: Any] { [
+        "title": "Test Night",
+        "rounds": [
+            ["title": "One", "questions": [
+                ["kind": "choice", "category": "Geography", "text": "Capital of Australia?",
+                 "options": ["Sydney", "Canberra", "Melbourne", "Perth"], "answer": 1, "explanation": "Canberra was purpose-built."],
+                ["kind": "text", "category": "Music", "text": "Who recorded Abbey Road?", "answer": ["The Beatles"]],
+            ]],
+            ["title": "Two", "questions": [
+                ["kind": "number", "category": "History", "text": "Year of the Moon landing?", "answer": 1969],
+            ]],
+        ],
+    ] }
+}
