@@ -1,0 +1,121 @@
+import BuzzerArchive
+import BuzzerGame
+import BuzzerTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// Kills the real `buzzer serve` process with SIGKILL in the middle of a question, restarts it
+/// on the same log, and checks that no acknowledged answer was lost and that the game finishes
+/// with the standings a replay of the log computes.
+@Suite(.serialized)
+struct CrashRecoveryTests {
+    @Test(arguments: 0..<3)
+    func acknowledgedAnswersSurviveSIGKILLAndTheGameFinishes(run: Int) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-kill-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let config = directory + "/config.json"
+        try Data(Self.config(library: LiveGameServer.packageRoot + "/questions").utf8).write(to: URL(fileURLWithPath: config))
+        let arguments = ["serve", "--config", config, "--host", "127.0.0.1", "--port", "0", "--archive", directory + "/log"]
+
+        var server = try ServerProcess(arguments: arguments)
+        defer { server.stop(signal: SIGKILL) }
+        var host = try GameClient(port: server.port)
+        try host.send(type: "create", ["questions": LiveGameServer.pack, "settings": [
+            "readingTimeMs": 0, "timeLimitSeconds": 60, "closeWhenAllAnswered": false, "hostAwayGraceMs": 60_000]])
+        let created = try host.next("created")
+        let code = try #require(created["code"] as? String)
+        let hostToken = try #require(created["hostToken"] as? String)
+
+        let names = ["Ada", "Bob", "Cy", "Dee", "Eve", "Fay"]
+        var players: [GameClient] = []
+        var tokens: [String] = []
+        for name in names {
+            let client = try GameClient(port: server.port)
+            try client.send(type: "join", ["code": code, "nickname": name])
+            tokens.append(try #require(try client.next("joined")["resumeToken"] as? String))
+            players.append(client)
+        }
+        try host.send(type: "start")
+        for client in players { try client.next("question") }
+
+        // Everyone answers at once; the server dies right after a random number of acks arrived.
+        let options = [1, 0, 1, 2, 1, 3]
+        for (index, client) in players.enumerated() {
+            try client.send(type: "answer", ["question": 0, "answer": ["kind": "choice", "option": options[index]]])
+        }
+        let killAfter = Int.random(in: 1...names.count)
+        var acked: Set<Int> = []
+        for (index, client) in players.enumerated() where acked.count < killAfter {
+            if (try? client.next("answer_ack"))?["durable"] as? Bool == true { acked.insert(index + 1) }
+        }
+        server.stop(signal: SIGKILL)
+
+        // Every acknowledged answer is in the log.
+        let logged = try Self.events(in: directory + "/log", room: code)
+        let recorded = Set(logged.compactMap { event -> Int? in
+            if case .answerRecorded(let answer) = event, answer.sequence == 0 { answer.player.rawValue } else { nil }
+        })
+        #expect(acked.isSubset(of: recorded), "acked \(acked.sorted()) but the log has \(recorded.sorted()) (run \(run))")
+
+        // Restart on the same log; everyone comes back with their tokens.
+        server = try ServerProcess(arguments: arguments)
+        host = try GameClient(port: server.port)
+        try host.send(type: "host", ["code": code, "token": hostToken])
+        try host.next("hosting")
+        #expect(try host.next("state")["phase"] as? String == "open")
+        for index in players.indices {
+            players[index] = try GameClient(port: server.port)
+            try players[index].send(type: "resume", ["code": code, "token": tokens[index]])
+            #expect(try players[index].next("joined")["player"] as? Int == index + 1)
+            let state = try players[index].next("state")
+            #expect(state["answered"] as? Bool == recorded.contains(index + 1))
+            if !recorded.contains(index + 1) {
+                try players[index].send(type: "answer", ["question": 0, "answer": ["kind": "choice", "option": options[index]]])
+                try players[index].next("answer_ack")
+            }
+        }
+        try host.send(type: "reveal")
+        try host.next("reveal")
+        try host.send(type: "next")
+        try host.next("question")
+        try host.send(type: "end")
+        let ended = try host.next("ended")
+        let podium = try #require(ended["players"] as? [[String: Any]])
+        #expect(podium.count == names.count)
+
+        // The standings the live game announced are the ones a replay of the log computes.
+        #expect(eventually { (try? Self.events(in: directory + "/log", room: code).last?.type) == "room_ended" })
+        let replayed = try Room.replay(try Self.events(in: directory + "/log", room: code)).standings
+        for row in podium {
+            let id = try #require(row["player"] as? Int)
+            #expect(replayed.players.first { $0.player.rawValue == id }?.score == row["score"] as? Int)
+        }
+        #expect(replayed.players.filter { $0.score > 0 }.count == 3)  // Ada, Cy and Eve chose Canberra
+    }
+
+    static func events(in directory: String, room: String) throws -> [RoomEvent] {
+        var events: [RoomEvent] = []
+        _ = try ArchiveReader(path: directory).read { item in
+            if case .line(let line) = item, line.room == room, let event = try? line.decode(RoomEvent.self) { events.append(event) }
+        }
+        return events
+    }
+
+    static func config(library: String) -> String {
+        """
+        {
+          "server": {"host": "127.0.0.1", "port": 0, "eventLoops": 2, "maxConnections": 1000},
+          "websocket": {"allowedOrigins": [], "maxHeaderBytes": 8192, "maxHeaderCount": 64, "maxFrameSize": 262144,
+            "maxMessageSize": 262144, "maxFragments": 64,
+            "compression": {"enabled": true, "minSize": 256, "level": 6, "maxDecompressedSize": 262144,
+              "serverMaxWindowBits": 15, "clientMaxWindowBits": 15, "serverNoContextTakeover": true}},
+          "timeouts": {"handshakeSeconds": 10, "idleSeconds": 60, "pingIntervalSeconds": 20, "closeSeconds": 2, "shutdownSeconds": 2},
+          "transport": {"outboundHighWaterBytes": 4194304, "readBufferBytes": 65536},
+          "rooms": {"libraryDirectory": "\(library)"},
+          "archive": {"durability": "group"}
+        }
+        """
+    }
+}
