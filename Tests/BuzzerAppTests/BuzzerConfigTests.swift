@@ -1,0 +1,45 @@
+@testable import BuzzerApp
+import BuzzerArchive
+import BuzzerGame
+import BuzzerTransport
+import Foundation
+import Testing
+
+struct BuzzerConfigTests {
+    static let root = LiveGameServer.packageRoot
+
+    @Test func theShippedConfigLoads() throws {
+        let config = try BuzzerConfig.load(path: Self.root + "/config.json")
+        #expect(config.server.port == 8080)
+        #expect(config.rooms.libraryDirectory == "questions")
+    }
+
+    @Test func missingSectionsTakeTheirDefaults() throws {
+        let minimal = #"{"server":{"host":"0.0.0.0","port":8080,"eventLoops":0,"maxConnections":10},"websocket":{"allowedOrigins":[],"maxHeaderBytes":8192,"maxHeaderCount":64,"maxFrameSize":65536,"maxMessageSize":65536,"maxFragments":64,"compression":{"enabled":true,"minSize":256,"level":6,"maxDecompressedSize":65536,"serverMaxWindowBits":15,"clientMaxWindowBits":15,"serverNoContextTakeover":true}},"timeouts":{"handshakeSeconds":10,"idleSeconds":60,"pingIntervalSeconds":20,"closeSeconds":5,"shutdownSeconds":5},"transport":{"outboundHighWaterBytes":4194304,"readBufferBytes":65536}}"#
+        let config = try BuzzerConfig.decode(Data(minimal.utf8))
+        #expect(config.rooms == RoomsConfig())
+        #expect(config.game.roomDefaults == RoomSettings())
+        #expect(config.archive.durability == .group)
+    }
+
+    func error(_ patch: (inout [String: Any]) -> Void) throws -> String {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Self.root + "/config.json"))
+        var object = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        patch(&object)
+        do {
+            _ = try BuzzerConfig.decode(try JSONSerialization.data(withJSONObject: object))
+            return "loaded"
+        } catch let error as ConfigError {
+            return error.description
+        }
+    }
+
+    @Test func aBrokenConfigNamesTheField() throws {
+        #expect(try error { $0["rooms"] = ["maxRoms": 5] }.contains("rooms.maxRoms"))
+        #expect(try error { $0["rooms"] = ["maxRooms": 0] }.contains("rooms.maxRooms"))
+        #expect(try error { $0["rooms"] = ["joinCodeLength": 3] }.contains("rooms.joinCodeLength"))
+        #expect(try error { $0["archive"] = ["durability": "sometimes"] }.contains("archive.durability"))
+        #expect(try error { $0["game"] = ["roomDefaults": ["timeLimitSeconds": 0]] }.contains("timeLimitSeconds"))
+        #expect(try error { $0["game"] = ["roomDefaults": ["scoring": 5]] }.contains("game.roomDefaults.scoring"))
+    }
+}

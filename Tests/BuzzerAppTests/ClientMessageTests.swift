@@ -1,0 +1,106 @@
+@testable import BuzzerApp
+import BuzzerGame
+import Testing
+
+struct ClientMessageTests {
+    func decode(_ text: String) throws(ClientMessageError) -> ClientMessage {
+        try ClientMessage.decode(Array(text.utf8), packLimits: QuestionPackLimits())
+    }
+
+    func reason(_ text: String) -> String {
+        do {
+            _ = try decode(text)
+            return "decoded"
+        } catch {
+            return error.reason
+        }
+    }
+
+    @Test func decodesEveryMessageType() throws {
+        #expect(try decode(#"{"type":"join","code":"abc123","nickname":"Ada","team":"Owls"}"#) == .join(code: "abc123", nickname: "Ada", team: "Owls", device: nil))
+        #expect(try decode(#"{"type":"resume","code":"A","token":"t"}"#) == .resume(code: "A", token: "t"))
+        #expect(try decode(#"{"type":"host","code":"A","token":"t"}"#) == .host(code: "A", token: "t"))
+        #expect(try decode(#"{"type":"watch","code":"A"}"#) == .watch(code: "A"))
+        #expect(try decode(#"{"type":"kick","player":3}"#) == .kick(player: 3, ban: false))
+        #expect(try decode(#"{"type":"kick","player":3,"ban":true}"#) == .kick(player: 3, ban: true))
+        #expect(try decode(#"{"type":"adjust","team":2,"delta":-5,"reason":"noise"}"#) == .adjust(player: nil, team: 2, delta: -5, reason: "noise"))
+        #expect(try decode(#"{"type":"accept","question":4,"text":"Beatles"}"#) == .accept(question: 4, text: "Beatles"))
+        #expect(try decode(#"{"type":"wager","question":1,"amount":3}"#) == .wager(question: 1, amount: 3))
+        for type in ["start", "next", "close", "reveal", "leaderboard", "end", "lock", "unlock", "leave"] {
+            #expect(try decode(#"{"type":"\#(type)"}"#).type == type)
+        }
+        #expect(try decode(#"{"type":"create","pack":"pub-classics","settings":{"scoring":"flat"}}"#).type == "create")
+    }
+
+    @Test func decodesEveryAnswerKind() throws {
+        let cases: [(String, AnswerValue)] = [
+            (#"{"kind":"choice","option":2}"#, .choice(2)),
+            (#"{"kind":"multi","options":[0,3]}"#, .multi([0, 3])),
+            (#"{"kind":"truefalse","value":false}"#, .truefalse(false)),
+            (#"{"kind":"text","text":"∫ x² dx"}"#, .text("∫ x² dx")),
+            (#"{"kind":"number","value":1969.5}"#, .number(1969.5)),
+            (#"{"kind":"poll","option":0}"#, .poll(0)),
+        ]
+        for (json, value) in cases {
+            #expect(try decode(#"{"type":"answer","question":1,"answer":\#(json)}"#) == .answer(question: 1, answer: value))
+        }
+    }
+
+    @Test func explainsWhatIsWrong() {
+        #expect(reason("nope").hasPrefix("the message is not valid JSON"))
+        #expect(reason("[]") == "the message must be a JSON object")
+        #expect(reason(#"{"code":"A"}"#) == #"the message has no "type" field"#)
+        #expect(reason(#"{"type":"dance"}"#) == #"unknown message type "dance""#)
+        #expect(reason(#"{"type":"join","code":"A"}"#) == #""nickname" is missing"#)
+        #expect(reason(#"{"type":"kick","player":"3"}"#) == #""player" must be a number"#)
+        #expect(reason(#"{"type":"kick","player":1.5}"#) == #""player" must be a whole number"#)
+        #expect(reason(#"{"type":"adjust","player":1,"team":2,"delta":1}"#) == #"adjust needs exactly one of "player" or "team""#)
+        #expect(reason(#"{"type":"answer","question":0,"answer":{"kind":"guess"}}"#).contains("answer.kind"))
+        #expect(reason(#"{"type":"answer","question":0,"answer":{"kind":"choice"}}"#) == #""answer.option" is missing"#)
+        #expect(reason(#"{"type":"create"}"#).contains("\"pack\""))
+        #expect(reason(#"{"type":"create","pack":"x","settings":5}"#) == #""settings" must be an object"#)
+    }
+
+    @Test func hostCommandsAreMarked() throws {
+        #expect(try decode(#"{"type":"reveal"}"#).isHostCommand)
+        #expect(try !decode(#"{"type":"leave"}"#).isHostCommand)
+        #expect(try !decode(#"{"type":"answer","question":0,"answer":{"kind":"truefalse","value":true}}"#).isHostCommand)
+    }
+}
+
+struct SecretsTests {
+    @Test func joinCodesUseOnlyUnambiguousSymbols() {
+        #expect(Secrets.codeAlphabet.count == 32)
+        for symbol in "O0I1".utf8 { #expect(!Secrets.codeAlphabet.contains(symbol)) }
+        var seen = Set<String>()
+        for _ in 0..<1000 {
+            let code = Secrets.joinCode(length: 6)
+            #expect(code.count == 6)
+            #expect(code.utf8.allSatisfy { Secrets.codeAlphabet.contains($0) })
+            seen.insert(code)
+        }
+        #expect(seen.count > 990)
+    }
+
+    @Test func typedCodesAreNormalised() {
+        #expect(Secrets.normalizeCode(" abc-def ") == "ABCDEF")
+    }
+
+    @Test func tokensAreRandomAndStoredOnlyAsSHA256() {
+        let token = Secrets.token()
+        #expect(token.count == 32)
+        #expect(token != Secrets.token())
+        // FIPS 180-2 example: SHA-256("abc").
+        #expect(Secrets.hash("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    }
+
+    @Test func failedJoinsAreLimitedPerAddressPerMinute() {
+        let limiter = JoinRateLimiter(failuresPerMinute: 2)
+        #expect(limiter.allows("10.0.0.1", now: 0))
+        limiter.recordFailure("10.0.0.1", now: 0)
+        limiter.recordFailure("10.0.0.1", now: 1)
+        #expect(!limiter.allows("10.0.0.1", now: 2))
+        #expect(limiter.allows("10.0.0.2", now: 2))
+        #expect(limiter.allows("10.0.0.1", now: 60_001))
+    }
+}
