@@ -139,6 +139,7 @@ final class LiveRoom {
             case .roomCreated, .teamCreated, .wagerPlaced:
                 break
             case .hostDisconnected, .hostReconnected:
+                logger.info(room.hostConnected ? "host back" : "host disconnected; the room waits", metadata: ["phase": "\(room.phase.rawValue)"])
                 WebSocketHandle.broadcast(messages.make("host_status", HostStatusPayload(connected: room.hostConnected)), to: everyoneButHost)
             case .roomLockChanged, .displayConnected, .displayDisconnected:
                 markDirty(lobby: true, players: false)
@@ -152,7 +153,8 @@ final class LiveRoom {
                 markDirty(lobby: true, players: true)
             case .scoreAdjusted:
                 markDirty(lobby: false, players: true)
-            case .questionShown:
+            case .questionShown(let shown):
+                if shown.sequence == 0 { logger.info("game started", metadata: ["players": "\(room.activeCount)"]) }
                 sendQuestion()
             case .answersOpened(let opened):
                 let deadline = room.currentQuestion?.deadline ?? opened.at
