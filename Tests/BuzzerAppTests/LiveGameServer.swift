@@ -13,7 +13,7 @@ final class LiveGameServer {
     let archiveDirectory: String
     let config: BuzzerConfig
 
-    init(archiveDirectory: String? = nil, _ adjust: (inout BuzzerConfig) -> Void = { _ in }) throws {
+    init(archiveDirectory: String? = nil, fileSystem: any ArchiveFileSystem = POSIXArchiveFileSystem(), _ adjust: (inout BuzzerConfig) -> Void = { _ in }) throws {
         let directory = archiveDirectory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("buzzer-app-\(UUID().uuidString)").path
         var config = BuzzerConfig()
@@ -28,7 +28,7 @@ final class LiveGameServer {
         adjust(&config)
         self.config = config
         self.archiveDirectory = directory
-        game = try GameServer(config: config)
+        game = try GameServer(config: config, fileSystem: fileSystem)
         port = try game.server.start()
     }
 

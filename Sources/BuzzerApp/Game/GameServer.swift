@@ -20,10 +20,14 @@ package struct GameServer {
         package var repairedTail: ArchiveTailRepair?
     }
 
-    package init(config: BuzzerConfig, logger: Logger = Logger(label: "buzzer"), clock: @escaping @Sendable () -> GameInstant = GameService.wallClock) throws(GameServerError) {
+    /// `fileSystem` is the archive's disk (tests pass one that fails on demand).
+    package init(
+        config: BuzzerConfig, logger: Logger = Logger(label: "buzzer"), fileSystem: any ArchiveFileSystem = POSIXArchiveFileSystem(),
+        clock: @escaping @Sendable () -> GameInstant = GameService.wallClock
+    ) throws(GameServerError) {
         let archive: ArchiveWriter
         do {
-            archive = try ArchiveWriter(config: config.archive, logger: Logger(label: "buzzer.archive"))
+            archive = try ArchiveWriter(config: config.archive, fileSystem: fileSystem, logger: Logger(label: "buzzer.archive"))
         } catch {
             throw .archive(error)
         }

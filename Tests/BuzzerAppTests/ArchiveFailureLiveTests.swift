@@ -1,0 +1,73 @@
+import BuzzerApp
+import BuzzerArchive
+import BuzzerTestSupport
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+
+/// A disk that fails every write while `full` is set, like a full disk.
+final class FillableFileSystem: ArchiveFileSystem {
+    private let real = POSIXArchiveFileSystem()
+    private let fullState = Mutex(false)
+
+    var full: Bool {
+        get { fullState.withLock { $0 } }
+        set { fullState.withLock { $0 = newValue } }
+    }
+
+    func createDirectory(_ path: String) throws(ArchiveError) { try real.createDirectory(path) }
+    func listDirectory(_ path: String) throws(ArchiveError) -> [String] { try real.listDirectory(path) }
+    func openForAppend(_ path: String) throws(ArchiveError) -> ArchiveFileHandle { try real.openForAppend(path) }
+    func write(_ file: ArchiveFileHandle, _ bytes: UnsafeRawBufferPointer) throws(ArchiveError) -> Int {
+        if full { throw .io(operation: "write", path: file.path, errno: ENOSPC) }
+        return try real.write(file, bytes)
+    }
+    func syncData(_ file: ArchiveFileHandle) throws(ArchiveError) { try real.syncData(file) }
+    func size(_ file: ArchiveFileHandle) throws(ArchiveError) -> Int { try real.size(file) }
+    func truncate(_ file: ArchiveFileHandle, to length: Int) throws(ArchiveError) { try real.truncate(file, to: length) }
+    func close(_ file: ArchiveFileHandle) { real.close(file) }
+    func syncDirectory(_ path: String) throws(ArchiveError) { try real.syncDirectory(path) }
+    func removeFile(_ path: String) throws(ArchiveError) { try real.removeFile(path) }
+}
+
+@Suite(.serialized)
+struct ArchiveFailureLiveTests {
+    @Test func aFullDiskRefusesNewGamesKeepsRunningOnesAndFailsHealthUntilItRecovers() throws {
+        let disk = FillableFileSystem()
+        let server = try LiveGameServer(fileSystem: disk) { $0.archive.retrySeconds = 0.05 }
+        defer { server.stop() }
+        let host = try GameClient(port: server.port)
+        try host.send(type: "create", ["questions": LiveGameServer.pack, "settings": ["readingTimeMs": 0, "closeWhenAllAnswered": false]])
+        let code = try #require(try host.next("created")["code"] as? String)
+        let ada = try GameClient(port: server.port)
+        try ada.send(type: "join", ["code": code, "nickname": "Ada"])
+        try ada.next("joined")
+        try host.send(type: "start")
+        try ada.next("question")
+
+        disk.full = true
+        try ada.send(type: "answer", ["question": 0, "answer": ["kind": "choice", "option": 1]])
+        #expect(try ada.next("answer_ack")["durable"] as? Bool == false)
+        #expect(try health(server.port).status == 503)
+        #expect(try health(server.port).body.contains("\"archive\":\"degraded\""))
+        let other = try GameClient(port: server.port)
+        #expect(try other.expectError(after: ["type": "create", "pack": "pub-classics"]) == "archive_unavailable")
+
+        // The running game goes on in memory: the answer still scores.
+        try host.send(type: "reveal")
+        #expect((try ada.next("result")["result"] as? [String: Any])?["outcome"] as? String == "correct")
+
+        disk.full = false
+        #expect(eventually(timeout: 5) { (try? health(server.port).status) == 200 })
+        try other.send(type: "create", ["pack": "pub-classics"])
+        try other.next("created")
+    }
+
+    func health(_ port: Int) throws -> (status: Int, body: String) {
+        let client = try TestWebSocketClient(port: port)
+        try client.sendRaw(Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+        let status = try client.readHTTPResponse()
+        return (status, try client.readToEOF())
+    }
+}
