@@ -68,9 +68,7 @@ struct ServeCommand: ParsableCommand {
         logger.notice("buzzer serving", metadata: [
             "url": "http://\(settings.server.host == "0.0.0.0" ? "localhost" : settings.server.host):\(bound)",
             "archive": "\(settings.archive.directory)", "durability": "\(settings.archive.durability.rawValue)"])
-        let archiveWriter = game.archive
-        ServerLifecycle.runUntilSignalled(game.server, shutdownSeconds: settings.timeouts.shutdownSeconds) {
-            archiveWriter.close()
-        }
+        let seconds = settings.timeouts.shutdownSeconds
+        ServerLifecycle.runUntilSignalled { completion in game.shutdown(within: seconds, completion: completion) }
     }
 }

@@ -34,9 +34,8 @@ final class LiveGameServer {
 
     func stop() {
         let done = DispatchSemaphore(value: 0)
-        game.server.shutdown(within: 2) { done.signal() }
+        game.shutdown(within: 2) { done.signal() }
         _ = done.wait(timeout: .now() + 5)
-        game.archive.close()
     }
 
     /// The events of `code` as the log has them, decoded.

@@ -231,14 +231,16 @@ import Testing
     }
 
     @Test func peerResetDuringHandshakeIsCleanedUp() throws {
-        try LiveServer.with(LiveServer.echo()) { server in
+        // A handshake timeout far beyond the wait: only noticing the reset can clean this up, and
+        // the generous wait keeps the test honest on a loaded machine running suites in parallel.
+        try LiveServer.with(LiveServer.echo { $0.timeouts.handshakeSeconds = 120 }) { server in
             do {
                 let client = try TestWebSocketClient(port: server.port)
                 try client.sendRaw(Array("GET / HTTP/1.1\r\nHost: x\r\n".utf8))
-                #expect(eventually { server.connectionCount == 1 })
+                #expect(eventually(timeout: 30) { server.connectionCount == 1 })
                 RawSocket.setResetOnClose(client.fd)
             }
-            #expect(eventually { server.connectionCount == 0 })
+            #expect(eventually(timeout: 30) { server.connectionCount == 0 })
         }
     }
 

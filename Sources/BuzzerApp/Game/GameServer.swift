@@ -7,7 +7,7 @@ import Logging
 
 /// Builds `buzzer serve`: the archive, the game service with the rooms recovered from the log,
 /// and the WebSocket server on `/ws` with the `buzzer.v1` subprotocol.
-package struct GameServer {
+package struct GameServer: Sendable {
     package let server: WebSocketServer
     package let service: GameService
     package let archive: ArchiveWriter
@@ -46,6 +46,16 @@ package struct GameServer {
             throw .archive(error)
         }
         recovery = summary
+    }
+
+    /// Graceful stop: rooms freeze, every connection gets close 1001, the log is synced and closed.
+    package func shutdown(within seconds: Double, completion: @escaping @Sendable () -> Void) {
+        service.beginShutdown()
+        let archive = self.archive
+        server.shutdown(within: seconds) {
+            archive.close()
+            completion()
+        }
     }
 
     /// Rebuilds every room the log shows as still running, through the same game code, and puts

@@ -22,6 +22,7 @@ package final class GameService: WebSocketServerDelegate {
     /// Set once the server is listening: `/healthz` reports its connection count.
     package let connectionCount: @Sendable () -> Int
     private let connections: ConnectionCounter
+    private let shuttingDown = Mutex(false)
 
     package init(config: BuzzerConfig, archive: ArchiveWriter?, logger: Logger, clock: @escaping @Sendable () -> GameInstant = GameService.wallClock) {
         context = GameContext(config: config, archive: archive, logger: logger, clock: clock)
@@ -36,6 +37,12 @@ package final class GameService: WebSocketServerDelegate {
     package static let wallClock: @Sendable () -> GameInstant = { ArchiveWriter.systemMilliseconds() }
 
     package var roomCount: Int { context.registry.count }
+
+    /// Freezes every room before the connections close: timers stop and departures are not logged.
+    package func beginShutdown() {
+        shuttingDown.withLock { $0 = true }
+        for room in context.registry.all { room.run { $0.stop() } }
+    }
     private var messages: ServerMessage { context.messages }
 
     // MARK: - HTTP
@@ -88,6 +95,9 @@ package final class GameService: WebSocketServerDelegate {
 
     package func websocketDidClose(_ session: WebSocketSession, reason: ConnectionCloseReason) {
         connections.add(-1)
+        // Connections closed by a shutdown are not departures: the log must not say everyone left
+        // (the host-away clock would run while the server is down). Recovery marks them away at restart.
+        guard !shuttingDown.withLock({ $0 }) else { return }
         guard let state = session.userInfo as? ClientState, let room = state.room else { return }
         let handle = session.handle, role = state.role
         room.run { $0.detach(handle, role: role) }
