@@ -95,6 +95,34 @@ struct CrashRecoveryTests {
         #expect(replayed.players.filter { $0.score > 0 }.count == 3)  // Ada, Cy and Eve chose Canberra
     }
 
+    @Test func aGracefulRestartKeepsTheRoomAndDoesNotLogEveryoneLeaving() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-term-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let config = directory + "/config.json"
+        try Data(Self.config(library: LiveGameServer.packageRoot + "/questions").utf8).write(to: URL(fileURLWithPath: config))
+        let arguments = ["serve", "--config", config, "--host", "127.0.0.1", "--port", "0", "--archive", directory + "/log"]
+
+        var server = try ServerProcess(arguments: arguments)
+        defer { server.stop(signal: SIGKILL) }
+        let host = try GameClient(port: server.port)
+        try host.send(type: "create", ["pack": "pub-classics"])
+        let code = try #require(try host.next("created")["code"] as? String)
+        let ada = try GameClient(port: server.port)
+        try ada.send(type: "join", ["code": code, "nickname": "Ada"])
+        let token = try #require(try ada.next("joined")["resumeToken"] as? String)
+
+        #expect(server.stop(signal: SIGTERM) == 0)
+        let types = try Self.events(in: directory + "/log", room: code).map(\.type)
+        #expect(!types.contains("player_disconnected") && !types.contains("host_disconnected"), "\(types)")
+
+        server = try ServerProcess(arguments: arguments)
+        let back = try GameClient(port: server.port)
+        try back.send(type: "resume", ["code": code, "token": token])
+        #expect(try back.next("joined")["nickname"] as? String == "Ada")
+        #expect(try back.next("state")["phase"] as? String == "lobby")
+    }
+
     static func events(in directory: String, room: String) throws -> [RoomEvent] {
         var events: [RoomEvent] = []
         _ = try ArchiveReader(path: directory).read { item in
