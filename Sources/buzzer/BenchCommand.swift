@@ -1,0 +1,49 @@
+import ArgumentParser
+import BuzzerArchive
+import Foundation
+
+/// `buzzer bench`: measurements, never tests. Figures go to docs/performance.md with the command.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Run a benchmark (the game-night load test is Benchmarks/game/run.sh).",
+        subcommands: [ArchiveBench.self])
+
+    /// The archive writer alone: events/s and append-to-durable latency, on this machine's disk.
+    struct ArchiveBench: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "archive",
+            abstract: "Measure the event log writer: throughput and acknowledgement latency per durability mode.")
+
+        @Option(help: "Events to append.")
+        var events: Int = 200_000
+
+        @Option(help: "Durability modes to measure: group, always, none (comma-separated).")
+        var durability: String = "group,none"
+
+        @Option(help: "Pace appends at this many events/s (0: as fast as one producer can).")
+        var rate: Double = 0
+
+        @Option(help: "Group-commit window in milliseconds.")
+        var groupCommitMs: Int = ArchiveConfig.defaultGroupCommitMilliseconds
+
+        @Option(help: "Scratch folder (a fresh subfolder is made per run and removed after).")
+        var directory: String = FileManager.default.temporaryDirectory.path
+
+        func run() throws {
+            for name in durability.split(separator: ",") {
+                guard let mode = ArchiveDurability(rawValue: String(name)) else {
+                    throw ValidationError("unknown durability \"\(name)\": use group, always or none")
+                }
+                let folder = directory + "/buzzer-bench-\(UUID().uuidString)"
+                defer { try? FileManager.default.removeItem(atPath: folder) }
+                let result = try ArchiveBenchmark.run(
+                    events: events, durability: mode, directory: folder, groupCommitMilliseconds: groupCommitMs,
+                    ratePerSecond: rate > 0 ? rate : nil)
+                print(result)
+                let read = try ArchiveBenchmark.read(path: folder)
+                print("  read back: \(read)")
+            }
+        }
+    }
+}
