@@ -23,6 +23,7 @@ final class LiveRoom {
     private var timerDeadline: GameInstant?
     private var lobbyDirty = false
     private var playersDirty = false
+    private var answerCountDirty = false
     private var flushScheduled = false
     private var removalScheduled = false
     private var logger: Logger
@@ -160,10 +161,10 @@ final class LiveRoom {
                 let deadline = room.currentQuestion?.deadline ?? opened.at
                 let message = messages.make("answers_open", AnswersOpenPayload(question: opened.sequence, serverTime: now, deadline: deadline))
                 WebSocketHandle.broadcast(message, to: everyoneButHost + (host.map { [$0] } ?? []))
-            case .answerRecorded(let recorded):
-                let count = AnswerCountPayload(question: recorded.sequence, answered: room.currentQuestion?.answers.count ?? 0, connected: room.connectedCount)
-                let message = messages.make("answer_count", count)
-                WebSocketHandle.broadcast(message, to: Array(displays.values) + (host.map { [$0] } ?? []))
+            case .answerRecorded:
+                // Coalesced: a 2,000-player room answering within a second needs a few counts, not 2,000.
+                answerCountDirty = true
+                markDirty(lobby: false, players: false)
             case .answersClosed(let closed):
                 let message = messages.make("answers_closed", AnswersClosedPayload(question: closed.sequence, reason: closed.reason))
                 WebSocketHandle.broadcast(message, to: everyoneButHost + (host.map { [$0] } ?? []))
@@ -279,6 +280,11 @@ final class LiveRoom {
         if playersDirty {
             playersDirty = false
             host?.send(messages.make("players", PlayersPayload(players: playerRows)))
+        }
+        if answerCountDirty, let current = room.currentQuestion {
+            answerCountDirty = false
+            let count = AnswerCountPayload(question: current.sequence, answered: current.answers.count, connected: room.connectedCount)
+            WebSocketHandle.broadcast(messages.make("answer_count", count), to: Array(displays.values) + (host.map { [$0] } ?? []))
         }
     }
 
