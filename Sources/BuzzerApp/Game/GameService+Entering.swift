@@ -208,8 +208,8 @@ extension GameService {
             throw .unknownPlayer
         }
         let open = live.room.phase == .reading || live.room.phase == .open
-        // The host's console needs the player list at once, not at the next change.
-        let extra = role == .host ? [messages.make("players", PlayersPayload(players: live.playerRows))] : []
+        // The host's console and the projector need the player list at once, not at the next change.
+        let extra = role == .host || role == .display ? [messages.make("players", PlayersPayload(players: live.playerRows))] : []
         return Entered(role: role, reply: reply, state: messages.make("state", live.state(for: role)),
                        openQuestion: open ? live.room.currentQuestion?.sequence : nil, extra: extra)
     }

@@ -279,7 +279,9 @@ final class LiveRoom {
         }
         if playersDirty {
             playersDirty = false
-            host?.send(messages.make("players", PlayersPayload(players: playerRows)))
+            // The projector lists who has joined, as the host console does.
+            let message = messages.make("players", PlayersPayload(players: playerRows))
+            WebSocketHandle.broadcast(message, to: Array(displays.values) + (host.map { [$0] } ?? []))
         }
         if answerCountDirty, let current = room.currentQuestion {
             answerCountDirty = false
