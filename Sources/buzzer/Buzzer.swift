@@ -5,6 +5,6 @@ struct Buzzer: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "buzzer",
         abstract: "Live trivia rooms over WebSocket.",
-        subcommands: [EchoCommand.self]
+        subcommands: [EchoCommand.self, ReplayCommand.self]
     )
 }
