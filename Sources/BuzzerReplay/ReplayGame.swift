@@ -89,7 +89,11 @@ package struct ReplayGame: Sendable {
 
         let event: RoomEvent
         do {
-            event = try line.decode(RoomEvent.self, decoder: decoder)
+            if line.type == "answer_recorded", let answer = AnswerLineDecoder.decode(line.bytes) {
+                event = .answerRecorded(answer)
+            } else {
+                event = try line.decode(RoomEvent.self, decoder: decoder)
+            }
         } catch {
             issues.append(ReplayIssue(line, "\(line.type) does not decode: \(Self.describe(error))\(room == nil ? "" : "; replay stopped here")"))
             room = nil
