@@ -36,8 +36,10 @@ package enum AnswerExport {
     ]
 
     package static func rows(of game: ReplayGame) throws(ReplayError) -> [AnswerRow] {
+        // A damaged line would make the numbers wrong without saying so: refuse instead.
+        if let damage = game.damage { throw .damagedGame(game: game.id, issue: damage.description) }
         guard let room = game.room else {
-            throw .damagedGame(game: game.id, issue: game.errors.first?.description ?? "it has no readable room_created line")
+            throw .damagedGame(game: game.id, issue: game.damage?.description ?? "it has no readable room_created line")
         }
         var totals: [PlayerID: Int] = [:]
         var rows: [AnswerRow] = []

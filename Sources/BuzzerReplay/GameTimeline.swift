@@ -24,8 +24,10 @@ package struct GameTimeline: Sendable, Equatable, Codable {
 
     /// Builds the timeline of a game read with `ReplayDepth.timeline` and `keepRooms`.
     package init(_ game: ReplayGame) throws(ReplayError) {
+        // A damaged line would make the numbers wrong without saying so: refuse instead.
+        if let damage = game.damage { throw .damagedGame(game: game.id, issue: damage.description) }
         guard let room = game.room, let final = game.finalStandings else {
-            throw .damagedGame(game: game.id, issue: game.errors.first?.description ?? "it has no readable room_created line")
+            throw .damagedGame(game: game.id, issue: game.damage?.description ?? "it has no readable room_created line")
         }
         self.game = game.id
         code = game.code

@@ -111,65 +111,17 @@ package struct ReplayArchive: Sendable {
         let location = "\(problem.file):\(problem.lineNumber)"
         switch problem.kind {
         case .corruptLine(let reason):
-            return ReplayIssue(location: location, message: "corrupt line: \(reason)")
+            return ReplayIssue(kind: .damagedLine, location: location, message: "corrupt line: \(reason)")
         case .tornLastLine(let reason, let count):
             // The newest file's tail may be a write in progress or an unacknowledged line cut by a crash.
-            return ReplayIssue(severity: inLastFile ? .warning : .error, location: location,
+            return ReplayIssue(severity: inLastFile ? .warning : .error, kind: .damagedLine, location: location,
                                message: "torn last line (\(count) bytes): \(reason)")
         case .sequenceGap(let expected, let found):
             let missing = found - expected
-            return ReplayIssue(location: location, seq: found,
+            return ReplayIssue(kind: .sequence, location: location, seq: found,
                                message: "sequence gap: \(missing) line\(missing == 1 ? "" : "s") missing (expected seq \(expected), found \(found))")
         case .sequenceNotIncreasing(let previous, let found):
-            return ReplayIssue(location: location, seq: found, message: "sequence did not increase: \(found) after \(previous)")
-        }
-    }
-}
-
-/// Everything one pass over the archive found.
-package struct ReplayScan: Sendable {
-    /// In log order of their first line.
-    package var games: [ReplayGame] = []
-    /// Damaged lines whose room could not be read (or that belong to no open game).
-    package var unattributed: [ReplayIssue] = []
-    /// Gaps and out-of-order sequence numbers, over the whole archive.
-    package var sequenceIssues: [ReplayIssue] = []
-    package var lines = 0
-    package var files: [String] = []
-
-    /// Every archive-wide issue, in the order found.
-    package var archiveIssues: [ReplayIssue] { unattributed + sequenceIssues }
-
-    /// The game `reference` names: the newest with its code, or the numbered one.
-    package func game(_ reference: GameReference) throws(ReplayError) -> ReplayGame {
-        let matching = games.filter { $0.code == reference.code }
-        guard let newest = matching.last else { throw .unknownGame(code: reference.code) }
-        guard let number = reference.number else { return newest }
-        guard let game = matching.first(where: { $0.number == number }) else {
-            throw .noSuchGameNumber(code: reference.code, number: number, count: matching.count)
-        }
-        return game
-    }
-}
-
-extension ReplayArchive {
-    private struct ConfigFile: Decodable {
-        var archive: ArchiveConfig?
-    }
-
-    /// The archive the server writes: `archive.directory` of the config file, or `archive` when
-    /// the file has no archive section or (`required` false) does not exist.
-    package static func configuredDirectory(configPath: String, required: Bool) throws(ReplayError) -> String {
-        guard let data = FileManager.default.contents(atPath: configPath) else {
-            if required || FileManager.default.fileExists(atPath: configPath) {
-                throw .config(path: configPath, reason: "the file cannot be read")
-            }
-            return ArchiveConfig.defaultDirectory
-        }
-        do {
-            return try JSONDecoder().decode(ConfigFile.self, from: data).archive?.directory ?? ArchiveConfig.defaultDirectory
-        } catch {
-            throw .config(path: configPath, reason: ReplayGame.describe(error))
+            return ReplayIssue(kind: .sequence, location: location, seq: found, message: "sequence did not increase: \(found) after \(previous)")
         }
     }
 }

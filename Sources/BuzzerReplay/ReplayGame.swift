@@ -59,6 +59,8 @@ package struct ReplayGame: Sendable {
     package var id: String { "\(code)@\(number)" }
     package var isEnded: Bool { endedAt != nil }
     package var errors: [ReplayIssue] { issues.filter { $0.severity == .error } }
+    /// The first error that makes the game's own lines untrustworthy for `show` and `export`.
+    package var damage: ReplayIssue? { issues.first { $0.severity == .error && $0.kind == .damagedLine } }
 
     init(first line: ArchiveLine, number: Int) {
         code = line.room
@@ -68,7 +70,7 @@ package struct ReplayGame: Sendable {
         startedAt = line.time
         lastEventAt = line.time
         if line.type != "room_created" {
-            issues.append(ReplayIssue(line, "the game starts with \(line.type), not room_created (its beginning is not in the archive)"))
+            issues.append(ReplayIssue(line, .damagedLine, "the game starts with \(line.type), not room_created (its beginning is not in the archive)"))
         }
     }
 
@@ -95,17 +97,17 @@ package struct ReplayGame: Sendable {
                 event = try line.decode(RoomEvent.self, decoder: decoder)
             }
         } catch {
-            issues.append(ReplayIssue(line, "\(line.type) does not decode: \(Self.describe(error))\(room == nil ? "" : "; replay stopped here")"))
+            issues.append(ReplayIssue(line, .damagedLine, "\(line.type) does not decode: \(Self.describe(error))\(room == nil ? "" : "; replay stopped here")"))
             room = nil
             return
         }
         if event.at != line.time {
-            issues.append(ReplayIssue(line, "event time \(event.at) differs from the line's time \(line.time)"))
+            issues.append(ReplayIssue(line, .mismatch, "event time \(event.at) differs from the line's time \(line.time)"))
         }
         switch event {
         case .roomCreated(let created):
             if created.code != line.room {
-                issues.append(ReplayIssue(line, "room_created names code \(created.code) but the line is for room \(line.room)"))
+                issues.append(ReplayIssue(line, .mismatch, "room_created names code \(created.code) but the line is for room \(line.room)"))
             }
             title = created.pack.title
             if depth != .summary { room = try? Room.replay(CollectionOfOne(event)) }
@@ -136,7 +138,7 @@ package struct ReplayGame: Sendable {
                 }
                 let shown = differences.prefix(3).joined(separator: "; ")
                 let more = differences.count > 3 ? "; and \(differences.count - 3) more" : ""
-                issues.append(ReplayIssue(line, "\(what) differ from the replay: \(shown)\(more)"))
+                issues.append(ReplayIssue(line, .mismatch, "\(what) differ from the replay: \(shown)\(more)"))
             }
         }
     }

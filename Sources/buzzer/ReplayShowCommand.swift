@@ -22,9 +22,6 @@ struct ReplayShowCommand: ParsableCommand {
         let reference = try GameReference(parsing: game)
         let scan = try archive.open().scan(depth: .timeline, code: reference.code, keepRooms: true)
         let found = try scan.game(reference)
-        if let damage = found.errors.first(where: { !$0.message.hasPrefix("sequence") && !$0.message.contains("differ") }) {
-            throw ReplayError.damagedGame(game: found.id, issue: damage.description)
-        }
         let timeline = try GameTimeline(found)
         ReplayOutput.write(json ? try ReplayOutput.json(timeline) : Self.render(timeline, top: max(top, 1)))
         if ReplayOutput.reportProblems(scan, games: [found]) { throw ExitCode(1) }

@@ -11,7 +11,7 @@ struct ReplayVerifyCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The game: CODE (newest with that code) or CODE@N.", valueName: "game"))
     var game: String?
 
-    @Flag(help: "Verify every game in the archive.")
+    @Flag(help: "Verify every game in the archive (the default when no game is given).")
     var all = false
 
     @Flag(help: "List every game, not only the failing ones.")
@@ -23,7 +23,7 @@ struct ReplayVerifyCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        if (game == nil) == !all { throw ValidationError("give either a game (CODE or CODE@N) or --all") }
+        if game != nil && all { throw ValidationError("give either a game (CODE or CODE@N) or --all, not both") }
     }
 
     func run() throws {

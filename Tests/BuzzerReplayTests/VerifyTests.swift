@@ -31,9 +31,14 @@ import Testing
         log.lines[index] = line.replacingCharacters(in: range.upperBound..<end, with: String(score + 100))
         try log.save()
 
-        let report = try VerifyReport(scan(dir.path))
+        let scanned = try scan(dir.path, depth: .timeline)
+        let report = try VerifyReport(scanned)
         #expect(!report.ok)
         let issue = try #require(report.games[0].issues.first)
+        #expect(issue.kind == .mismatch)
+        // The game's own lines are intact, so it can still be shown.
+        #expect(scanned.games[0].damage == nil)
+        #expect(try GameTimeline(scanned.games[0]).finalStandings.players.isEmpty == false)
         #expect(issue.location == "\(log.path):\(index + 1)")
         #expect(issue.seq == UInt64(index + 1))
         #expect(issue.message.contains("final standings differ"))
@@ -70,7 +75,8 @@ import Testing
         let issue = try #require(report.games[0].issues.first { $0.message.hasPrefix("corrupt line") })
         #expect(issue.location == "\(log.path):\(index + 1)")
         // show and export refuse a damaged game rather than print wrong numbers.
-        #expect(scanned.games[0].errors.contains(issue))
+        #expect(scanned.games[0].damage == issue)
+        #expect(throws: ReplayError.self) { try GameTimeline(scanned.games[0]) }
     }
 
     @Test func anEventThatDoesNotDecodeStopsTheReplayAndIsNamed() throws {
