@@ -24,13 +24,18 @@ package struct ReplayArchive: Sendable {
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 let found: [String]
                 do { found = try ArchiveFileName.logFiles(in: path) } catch { throw .archive(error) }
-                if found.isEmpty && paths.count == 1 { throw .emptyArchive(path: path) }
                 files += found
             } else {
                 files.append(path)
             }
         }
-        self.files = files
+        if files.isEmpty { throw .emptyArchive(path: paths.joined(separator: ", ")) }
+        // Files named by the writer sort by their first sequence number, whatever order they were given in.
+        self.files = files.enumerated().sorted { a, b in
+            let sa = ArchiveFileName.firstSeq(of: String(a.element.split(separator: "/").last ?? "")) ?? 0
+            let sb = ArchiveFileName.firstSeq(of: String(b.element.split(separator: "/").last ?? "")) ?? 0
+            return sa != sb ? sa < sb : a.offset < b.offset
+        }.map(\.element)
     }
 
     package init(files: [String]) {

@@ -121,6 +121,24 @@ import Testing
         #expect(throws: ReplayError.missingArchive(path: dir.path + "/nope")) { try ReplayArchive(paths: [dir.path + "/nope"]) }
         #expect(throws: ReplayError.emptyArchive(path: dir.path)) { try ReplayArchive(paths: [dir.path]) }
         #expect(ReplayError.missingArchive(path: "x").description.contains("no archive at x"))
+        #expect(throws: ReplayError.emptyArchive(path: "\(dir.path), \(dir.path)")) { try ReplayArchive(paths: [dir.path, dir.path]) }
+    }
+
+    @Test func filesGivenOneByOneAreReadInLogOrder() throws {
+        let dir = TemporaryDirectory()
+        let first = try PlayedGame.wholeGame(code: "AAAA", at: 1_700_000_000_000)
+        // Every writer start begins a new file, and a tiny size limit rotates often: the game spans several files.
+        let config = ArchiveConfig(directory: dir.path, durability: .none, maxFileBytes: 4096)
+        for part in [first.log.prefix(1), first.log.dropFirst()] {
+            let writer = try ArchiveWriter(config: config)
+            for event in part { try writer.append(room: "AAAA", time: event.at, encoding: event) { _ in } }
+            writer.close()
+        }
+        let files = try dir.logFiles()
+        #expect(files.count >= 2)
+        let report = try VerifyReport(ReplayArchive(paths: files.reversed()).scan(depth: .replay))
+        #expect(report.ok, "\(report)")
+        #expect(report.games.map(\.game) == ["AAAA@1"])
     }
 
     @Test func theConfiguredDirectoryComesFromConfigJSON() throws {
