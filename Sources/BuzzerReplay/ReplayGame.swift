@@ -110,6 +110,10 @@ package struct ReplayGame: Sendable {
                 issues.append(ReplayIssue(line, .mismatch, "room_created names code \(created.code) but the line is for room \(line.room)"))
             }
             title = created.pack.title
+            if let problem = created.settings.problem() {
+                issues.append(ReplayIssue(line, .damagedLine, "room_created has invalid settings: \(problem)"))
+                return
+            }
             if depth != .summary { room = try? Room.replay(CollectionOfOne(event)) }
             return
         case .roomEnded(let ended):
@@ -118,6 +122,11 @@ package struct ReplayGame: Sendable {
             break
         }
         guard depth != .summary, room != nil else { return }
+        if let problem = Self.implausibility(of: event, in: room!) {
+            issues.append(ReplayIssue(line, .damagedLine, "\(problem); replay stopped here"))
+            room = nil
+            return
+        }
         room!.apply(event)
 
         let recorded = event.recordedStandings

@@ -95,6 +95,39 @@ import Testing
         #expect(throws: ReplayError.self) { try AnswerExport.rows(of: scanned.games[0]) }
     }
 
+    /// Hand-edited numbers that the room would never produce must be reported, not trap the replay.
+    @Test(arguments: [
+        ("question_shown", #""round":0"#, #""round":7"#, "which the pack does not have"),
+        ("question_shown", #""permutation":[0,1,2,3]"#, #""permutation":[0,1,2,9]"#, "not an order of 4 options"),
+        ("question_shown", #""closes_at":"#, #""closes_at":9"#, "implausible timing"),
+        ("answer_recorded", #""response_ms":"#, #""response_ms":-"#, "negative response time"),
+    ])
+    func implausibleEventsStopTheReplayWithoutTrapping(type: String, find: String, replace: String, expected: String) throws {
+        let archive = try archived()
+        var log = archive.log
+        let index = try #require(log.index(ofFirst: type))
+        #expect(log.lines[index].contains(find))
+        log.lines[index] = log.lines[index].replacingOccurrences(of: find, with: replace)
+        try log.save()
+        let scanned = try scan(archive.dir.path, depth: .timeline)
+        let report = try VerifyReport(scanned)
+        #expect(!report.ok)
+        let issue = try #require(report.games[0].issues.first)
+        #expect(issue.message.contains(expected), "\(issue)")
+        #expect(issue.seq == UInt64(index + 1))
+        #expect(throws: ReplayError.self) { try GameTimeline(scanned.games[0]) }
+    }
+
+    @Test func hugeWagersAndAdjustmentsAreReportedNotAdded() {
+        let room = try? PlayedGame.wholeGame().room
+        guard let room else { Issue.record("no game"); return }
+        let wager = RoomEvent.wagerPlaced(WagerPlaced(at: 0, sequence: 0, player: PlayerID(1), amount: Int.max))
+        #expect(ReplayGame.implausibility(of: wager, in: room)?.contains("stakes") == true)
+        let adjustment = RoomEvent.scoreAdjusted(ScoreAdjusted(at: 0, player: PlayerID(1), delta: Int.min, reason: "x"))
+        #expect(ReplayGame.implausibility(of: adjustment, in: room) != nil)
+        #expect(ReplayGame.implausibility(of: .scoreAdjusted(ScoreAdjusted(at: 0, player: PlayerID(1), delta: -50, reason: "x")), in: room) == nil)
+    }
+
     @Test func aGameWhoseStartIsMissingIsNamed() throws {
         let (dir, original) = try archived()
         var log = original
