@@ -61,7 +61,7 @@ struct ReplayShowCommand: ParsableCommand {
                 }
             }
         }
-        out += "\nPodium\n"
+        out += t.status == .finished ? "\nPodium\n" : "\nPodium so far (the game is \(t.status.rawValue))\n"
         var players = TextTable([("RANK", .right), ("PLAYER", .left), ("TEAM", .left), ("SCORE", .right)])
         for row in t.podium.players { players.add([String(row.rank), row.name, row.team ?? "-", String(row.score)]) }
         out += players.render()
