@@ -34,6 +34,8 @@ let package = Package(
             name: "BuzzerArchive",
             dependencies: ["BuzzerGame", .product(name: "Logging", package: "swift-log")]
         ),
+        // Reading the archive back: games, timelines, exports, season totals and verification.
+        .target(name: "BuzzerReplay", dependencies: ["BuzzerArchive", "BuzzerGame"]),
         // Thin glue: config, rooms on loops, protocol messages, HTTP pages.
         .target(
             name: "BuzzerApp",
@@ -45,7 +47,7 @@ let package = Package(
         .executableTarget(
             name: "buzzer",
             dependencies: [
-                "BuzzerApp", "BuzzerArchive", "BuzzerGame", "BuzzerTransport",
+                "BuzzerApp", "BuzzerArchive", "BuzzerGame", "BuzzerReplay", "BuzzerTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -58,6 +60,7 @@ let package = Package(
         .testTarget(name: "BuzzerTransportTests", dependencies: ["BuzzerTransport", "BuzzerWebSocket", "BuzzerApp", "BuzzerTestSupport"]),
         .testTarget(name: "BuzzerGameTests", dependencies: ["BuzzerGame"]),
         .testTarget(name: "BuzzerArchiveTests", dependencies: ["BuzzerArchive", "BuzzerGame"]),
+        .testTarget(name: "BuzzerReplayTests", dependencies: ["BuzzerReplay", "BuzzerArchive", "BuzzerGame"], exclude: ["Fixtures"]),
         .testTarget(name: "BuzzerAppTests", dependencies: ["BuzzerApp", "BuzzerTransport", "BuzzerWebSocket", "BuzzerGame", "BuzzerArchive", "BuzzerTestSupport"]),
     ]
 )

@@ -30,6 +30,10 @@ package struct RecordedAnswer: Sendable, Equatable {
     package var value: AnswerValue
     package var responseMs: GameDuration
     package var receivedAt: GameInstant
+    /// `TextNormalizer.answerKey` of a typed answer, worked out once when it is recorded:
+    /// every reveal rescores all earlier questions, and normalising again each time was the
+    /// costliest part of replaying an archive.
+    package var textKey: String? = nil
 }
 
 /// How an answer (or wager) fared.

@@ -15,10 +15,9 @@ extension Room {
 
     private mutating func execute(_ command: RoomCommand, at now: GameInstant) throws(GameError) -> [RoomEvent] {
         var events = try decide(command, at: now)
-        for event in events { apply(event) }
+        for position in events.indices { events[position] = applyRecording(events[position]) }
         if case .answer = command, let close = allAnsweredClose(at: now) {
-            apply(close)
-            events.append(close)
+            events.append(applyRecording(close))
         }
         return events
     }

@@ -105,7 +105,7 @@ extension Room {
             let keys = Set((accepted + entry.acceptedExtra).map(TextNormalizer.answerKey))
             for (id, recorded) in entry.answers {
                 guard case .text(let text) = recorded.value else { credits[id] = (0, 1); continue }
-                credits[id] = keys.contains(TextNormalizer.answerKey(text)) ? (1, 1) : (0, 1)
+                credits[id] = keys.contains(recorded.textKey ?? TextNormalizer.answerKey(text)) ? (1, 1) : (0, 1)
             }
         case .number(let truth):
             var best = Double.infinity

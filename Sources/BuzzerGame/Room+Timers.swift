@@ -47,8 +47,7 @@ extension Room {
         // Each timer moves the phase forward, so this ends; the bound guards against a bug looping forever.
         for _ in 0..<64 {
             guard let (at, event) = dueTimer(), at <= now else { break }
-            apply(event)
-            events.append(event)
+            events.append(applyRecording(event))
         }
         return events
     }

@@ -82,7 +82,7 @@ extension Room {
         var groups: [String: (text: String, count: Int)] = [:]
         for id in entry.answers.keys.sorted() {
             guard case .text(let text) = entry.answers[id]!.value else { continue }
-            let key = TextNormalizer.answerKey(text)
+            let key = entry.answers[id]!.textKey ?? TextNormalizer.answerKey(text)
             groups[key, default: (text, 0)].count += 1
         }
         return groups.map { (text: $0.value.text, count: $0.value.count, accepted: acceptedKeys.contains($0.key)) }

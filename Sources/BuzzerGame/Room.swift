@@ -180,7 +180,9 @@ package struct Room: Sendable, Equatable {
             asked[last].wagers[e.competitor] = e.amount
         case .answerRecorded(let e):
             guard let last = asked.indices.last, asked[last].sequence == e.sequence else { return }
-            asked[last].answers[e.player] = RecordedAnswer(value: e.answer, responseMs: e.responseMs, receivedAt: e.at)
+            var textKey: String?
+            if case .text(let text) = e.answer { textKey = TextNormalizer.answerKey(text) }
+            asked[last].answers[e.player] = RecordedAnswer(value: e.answer, responseMs: e.responseMs, receivedAt: e.at, textKey: textKey)
         case .answersClosed(let e):
             guard let last = asked.indices.last else { return }
             asked[last].closedAt = e.at

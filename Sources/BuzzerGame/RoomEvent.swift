@@ -313,10 +313,14 @@ package struct AnswersClosed: Codable, Sendable, Equatable {
 package struct QuestionRevealed: Codable, Sendable, Equatable {
     package var at: GameInstant
     package var sequence: Int
+    /// Standings after this question was scored, as the live room computed them; absent in
+    /// logs written before it was recorded. Ignored by `apply`.
+    package var standings: RecordedStandings?
 
-    package init(at: GameInstant, sequence: Int) {
+    package init(at: GameInstant, sequence: Int, standings: RecordedStandings? = nil) {
         self.at = at
         self.sequence = sequence
+        self.standings = standings
     }
 }
 
@@ -363,9 +367,12 @@ package struct LeaderboardShown: Codable, Sendable, Equatable {
 package struct RoomEnded: Codable, Sendable, Equatable {
     package var at: GameInstant
     package var reason: EndReason
+    /// Final standings as the live room computed them; absent in older logs. Ignored by `apply`.
+    package var standings: RecordedStandings?
 
-    package init(at: GameInstant, reason: EndReason) {
+    package init(at: GameInstant, reason: EndReason, standings: RecordedStandings? = nil) {
         self.at = at
         self.reason = reason
+        self.standings = standings
     }
 }

@@ -5,6 +5,6 @@ struct Buzzer: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "buzzer",
         abstract: "Live trivia rooms over WebSocket.",
-        subcommands: [ServeCommand.self, EchoCommand.self, CheckCommand.self, ImportCommand.self, BenchCommand.self]
+        subcommands: [ServeCommand.self, EchoCommand.self, CheckCommand.self, ImportCommand.self, ReplayCommand.self, BenchCommand.self]
     )
 }

@@ -140,7 +140,7 @@ import Testing
         game.advance(119_999)
         #expect(game.tick().isEmpty)
         game.advance(1)
-        #expect(game.tick() == [.roomEnded(RoomEnded(at: game.now, reason: .hostLeft))])
+        #expect(game.tick() == [.roomEnded(RoomEnded(at: game.now, reason: .hostLeft, standings: RecordedStandings(players: [], teams: [])))])
         #expect(game.room.phase == .ended)
     }
 

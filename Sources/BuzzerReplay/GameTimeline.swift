@@ -1,0 +1,169 @@
+import BuzzerGame
+
+/// A game as a readable story (`buzzer replay show`): every question with its answer, how the
+/// room answered, the fastest right answer and the standings after it, then the podium.
+package struct GameTimeline: Sendable, Equatable, Codable {
+    package var game: String
+    package var code: String
+    package var title: String
+    package var status: GameStatus
+    package var startedAt: String
+    package var endedAt: String?
+    package var endReason: String?
+    package var players: Int
+    package var teams: Int
+    package var questions: [QuestionSummary]
+    package var podium: StandingsSummary
+    /// The whole final table (the podium is its top places).
+    package var finalStandings: StandingsSummary
+
+    private enum CodingKeys: String, CodingKey {
+        case game, code, title, status, startedAt = "started_at", endedAt = "ended_at", endReason = "end_reason"
+        case players, teams, questions, podium, finalStandings = "final_standings"
+    }
+
+    /// Builds the timeline of a game read with `ReplayDepth.timeline` and `keepRooms`.
+    package init(_ game: ReplayGame) throws(ReplayError) {
+        // A damaged line would make the numbers wrong without saying so: refuse instead.
+        if let damage = game.damage { throw .damagedGame(game: game.id, issue: damage.description) }
+        guard let room = game.room, let final = game.finalStandings else {
+            throw .damagedGame(game: game.id, issue: game.damage?.description ?? "it has no readable room_created line")
+        }
+        self.game = game.id
+        code = game.code
+        title = room.pack.title
+        status = game.status
+        startedAt = ReplayFormat.iso(game.startedAt)
+        endedAt = game.endedAt.map(ReplayFormat.iso)
+        endReason = game.endReason?.rawValue
+        players = game.playerCount
+        teams = game.teamCount
+        questions = room.asked.map { QuestionSummary(entry: $0, room: room, standings: game.standingsAfter[$0.sequence]) }
+        podium = StandingsSummary(final.podium(size: room.settings.podiumSize), room: room)
+        finalStandings = StandingsSummary(final, room: room)
+    }
+}
+
+/// One asked question and what happened to it.
+package struct QuestionSummary: Sendable, Equatable, Codable {
+    /// 1-based, in the order asked.
+    package var number: Int
+    package var round: Int
+    package var roundTitle: String?
+    package var kind: String
+    package var category: String
+    package var text: String
+    /// Empty for polls; nil until revealed.
+    package var correctAnswer: String?
+    package var answered: Int
+    package var right: Int
+    /// Each distinct answer and how many gave it, in option order (options) or most common first.
+    package var distribution: [AnswerCount]
+    package var fastestCorrect: FastestAnswer?
+    /// Standings right after the reveal; nil if the question was never revealed.
+    package var standings: StandingsSummary?
+
+    private enum CodingKeys: String, CodingKey {
+        case number, round, roundTitle = "round_title", kind, category, text, correctAnswer = "correct_answer"
+        case answered, right, distribution, fastestCorrect = "fastest_correct", standings
+    }
+
+    init(entry: AskedQuestion, room: Room, standings: Standings?) {
+        let question = room.question(entry)
+        number = entry.sequence + 1
+        round = entry.round + 1
+        roundTitle = room.pack.rounds[entry.round].title
+        kind = question.kind.rawValue
+        category = question.category
+        text = question.text
+        correctAnswer = entry.isRevealed ? ReplayFormat.correctAnswer(question, acceptedExtra: entry.acceptedExtra) : nil
+        let ranked = entry.answers.filter { room.players[$0.key]?.isRanked == true }
+        answered = ranked.count
+        right = entry.awards.values.filter { $0.outcome == .correct }.count
+        distribution = Self.distribution(entry: entry, question: question, answers: ranked, revealed: entry.isRevealed)
+        let fastest = ranked.filter { entry.awards[$0.key]?.outcome == .correct }
+            .min { a, b in a.value.responseMs != b.value.responseMs ? a.value.responseMs < b.value.responseMs : a.key < b.key }
+        fastestCorrect = fastest.map { id, answer in
+            FastestAnswer(player: room.players[id]?.nickname ?? "player \(id.rawValue)",
+                          team: room.players[id]?.team.flatMap { room.teams[$0]?.name }, responseMs: answer.responseMs)
+        }
+        self.standings = standings.map { StandingsSummary($0, room: room) }
+    }
+
+    static func distribution(entry: AskedQuestion, question: Question, answers: [PlayerID: RecordedAnswer], revealed: Bool) -> [AnswerCount] {
+        func mark(_ flag: Bool) -> Bool? { revealed ? flag : nil }
+        switch question.content {
+        case .choice, .multi, .poll:
+            let options = question.content.options
+            var counts = Array(repeating: 0, count: options.count)
+            for answer in answers.values {
+                switch answer.value {
+                case .choice(let index), .poll(let index): if counts.indices.contains(index) { counts[index] += 1 }
+                case .multi(let indices): for index in indices where counts.indices.contains(index) { counts[index] += 1 }
+                default: break
+                }
+            }
+            let right: Set<Int>
+            switch question.content {
+            case .choice(_, let answer): right = [answer]
+            case .multi(_, let answers): right = Set(answers)
+            default: right = []
+            }
+            let isPoll = question.kind == .poll
+            // Shown in the order players saw the options.
+            let order = entry.permutation.count == options.count ? entry.permutation : Array(options.indices)
+            return order.map { AnswerCount(answer: options[$0], count: counts[$0], correct: isPoll ? nil : mark(right.contains($0))) }
+        case .truefalse(let truth):
+            var yes = 0, no = 0
+            for answer in answers.values { if case .truefalse(let flag) = answer.value { if flag { yes += 1 } else { no += 1 } } }
+            return [AnswerCount(answer: "true", count: yes, correct: mark(truth)), AnswerCount(answer: "false", count: no, correct: mark(!truth))]
+        case .text, .number:
+            var groups: [String: (answer: String, count: Int, correct: Bool)] = [:]
+            for (id, answer) in answers.sorted(by: { $0.key < $1.key }) {
+                let shown = ReplayFormat.answer(answer.value, question: question)
+                let key: String
+                if case .text(let text) = answer.value { key = TextNormalizer.answerKey(text) } else { key = shown }
+                let isRight = entry.awards[id]?.outcome == .correct
+                groups[key, default: (shown, 0, false)].count += 1
+                if isRight { groups[key]!.correct = true }
+            }
+            return groups.values.sorted { $0.count != $1.count ? $0.count > $1.count : $0.answer < $1.answer }
+                .map { AnswerCount(answer: $0.answer, count: $0.count, correct: mark($0.correct)) }
+        }
+    }
+}
+
+package struct AnswerCount: Sendable, Equatable, Codable {
+    package var answer: String
+    package var count: Int
+    /// nil for polls and before the reveal.
+    package var correct: Bool?
+}
+
+package struct FastestAnswer: Sendable, Equatable, Codable {
+    package var player: String
+    package var team: String?
+    package var responseMs: Int64
+    private enum CodingKeys: String, CodingKey { case player, team, responseMs = "response_ms" }
+}
+
+/// Standings with names, as `show` prints them.
+package struct StandingsSummary: Sendable, Equatable, Codable {
+    package var players: [StandingRow]
+    package var teams: [StandingRow]
+
+    init(_ standings: Standings, room: Room) {
+        players = standings.players.map { row in
+            StandingRow(rank: row.rank, name: row.nickname, team: row.team.flatMap { room.teams[$0]?.name }, score: row.score)
+        }
+        teams = standings.teams.map { StandingRow(rank: $0.rank, name: $0.name, team: nil, score: $0.score) }
+    }
+}
+
+package struct StandingRow: Sendable, Equatable, Codable {
+    package var rank: Int
+    package var name: String
+    /// A player's team; nil for teams and teamless players.
+    package var team: String?
+    package var score: Int
+}

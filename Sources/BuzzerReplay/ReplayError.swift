@@ -1,0 +1,47 @@
+import BuzzerArchive
+
+/// Why a replay command could not do what it was asked. Each case reads as a sentence for the
+/// operator; the CLI prints it and exits non-zero.
+package enum ReplayError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The archive path does not exist or a file could not be read.
+    case archive(ArchiveError)
+    /// The archive path does not exist.
+    case missingArchive(path: String)
+    /// The archive path is a directory with no log files in it.
+    case emptyArchive(path: String)
+    /// `CODE` or `CODE@N` was not understood.
+    case invalidGameReference(String)
+    /// No game with that code in the archive.
+    case unknownGame(code: String)
+    /// `CODE@N` asked for a game number the code never had.
+    case noSuchGameNumber(code: String, number: Int, count: Int)
+    /// The game's lines are damaged, so its timeline or rows would be wrong.
+    case damagedGame(game: String, issue: String)
+    /// A `--since`/`--until` value is not a `YYYY-MM-DD` date.
+    case invalidDate(String)
+    /// config.json could not be read for the default archive directory.
+    case config(path: String, reason: String)
+
+    package var description: String {
+        switch self {
+        case .archive(let error):
+            error.description
+        case .missingArchive(let path):
+            "no archive at \(path): no such file or directory (give the log with --archive PATH)"
+        case .emptyArchive(let path):
+            "no archive files (*.jsonl) in \(path)"
+        case .invalidGameReference(let text):
+            "\"\(text)\" is not a game: use a room code (ABCD) or a code with its game number (ABCD@2)"
+        case .unknownGame(let code):
+            "no game with code \(code) in the archive (see `buzzer replay list`)"
+        case .noSuchGameNumber(let code, let number, let count):
+            "code \(code) was used by \(count) game\(count == 1 ? "" : "s") in the archive, so there is no \(code)@\(number)"
+        case .damagedGame(let game, let issue):
+            "game \(game) cannot be shown: \(issue)"
+        case .invalidDate(let text):
+            "\"\(text)\" is not a date: use YYYY-MM-DD (UTC)"
+        case .config(let path, let reason):
+            "cannot read the archive directory from \(path): \(reason) (or pass --archive PATH)"
+        }
+    }
+}

@@ -1,0 +1,207 @@
+import BuzzerArchive
+import BuzzerGame
+import Foundation
+
+/// Where a game stands in the archive.
+package enum GameStatus: String, Codable, Sendable, Equatable {
+    /// `room_ended` with reason `finished` (played to the end) or `host_ended` (the host ended it).
+    case finished
+    /// `room_ended` with reason `host_left`; or no `room_ended` and either the code was reused
+    /// by a later game or the last event is older than the stale limit (the server died with it).
+    case abandoned
+    /// No `room_ended` yet and the last event is recent: a game in progress.
+    case running
+}
+
+/// How much of each line a scan decodes.
+package enum ReplayDepth: Sendable, Equatable {
+    /// Only `room_created` and `room_ended` (enough for `list`): the rest is counted by type.
+    case summary
+    /// Every event, folded through `Room.apply` and checked against recorded standings.
+    case replay
+    /// As `replay`, also keeping the standings after every reveal (for `show`).
+    case timeline
+}
+
+/// One game in the archive: the lines of one room code from `room_created` to `room_ended`,
+/// folded through the game domain as they are read so a long archive never needs all its
+/// lines in memory.
+package struct ReplayGame: Sendable {
+    package var code: String
+    /// 1-based position among the games that used `code`, in log order.
+    package var number: Int
+    package var firstSeq: UInt64
+    package var lastSeq: UInt64
+    /// Envelope times (ms since 1970, UTC).
+    package var startedAt: Int64
+    package var lastEventAt: Int64
+    package var endedAt: Int64?
+    package var endReason: EndReason?
+    package var title: String?
+    package var eventCount = 0
+    package var playerCount = 0
+    package var teamCount = 0
+    /// The room as replayed so far; nil when the game has no readable `room_created` or the
+    /// replay stopped at an event that does not decode.
+    package var room: Room?
+    /// Final standings of the replay (set when the game is finished being read, depth ≥ replay).
+    package var finalStandings: Standings?
+    /// Replayed standings right after each question's reveal, by question sequence (depth timeline).
+    package var standingsAfter: [Int: Standings] = [:]
+    package var issues: [ReplayIssue] = []
+    /// How many recorded standings (reveals and the end) were compared with the replay.
+    package var standingsChecked = 0
+    /// A later `room_created` for the same code arrived before this game ended.
+    package var superseded = false
+    package var status: GameStatus = .running
+
+    /// `CODE@N`: the name every command accepts and prints.
+    package var id: String { "\(code)@\(number)" }
+    package var isEnded: Bool { endedAt != nil }
+    package var errors: [ReplayIssue] { issues.filter { $0.severity == .error } }
+    /// The first error that makes the game's own lines untrustworthy for `show` and `export`.
+    package var damage: ReplayIssue? { issues.first { $0.severity == .error && $0.kind == .damagedLine } }
+
+    init(first line: ArchiveLine, number: Int) {
+        code = line.room
+        self.number = number
+        firstSeq = line.seq
+        lastSeq = line.seq
+        startedAt = line.time
+        lastEventAt = line.time
+        if line.type != "room_created" {
+            issues.append(ReplayIssue(line, .damagedLine, "the game starts with \(line.type), not room_created (its beginning is not in the archive)"))
+        }
+    }
+
+    /// Reads the next line of this game.
+    mutating func add(_ line: ArchiveLine, depth: ReplayDepth, decoder: JSONDecoder) {
+        eventCount += 1
+        lastSeq = line.seq
+        lastEventAt = line.time
+        switch line.type {
+        case "player_joined": playerCount += 1
+        case "team_created": teamCount += 1
+        case "room_ended": endedAt = line.time
+        default: break
+        }
+        let isCreated = line.type == "room_created"
+        guard depth != .summary || isCreated || line.type == "room_ended" else { return }
+        guard isCreated || room != nil || depth == .summary else { return }
+
+        let event: RoomEvent
+        do {
+            if line.type == "answer_recorded", let answer = AnswerLineDecoder.decode(line.bytes) {
+                event = .answerRecorded(answer)
+            } else {
+                event = try line.decode(RoomEvent.self, decoder: decoder)
+            }
+        } catch {
+            issues.append(ReplayIssue(line, .damagedLine, "\(line.type) does not decode: \(Self.describe(error))\(room == nil ? "" : "; replay stopped here")"))
+            room = nil
+            return
+        }
+        if event.at != line.time {
+            issues.append(ReplayIssue(line, .mismatch, "event time \(event.at) differs from the line's time \(line.time)"))
+        }
+        switch event {
+        case .roomCreated(let created):
+            if created.code != line.room {
+                issues.append(ReplayIssue(line, .mismatch, "room_created names code \(created.code) but the line is for room \(line.room)"))
+            }
+            title = created.pack.title
+            if let problem = created.settings.problem() {
+                issues.append(ReplayIssue(line, .damagedLine, "room_created has invalid settings: \(problem)"))
+                return
+            }
+            if depth != .summary { room = try? Room.replay(CollectionOfOne(event)) }
+            return
+        case .roomEnded(let ended):
+            endReason = ended.reason
+        default:
+            break
+        }
+        guard depth != .summary, room != nil else { return }
+        if let problem = Self.implausibility(of: event, in: room!) {
+            issues.append(ReplayIssue(line, .damagedLine, "\(problem); replay stopped here"))
+            room = nil
+            return
+        }
+        room!.apply(event)
+
+        let recorded = event.recordedStandings
+        guard recorded != nil || (depth == .timeline && event.type == "question_revealed") else { return }
+        let standings = room!.standings
+        if case .questionRevealed(let revealed) = event, depth == .timeline {
+            standingsAfter[revealed.sequence] = standings
+        }
+        if let recorded {
+            standingsChecked += 1
+            let differences = Self.differences(recorded: recorded, replayed: standings, room: room!)
+            if !differences.isEmpty {
+                let what: String
+                if case .questionRevealed(let revealed) = event {
+                    what = "standings after question \(revealed.sequence + 1)"
+                } else {
+                    what = "final standings"
+                }
+                let shown = differences.prefix(3).joined(separator: "; ")
+                let more = differences.count > 3 ? "; and \(differences.count - 3) more" : ""
+                issues.append(ReplayIssue(line, .mismatch, "\(what) differ from the replay: \(shown)\(more)"))
+            }
+        }
+    }
+
+    /// Settles the status once no more lines of this game can come.
+    mutating func finish(now: Int64, staleAfterMs: Int64) {
+        if let room, finalStandings == nil { finalStandings = room.standings }
+        if isEnded {
+            status = endReason == .hostLeft ? .abandoned : .finished
+        } else if superseded || now - lastEventAt > staleAfterMs {
+            status = .abandoned
+        } else {
+            status = .running
+        }
+    }
+
+    /// Each way the recorded standings differ from the replayed ones, player by player and team
+    /// by team, named so an operator can find them (`player 2 (Bob): recorded score 900, replayed 850`).
+    static func differences(recorded: RecordedStandings, replayed: Standings, room: Room) -> [String] {
+        var found: [String] = []
+        func compare(_ what: String, _ recordedRows: [RecordedScore], _ replayedRows: [RecordedScore], name: (Int) -> String?) {
+            let recordedByID = Dictionary(recordedRows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let replayedIDs = Set(replayedRows.map(\.id))
+            for row in replayedRows {
+                let label = "\(what) \(row.id)" + (name(row.id).map { " (\($0))" } ?? "")
+                guard let other = recordedByID[row.id] else {
+                    found.append("\(label) is missing from the recorded standings")
+                    continue
+                }
+                if other.score != row.score { found.append("\(label): recorded score \(other.score), replayed \(row.score)") }
+                if other.rank != row.rank { found.append("\(label): recorded rank \(other.rank), replayed \(row.rank)") }
+            }
+            for row in recordedRows where !replayedIDs.contains(row.id) {
+                found.append("\(what) \(row.id) is recorded but not in the replayed standings")
+            }
+        }
+        let replayedRecord = replayed.recorded
+        compare("player", recorded.players, replayedRecord.players) { room.players[PlayerID($0)]?.nickname }
+        compare("team", recorded.teams, replayedRecord.teams) { room.teams[TeamID($0)]?.name }
+        return found
+    }
+
+    /// A decoding error as one readable line.
+    static func describe(_ error: any Error) -> String {
+        guard let decoding = error as? DecodingError else { return "\(error)" }
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return keys.isEmpty ? "" : " at \(keys.hasPrefix(".") ? String(keys.dropFirst()) : keys)"
+        }
+        switch decoding {
+        case .keyNotFound(let key, let context): return "missing field \"\(key.stringValue)\"\(path(context))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            return "\(context.debugDescription)\(path(context))"
+        @unknown default: return "\(decoding)"
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import BuzzerReplay
+import Foundation
+
+/// `buzzer replay …`: reads the game archive back for hosts, league organisers and researchers.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Read games back from the archive: list, show, verify, export, season leaderboard.",
+        discussion: """
+            A game is named by its room code (the newest game with that code) or CODE@N, the \
+            Nth game that used the code (see `list`). See docs/replay.md.
+            """,
+        subcommands: [
+            ReplayListCommand.self, ReplayShowCommand.self, ReplayVerifyCommand.self, ReplayExportCommand.self,
+            ReplayLeaderboardCommand.self, ReplayGenerateCommand.self,
+        ]
+    )
+}
+
+/// Where the archive is: shared by every replay subcommand.
+struct ArchiveOptions: ParsableArguments {
+    @Option(name: .customLong("archive"), help: ArgumentHelp(
+        "A log file or a directory of them; repeat for several. Default: archive.directory of config.json, else ./archive.",
+        valueName: "path"))
+    var paths: [String] = []
+
+    @Option(help: ArgumentHelp("The config file to take archive.directory from.", valueName: "file"))
+    var config: String?
+
+    func open() throws(ReplayError) -> ReplayArchive {
+        if !paths.isEmpty { return try ReplayArchive(paths: paths) }
+        let directory = try ReplayArchive.configuredDirectory(configPath: config ?? "config.json", required: config != nil)
+        return try ReplayArchive(paths: [directory])
+    }
+}
+
+/// Small output helpers for the replay subcommands.
+enum ReplayOutput {
+    static func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+    }
+
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    static func warn(_ text: String) {
+        FileHandle.standardError.write(Data("buzzer replay: \(text)\n".utf8))
+    }
+
+    /// Prints the damaged lines a read found to stderr; true when any of them is an error.
+    @discardableResult
+    static func reportProblems(_ scan: ReplayScan, games: [ReplayGame]) -> Bool {
+        let issues = scan.archiveIssues + games.flatMap(\.issues)
+        var seen: Set<String> = []
+        let unique = issues.filter { seen.insert($0.description).inserted }
+        for issue in unique.prefix(10) { warn("\(issue.severity.rawValue): \(issue)") }
+        if unique.count > 10 { warn("… and \(unique.count - 10) more; run `buzzer replay verify --all` for every one") }
+        return unique.contains { $0.severity == .error }
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import BuzzerReplay
+import Foundation
+
+/// `buzzer replay export CODE --format csv|json`: one row per answer, for spreadsheets and research.
+struct ReplayExportCommand: ParsableCommand {
+    enum Format: String, ExpressibleByArgument, CaseIterable { case csv, json }
+
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export a game's answers, one row each (CSV per RFC 4180, or JSON).",
+        discussion: "Columns: \(AnswerExport.columns.joined(separator: ", ")). See docs/replay.md.")
+
+    @Argument(help: ArgumentHelp("The game: CODE (newest with that code) or CODE@N.", valueName: "game"))
+    var game: String
+
+    @Option(help: "csv or json.")
+    var format: Format = .csv
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    @OptionGroup var archive: ArchiveOptions
+
+    func run() throws {
+        let reference = try GameReference(parsing: game)
+        let scan = try archive.open().scan(depth: .replay, code: reference.code, keepRooms: true)
+        let found = try scan.game(reference)
+        let rows = try AnswerExport.rows(of: found)
+        let text = format == .csv ? AnswerExport.csv(rows) : AnswerExport.json(rows)
+        if let output {
+            guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
+                throw ValidationError("cannot write \(output)")
+            }
+        } else {
+            ReplayOutput.write(text)
+        }
+        if ReplayOutput.reportProblems(scan, games: [found]) { throw ExitCode(1) }
+    }
+}
