@@ -93,6 +93,13 @@ struct CrashRecoveryTests {
             #expect(replayed.players.first { $0.player.rawValue == id }?.score == row["score"] as? Int)
         }
         #expect(replayed.players.filter { $0.score > 0 }.count == 3)  // Ada, Cy and Eve chose Canberra
+
+        // The replay tool agrees with what the server recorded live, across the crash.
+        let verify = try CommandLineTests().run(["replay", "verify", code, "--archive", directory + "/log"])
+        #expect(verify.status == 0, "\(verify.output)")
+        let show = try CommandLineTests().run(["replay", "show", code, "--archive", directory + "/log"])
+        #expect(show.status == 0)
+        #expect(show.output.contains("Canberra"), "\(show.output)")
     }
 
     @Test func aGracefulRestartKeepsTheRoomAndDoesNotLogEveryoneLeaving() throws {
