@@ -106,22 +106,6 @@ package enum AnswerExport {
 
     private static func member(_ key: String, _ value: String) -> String { "\"\(key)\":\(value)" }
 
-    /// A JSON string literal (RFC 8259 §7): quote, backslash and control characters escaped.
-    package static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal (RFC 8259 §7).
+    package static func string(_ text: String) -> String { JSONStringLiteral.make(text) }
 }

@@ -12,12 +12,8 @@ import Testing
 struct CrashRecoveryTests {
     @Test(arguments: 0..<3)
     func acknowledgedAnswersSurviveSIGKILLAndTheGameFinishes(run: Int) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-kill-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let (directory, arguments) = try Self.serverFolder()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let config = directory + "/config.json"
-        try Data(Self.config(library: LiveGameServer.packageRoot + "/questions").utf8).write(to: URL(fileURLWithPath: config))
-        let arguments = ["serve", "--config", config, "--host", "127.0.0.1", "--port", "0", "--archive", directory + "/log"]
 
         var server = try ServerProcess(arguments: arguments)
         defer { server.stop(signal: SIGKILL) }
@@ -103,12 +99,8 @@ struct CrashRecoveryTests {
     }
 
     @Test func aGracefulRestartKeepsTheRoomAndDoesNotLogEveryoneLeaving() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-term-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let (directory, arguments) = try Self.serverFolder()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let config = directory + "/config.json"
-        try Data(Self.config(library: LiveGameServer.packageRoot + "/questions").utf8).write(to: URL(fileURLWithPath: config))
-        let arguments = ["serve", "--config", config, "--host", "127.0.0.1", "--port", "0", "--archive", directory + "/log"]
 
         var server = try ServerProcess(arguments: arguments)
         defer { server.stop(signal: SIGKILL) }
@@ -128,6 +120,15 @@ struct CrashRecoveryTests {
         try back.send(type: "resume", ["code": code, "token": token])
         #expect(try back.next("joined")["nickname"] as? String == "Ada")
         #expect(try back.next("state")["phase"] as? String == "lobby")
+    }
+
+    /// A scratch folder with a config, and the `buzzer serve` arguments that log into it.
+    static func serverFolder() throws -> (directory: String, arguments: [String]) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-restart-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let config = directory + "/config.json"
+        try Data(Self.config(library: LiveGameServer.packageRoot + "/questions").utf8).write(to: URL(fileURLWithPath: config))
+        return (directory, ["serve", "--config", config, "--host", "127.0.0.1", "--port", "0", "--archive", directory + "/log"])
     }
 
     static func events(in directory: String, room: String) throws -> [RoomEvent] {

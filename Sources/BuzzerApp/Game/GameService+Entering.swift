@@ -169,6 +169,18 @@ extension GameService {
         var extra: [OutboundMessage] = []
     }
 
+    /// Attaches a player who joined or resumed to this connection and builds the `joined` reply.
+    private static func seat(
+        _ id: PlayerID?, token: String, resumed: Bool, handle: WebSocketHandle, in live: LiveRoom
+    ) throws(GameError) -> (ClientState.Role, OutboundMessage) {
+        guard let id, let player = live.room.players[id] else { throw .unknownPlayer }
+        live.attachPlayer(id, handle)
+        let reply = live.context.messages.make("joined", JoinedPayload(
+            code: live.code, player: id, nickname: player.nickname,
+            team: player.team.flatMap { live.room.teams[$0]?.name }, resumeToken: token, resumed: resumed))
+        return (.player(id), reply)
+    }
+
     /// Runs on the room's loop.
     private static func admit(_ message: ClientMessage, handle: WebSocketHandle, into live: LiveRoom) throws(GameError) -> Entered {
         let messages = live.context.messages
@@ -178,22 +190,13 @@ extension GameService {
         case let .join(_, nickname, team, device):
             let token = Secrets.token()
             let events = try live.perform(.join(JoinRequest(nickname: nickname, team: team, deviceID: device, resumeTokenHash: Secrets.hash(token))))
-            guard let joined = events.lazy.compactMap({ if case .playerJoined(let e) = $0 { e } else { nil } }).first else { throw .unknownPlayer }
-            live.attachPlayer(joined.player, handle)
-            role = .player(joined.player)
-            reply = messages.make("joined", JoinedPayload(
-                code: live.code, player: joined.player, nickname: joined.nickname,
-                team: joined.team.flatMap { live.room.teams[$0]?.name }, resumeToken: token, resumed: false))
+            let id = events.lazy.compactMap { if case .playerJoined(let e) = $0 { e.player } else { nil } }.first
+            (role, reply) = try seat(id, token: token, resumed: false, handle: handle, in: live)
         case let .resume(_, token):
             let fresh = Secrets.token()
             let events = try live.perform(.resume(tokenHash: Secrets.hash(token), newTokenHash: Secrets.hash(fresh)))
-            guard let back = events.lazy.compactMap({ if case .playerReconnected(let e) = $0 { e } else { nil } }).first,
-                  let player = live.room.players[back.player] else { throw .unknownPlayer }
-            live.attachPlayer(player.id, handle)
-            role = .player(player.id)
-            reply = messages.make("joined", JoinedPayload(
-                code: live.code, player: player.id, nickname: player.nickname,
-                team: player.team.flatMap { live.room.teams[$0]?.name }, resumeToken: fresh, resumed: true))
+            let id = events.lazy.compactMap { if case .playerReconnected(let e) = $0 { e.player } else { nil } }.first
+            (role, reply) = try seat(id, token: fresh, resumed: true, handle: handle, in: live)
         case let .host(_, token):
             try live.perform(.hostReconnect(tokenHash: Secrets.hash(token)))
             live.attachHost(handle)
