@@ -78,6 +78,29 @@ export class Countdown {
   }
 }
 
+/** The countdown ring: a role=timer box whose number and ring the Countdown callback moves. */
+export function clock() {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', '0 0 36 36');
+  svg.setAttribute('aria-hidden', 'true');
+  for (const cls of ['ring-bg', 'ring']) {
+    const c = document.createElementNS(ns, 'circle');
+    for (const [k, v] of Object.entries({ cx: 18, cy: 18, r: 16, class: cls, pathLength: 100 })) c.setAttribute(k, String(v));
+    svg.append(c);
+  }
+  return h('div', { id: 'clock', class: 'clock', role: 'timer', 'aria-label': 'Seconds left' }, svg, h('span', { class: 'secs' }));
+}
+
+/** Starts `countdown` for the question's phase: to the opening while reading, then to the deadline. */
+export function runClock(countdown, phase, q) {
+  const node = document.getElementById('clock');
+  if (!node || !q) return;
+  if (phase === 'reading') { node.classList.add('waiting'); countdown.start(q.shownAt, q.opensAt); }
+  else if (phase === 'open') countdown.start(q.opensAt, q.deadline);
+  else { node.querySelector('.secs').textContent = '0'; node.style.setProperty('--left', '0'); }
+}
+
 /** Sets an aria-live region's text so screen readers say it (clearing first repeats it). */
 export function say(region, text) {
   if (!region) return;

@@ -1,7 +1,7 @@
 // The player page: join, lobby, answer, result, leaderboard, podium. Everything a player or
 // the server wrote is inserted as text (see h() in common.js).
 import {
-  $, h, fill, say, Connection, Countdown, showStatus, marker, LETTERS, ordinal, formatScore,
+  $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, ordinal, formatScore,
   correctText, podium, standingsTable, codeFromPath, store, load,
 } from './common.js';
 
@@ -240,8 +240,8 @@ function renderJoin() {
     h('h1', { text: 'Join the quiz' }),
     h('p', { class: 'lead', text: 'Enter the code on the big screen and pick a name.' }),
     field('code', 'Game code', { value: code, required: true, autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false', maxlength: 12, inputmode: 'text', class: 'code-input' }),
-    field('nickname', 'Your name', { value: seat?.nickname ?? load('buzzer.name') ?? '', required: true, autocomplete: 'nickname', maxlength: 24 }),
-    field('team', 'Team (optional)', { autocomplete: 'off', maxlength: 24, value: load('buzzer.team') ?? '' }, 'Players with the same team name play together.'),
+    field('nickname', 'Your name', { value: seat?.nickname ?? load('buzzer.name') ?? '', required: true, autocomplete: 'nickname', maxlength: 64 }),
+    field('team', 'Team (optional)', { autocomplete: 'off', maxlength: 64, value: load('buzzer.team') ?? '' }, 'Players with the same team name play together.'),
     errorFor('form') ? h('p', { class: 'field-error', role: 'alert', text: errorFor('form') }) : null,
     h('button', { type: 'submit', class: 'btn primary big', text: pendingJoin ? 'Joining…' : 'Join game', disabled: !!pendingJoin }));
   fill(main, form);
@@ -304,35 +304,11 @@ function questionHeader(q) {
   return h('div', { class: 'qhead' },
     h('p', { class: 'eyebrow' }, `Question ${q.sequence + 1} of ${q.questionCount}${round}`, q.category ? h('span', { class: 'tag', text: q.category }) : null,
       q.points === 2 ? h('span', { class: 'tag hot', text: 'Double points' }) : null),
-    h('div', { id: 'clock', class: 'clock', role: 'timer', 'aria-label': 'Seconds left' },
-      h('svg', { viewBox: '0 0 36 36', 'aria-hidden': 'true' }),
-      h('span', { class: 'secs', text: '' })));
-}
-
-function ring(clock) {
-  const svg = $('svg', clock);
-  const ns = 'http://www.w3.org/2000/svg';
-  for (const cls of ['ring-bg', 'ring']) {
-    const c = document.createElementNS(ns, 'circle');
-    c.setAttribute('cx', '18'); c.setAttribute('cy', '18'); c.setAttribute('r', '16'); c.setAttribute('class', cls);
-    c.setAttribute('pathLength', '100');
-    svg.append(c);
-  }
+    clock());
 }
 
 function startClock() {
-  const q = game.question;
-  const clock = $('#clock');
-  ring(clock);
-  if (game.phase === 'reading') {
-    clock.classList.add('waiting');
-    countdown.start(q.shownAt, q.opensAt);
-  } else if (game.phase === 'open') {
-    countdown.start(q.opensAt, q.deadline);
-  } else {
-    $('.secs', clock).textContent = '0';
-    clock.style.setProperty('--left', '0');
-  }
+  runClock(countdown, game.phase, game.question);
 }
 
 function renderQuestion() {
@@ -467,9 +443,9 @@ function renderResult() {
     r.streakBonus ? h('p', { class: 'streak', text: `Includes a ${formatScore(r.streakBonus)} point streak bonus (${r.streak} in a row)` }) : null,
     rev && q && rev.correct?.kind !== 'none' ? h('p', { class: 'answer-was' }, 'Answer: ', h('strong', { text: correctText(rev.correct, q.options) })) : null,
     rev?.explanation ? h('p', { class: 'explain', text: rev.explanation }) : null,
-    h('dl', { class: 'stats' },
-      h('div', {}, h('dt', { text: 'Score' }), h('dd', { text: formatScore(r.score) })),
-      h('div', {}, h('dt', { text: 'Rank' }), h('dd', { text: r.rank ? `${ordinal(r.rank)}${total ? ` of ${total}` : ''}` : '–' }))),
+    h('ul', { class: 'stats' },
+      h('li', {}, h('span', { class: 'k', text: 'Score' }), h('span', { class: 'v', text: formatScore(r.score) })),
+      h('li', {}, h('span', { class: 'k', text: 'Rank' }), h('span', { class: 'v', text: r.rank ? `${ordinal(r.rank)}${total ? ` of ${total}` : ''}` : '–' }))),
     hostNote()));
 }
 
