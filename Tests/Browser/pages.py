@@ -97,7 +97,8 @@ class Peer:
     """A protocol-level client (Python websockets) for setting up rooms in the edge tests."""
 
     def __init__(self, base):
-        self.ws = connect(base.replace("http://", "ws://") + "/ws", subprotocols=["buzzer.v1"], open_timeout=10)
+        self._connection = connect(base.replace("http://", "ws://") + "/ws", subprotocols=["buzzer.v1"], open_timeout=10)
+        self.ws = self._connection.__enter__()
 
     def send(self, **message):
         self.ws.send(json.dumps(message))
@@ -112,6 +113,6 @@ class Peer:
 
     def close(self):
         try:
-            self.ws.close()
+            self._connection.__exit__(None, None, None)
         except Exception:  # already gone with the server
             pass

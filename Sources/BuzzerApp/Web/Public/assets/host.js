@@ -79,6 +79,7 @@ function handle(m) {
       break;
     case 'lobby':
       Object.assign(game, { playerCount: m.playerCount, locked: m.locked });
+      renderChip();
       if (game.phase === 'lobby') renderStage(true);
       break;
     case 'question':
@@ -112,11 +113,13 @@ function handle(m) {
       game.phase = 'leaderboard';
       game.leaderboard = m;
       render();
+      takeScores(m.players);
       break;
     case 'ended':
       game.phase = 'ended';
       game.ended = m;
       render();
+      takeScores(m.players);
       break;
     case 'error':
       if (m.request === 'create') {
@@ -274,10 +277,7 @@ document.addEventListener('keydown', (event) => {
 
 function render(force = false) {
   if (!seat) { renderSetup(); return; }
-  const chip = $('#room-chip');
-  chip.hidden = false;
-  fill(chip, h('span', { class: 'chip-name' }, 'Game ', h('strong', { text: seat.code })),
-    game.playerCount !== undefined ? h('span', { class: 'chip-score', text: `${game.playerCount} players` }) : null);
+  renderChip();
   if (!$('#stage')) {
     fill(main, h('div', { class: 'host-grid' },
       h('section', { id: 'stage', class: 'panel', 'aria-labelledby': 'stage-title' }),
@@ -290,6 +290,20 @@ function render(force = false) {
   renderStage(force);
   renderPlayers();
   renderShare();
+}
+
+function renderChip() {
+  const chip = $('#room-chip');
+  chip.hidden = false;
+  fill(chip, h('span', { class: 'chip-name' }, 'Game ', h('strong', { text: seat.code })),
+    game.playerCount !== undefined ? h('span', { class: 'chip-score', text: `${game.playerCount} ${game.playerCount === 1 ? 'player' : 'players'}` }) : null);
+}
+
+/** `players` only comes on joins and leaves; scores move on leaderboards, so copy them over. */
+function takeScores(rows) {
+  const byId = new Map((rows ?? []).map((r) => [r.player, r.score]));
+  for (const p of players) if (byId.has(p.id)) p.score = byId.get(p.id);
+  renderPlayers();
 }
 
 function renderStage(force) {

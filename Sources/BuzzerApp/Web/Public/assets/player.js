@@ -100,6 +100,7 @@ function handle(m) {
     case 'result':
       game.phase = 'revealed';
       game.result = m.result;
+      game.me = { rank: m.result.rank, score: m.result.score, players: game.playerCount ?? game.me?.players };
       render();
       announceResult();
       break;
