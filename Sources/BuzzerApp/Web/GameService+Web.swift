@@ -34,8 +34,7 @@ extension GameService {
             return url.hasSuffix("/") ? String(url.dropLast()) : url
         }
         // Only a plausible host[:port]: the value ends up inside the symbol.
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]")
-        if let host, !host.isEmpty, host.count <= 255, host.allSatisfy(allowed.contains) { return "http://\(host)" }
+        if let host = host.flatMap(WebAssets.plausibleHost) { return "http://\(host)" }
         return "http://localhost:\(context.config.server.port)"
     }
 }

@@ -42,7 +42,7 @@ final class WebAssets: Sendable {
         headers.add(name: "Cache-Control", value: "no-cache")
         headers.add(name: "ETag", value: asset.etag)
         if asset.contentType.hasPrefix("text/html") {
-            headers.add(name: "Content-Security-Policy", value: Self.pagePolicy)
+            headers.add(name: "Content-Security-Policy", value: Self.pagePolicy(host: head.headers.first(name: "Host")))
         }
         if let tags = head.headers.first(name: "If-None-Match"),
            tags.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == asset.etag }) {
@@ -65,9 +65,20 @@ final class WebAssets: Sendable {
     }
 
     /// Scripts and styles only from this server; no inline script, no framing, no plugins.
-    /// `connect-src 'self'` covers the same-origin `ws:`/`wss:` endpoint.
-    static let pagePolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-        + "connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    /// `connect-src 'self'` covers the same-origin WebSocket in current browsers; older Safari
+    /// needs the `ws:`/`wss:` origin spelled out, so it is added when the Host header is sane.
+    static func pagePolicy(host: String?) -> String {
+        var connect = "'self'"
+        if let host = host.flatMap(plausibleHost) { connect += " ws://\(host) wss://\(host)" }
+        return "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+            + "connect-src \(connect); font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    }
+
+    /// `host[:port]` made only of host-name and address characters, else nil.
+    static func plausibleHost(_ value: String) -> String? {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]")
+        return !value.isEmpty && value.count <= 255 && value.allSatisfy(allowed.contains) ? value : nil
+    }
 
     static func commonHeaders(contentType: String) -> HTTPHeaders {
         var headers = HTTPHeaders()
