@@ -114,7 +114,7 @@ function renderLobby() {
     h('div', {},
       h('h1', { class: 'title', text: game.title }),
       h('p', { class: 'how' }, 'Join on your phone at ', h('strong', { class: 'url', text: `${location.host}` }), ' with the code'),
-      h('p', { class: 'code', 'aria-label': `Game code ${code.split('').join(' ')}`, text: code }),
+      h('p', { class: 'code', text: code }),
       h('p', { class: 'how' }, 'or scan the QR code.'),
       h('p', { class: 'joined' }, h('strong', { id: 'joined-count', text: String(game.playerCount ?? 0) }), ' players in')),
     h('div', { class: 'qr' }, h('img', { src: `/qr/${encodeURIComponent(code)}.svg`, alt: `QR code to join: ${joinAddress()}` }))));

@@ -122,10 +122,11 @@ function handle(m) {
       takeScores(m.players);
       break;
     case 'error':
-      if (m.request === 'create') {
+      // A pack the server cannot read comes back as bad_message, which names no request.
+      if (m.request === 'create' || (pendingCreate && !m.request)) {
         pendingCreate = null;
         setupError = m.message;
-        renderSetup();
+        showSetupError();
       } else if (m.request === 'host') {
         seat = null;
         store(KEY, null);
@@ -209,6 +210,22 @@ async function renderSetup() {
   if (setupError) say(live, setupError);
 }
 
+/** Shows a create error in the form as it is, keeping the host's pack, file and settings. */
+function showSetupError() {
+  const form = $('form.setup');
+  if (!form) { renderSetup(); return; }
+  let box = $('#setup-error', form);
+  if (!box) {
+    box = h('pre', { class: 'pre-error', role: 'alert', id: 'setup-error' });
+    form.insertBefore(box, $('button[type=submit]', form));
+  }
+  box.textContent = setupError;
+  const button = $('button[type=submit]', form);
+  button.disabled = false;
+  button.textContent = 'Create game';
+  say(live, setupError);
+}
+
 async function submitCreate(event) {
   event.preventDefault();
   const form = event.currentTarget;
@@ -231,14 +248,14 @@ async function submitCreate(event) {
       pendingCreate = { type: 'create', questions, settings };
     } catch (error) {
       setupError = `That file is not valid JSON: ${error.message}`;
-      renderSetup();
+      showSetupError();
       return;
     }
   } else if (packName) {
     pendingCreate = { type: 'create', pack: packName, settings };
   } else {
     setupError = 'Choose a pack file to upload, or pick a pack from the library.';
-    renderSetup();
+    showSetupError();
     return;
   }
   if (connection.open) connection.send(pendingCreate); else connection.restart();

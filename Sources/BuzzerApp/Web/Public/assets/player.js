@@ -101,7 +101,8 @@ function handle(m) {
       game.phase = 'revealed';
       game.result = m.result;
       game.me = { rank: m.result.rank, score: m.result.score, players: game.playerCount ?? game.me?.players };
-      render();
+      // A second result for the same question means the host accepted another typed answer.
+      render(true);
       announceResult();
       break;
     case 'leaderboard':
@@ -284,9 +285,8 @@ function renderLobby() {
   fill(main, h('section', { class: 'card center lobby' },
     h('p', { class: 'eyebrow', text: game.title }),
     h('h1', { class: 'hello' }, "You're in, ", h('span', { class: 'nick', text: seat?.nickname ?? '' })),
-    h('p', { class: 'count', 'aria-live': 'polite' },
-      h('strong', { id: 'player-count', text: String(game.playerCount ?? 0) }), ' in the room'),
-    h('div', { class: 'pulse', 'aria-hidden': 'true' }),
+    h('div', { class: 'pulse', 'aria-hidden': 'true' }, h('img', { src: '/assets/icon.svg', alt: '' })),
+    h('p', { class: 'count' }, h('strong', { id: 'player-count', text: String(game.playerCount ?? 0) }), ' in the room'),
     h('p', { class: 'lead', text: 'Eyes on the big screen: the first question is coming.' }),
     hostNote(),
     h('button', { type: 'button', class: 'btn ghost', text: 'Leave game', onclick: leave })));
