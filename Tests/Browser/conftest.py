@@ -112,11 +112,7 @@ class Browsers:
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
         driver = webdriver.Chrome(options=options, service=service)
-        driver.set_window_size(*size)
-        # The window includes no chrome in headless mode; make the viewport exactly `size`.
-        inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
-        if tuple(inner) != size:
-            driver.set_window_size(size[0] * 2 - inner[0], size[1] * 2 - inner[1])
+        set_viewport(driver, size)
         self.drivers.append(driver)
         return driver
 
@@ -139,11 +135,26 @@ def wait(driver, condition, message="", timeout=WAIT):
     return WebDriverWait(driver, timeout, poll_frequency=0.05).until(condition, message)
 
 
+def set_viewport(driver, size):
+    """Makes the page's viewport exactly `size` (the window may add a frame even headless)."""
+    driver.set_window_size(*size)
+    inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+    if tuple(inner) != tuple(size):
+        driver.set_window_size(size[0] * 2 - inner[0], size[1] * 2 - inner[1])
+
+
 def shot(driver, name):
+    """Saves the page at phone and projector sizes (NAME-phone.png, NAME-projector.png), then
+    puts the window back."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    # Let fonts and layout settle (no timer: wait for the document fonts promise).
-    driver.execute_async_script("document.fonts.ready.then(() => requestAnimationFrame(() => arguments[0]()))")
-    driver.save_screenshot(str(SHOTS / f"{name}.png"))
+    before = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+    for label, size in (("phone", PHONE), ("projector", PROJECTOR)):
+        set_viewport(driver, size)
+        # Let layout and fonts settle: wait for the fonts promise and two frames, not a timer.
+        driver.execute_async_script(
+            "const done = arguments[0]; document.fonts.ready.then(() => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        driver.save_screenshot(str(SHOTS / f"{name}-{label}.png"))
+    set_viewport(driver, before)
 
 
 AXE_FINDINGS = {}

@@ -2,7 +2,7 @@
 import urllib.request
 
 from conftest import PHONE, PROJECTOR, axe_check, shot, wait
-from pages import Peer, el, join, local, wait_css, wait_gone, wait_text
+from pages import Peer, click, el, join, local, wait_css, wait_gone, wait_text
 
 
 def test_unknown_code_is_explained_on_the_join_form(server, browsers):
@@ -14,7 +14,7 @@ def test_unknown_code_is_explained_on_the_join_form(server, browsers):
     assert phone.switch_to.active_element == el(phone, "#code")
     assert local(phone, "buzzer.player") is None
     axe_check(phone, "player: join error")
-    shot(phone, "player-join-unknown-code-phone")
+    shot(phone, "player-join-unknown-code")
 
     display = browsers.open(PROJECTOR)
     display.get(f"{server.url}/display/ZZZZZZ")
@@ -58,7 +58,7 @@ def test_player_waits_through_a_server_restart(server, browsers):
     host.close()
     server.stop()
     wait_text(phone, "#banner", "Reconnecting")
-    shot(phone, "player-offline-phone")
+    shot(phone, "player-offline")
 
     # It comes back on the same port with the same log: the room is recovered and the player resumes.
     server.start(port=port)
@@ -103,3 +103,23 @@ def test_http_headers_and_qr(server):
         "/", "/host", "/display/X", "/assets/app.css", "/assets/common.js", "/assets/player.js",
         "/assets/host.js", "/assets/display.js", "/assets/icon.svg"))
     assert total < 100_000, total
+
+
+def test_host_reopens_the_console_on_another_device(server, browsers):
+    first = Peer(server.url)
+    try:
+        first.send(type="create", pack="pub-classics")
+        created = first.until("created")
+        laptop = browsers.open(PHONE)
+        # The link from the console's "Run this console from another device" panel.
+        laptop.get(f"{server.url}/host#code={created['code']}&token={created['hostToken']}")
+        assert wait_css(laptop, "#join-code").text == created["code"]
+        assert "#" not in laptop.current_url  # the token does not stay in the address bar
+        click(laptop, "#share summary")
+        wait_text(laptop, "#share", created["hostToken"])
+        axe_check(laptop, "host: reopened on a phone")
+        # Reloading keeps the console (the token is in localStorage).
+        laptop.refresh()
+        assert wait_css(laptop, "#join-code").text == created["code"]
+    finally:
+        first.close()

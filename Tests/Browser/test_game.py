@@ -2,7 +2,7 @@
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from conftest import LAPTOP, PHONE, PROJECTOR, axe_check, shot, wait
+from conftest import LAPTOP, PHONE, PROJECTOR, axe_check, set_viewport, shot, wait
 from pages import click, el, els, overflow, join, local, no_alert, wait_css, wait_text
 
 XSS = "<img src=x onerror=alert(1)>"
@@ -16,7 +16,7 @@ def test_whole_game(server, browsers):
     host.get(f"{base}/host")
     wait_css(host, "input[name=pack][value=pub-classics]").click()
     axe_check(host, "host: setup")
-    shot(host, "host-setup-laptop")
+    shot(host, "host-setup")
     click(host, "details.settings > summary")
     for field, value in (("#readingSeconds", "0.5"), ("#timeLimitSeconds", "90")):
         box = el(host, field)
@@ -40,10 +40,10 @@ def test_whole_game(server, browsers):
     ada.get(f"{base}/join/{code}")
     wait_css(ada, "#nickname")
     axe_check(ada, "player: join form")
-    shot(ada, "player-join-phone")
+    shot(ada, "player-join")
     ada.execute_script("document.documentElement.style.fontSize = '200%'")
     assert not overflow(ada), "join form scrolls sideways at 200% text"
-    shot(ada, "player-join-phone-200pct")
+    shot(ada, "player-join-200pct-text")
     ada.execute_script("document.documentElement.style.fontSize = ''")
     join(ada, base, code, "Ada")
     join(bea, base, code, "Bea", team="Owls")
@@ -64,9 +64,9 @@ def test_whole_game(server, browsers):
     axe_check(ada, "player: lobby")
     axe_check(host, "host: lobby")
     axe_check(display, "display: lobby")
-    shot(ada, "player-lobby-phone")
-    shot(host, "host-lobby-laptop")
-    shot(display, "display-lobby-projector")
+    shot(ada, "player-lobby")
+    shot(host, "host-lobby")
+    shot(display, "display-lobby")
     ada.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
     assert ada.execute_script("return getComputedStyle(document.querySelector('.pulse')).animationName") == "none"
 
@@ -78,19 +78,19 @@ def test_whole_game(server, browsers):
     axe_check(bea, "player: question")
     axe_check(host, "host: question")
     axe_check(display, "display: question")
-    shot(bea, "player-question-phone")
-    shot(host, "host-question-laptop")
-    shot(display, "display-question-projector")
+    shot(bea, "player-question")
+    shot(host, "host-question")
+    shot(display, "display-question")
     eve.execute_script("document.documentElement.style.fontSize = '200%'")
     assert not overflow(eve), f"question scrolls sideways at 200% text: {overflow(eve)}"
-    shot(eve, "player-question-phone-200pct")
+    shot(eve, "player-question-200pct-text")
     eve.execute_script("document.documentElement.style.fontSize = ''")
 
     # Ada answers with the keyboard.
     el(ada, ".answer.opt-3").send_keys(Keys.ENTER)
     wait_text(ada, "h1", "Locked in!")
     axe_check(ada, "player: locked in")
-    shot(ada, "player-locked-phone")
+    shot(ada, "player-locked")
     wait_text(host, "#answered", "1")
 
     # Bea reloads in the middle of the question and resumes it with a rotated token.
@@ -115,10 +115,10 @@ def test_whole_game(server, browsers):
     axe_check(ada, "player: result")
     axe_check(host, "host: reveal")
     axe_check(display, "display: reveal")
-    shot(ada, "player-result-right-phone")
-    shot(bea, "player-result-wrong-phone")
-    shot(host, "host-reveal-laptop")
-    shot(display, "display-reveal-projector")
+    shot(ada, "player-result-right")
+    shot(bea, "player-result-wrong")
+    shot(host, "host-reveal")
+    shot(display, "display-reveal")
 
     # The leaderboard, on the projector and the phones.
     click(host, "#stage .controls button:nth-child(2)")
@@ -131,9 +131,9 @@ def test_whole_game(server, browsers):
     axe_check(display, "display: leaderboard")
     axe_check(ada, "player: leaderboard")
     axe_check(host, "host: leaderboard")
-    shot(display, "display-leaderboard-projector")
-    shot(ada, "player-leaderboard-phone")
-    shot(host, "host-leaderboard-laptop")
+    shot(display, "display-leaderboard")
+    shot(ada, "player-leaderboard")
+    shot(host, "host-leaderboard")
 
     # The host ends the game (two presses: a guard against a stray click); the podium is everywhere.
     click(host, "#end")
@@ -146,11 +146,10 @@ def test_whole_game(server, browsers):
     axe_check(host, "host: ended")
     axe_check(display, "display: podium")
     axe_check(ada, "player: podium")
-    shot(host, "host-ended-laptop")
-    shot(display, "display-podium-projector")
-    shot(ada, "player-podium-phone")
-    host.set_window_size(*PHONE)
-    shot(host, "host-ended-phone")
+    shot(host, "host-ended")
+    shot(display, "display-podium")
+    shot(ada, "player-podium")
+    set_viewport(host, PHONE)
     assert not overflow(host), overflow(host)
     for page in (host, display, ada, bea, eve):
         assert no_alert(page)

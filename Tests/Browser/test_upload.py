@@ -23,7 +23,7 @@ def test_upload_shows_errors_then_runs_and_accepts_typed_answer(server, browsers
     error = wait_css(host, "#setup-error")
     assert "questions[0]" in error.text, error.text
     axe_check(host, "host: upload error")
-    shot(host, "host-upload-error-laptop")
+    shot(host, "host-upload-error")
 
     # The form keeps the host's choices after an error; pick a fixed file.
     assert el(host, "input[name=pack][value='']").is_selected()
@@ -46,10 +46,10 @@ def test_upload_shows_errors_then_runs_and_accepts_typed_answer(server, browsers
     click(host, "#primary")
     assert wait_text(phone, ".result h1", "Not this time")
     axe_check(host, "host: reveal with typed answers")
-    shot(host, "host-typed-answers-laptop")
+    shot(host, "host-typed-answers")
 
     # The host accepts the typo; the player's result turns right.
     click(host, ".typed-list button")
     wait_text(host, ".typed-list .ok-badge", "accepted")
     assert wait_text(phone, ".result h1", "Correct!")
-    shot(phone, "player-accepted-phone")
+    shot(phone, "player-accepted")
