@@ -40,6 +40,7 @@ def test_upload_shows_errors_then_runs_and_accepts_typed_answer(server, browsers
     wait_css(phone, ".lobby")
     click(host, "#primary")
     typed = wait_css(phone, "#typed:enabled")
+    shot(phone, "player-text-question")
     typed.send_keys("Pacifc\n")  # a typo the pack does not accept
     wait_text(phone, "h1", "Locked in!")
     wait_text(host, "#primary", "Reveal answer")
@@ -53,3 +54,9 @@ def test_upload_shows_errors_then_runs_and_accepts_typed_answer(server, browsers
     wait_text(host, ".typed-list .ok-badge", "accepted")
     assert wait_text(phone, ".result h1", "Correct!")
     shot(phone, "player-accepted")
+
+    # Question 2 is true/false: two big buttons that say True and False, not only a colour.
+    click(host, "#primary")
+    wait_css(phone, ".answer.opt-true:enabled")
+    assert [e.text for e in phone.find_elements("css selector", ".tf .atext")] == ["True", "False"]
+    shot(phone, "player-truefalse-question")
