@@ -64,6 +64,11 @@ def test_whole_game(server, browsers):
     axe_check(ada, "player: lobby")
     axe_check(host, "host: lobby")
     axe_check(display, "display: lobby")
+    set_viewport(host, PHONE)
+    host.execute_script("document.documentElement.style.fontSize = '200%'")
+    assert not overflow(host), f"host lobby scrolls sideways at 200% text: {overflow(host)}"
+    host.execute_script("document.documentElement.style.fontSize = ''")
+    set_viewport(host, LAPTOP)
     shot(ada, "player-lobby")
     shot(host, "host-lobby")
     shot(display, "display-lobby")

@@ -409,7 +409,7 @@ function questionStage() {
         h('span', {}, h('span', { class: 'sr-only', text: `${LETTERS[i]}: ` }), text, right.includes(i) ? h('span', { text: ' ✓ correct' }) : null)))) : null,
     game.correct && !q.options?.length ? h('p', { class: 'answer-key' }, 'Answer: ', h('strong', { text: correctText(game.correct, q.options ?? []) })) : null,
     h('p', { class: 'livecount', 'aria-live': 'polite' },
-      h('strong', { id: 'answered', text: `${game.answered ?? 0}${game.connected ? ` of ${game.connected}` : ''}` }), ' answered',
+      h('strong', { id: 'answered', text: `${game.answered ?? 0} of ${game.connected ?? game.playerCount ?? 0}` }), ' answered',
       h('span', { class: 'hint', text: game.phase === 'reading' ? ' · answers open soon' : game.phase === 'closed' ? ' · answers closed' : '' })),
   ];
 }
