@@ -15,6 +15,8 @@ let package = Package(
         // System libraries: SHA-1 and TLS from OpenSSL, raw deflate from zlib.
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // QR codes of the join address, drawn as SVG for the host console and the display.
+        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
 
         // Pure WebSocket codec: HTTP upgrade parsing, handshake, frames, permessage-deflate. No I/O.
         .target(name: "BuzzerWebSocket", dependencies: ["COpenSSL", "CZlib"]),
@@ -40,9 +42,10 @@ let package = Package(
         .target(
             name: "BuzzerApp",
             dependencies: [
-                "BuzzerWebSocket", "BuzzerTransport", "BuzzerGame", "BuzzerArchive", "COpenSSL",
+                "BuzzerWebSocket", "BuzzerTransport", "BuzzerGame", "BuzzerArchive", "COpenSSL", "CQRencode",
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            resources: [.copy("Web/Public")]
         ),
         .executableTarget(
             name: "buzzer",

@@ -57,7 +57,7 @@ package final class GameService: WebSocketServerDelegate {
         case "/api/packs":
             return json(200, encode(library.list()))
         default:
-            return .error(status: 404, message: "Not found. Players connect with a WebSocket on \(Self.path).")
+            return webResponse(head)
         }
     }
 

@@ -1,0 +1,40 @@
+import BuzzerTransport
+import BuzzerWebSocket
+import Foundation
+
+extension GameService {
+    /// Everything that is not `/healthz` or the API: the web clients and the join QR code.
+    func webResponse(_ head: HTTPRequestHead) -> HTTPResponse {
+        let path = head.path
+        if path.hasPrefix("/qr/"), path.hasSuffix(".svg") {
+            return qrCode(code: String(path.dropFirst(4).dropLast(4)), head: head)
+        }
+        if let page = WebAssets.bundled.response(for: head) { return page }
+        return .error(status: 404, message: "Not found. Players connect with a WebSocket on \(Self.path).")
+    }
+
+    /// `/qr/CODE.svg`: the room's join address as a QR code, for as long as the room exists.
+    private func qrCode(code raw: String, head: HTTPRequestHead) -> HTTPResponse {
+        let code = Secrets.normalizeCode(raw)
+        guard !code.isEmpty, context.registry.room(code) != nil else {
+            return .error(status: 404, message: "No game has that code.")
+        }
+        let url = "\(joinBase(host: head.headers.first(name: "Host")))/join/\(code)"
+        guard let symbol = QRCode(encoding: url) else {
+            return .error(status: 500, message: "The QR code could not be drawn.")
+        }
+        var headers = WebAssets.commonHeaders(contentType: "image/svg+xml")
+        headers.add(name: "Cache-Control", value: "no-cache")
+        return WebAssets.body(Array(symbol.svg(label: "QR code: \(url)").utf8), headers: headers, head: head)
+    }
+
+    /// Like the `joinURL` in `created`: `server.publicURL`, else the Host the browser used.
+    func joinBase(host: String?) -> String {
+        if let url = context.config.server.publicURL, !url.isEmpty {
+            return url.hasSuffix("/") ? String(url.dropLast()) : url
+        }
+        // Only a plausible host[:port]: the value ends up inside the symbol.
+        if let host = host.flatMap(WebAssets.plausibleHost) { return "http://\(host)" }
+        return "http://localhost:\(context.config.server.port)"
+    }
+}

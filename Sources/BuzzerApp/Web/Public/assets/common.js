@@ -1,0 +1,317 @@
+// Shared by the player, host and display pages: the buzzer.v1 connection with reconnect,
+// the server clock, a DOM builder that only ever inserts text, and the answer shapes.
+
+/** Builds an element. Children are nodes or strings; strings become text nodes, never HTML. */
+export function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === false || value === null || value === undefined) continue;
+    if (key === 'class') node.className = value;
+    else if (key === 'text') node.textContent = value;
+    else if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
+    else if (key === 'style') for (const [p, v] of Object.entries(value)) node.style.setProperty(p, v);
+    else node.setAttribute(key, value === true ? '' : String(value));
+  }
+  append(node, children);
+  return node;
+}
+
+function append(node, children) {
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** Replaces an element's content. */
+export function fill(node, ...children) {
+  node.replaceChildren();
+  append(node, children);
+  return node;
+}
+
+export const $ = (selector, root = document) => root.querySelector(selector);
+
+// MARK: - Clock
+
+let clockOffset = 0;
+/** Call with every `serverTime`: positive when the server's clock is ahead of ours. */
+export function syncClock(serverTime) {
+  if (typeof serverTime === 'number') clockOffset = serverTime - Date.now();
+}
+export const serverNow = () => Date.now() + clockOffset;
+
+/**
+ * A countdown to a server deadline. `onTick(secondsLeft, fraction)` runs about 4 times a
+ * second; `announce` (an aria-live element) hears only the moments worth saying aloud.
+ */
+export class Countdown {
+  constructor(onTick, announce) {
+    this.onTick = onTick;
+    this.announce = announce;
+    this.timer = null;
+  }
+  start(from, deadline) {
+    this.stop();
+    this.from = from;
+    this.deadline = deadline;
+    this.said = new Set();
+    const step = () => {
+      const left = Math.max(0, this.deadline - serverNow());
+      const seconds = Math.ceil(left / 1000);
+      const total = Math.max(1, this.deadline - this.from);
+      this.onTick(seconds, Math.min(1, left / total));
+      for (const mark of [10, 5]) {
+        if (seconds === mark && total > mark * 1000 + 1500 && !this.said.has(mark)) {
+          this.said.add(mark);
+          say(this.announce, `${mark} seconds left`);
+        }
+      }
+      if (left <= 0) this.stop();
+    };
+    step();
+    this.timer = setInterval(step, 250);
+  }
+  stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+}
+
+/** The countdown ring: a role=timer box whose number and ring the Countdown callback moves. */
+export function clock() {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', '0 0 36 36');
+  svg.setAttribute('aria-hidden', 'true');
+  for (const cls of ['ring-bg', 'ring']) {
+    const c = document.createElementNS(ns, 'circle');
+    for (const [k, v] of Object.entries({ cx: 18, cy: 18, r: 16, class: cls, pathLength: 100 })) c.setAttribute(k, String(v));
+    svg.append(c);
+  }
+  return h('div', { id: 'clock', class: 'clock', role: 'timer', 'aria-label': 'Seconds left' }, svg, h('span', { class: 'secs' }));
+}
+
+/** Starts `countdown` for the question's phase: to the opening while reading, then to the deadline. */
+export function runClock(countdown, phase, q) {
+  const node = document.getElementById('clock');
+  if (!node || !q) return;
+  if (phase === 'reading') { node.classList.add('waiting'); countdown.start(q.shownAt, q.opensAt); }
+  else if (phase === 'open') countdown.start(q.opensAt, q.deadline);
+  else { node.querySelector('.secs').textContent = '0'; node.style.setProperty('--left', '0'); }
+}
+
+/** Sets an aria-live region's text so screen readers say it (clearing first repeats it). */
+export function say(region, text) {
+  if (!region) return;
+  region.textContent = '';
+  requestAnimationFrame(() => { region.textContent = text; });
+}
+
+// MARK: - Connection
+
+/**
+ * One WebSocket to `/ws` with `buzzer.v1`, reopened with capped, jittered backoff after
+ * any unexpected close. `hello()` returns the first message to send on every (re)open
+ * (join, resume, host or watch), or null to stay quiet.
+ */
+export class Connection {
+  constructor({ hello, onMessage, onStatus }) {
+    this.hello = hello;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.socket = null;
+    this.attempt = 0;
+    this.stopped = false;
+    this.retryTimer = null;
+  }
+  get open() { return this.socket?.readyState === WebSocket.OPEN; }
+
+  connect() {
+    if (this.socket && this.socket.readyState <= WebSocket.OPEN) return;
+    clearTimeout(this.retryTimer);
+    const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const socket = new WebSocket(`${scheme}//${location.host}/ws`, 'buzzer.v1');
+    this.socket = socket;
+    socket.addEventListener('open', () => {
+      this.attempt = 0;
+      this.onStatus('online');
+      const first = this.hello();
+      if (first) this.send(first);
+    });
+    socket.addEventListener('message', (event) => {
+      let message;
+      try { message = JSON.parse(event.data); } catch { return; }
+      syncClock(message.serverTime);
+      this.onMessage(message);
+    });
+    socket.addEventListener('close', (event) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      // 4003: removed by the host; 4000: this seat opened elsewhere. Neither should retry.
+      if (this.stopped || event.code === 4003 || event.code === 4000) {
+        this.onStatus(event.code === 4000 ? 'replaced' : 'closed');
+        return;
+      }
+      this.onStatus('offline');
+      const delay = Math.min(8000, 400 * 1.8 ** this.attempt) * (0.75 + Math.random() * 0.5);
+      this.attempt += 1;
+      this.retryTimer = setTimeout(() => this.connect(), delay);
+    });
+  }
+
+  send(message) {
+    if (!this.open) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  /** Closes on purpose (leave, or start over): no reconnect. */
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    this.socket?.close(1000);
+  }
+
+  /** Drops the current socket and opens a fresh one (for a new join after an error). */
+  restart() {
+    this.stopped = false;
+    const old = this.socket;
+    this.socket = null;
+    old?.close(1000);
+    this.connect();
+  }
+}
+
+/** Shows or hides the page's offline banner for a connection status. */
+export function showStatus(banner, status) {
+  const text = {
+    offline: 'Connection lost. Reconnecting…',
+    replaced: 'This page was opened on another device or tab.',
+  }[status];
+  banner.hidden = !text;
+  if (text) banner.textContent = text;
+}
+
+// MARK: - Answer options
+
+export const LETTERS = 'ABCDEFGH';
+const SHAPES = [
+  'M12 3 L22 21 L2 21 Z', // triangle
+  'M12 2 L22 12 L12 22 L2 12 Z', // diamond
+  'M12 2 A10 10 0 1 1 11.99 2 Z', // circle
+  'M3 3 H21 V21 H3 Z', // square
+  'M12 2 L14.9 8.6 L22 9.3 L16.6 14 L18.2 21 L12 17.3 L5.8 21 L7.4 14 L2 9.3 L9.1 8.6 Z', // star
+  'M7 3 H17 L22 12 L17 21 H7 L2 12 Z', // hexagon
+  'M12 2 L22 10 L18 22 H6 L2 10 Z', // pentagon
+  'M9 2 H15 V9 H22 V15 H15 V22 H9 V15 H2 V9 H9 Z', // cross
+];
+export const SHAPE_NAMES = ['triangle', 'diamond', 'circle', 'square', 'star', 'hexagon', 'pentagon', 'cross'];
+
+/** The decorative shape for option `i` (its letter and text carry the meaning). */
+export function shape(i) {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('focusable', 'false');
+  svg.setAttribute('class', 'shape');
+  const path = document.createElementNS(ns, 'path');
+  path.setAttribute('d', SHAPES[i % SHAPES.length]);
+  svg.append(path);
+  return svg;
+}
+
+/** The option marker: shape plus letter, e.g. ▲A. */
+export function marker(i) {
+  return h('span', { class: 'marker', 'aria-hidden': 'true' }, shape(i), h('span', { class: 'letter', text: LETTERS[i] }));
+}
+
+export function ordinal(n) {
+  const s = ['th', 'st', 'nd', 'rd'], v = n % 100;
+  return n + (s[(v - 20) % 10] || s[v] || s[0]);
+}
+
+export const formatScore = (n) => Number(n || 0).toLocaleString('en');
+
+/** The right answer as words, for any question kind. */
+export function correctText(correct, options) {
+  if (!correct) return '';
+  switch (correct.kind) {
+    case 'options': return correct.options.map((i) => `${LETTERS[i]}: ${options[i]}`).join(', ');
+    case 'truefalse': return correct.value ? 'True' : 'False';
+    case 'text': return correct.accepted.join(' / ');
+    case 'number': return formatScore(correct.value);
+    default: return 'No right answer (poll)';
+  }
+}
+
+/**
+ * The podium: up to three places, 2nd-1st-3rd so 1st stands in the middle; names as text.
+ * `me` highlights the reader's own row.
+ */
+export function podium(rows, me) {
+  const places = [2, 1, 3].map((rank) => rows.filter((r) => r.rank === rank));
+  return h('ol', { class: 'podium', 'aria-label': 'Podium' },
+    places.map((group, i) => {
+      const rank = [2, 1, 3][i];
+      if (!group.length) return null;
+      return h('li', { class: `step step-${rank}`, style: { order: String(i) } },
+        h('span', { class: 'place', text: ordinal(rank) }),
+        group.map((r) => h('span', { class: `who${r.player === me ? ' me' : ''}` },
+          h('span', { class: 'name', text: r.nickname ?? r.name }),
+          h('span', { class: 'pts', text: `${formatScore(r.score)} pts` }))),
+        h('span', { class: 'block', 'aria-hidden': 'true' }));
+    }));
+}
+
+/** A ranked table of players (leaderboard). */
+export function standingsTable(rows, { me, limit = 10, caption = 'Leaderboard' } = {}) {
+  return h('table', { class: 'board' },
+    h('caption', { text: caption }),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: 'Rank' }), h('th', { scope: 'col', text: 'Player' }), h('th', { scope: 'col', class: 'num', text: 'Score' }))),
+    h('tbody', {}, rows.slice(0, limit).map((r) => h('tr', { class: r.player === me ? 'me' : '' },
+      h('td', { class: 'rank', text: ordinal(r.rank) }),
+      h('th', { scope: 'row', class: 'name', text: r.nickname ?? r.name }),
+      h('td', { class: 'num', text: formatScore(r.score) })))));
+}
+
+/** Horizontal bars of how many picked each option (reveal). */
+export function distribution(question, reveal) {
+  let labels, counts, right;
+  if (question.kind === 'truefalse') {
+    labels = ['True', 'False'];
+    counts = [reveal.trueFalseCounts?.[1] ?? 0, reveal.trueFalseCounts?.[0] ?? 0];
+    right = reveal.correct?.kind === 'truefalse' ? [reveal.correct.value ? 0 : 1] : [];
+  } else if (question.options?.length) {
+    labels = question.options;
+    counts = reveal.optionCounts ?? [];
+    right = reveal.correct?.kind === 'options' ? reveal.correct.options : [];
+  } else {
+    return null;
+  }
+  const most = Math.max(1, ...counts);
+  return h('ul', { class: 'bars', 'aria-label': 'How everyone answered' },
+    labels.map((label, i) => h('li', { class: `bar opt-${question.kind === 'truefalse' ? (i === 0 ? 'true' : 'false') : i}${right.includes(i) ? ' right' : ''}` },
+      question.kind === 'truefalse' ? null : marker(i),
+      h('span', { class: 'label' }, h('span', { class: 'sr-only', text: question.kind === 'truefalse' ? '' : `${LETTERS[i]}: ` }), label,
+        right.includes(i) ? h('span', { class: 'tick', text: ' ✓ correct' }) : null),
+      h('span', { class: 'track', 'aria-hidden': 'true' }, h('span', { class: 'fill', style: { width: `${(100 * (counts[i] ?? 0)) / most}%` } })),
+      h('span', { class: 'count', text: `${counts[i] ?? 0}` }))));
+}
+
+/** `/join/ABC123` and `/display/ABC123` → `ABC123`. */
+export function codeFromPath() {
+  const parts = location.pathname.split('/').filter(Boolean);
+  return parts.length === 2 ? decodeURIComponent(parts[1]).toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 12) : '';
+}
+
+export function store(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify(value));
+  } catch { /* private mode: reconnects still work while the page lives */ }
+}
+export function load(key) {
+  try { return JSON.parse(localStorage.getItem(key) || 'null'); } catch { return null; }
+}

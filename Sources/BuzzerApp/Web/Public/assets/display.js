@@ -1,0 +1,204 @@
+// The projector display: no controls. Lobby with code and QR, the question with its countdown,
+// the reveal, leaderboards and the podium, sized to be read from across a bar.
+import {
+  $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, formatScore, correctText,
+  podium, standingsTable, distribution, codeFromPath,
+} from './common.js';
+
+const main = $('#main');
+const live = $('#live');
+const banner = $('#banner');
+let code = codeFromPath();
+let game = {};
+let screenKey = '';
+
+const countdown = new Countdown((seconds, fraction) => {
+  const clock = $('#clock');
+  if (!clock) return;
+  $('.secs', clock).textContent = String(seconds);
+  clock.style.setProperty('--left', String(fraction));
+  clock.classList.toggle('urgent', seconds <= 5);
+}, $('#timer-live'));
+
+const connection = new Connection({
+  hello: () => (code ? { type: 'watch', code } : null),
+  onMessage: handle,
+  onStatus: (status) => showStatus(banner, status),
+});
+
+function handle(m) {
+  switch (m.type) {
+    case 'watching':
+      code = m.code;
+      break;
+    case 'state':
+      game = { ...m };
+      game.answered = m.answerCount ?? 0;
+      render(true);
+      break;
+    case 'lobby':
+      Object.assign(game, { title: m.title, playerCount: m.playerCount, hostConnected: m.hostConnected });
+      if (game.phase === 'lobby') { const n = $('#joined-count'); if (n) n.textContent = String(m.playerCount); }
+      break;
+    case 'question':
+      Object.assign(game, { phase: 'reading', question: m.question, reveal: null, answered: 0 });
+      render();
+      say(live, `Question ${m.question.sequence + 1}: ${m.question.text}`);
+      break;
+    case 'answers_open':
+      if (game.question?.sequence !== m.question) break;
+      game.phase = 'open';
+      game.question.deadline = m.deadline;
+      render();
+      break;
+    case 'answer_count':
+      game.answered = m.answered;
+      game.connected = m.connected;
+      { const n = $('#answered'); if (n) n.textContent = String(m.answered); }
+      break;
+    case 'answers_closed':
+      if (game.question?.sequence !== m.question) break;
+      game.phase = 'closed';
+      render();
+      say(live, "Time's up!");
+      break;
+    case 'reveal':
+      game.phase = 'revealed';
+      game.reveal = m.reveal;
+      render();
+      say(live, `The answer: ${correctText(m.reveal.correct, game.question?.options ?? [])}`);
+      break;
+    case 'leaderboard':
+      game.phase = 'leaderboard';
+      game.leaderboard = m;
+      render();
+      break;
+    case 'ended':
+      game.phase = 'ended';
+      game.ended = m;
+      render();
+      break;
+    case 'error':
+      if (m.request === 'watch') {
+        connection.stop();
+        renderStart(m.message);
+      }
+      break;
+    default:
+      break;
+  }
+}
+
+function render(force = false) {
+  const key = `${game.phase}:${game.question?.sequence ?? ''}`;
+  if (key === screenKey && !force) return;
+  screenKey = key;
+  countdown.stop();
+  fill($('#corner'), code ? h('span', { class: 'corner-code' }, 'Join with code ', h('strong', { text: code })) : null);
+  switch (game.phase) {
+    case 'lobby': renderLobby(); break;
+    case 'reading': case 'open': case 'closed': case 'revealed': renderQuestion(); break;
+    case 'leaderboard': renderBoard(); break;
+    case 'ended': renderEnded(); break;
+    default: break;
+  }
+}
+
+function joinAddress() {
+  return `${location.host}/join/${code}`;
+}
+
+function renderLobby() {
+  fill($('#corner'));
+  fill(main, h('section', { class: 'display-lobby' },
+    h('div', {},
+      h('h1', { class: 'title', text: game.title }),
+      h('p', { class: 'how' }, 'Join on your phone at ', h('strong', { class: 'url', text: `${location.host}` }), ' with the code'),
+      h('p', { class: 'code', text: code }),
+      h('p', { class: 'how' }, 'or scan the QR code.'),
+      h('p', { class: 'joined' }, h('strong', { id: 'joined-count', text: String(game.playerCount ?? 0) }), ' players in')),
+    h('div', { class: 'qr' }, h('img', { src: `/qr/${encodeURIComponent(code)}.svg`, alt: `QR code to join: ${joinAddress()}` }))));
+}
+
+function renderQuestion() {
+  const q = game.question;
+  if (!q) return;
+  const reveal = game.phase === 'revealed' ? game.reveal : null;
+  let answers = null;
+  if (reveal) {
+    answers = distribution(q, reveal);
+  } else if (q.options?.length) {
+    answers = h('ul', { class: 'answers', 'aria-label': 'Answers' },
+      q.options.map((text, i) => h('li', { class: `answer opt-${i}` }, marker(i), h('span', { class: 'sr-only', text: `${LETTERS[i]}: ` }), h('span', { class: 'atext', text }))));
+  } else if (q.kind === 'truefalse') {
+    answers = h('ul', { class: 'answers' },
+      [true, false].map((v) => h('li', { class: `answer opt-${v}` }, h('span', { class: 'marker', 'aria-hidden': 'true' }, h('span', { class: 'letter', text: v ? '✓' : '✗' })), h('span', { class: 'atext', text: v ? 'True' : 'False' }))));
+  } else {
+    answers = h('p', { class: 'meta', text: q.kind === 'number' ? 'Type a number on your phone' : 'Type your answer on your phone' });
+  }
+  const round = q.roundCount > 1 ? ` · ${q.roundTitle || `Round ${q.round + 1}`}` : '';
+  fill(main, h('section', { class: 'dq' },
+    h('div', { class: 'top' },
+      h('p', { class: 'eyebrow' }, `Question ${q.sequence + 1} of ${q.questionCount}${round}`, q.category ? h('span', { class: 'tag', text: q.category }) : null,
+        q.points === 2 ? h('span', { class: 'tag hot', text: 'Double points' }) : null, q.wager ? h('span', { class: 'tag hot', text: 'Wager round' }) : null),
+      reveal ? null : clock()),
+    h('h1', { class: 'qtext', text: q.text }),
+    h('div', {},
+      reveal && reveal.correct?.kind !== 'none' && !q.options?.length && q.kind !== 'truefalse'
+        ? h('p', { class: 'reveal-answer' }, 'Answer: ', correctText(reveal.correct, q.options ?? [])) : null,
+      answers,
+      reveal?.explanation ? h('p', { class: 'explain', text: reveal.explanation }) : null,
+      h('div', { class: 'meta' },
+        h('span', { text: game.phase === 'reading' ? 'Get ready…' : game.phase === 'closed' ? "Time's up!" : reveal ? `${reveal.rightCount} of ${reveal.answered} got it right` : 'Answer now!' }),
+        reveal ? null : h('span', {}, h('strong', { id: 'answered', text: String(game.answered ?? 0) }), ' answered')))));
+  if (!reveal) startClock(q);
+}
+
+function startClock(q) {
+  runClock(countdown, game.phase, q);
+}
+
+function renderBoard() {
+  const board = game.leaderboard;
+  fill(main, h('section', { class: 'display-board' },
+    h('h1', { text: board?.final ? 'Final standings' : 'Leaderboard' }),
+    board ? standingsTable(board.players, { limit: 8, caption: `Top ${Math.min(8, board.players.length)} of ${board.players.length}` }) : null));
+  say(live, board?.players?.[0] ? `Leaderboard. In first place: ${board.players[0].nickname}.` : 'Leaderboard.');
+}
+
+function renderEnded() {
+  const ended = game.ended;
+  fill(main, h('section', { class: 'display-ended' },
+    h('h1', { text: `${game.title ? `${game.title}: ` : ''}the winners` }),
+    ended ? podium(ended.podium.players) : null));
+  const first = ended?.podium?.players?.filter((p) => p.rank === 1).map((p) => p.nickname).join(' and ');
+  if (first) say(live, `Game over. The winner: ${first}.`);
+}
+
+function renderStart(message) {
+  screenKey = 'start';
+  fill($('#corner'));
+  fill(main, h('form', { class: 'card display-start', onsubmit: (e) => {
+    e.preventDefault();
+    code = e.currentTarget.code.value.toUpperCase().replace(/[^A-Z0-9]/g, '');
+    if (!code) return;
+    history.replaceState(null, '', `/display/${code}`);
+    fill(main, h('p', { class: 'card display-start', text: 'Connecting…' }));
+    connection.restart();
+  } },
+    h('h1', { text: 'Big screen' }),
+    h('p', { class: 'lead', text: 'Show a game on this screen: type its code.' }),
+    h('div', { class: `field${message ? ' invalid' : ''}` },
+      h('label', { for: 'code', text: 'Game code' }),
+      h('input', { id: 'code', name: 'code', class: 'code-input', autocomplete: 'off', value: code, maxlength: 12, 'aria-invalid': message ? 'true' : false, 'aria-describedby': message ? 'code-error' : false }),
+      message ? h('p', { id: 'code-error', class: 'field-error', text: message }) : null),
+    h('button', { type: 'submit', class: 'btn primary big', text: 'Show game' })));
+  if (message) { $('#code').focus(); say(live, message); }
+}
+
+if (code) {
+  fill(main, h('p', { class: 'card display-start', text: 'Connecting…' }));
+  connection.connect();
+} else {
+  renderStart();
+}

@@ -1,0 +1,515 @@
+// The host console: pick or upload a pack, settings, the lobby with code, QR and players,
+// the controls with keyboard shortcuts, live answer counts, the reveal, scores and the podium.
+import {
+  $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, formatScore, correctText,
+  podium, standingsTable, distribution, store, load,
+} from './common.js';
+
+const KEY = 'buzzer.host';
+const main = $('#main');
+const live = $('#live');
+const banner = $('#banner');
+
+/** { code, token, joinURL, displayURL } of the room this console runs. */
+let seat = load(KEY);
+// `/host#code=ABC123&token=…` reopens a console on another device; the fragment never reaches the server.
+{
+  const hash = new URLSearchParams(location.hash.slice(1));
+  if (hash.get('code') && hash.get('token')) {
+    seat = { code: hash.get('code').toUpperCase(), token: hash.get('token') };
+    store(KEY, seat);
+    history.replaceState(null, '', '/host');
+  }
+}
+
+let pendingCreate = null;
+let setupError = null;
+let game = {};
+let players = [];
+let typedAnswers = [];
+let screenKey = '';
+let confirmEnd = false;
+
+const countdown = new Countdown((seconds, fraction) => {
+  const clock = $('#clock');
+  if (!clock) return;
+  $('.secs', clock).textContent = String(seconds);
+  clock.style.setProperty('--left', String(fraction));
+  clock.classList.toggle('urgent', seconds <= 5);
+}, $('#timer-live'));
+
+const connection = new Connection({
+  hello: () => {
+    if (seat?.token) return { type: 'host', code: seat.code, token: seat.token };
+    return pendingCreate;
+  },
+  onMessage: handle,
+  onStatus: (status) => showStatus(banner, status),
+});
+
+function toast(text) {
+  const node = $('#toast');
+  node.textContent = text;
+  node.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { node.hidden = true; }, 6000);
+}
+
+// MARK: - Messages
+
+function handle(m) {
+  switch (m.type) {
+    case 'created':
+      seat = { code: m.code, token: m.hostToken, joinURL: m.joinURL, displayURL: m.displayURL };
+      store(KEY, seat);
+      pendingCreate = null;
+      say(live, `Game ${m.code} is open.`);
+      break;
+    case 'hosting':
+      seat.code = m.code;
+      break;
+    case 'state':
+      game = { ...m, answered: m.answerCount ?? 0 };
+      typedAnswers = [];
+      render(true);
+      break;
+    case 'players':
+      players = m.players;
+      renderPlayers();
+      break;
+    case 'lobby':
+      Object.assign(game, { playerCount: m.playerCount, locked: m.locked });
+      renderChip();
+      if (game.phase === 'lobby') renderStage(true);
+      break;
+    case 'question':
+      Object.assign(game, { phase: 'reading', question: m.question, correct: m.correct, explanation: m.explanation, reveal: null, answered: 0 });
+      typedAnswers = [];
+      render();
+      break;
+    case 'answers_open':
+      if (game.question?.sequence !== m.question) break;
+      game.phase = 'open';
+      game.question.deadline = m.deadline;
+      render();
+      break;
+    case 'answer_count':
+      game.answered = m.answered;
+      game.connected = m.connected;
+      { const n = $('#answered'); if (n) n.textContent = `${m.answered} of ${m.connected}`; }
+      break;
+    case 'answers_closed':
+      if (game.question?.sequence !== m.question) break;
+      game.phase = 'closed';
+      render();
+      break;
+    case 'reveal':
+      game.phase = 'revealed';
+      game.reveal = m.reveal;
+      typedAnswers = m.typedAnswers ?? [];
+      render(true);
+      break;
+    case 'leaderboard':
+      game.phase = 'leaderboard';
+      game.leaderboard = m;
+      render();
+      takeScores(m.players);
+      break;
+    case 'ended':
+      game.phase = 'ended';
+      game.ended = m;
+      render();
+      takeScores(m.players);
+      break;
+    case 'error':
+      // A pack the server cannot read comes back as bad_message, which names no request.
+      if (m.request === 'create' || (pendingCreate && !m.request)) {
+        pendingCreate = null;
+        setupError = m.message;
+        showSetupError();
+      } else if (m.request === 'host') {
+        seat = null;
+        store(KEY, null);
+        setupError = `Could not reopen that game: ${m.message}`;
+        connection.stop();
+        renderSetup();
+      } else {
+        toast(m.message);
+      }
+      break;
+    default:
+      break;
+  }
+}
+
+// MARK: - Setup: pack, upload, settings
+
+async function renderSetup() {
+  screenKey = 'setup';
+  fill($('#room-chip'));
+  $('#room-chip').hidden = true;
+  let packs = [];
+  try {
+    const response = await fetch('/api/packs', { cache: 'no-store' });
+    packs = await response.json();
+  } catch { packs = []; }
+  if (screenKey !== 'setup') return;
+  const number = (id, label, value, attrs = {}) => h('div', { class: 'field' },
+    h('label', { for: id, text: label }), h('input', { id, name: id, type: 'number', value, ...attrs }));
+  const check = (id, label, checked) => h('label', { class: 'check-row', for: id },
+    h('input', { id, name: id, type: 'checkbox', checked }), label);
+  const form = h('form', { class: 'panel setup', novalidate: true, onsubmit: submitCreate },
+    h('h1', { text: 'Host a quiz' }),
+    h('fieldset', { class: 'packs' },
+      h('legend', { text: 'Question pack' }),
+      packs.map((p, i) => h('label', { class: 'pack' },
+        h('input', { type: 'radio', name: 'pack', value: p.name, checked: i === 0 }),
+        h('span', { class: 't', text: p.title }),
+        h('span', { class: 'd', text: `${p.questionCount} questions · ${p.rounds} ${p.rounds === 1 ? 'round' : 'rounds'}` }),
+        p.description ? h('span', { class: 'd', text: p.description }) : null)),
+      h('label', { class: 'pack' },
+        h('input', { type: 'radio', name: 'pack', value: '', checked: packs.length === 0 }),
+        h('span', { class: 't', text: 'Upload my own' }),
+        h('span', { class: 'd', text: 'A question pack JSON file (see docs/question-format.md).' }))),
+    h('div', { class: 'field' },
+      h('label', { for: 'upload', text: 'Pack file (JSON)' }),
+      h('input', { id: 'upload', name: 'upload', type: 'file', accept: '.json,application/json',
+        onchange: (e) => { if (e.currentTarget.files.length) e.currentTarget.form.querySelector('input[name=pack][value=""]').checked = true; } })),
+    h('details', { class: 'settings' },
+      h('summary', { text: 'Settings' }),
+      h('div', { class: 'settings-grid' },
+        number('timeLimitSeconds', 'Seconds per question', 20, { min: 1, max: 3600 }),
+        number('readingSeconds', 'Reading time (seconds)', 3, { min: 0, max: 60, step: 0.5 }),
+        h('div', { class: 'field' }, h('label', { for: 'scoring', text: 'Scoring' }),
+          h('select', { id: 'scoring', name: 'scoring' },
+            h('option', { value: 'speed', text: 'Faster answers score more' }),
+            h('option', { value: 'flat', text: 'One point per right answer' }))),
+        number('podiumSize', 'Podium places', 3, { min: 1, max: 10 })),
+      check('shuffleOptions', 'Shuffle answer options', false),
+      check('closeWhenAllAnswered', 'Close a question once everyone answered', true),
+      check('lateJoin', 'Let players join after the start', true),
+      check('autoAdvance', 'Run the game automatically (reveal and advance on timers)', false)),
+    setupError ? h('pre', { class: 'pre-error', role: 'alert', id: 'setup-error', text: setupError }) : null,
+    h('button', { type: 'submit', class: 'btn primary big', text: pendingCreate ? 'Creating…' : 'Create game', disabled: !!pendingCreate }));
+  const reopen = h('form', { class: 'panel', onsubmit: (e) => {
+    e.preventDefault();
+    const code = e.currentTarget.rcode.value.toUpperCase().replace(/[^A-Z0-9]/g, '');
+    const token = e.currentTarget.rtoken.value.trim();
+    if (!code || !token) return;
+    seat = { code, token };
+    store(KEY, seat);
+    setupError = null;
+    connection.restart();
+  } },
+    h('h2', { text: 'Reopen a running game' }),
+    h('p', { class: 'hint', text: 'On another device? Type the game code and the host key shown in the console you started it from.' }),
+    h('div', { class: 'field' }, h('label', { for: 'rcode', text: 'Game code' }), h('input', { id: 'rcode', name: 'rcode', autocomplete: 'off', class: 'code-input' })),
+    h('div', { class: 'field' }, h('label', { for: 'rtoken', text: 'Host key' }), h('input', { id: 'rtoken', name: 'rtoken', autocomplete: 'off', spellcheck: 'false' })),
+    h('button', { type: 'submit', class: 'btn', text: 'Reopen console' }));
+  fill(main, h('div', { class: 'host-grid' }, form, h('aside', {}, reopen)));
+  if (setupError) say(live, setupError);
+}
+
+/** Shows a create error in the form as it is, keeping the host's pack, file and settings. */
+function showSetupError() {
+  const form = $('form.setup');
+  if (!form) { renderSetup(); return; }
+  let box = $('#setup-error', form);
+  if (!box) {
+    box = h('pre', { class: 'pre-error', role: 'alert', id: 'setup-error' });
+    form.insertBefore(box, $('button[type=submit]', form));
+  }
+  box.textContent = setupError;
+  const button = $('button[type=submit]', form);
+  button.disabled = false;
+  button.textContent = 'Create game';
+  say(live, setupError);
+}
+
+async function submitCreate(event) {
+  event.preventDefault();
+  const form = event.currentTarget;
+  const settings = {
+    timeLimitSeconds: Number(form.timeLimitSeconds.value) || 20,
+    readingTimeMs: Math.round((Number(form.readingSeconds.value) || 0) * 1000),
+    scoring: form.scoring.value,
+    podiumSize: Number(form.podiumSize.value) || 3,
+    shuffleOptions: form.shuffleOptions.checked,
+    closeWhenAllAnswered: form.closeWhenAllAnswered.checked,
+    lateJoin: form.lateJoin.checked,
+    autoAdvance: form.autoAdvance.checked,
+  };
+  const file = form.upload.files[0];
+  const packName = form.pack.value;
+  setupError = null;
+  if (file && !packName) {
+    try {
+      const questions = JSON.parse(await file.text());
+      pendingCreate = { type: 'create', questions, settings };
+    } catch (error) {
+      setupError = `That file is not valid JSON: ${error.message}`;
+      showSetupError();
+      return;
+    }
+  } else if (packName) {
+    pendingCreate = { type: 'create', pack: packName, settings };
+  } else {
+    setupError = 'Choose a pack file to upload, or pick a pack from the library.';
+    showSetupError();
+    return;
+  }
+  if (connection.open) connection.send(pendingCreate); else connection.restart();
+  const button = $('button[type=submit]', form);
+  button.disabled = true;
+  button.textContent = 'Creating…';
+}
+
+// MARK: - Running the game
+
+/** The next step for the phase, shared by the big button and the keyboard shortcut. */
+function primary() {
+  switch (game.phase) {
+    case 'lobby': return { label: 'Start game', type: 'start' };
+    case 'reading': case 'open': return { label: 'Close answers', type: 'close' };
+    case 'closed': return { label: 'Reveal answer', type: 'reveal' };
+    case 'revealed': return { label: 'Next', type: 'next' };
+    case 'leaderboard': return { label: game.leaderboard?.final ? 'Finish game' : 'Next question', type: 'next' };
+    default: return null;
+  }
+}
+
+function command(type, extra = {}) {
+  if (!connection.send({ type, ...extra })) toast('Offline: that did not reach the server. Try again when the banner goes.');
+}
+
+document.addEventListener('keydown', (event) => {
+  if (event.key !== ' ' && event.key !== 'ArrowRight') return;
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.target.closest('input, select, textarea, button, a, summary, [contenteditable]')) return;
+  const step = primary();
+  if (!step || !seat) return;
+  event.preventDefault();
+  command(step.type);
+});
+
+function render(force = false) {
+  if (!seat) { renderSetup(); return; }
+  renderChip();
+  if (!$('#stage')) {
+    fill(main, h('div', { class: 'host-grid' },
+      h('section', { id: 'stage', class: 'panel', 'aria-labelledby': 'stage-title' }),
+      h('aside', { class: 'side' },
+        h('section', { class: 'panel', 'aria-labelledby': 'players-title' },
+          h('h2', { id: 'players-title', text: 'Players' }), h('div', { id: 'players' })),
+        h('section', { class: 'panel', 'aria-labelledby': 'share-title', id: 'share' }))));
+    screenKey = '';
+  }
+  renderStage(force);
+  renderPlayers();
+  renderShare();
+}
+
+function renderChip() {
+  const chip = $('#room-chip');
+  chip.hidden = false;
+  fill(chip, h('span', { class: 'chip-name' }, 'Game ', h('strong', { text: seat.code })),
+    game.playerCount !== undefined ? h('span', { class: 'chip-score', text: `${game.playerCount} ${game.playerCount === 1 ? 'player' : 'players'}` }) : null);
+}
+
+/** `players` only comes on joins and leaves; scores move on leaderboards, so copy them over. */
+function takeScores(rows) {
+  const byId = new Map((rows ?? []).map((r) => [r.player, r.score]));
+  for (const p of players) if (byId.has(p.id)) p.score = byId.get(p.id);
+  renderPlayers();
+}
+
+function renderStage(force) {
+  const key = `${game.phase}:${game.question?.sequence ?? ''}`;
+  if (key === screenKey && !force) return;
+  const moved = key !== screenKey;
+  screenKey = key;
+  confirmEnd = false;
+  countdown.stop();
+  const stage = $('#stage');
+  const step = primary();
+  const controls = h('div', { class: 'controls' },
+    step ? h('button', { type: 'button', class: 'btn primary', id: 'primary', 'aria-keyshortcuts': 'Space ArrowRight', text: step.label, onclick: () => command(step.type) }) : null,
+    game.phase === 'open' || game.phase === 'reading' ? h('button', { type: 'button', class: 'btn', text: 'Reveal now', onclick: () => command('reveal') }) : null,
+    game.phase === 'revealed' ? h('button', { type: 'button', class: 'btn', text: 'Show leaderboard', onclick: () => command('leaderboard') }) : null,
+    game.phase === 'lobby' ? h('button', { type: 'button', class: 'btn', 'aria-pressed': game.locked ? 'true' : 'false', text: game.locked ? 'Room locked' : 'Lock room', onclick: () => command(game.locked ? 'unlock' : 'lock') }) : null,
+    game.phase !== 'ended' ? endButton() : null,
+    step ? h('span', { class: 'shortcut' }, h('kbd', { text: 'Space' }), ' or ', h('kbd', { text: '→' }), ` ${step.label.toLowerCase()}`) : null);
+  switch (game.phase) {
+    case 'lobby': fill(stage, ...lobbyStage(), controls); break;
+    case 'reading': case 'open': case 'closed': fill(stage, ...questionStage(), controls); startClock(); break;
+    case 'revealed': fill(stage, ...revealStage(), controls); break;
+    case 'leaderboard': fill(stage, h('h1', { id: 'stage-title', text: game.leaderboard?.final ? 'Final standings' : 'Leaderboard' }),
+      standingsTable(game.leaderboard?.players ?? [], { limit: 20 }), controls); break;
+    case 'ended': fill(stage, ...endedStage()); break;
+    default: fill(stage, h('h1', { id: 'stage-title', text: 'Connecting…' }));
+  }
+  if (moved) {
+    const active = document.activeElement;
+    if (!active || active === document.body || !document.contains(active) || active.id === 'primary') {
+      const title = $('#stage-title');
+      title?.setAttribute('tabindex', '-1');
+      title?.focus({ preventScroll: true });
+    }
+  }
+}
+
+function endButton() {
+  return h('button', { type: 'button', class: 'btn danger', id: 'end', text: 'End game', onclick: (e) => {
+    if (!confirmEnd) {
+      confirmEnd = true;
+      e.currentTarget.textContent = 'Really end the game?';
+      say(live, 'Press again to end the game for everyone.');
+      return;
+    }
+    command('end');
+  } });
+}
+
+function lobbyStage() {
+  const join = seat.joinURL || `${location.origin}/join/${seat.code}`;
+  return [
+    h('h1', { id: 'stage-title', class: 'sr-only', text: 'Lobby' }),
+    h('p', { class: 'eyebrow', text: game.title }),
+    h('div', { class: 'joinbox' },
+      h('div', {},
+        h('p', { class: 'lead', text: 'Players join at' }),
+        h('p', { class: 'url', text: join }),
+        h('p', { class: 'lead', text: 'with the code' }),
+        h('p', { class: 'bigcode', id: 'join-code', text: seat.code }),
+        h('p', { class: 'livecount' }, h('strong', { text: String(game.playerCount ?? 0) }), ' players joined')),
+      h('div', { class: 'qr' }, h('img', { src: `/qr/${encodeURIComponent(seat.code)}.svg`, alt: `QR code to join: ${join}` }))),
+  ];
+}
+
+function startClock() {
+  runClock(countdown, game.phase, game.question);
+}
+
+function questionHead(q) {
+  const round = q.roundCount > 1 ? ` · ${q.roundTitle || `Round ${q.round + 1}`}` : '';
+  return h('div', { class: 'qhead' },
+    h('p', { class: 'eyebrow' }, `Question ${q.sequence + 1} of ${q.questionCount}${round}`, q.category ? h('span', { class: 'tag', text: q.category }) : null,
+      q.wager ? h('span', { class: 'tag hot', text: 'Wager' }) : null),
+    game.phase === 'revealed' ? null : clock());
+}
+
+function questionStage() {
+  const q = game.question;
+  const right = game.correct?.kind === 'options' ? game.correct.options : [];
+  return [
+    questionHead(q),
+    h('h1', { id: 'stage-title', class: 'qtext', text: q.text }),
+    q.options?.length ? h('ul', { class: 'host-options', 'aria-label': 'Options' },
+      q.options.map((text, i) => h('li', { class: `opt-${i}${right.includes(i) ? ' right' : ''}` }, marker(i),
+        h('span', {}, h('span', { class: 'sr-only', text: `${LETTERS[i]}: ` }), text, right.includes(i) ? h('span', { text: ' ✓ correct' }) : null)))) : null,
+    game.correct && !q.options?.length ? h('p', { class: 'answer-key' }, 'Answer: ', h('strong', { text: correctText(game.correct, q.options ?? []) })) : null,
+    h('p', { class: 'livecount', 'aria-live': 'polite' },
+      h('strong', { id: 'answered', text: `${game.answered ?? 0} of ${game.connected ?? game.playerCount ?? 0}` }), ' answered',
+      h('span', { class: 'hint', text: game.phase === 'reading' ? ' · answers open soon' : game.phase === 'closed' ? ' · answers closed' : '' })),
+  ];
+}
+
+function revealStage() {
+  const q = game.question, r = game.reveal;
+  const typed = q.kind === 'text' && typedAnswers.length ? h('section', { 'aria-labelledby': 'typed-title' },
+    h('h2', { id: 'typed-title', text: 'Typed answers' }),
+    h('p', { class: 'hint', text: 'Accept an answer the pack missed: everyone who typed it gets the points.' }),
+    h('ul', { class: 'typed-list' }, typedAnswers.map((t) => h('li', {},
+      h('span', { class: 'ttext', text: t.text }),
+      h('span', { class: 'hint', text: `×${t.count}` }),
+      t.accepted ? h('span', { class: 'ok-badge', text: '✓ accepted' })
+        : h('button', { type: 'button', class: 'btn small', 'aria-label': `Accept “${t.text}”`, text: 'Accept', onclick: () => command('accept', { question: q.sequence, text: t.text }) }))))) : null;
+  return [
+    questionHead(q),
+    h('h1', { id: 'stage-title', class: 'qtext', text: q.text }),
+    r.correct?.kind !== 'none' ? h('p', { class: 'answer-key' }, 'Answer: ', h('strong', { text: correctText(r.correct, q.options ?? []) })) : null,
+    distribution(q, r),
+    h('p', { class: 'lead', text: `${r.rightCount} of ${r.answered} answered right.` }),
+    r.explanation ? h('p', { class: 'explain', text: r.explanation }) : null,
+    typed,
+  ];
+}
+
+function endedStage() {
+  const ended = game.ended;
+  return [
+    h('h1', { id: 'stage-title', text: 'Game over' }),
+    ended ? podium(ended.podium.players) : null,
+    ended ? standingsTable(ended.players, { limit: 50, caption: 'Final scores' }) : null,
+    h('div', { class: 'controls' }, h('button', { type: 'button', class: 'btn primary', text: 'Host another game', onclick: () => {
+      connection.stop();
+      seat = null;
+      store(KEY, null);
+      game = {};
+      players = [];
+      setupError = null;
+      renderSetup();
+    } })),
+  ];
+}
+
+function renderPlayers() {
+  const box = $('#players');
+  if (!box) return;
+  const list = players.length
+    ? h('ul', { class: 'players' }, players.map((p) => h('li', {},
+      h('span', { class: `status-dot${p.status === 'connected' ? '' : ' away'}`, title: p.status, 'aria-hidden': 'true' }),
+      h('span', { class: 'pname' }, h('span', { text: p.nickname }), p.team ? h('span', { class: 'pteam', text: p.team }) : null,
+        p.status === 'connected' ? null : h('span', { class: 'pteam', text: 'away' })),
+      h('span', { class: 'pscore', text: formatScore(p.score) }),
+      game.phase === 'ended' ? null : h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Remove ${p.nickname}`, text: 'Remove', onclick: () => command('kick', { player: p.id, ban: false }) }))))
+    : h('p', { class: 'hint', text: 'Nobody yet. Players appear here as they join.' });
+  const adjust = players.length && game.phase !== 'ended' ? h('details', { class: 'adjust-box' },
+    h('summary', { text: 'Adjust a score' }),
+    h('form', { class: 'adjust', onsubmit: (e) => {
+      e.preventDefault();
+      const f = e.currentTarget;
+      const delta = Math.round(Number(f.delta.value));
+      if (!delta) { toast('Type how many points to add (or a negative number to take away).'); return; }
+      command('adjust', { player: Number(f.who.value), delta, reason: f.reason.value.trim() });
+      f.delta.value = '';
+      f.reason.value = '';
+    } },
+      h('div', { class: 'field' }, h('label', { for: 'who', text: 'Player' }),
+        h('select', { id: 'who', name: 'who' }, players.map((p) => h('option', { value: p.id, text: p.nickname })))),
+      h('div', { class: 'field' }, h('label', { for: 'delta', text: 'Points (+/−)' }), h('input', { id: 'delta', name: 'delta', type: 'number', step: 1 })),
+      h('div', { class: 'field' }, h('label', { for: 'reason', text: 'Reason' }), h('input', { id: 'reason', name: 'reason', maxlength: 100 })),
+      h('button', { type: 'submit', class: 'btn', text: 'Apply' }))) : null;
+  // Keep an open adjust form (and its typing) across player-list updates.
+  const open = $('.adjust-box', box);
+  if (open?.open && open.contains(document.activeElement)) {
+    fill(box.firstElementChild ?? box, list);
+    return;
+  }
+  fill(box, h('div', {}, list), adjust);
+  if (open?.open) $('.adjust-box', box)?.setAttribute('open', '');
+}
+
+function renderShare() {
+  const box = $('#share');
+  if (!box || box.childElementCount) return;
+  const display = seat.displayURL || `${location.origin}/display/${seat.code}`;
+  fill(box,
+    h('h2', { id: 'share-title', text: 'Screens' }),
+    h('p', {}, h('a', { href: display, target: '_blank', rel: 'noopener', class: 'btn', text: 'Open the big screen ↗' })),
+    h('p', { class: 'hint' }, 'Or open ', h('span', { class: 'url', text: display }), ' on the projector.'),
+    h('details', {},
+      h('summary', { text: 'Run this console from another device' }),
+      h('p', { class: 'hint', text: 'Open this address there (keep it private: it controls the game):' }),
+      h('p', { class: 'url', text: `${location.origin}/host#code=${seat.code}&token=${seat.token}` }),
+      h('p', { class: 'hint' }, 'Host key: ', h('span', { class: 'url', text: seat.token }))));
+}
+
+// MARK: - Start
+
+if (seat?.token) {
+  fill(main, h('p', { class: 'panel', text: `Reopening game ${seat.code}…` }));
+  connection.connect();
+} else {
+  renderSetup();
+}

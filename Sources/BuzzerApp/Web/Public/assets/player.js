@@ -1,0 +1,488 @@
+// The player page: join, lobby, answer, result, leaderboard, podium. Everything a player or
+// the server wrote is inserted as text (see h() in common.js).
+import {
+  $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, ordinal, formatScore,
+  correctText, podium, standingsTable, codeFromPath, store, load,
+} from './common.js';
+
+const KEY = 'buzzer.player';
+const main = $('#main');
+const live = $('#live');
+const timerLive = $('#timer-live');
+const banner = $('#banner');
+
+/** The seat this browser holds: { code, token, nickname, player }. */
+let seat = load(KEY);
+const pathCode = codeFromPath();
+if (seat && pathCode && seat.code !== pathCode) seat = null;
+
+let pendingJoin = null;
+let joinError = null;
+let game = {};
+let screenKey = '';
+
+const countdown = new Countdown((seconds, fraction) => {
+  const clock = $('#clock');
+  if (!clock) return;
+  $('.secs', clock).textContent = String(seconds);
+  clock.style.setProperty('--left', String(fraction));
+  clock.classList.toggle('urgent', seconds <= 5);
+}, timerLive);
+
+const connection = new Connection({
+  hello: () => {
+    if (seat?.token) return { type: 'resume', code: seat.code, token: seat.token };
+    if (pendingJoin) return { type: 'join', ...pendingJoin };
+    return null;
+  },
+  onMessage: handle,
+  onStatus: (status) => {
+    showStatus(banner, status);
+    if (status === 'offline' && !seat) renderJoin();
+  },
+});
+
+// MARK: - Messages
+
+function handle(m) {
+  switch (m.type) {
+    case 'joined':
+      seat = { code: m.code, token: m.resumeToken, nickname: m.nickname, player: m.player };
+      store(KEY, seat);
+      pendingJoin = null;
+      joinError = null;
+      history.replaceState(null, '', `/join/${m.code}`);
+      say(live, m.resumed ? `Welcome back, ${m.nickname}.` : `You're in, ${m.nickname}.`);
+      break;
+    case 'state':
+      game = {
+        title: m.title, phase: m.phase, playerCount: m.playerCount, questionCount: m.questionCount,
+        hostConnected: m.hostConnected, question: m.question, answered: m.answered, reveal: m.reveal,
+        result: m.result, leaderboard: m.leaderboard, ended: m.ended, me: m.me,
+      };
+      render();
+      break;
+    case 'lobby':
+      Object.assign(game, { title: m.title, playerCount: m.playerCount, hostConnected: m.hostConnected });
+      if (game.phase === 'lobby') render();
+      break;
+    case 'host_status':
+      game.hostConnected = m.connected;
+      renderHostNote();
+      break;
+    case 'question':
+      Object.assign(game, { phase: 'reading', question: m.question, answered: false, mine: null, reveal: null, result: null, answerError: null });
+      render();
+      say(live, `Question ${m.question.sequence + 1}: ${m.question.text}`);
+      break;
+    case 'answers_open':
+      if (game.question?.sequence !== m.question) break;
+      game.phase = 'open';
+      game.question.deadline = m.deadline;
+      render();
+      break;
+    case 'answer_ack':
+      if (game.question?.sequence !== m.question) break;
+      game.answered = true;
+      game.sending = false;
+      render();
+      say(live, 'Answer locked in.');
+      break;
+    case 'answers_closed':
+      if (game.question?.sequence !== m.question) break;
+      game.phase = 'closed';
+      render();
+      if (!game.answered) say(live, "Time's up.");
+      break;
+    case 'reveal':
+      game.reveal = m.reveal;
+      break;
+    case 'result':
+      game.phase = 'revealed';
+      game.result = m.result;
+      game.me = { rank: m.result.rank, score: m.result.score, players: game.playerCount ?? game.me?.players };
+      // A second result for the same question means the host accepted another typed answer.
+      render(true);
+      announceResult();
+      break;
+    case 'leaderboard':
+      game.phase = 'leaderboard';
+      game.leaderboard = { final: m.final, players: m.players, teams: m.teams };
+      render();
+      break;
+    case 'standing':
+      game.me = { rank: m.rank, score: m.score, players: m.players };
+      updateChip();
+      if (game.phase === 'leaderboard' || game.phase === 'ended') render(true);
+      break;
+    case 'ended':
+      game.phase = 'ended';
+      game.ended = m;
+      render();
+      break;
+    case 'kicked':
+      forget();
+      game = { phase: 'kicked', ban: m.ban };
+      render();
+      break;
+    case 'error':
+      onError(m);
+      break;
+    default:
+      break;
+  }
+}
+
+function onError(m) {
+  if (m.request === 'join') {
+    pendingJoin = null;
+    joinError = { code: m.code, message: m.message };
+    renderJoin();
+    return;
+  }
+  if (m.request === 'resume') {
+    const code = seat?.code;
+    forget();
+    joinError = { code: m.code, message: `${m.message} You can join again below.`, prefill: code };
+    renderJoin();
+    return;
+  }
+  if (m.request === 'answer' || m.request === 'wager') {
+    game.sending = false;
+    if (m.code === 'already_answered') { game.answered = true; render(); return; }
+    game.answerError = m.message;
+    render(true);
+    say(live, m.message);
+    return;
+  }
+  say(live, m.message);
+}
+
+function forget() {
+  seat = null;
+  store(KEY, null);
+}
+
+// MARK: - Screens
+
+/** Draws the screen for the current phase; `force` redraws the same screen in place. */
+function render(force = false) {
+  updateChip();
+  const key = `${game.phase}:${game.question?.sequence ?? ''}:${game.answered ? 1 : 0}:${game.sending ? 1 : 0}`;
+  if (key === screenKey && !force) {
+    // Same screen: only the lobby's numbers move.
+    const count = $('#player-count');
+    if (count) count.textContent = String(game.playerCount ?? 0);
+    renderHostNote();
+    return;
+  }
+  const moved = key !== screenKey;
+  screenKey = key;
+  countdown.stop();
+  switch (game.phase) {
+    case 'lobby': renderLobby(); break;
+    case 'reading': case 'open': case 'closed':
+      if (game.answered || game.sending) renderLocked(); else renderQuestion(); break;
+    case 'revealed': renderResult(); break;
+    case 'leaderboard': renderLeaderboard(); break;
+    case 'ended': renderEnded(); break;
+    case 'kicked': renderKicked(); break;
+    default: renderJoin(); return;
+  }
+  renderHostNote();
+  if (moved) focusHeading();
+}
+
+function focusHeading() {
+  // Keep focus in a field the player is typing in; otherwise start reading at the new heading.
+  const active = document.activeElement;
+  if (active && active.matches('input, textarea') && main.contains(active)) return;
+  const heading = $('h1', main);
+  if (heading) { heading.setAttribute('tabindex', '-1'); heading.focus({ preventScroll: true }); }
+}
+
+function updateChip() {
+  const chip = $('#me');
+  if (!seat) { chip.hidden = true; return; }
+  chip.hidden = false;
+  fill(chip, h('span', { class: 'chip-name', text: seat.nickname }),
+    game.me ? h('span', { class: 'chip-score', text: `${formatScore(game.me.score)} pts` }) : null);
+}
+
+function renderHostNote() {
+  const note = $('#host-note');
+  if (note) note.hidden = game.hostConnected !== false;
+}
+
+function hostNote() {
+  return h('p', { id: 'host-note', class: 'note', hidden: game.hostConnected !== false, text: 'The host lost their connection. Hang on: the game resumes when they are back.' });
+}
+
+function renderJoin() {
+  screenKey = 'join';
+  countdown.stop();
+  updateChip();
+  const code = joinError?.prefill || pathCode || '';
+  const errorFor = (field) => {
+    if (!joinError) return null;
+    const fieldOf = { room_not_found: 'code', room_ended: 'code', room_locked: 'code', rate_limited: 'code',
+      name_taken: 'nickname', name_invalid: 'nickname', name_blocked: 'nickname', banned: 'code', room_full: 'code', late_join_disabled: 'code' };
+    return (fieldOf[joinError.code] ?? 'form') === field ? joinError.message : null;
+  };
+  const field = (name, label, attrs, hint) => {
+    const error = errorFor(name);
+    return h('div', { class: `field${error ? ' invalid' : ''}` },
+      h('label', { for: name, text: label }),
+      hint ? h('p', { id: `${name}-hint`, class: 'hint', text: hint }) : null,
+      h('input', { id: name, name, ...attrs, 'aria-invalid': error ? 'true' : false,
+        'aria-describedby': [hint ? `${name}-hint` : '', error ? `${name}-error` : ''].join(' ').trim() || false }),
+      error ? h('p', { id: `${name}-error`, class: 'field-error', text: error }) : null);
+  };
+  const form = h('form', { class: 'card join', novalidate: true, onsubmit: submitJoin },
+    h('h1', { text: 'Join the quiz' }),
+    h('p', { class: 'lead', text: 'Enter the code on the big screen and pick a name.' }),
+    field('code', 'Game code', { value: code, required: true, autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false', maxlength: 12, inputmode: 'text', class: 'code-input' }),
+    field('nickname', 'Your name', { value: seat?.nickname ?? load('buzzer.name') ?? '', required: true, autocomplete: 'nickname', maxlength: 64 }),
+    field('team', 'Team (optional)', { autocomplete: 'off', maxlength: 64, value: load('buzzer.team') ?? '' }, 'Players with the same team name play together.'),
+    errorFor('form') ? h('p', { class: 'field-error', role: 'alert', text: errorFor('form') }) : null,
+    h('button', { type: 'submit', class: 'btn primary big', text: pendingJoin ? 'Joining…' : 'Join game', disabled: !!pendingJoin }));
+  fill(main, form);
+  const invalid = $('[aria-invalid="true"]', form);
+  if (invalid) { invalid.focus(); say(live, joinError.message); }
+}
+
+function submitJoin(event) {
+  event.preventDefault();
+  const form = event.currentTarget;
+  const code = form.code.value.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  const nickname = form.nickname.value.trim();
+  const team = form.team.value.trim();
+  if (!code || !nickname) {
+    joinError = { code: code ? 'name_invalid' : 'room_not_found', message: code ? 'Type a name to play under.' : 'Type the game code from the big screen.', prefill: code };
+    renderJoin();
+    return;
+  }
+  store('buzzer.name', nickname);
+  store('buzzer.team', team || null);
+  joinError = null;
+  pendingJoin = { code, nickname, ...(team ? { team } : {}), device: deviceID() };
+  renderJoin();
+  if (connection.open) connection.send({ type: 'join', ...pendingJoin });
+  else connection.restart();
+}
+
+/** A random id kept per browser, so a ban sticks to the phone rather than the name. */
+function deviceID() {
+  let id = load('buzzer.device');
+  if (!id) {
+    id = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
+    store('buzzer.device', id);
+  }
+  return id;
+}
+
+function renderLobby() {
+  fill(main, h('section', { class: 'card center lobby' },
+    h('p', { class: 'eyebrow', text: game.title }),
+    h('h1', { class: 'hello' }, "You're in, ", h('span', { class: 'nick', text: seat?.nickname ?? '' })),
+    h('div', { class: 'pulse', 'aria-hidden': 'true' }, h('img', { src: '/assets/icon.svg', alt: '' })),
+    h('p', { class: 'count' }, h('strong', { id: 'player-count', text: String(game.playerCount ?? 0) }), ' in the room'),
+    h('p', { class: 'lead', text: 'Eyes on the big screen: the first question is coming.' }),
+    hostNote(),
+    h('button', { type: 'button', class: 'btn ghost', text: 'Leave game', onclick: leave })));
+}
+
+function leave() {
+  connection.send({ type: 'leave' });
+  connection.stop();
+  forget();
+  game = {};
+  renderJoin();
+}
+
+function questionHeader(q) {
+  const round = q.roundCount > 1 ? ` · ${q.roundTitle || `Round ${q.round + 1}`}` : '';
+  return h('div', { class: 'qhead' },
+    h('p', { class: 'eyebrow' }, `Question ${q.sequence + 1} of ${q.questionCount}${round}`, q.category ? h('span', { class: 'tag', text: q.category }) : null,
+      q.points === 2 ? h('span', { class: 'tag hot', text: 'Double points' }) : null),
+    clock());
+}
+
+function startClock() {
+  runClock(countdown, game.phase, game.question);
+}
+
+function renderQuestion() {
+  const q = game.question;
+  const open = game.phase === 'open';
+  const body = [];
+  const send = (answer) => submitAnswer(answer);
+  if (q.kind === 'choice' || q.kind === 'poll') {
+    body.push(h('div', { class: `answers n${q.options.length}`, role: 'group', 'aria-label': 'Answers' },
+      q.options.map((text, i) => h('button', { type: 'button', class: `answer opt-${i}`, disabled: !open,
+        onclick: () => send({ kind: q.kind, option: i }) }, marker(i), h('span', { class: 'sr-only', text: `${LETTERS[i]}: ` }), h('span', { class: 'atext', text })))));
+  } else if (q.kind === 'multi') {
+    const picked = new Set();
+    const submit = h('button', { type: 'button', class: 'btn primary big', disabled: true, text: 'Lock in answers',
+      onclick: () => send({ kind: 'multi', options: [...picked].sort() }) });
+    body.push(h('p', { class: 'hint', text: 'Pick every right answer, then lock in.' }));
+    body.push(h('div', { class: `answers n${q.options.length}`, role: 'group', 'aria-label': 'Answers (pick all that apply)' },
+      q.options.map((text, i) => h('button', { type: 'button', class: `answer opt-${i}`, 'aria-pressed': 'false', disabled: !open,
+        onclick: (e) => {
+          if (picked.has(i)) picked.delete(i); else picked.add(i);
+          e.currentTarget.setAttribute('aria-pressed', String(picked.has(i)));
+          submit.disabled = picked.size === 0;
+        } }, marker(i), h('span', { class: 'sr-only', text: `${LETTERS[i]}: ` }), h('span', { class: 'atext', text }), h('span', { class: 'check', 'aria-hidden': 'true', text: '✓' })))));
+    body.push(submit);
+  } else if (q.kind === 'truefalse') {
+    body.push(h('div', { class: 'answers n2 tf', role: 'group', 'aria-label': 'Answers' },
+      [true, false].map((value) => h('button', { type: 'button', class: `answer opt-${value}`, disabled: !open,
+        onclick: () => send({ kind: 'truefalse', value }) },
+        h('span', { class: 'marker', 'aria-hidden': 'true' }, h('span', { class: 'letter', text: value ? '✓' : '✗' })),
+        h('span', { class: 'atext', text: value ? 'True' : 'False' })))));
+  } else {
+    const number = q.kind === 'number';
+    body.push(h('form', { class: 'typed', onsubmit: (e) => {
+      e.preventDefault();
+      const raw = e.currentTarget.typed.value.trim();
+      if (!raw) return;
+      if (number) {
+        const value = Number(raw.replace(/[\s,]/g, ''));
+        if (!Number.isFinite(value)) { game.answerError = 'Type a number, like 1912.'; render(true); return; }
+        send({ kind: 'number', value });
+      } else send({ kind: 'text', text: raw });
+    } },
+      h('label', { for: 'typed', text: number ? 'Your answer (a number)' : 'Your answer' }),
+      h('input', { id: 'typed', name: 'typed', autocomplete: 'off', disabled: !open, maxlength: 200,
+        ...(number ? { inputmode: 'decimal' } : { autocapitalize: 'none', spellcheck: 'false' }) }),
+      h('button', { type: 'submit', class: 'btn primary big', disabled: !open, text: 'Lock in' })));
+  }
+  const wager = q.wager && open ? h('div', { class: 'field wager' },
+    h('label', { for: 'wager', text: 'Your stake (points you win or lose)' }),
+    h('input', { id: 'wager', type: 'number', min: 0, step: 50, inputmode: 'numeric', value: game.wager ?? 0 })) : null;
+  fill(main, h('section', { class: `question phase-${game.phase}` },
+    questionHeader(q),
+    h('h1', { class: 'qtext', text: q.text }),
+    game.phase === 'reading' ? h('p', { class: 'ready', text: 'Get ready…' }) : null,
+    game.phase === 'closed' ? h('p', { class: 'ready', text: "Time's up!" }) : null,
+    wager,
+    body,
+    game.answerError ? h('p', { class: 'field-error', role: 'alert', text: game.answerError }) : null,
+    hostNote()));
+  startClock();
+}
+
+async function submitAnswer(answer) {
+  const q = game.question;
+  if (!q || game.phase !== 'open') return;
+  const stake = Number($('#wager')?.value || 0);
+  if (q.wager && stake > 0) {
+    game.wager = stake;
+    connection.send({ type: 'wager', question: q.sequence, amount: Math.round(stake) });
+  }
+  game.answerError = null;
+  game.mine = answer;
+  game.sending = connection.send({ type: 'answer', question: q.sequence, answer });
+  if (!game.sending) { game.answerError = 'You are offline; your answer was not sent. Try again when the banner goes.'; }
+  render(true);
+}
+
+function myAnswerText() {
+  const a = game.mine, q = game.question;
+  if (!a || !q) return null;
+  switch (a.kind) {
+    case 'choice': case 'poll': return `${LETTERS[a.option]}: ${q.options[a.option]}`;
+    case 'multi': return a.options.map((i) => `${LETTERS[i]}: ${q.options[i]}`).join(', ');
+    case 'truefalse': return a.value ? 'True' : 'False';
+    case 'number': return formatScore(a.value);
+    default: return a.text;
+  }
+}
+
+function renderLocked() {
+  const q = game.question;
+  const mine = myAnswerText();
+  fill(main, h('section', { class: 'card center locked' },
+    questionHeader(q),
+    h('div', { class: 'seal', 'aria-hidden': 'true', text: game.answered ? '✓' : '…' }),
+    h('h1', { text: game.answered ? 'Locked in!' : 'Sending…' }),
+    mine ? h('p', { class: 'lead' }, 'Your answer: ', h('strong', { class: 'mine', text: mine })) : null,
+    h('p', { class: 'hint', text: game.phase === 'closed' ? 'Answers are closed. The reveal is coming.' : 'Waiting for the others…' }),
+    hostNote()));
+  startClock();
+}
+
+function announceResult() {
+  const r = game.result;
+  if (!r) return;
+  const rank = r.rank ? ` You are ${ordinal(r.rank)}.` : '';
+  say(live, `${outcomeWords(r).title}. ${r.points ? `${r.points > 0 ? '+' : ''}${r.points} points.` : ''}${rank}`);
+}
+
+function outcomeWords(r) {
+  if (!r.answered) return { title: 'No answer', tone: 'none', icon: '–' };
+  switch (r.outcome) {
+    case 'correct': return { title: 'Correct!', tone: 'right', icon: '✓' };
+    case 'partial': return { title: 'Partly right', tone: 'partial', icon: '½' };
+    case 'counted': return { title: 'Vote counted', tone: 'counted', icon: '✓' };
+    default: return { title: 'Not this time', tone: 'wrong', icon: '✗' };
+  }
+}
+
+function renderResult() {
+  const r = game.result, q = game.question, rev = game.reveal;
+  if (!r) {
+    fill(main, h('section', { class: 'card center' }, h('h1', { text: 'The answer is in!' }), h('p', { class: 'lead', text: 'Look at the big screen.' })));
+    return;
+  }
+  const words = outcomeWords(r);
+  const total = game.me?.players;
+  fill(main, h('section', { class: `card center result ${words.tone}` },
+    h('div', { class: 'seal', 'aria-hidden': 'true', text: words.icon }),
+    h('h1', { text: words.title }),
+    h('p', { class: 'gain', text: `${r.points > 0 ? '+' : ''}${formatScore(r.points)} points` }),
+    r.streakBonus ? h('p', { class: 'streak', text: `Includes a ${formatScore(r.streakBonus)} point streak bonus (${r.streak} in a row)` }) : null,
+    rev && q && rev.correct?.kind !== 'none' ? h('p', { class: 'answer-was' }, 'Answer: ', h('strong', { text: correctText(rev.correct, q.options) })) : null,
+    rev?.explanation ? h('p', { class: 'explain', text: rev.explanation }) : null,
+    h('ul', { class: 'stats' },
+      h('li', {}, h('span', { class: 'k', text: 'Score' }), h('span', { class: 'v', text: formatScore(r.score) })),
+      h('li', {}, h('span', { class: 'k', text: 'Rank' }), h('span', { class: 'v', text: r.rank ? `${ordinal(r.rank)}${total ? ` of ${total}` : ''}` : '–' }))),
+    hostNote()));
+}
+
+function renderLeaderboard() {
+  const board = game.leaderboard;
+  const me = game.me;
+  fill(main, h('section', { class: 'card' },
+    h('h1', { text: board?.final ? 'Final standings' : 'Leaderboard' }),
+    me?.rank ? h('p', { class: 'lead' }, 'You are ', h('strong', { text: ordinal(me.rank) }), ` of ${me.players} with ${formatScore(me.score)} points.`) : null,
+    board ? standingsTable(board.players, { me: seat?.player }) : null,
+    hostNote()));
+}
+
+function renderEnded() {
+  const ended = game.ended;
+  const me = game.me;
+  fill(main, h('section', { class: 'card center ended' },
+    h('p', { class: 'eyebrow', text: game.title || 'Game over' }),
+    h('h1', { text: 'Game over!' }),
+    ended ? podium(ended.podium.players, seat?.player) : null,
+    me?.rank ? h('p', { class: 'lead final-rank' }, 'You finished ', h('strong', { text: ordinal(me.rank) }), ` of ${me.players} with ${formatScore(me.score)} points.`) : null,
+    h('button', { type: 'button', class: 'btn ghost', text: 'Play another game', onclick: () => { connection.stop(); forget(); game = {}; renderJoin(); } })));
+}
+
+function renderKicked() {
+  fill(main, h('section', { class: 'card center' },
+    h('h1', { text: game.ban ? 'You were removed and banned' : 'You were removed' }),
+    h('p', { class: 'lead', text: 'The host removed you from this game.' }),
+    h('button', { type: 'button', class: 'btn primary', text: 'Back to the join page', onclick: () => { game = {}; renderJoin(); } })));
+}
+
+// MARK: - Start
+
+if (seat?.token) {
+  fill(main, h('section', { class: 'card center' }, h('h1', { text: 'Reconnecting…' }), h('p', { class: 'lead', text: `Taking you back to game ${seat.code}.` })));
+  connection.connect();
+} else {
+  renderJoin();
+}

@@ -1,0 +1,123 @@
+import BuzzerWebSocket
+import Foundation
+
+/// The web clients (player, host console, projector display): static files kept in the
+/// package as resources (`Web/Public`), read once into memory and served from there.
+///
+/// Every file is sent with `Cache-Control: no-cache` and an `ETag`: a phone revalidates with a
+/// cheap 304 and never keeps a page script older than the server it talks to.
+final class WebAssets: Sendable {
+    struct Asset: Sendable {
+        var bytes: [UInt8]
+        var contentType: String
+        var etag: String
+    }
+
+    /// URL path (`/assets/app.css`, `/index.html`) to file.
+    let files: [String: Asset]
+
+    /// The bundled pages. SwiftPM puts them in `buzzer_BuzzerApp.resources` next to the binary;
+    /// a binary copied elsewhere must take that folder along.
+    static let bundled = WebAssets(directory: Bundle.module.url(forResource: "Public", withExtension: nil))
+
+    init(directory: URL?) {
+        var files: [String: Asset] = [:]
+        if let directory, let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey]) {
+            let root = directory.standardizedFileURL.path
+            for case let url as URL in walker {
+                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
+                      let data = FileManager.default.contents(atPath: url.path) else { continue }
+                let relative = String(url.standardizedFileURL.path.dropFirst(root.count))
+                let bytes = [UInt8](data)
+                files[relative] = Asset(bytes: bytes, contentType: Self.contentType(of: relative), etag: Self.etag(bytes))
+            }
+        }
+        self.files = files
+    }
+
+    /// The page or file for a GET or HEAD path, or nil when there is none.
+    func response(for head: HTTPRequestHead) -> HTTPResponse? {
+        guard let name = Self.file(for: head.path), let asset = files[name] else { return nil }
+        var headers = Self.commonHeaders(contentType: asset.contentType)
+        headers.add(name: "Cache-Control", value: "no-cache")
+        headers.add(name: "ETag", value: asset.etag)
+        if asset.contentType.hasPrefix("text/html") {
+            headers.add(name: "Content-Security-Policy", value: Self.pagePolicy(host: head.headers.first(name: "Host")))
+        }
+        if let tags = head.headers.first(name: "If-None-Match"),
+           tags.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == asset.etag }) {
+            return HTTPResponse(status: 304, headers: headers)
+        }
+        return Self.body(asset.bytes, headers: headers, head: head)
+    }
+
+    /// Maps a URL path to a file: pages by route, `/assets/NAME` as is.
+    static func file(for path: String) -> String? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        switch parts.first {
+        case nil: return "/index.html"
+        case "join"? where parts.count <= 2: return "/index.html"
+        case "host"? where parts.count == 1: return "/host.html"
+        case "display"? where parts.count <= 2: return "/display.html"
+        case "assets"? where parts.count == 2 && !parts[1].hasPrefix("."): return "/assets/\(parts[1])"
+        default: return nil
+        }
+    }
+
+    /// Scripts and styles only from this server; no inline script, no framing, no plugins.
+    /// `connect-src 'self'` covers the same-origin WebSocket in current browsers; older Safari
+    /// needs the `ws:`/`wss:` origin spelled out, so it is added when the Host header is sane.
+    static func pagePolicy(host: String?) -> String {
+        var connect = "'self'"
+        if let host = host.flatMap(plausibleHost) { connect += " ws://\(host) wss://\(host)" }
+        return "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+            + "connect-src \(connect); font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    }
+
+    /// `host[:port]` made only of host-name and address characters, else nil.
+    static func plausibleHost(_ value: String) -> String? {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]")
+        return !value.isEmpty && value.count <= 255 && value.allSatisfy(allowed.contains) ? value : nil
+    }
+
+    static func commonHeaders(contentType: String) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: contentType)
+        headers.add(name: "X-Content-Type-Options", value: "nosniff")
+        headers.add(name: "Referrer-Policy", value: "no-referrer")
+        return headers
+    }
+
+    /// A 200 with the body, or for HEAD the same head with no body (RFC 9110 §9.3.2).
+    static func body(_ bytes: [UInt8], headers: HTTPHeaders, head: HTTPRequestHead) -> HTTPResponse {
+        guard head.method == "HEAD" else { return HTTPResponse(status: 200, headers: headers, body: bytes) }
+        var headers = headers
+        headers.add(name: "Content-Length", value: "\(bytes.count)")
+        return HTTPResponse(status: 200, headers: headers)
+    }
+
+    static func contentType(of path: String) -> String {
+        switch path.split(separator: ".").last {
+        case "html": "text/html; charset=utf-8"
+        case "js": "text/javascript; charset=utf-8"
+        case "css": "text/css; charset=utf-8"
+        case "svg": "image/svg+xml"
+        case "json": "application/json; charset=utf-8"
+        case "png": "image/png"
+        case "woff2": "font/woff2"
+        default: "application/octet-stream"
+        }
+    }
+
+    /// A strong validator from the content (FNV-1a, 64 bits): the same file gives the same tag
+    /// across restarts, so revalidation survives a server restart.
+    static func etag(_ bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+    }
+}

@@ -1,0 +1,188 @@
+"""Browser tests of the web clients: a real `buzzer serve` on 127.0.0.1 port 0, driven by
+headless Chromium (Debian's chromium + chromium-driver) through Selenium, checked with axe-core.
+
+Environment: BUZZER_BINARY (default .build/debug/buzzer), BUZZER_REPORTS (default reports/):
+screenshots go to $BUZZER_REPORTS/screenshots, axe findings to $BUZZER_REPORTS/axe.json.
+"""
+import json
+import os
+import select
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+from axe_selenium_python import Axe
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = Path(__file__).resolve().parents[2]
+BINARY = Path(os.environ.get("BUZZER_BINARY", ROOT / ".build" / "debug" / "buzzer"))
+REPORTS = Path(os.environ.get("BUZZER_REPORTS", ROOT / "reports"))
+SHOTS = REPORTS / "screenshots"
+PHONE = (360, 740)
+PROJECTOR = (1920, 1080)
+LAPTOP = (1366, 900)
+WAIT = 15  # seconds: generous for a loaded 2-core CI machine; waits end as soon as true
+
+
+class Server:
+    """One `buzzer serve` child. `start()` reads the bound port from its first stdout line."""
+
+    def __init__(self, archive: Path, config: Path):
+        self.archive = archive
+        self.config = config
+        self.process = None
+        self.port = 0
+
+    def start(self, port: int = 0):
+        assert BINARY.exists(), f"{BINARY} is missing: run `swift build --product buzzer` first"
+        self.process = subprocess.Popen(
+            [str(BINARY), "serve", "--config", str(self.config), "--host", "127.0.0.1",
+             "--port", str(port), "--archive", str(self.archive), "--log-level", "warning"],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        line = self._read_line(deadline=time.monotonic() + 30)
+        assert line.startswith("listening on "), f"unexpected first line: {line!r}"
+        self.port = int(line.rsplit(":", 1)[1])
+        return self
+
+    def _read_line(self, deadline):
+        buffer = b""
+        while b"\n" not in buffer:
+            left = deadline - time.monotonic()
+            if left <= 0 or self.process.poll() is not None:
+                raise AssertionError(f"buzzer serve did not report its port (got {buffer!r})")
+            ready, _, _ = select.select([self.process.stdout], [], [], left)
+            if ready:
+                chunk = os.read(self.process.stdout.fileno(), 4096)
+                if not chunk:
+                    continue
+                buffer += chunk
+        return buffer.split(b"\n", 1)[0].decode()
+
+    def stop(self):
+        """SIGTERM by PID, then SIGKILL if it does not exit within its shutdown time."""
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=5)
+        if self.process and self.process.stdout:
+            self.process.stdout.close()
+
+    @property
+    def url(self):
+        return f"http://127.0.0.1:{self.port}"
+
+
+@pytest.fixture
+def server(tmp_path):
+    config = json.loads((ROOT / "config.json").read_text())
+    config.setdefault("rooms", {}).update({"libraryDirectory": str(ROOT / "questions"), "lobbyUpdateMilliseconds": 50})
+    # Room for the 28-character XSS probe as a nickname (the default limit is 24).
+    config.setdefault("game", {}).setdefault("roomDefaults", {})["nicknameMaxLength"] = 32
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(config))
+    archive = tmp_path / "archive"
+    archive.mkdir()
+    running = Server(archive, path).start()
+    yield running
+    running.stop()
+
+
+class Browsers:
+    """Starts Chromium instances (each with its own profile, so its own localStorage)."""
+
+    def __init__(self):
+        self.drivers = []
+
+    def open(self, size=PHONE):
+        options = webdriver.ChromeOptions()
+        options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+        for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                    "--disable-extensions", "--no-first-run", "--lang=en-US", "--force-device-scale-factor=1",
+                    f"--window-size={size[0]},{size[1]}", "--hide-scrollbars"):
+            options.add_argument(arg)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
+        driver = webdriver.Chrome(options=options, service=service)
+        set_viewport(driver, size)
+        self.drivers.append(driver)
+        return driver
+
+    def close(self):
+        for driver in self.drivers:
+            try:
+                driver.quit()
+            except Exception:  # a crashed browser must not hide the test's own failure
+                pass
+
+
+@pytest.fixture
+def browsers():
+    pool = Browsers()
+    yield pool
+    pool.close()
+
+
+def wait(driver, condition, message="", timeout=WAIT):
+    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(condition, message)
+
+
+def set_viewport(driver, size):
+    """Makes the page's viewport exactly `size` (the window may add a frame even headless)."""
+    driver.set_window_size(*size)
+    inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+    if tuple(inner) != tuple(size):
+        driver.set_window_size(size[0] * 2 - inner[0], size[1] * 2 - inner[1])
+
+
+def shot(driver, name):
+    """Saves the page at phone and projector sizes (NAME-phone.png, NAME-projector.png), then
+    puts the window back."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    before = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+    for label, size in (("phone", PHONE), ("projector", PROJECTOR)):
+        set_viewport(driver, size)
+        # Let layout and fonts settle: wait for the fonts promise and two frames, not a timer.
+        driver.execute_async_script(
+            "const done = arguments[0]; document.fonts.ready.then(() => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        driver.save_screenshot(str(SHOTS / f"{name}-{label}.png"))
+    set_viewport(driver, before)
+
+
+AXE_FINDINGS = {}
+
+
+def axe_check(driver, page):
+    """Runs axe-core (bundled with axe-selenium-python, offline). Serious or critical
+    violations fail; the rest are collected for docs/accessibility.md."""
+    axe = Axe(driver)
+    axe.inject()
+    results = axe.run(options={"resultTypes": ["violations"]})
+    violations = results["violations"]
+    AXE_FINDINGS[page] = [
+        {"id": v["id"], "impact": v["impact"], "help": v["help"], "nodes": len(v["nodes"])} for v in violations]
+    bad = [v for v in violations if v["impact"] in ("serious", "critical")]
+    assert not bad, f"axe on {page}: " + "; ".join(
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}" for v in bad)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if AXE_FINDINGS:
+        REPORTS.mkdir(parents=True, exist_ok=True)
+        (REPORTS / "axe.json").write_text(json.dumps(AXE_FINDINGS, indent=2, sort_keys=True))
+
+
+def pytest_terminal_summary(terminalreporter):
+    if SHOTS.exists():
+        terminalreporter.write_line(f"screenshots: {SHOTS}")
+    if AXE_FINDINGS:
+        total = sum(len(v) for v in AXE_FINDINGS.values())
+        terminalreporter.write_line(f"axe: {len(AXE_FINDINGS)} page states checked, {total} minor/moderate findings in {REPORTS / 'axe.json'}")

@@ -1,0 +1,85 @@
+import BuzzerWebSocket
+import Testing
+@testable import BuzzerApp
+
+@Suite struct WebAssetsTests {
+    private func get(_ target: String, headers: [(String, String)] = [], method: String = "GET") -> HTTPResponse? {
+        var fields = HTTPHeaders()
+        for (name, value) in headers { fields.add(name: name, value: value) }
+        return WebAssets.bundled.response(for: HTTPRequestHead(method: method, target: target, version: .http1_1, headers: fields))
+    }
+
+    @Test func routesPagesByPath() {
+        #expect(WebAssets.file(for: "/") == "/index.html")
+        #expect(WebAssets.file(for: "/join/ABC123") == "/index.html")
+        #expect(WebAssets.file(for: "/host") == "/host.html")
+        #expect(WebAssets.file(for: "/display/ABC123") == "/display.html")
+        #expect(WebAssets.file(for: "/assets/app.css") == "/assets/app.css")
+        #expect(WebAssets.file(for: "/assets/.hidden") == nil)
+        #expect(WebAssets.file(for: "/assets/a/b.js") == nil)
+        #expect(WebAssets.file(for: "/join/A/B") == nil)
+        #expect(WebAssets.file(for: "/host/x") == nil)
+    }
+
+    @Test func servesBundledFilesWithTypeCacheAndPolicy() throws {
+        let page = try #require(get("/join/ABC123"))
+        #expect(page.status == 200)
+        #expect(page.headers.first(name: "Content-Type") == "text/html; charset=utf-8")
+        #expect(page.headers.first(name: "Cache-Control") == "no-cache")
+        #expect(page.headers.first(name: "Content-Security-Policy")?.contains("script-src 'self'") == true)
+        let script = try #require(get("/assets/player.js"))
+        #expect(script.headers.first(name: "Content-Type") == "text/javascript; charset=utf-8")
+        #expect(script.headers.first(name: "Content-Security-Policy") == nil)
+        #expect(get("/nope") == nil)
+    }
+
+    @Test func matchingETagGives304AndHeadHasNoBody() throws {
+        let css = try #require(get("/assets/app.css"))
+        let tag = try #require(css.headers.first(name: "ETag"))
+        #expect(get("/assets/app.css", headers: [("If-None-Match", "\"x\", \(tag)")])?.status == 304)
+        let head = try #require(get("/assets/app.css", method: "HEAD"))
+        #expect(head.body.isEmpty)
+        #expect(head.headers.first(name: "Content-Length") == "\(css.body.count)")
+    }
+
+    @Test func policyNamesTheWebSocketOriginOnlyForASaneHost() {
+        #expect(WebAssets.pagePolicy(host: "quiz.local:8080").contains("connect-src 'self' ws://quiz.local:8080 wss://quiz.local:8080;"))
+        #expect(WebAssets.pagePolicy(host: "x; script-src *").contains("connect-src 'self';"))
+        #expect(WebAssets.pagePolicy(host: nil).contains("connect-src 'self';"))
+    }
+
+    @Test func pagesStayUnder100KB() {
+        #expect(WebAssets.bundled.files.values.reduce(0) { $0 + $1.bytes.count } < 100_000)
+    }
+
+    @Test func etagIsStableAndContentBased() {
+        #expect(WebAssets.etag(Array("abc".utf8)) == WebAssets.etag(Array("abc".utf8)))
+        #expect(WebAssets.etag(Array("abc".utf8)) != WebAssets.etag(Array("abd".utf8)))
+        #expect(WebAssets.etag([]) == "\"cbf29ce484222325\"")  // FNV-1a 64 offset basis
+    }
+}
+
+@Suite struct QRCodeTests {
+    @Test func encodesAJoinURLAsASmallSymbol() throws {
+        let code = try #require(QRCode(encoding: "http://192.168.1.20:8080/join/K7QX2M"))
+        // 36 bytes at level M fit version 3: 29 modules a side (ISO/IEC 18004 table 7).
+        #expect(code.width == 29)
+        #expect(code.modules.count == 29 * 29)
+        // The finder pattern's corner module is dark, the separator beside it light.
+        #expect(code.modules[0] && !code.modules[7])
+    }
+
+    @Test func svgHasQuietZoneAndEscapedLabel() throws {
+        let svg = try #require(QRCode(encoding: "http://x/join/AB")).svg(label: "join <AB> & \"go\"")
+        #expect(svg.hasPrefix("<svg"))
+        // 16 bytes exceed version 1-M (14 bytes): version 2, 25 modules, plus 2 × 4 of quiet zone.
+        #expect(svg.contains("viewBox=\"0 0 33 33\""))
+        #expect(svg.contains("M4 4h7v1h-7z"))  // top row of the finder pattern, inside the quiet zone
+        #expect(svg.contains("join &lt;AB&gt; &amp; &quot;go&quot;"))
+        #expect(!svg.contains("<AB>"))
+    }
+
+    @Test func refusesEmptyText() {
+        #expect(QRCode(encoding: "") == nil)
+    }
+}
