@@ -250,6 +250,46 @@ struct GameLiveTests {
         #expect((reveal["reveal"] as? [String: Any])?["correct"] != nil)
     }
 
+    @Test func wagerRoundsTellEachPlayerTheirLimitAndReconnectingHostsSeeTypedAnswers() throws {
+        let server = try LiveGameServer()
+        defer { server.stop() }
+        let pack: [String: Any] = ["title": "Wagers", "rounds": [
+            ["title": "Words", "questions": [["kind": "text", "category": "Music", "text": "Abbey Road?", "answer": ["The Beatles"]]]],
+            ["title": "Bets", "wager": true, "questions": [
+                ["kind": "truefalse", "category": "Science", "text": "Water boils at 100 °C at sea level.", "answer": true]]],
+        ]]
+        var host = try GameClient(port: server.port)
+        try host.send(type: "create", ["questions": pack, "settings": ["readingTimeMs": 0, "scoring": "flat", "closeWhenAllAnswered": false]])
+        let created = try host.next("created")
+        let code = try #require(created["code"] as? String)
+        let (ada, _) = try join(server, code: code, "Ada", team: "Owls")
+        try host.send(type: "start")
+        try ada.next("question")
+        _ = try answer(ada, sequence: 0, ["kind": "text", "text": "Beatles"])
+        try host.send(type: "reveal")
+        let result = try ada.next("result")
+        #expect(result["players"] as? Int == 1)
+
+        // A host console reopened after the reveal can still accept typed answers.
+        host = try GameClient(port: server.port)
+        try host.send(type: "host", ["code": code, "token": try #require(created["hostToken"] as? String)])
+        let state = try host.next("state")
+        let typed = try #require(state["typedAnswers"] as? [[String: Any]])
+        #expect(typed.first?["text"] as? String == "Beatles")
+        #expect(typed.first?["accepted"] as? Bool == false)
+
+        try host.send(type: "next")
+        try host.next("leaderboard")
+        try host.send(type: "next")
+        try ada.next("question")
+        let limit = try ada.next("wager_limit")
+        #expect(limit["question"] as? Int == 1)
+        #expect(limit["max"] as? Int == 1)
+        #expect(try ada.expectError(after: ["type": "wager", "question": 1, "amount": 2]) == "invalid_wager")
+        try ada.send(type: "wager", ["question": 1, "amount": 1])
+        try ada.next("ok")
+    }
+
     private func containsKey(_ value: Any, _ keys: [String]) -> String? {
         if let object = value as? [String: Any] {
             for (key, child) in object {

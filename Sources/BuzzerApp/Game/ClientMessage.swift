@@ -68,7 +68,14 @@ package struct CreateRequest: Sendable, Equatable {
 /// Why a client message was refused before reaching a room: always `bad_message`.
 package struct ClientMessageError: Error, Equatable, CustomStringConvertible {
     package var reason: String
+    /// The message's `type`, when it could be read: clients match the error to their request.
+    package var request: String?
     package var description: String { reason }
+
+    package init(reason: String, request: String? = nil) {
+        self.reason = reason
+        self.request = request
+    }
 }
 
 extension ClientMessage {
@@ -87,6 +94,21 @@ extension ClientMessage {
         guard let type = try fields.optionalString("type") else {
             throw ClientMessageError(reason: "the message has no \"type\" field")
         }
+        do {
+            return try decode(type: type, object: object, fields: fields, packLimits: packLimits)
+        } catch {
+            throw ClientMessageError(reason: error.reason, request: known.contains(type) ? type : nil)
+        }
+    }
+
+    private static let known: Set<String> = [
+        "create", "host", "join", "resume", "watch", "start", "next", "close", "reveal", "leaderboard", "end",
+        "lock", "unlock", "leave", "kick", "adjust", "accept", "answer", "wager",
+    ]
+
+    private static func decode(
+        type: String, object: [String: JSONValue], fields: Fields, packLimits: QuestionPackLimits
+    ) throws(ClientMessageError) -> ClientMessage {
         switch type {
         case "create":
             var cleaned: JSONValue?

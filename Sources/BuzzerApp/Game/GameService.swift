@@ -113,7 +113,7 @@ package final class GameService: WebSocketServerDelegate {
         do {
             decoded = try ClientMessage.decode(message.payload, packLimits: context.config.game.packLimits)
         } catch {
-            session.send(messages.error("bad_message", "That message was not understood: \(error.reason)."))
+            session.send(messages.error("bad_message", "That message was not understood: \(error.reason).", request: error.request))
             return
         }
         route(decoded, from: session, state: state)

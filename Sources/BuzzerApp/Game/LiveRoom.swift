@@ -195,6 +195,9 @@ final class LiveRoom {
             }
         }
         WebSocketHandle.broadcast(message, to: Array(displays.values))
+        if view.wager {
+            sendEach { id in self.maxWager(id).map { self.messages.make("wager_limit", WagerLimitPayload(question: sequence, max: $0)) } }
+        }
         host?.send(messages.make("question", QuestionPayload(
             serverTime: serverTime, question: view, correct: hostView.correct, explanation: hostView.explanation)))
     }
@@ -205,9 +208,12 @@ final class LiveRoom {
         let typed = room.typedAnswers(sequence: sequence).map { TypedAnswer(text: $0.text, count: $0.count, accepted: $0.accepted) }
         host?.send(messages.make("reveal", RevealPayload(reveal: reveal, typedAnswers: typed)))
         let standings = room.standings
+        let ranked = standings.players.count
         sendEach { id in
-            room.result(for: id, sequence: sequence, standings: standings).map { messages.make("result", ResultPayload(result: $0)) }
+            room.result(for: id, sequence: sequence, standings: standings).map { messages.make("result", ResultPayload(result: $0, players: ranked)) }
         }
+        // Scores moved: the host's and the projector's player lists follow.
+        markDirty(lobby: false, players: true)
     }
 
     private func sendLeaderboard(final: Bool) {
@@ -246,6 +252,13 @@ final class LiveRoom {
         EventLoop.forEach(players.values.lazy.filter { bundle[$0.id] != nil }.map(\.connection)) { connection in
             if let message = bundle[connection.id] { (connection.handler as? WebSocketSession)?.send(message) }
         }
+    }
+
+    /// How much this player may stake on the current question, in a wager round.
+    func maxWager(_ id: PlayerID) -> Int? {
+        guard let current = room.currentQuestion, room.pack.rounds[current.round].wager, let player = room.players[id] else { return nil }
+        let competitor: Competitor = player.team.map(Competitor.team) ?? .player(id)
+        return room.maxWager(for: competitor, question: room.question(current))
     }
 
     func leaderboard(_ standings: Standings, final: Bool) -> LeaderboardPayload {
@@ -313,8 +326,14 @@ final class LiveRoom {
             payload.question = view
             payload.answerCount = current?.answers.count
         }
-        if case .host = role { payload.correct = room.hostQuestionView?.correct }
         if let current, current.isRevealed { payload.reveal = room.revealView(sequence: current.sequence) }
+        if case .host = role, let current {
+            payload.correct = room.hostQuestionView?.correct
+            if current.isRevealed {
+                let typed = room.typedAnswers(sequence: current.sequence)
+                if !typed.isEmpty { payload.typedAnswers = typed.map { TypedAnswer(text: $0.text, count: $0.count, accepted: $0.accepted) } }
+            }
+        }
         let standings = room.standings
         if room.phase == .leaderboard {
             payload.leaderboard = leaderboard(standings, final: room.isOnLastQuestion)
@@ -322,6 +341,7 @@ final class LiveRoom {
         if room.phase == .ended { payload.ended = ended(standings) }
         if case .player(let id) = role {
             if let current { payload.answered = current.answers[id] != nil }
+            if room.phase == .reading || room.phase == .open { payload.maxWager = maxWager(id) }
             if let current, current.isRevealed { payload.result = room.result(for: id, sequence: current.sequence, standings: standings) }
             if let row = standings.players.first(where: { $0.player == id }) {
                 payload.me = StandingPayload(rank: row.rank, score: row.score, players: standings.players.count,

@@ -126,7 +126,14 @@ struct RevealPayload: Encodable {
     var typedAnswers: [TypedAnswer]?
 }
 
-struct ResultPayload: Encodable { var result: PlayerResult }
+struct ResultPayload: Encodable {
+    var result: PlayerResult
+    /// Ranked players, for "3rd of 42".
+    var players: Int
+}
+
+/// A wager round's limit for one player (their team's standing, or one question's points if more).
+struct WagerLimitPayload: Encodable { var question: Int; var max: Int }
 
 struct LeaderboardPayload: Encodable {
     var final: Bool
@@ -169,7 +176,11 @@ struct StatePayload: Encodable {
     var answered: Bool?
     var answerCount: Int?
     var reveal: RevealView?
+    /// Host only, after a text question's reveal (as in `reveal`).
+    var typedAnswers: [TypedAnswer]?
     var result: PlayerResult?
+    /// Player only, during a wager question.
+    var maxWager: Int?
     var leaderboard: LeaderboardPayload?
     var ended: EndedPayload?
     var me: StandingPayload?
