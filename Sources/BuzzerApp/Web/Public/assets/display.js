@@ -40,6 +40,10 @@ function handle(m) {
       Object.assign(game, { title: m.title, playerCount: m.playerCount, hostConnected: m.hostConnected });
       if (game.phase === 'lobby') { const n = $('#joined-count'); if (n) n.textContent = String(m.playerCount); }
       break;
+    case 'players':
+      game.players = m.players;
+      if (game.phase === 'lobby' && $('#joined-names')) fill($('#joined-names'), ...nameTags());
+      break;
     case 'question':
       Object.assign(game, { phase: 'reading', question: m.question, reveal: null, answered: 0 });
       render();
@@ -116,8 +120,14 @@ function renderLobby() {
       h('p', { class: 'how' }, 'Join on your phone at ', h('strong', { class: 'url', text: `${location.host}` }), ' with the code'),
       h('p', { class: 'code', text: code }),
       h('p', { class: 'how' }, 'or scan the QR code.'),
-      h('p', { class: 'joined' }, h('strong', { id: 'joined-count', text: String(game.playerCount ?? 0) }), ' players in')),
+      h('p', { class: 'joined' }, h('strong', { id: 'joined-count', text: String(game.playerCount ?? 0) }), ' players in'),
+      h('ul', { id: 'joined-names', class: 'joined-names', 'aria-label': 'Players who joined' }, ...nameTags())),
     h('div', { class: 'qr' }, h('img', { src: `/qr/${encodeURIComponent(code)}.svg`, alt: `QR code to join: ${joinAddress()}` }))));
+}
+
+/** The newest nicknames, as text (never HTML), so the room sees itself arrive. */
+function nameTags() {
+  return (game.players ?? []).slice(-40).reverse().map((p) => h('li', { text: p.nickname }));
 }
 
 function renderQuestion() {

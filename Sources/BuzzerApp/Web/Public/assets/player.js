@@ -58,7 +58,7 @@ function handle(m) {
       game = {
         title: m.title, phase: m.phase, playerCount: m.playerCount, questionCount: m.questionCount,
         hostConnected: m.hostConnected, question: m.question, answered: m.answered, reveal: m.reveal,
-        result: m.result, leaderboard: m.leaderboard, ended: m.ended, me: m.me,
+        result: m.result, leaderboard: m.leaderboard, ended: m.ended, me: m.me, maxWager: m.maxWager,
       };
       render();
       break;
@@ -71,9 +71,14 @@ function handle(m) {
       renderHostNote();
       break;
     case 'question':
-      Object.assign(game, { phase: 'reading', question: m.question, answered: false, mine: null, reveal: null, result: null, answerError: null });
+      Object.assign(game, { phase: 'reading', question: m.question, answered: false, mine: null, reveal: null, result: null, answerError: null, maxWager: null });
       render();
       say(live, `Question ${m.question.sequence + 1}: ${m.question.text}`);
+      break;
+    case 'wager_limit':
+      if (game.question?.sequence !== m.question) break;
+      game.maxWager = m.max;
+      render();
       break;
     case 'answers_open':
       if (game.question?.sequence !== m.question) break;
@@ -100,7 +105,7 @@ function handle(m) {
     case 'result':
       game.phase = 'revealed';
       game.result = m.result;
-      game.me = { rank: m.result.rank, score: m.result.score, players: game.playerCount ?? game.me?.players };
+      game.me = { rank: m.result.rank, score: m.result.score, players: m.players ?? game.playerCount ?? game.me?.players };
       // A second result for the same question means the host accepted another typed answer.
       render(true);
       announceResult();
@@ -358,8 +363,9 @@ function renderQuestion() {
       h('button', { type: 'submit', class: 'btn primary big', disabled: !open, text: 'Lock in' })));
   }
   const wager = q.wager && open ? h('div', { class: 'field wager' },
-    h('label', { for: 'wager', text: 'Your stake (points you win or lose)' }),
-    h('input', { id: 'wager', type: 'number', min: 0, step: 50, inputmode: 'numeric', value: game.wager ?? 0 })) : null;
+    h('label', { for: 'wager', text: game.maxWager != null ? `Your stake (points you win or lose, up to ${game.maxWager})` : 'Your stake (points you win or lose)' }),
+    h('input', { id: 'wager', type: 'number', min: 0, step: 50, inputmode: 'numeric', value: game.wager ?? 0,
+      ...(game.maxWager != null ? { max: game.maxWager } : {}) })) : null;
   fill(main, h('section', { class: `question phase-${game.phase}` },
     questionHeader(q),
     h('h1', { class: 'qtext', text: q.text }),
