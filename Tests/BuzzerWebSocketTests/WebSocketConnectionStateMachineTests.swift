@@ -281,6 +281,15 @@ import Testing
             .deflate(Array("abc".utf8) + [0xC0, 0xAF])
         expectFailure(clientFrame(.text, compressed, rsv1: true), code: 1007, deflate: deflate)
     }
+
+    @Test func invalidUTF8BeforeCorruptDeflateDataGives1007AtEverySplit() {
+        // Found by Fuzz/ConnectionFuzzer: which error is met first depends on the read sizes. Whole, zlib
+        // fails on the block before the text is checked; split, the inflated 0xff fails UTF-8 first.
+        // Either way the close code must be 1007. Stored block "ff" (RFC 1951 §3.2.4), then a block
+        // with the reserved type 11.
+        let payload = SplitInput.bytes("00 01 00 fe ff ff 07")
+        expectFailure(clientFrame(.text, payload, rsv1: true), code: 1007, deflate: deflate)
+    }
 }
 
 @Suite struct WebSocketConnectionRepliesTests {
