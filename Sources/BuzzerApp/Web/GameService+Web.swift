@@ -10,6 +10,9 @@ extension GameService {
             return qrCode(code: String(path.dropFirst(4).dropLast(4)), head: head)
         }
         if let page = WebAssets.bundled.response(for: head) { return page }
+        if !WebAssets.bundled.isInstalled, WebAssets.file(for: path) != nil {
+            return .error(status: 503, message: "The web pages are not installed: copy buzzer_BuzzerApp.resources next to the buzzer binary, or set BUZZER_WEB_ROOT to its Public folder. Games over /ws still work.")
+        }
         return .error(status: 404, message: "Not found. Players connect with a WebSocket on \(Self.path).")
     }
 

@@ -17,8 +17,28 @@ final class WebAssets: Sendable {
     let files: [String: Asset]
 
     /// The bundled pages. SwiftPM puts them in `buzzer_BuzzerApp.resources` next to the binary;
-    /// a binary copied elsewhere must take that folder along.
-    static let bundled = WebAssets(directory: Bundle.module.url(forResource: "Public", withExtension: nil))
+    /// a binary copied elsewhere must take that folder along (or name it in `BUZZER_WEB_ROOT`).
+    /// Found by hand rather than through `Bundle.module`, which traps when the folder is missing:
+    /// a server without its pages still runs games (and says what is missing), it does not crash.
+    static let bundled = WebAssets(directory: locatePublic())
+
+    static func locatePublic() -> URL? {
+        let fm = FileManager.default
+        if let root = ProcessInfo.processInfo.environment["BUZZER_WEB_ROOT"], !root.isEmpty {
+            return URL(fileURLWithPath: root)
+        }
+        var folders = [Bundle.main.bundleURL]
+        if let executable = Bundle.main.executableURL { folders.append(executable.resolvingSymlinksInPath().deletingLastPathComponent()) }
+        folders.append(URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent())
+        for folder in folders {
+            let candidate = folder.appendingPathComponent("buzzer_BuzzerApp.resources/Public")
+            if fm.fileExists(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+
+    /// False when the pages were not found: `/` then explains how to install them.
+    var isInstalled: Bool { !files.isEmpty }
 
     init(directory: URL?) {
         var files: [String: Asset] = [:]
