@@ -11,7 +11,8 @@ import Glibc
 /// - the fd is closed only in a cancel handler, after *both* sources on it are cancelled, so dispatch never
 ///   sees a closed (or reused) fd still registered: that is the EBADF crash and the fd-reuse bug;
 /// - the write source is resumed only while output is pending: on a writable socket it fires continuously;
-/// - a suspended source is resumed before it is cancelled and released (releasing a suspended source traps).
+/// - a suspended source is resumed before it is released (releasing a suspended source traps), but only
+///   after it is cancelled, so the resume does not re-arm it on the fd (see `closeNow`).
 package final class Connection {
     enum State {
         case open
@@ -236,12 +237,16 @@ package final class Connection {
         state = .closed
         outbound.removeAll()
         queuedBytes = 0
+        // Cancel first, then resume what was suspended: a cancelled source's wakeup goes straight to
+        // unregistration, while resuming first would re-arm it on the fd an instant before teardown.
+        // Thousands of those register-then-unregister pairs at once (a mass disconnect) are what
+        // trips swift-corelibs-libdispatch#949 on the manager thread.
+        readSource.cancel()
+        writeSource.cancel()
         if !writeSourceRunning { writeSource.resume() }
         if !readSourceRunning { readSource.resume() }
         writeSourceRunning = true
         readSourceRunning = true
-        readSource.cancel()
-        writeSource.cancel()
         loop.remove(self)
         let handler = self.handler
         self.handler = nil
