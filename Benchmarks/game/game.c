@@ -50,6 +50,7 @@ static struct {
     int warmup_questions;
     int answer_min_ms, answer_max_ms;
     int gap_ms;
+    int start_spread_ms;
     int time_limit_s;
     int json;
     double connect_timeout;
@@ -1107,7 +1108,14 @@ static long rss_peak_kb = -1;
 
 static void run_game(void) {
     game_start = now_ns();
-    for (int r = 0; r < cfg.rooms; r++) room_ask(r);
+    for (int r = 0; r < cfg.rooms; r++) {
+        if (cfg.start_spread_ms == 0) { room_ask(r); continue; }
+        /* Staggered starts: room r's host sends start r/rooms of the spread later. */
+        rooms[r].state = R_GAP;
+        rooms[r].t_progress = game_start;
+        conns[r].timer_at = game_start + (uint64_t)cfg.start_spread_ms * 1000000ull * (uint64_t)r / (uint64_t)cfg.rooms + 1;
+        heap_push(conns[r].timer_at, r);
+    }
     uint64_t last_check = game_start;
     uint64_t stall = (uint64_t)(cfg.stall_timeout * 1e9);
     while (rooms_done < cfg.rooms) {
@@ -1173,6 +1181,7 @@ static void usage(FILE *f) {
             "  --answer-min-ms A     shortest think time before answering (default 100)\n"
             "  --answer-max-ms B     longest think time; delays are uniform in [A, B] (default 2000)\n"
             "  --gap-ms G            host's pause after every result and ack arrived, before next (default 250)\n"
+"  --start-spread-ms S   spread the rooms' starts evenly over S ms (default 0: all at once)\n"
             "  --time-limit S        the room's timeLimitSeconds (default 30)\n"
             "  --connect-timeout T   seconds for one connection's connect + handshake (default 30)\n"
             "  --stall-timeout T     seconds a room may make no progress before the run fails (default 30)\n"
@@ -1237,6 +1246,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--answer-min-ms")) cfg.answer_min_ms = arg_int(a, v, 0, 600000);
         else if (!strcmp(a, "--answer-max-ms")) cfg.answer_max_ms = arg_int(a, v, 0, 600000);
         else if (!strcmp(a, "--gap-ms")) cfg.gap_ms = arg_int(a, v, 0, 600000);
+        else if (!strcmp(a, "--start-spread-ms")) cfg.start_spread_ms = arg_int(a, v, 0, 600000);
         else if (!strcmp(a, "--time-limit")) cfg.time_limit_s = arg_int(a, v, 5, 300);
         else if (!strcmp(a, "--connect-timeout")) cfg.connect_timeout = arg_double(a, v, 0.01, 3600);
         else if (!strcmp(a, "--stall-timeout")) cfg.stall_timeout = arg_double(a, v, 0.1, 3600);
@@ -1328,10 +1338,10 @@ int main(int argc, char **argv) {
 
     if (cfg.json) {
         printf("{\"ok\":%s,\"rooms\":%d,\"players_per_room\":%d,\"players\":%d,\"questions\":%d,\"warmup_questions\":%d,"
-               "\"answer_ms\":[%d,%d],\"gap_ms\":%d,\"seed\":%" PRIu64 ",\"create_seconds\":%.3f,\"join_seconds\":%.3f,"
+               "\"answer_ms\":[%d,%d],\"gap_ms\":%d,\"start_spread_ms\":%d,\"seed\":%" PRIu64 ",\"create_seconds\":%.3f,\"join_seconds\":%.3f,"
                "\"game_seconds\":%.3f,",
                ok ? "true" : "false", cfg.rooms, cfg.players, cfg.rooms * cfg.players, cfg.questions, cfg.warmup_questions,
-               cfg.answer_min_ms, cfg.answer_max_ms, cfg.gap_ms, cfg.seed, create_seconds, join_seconds, game_seconds);
+               cfg.answer_min_ms, cfg.answer_max_ms, cfg.gap_ms, cfg.start_spread_ms, cfg.seed, create_seconds, join_seconds, game_seconds);
         print_hist_json("fanout_ms", &h_fanout);
         putchar(',');
         print_hist_json("fanout_all_ms", &h_round);

@@ -17,6 +17,7 @@
 #   BENCH_QUESTIONS       questions per game                    (default 10, the first is warm-up)
 #   BENCH_ANSWER_MS       players' think time range MIN-MAX     (default 100-2000)
 #   BENCH_GAP_MS          host's pause before next              (default 250)
+#   BENCH_START_SPREAD_MS spread the rooms' starts over this many ms (default 0: all rooms in lockstep)
 #   BENCH_PING_SECONDS    timeouts.pingIntervalSeconds          (default 20, the shipped value)
 #   BENCH_EVENT_LOOPS     server.eventLoops (0 = one per core)  (default 0)
 #   BENCH_SEED            client seed, for repeatable think times (default random)
@@ -32,6 +33,7 @@ durabilities="${BENCH_DURABILITY:-group none}"
 questions="${BENCH_QUESTIONS:-10}"
 answer_ms="${BENCH_ANSWER_MS:-100-2000}"
 gap_ms="${BENCH_GAP_MS:-250}"
+start_spread_ms="${BENCH_START_SPREAD_MS:-0}"
 ping_seconds="${BENCH_PING_SECONDS:-20}"
 event_loops="${BENCH_EVENT_LOOPS:-0}"
 out="${BENCH_OUT:-$here/results/$(date +%Y%m%d-%H%M%S)}"
@@ -130,6 +132,7 @@ run_test() { # $1 = name, $2 = durability, $3 = rooms, $4 = players
   start_server "$out/config-$durability.json" "$out/$name.server.log"
   local args=(--port "$server_port" --server-pid "$server_pid" --json --rooms "$rooms" --players "$players"
               --questions "$questions" --answer-min-ms "$answer_min" --answer-max-ms "$answer_max" --gap-ms "$gap_ms"
+              --start-spread-ms "$start_spread_ms"
               --connect-timeout 30 --stall-timeout 60 --timeout 900)
   [ -n "${BENCH_SEED:-}" ] && args+=(--seed "$BENCH_SEED")
   log "test $name: game ${args[*]}"
