@@ -314,6 +314,7 @@ typedef struct {
     int acks, results, ended;
     int closed;          /* answers_closed seen by the host */
     uint64_t last_recv;
+    uint64_t first_recv;
     uint64_t t_progress; /* last time anything happened in this room (stall detection) */
 } room_t;
 
@@ -337,6 +338,7 @@ static int rooms_created, players_joined, rooms_done;
 static hist_t h_fanout;   /* host's start/next sent -> each player received `question` */
 static hist_t h_round;    /* host's start/next sent -> last player of the room received it */
 static hist_t h_ack;      /* answer sent -> answer_ack */
+static hist_t h_first;    /* host's start/next sent -> first player of the room received it */
 
 /* Per question index, across rooms: fan-out mean and max, to see whether a long night holds steady. */
 typedef struct { uint64_t n, max; double sum; uint64_t ack_n, ack_max; double ack_sum; } qstat_t;
@@ -708,6 +710,7 @@ static void on_text(conn_t *c, const char *m, size_t len, uint64_t t) {
         uint64_t lat = t > rm->t_sent ? t - rm->t_sent : 0;
         rm->received++;
         rm->last_recv = t;
+        if (rm->received == 1) rm->first_recv = t;
         rm->t_progress = t;
         if (measured((int)seq)) {
             hist_add(&h_fanout, lat);
@@ -715,6 +718,7 @@ static void on_text(conn_t *c, const char *m, size_t len, uint64_t t) {
             qs->n++;
             qs->sum += (double)lat;
             if (lat > qs->max) qs->max = lat;
+            if (rm->received == 1) hist_add(&h_first, lat);
             if (rm->received == cfg.players) hist_add(&h_round, rm->last_recv - rm->t_sent);
         }
         /* Answers open at once (readingTimeMs 0): answer after a random think time. */
@@ -1064,6 +1068,35 @@ static long read_status_kb(const char *field) {
 
 static long read_rss_kb(void) { return read_status_kb("VmRSS:"); }
 
+/* CPU seconds the whole machine spent busy (not idle, not iowait), from /proc/stat. */
+static double machine_busy_seconds(void) {
+    FILE *f = fopen("/proc/stat", "r");
+    if (!f) return -1;
+    unsigned long long v[8] = {0};
+    int n = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]);
+    fclose(f);
+    if (n < 8) return -1;
+    return (double)(v[0] + v[1] + v[2] + v[5] + v[6] + v[7]) / (double)sysconf(_SC_CLK_TCK);
+}
+
+/* The server's CPU seconds (utime + stime), from /proc/PID/stat. */
+static double server_cpu_seconds(void) {
+    if (cfg.server_pid <= 0) return -1;
+    char path[64], buf[1024];
+    snprintf(path, sizeof path, "/proc/%d/stat", cfg.server_pid);
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    char *p = strrchr(buf, ')'); /* the command name may hold spaces */
+    if (!p) return -1;
+    unsigned long long ut = 0, st = 0;
+    /* after ") ": state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt utime stime */
+    if (sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) != 2) return -1;
+    return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
+}
+
 /* Opens connections [from, to) with a sliding window of --ramp-batch handshakes, then waits for `done()`. */
 static void connect_range(int from, int to, int (*done)(void), const char *what) {
     uint64_t timeout = (uint64_t)(cfg.connect_timeout * 1e9);
@@ -1299,6 +1332,7 @@ int main(int argc, char **argv) {
     hist_init(&h_fanout);
     hist_init(&h_round);
     hist_init(&h_ack);
+    hist_init(&h_first);
 
     long rss_before = read_rss_kb();
     uint64_t t0 = now_ns();
@@ -1318,9 +1352,17 @@ int main(int argc, char **argv) {
     info("playing %d question(s) (%d warmup), think time %d-%d ms, gap %d ms", cfg.questions, cfg.warmup_questions,
          cfg.answer_min_ms, cfg.answer_max_ms, cfg.gap_ms);
     double cpu0 = cpu_seconds();
+    double busy0 = machine_busy_seconds(), server0 = server_cpu_seconds();
     run_game();
+    double busy1 = machine_busy_seconds(), server1 = server_cpu_seconds();
     double game_seconds = (double)(game_end - game_start) / 1e9;
     double client_cpu = (cpu_seconds() - cpu0) / game_seconds * 100.0;
+    /* Cores' worth of CPU the server and everything else on the machine used during the game:
+       the benchmark host is shared, and other work there slows the server down. */
+    double server_cores = server0 >= 0 && server1 >= 0 ? (server1 - server0) / game_seconds : -1;
+    double other_cores = busy0 >= 0 && busy1 >= 0 && server_cores >= 0
+                             ? ((busy1 - busy0) - (server1 - server0)) / game_seconds - client_cpu / 100.0 : -1;
+    if (other_cores < 0 && other_cores > -0.2) other_cores = 0;
     long rss_after = read_rss_kb();
     if (rss_after > rss_peak_kb) rss_peak_kb = rss_after;
     long hwm = read_status_kb("VmHWM:");
@@ -1347,6 +1389,8 @@ int main(int argc, char **argv) {
         print_hist_json("fanout_all_ms", &h_round);
         putchar(',');
         print_hist_json("ack_ms", &h_ack);
+        putchar(',');
+        print_hist_json("fanout_first_ms", &h_first);
         printf(",\"answers\":%" PRIu64 ",\"acks\":%" PRIu64 ",\"not_durable\":%" PRIu64 ",\"answers_per_second\":%.1f,"
                "\"peak_answers_per_second\":%u,",
                answers_sent, acks_total, not_durable, answers_per_second, peak_aps);
@@ -1359,6 +1403,7 @@ int main(int argc, char **argv) {
         }
         printf("],\"errors\":%" PRIu64 ",\"server_errors\":%" PRIu64 ",\"first_error\":", errors, server_errors);
         json_escape_print(stdout, first_error);
+        printf(",\"server_cores\":%.2f,\"other_cores\":%.2f", server_cores, other_cores);
         printf(",\"client_cpu_percent\":%.1f,\"pings_answered\":%" PRIu64 ",\"server_pid\":%d,"
                "\"rss_kb\":{\"before\":%ld,\"rooms\":%ld,\"joined\":%ld,\"peak\":%ld,\"after\":%ld,\"hwm\":%ld},"
                "\"rss_bytes_per_member\":%.1f}\n",
@@ -1372,6 +1417,7 @@ int main(int argc, char **argv) {
         printf("  times in ms:\n");
         print_hist_text("question fan-out", &h_fanout);
         print_hist_text("fan-out to whole room", &h_round);
+        print_hist_text("fan-out to first player", &h_first);
         print_hist_text("answer -> answer_ack", &h_ack);
         printf("  answers                    %" PRIu64 " acked (%" PRIu64 " not durable), %.0f/s over the game, peak %u in one second\n",
                acks_total, not_durable, answers_per_second, peak_aps);
@@ -1380,6 +1426,9 @@ int main(int argc, char **argv) {
                    rss_before, rss_rooms, rss_joined, rss_peak_kb, rss_after, hwm);
         printf("  client CPU                 %.1f%% of one core during the game%s\n", client_cpu,
                client_cpu > 85 ? " (client-bound: figures understate the server)" : "");
+        if (server_cores >= 0)
+            printf("  machine                    server used %.2f cores, other processes %.2f cores (of %ld) during the game\n",
+                   server_cores, other_cores, sysconf(_SC_NPROCESSORS_ONLN));
         printf("  errors                     %" PRIu64 " (%" PRIu64 " server error messages)%s%s\n", errors, server_errors,
                errors ? ", first: " : "", errors ? first_error : "");
     }
