@@ -1046,7 +1046,9 @@ static void poll_once(int max_timeout_ms) {
         uint64_t t = now_ns();
         if (heap[0].t <= t) timeout = 0;
         else {
-            uint64_t ms = (heap[0].t - t) / 1000000ull;
+            /* Round up: a timer less than 1 ms away must not turn this into a busy loop that
+               takes a core from the server (think times are uniform, so one is nearly always due soon). */
+            uint64_t ms = (heap[0].t - t + 999999ull) / 1000000ull;
             if ((int)ms < timeout) timeout = (int)ms;
         }
     }
