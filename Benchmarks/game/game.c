@@ -1,0 +1,1478 @@
+/*
+ * game: a bar-night load client for `buzzer serve` (WebSocket /ws, subprotocol buzzer.v1).
+ *
+ * Single-threaded, Linux epoll, non-blocking sockets, libc only, in the style of
+ * Benchmarks/shootout/shootout.c (whose SHA-1, base64, histogram and frame code it reuses).
+ * One thread on purpose: the benchmark host has two cores and the server needs them.
+ *
+ * What it plays, per room (all rooms at once):
+ *   host:    create (inline pack of --questions choice questions, one round, readingTimeMs 0)
+ *   players: join with the code, nickname p<N>
+ *   host:    start -> every player receives `question`            (fan-out latency measured)
+ *   players: answer after a random delay in [--answer-min-ms, --answer-max-ms]
+ *            -> answer_ack                                        (ack latency measured)
+ *   room:    answers_closed once everyone answered
+ *   host:    reveal -> every player receives `reveal` and `result`
+ *   host:    --gap-ms after every player has its result and its ack: next (-> question) ...
+ *   host:    end after the last question -> `ended` to everyone; then a client-initiated close.
+ *
+ * Build: cc -O2 -o game game.c     Run: ./game --help
+ */
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/epoll.h>
+#include <sys/random.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+/* ------------------------------------------------------------------ config */
+
+static struct {
+    const char *host;
+    int port;
+    int rooms;
+    int players; /* per room */
+    int questions;
+    int warmup_questions;
+    int answer_min_ms, answer_max_ms;
+    int gap_ms;
+    int start_spread_ms;
+    int time_limit_s;
+    int json;
+    double connect_timeout;
+    double stall_timeout; /* a room that makes no progress for this long ends the run */
+    double timeout;       /* whole run */
+    int ramp_batch;
+    int server_pid;
+    int quiet;
+    uint64_t seed;
+} cfg = {
+    .host = "127.0.0.1",
+    .rooms = 1,
+    .players = 60,
+    .questions = 10,
+    .warmup_questions = 1,
+    .answer_min_ms = 100,
+    .answer_max_ms = 2000,
+    .gap_ms = 250,
+    .time_limit_s = 30,
+    .connect_timeout = 30,
+    .stall_timeout = 30,
+    .timeout = 900,
+    .ramp_batch = 100,
+};
+
+/* ------------------------------------------------------------------- utils */
+
+static inline uint64_t now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static void json_escape_print(FILE *f, const char *s) {
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\') fprintf(f, "\\%c", ch);
+        else if (ch < 0x20) fprintf(f, "\\u%04x", ch);
+        else fputc(ch, f);
+    }
+    fputc('"', f);
+}
+
+static void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+static void die(const char *fmt, ...) {
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "game: error: %s\n", msg);
+    if (cfg.json) {
+        printf("{\"ok\":false,\"error\":");
+        json_escape_print(stdout, msg);
+        printf("}\n");
+    }
+    fflush(stdout);
+    exit(1);
+}
+
+static void info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void info(const char *fmt, ...) {
+    if (cfg.quiet) return;
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "game: ");
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+static uint64_t rng_state;
+static inline uint64_t rng_next(void) { /* xorshift64*: delays and mask keys, not security */
+    uint64_t x = rng_state;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    rng_state = x;
+    return x * 0x2545F4914F6CDD1Dull;
+}
+
+static void fill_random(void *buf, size_t n) {
+    size_t got = 0;
+    while (got < n) {
+        ssize_t r = getrandom((char *)buf + got, n - got, 0);
+        if (r < 0) {
+            if (errno == EINTR) continue;
+            die("getrandom: %s", strerror(errno));
+        }
+        got += (size_t)r;
+    }
+}
+
+static void *xrealloc(void *p, size_t n) {
+    void *q = realloc(p, n);
+    if (!q) die("out of memory (%zu bytes)", n);
+    return q;
+}
+
+/* ------------------------------------------------------------ SHA-1/base64 */
+/* Only to verify Sec-WebSocket-Accept (RFC 6455 section 4.2.2). Same as shootout.c. */
+
+static inline uint32_t rol32(uint32_t x, int n) { return (x << n) | (x >> (32 - n)); }
+
+static void sha1(const uint8_t *data, size_t len, uint8_t out[20]) {
+    uint32_t h[5] = {0x67452301u, 0xEFCDAB89u, 0x98BADCFEu, 0x10325476u, 0xC3D2E1F0u};
+    size_t total = ((len + 8) / 64 + 1) * 64;
+    uint8_t *m = calloc(total, 1);
+    if (!m) die("out of memory");
+    memcpy(m, data, len);
+    m[len] = 0x80;
+    uint64_t bits = (uint64_t)len * 8;
+    for (int i = 0; i < 8; i++) m[total - 1 - i] = (uint8_t)(bits >> (8 * i));
+    for (size_t off = 0; off < total; off += 64) {
+        uint32_t w[80];
+        for (int i = 0; i < 16; i++)
+            w[i] = (uint32_t)m[off + 4 * i] << 24 | (uint32_t)m[off + 4 * i + 1] << 16 |
+                   (uint32_t)m[off + 4 * i + 2] << 8 | (uint32_t)m[off + 4 * i + 3];
+        for (int i = 16; i < 80; i++) w[i] = rol32(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16], 1);
+        uint32_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4];
+        for (int i = 0; i < 80; i++) {
+            uint32_t f, k;
+            if (i < 20) { f = (b & c) | (~b & d); k = 0x5A827999u; }
+            else if (i < 40) { f = b ^ c ^ d; k = 0x6ED9EBA1u; }
+            else if (i < 60) { f = (b & c) | (b & d) | (c & d); k = 0x8F1BBCDCu; }
+            else { f = b ^ c ^ d; k = 0xCA62C1D6u; }
+            uint32_t t = rol32(a, 5) + f + e + k + w[i];
+            e = d; d = c; c = rol32(b, 30); b = a; a = t;
+        }
+        h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e;
+    }
+    free(m);
+    for (int i = 0; i < 5; i++) {
+        out[4 * i] = (uint8_t)(h[i] >> 24);
+        out[4 * i + 1] = (uint8_t)(h[i] >> 16);
+        out[4 * i + 2] = (uint8_t)(h[i] >> 8);
+        out[4 * i + 3] = (uint8_t)h[i];
+    }
+}
+
+static void base64(const uint8_t *in, size_t n, char *out) {
+    static const char tbl[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    size_t o = 0;
+    for (size_t i = 0; i < n; i += 3) {
+        uint32_t v = (uint32_t)in[i] << 16;
+        if (i + 1 < n) v |= (uint32_t)in[i + 1] << 8;
+        if (i + 2 < n) v |= in[i + 2];
+        out[o++] = tbl[(v >> 18) & 63];
+        out[o++] = tbl[(v >> 12) & 63];
+        out[o++] = i + 1 < n ? tbl[(v >> 6) & 63] : '=';
+        out[o++] = i + 2 < n ? tbl[v & 63] : '=';
+    }
+    out[o] = 0;
+}
+
+static void accept_for_key(const char *key, char out[29]) {
+    char buf[128];
+    int n = snprintf(buf, sizeof buf, "%s258EAFA5-E914-47DA-95CA-C5AB0DC85B11", key);
+    uint8_t dig[20];
+    sha1((const uint8_t *)buf, (size_t)n, dig);
+    base64(dig, 20, out);
+}
+
+/* --------------------------------------------------------------- histogram */
+/* Log-linear histogram of nanoseconds: exact below 2048 ns, < 0.1% relative error above. */
+#define H_SUB 1024
+#define H_BUCKETS (2 * H_SUB + 53 * H_SUB)
+typedef struct {
+    uint64_t *counts;
+    uint64_t n, min, max;
+    double sum;
+} hist_t;
+
+static void hist_init(hist_t *h) {
+    h->counts = calloc(H_BUCKETS, sizeof(uint64_t));
+    if (!h->counts) die("out of memory");
+    h->n = 0; h->min = UINT64_MAX; h->max = 0; h->sum = 0;
+}
+
+static inline int hist_index(uint64_t v) {
+    if (v < 2 * H_SUB) return (int)v;
+    int e = 63 - __builtin_clzll(v);
+    int shift = e - 10;
+    return 2 * H_SUB + (e - 11) * H_SUB + (int)((v >> shift) - H_SUB);
+}
+
+static inline uint64_t hist_value(int idx) {
+    if (idx < 2 * H_SUB) return (uint64_t)idx;
+    int e = (idx - 2 * H_SUB) / H_SUB + 11;
+    int shift = e - 10;
+    uint64_t sub = (uint64_t)((idx - 2 * H_SUB) % H_SUB + H_SUB);
+    return (sub << shift) + ((1ull << shift) >> 1);
+}
+
+static inline void hist_add(hist_t *h, uint64_t v) {
+    h->counts[hist_index(v)]++;
+    h->n++;
+    h->sum += (double)v;
+    if (v < h->min) h->min = v;
+    if (v > h->max) h->max = v;
+}
+
+static uint64_t hist_pct(const hist_t *h, double p) {
+    if (h->n == 0) return 0;
+    uint64_t rank = (uint64_t)(p / 100.0 * (double)h->n + 0.5);
+    if (rank < 1) rank = 1;
+    if (rank > h->n) rank = h->n;
+    uint64_t acc = 0;
+    for (int i = 0; i < H_BUCKETS; i++) {
+        acc += h->counts[i];
+        if (acc >= rank) {
+            uint64_t v = hist_value(i);
+            if (v > h->max) v = h->max;
+            if (v < h->min) v = h->min;
+            return v;
+        }
+    }
+    return h->max;
+}
+
+/* ------------------------------------------------------------ game state */
+
+enum cstate { C_IDLE, C_CONNECTING, C_HANDSHAKE, C_OPEN, C_CLOSING, C_CLOSED };
+
+typedef struct {
+    int fd;
+    int idx;
+    int room;
+    int is_host;
+    enum cstate state;
+    uint32_t events;
+    uint8_t *rb;
+    size_t rlen, rcap;
+    uint8_t *wb;
+    size_t wlen, woff, wcap;
+    uint8_t *msg;
+    size_t mlen, mcap;
+    int mop;
+    uint64_t t_start;
+    char accept[29];
+    /* player */
+    int joined;
+    int q_seen;        /* last question sequence received, -1 = none */
+    int q_acked;       /* last question acknowledged, -1 = none */
+    int q_result;      /* last question with a result, -1 = none */
+    int ended;
+    uint64_t t_answer; /* when the answer was sent */
+    uint64_t timer_at; /* pending timer (answer, or the host's next command), 0 = none */
+    uint64_t t_read;   /* when poll_once's first pass read this connection's bytes */
+    ssize_t pre_read;  /* bytes that pass read, 0 = none */
+} conn_t;
+
+enum rstate { R_CREATING, R_LOBBY, R_ASKING, R_REVEALING, R_GAP, R_ENDING, R_DONE };
+
+typedef struct {
+    char code[16];
+    enum rstate state;
+    int joined;
+    int seq;             /* question in flight (sequence), -1 before start */
+    uint64_t t_sent;     /* host's start/next written to the socket */
+    int received;        /* players that got `question` seq */
+    int acks, results, ended;
+    int closed;          /* answers_closed seen by the host */
+    uint64_t last_recv;
+    uint64_t first_recv;
+    uint64_t t_progress; /* last time anything happened in this room (stall detection) */
+} room_t;
+
+static conn_t *conns;
+static room_t *rooms;
+static int n_conns;
+static int epfd;
+static struct sockaddr_storage server_addr;
+static socklen_t server_addr_len;
+static int n_open, n_pending;
+static int closing_phase;
+
+static uint64_t errors;            /* correctness problems and server `error` messages */
+static uint64_t server_errors;     /* of which `error` messages */
+static char first_error[256];
+static uint64_t pings_answered;
+static uint64_t not_durable;       /* answer_ack with durable false */
+static uint64_t answers_sent, acks_total;
+static int rooms_created, players_joined, rooms_done;
+
+static hist_t h_fanout;   /* host's start/next sent -> each player received `question` */
+static hist_t h_round;    /* host's start/next sent -> last player of the room received it */
+static hist_t h_ack;      /* answer sent -> answer_ack */
+static hist_t h_first;    /* host's start/next sent -> first player of the room received it */
+
+/* Per question index, across rooms: fan-out mean and max, to see whether a long night holds steady. */
+typedef struct { uint64_t n, max; double sum; uint64_t ack_n, ack_max; double ack_sum; } qstat_t;
+static qstat_t *qstats;
+
+/* answers acknowledged per wall-clock second of the game */
+#define MAX_SECONDS 3600
+static uint32_t acks_per_second[MAX_SECONDS];
+static uint64_t game_start, game_end, last_ack_at;
+
+static void note_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void note_error(const char *fmt, ...) {
+    if (errors++ == 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(first_error, sizeof first_error, fmt, ap);
+        va_end(ap);
+        fprintf(stderr, "game: warning: %s\n", first_error);
+    }
+}
+
+/* ------------------------------------------------------------- timer heap */
+/* Min-heap of (time, connection): players' pending answers and hosts' delayed commands. */
+
+typedef struct { uint64_t t; int idx; } tev_t;
+static tev_t *heap;
+static int heap_n, heap_cap;
+
+static void heap_push(uint64_t t, int idx) {
+    if (heap_n == heap_cap) {
+        heap_cap = heap_cap ? heap_cap * 2 : 1024;
+        heap = xrealloc(heap, (size_t)heap_cap * sizeof *heap);
+    }
+    int i = heap_n++;
+    while (i > 0) {
+        int p = (i - 1) / 2;
+        if (heap[p].t <= t) break;
+        heap[i] = heap[p];
+        i = p;
+    }
+    heap[i] = (tev_t){t, idx};
+}
+
+static tev_t heap_pop(void) {
+    tev_t top = heap[0];
+    tev_t last = heap[--heap_n];
+    int i = 0;
+    for (;;) {
+        int l = 2 * i + 1, r = l + 1, m = i;
+        uint64_t mt = last.t;
+        if (l < heap_n && heap[l].t < mt) { m = l; mt = heap[l].t; }
+        if (r < heap_n && heap[r].t < mt) m = r;
+        if (m == i) break;
+        heap[i] = heap[m];
+        i = m;
+    }
+    if (heap_n > 0) heap[i] = last;
+    return top;
+}
+
+/* ------------------------------------------------------------ connections */
+
+static void set_events(conn_t *c, uint32_t ev) {
+    if (c->events == ev) return;
+    struct epoll_event e = {.events = ev, .data.u32 = (uint32_t)c->idx};
+    if (epoll_ctl(epfd, EPOLL_CTL_MOD, c->fd, &e) < 0) die("epoll_ctl: %s", strerror(errno));
+    c->events = ev;
+}
+
+static void conn_close(conn_t *c) {
+    if (c->state == C_CLOSED) return;
+    if (c->state == C_OPEN || c->state == C_CLOSING) n_open--;
+    if (c->state == C_CONNECTING || c->state == C_HANDSHAKE) n_pending--;
+    close(c->fd);
+    c->fd = -1;
+    c->state = C_CLOSED;
+}
+
+static const char *who(const conn_t *c) {
+    static char buf[64];
+    if (c->is_host) snprintf(buf, sizeof buf, "host of room #%d", c->room);
+    else snprintf(buf, sizeof buf, "player #%d (room #%d)", c->idx - cfg.rooms, c->room);
+    return buf;
+}
+
+static void conn_flush(conn_t *c) {
+    while (c->woff < c->wlen) {
+        ssize_t n = send(c->fd, c->wb + c->woff, c->wlen - c->woff, MSG_NOSIGNAL);
+        if (n > 0) { c->woff += (size_t)n; continue; }
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            set_events(c, EPOLLIN | EPOLLOUT);
+            return;
+        }
+        if (closing_phase) { conn_close(c); return; }
+        die("send on %s: %s", who(c), strerror(errno));
+    }
+    c->woff = c->wlen = 0;
+    if (c->state >= C_HANDSHAKE) set_events(c, EPOLLIN);
+}
+
+static uint8_t *wb_reserve(conn_t *c, size_t n) {
+    if (c->woff > 0 && c->woff == c->wlen) c->woff = c->wlen = 0;
+    if (c->wlen + n > c->wcap) {
+        size_t cap = c->wcap ? c->wcap : 256;
+        while (cap < c->wlen + n) cap *= 2;
+        c->wb = xrealloc(c->wb, cap);
+        c->wcap = cap;
+    }
+    uint8_t *p = c->wb + c->wlen;
+    c->wlen += n;
+    return p;
+}
+
+/* One masked client frame (RFC 6455 section 5.3). */
+static void conn_queue_frame(conn_t *c, int opcode, const uint8_t *payload, size_t len) {
+    size_t hlen = 2 + (len < 126 ? 0 : len <= 0xFFFF ? 2 : 8) + 4;
+    uint8_t *p = wb_reserve(c, hlen + len);
+    *p++ = (uint8_t)(0x80 | opcode);
+    if (len < 126) {
+        *p++ = (uint8_t)(0x80 | len);
+    } else if (len <= 0xFFFF) {
+        *p++ = 0x80 | 126;
+        *p++ = (uint8_t)(len >> 8);
+        *p++ = (uint8_t)len;
+    } else {
+        *p++ = 0x80 | 127;
+        for (int i = 7; i >= 0; i--) *p++ = (uint8_t)((uint64_t)len >> (8 * i));
+    }
+    uint32_t key = (uint32_t)rng_next();
+    uint8_t mk[4];
+    memcpy(mk, &key, 4);
+    memcpy(p, mk, 4);
+    p += 4;
+    for (size_t i = 0; i < len; i++) p[i] = payload[i] ^ mk[i & 3];
+}
+
+static void send_text(conn_t *c, const char *s, size_t len) {
+    conn_queue_frame(c, 0x1, (const uint8_t *)s, len);
+    conn_flush(c);
+}
+
+/* ------------------------------------------------------------ tiny JSON scan */
+/*
+ * The server writes compact JSON with sorted keys, but nested objects may reuse key names
+ * ("question" is both a top-level number in answer_ack and an object in question), so lookups
+ * are depth-aware: obj_value finds `key` among the members of the object starting at `p`.
+ */
+static const char *skip_ws(const char *p, const char *end) {
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')) p++;
+    return p;
+}
+
+static const char *obj_value(const char *p, const char *end, const char *key) {
+    size_t klen = strlen(key);
+    p = skip_ws(p, end);
+    if (p >= end || *p != '{') return NULL;
+    p++;
+    int depth = 1;
+    int expect_key = 1;
+    while (p < end) {
+        char ch = *p;
+        if (ch == '"') {
+            const char *s = ++p;
+            while (p < end && *p != '"') p += (*p == '\\') ? 2 : 1;
+            if (p >= end) return NULL;
+            const char *e = p++;
+            if (depth == 1 && expect_key) {
+                const char *q = skip_ws(p, end);
+                if (q < end && *q == ':') {
+                    if ((size_t)(e - s) == klen && memcmp(s, key, klen) == 0) return skip_ws(q + 1, end);
+                    expect_key = 0;
+                    p = q + 1;
+                }
+            }
+            continue;
+        }
+        if (ch == '{' || ch == '[') depth++;
+        else if (ch == '}' || ch == ']') { if (--depth == 0) return NULL; }
+        else if (ch == ',' && depth == 1) expect_key = 1;
+        p++;
+    }
+    return NULL;
+}
+
+static int obj_string(const char *p, const char *end, const char *key, const char **s, size_t *slen) {
+    const char *v = obj_value(p, end, key);
+    if (!v || *v != '"') return 0;
+    v++;
+    const char *q = v;
+    while (q < end && *q != '"') q += (*q == '\\') ? 2 : 1;
+    if (q >= end) return 0;
+    *s = v;
+    *slen = (size_t)(q - v);
+    return 1;
+}
+
+static int obj_int(const char *p, const char *end, const char *key, long long *out) {
+    const char *v = obj_value(p, end, key);
+    if (!v) return 0;
+    int neg = 0;
+    if (v < end && *v == '-') { neg = 1; v++; }
+    if (v >= end || *v < '0' || *v > '9') return 0;
+    long long x = 0;
+    while (v < end && *v >= '0' && *v <= '9') x = x * 10 + (*v++ - '0');
+    *out = neg ? -x : x;
+    return 1;
+}
+
+static int obj_bool(const char *p, const char *end, const char *key, int *out) {
+    const char *v = obj_value(p, end, key);
+    if (!v) return 0;
+    if ((size_t)(end - v) >= 4 && memcmp(v, "true", 4) == 0) { *out = 1; return 1; }
+    if ((size_t)(end - v) >= 5 && memcmp(v, "false", 5) == 0) { *out = 0; return 1; }
+    return 0;
+}
+
+#define IS(type, tlen, lit) ((tlen) == sizeof(lit) - 1 && memcmp((type), lit, sizeof(lit) - 1) == 0)
+
+/* ------------------------------------------------------------------ game */
+
+static char *create_msg;
+static size_t create_len;
+
+/* The host's create: one untitled round of --questions choice questions, answers open at once. */
+static void build_create(void) {
+    size_t cap = 512 + (size_t)cfg.questions * 200;
+    create_msg = malloc(cap);
+    if (!create_msg) die("out of memory");
+    size_t n = (size_t)snprintf(create_msg, cap,
+        "{\"type\":\"create\",\"settings\":{\"readingTimeMs\":0,\"timeLimitSeconds\":%d,\"closeWhenAllAnswered\":true,"
+        "\"autoAdvance\":false,\"lateJoin\":true},\"questions\":{\"title\":\"Bench night\",\"questions\":[",
+        cfg.time_limit_s);
+    for (int q = 0; q < cfg.questions; q++) {
+        n += (size_t)snprintf(create_msg + n, cap - n,
+            "%s{\"kind\":\"choice\",\"category\":\"Bench\",\"text\":\"Question %d: which option is number %d?\","
+            "\"options\":[\"one\",\"two\",\"three\",\"four\"],\"answer\":%d}",
+            q ? "," : "", q + 1, q % 4 + 1, q % 4);
+    }
+    n += (size_t)snprintf(create_msg + n, cap - n, "]}}");
+    if (n >= cap) die("internal: create message buffer too small");
+    create_len = n;
+}
+
+static void host_send(conn_t *host, const char *type) {
+    char buf[64];
+    int n = snprintf(buf, sizeof buf, "{\"type\":\"%s\"}", type);
+    send_text(host, buf, (size_t)n);
+}
+
+static int measured(int seq) { return seq >= cfg.warmup_questions; }
+
+/* The host's `start` or `next`: the fan-out clock starts when it is written to the socket. */
+static void room_ask(int r) {
+    room_t *rm = &rooms[r];
+    conn_t *host = &conns[r];
+    rm->seq++;
+    rm->received = rm->acks = rm->results = 0;
+    rm->closed = 0;
+    rm->state = R_ASKING;
+    host_send(host, rm->seq == 0 ? "start" : "next");
+    rm->t_sent = now_ns();
+    rm->t_progress = rm->t_sent;
+}
+
+/* After a reveal: next question (or the end) once every player has its result and its ack. */
+static void room_maybe_advance(int r, uint64_t t) {
+    room_t *rm = &rooms[r];
+    if (rm->state != R_REVEALING || rm->results < cfg.players || rm->acks < cfg.players) return;
+    rm->state = R_GAP;
+    conn_t *host = &conns[r];
+    host->timer_at = t + (uint64_t)cfg.gap_ms * 1000000ull;
+    heap_push(host->timer_at, host->idx);
+}
+
+static void on_timer(conn_t *c, uint64_t t) {
+    if (c->state != C_OPEN || c->timer_at == 0) return;
+    c->timer_at = 0;
+    room_t *rm = &rooms[c->room];
+    if (c->is_host) {
+        if (rm->state != R_GAP) return;
+        if (rm->seq + 1 < cfg.questions) {
+            room_ask(c->room);
+        } else {
+            rm->state = R_ENDING;
+            rm->t_progress = t;
+            host_send(c, "end");
+        }
+        return;
+    }
+    char buf[128];
+    int n = snprintf(buf, sizeof buf, "{\"type\":\"answer\",\"question\":%d,\"answer\":{\"kind\":\"choice\",\"option\":%d}}",
+                     c->q_seen, (int)(rng_next() % 4));
+    send_text(c, buf, (size_t)n);
+    c->t_answer = now_ns();
+    answers_sent++;
+}
+
+static void on_error_message(conn_t *c, const char *m, const char *end) {
+    const char *code = "?", *req = "?";
+    size_t clen = 1, rlen = 1;
+    obj_string(m, end, "code", &code, &clen);
+    obj_string(m, end, "request", &req, &rlen);
+    server_errors++;
+    note_error("%s got error %.*s (request %.*s): %.120s", who(c), (int)clen, code, (int)rlen, req, m);
+}
+
+static void on_text(conn_t *c, const char *m, size_t len, uint64_t t) {
+    const char *end = m + len;
+    const char *type;
+    size_t tlen;
+    if (!obj_string(m, end, "type", &type, &tlen)) {
+        note_error("%s: message without a \"type\" string: %.80s", who(c), m);
+        return;
+    }
+    room_t *rm = &rooms[c->room];
+    if (IS(type, tlen, "error")) { on_error_message(c, m, end); return; }
+
+    if (c->is_host) {
+        if (IS(type, tlen, "created")) {
+            const char *code;
+            size_t clen;
+            if (!obj_string(m, end, "code", &code, &clen) || clen == 0 || clen >= sizeof rm->code)
+                die("%s: created without a usable code: %.120s", who(c), m);
+            memcpy(rm->code, code, clen);
+            rm->code[clen] = 0;
+            rm->state = R_LOBBY;
+            rm->t_progress = t;
+            rooms_created++;
+        } else if (IS(type, tlen, "answers_closed")) {
+            long long q = -1;
+            obj_int(m, end, "question", &q);
+            if (rm->state != R_ASKING || q != rm->seq) {
+                note_error("%s: answers_closed for question %lld while question %d is in flight", who(c), q, rm->seq);
+                return;
+            }
+            rm->closed = 1;
+            rm->state = R_REVEALING;
+            rm->t_progress = t;
+            host_send(c, "reveal");
+        } else if (IS(type, tlen, "question")) {
+            /* The host's copy carries the answer; players' copies must not (checked below). */
+            if (!obj_value(m, end, "correct")) note_error("%s: host question without \"correct\"", who(c));
+        } else if (IS(type, tlen, "ended")) {
+            rm->t_progress = t;
+        }
+        /* state, lobby, players, answers_open, answer_count, reveal, leaderboard, standing: not needed */
+        return;
+    }
+
+    if (IS(type, tlen, "joined")) {
+        if (c->joined) { note_error("%s: joined twice", who(c)); return; }
+        c->joined = 1;
+        rm->joined++;
+        rm->t_progress = t;
+        players_joined++;
+    } else if (IS(type, tlen, "question")) {
+        const char *qv = obj_value(m, end, "question");
+        long long seq = -1;
+        if (!qv || !obj_int(qv, end, "sequence", &seq)) { note_error("%s: question without question.sequence: %.100s", who(c), m); return; }
+        if (obj_value(m, end, "correct") || obj_value(qv, end, "answer") || obj_value(qv, end, "correct"))
+            note_error("%s: the answer reached a player before the reveal: %.120s", who(c), m);
+        if (seq != rm->seq || rm->state != R_ASKING) {
+            note_error("%s: question %lld arrived while question %d is in flight", who(c), seq, rm->seq);
+            return;
+        }
+        if (c->q_seen == seq) { note_error("%s: question %lld arrived twice", who(c), seq); return; }
+        c->q_seen = (int)seq;
+        uint64_t lat = t > rm->t_sent ? t - rm->t_sent : 0;
+        rm->received++;
+        rm->last_recv = t;
+        if (rm->received == 1) rm->first_recv = t;
+        rm->t_progress = t;
+        if (measured((int)seq)) {
+            hist_add(&h_fanout, lat);
+            qstat_t *qs = &qstats[seq];
+            qs->n++;
+            qs->sum += (double)lat;
+            if (lat > qs->max) qs->max = lat;
+            if (rm->received == 1) hist_add(&h_first, lat);
+            if (rm->received == cfg.players) hist_add(&h_round, rm->last_recv - rm->t_sent);
+        }
+        /* Answers open at once (readingTimeMs 0): answer after a random think time. */
+        uint64_t span = (uint64_t)(cfg.answer_max_ms - cfg.answer_min_ms);
+        uint64_t delay_ms = (uint64_t)cfg.answer_min_ms + (span ? rng_next() % (span + 1) : 0);
+        c->timer_at = t + delay_ms * 1000000ull;
+        heap_push(c->timer_at, c->idx);
+    } else if (IS(type, tlen, "answer_ack")) {
+        long long q = -1;
+        int durable = 1;
+        obj_int(m, end, "question", &q);
+        obj_bool(m, end, "durable", &durable);
+        if (q != c->q_seen || c->t_answer == 0 || c->q_acked == q) {
+            note_error("%s: unexpected answer_ack for question %lld", who(c), q);
+            return;
+        }
+        if (!durable) not_durable++;
+        c->q_acked = (int)q;
+        uint64_t lat = t - c->t_answer;
+        c->t_answer = 0;
+        acks_total++;
+        last_ack_at = t;
+        uint64_t sec = (t - game_start) / 1000000000ull;
+        if (sec < MAX_SECONDS) acks_per_second[sec]++;
+        if (measured((int)q)) {
+            hist_add(&h_ack, lat);
+            qstat_t *qs = &qstats[q];
+            qs->ack_n++;
+            qs->ack_sum += (double)lat;
+            if (lat > qs->ack_max) qs->ack_max = lat;
+        }
+        rm->acks++;
+        rm->t_progress = t;
+        room_maybe_advance(c->room, t);
+    } else if (IS(type, tlen, "result")) {
+        if (c->q_result == c->q_seen) { note_error("%s: two results for question %d", who(c), c->q_seen); return; }
+        c->q_result = c->q_seen;
+        rm->results++;
+        rm->t_progress = t;
+        room_maybe_advance(c->room, t);
+    } else if (IS(type, tlen, "ended")) {
+        if (c->ended) { note_error("%s: ended twice", who(c)); return; }
+        c->ended = 1;
+        rm->ended++;
+        rm->t_progress = t;
+        if (rm->ended == cfg.players && rm->state == R_ENDING) {
+            rm->state = R_DONE;
+            rooms_done++;
+        }
+    }
+    /* state, lobby, answers_open, answers_closed, reveal, standing, host_status: not needed */
+}
+
+static void on_server_close(conn_t *c, const uint8_t *p, size_t len) {
+    if (c->state == C_CLOSING || closing_phase) {
+        conn_close(c);
+        return;
+    }
+    int code = len >= 2 ? (p[0] << 8 | p[1]) : 1005;
+    die("server closed %s (close code %d%s%.*s)", who(c), code, len > 2 ? ", reason: " : "",
+        len > 2 ? (int)(len - 2) : 0, len > 2 ? (const char *)p + 2 : "");
+}
+
+/* Parses every complete frame in c->rb (RFC 6455 section 5.2). Same rules as shootout.c. */
+static void parse_frames(conn_t *c, uint64_t t_recv) {
+    size_t off = 0;
+    while (c->state >= C_OPEN && c->state != C_CLOSED) {
+        uint8_t *p = c->rb + off;
+        size_t avail = c->rlen - off;
+        if (avail < 2) break;
+        int fin = p[0] & 0x80, rsv = p[0] & 0x70, op = p[0] & 0x0F;
+        int masked = p[1] & 0x80;
+        uint64_t len = p[1] & 0x7F;
+        size_t h = 2;
+        if (len == 126) {
+            if (avail < 4) break;
+            len = (uint64_t)p[2] << 8 | p[3];
+            h = 4;
+        } else if (len == 127) {
+            if (avail < 10) break;
+            len = 0;
+            for (int i = 0; i < 8; i++) len = len << 8 | p[2 + i];
+            h = 10;
+        }
+        if (rsv) die("%s: frame with RSV bits set (no extension was negotiated)", who(c));
+        if (masked) die("%s: server sent a masked frame", who(c));
+        if (len > (64u << 20)) die("%s: frame of %" PRIu64 " bytes is larger than 64 MiB", who(c), len);
+        if (avail < h + len) {
+            if (h + len > c->rcap) {
+                c->rcap = h + len + 1024;
+                if (off) { memmove(c->rb, c->rb + off, avail); c->rlen = avail; off = 0; }
+                c->rb = xrealloc(c->rb, c->rcap);
+            }
+            break;
+        }
+        uint8_t *pl = p + h;
+        size_t plen = (size_t)len;
+        off += h + plen;
+        if (op >= 0x8) {
+            if (!fin || plen > 125) die("%s: invalid control frame", who(c));
+            if (op == 0x9) {
+                conn_queue_frame(c, 0xA, pl, plen);
+                pings_answered++;
+            } else if (op == 0x8) {
+                on_server_close(c, pl, plen);
+                return;
+            } else if (op != 0xA) {
+                die("%s: unknown control opcode %d", who(c), op);
+            }
+            continue;
+        }
+        if (op == 0x0) {
+            if (!c->mop) die("%s: continuation frame without a message", who(c));
+        } else if (op == 0x1 || op == 0x2) {
+            if (c->mop) die("%s: new message inside a fragmented one", who(c));
+            if (fin) {
+                if (op == 0x1) on_text(c, (const char *)pl, plen, t_recv);
+                else note_error("%s: unexpected binary message", who(c));
+                continue;
+            }
+            c->mop = op;
+            c->mlen = 0;
+        } else {
+            die("%s: unknown data opcode %d", who(c), op);
+        }
+        if (c->mlen + plen > c->mcap) {
+            c->mcap = (c->mlen + plen) * 2;
+            c->msg = xrealloc(c->msg, c->mcap);
+        }
+        memcpy(c->msg + c->mlen, pl, plen);
+        c->mlen += plen;
+        if (fin) {
+            if (c->mop == 0x1) on_text(c, (const char *)c->msg, c->mlen, t_recv);
+            else note_error("%s: unexpected binary message", who(c));
+            c->mop = 0;
+        }
+    }
+    if (c->state == C_CLOSED) return;
+    if (off) {
+        memmove(c->rb, c->rb + off, c->rlen - off);
+        c->rlen -= off;
+    }
+}
+
+/* ---------------------------------------------------------------- handshake */
+
+static void start_connect(conn_t *c) {
+    int fd = socket(server_addr.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd < 0) die("socket() for %s: %s%s", who(c), strerror(errno), errno == EMFILE ? " (raise the open-files limit: ulimit -n)" : "");
+    int one = 1;
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    c->fd = fd;
+    c->t_start = now_ns();
+    int r = connect(fd, (struct sockaddr *)&server_addr, server_addr_len);
+    if (r < 0 && errno != EINPROGRESS) die("connect to %s:%d (%s): %s", cfg.host, cfg.port, who(c), strerror(errno));
+    c->state = C_CONNECTING;
+    n_pending++;
+    c->events = EPOLLOUT;
+    struct epoll_event e = {.events = EPOLLOUT, .data.u32 = (uint32_t)c->idx};
+    if (epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &e) < 0) die("epoll_ctl: %s", strerror(errno));
+}
+
+static void send_handshake(conn_t *c) {
+    int err = 0;
+    socklen_t el = sizeof err;
+    getsockopt(c->fd, SOL_SOCKET, SO_ERROR, &err, &el);
+    if (err) die("connect to %s:%d (%s): %s", cfg.host, cfg.port, who(c), strerror(err));
+    uint8_t raw[16];
+    fill_random(raw, sizeof raw);
+    char key[32];
+    base64(raw, sizeof raw, key);
+    accept_for_key(key, c->accept);
+    char req[512];
+    int n = snprintf(req, sizeof req,
+                     "GET /ws HTTP/1.1\r\n"
+                     "Host: %s:%d\r\n"
+                     "Upgrade: websocket\r\n"
+                     "Connection: Upgrade\r\n"
+                     "Sec-WebSocket-Key: %s\r\n"
+                     "Sec-WebSocket-Version: 13\r\n"
+                     "Sec-WebSocket-Protocol: buzzer.v1\r\n"
+                     "\r\n",
+                     cfg.host, cfg.port, key);
+    memcpy(wb_reserve(c, (size_t)n), req, (size_t)n);
+    c->state = C_HANDSHAKE;
+    set_events(c, EPOLLIN);
+    conn_flush(c);
+}
+
+static const char *header_value(const char *head, const char *name, size_t *vlen) {
+    size_t nl = strlen(name);
+    const char *line = strstr(head, "\r\n");
+    while (line) {
+        line += 2;
+        if (strncasecmp(line, name, nl) == 0 && line[nl] == ':') {
+            const char *v = line + nl + 1;
+            while (*v == ' ' || *v == '\t') v++;
+            const char *e = strstr(v, "\r\n");
+            if (!e) e = v + strlen(v);
+            while (e > v && (e[-1] == ' ' || e[-1] == '\t')) e--;
+            *vlen = (size_t)(e - v);
+            return v;
+        }
+        line = strstr(line, "\r\n");
+    }
+    return NULL;
+}
+
+static void on_open(conn_t *c);
+
+static void finish_handshake(conn_t *c) {
+    uint8_t *end = memmem(c->rb, c->rlen, "\r\n\r\n", 4);
+    if (!end) {
+        if (c->rlen > 16384) die("%s: handshake response head larger than 16 KiB", who(c));
+        return;
+    }
+    size_t hlen = (size_t)(end - c->rb) + 4;
+    char *head = malloc(hlen + 1);
+    if (!head) die("out of memory");
+    memcpy(head, c->rb, hlen);
+    head[hlen] = 0;
+    char *eol = strstr(head, "\r\n");
+    int status_len = (int)(eol - head);
+    if (strncmp(head, "HTTP/1.1 101", 12) != 0) die("handshake rejected for %s: \"%.*s\"", who(c), status_len, head);
+    size_t vl;
+    const char *v = header_value(head, "Sec-WebSocket-Accept", &vl);
+    if (!v || vl != 28 || memcmp(v, c->accept, 28) != 0) die("handshake for %s: bad Sec-WebSocket-Accept", who(c));
+    v = header_value(head, "Sec-WebSocket-Protocol", &vl);
+    if (!v || vl != 9 || memcmp(v, "buzzer.v1", 9) != 0) die("handshake for %s: the server did not select buzzer.v1", who(c));
+    v = header_value(head, "Sec-WebSocket-Extensions", &vl);
+    if (v) die("handshake for %s: server selected extensions \"%.*s\" that were not offered", who(c), (int)vl, v);
+    free(head);
+    memmove(c->rb, c->rb + hlen, c->rlen - hlen);
+    c->rlen -= hlen;
+    c->state = C_OPEN;
+    n_pending--;
+    n_open++;
+    on_open(c);
+}
+
+/* A host creates its room; a player joins its room (whose code is known by then). */
+static void on_open(conn_t *c) {
+    if (c->is_host) {
+        conn_queue_frame(c, 0x1, (const uint8_t *)create_msg, create_len);
+        return; /* flushed by on_readable */
+    }
+    char buf[128];
+    int n = snprintf(buf, sizeof buf, "{\"type\":\"join\",\"code\":\"%s\",\"nickname\":\"p%d\"}", rooms[c->room].code, c->idx - cfg.rooms);
+    conn_queue_frame(c, 0x1, (const uint8_t *)buf, (size_t)n);
+}
+
+/* ---------------------------------------------------------------- event loop */
+
+static void on_readable(conn_t *c) {
+    for (int iter = 0; iter < 4; iter++) {
+        if (c->rcap - c->rlen < 1024) {
+            c->rcap = c->rcap * 2;
+            c->rb = xrealloc(c->rb, c->rcap);
+        }
+        ssize_t n = recv(c->fd, c->rb + c->rlen, c->rcap - c->rlen, 0);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            if (errno == EAGAIN || errno == EWOULDBLOCK) break;
+            if (closing_phase || c->state == C_CLOSING) { conn_close(c); return; }
+            die("recv on %s: %s", who(c), strerror(errno));
+        }
+        if (n == 0) {
+            if (closing_phase || c->state == C_CLOSING) { conn_close(c); return; }
+            if (c->state == C_HANDSHAKE) die("%s: server closed the connection during the handshake", who(c));
+            die("%s: server closed the TCP connection without a close frame", who(c));
+        }
+        uint64_t t = now_ns();
+        c->rlen += (size_t)n;
+        if (c->state == C_HANDSHAKE) {
+            finish_handshake(c);
+            if (c->state != C_OPEN) continue;
+        }
+        parse_frames(c, t);
+        if (c->state == C_CLOSED) return;
+        if ((size_t)n < 1024) break;
+    }
+    if (c->wlen > c->woff) conn_flush(c);
+}
+
+static struct epoll_event events[1024];
+
+/*
+ * First pass over a batch of ready sockets: one recv each, timestamped, nothing parsed. When a
+ * question reaches 2,000 sockets at once, the last socket's timestamp then waits for 2,000
+ * recv calls, not for 2,000 recv calls plus the parsing of every message before it.
+ */
+static void pre_read(conn_t *c) {
+    c->pre_read = 0;
+    if (c->rcap - c->rlen < 1024) {
+        c->rcap = c->rcap * 2;
+        c->rb = xrealloc(c->rb, c->rcap);
+    }
+    ssize_t n = recv(c->fd, c->rb + c->rlen, c->rcap - c->rlen, 0);
+    if (n > 0) {
+        c->t_read = now_ns();
+        c->rlen += (size_t)n;
+        c->pre_read = n;
+    } else if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
+        int err = n == 0 ? 0 : errno;
+        if (closing_phase || c->state == C_CLOSING) { conn_close(c); return; }
+        if (n == 0) die("%s: server closed the TCP connection without a close frame", who(c));
+        die("recv on %s: %s", who(c), strerror(err));
+    }
+}
+
+static void run_timers(void) {
+    uint64_t t = now_ns();
+    while (heap_n > 0 && heap[0].t <= t) {
+        tev_t e = heap_pop();
+        conn_t *c = &conns[e.idx];
+        if (c->timer_at == e.t) on_timer(c, t);
+    }
+}
+
+static void poll_once(int max_timeout_ms) {
+    int timeout = max_timeout_ms;
+    if (heap_n > 0) {
+        uint64_t t = now_ns();
+        if (heap[0].t <= t) timeout = 0;
+        else {
+            /* Round up: a timer less than 1 ms away must not turn this into a busy loop that
+               takes a core from the server (think times are uniform, so one is nearly always due soon). */
+            uint64_t ms = (heap[0].t - t + 999999ull) / 1000000ull;
+            if ((int)ms < timeout) timeout = (int)ms;
+        }
+    }
+    int n = epoll_wait(epfd, events, 1024, timeout);
+    if (n < 0) {
+        if (errno == EINTR) return;
+        die("epoll_wait: %s", strerror(errno));
+    }
+    for (int i = 0; i < n; i++) {
+        conn_t *c = &conns[events[i].data.u32];
+        if ((c->state == C_OPEN || c->state == C_CLOSING) && (events[i].events & (EPOLLIN | EPOLLERR | EPOLLHUP))) pre_read(c);
+    }
+    for (int i = 0; i < n; i++) {
+        conn_t *c = &conns[events[i].data.u32];
+        uint32_t ev = events[i].events;
+        if (c->state == C_CLOSED) continue;
+        if (c->state == C_CONNECTING) {
+            send_handshake(c);
+            continue;
+        }
+        if (c->pre_read > 0) {
+            ssize_t got = c->pre_read;
+            c->pre_read = 0;
+            parse_frames(c, c->t_read);
+            if (c->state == C_CLOSED) continue;
+            if (got >= 1024) on_readable(c); /* maybe more waiting */
+            else if (c->wlen > c->woff) conn_flush(c);
+        } else if (ev & (EPOLLIN | EPOLLERR | EPOLLHUP)) {
+            on_readable(c);
+        }
+        if (c->state != C_CLOSED && (ev & EPOLLOUT)) conn_flush(c);
+    }
+    run_timers();
+}
+
+static uint64_t run_deadline;
+
+static void check_run_deadline(void) {
+    if (now_ns() > run_deadline) die("run exceeded --timeout %.0f s", cfg.timeout);
+}
+
+/* ----------------------------------------------------------------- phases */
+
+static long read_status_kb(const char *field) {
+    if (cfg.server_pid <= 0) return -1;
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/status", cfg.server_pid);
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    char line[256];
+    long kb = -1;
+    size_t fl = strlen(field);
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, field, fl) == 0) { kb = strtol(line + fl, NULL, 10); break; }
+    fclose(f);
+    return kb;
+}
+
+static long read_rss_kb(void) { return read_status_kb("VmRSS:"); }
+
+/* CPU seconds the whole machine spent busy (not idle, not iowait), from /proc/stat. */
+static double machine_busy_seconds(void) {
+    FILE *f = fopen("/proc/stat", "r");
+    if (!f) return -1;
+    unsigned long long v[8] = {0};
+    int n = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]);
+    fclose(f);
+    if (n < 8) return -1;
+    return (double)(v[0] + v[1] + v[2] + v[5] + v[6] + v[7]) / (double)sysconf(_SC_CLK_TCK);
+}
+
+/* The server's CPU seconds (utime + stime), from /proc/PID/stat. */
+static double server_cpu_seconds(void) {
+    if (cfg.server_pid <= 0) return -1;
+    char path[64], buf[1024];
+    snprintf(path, sizeof path, "/proc/%d/stat", cfg.server_pid);
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    char *p = strrchr(buf, ')'); /* the command name may hold spaces */
+    if (!p) return -1;
+    unsigned long long ut = 0, st = 0;
+    /* after ") ": state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt utime stime */
+    if (sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) != 2) return -1;
+    return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
+}
+
+/* Opens connections [from, to) with a sliding window of --ramp-batch handshakes, then waits for `done()`. */
+static void connect_range(int from, int to, int (*done)(void), const char *what) {
+    uint64_t timeout = (uint64_t)(cfg.connect_timeout * 1e9);
+    int started = from;
+    uint64_t last_scan = now_ns();
+    while (!done()) {
+        while (n_pending < cfg.ramp_batch && started < to) start_connect(&conns[started++]);
+        poll_once(5);
+        uint64_t t = now_ns();
+        if (t - last_scan > 100000000ull) {
+            last_scan = t;
+            for (int i = from; i < started; i++) {
+                conn_t *c = &conns[i];
+                if ((c->state == C_CONNECTING || c->state == C_HANDSHAKE) && t - c->t_start > timeout)
+                    die("%s: %s did not complete within --connect-timeout %.1f s", who(c),
+                        c->state == C_CONNECTING ? "TCP connect" : "WebSocket handshake", cfg.connect_timeout);
+                if (c->state == C_OPEN && t - c->t_start > timeout + (uint64_t)10e9 &&
+                    (c->is_host ? rooms[c->room].state == R_CREATING : !c->joined))
+                    die("%s: no %s within %.1f s of connecting (%s)", who(c), c->is_host ? "created" : "joined",
+                        cfg.connect_timeout + 10, what);
+            }
+        }
+        check_run_deadline();
+    }
+}
+
+static int all_created(void) { return rooms_created == cfg.rooms; }
+static int all_joined(void) { return players_joined == cfg.rooms * cfg.players; }
+
+static void idle_for(int ms) {
+    uint64_t until = now_ns() + (uint64_t)ms * 1000000ull;
+    while (now_ns() < until) poll_once(5);
+}
+
+static double cpu_seconds(void) {
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+}
+
+static long rss_peak_kb = -1;
+
+static void run_game(void) {
+    game_start = now_ns();
+    for (int r = 0; r < cfg.rooms; r++) {
+        if (cfg.start_spread_ms == 0) { room_ask(r); continue; }
+        /* Staggered starts: room r's host sends start r/rooms of the spread later. */
+        rooms[r].state = R_GAP;
+        rooms[r].t_progress = game_start;
+        conns[r].timer_at = game_start + (uint64_t)cfg.start_spread_ms * 1000000ull * (uint64_t)r / (uint64_t)cfg.rooms + 1;
+        heap_push(conns[r].timer_at, r);
+    }
+    uint64_t last_check = game_start;
+    uint64_t stall = (uint64_t)(cfg.stall_timeout * 1e9);
+    while (rooms_done < cfg.rooms) {
+        poll_once(5);
+        uint64_t t = now_ns();
+        if (t - last_check > 500000000ull) {
+            last_check = t;
+            long rss = read_rss_kb();
+            if (rss > rss_peak_kb) rss_peak_kb = rss;
+            for (int r = 0; r < cfg.rooms; r++) {
+                room_t *rm = &rooms[r];
+                if (rm->state == R_DONE || t - rm->t_progress < stall) continue;
+                die("room #%d stalled for %.0f s at question %d (state %d: %d/%d received, %d acks, %d results, "
+                    "answers_closed %s, %d ended); %" PRIu64 " error(s), first: %s",
+                    r, cfg.stall_timeout, rm->seq, rm->state, rm->received, cfg.players, rm->acks, rm->results,
+                    rm->closed ? "yes" : "no", rm->ended, errors, errors ? first_error : "none");
+            }
+        }
+        check_run_deadline();
+    }
+    game_end = now_ns();
+}
+
+/* Client-initiated close handshake: the server closes TCP first. */
+static void close_all(void) {
+    closing_phase = 1;
+    static const uint8_t normal[2] = {0x03, 0xE8};
+    for (int i = 0; i < n_conns; i++) {
+        conn_t *c = &conns[i];
+        if (c->state != C_OPEN) continue;
+        conn_queue_frame(c, 0x8, normal, 2);
+        c->state = C_CLOSING;
+        conn_flush(c);
+    }
+    uint64_t until = now_ns() + 5000000000ull;
+    while (n_open > 0 && now_ns() < until) poll_once(10);
+    for (int i = 0; i < n_conns; i++) if (conns[i].state != C_CLOSED && conns[i].state != C_IDLE) conn_close(&conns[i]);
+}
+
+/* ------------------------------------------------------------------ output */
+
+static void print_hist_json(const char *name, const hist_t *h) {
+    printf("\"%s\":{\"count\":%" PRIu64 ",\"p50\":%.3f,\"p95\":%.3f,\"p99\":%.3f,\"max\":%.3f,\"min\":%.3f,\"mean\":%.3f}",
+           name, h->n, hist_pct(h, 50) / 1e6, hist_pct(h, 95) / 1e6, hist_pct(h, 99) / 1e6, h->max / 1e6,
+           h->n ? h->min / 1e6 : 0.0, h->n ? h->sum / (double)h->n / 1e6 : 0.0);
+}
+
+static void print_hist_text(const char *name, const hist_t *h) {
+    printf("  %-26s p50 %9.3f  p95 %9.3f  p99 %9.3f  max %9.3f  mean %9.3f  (n=%" PRIu64 ")\n", name,
+           hist_pct(h, 50) / 1e6, hist_pct(h, 95) / 1e6, hist_pct(h, 99) / 1e6, h->max / 1e6,
+           h->n ? h->sum / (double)h->n / 1e6 : 0.0, h->n);
+}
+
+static void usage(FILE *f) {
+    fprintf(f,
+            "usage: game --port N [options]\n"
+            "  --host H              server address, loopback only (default 127.0.0.1)\n"
+            "  --port N              port of `buzzer serve` (required)\n"
+            "  --rooms R             rooms, each with its own host connection (default 1)\n"
+            "  --players P           players per room (default 60)\n"
+            "  --questions Q         questions per game, one round of choice questions (default 10)\n"
+            "  --warmup-questions W  first questions not measured (default 1)\n"
+            "  --answer-min-ms A     shortest think time before answering (default 100)\n"
+            "  --answer-max-ms B     longest think time; delays are uniform in [A, B] (default 2000)\n"
+            "  --gap-ms G            host's pause after every result and ack arrived, before next (default 250)\n"
+"  --start-spread-ms S   spread the rooms' starts evenly over S ms (default 0: all at once)\n"
+            "  --time-limit S        the room's timeLimitSeconds (default 30)\n"
+            "  --connect-timeout T   seconds for one connection's connect + handshake (default 30)\n"
+            "  --stall-timeout T     seconds a room may make no progress before the run fails (default 30)\n"
+            "  --timeout T           seconds for the whole run (default 900)\n"
+            "  --ramp-batch B        handshakes in progress at once (default 100)\n"
+            "  --server-pid PID      sample the server's VmRSS from /proc/PID/status\n"
+            "  --seed N              seed for think times and options (default random)\n"
+            "  --json                one JSON object on stdout instead of the text report\n"
+            "  --quiet               no progress lines on stderr\n");
+}
+
+static double arg_double(const char *flag, const char *v, double lo, double hi) {
+    char *end;
+    double d = strtod(v, &end);
+    if (*v == 0 || *end != 0 || !(d >= lo && d <= hi)) die("%s: expected a number in [%g, %g], got \"%s\"", flag, lo, hi, v);
+    return d;
+}
+
+static int arg_int(const char *flag, const char *v, long lo, long hi) {
+    char *end;
+    long x = strtol(v, &end, 10);
+    if (*v == 0 || *end != 0 || x < lo || x > hi) die("%s: expected an integer in [%ld, %ld], got \"%s\"", flag, lo, hi, v);
+    return (int)x;
+}
+
+static void resolve_loopback(void) {
+    const char *h = cfg.host;
+    if (strcmp(h, "localhost") == 0) h = "127.0.0.1";
+    struct sockaddr_in *a4 = (struct sockaddr_in *)&server_addr;
+    struct sockaddr_in6 *a6 = (struct sockaddr_in6 *)&server_addr;
+    memset(&server_addr, 0, sizeof server_addr);
+    if (inet_pton(AF_INET, h, &a4->sin_addr) == 1) {
+        if ((ntohl(a4->sin_addr.s_addr) >> 24) != 127) die("--host %s is not a loopback address", cfg.host);
+        a4->sin_family = AF_INET;
+        a4->sin_port = htons((uint16_t)cfg.port);
+        server_addr_len = sizeof *a4;
+    } else if (inet_pton(AF_INET6, h, &a6->sin6_addr) == 1) {
+        if (!IN6_IS_ADDR_LOOPBACK(&a6->sin6_addr)) die("--host %s is not a loopback address", cfg.host);
+        a6->sin6_family = AF_INET6;
+        a6->sin6_port = htons((uint16_t)cfg.port);
+        server_addr_len = sizeof *a6;
+    } else {
+        die("--host %s: expected localhost, a 127.x.y.z address or ::1", cfg.host);
+    }
+}
+
+int main(int argc, char **argv) {
+    int seed_given = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
+        if (!strcmp(a, "--json")) { cfg.json = 1; continue; }
+        if (!strcmp(a, "--quiet")) { cfg.quiet = 1; continue; }
+        if (i + 1 >= argc) { usage(stderr); die("%s needs a value (or is unknown)", a); }
+        const char *v = argv[++i];
+        if (!strcmp(a, "--host")) cfg.host = v;
+        else if (!strcmp(a, "--port")) cfg.port = arg_int(a, v, 1, 65535);
+        else if (!strcmp(a, "--rooms")) cfg.rooms = arg_int(a, v, 1, 100000);
+        else if (!strcmp(a, "--players")) cfg.players = arg_int(a, v, 1, 100000);
+        else if (!strcmp(a, "--questions")) cfg.questions = arg_int(a, v, 1, 1000);
+        else if (!strcmp(a, "--warmup-questions")) cfg.warmup_questions = arg_int(a, v, 0, 999);
+        else if (!strcmp(a, "--answer-min-ms")) cfg.answer_min_ms = arg_int(a, v, 0, 600000);
+        else if (!strcmp(a, "--answer-max-ms")) cfg.answer_max_ms = arg_int(a, v, 0, 600000);
+        else if (!strcmp(a, "--gap-ms")) cfg.gap_ms = arg_int(a, v, 0, 600000);
+        else if (!strcmp(a, "--start-spread-ms")) cfg.start_spread_ms = arg_int(a, v, 0, 600000);
+        else if (!strcmp(a, "--time-limit")) cfg.time_limit_s = arg_int(a, v, 5, 300);
+        else if (!strcmp(a, "--connect-timeout")) cfg.connect_timeout = arg_double(a, v, 0.01, 3600);
+        else if (!strcmp(a, "--stall-timeout")) cfg.stall_timeout = arg_double(a, v, 0.1, 3600);
+        else if (!strcmp(a, "--timeout")) cfg.timeout = arg_double(a, v, 0.1, 86400);
+        else if (!strcmp(a, "--ramp-batch")) cfg.ramp_batch = arg_int(a, v, 1, 1000000);
+        else if (!strcmp(a, "--server-pid")) cfg.server_pid = arg_int(a, v, 1, 1 << 30);
+        else if (!strcmp(a, "--seed")) { cfg.seed = strtoull(v, NULL, 10); seed_given = 1; }
+        else { usage(stderr); die("unknown option %s", a); }
+    }
+    if (cfg.port == 0) { usage(stderr); die("--port is required"); }
+    if (cfg.answer_max_ms < cfg.answer_min_ms) die("--answer-max-ms must be at least --answer-min-ms");
+    if (cfg.warmup_questions >= cfg.questions) die("--warmup-questions must be less than --questions");
+    if ((uint64_t)cfg.answer_max_ms >= (uint64_t)cfg.time_limit_s * 1000) die("--answer-max-ms must be below --time-limit");
+    resolve_loopback();
+    signal(SIGPIPE, SIG_IGN);
+    if (!seed_given) fill_random(&cfg.seed, sizeof cfg.seed);
+    rng_state = cfg.seed | 1;
+    run_deadline = now_ns() + (uint64_t)(cfg.timeout * 1e9);
+    n_conns = cfg.rooms + cfg.rooms * cfg.players;
+
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+        getrlimit(RLIMIT_NOFILE, &rl);
+    }
+    if (rl.rlim_cur != RLIM_INFINITY && (rlim_t)n_conns + 16 > rl.rlim_cur)
+        die("%d connections need %d file descriptors but the limit is %lu; raise it with ulimit -n", n_conns, n_conns + 16,
+            (unsigned long)rl.rlim_cur);
+
+    build_create();
+    conns = calloc((size_t)n_conns, sizeof(conn_t));
+    rooms = calloc((size_t)cfg.rooms, sizeof(room_t));
+    qstats = calloc((size_t)cfg.questions, sizeof(qstat_t));
+    if (!conns || !rooms || !qstats) die("out of memory");
+    for (int i = 0; i < n_conns; i++) {
+        conn_t *c = &conns[i];
+        c->idx = i;
+        c->fd = -1;
+        c->is_host = i < cfg.rooms;
+        c->room = c->is_host ? i : (i - cfg.rooms) / cfg.players;
+        c->q_seen = c->q_acked = c->q_result = -1;
+        c->rcap = 4096;
+        c->rb = malloc(c->rcap);
+        if (!c->rb) die("out of memory");
+    }
+    for (int r = 0; r < cfg.rooms; r++) rooms[r].seq = -1;
+    epfd = epoll_create1(EPOLL_CLOEXEC);
+    if (epfd < 0) die("epoll_create1: %s", strerror(errno));
+    hist_init(&h_fanout);
+    hist_init(&h_round);
+    hist_init(&h_ack);
+    hist_init(&h_first);
+
+    long rss_before = read_rss_kb();
+    uint64_t t0 = now_ns();
+    info("creating %d room(s) on %s:%d (seed %" PRIu64 ")", cfg.rooms, cfg.host, cfg.port, cfg.seed);
+    connect_range(0, cfg.rooms, all_created, "creating rooms");
+    double create_seconds = (double)(now_ns() - t0) / 1e9;
+    long rss_rooms = read_rss_kb();
+    t0 = now_ns();
+    info("%d room(s) created in %.3f s; joining %d players per room", cfg.rooms, create_seconds, cfg.players);
+    connect_range(cfg.rooms, n_conns, all_joined, "joining");
+    double join_seconds = (double)(now_ns() - t0) / 1e9;
+    info("%d players joined in %.3f s", players_joined, join_seconds);
+    idle_for(600); /* lobby updates are coalesced (rooms.lobbyUpdateMilliseconds); let them settle */
+    long rss_joined = read_rss_kb();
+    rss_peak_kb = rss_joined;
+
+    info("playing %d question(s) (%d warmup), think time %d-%d ms, gap %d ms", cfg.questions, cfg.warmup_questions,
+         cfg.answer_min_ms, cfg.answer_max_ms, cfg.gap_ms);
+    double cpu0 = cpu_seconds();
+    double busy0 = machine_busy_seconds(), server0 = server_cpu_seconds();
+    run_game();
+    double busy1 = machine_busy_seconds(), server1 = server_cpu_seconds();
+    double game_seconds = (double)(game_end - game_start) / 1e9;
+    double client_cpu = (cpu_seconds() - cpu0) / game_seconds * 100.0;
+    /* Cores' worth of CPU the server and everything else on the machine used during the game:
+       the benchmark host is shared, and other work there slows the server down. */
+    double server_cores = server0 >= 0 && server1 >= 0 ? (server1 - server0) / game_seconds : -1;
+    double other_cores = busy0 >= 0 && busy1 >= 0 && server_cores >= 0
+                             ? ((busy1 - busy0) - (server1 - server0)) / game_seconds - client_cpu / 100.0 : -1;
+    if (other_cores < 0 && other_cores > -0.2) other_cores = 0;
+    long rss_after = read_rss_kb();
+    if (rss_after > rss_peak_kb) rss_peak_kb = rss_after;
+    long hwm = read_status_kb("VmHWM:");
+    close_all();
+
+    double ack_window = last_ack_at > game_start ? (double)(last_ack_at - game_start) / 1e9 : 0;
+    double answers_per_second = ack_window > 0 ? (double)acks_total / ack_window : 0;
+    uint32_t peak_aps = 0;
+    for (int s = 0; s < MAX_SECONDS && (uint64_t)s * 1000000000ull < game_end - game_start; s++)
+        if (acks_per_second[s] > peak_aps) peak_aps = acks_per_second[s];
+    uint64_t expected_acks = (uint64_t)cfg.rooms * (uint64_t)cfg.players * (uint64_t)cfg.questions;
+    if (acks_total != expected_acks) note_error("%" PRIu64 " answers acknowledged, expected %" PRIu64, acks_total, expected_acks);
+    int ok = errors == 0;
+    double per_player = (rss_before >= 0 && rss_joined >= 0) ? (double)(rss_joined - rss_before) * 1024.0 / (cfg.rooms * (cfg.players + 1)) : -1;
+
+    if (cfg.json) {
+        printf("{\"ok\":%s,\"rooms\":%d,\"players_per_room\":%d,\"players\":%d,\"questions\":%d,\"warmup_questions\":%d,"
+               "\"answer_ms\":[%d,%d],\"gap_ms\":%d,\"start_spread_ms\":%d,\"seed\":%" PRIu64 ",\"create_seconds\":%.3f,\"join_seconds\":%.3f,"
+               "\"game_seconds\":%.3f,",
+               ok ? "true" : "false", cfg.rooms, cfg.players, cfg.rooms * cfg.players, cfg.questions, cfg.warmup_questions,
+               cfg.answer_min_ms, cfg.answer_max_ms, cfg.gap_ms, cfg.start_spread_ms, cfg.seed, create_seconds, join_seconds, game_seconds);
+        print_hist_json("fanout_ms", &h_fanout);
+        putchar(',');
+        print_hist_json("fanout_all_ms", &h_round);
+        putchar(',');
+        print_hist_json("ack_ms", &h_ack);
+        putchar(',');
+        print_hist_json("fanout_first_ms", &h_first);
+        printf(",\"answers\":%" PRIu64 ",\"acks\":%" PRIu64 ",\"not_durable\":%" PRIu64 ",\"answers_per_second\":%.1f,"
+               "\"peak_answers_per_second\":%u,",
+               answers_sent, acks_total, not_durable, answers_per_second, peak_aps);
+        printf("\"per_question\":[");
+        for (int q = cfg.warmup_questions; q < cfg.questions; q++) {
+            qstat_t *s = &qstats[q];
+            printf("%s{\"q\":%d,\"fanout_mean_ms\":%.3f,\"fanout_max_ms\":%.3f,\"ack_mean_ms\":%.3f,\"ack_max_ms\":%.3f}",
+                   q > cfg.warmup_questions ? "," : "", q, s->n ? s->sum / (double)s->n / 1e6 : 0.0, s->max / 1e6,
+                   s->ack_n ? s->ack_sum / (double)s->ack_n / 1e6 : 0.0, s->ack_max / 1e6);
+        }
+        printf("],\"errors\":%" PRIu64 ",\"server_errors\":%" PRIu64 ",\"first_error\":", errors, server_errors);
+        json_escape_print(stdout, first_error);
+        printf(",\"server_cores\":%.2f,\"other_cores\":%.2f", server_cores, other_cores);
+        printf(",\"client_cpu_percent\":%.1f,\"pings_answered\":%" PRIu64 ",\"server_pid\":%d,"
+               "\"rss_kb\":{\"before\":%ld,\"rooms\":%ld,\"joined\":%ld,\"peak\":%ld,\"after\":%ld,\"hwm\":%ld},"
+               "\"rss_bytes_per_member\":%.1f}\n",
+               client_cpu, pings_answered, cfg.server_pid, rss_before, rss_rooms, rss_joined, rss_peak_kb, rss_after, hwm, per_player);
+    } else {
+        printf("game: %d room(s) x %d players -> %s:%d, %d questions (%d warmup), think %d-%d ms, seed %" PRIu64 "\n",
+               cfg.rooms, cfg.players, cfg.host, cfg.port, cfg.questions, cfg.warmup_questions, cfg.answer_min_ms,
+               cfg.answer_max_ms, cfg.seed);
+        printf("  set-up                     rooms created in %.3f s, players joined in %.3f s; game %.3f s\n", create_seconds,
+               join_seconds, game_seconds);
+        printf("  times in ms:\n");
+        print_hist_text("question fan-out", &h_fanout);
+        print_hist_text("fan-out to whole room", &h_round);
+        print_hist_text("fan-out to first player", &h_first);
+        print_hist_text("answer -> answer_ack", &h_ack);
+        printf("  answers                    %" PRIu64 " acked (%" PRIu64 " not durable), %.0f/s over the game, peak %u in one second\n",
+               acks_total, not_durable, answers_per_second, peak_aps);
+        if (rss_before >= 0)
+            printf("  server RSS                 before %ld kB, rooms %ld kB, joined %ld kB, peak %ld kB, after %ld kB (HWM %ld kB)\n",
+                   rss_before, rss_rooms, rss_joined, rss_peak_kb, rss_after, hwm);
+        printf("  client CPU                 %.1f%% of one core during the game%s\n", client_cpu,
+               client_cpu > 85 ? " (client-bound: figures understate the server)" : "");
+        if (server_cores >= 0)
+            printf("  machine                    server used %.2f cores, other processes %.2f cores (of %ld) during the game\n",
+                   server_cores, other_cores, sysconf(_SC_NPROCESSORS_ONLN));
+        printf("  errors                     %" PRIu64 " (%" PRIu64 " server error messages)%s%s\n", errors, server_errors,
+               errors ? ", first: " : "", errors ? first_error : "");
+    }
+    fflush(stdout);
+    return ok ? 0 : 3;
+}
