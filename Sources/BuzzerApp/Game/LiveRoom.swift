@@ -334,18 +334,30 @@ final class LiveRoom {
                 if !typed.isEmpty { payload.typedAnswers = typed.map { TypedAnswer(text: $0.text, count: $0.count, accepted: $0.accepted) } }
             }
         }
-        let standings = room.standings
-        if room.phase == .leaderboard {
+        // Sorting every player is only needed where a ranking is on screen; a join during the lobby
+        // or a question (2,000 of them in a big room) gets its own rank by counting instead.
+        let needsRanking = room.phase == .revealed || room.phase == .leaderboard || room.phase == .ended
+        let standings = needsRanking ? room.standings : nil
+        if room.phase == .leaderboard, let standings {
             payload.leaderboard = leaderboard(standings, final: room.isOnLastQuestion)
         }
-        if room.phase == .ended { payload.ended = ended(standings) }
+        if room.phase == .ended, let standings { payload.ended = ended(standings) }
         if case .player(let id) = role {
             if let current { payload.answered = current.answers[id] != nil }
             if room.phase == .reading || room.phase == .open { payload.maxWager = maxWager(id) }
-            if let current, current.isRevealed { payload.result = room.result(for: id, sequence: current.sequence, standings: standings) }
-            if let row = standings.players.first(where: { $0.player == id }) {
+            if let current, current.isRevealed, let standings {
+                payload.result = room.result(for: id, sequence: current.sequence, standings: standings)
+            }
+            if let standings, let row = standings.players.first(where: { $0.player == id }) {
                 payload.me = StandingPayload(rank: row.rank, score: row.score, players: standings.players.count,
                                              teamRank: row.team.flatMap { team in standings.teams.first { $0.team == team }?.rank })
+            } else if let player = room.players[id], player.isRanked {
+                var ahead = 0, ranked = 0
+                for other in room.players.values where other.isRanked {
+                    ranked += 1
+                    if other.score > player.score { ahead += 1 }
+                }
+                payload.me = StandingPayload(rank: ahead + 1, score: player.score, players: ranked, teamRank: nil)
             }
         }
         return payload
