@@ -6,7 +6,7 @@
  * One thread on purpose: the benchmark host has two cores and the server needs them.
  *
  * What it plays, per room (all rooms at once):
- *   host:    create (inline pack of --questions choice questions, one round, readingTimeMs 0)
+ *   host:    create (inline pack of --questions choice questions, one round, readingTimeMs --reading-ms)
  *   players: join with the code, nickname p<N>
  *   host:    start -> every player receives `question`            (fan-out latency measured)
  *   players: answer after a random delay in [--answer-min-ms, --answer-max-ms]
@@ -52,6 +52,7 @@ static struct {
     int gap_ms;
     int start_spread_ms;
     int time_limit_s;
+    int reading_ms;
     int json;
     double connect_timeout;
     double stall_timeout; /* a room that makes no progress for this long ends the run */
@@ -70,6 +71,7 @@ static struct {
     .answer_max_ms = 2000,
     .gap_ms = 250,
     .time_limit_s = 30,
+    .reading_ms = 0,
     .connect_timeout = 30,
     .stall_timeout = 30,
     .timeout = 900,
@@ -571,9 +573,9 @@ static void build_create(void) {
     create_msg = malloc(cap);
     if (!create_msg) die("out of memory");
     size_t n = (size_t)snprintf(create_msg, cap,
-        "{\"type\":\"create\",\"settings\":{\"readingTimeMs\":0,\"timeLimitSeconds\":%d,\"closeWhenAllAnswered\":true,"
+        "{\"type\":\"create\",\"settings\":{\"readingTimeMs\":%d,\"timeLimitSeconds\":%d,\"closeWhenAllAnswered\":true,"
         "\"autoAdvance\":false,\"lateJoin\":true},\"questions\":{\"title\":\"Bench night\",\"questions\":[",
-        cfg.time_limit_s);
+        cfg.reading_ms, cfg.time_limit_s);
     for (int q = 0; q < cfg.questions; q++) {
         n += (size_t)snprintf(create_msg + n, cap - n,
             "%s{\"kind\":\"choice\",\"category\":\"Bench\",\"text\":\"Question %d: which option is number %d?\","
@@ -723,9 +725,9 @@ static void on_text(conn_t *c, const char *m, size_t len, uint64_t t) {
             if (rm->received == 1) hist_add(&h_first, lat);
             if (rm->received == cfg.players) hist_add(&h_round, rm->last_recv - rm->t_sent);
         }
-        /* Answers open at once (readingTimeMs 0): answer after a random think time. */
+        /* Answers open after the reading time (--reading-ms): answer a random think time after that. */
         uint64_t span = (uint64_t)(cfg.answer_max_ms - cfg.answer_min_ms);
-        uint64_t delay_ms = (uint64_t)cfg.answer_min_ms + (span ? rng_next() % (span + 1) : 0);
+        uint64_t delay_ms = (uint64_t)cfg.reading_ms + (uint64_t)cfg.answer_min_ms + (span ? rng_next() % (span + 1) : 0);
         c->timer_at = t + delay_ms * 1000000ull;
         heap_push(c->timer_at, c->idx);
     } else if (IS(type, tlen, "answer_ack")) {
@@ -1257,6 +1259,7 @@ static void usage(FILE *f) {
             "  --gap-ms G            host's pause after every result and ack arrived, before next (default 250)\n"
 "  --start-spread-ms S   spread the rooms' starts evenly over S ms (default 0: all at once)\n"
             "  --time-limit S        the room's timeLimitSeconds (default 30)\n"
+            "  --reading-ms MS       the room's readingTimeMs: answers open this long after the question (default 0)\n"
             "  --connect-timeout T   seconds for one connection's connect + handshake (default 30)\n"
             "  --stall-timeout T     seconds a room may make no progress before the run fails (default 30)\n"
             "  --timeout T           seconds for the whole run (default 900)\n"
@@ -1322,6 +1325,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--gap-ms")) cfg.gap_ms = arg_int(a, v, 0, 600000);
         else if (!strcmp(a, "--start-spread-ms")) cfg.start_spread_ms = arg_int(a, v, 0, 600000);
         else if (!strcmp(a, "--time-limit")) cfg.time_limit_s = arg_int(a, v, 5, 300);
+        else if (!strcmp(a, "--reading-ms")) cfg.reading_ms = arg_int(a, v, 0, 60000);
         else if (!strcmp(a, "--connect-timeout")) cfg.connect_timeout = arg_double(a, v, 0.01, 3600);
         else if (!strcmp(a, "--stall-timeout")) cfg.stall_timeout = arg_double(a, v, 0.1, 3600);
         else if (!strcmp(a, "--timeout")) cfg.timeout = arg_double(a, v, 0.1, 86400);
