@@ -1,3 +1,4 @@
+import BuzzerApp
 import BuzzerArchive
 import BuzzerGame
 import BuzzerTestSupport
@@ -120,6 +121,38 @@ struct CrashRecoveryTests {
         try back.send(type: "resume", ["code": code, "token": token])
         #expect(try back.next("joined")["nickname"] as? String == "Ada")
         #expect(try back.next("state")["phase"] as? String == "lobby")
+    }
+
+    @Test func aQuestionWhoseDeadlinePassedWhileTheServerWasDownIsClosedOnRecovery() throws {
+        let first = try LiveGameServer()
+        let host = try GameClient(port: first.port)
+        try host.send(type: "create", ["questions": LiveGameServer.pack, "settings": [
+            "readingTimeMs": 0, "timeLimitSeconds": 1, "answerGraceMs": 0, "closeWhenAllAnswered": false]])
+        let created = try host.next("created")
+        let code = try #require(created["code"] as? String)
+        let ada = try GameClient(port: first.port)
+        try ada.send(type: "join", ["code": code, "nickname": "Ada"])
+        try ada.next("joined")
+        try host.send(type: "start")
+        let question = try #require(try ada.next("question")["question"] as? [String: Any])
+        let closesAt = try #require(question["deadline"] as? Int)
+        first.stop()
+
+        // Down past the deadline: the log's last word on this question is that it is open.
+        #expect(eventually(timeout: 10) { GameService.wallClock() > closesAt + 50 })
+        let second = try LiveGameServer(archiveDirectory: first.archiveDirectory)
+        defer { second.stop() }
+        let back = try GameClient(port: second.port)
+        try back.send(type: "host", ["code": code, "token": try #require(created["hostToken"] as? String)])
+        try back.next("hosting")
+        #expect(try back.next("state")["phase"] as? String == "closed")
+        // The close is logged too (group commit: wait for the batch).
+        let closeReasons = {
+            (try? second.loggedEvents(of: code))?.compactMap { event -> CloseReason? in
+                if case .answersClosed(let e) = event { e.reason } else { nil }
+            } ?? []
+        }
+        #expect(eventually { closeReasons() == [.deadline] }, "\(closeReasons())")
     }
 
     /// A scratch folder with a config, and the `buzzer serve` arguments that log into it.
