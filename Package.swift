@@ -15,6 +15,8 @@ let package = Package(
         // System libraries: SHA-1 and TLS from OpenSSL, raw deflate from zlib.
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // epoll from libc's <sys/epoll.h>: the transport's one readiness set per event loop.
+        .systemLibrary(name: "CEpoll"),
         // QR codes of the join address, drawn as SVG for the host console and the display.
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
 
@@ -24,7 +26,7 @@ let package = Package(
         .target(
             name: "BuzzerTransport",
             dependencies: [
-                "BuzzerWebSocket",
+                "BuzzerWebSocket", "CEpoll",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),
             ]

@@ -7,12 +7,11 @@ import Glibc
 /// Not Sendable: every method must run on `loop.queue`. Other threads reach a connection through its
 /// `ConnectionHandle`, which hops to the loop.
 ///
-/// libdispatch on Linux rules followed here (docs/architecture.md):
-/// - the fd is closed only in a cancel handler, after *both* sources on it are cancelled, so dispatch never
-///   sees a closed (or reused) fd still registered: that is the EBADF crash and the fd-reuse bug;
-/// - the write source is resumed only while output is pending: on a writable socket it fires continuously;
-/// - a suspended source is resumed before it is released (releasing a suspended source traps), but only
-///   after it is cancelled, so the resume does not re-arm it on the fd (see `closeNow`).
+/// Readiness comes from the loop's `EpollPoller`, not from a dispatch source per socket, so libdispatch
+/// never registers or tears down anything per connection (docs/transport.md):
+/// - the socket is removed from the epoll set before it is closed, in `closeNow`, once;
+/// - write interest is on only while output is pending: on a writable socket it fires continuously;
+/// - read interest goes off at EOF (a closed peer stays readable forever).
 package final class Connection {
     enum State {
         case open
@@ -41,10 +40,8 @@ package final class Connection {
     private(set) var state: State = .open
 
     private let fd: Int32
-    private let readSource: any DispatchSourceRead
-    private let writeSource: any DispatchSourceWrite
-    private var writeSourceRunning = false
-    private var readSourceRunning = true
+    /// What the epoll set watches for this socket.
+    private var interest = EpollPoller.Interest(read: true, write: false)
     private var outbound = Deque<PendingWrite>()
     private let highWater: Int
     private let lingerSeconds: Double
@@ -56,23 +53,43 @@ package final class Connection {
         self.remoteAddress = remoteAddress
         self.highWater = highWater
         self.lingerSeconds = lingerSeconds
-        readSource = DispatchSource.makeReadSource(fileDescriptor: fd, queue: loop.queue)
-        writeSource = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: loop.queue)
     }
 
-    /// Wires the sources; called by the loop once the connection is in its table.
-    func start() {
-        let loop = self.loop, id = self.id, fd = self.fd
-        readSource.setEventHandler { loop.connection(id)?.readable() }
-        writeSource.setEventHandler { loop.connection(id)?.writable() }
-        // Both cancel handlers funnel into one counter; the last one closes the fd.
-        let closer = FDCloser(fd: fd, remaining: 2)
-        readSource.setCancelHandler { closer.sourceCancelled() }
-        writeSource.setCancelHandler { closer.sourceCancelled() }
-        readSource.activate()
-        // Activate then suspend at once: on our own serial queue the handler cannot run in between.
-        writeSource.activate()
-        writeSource.suspend()
+    /// Registers the socket with the loop's epoll set; called by the loop once the connection is in its
+    /// table. False when it could not be watched (the caller closes it).
+    func start() -> Bool {
+        loop.poller.add(fd, id: id, interest: interest) == 0
+    }
+
+    /// A readiness event from the loop's poller.
+    func handle(_ event: EpollPoller.Event) {
+        if event.writable, interest.write { writable() }
+        if case .closed = state { return }
+        if event.readable, interest.read {
+            readable()
+        } else if event.hangup {
+            // Reported whatever the interest: reading tells a reset from an orderly close.
+            if interest.read {
+                readable()
+            } else {
+                closeNow(reason: .peerClosed)
+            }
+        }
+    }
+
+    private func setInterest(read: Bool? = nil, write: Bool? = nil) {
+        var next = interest
+        if let read { next.read = read }
+        if let write { next.write = write }
+        guard next != interest, !isClosed else { return }
+        interest = next
+        let code = loop.poller.modify(fd, id: id, interest: next)
+        if code != 0 { closeNow(reason: .ioError(errno: code)) }
+    }
+
+    private var isClosed: Bool {
+        if case .closed = state { return true }
+        return false
     }
 
     // MARK: Writing
@@ -158,15 +175,11 @@ package final class Connection {
     }
 
     private func resumeWriteSource() {
-        guard !writeSourceRunning else { return }
-        writeSourceRunning = true
-        writeSource.resume()
+        setInterest(write: true)
     }
 
     private func suspendWriteSource() {
-        guard writeSourceRunning else { return }
-        writeSourceRunning = false
-        writeSource.suspend()
+        setInterest(write: false)
     }
 
     // MARK: Reading
@@ -207,9 +220,7 @@ package final class Connection {
     }
 
     private func suspendReadSource() {
-        guard readSourceRunning else { return }
-        readSourceRunning = false
-        readSource.suspend()
+        setInterest(read: false)
     }
 
     // MARK: Closing
@@ -223,7 +234,7 @@ package final class Connection {
 
     private func beginDrain() {
         shutdown(fd, Int32(SHUT_WR))
-        if !readSourceRunning {
+        if !interest.read {
             // The peer already sent EOF: nothing left to drain.
             closeNow(reason: .local)
             return
@@ -237,16 +248,9 @@ package final class Connection {
         state = .closed
         outbound.removeAll()
         queuedBytes = 0
-        // Cancel first, then resume what was suspended: a cancelled source's wakeup goes straight to
-        // unregistration, while resuming first would re-arm it on the fd an instant before teardown.
-        // Thousands of those register-then-unregister pairs at once (a mass disconnect) are what
-        // trips swift-corelibs-libdispatch#949 on the manager thread.
-        readSource.cancel()
-        writeSource.cancel()
-        if !writeSourceRunning { writeSource.resume() }
-        if !readSourceRunning { readSource.resume() }
-        writeSourceRunning = true
-        readSourceRunning = true
+        // Out of the epoll set first, then closed: the fd number may be reused by the very next accept.
+        loop.poller.remove(fd)
+        Glibc.close(fd)
         loop.remove(self)
         let handler = self.handler
         self.handler = nil
@@ -281,23 +285,5 @@ package final class Connection {
         case ECONNRESET, EPIPE: .reset
         default: .ioError(errno: code)
         }
-    }
-}
-
-/// Closes an fd once every dispatch source on it has been cancelled. Cancel handlers run on the
-/// connection's serial queue, so the plain counter is never touched concurrently; `@unchecked Sendable`
-/// only because the handlers are `@Sendable` closures.
-private final class FDCloser: @unchecked Sendable {
-    private let fd: Int32
-    private var remaining: Int
-
-    init(fd: Int32, remaining: Int) {
-        self.fd = fd
-        self.remaining = remaining
-    }
-
-    func sourceCancelled() {
-        remaining -= 1
-        if remaining == 0 { Glibc.close(fd) }
     }
 }

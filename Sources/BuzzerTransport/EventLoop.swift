@@ -13,6 +13,8 @@ package final class EventLoop: Sendable {
         var nextID: UInt64 = 0
         let readBuffer: UnsafeMutableRawBufferPointer
         var tickTimer: (any DispatchSourceTimer)?
+        /// Readiness of every connection's socket, through one libdispatch source per loop.
+        let poller = EpollPoller()
         /// Called with each closed connection so the server can keep its count.
         var onRemove: (@Sendable () -> Void)?
 
@@ -60,6 +62,9 @@ package final class EventLoop: Sendable {
             timer.setEventHandler { [self] in self.tick() }
             timer.activate()
             state.tickTimer = timer
+            state.poller.start(queue: queue) { event in
+                state.connections[event.id]?.handle(event)
+            }
         }
     }
 
@@ -67,6 +72,7 @@ package final class EventLoop: Sendable {
         execute { [self] in
             self.state.value.tickTimer?.cancel()
             self.state.value.tickTimer = nil
+            self.state.value.poller.stop()
         }
     }
 
@@ -85,7 +91,12 @@ package final class EventLoop: Sendable {
         let connection = Connection(fd: fd, id: id, loop: self, remoteAddress: remoteAddress, highWater: config.outboundHighWaterBytes, lingerSeconds: lingerSeconds)
         state.connections[id] = connection
         connection.handler = makeHandler(connection)
-        connection.start()
+        guard connection.start() else {
+            // Not watchable (the epoll set is missing or full): drop it before the handler ever saw it.
+            connection.handler = nil
+            connection.closeNow(reason: .local)
+            return
+        }
         connection.handler?.connectionDidOpen(connection)
     }
 
@@ -100,6 +111,7 @@ package final class EventLoop: Sendable {
     }
 
     var readBuffer: UnsafeMutableRawBufferPointer { state.value.readBuffer }
+    var poller: EpollPoller { state.value.poller }
 
     func remove(_ connection: Connection) {
         let state = self.state.value

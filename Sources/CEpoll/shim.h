@@ -1,0 +1,2 @@
+// Linux epoll, which Glibc's Swift module does not export. Part of libc: nothing to link.
+#include <sys/epoll.h>
