@@ -2,14 +2,65 @@
  * Shared by the benchmark clients (shootout/shootout.c, game/game.c): a PRNG for delays and mask
  * keys, SHA-1 and base64 to check Sec-WebSocket-Accept, and a log-linear latency histogram.
  * Static functions in a header on purpose: each client stays one translation unit, built with one
- * `cc` line. The includer defines `die(const char *fmt, ...)` first.
+ * `cc` line. The includer defines BENCH_NAME (the prefix of its messages) and a `cfg` with `json`
+ * and `quiet` fields before including it.
  */
 #ifndef BUZZER_BENCH_UTIL_H
 #define BUZZER_BENCH_UTIL_H
 
+#include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+static inline uint64_t now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static void json_escape_print(FILE *f, const char *s) {
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\') fprintf(f, "\\%c", ch);
+        else if (ch < 0x20) fprintf(f, "\\u%04x", ch);
+        else fputc(ch, f);
+    }
+    fputc('"', f);
+}
+
+/* Fatal error: clear message on stderr (and a JSON object on stdout with --json), exit 1. */
+static void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+static void die(const char *fmt, ...) {
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, BENCH_NAME ": error: %s\n", msg);
+    if (cfg.json) {
+        printf("{\"ok\":false,\"error\":");
+        json_escape_print(stdout, msg);
+        printf("}\n");
+    }
+    fflush(stdout);
+    exit(1);
+}
+
+static void info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void info(const char *fmt, ...) {
+    if (cfg.quiet) return;
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, BENCH_NAME ": ");
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
 
 static uint64_t rng_state;
 static inline uint64_t rng_next(void) { /* xorshift64*: delays and mask keys, not security */

@@ -80,52 +80,7 @@ static struct {
 
 /* ------------------------------------------------------------------- utils */
 
-static inline uint64_t now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-static void json_escape_print(FILE *f, const char *s) {
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\') fprintf(f, "\\%c", ch);
-        else if (ch < 0x20) fprintf(f, "\\u%04x", ch);
-        else fputc(ch, f);
-    }
-    fputc('"', f);
-}
-
-/* Fatal error: clear message on stderr (and a JSON object on stdout with --json), exit 1. */
-static void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
-static void die(const char *fmt, ...) {
-    char msg[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, "shootout: error: %s\n", msg);
-    if (cfg.json) {
-        printf("{\"ok\":false,\"error\":");
-        json_escape_print(stdout, msg);
-        printf("}\n");
-    }
-    fflush(stdout);
-    exit(1);
-}
-
-static void info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void info(const char *fmt, ...) {
-    if (cfg.quiet) return;
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "shootout: ");
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-}
-
+#define BENCH_NAME "shootout"
 #include "../common/bench_util.h"
 
 /* ------------------------------------------------------------- connections */
