@@ -63,11 +63,16 @@ extension Room {
     }
 
     /// A player's own result on a revealed question, with their running score and rank.
-    package func result(for id: PlayerID, sequence: Int, standings: Standings? = nil) -> PlayerResult? {
+    package func result(for id: PlayerID, sequence: Int) -> PlayerResult? {
+        result(for: id, sequence: sequence, rank: standings.players.first { $0.player == id }?.rank)
+    }
+
+    /// The same with the rank already known: a reveal to 2,000 players looks ranks up in one
+    /// table instead of searching the standings once per player.
+    package func result(for id: PlayerID, sequence: Int, rank: Int?) -> PlayerResult? {
         guard let player = players[id], asked.indices.contains(sequence), asked[sequence].isRevealed else { return nil }
         let entry = asked[sequence]
         let award = entry.awards[id]
-        let rank = (standings ?? self.standings).players.first { $0.player == id }?.rank
         return PlayerResult(
             sequence: sequence, answered: entry.answers[id] != nil, outcome: award?.outcome, points: award?.points ?? 0,
             streakBonus: award?.streakBonus ?? 0, score: player.score, rank: rank, streak: player.streak)

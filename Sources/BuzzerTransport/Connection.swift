@@ -64,7 +64,7 @@ package final class Connection {
     /// A readiness event from the loop's poller.
     func handle(_ event: EpollPoller.Event) {
         if event.writable, interest.write { writable() }
-        if case .closed = state { return }
+        if isClosed { return }
         if event.readable, interest.read {
             readable()
         } else if event.hangup {
@@ -122,7 +122,7 @@ package final class Connection {
             closeNow(reason: .slowReader(queuedBytes: queuedBytes))
             return
         }
-        resumeWriteSource()
+        setInterest(write: true)
     }
 
     private func writable() {
@@ -169,18 +169,11 @@ package final class Connection {
             }
         }
         if outbound.isEmpty {
-            suspendWriteSource()
+            setInterest(write: false)
             if case .closingAfterFlush = state { beginDrain() }
         }
     }
 
-    private func resumeWriteSource() {
-        setInterest(write: true)
-    }
-
-    private func suspendWriteSource() {
-        setInterest(write: false)
-    }
 
     // MARK: Reading
 
@@ -206,7 +199,7 @@ package final class Connection {
                     return
                 }
                 // EOF stays readable forever: stop watching before telling the handler.
-                suspendReadSource()
+                setInterest(read: false)
                 handler?.connectionDidReadEOF(self)
                 return
             } else {
@@ -217,10 +210,6 @@ package final class Connection {
                 return
             }
         }
-    }
-
-    private func suspendReadSource() {
-        setInterest(read: false)
     }
 
     // MARK: Closing

@@ -87,6 +87,47 @@ struct BadInputLiveTests {
         #expect(try back.expectError(after: ["type": "join", "code": code, "nickname": "ada"]) == "banned")
     }
 
+    @Test func roomLimitsAndOneRoomPerConnectionAreEnforced() throws {
+        let server = try LiveGameServer { $0.rooms.maxRooms = 1; $0.rooms.endedRoomRetentionSeconds = 0 }
+        defer { server.stop() }
+        let host = try GameClient(port: server.port)
+        try host.send(type: "create", ["pack": "pub-classics"])
+        let code = try #require(try host.next("created")["code"] as? String)
+        #expect(try host.expectError(after: ["type": "create", "pack": "pub-classics"]) == "already_in_room")
+        #expect(try host.expectError(after: ["type": "join", "code": code, "nickname": "Me"]) == "already_in_room")
+        let other = try GameClient(port: server.port)
+        #expect(try other.expectError(after: ["type": "create", "pack": "pub-classics"]) == "too_many_rooms")
+
+        // An ended room is dropped after its retention (0 s here), which frees the slot.
+        try host.send(type: "end")
+        try host.next("ended")
+        #expect(eventually { server.game.service.roomCount == 0 })
+        #expect(try other.expectError(after: ["type": "join", "code": code, "nickname": "Late"]) == "room_not_found")
+        try other.send(type: "create", ["pack": "pub-classics"])
+        try other.next("created")
+    }
+
+    @Test func aSecondConnectionForTheSameSeatReplacesTheFirstAndKicksClose4003() throws {
+        let server = try LiveGameServer()
+        defer { server.stop() }
+        let host = try GameClient(port: server.port)
+        try host.send(type: "create", ["pack": "pub-classics"])
+        let code = try #require(try host.next("created")["code"] as? String)
+        let phone = try GameClient(port: server.port)
+        try phone.send(type: "join", ["code": code, "nickname": "Ada"])
+        let token = try #require(try phone.next("joined")["resumeToken"] as? String)
+        let laptop = try GameClient(port: server.port)
+        try laptop.send(type: "resume", ["code": code, "token": token])
+        try laptop.next("joined")
+        #expect(throws: GameClientError.self) { try phone.next("never") }
+        #expect(phone.lastCloseCode == 4000)
+
+        try host.send(type: "kick", ["player": 1])
+        try laptop.next("kicked")
+        #expect(throws: GameClientError.self) { try laptop.next("never") }
+        #expect(laptop.lastCloseCode == 4003)
+    }
+
     @Test func aMessageOverTheSizeLimitClosesWith1009() throws {
         let server = try LiveGameServer { $0.websocket.maxMessageSize = 4096; $0.websocket.maxFrameSize = 4096 }
         defer { server.stop() }

@@ -8,6 +8,8 @@ import Testing
 final class GameClient {
     let socket: TestWebSocketClient
     private(set) var received: [[String: Any]] = []
+    /// The code of the server's Close frame, once one arrived.
+    private(set) var lastCloseCode: UInt16?
     private var unread: [[String: Any]] = []
 
     init(port: Int) throws {
@@ -37,6 +39,7 @@ final class GameClient {
         while true {
             let frame = try socket.receiveMessage(timeout: max(0.01, deadline.timeIntervalSinceNow))
             if frame.opcode == .close {
+                lastCloseCode = frame.closeCode
                 throw GameClientError.closed(code: frame.closeCode, waitingFor: type)
             }
             guard let object = try JSONSerialization.jsonObject(with: Data(frame.payload)) as? [String: Any] else {

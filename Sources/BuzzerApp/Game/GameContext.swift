@@ -6,14 +6,14 @@ import Logging
 /// What every live room shares with the service: settings, the archive, the clock, messages.
 final class GameContext: Sendable {
     let config: BuzzerConfig
-    let archive: ArchiveWriter?
+    let archive: ArchiveWriter
     let messages: ServerMessage
     let registry = RoomRegistry()
     let logger: Logger
     /// Wall-clock milliseconds; tests may pass their own.
     let clock: @Sendable () -> GameInstant
 
-    init(config: BuzzerConfig, archive: ArchiveWriter?, logger: Logger, clock: @escaping @Sendable () -> GameInstant) {
+    init(config: BuzzerConfig, archive: ArchiveWriter, logger: Logger, clock: @escaping @Sendable () -> GameInstant) {
         self.config = config
         self.archive = archive
         self.logger = logger

@@ -12,7 +12,7 @@ extension GameService {
     func create(_ request: CreateRequest, session: WebSocketSession, state: ClientState) {
         let handle = session.handle
         let fail = { (code: String, message: String) in session.send(self.context.messages.error(code, message, request: "create")) }
-        if let archive = context.archive, !archive.acceptsNewGames {
+        if !context.archive.acceptsNewGames {
             fail("archive_unavailable", "The server cannot record new games right now (its log is failing), so it is not starting any. Running games go on.")
             return
         }

@@ -24,7 +24,7 @@ package final class GameService: WebSocketServerDelegate {
     private let connections: ConnectionCounter
     private let shuttingDown = Mutex(false)
 
-    package init(config: BuzzerConfig, archive: ArchiveWriter?, logger: Logger, clock: @escaping @Sendable () -> GameInstant = GameService.wallClock) {
+    package init(config: BuzzerConfig, archive: ArchiveWriter, logger: Logger, clock: @escaping @Sendable () -> GameInstant = GameService.wallClock) {
         context = GameContext(config: config, archive: archive, logger: logger, clock: clock)
         library = QuestionLibrary(directory: config.rooms.libraryDirectory, limits: config.game.packLimits)
         limiter = JoinRateLimiter(failuresPerMinute: config.rooms.failedJoinsPerMinute)
@@ -62,12 +62,7 @@ package final class GameService: WebSocketServerDelegate {
     }
 
     private func health() -> HTTPResponse {
-        let archiveState: String
-        if let archive = context.archive {
-            archiveState = archive.health == .healthy ? "ok" : "degraded"
-        } else {
-            archiveState = "off"
-        }
+        let archiveState = context.archive.health == .healthy ? "ok" : "degraded"
         let healthy = archiveState != "degraded"
         let body = "{\"status\":\"\(healthy ? "ok" : "degraded")\",\"rooms\":\(roomCount),\"connections\":\(connections.value),\"archive\":\"\(archiveState)\"}"
         return json(healthy ? 200 : 503, body)

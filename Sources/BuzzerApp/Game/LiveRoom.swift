@@ -56,35 +56,32 @@ final class LiveRoom {
     }
 
     /// Appends the events to the archive in order. An answer is acknowledged only once its line
-    /// is durable (or at once, marked not durable, when the archive cannot take it: the room
-    /// carries on in memory).
+    /// is durable, or at once marked not durable when the archive cannot take it (the room carries
+    /// on in memory).
     func record(_ events: [RoomEvent], answerFrom: WebSocketHandle? = nil) {
+        let messages = self.messages, logger = self.logger
         for event in events {
-            var ack: AnswerAckPayload?
-            if case .answerRecorded(let recorded) = event, answerFrom != nil {
-                ack = AnswerAckPayload(question: recorded.sequence, durable: true)
+            let acknowledge: (@Sendable (_ durable: Bool) -> Void)?
+            if case .answerRecorded(let recorded) = event, let answerFrom {
+                acknowledge = { durable in
+                    answerFrom.send(messages.make("answer_ack", AnswerAckPayload(question: recorded.sequence, durable: durable)))
+                }
+            } else {
+                acknowledge = nil
             }
-            guard let archive = context.archive else {
-                if let ack, let answerFrom { answerFrom.send(messages.make("answer_ack", ack)) }
-                continue
-            }
-            let messages = self.messages, logger = self.logger, code = self.code
             do {
-                let pendingAck = ack
-                try archive.append(room: code, time: event.at, encoding: event) { result in
-                    if case .failure(let error) = result {
+                try context.archive.append(room: code, time: event.at, encoding: event) { result in
+                    switch result {
+                    case .success:
+                        acknowledge?(true)
+                    case .failure(let error):
                         logger.error("archive write failed; the room goes on in memory", metadata: ["error": "\(error)"])
+                        acknowledge?(false)
                     }
-                    guard var ack = pendingAck, let answerFrom else { return }
-                    if case .failure = result { ack.durable = false }
-                    answerFrom.send(messages.make("answer_ack", ack))
                 }
             } catch {
                 logger.error("archive refused an event; the room goes on in memory", metadata: ["error": "\(error)", "event": "\(event.type)"])
-                if var ack, let answerFrom {
-                    ack.durable = false
-                    answerFrom.send(messages.make("answer_ack", ack))
-                }
+                acknowledge?(false)
             }
         }
     }
@@ -133,6 +130,9 @@ final class LiveRoom {
     // MARK: - Publishing
 
     private var everyoneButHost: [WebSocketHandle] { Array(players.values) + Array(displays.values) }
+    private var everyone: [WebSocketHandle] { everyoneButHost + (host.map { [$0] } ?? []) }
+    /// Who sees the room from the front: the host console and the projectors.
+    private var screens: [WebSocketHandle] { Array(displays.values) + (host.map { [$0] } ?? []) }
 
     func publish(_ events: [RoomEvent]) {
         for event in events {
@@ -160,14 +160,14 @@ final class LiveRoom {
             case .answersOpened(let opened):
                 let deadline = room.currentQuestion?.deadline ?? opened.at
                 let message = messages.make("answers_open", AnswersOpenPayload(question: opened.sequence, serverTime: now, deadline: deadline))
-                WebSocketHandle.broadcast(message, to: everyoneButHost + (host.map { [$0] } ?? []))
+                WebSocketHandle.broadcast(message, to: everyone)
             case .answerRecorded:
                 // Coalesced: a 2,000-player room answering within a second needs a few counts, not 2,000.
                 answerCountDirty = true
                 markDirty(lobby: false, players: false)
             case .answersClosed(let closed):
                 let message = messages.make("answers_closed", AnswersClosedPayload(question: closed.sequence, reason: closed.reason))
-                WebSocketHandle.broadcast(message, to: everyoneButHost + (host.map { [$0] } ?? []))
+                WebSocketHandle.broadcast(message, to: everyone)
             case .questionRevealed(let revealed):
                 sendReveal(sequence: revealed.sequence)
             case .answerAccepted(let accepted):
@@ -208,9 +208,11 @@ final class LiveRoom {
         let typed = room.typedAnswers(sequence: sequence).map { TypedAnswer(text: $0.text, count: $0.count, accepted: $0.accepted) }
         host?.send(messages.make("reveal", RevealPayload(reveal: reveal, typedAnswers: typed)))
         let standings = room.standings
-        let ranked = standings.players.count
+        let rows = Self.rows(standings)
         sendEach { id in
-            room.result(for: id, sequence: sequence, standings: standings).map { messages.make("result", ResultPayload(result: $0, players: ranked)) }
+            room.result(for: id, sequence: sequence, rank: rows[id]?.rank).map {
+                messages.make("result", ResultPayload(result: $0, players: standings.players.count))
+            }
         }
         // Scores moved: the host's and the projector's player lists follow.
         markDirty(lobby: false, players: true)
@@ -219,26 +221,31 @@ final class LiveRoom {
     private func sendLeaderboard(final: Bool) {
         let standings = room.standings
         let message = messages.make("leaderboard", leaderboard(standings, final: final))
-        WebSocketHandle.broadcast(message, to: everyoneButHost + (host.map { [$0] } ?? []))
+        WebSocketHandle.broadcast(message, to: everyone)
         sendStandings(standings)
     }
 
     private func sendEnded() {
         let standings = room.standings
         let message = messages.make("ended", ended(standings))
-        WebSocketHandle.broadcast(message, to: everyoneButHost + (host.map { [$0] } ?? []))
+        WebSocketHandle.broadcast(message, to: everyone)
         sendStandings(standings)
     }
 
     private func sendStandings(_ standings: Standings) {
-        let ranks = Dictionary(uniqueKeysWithValues: standings.players.map { ($0.player, $0) })
+        let rows = Self.rows(standings)
         let teamRanks = Dictionary(uniqueKeysWithValues: standings.teams.map { ($0.team, $0.rank) })
         let count = standings.players.count
         sendEach { id in
-            let row = ranks[id]
+            let row = rows[id]
             return messages.make("standing", StandingPayload(
                 rank: row?.rank, score: row?.score ?? 0, players: count, teamRank: row?.team.flatMap { teamRanks[$0] }))
         }
+    }
+
+    /// Standings rows by player, built once per reveal or leaderboard for the per-player messages.
+    private static func rows(_ standings: Standings) -> [PlayerID: PlayerStanding] {
+        Dictionary(uniqueKeysWithValues: standings.players.map { ($0.player, $0) })
     }
 
     /// A personal message to every connected player, one hop per loop.
@@ -288,18 +295,18 @@ final class LiveRoom {
         if lobbyDirty {
             lobbyDirty = false
             let message = messages.make("lobby", lobbyPayload)
-            WebSocketHandle.broadcast(message, to: everyoneButHost + (host.map { [$0] } ?? []))
+            WebSocketHandle.broadcast(message, to: everyone)
         }
         if playersDirty {
             playersDirty = false
             // The projector lists who has joined, as the host console does.
             let message = messages.make("players", PlayersPayload(players: playerRows))
-            WebSocketHandle.broadcast(message, to: Array(displays.values) + (host.map { [$0] } ?? []))
+            WebSocketHandle.broadcast(message, to: screens)
         }
         if answerCountDirty, let current = room.currentQuestion {
             answerCountDirty = false
             let count = AnswerCountPayload(question: current.sequence, answered: current.answers.count, connected: room.connectedCount)
-            WebSocketHandle.broadcast(messages.make("answer_count", count), to: Array(displays.values) + (host.map { [$0] } ?? []))
+            WebSocketHandle.broadcast(messages.make("answer_count", count), to: screens)
         }
     }
 
@@ -346,7 +353,7 @@ final class LiveRoom {
             if let current { payload.answered = current.answers[id] != nil }
             if room.phase == .reading || room.phase == .open { payload.maxWager = maxWager(id) }
             if let current, current.isRevealed, let standings {
-                payload.result = room.result(for: id, sequence: current.sequence, standings: standings)
+                payload.result = room.result(for: id, sequence: current.sequence, rank: standings.players.first { $0.player == id }?.rank)
             }
             if let standings, let row = standings.players.first(where: { $0.player == id }) {
                 payload.me = StandingPayload(rank: row.rank, score: row.score, players: standings.players.count,

@@ -29,9 +29,15 @@ package struct ServerMessage {
         self.error(error.code, error.description, request: request)
     }
 
-    static func json(_ type: String, _ payload: some Encodable) -> String {
+    /// One encoder for every message: its options never change after this, so sharing it across
+    /// loops is safe, and a reveal's 2,000 `result` messages do not build 2,000 encoders.
+    private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    static func json(_ type: String, _ payload: some Encodable) -> String {
         do {
             return String(decoding: try encoder.encode(Envelope(type: type, payload: payload)), as: UTF8.self)
         } catch {

@@ -41,6 +41,15 @@ export function syncClock(serverTime) {
 }
 export const serverNow = () => Date.now() + clockOffset;
 
+/** Draws a countdown into the page's `#clock` ring (seconds left, share of time left, urgent at 5 s). */
+export function drawClock(seconds, fraction) {
+  const clock = $('#clock');
+  if (!clock) return;
+  $('.secs', clock).textContent = String(seconds);
+  clock.style.setProperty('--left', String(fraction));
+  clock.classList.toggle('urgent', seconds <= 5);
+}
+
 /**
  * A countdown to a server deadline. `onTick(secondsLeft, fraction)` runs about 4 times a
  * second; `announce` (an aria-live element) hears only the moments worth saying aloud.

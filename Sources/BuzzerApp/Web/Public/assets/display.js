@@ -2,8 +2,7 @@
 // the reveal, leaderboards and the podium, sized to be read from across a bar.
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, formatScore, correctText,
-  podium, standingsTable, distribution, codeFromPath,
-} from './common.js';
+  podium, standingsTable, distribution, codeFromPath, drawClock } from './common.js';
 
 const main = $('#main');
 const live = $('#live');
@@ -12,13 +11,7 @@ let code = codeFromPath();
 let game = {};
 let screenKey = '';
 
-const countdown = new Countdown((seconds, fraction) => {
-  const clock = $('#clock');
-  if (!clock) return;
-  $('.secs', clock).textContent = String(seconds);
-  clock.style.setProperty('--left', String(fraction));
-  clock.classList.toggle('urgent', seconds <= 5);
-}, $('#timer-live'));
+const countdown = new Countdown(drawClock, $('#timer-live'));
 
 const connection = new Connection({
   hello: () => (code ? { type: 'watch', code } : null),

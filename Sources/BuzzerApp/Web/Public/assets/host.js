@@ -2,8 +2,7 @@
 // the controls with keyboard shortcuts, live answer counts, the reveal, scores and the podium.
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, formatScore, correctText,
-  podium, standingsTable, distribution, store, load,
-} from './common.js';
+  podium, standingsTable, distribution, store, load, drawClock } from './common.js';
 
 const KEY = 'buzzer.host';
 const main = $('#main');
@@ -30,13 +29,7 @@ let typedAnswers = [];
 let screenKey = '';
 let confirmEnd = false;
 
-const countdown = new Countdown((seconds, fraction) => {
-  const clock = $('#clock');
-  if (!clock) return;
-  $('.secs', clock).textContent = String(seconds);
-  clock.style.setProperty('--left', String(fraction));
-  clock.classList.toggle('urgent', seconds <= 5);
-}, $('#timer-live'));
+const countdown = new Countdown(drawClock, $('#timer-live'));
 
 const connection = new Connection({
   hello: () => {

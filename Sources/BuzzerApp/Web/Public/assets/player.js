@@ -2,8 +2,7 @@
 // the server wrote is inserted as text (see h() in common.js).
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, ordinal, formatScore,
-  correctText, podium, standingsTable, codeFromPath, store, load,
-} from './common.js';
+  correctText, podium, standingsTable, codeFromPath, store, load, drawClock } from './common.js';
 
 const KEY = 'buzzer.player';
 const main = $('#main');
@@ -21,13 +20,7 @@ let joinError = null;
 let game = {};
 let screenKey = '';
 
-const countdown = new Countdown((seconds, fraction) => {
-  const clock = $('#clock');
-  if (!clock) return;
-  $('.secs', clock).textContent = String(seconds);
-  clock.style.setProperty('--left', String(fraction));
-  clock.classList.toggle('urgent', seconds <= 5);
-}, timerLive);
+const countdown = new Countdown(drawClock, timerLive);
 
 const connection = new Connection({
   hello: () => {
