@@ -23,33 +23,8 @@ package enum PythonTool {
         URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    /// Runs a command, returning its exit status and combined output; killed after `timeout` seconds.
+    /// Runs a command, returning its exit status and combined output; stopped after `timeout` seconds.
     package static func run(_ executable: URL, _ arguments: [String], timeout: Double) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let collected = OutputCollector()
-        let reader = Thread { collected.data = pipe.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(20_000) }
-        if process.isRunning {
-            process.terminate()
-        }
-        process.waitUntilExit()
-        while !collected.done, Date() < deadline.addingTimeInterval(5) { usleep(10_000) }
-        return (process.terminationStatus, String(decoding: collected.data, as: UTF8.self))
+        try ChildProcess.run(executable, arguments, timeout: timeout)
     }
-}
-
-/// Holds a reader thread's result; written once by that thread, read after it finished.
-private final class OutputCollector: @unchecked Sendable {
-    var data = Data() {
-        didSet { done = true }
-    }
-    private(set) var done = false
 }

@@ -43,43 +43,33 @@ package final class ServerProcess {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let handle = output.fileHandleForReading
-        var seen = ""
-        let deadline = Date().addingTimeInterval(timeout)
-        var found: Int?
-        while found == nil, Date() < deadline, process.isRunning || !seen.isEmpty {
-            let data = handle.availableData
-            if data.isEmpty { break }
-            seen += String(decoding: data, as: UTF8.self)
-            if let line = seen.split(separator: "\n").first(where: { $0.hasPrefix("listening on ") }),
-               let portText = line.split(separator: ":").last, let value = Int(portText) {
-                found = value
-            }
-        }
+        // Bounded: a child that never prints its port fails this test instead of hanging the run.
+        let seen = ChildProcess.read(output.fileHandleForReading, timeout: timeout) { Self.listeningPort(in: $0) != nil }
+        let found = Self.listeningPort(in: seen)
         guard let found else {
-            process.terminate()
+            process.stop(after: 0, signal: SIGKILL)
             throw LaunchError.noListeningLine(seen)
         }
         port = found
     }
 
-    /// Sends `signal` and waits for the process to exit; returns its termination status.
+    /// The port from a complete `listening on HOST:PORT` line, if one has arrived.
+    package static func listeningPort(in text: String) -> Int? {
+        guard let line = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            .first(where: { $0.hasPrefix("listening on ") }) else { return nil }
+        return line.split(separator: ":").last.flatMap { Int($0) }
+    }
+
+    /// Sends `signal` and waits for the process to exit (SIGKILL after `timeout`); returns its
+    /// termination status, or -1 if even SIGKILL was not seen to end it.
     @discardableResult
     package func stop(signal: Int32 = SIGTERM, timeout: Double = 10) -> Int32 {
         if process.isRunning { kill(pid, signal) }
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(5_000) }
-        if process.isRunning {
-            kill(pid, SIGKILL)
-            process.waitUntilExit()
-        }
-        return process.terminationStatus
+        process.stop(after: timeout, signal: SIGKILL)
+        return process.isRunning ? -1 : process.terminationStatus
     }
 
     deinit {
-        if process.isRunning {
-            kill(pid, SIGKILL)
-            process.waitUntilExit()
-        }
+        if process.isRunning { process.stop(after: 0, signal: SIGKILL) }
     }
 }

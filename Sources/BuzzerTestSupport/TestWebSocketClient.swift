@@ -61,7 +61,7 @@ package final class TestWebSocketClient {
     }
 
     /// Connects and completes an upgrade on `path`; throws unless the answer is 101.
-    package static func connect(port: Int, path: String = "/", headers: [String: String] = [:], timeout: Double = 5) throws -> TestWebSocketClient {
+    package static func connect(port: Int, path: String = "/", headers: [String: String] = [:], timeout: Double = 30) throws -> TestWebSocketClient {
         let client = try TestWebSocketClient(port: port)
         let status = try client.handshake(path: path, headers: headers, timeout: timeout)
         guard status == 101 else { throw ClientError.handshakeFailed(client.handshakeResponse) }
@@ -73,7 +73,7 @@ package final class TestWebSocketClient {
     }
 
     /// Sends an upgrade request and returns the response status code.
-    package func handshake(path: String = "/", headers: [String: String] = [:], timeout: Double = 5) throws -> Int {
+    package func handshake(path: String = "/", headers: [String: String] = [:], timeout: Double = 30) throws -> Int {
         var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         request += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
@@ -83,7 +83,7 @@ package final class TestWebSocketClient {
     }
 
     /// Reads one HTTP response head (and, for non-101 answers, its body up to EOF or Content-Length).
-    package func readHTTPResponse(timeout: Double = 5) throws -> Int {
+    package func readHTTPResponse(timeout: Double = 30) throws -> Int {
         let deadline = Date().addingTimeInterval(timeout)
         let terminator: [UInt8] = [13, 10, 13, 10]
         while true {
@@ -124,7 +124,7 @@ package final class TestWebSocketClient {
     }
 
     /// The next frame, control frames included.
-    package func receiveFrame(timeout: Double = 5) throws -> Frame {
+    package func receiveFrame(timeout: Double = 30) throws -> Frame {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if let frame = try decodeBuffered() { return frame }
@@ -136,7 +136,7 @@ package final class TestWebSocketClient {
     }
 
     /// The next data message, reassembled from fragments; pings are answered, pongs skipped.
-    package func receiveMessage(timeout: Double = 5) throws -> Frame {
+    package func receiveMessage(timeout: Double = 30) throws -> Frame {
         let deadline = Date().addingTimeInterval(timeout)
         var message: Frame?
         while true {
@@ -159,12 +159,12 @@ package final class TestWebSocketClient {
     }
 
     /// The next text message as a string.
-    package func receiveText(timeout: Double = 5) throws -> String {
+    package func receiveText(timeout: Double = 30) throws -> String {
         try receiveMessage(timeout: timeout).text
     }
 
     /// Waits until the server closes the TCP connection; true if it did before the deadline.
-    package func waitForEOF(timeout: Double = 5) -> Bool {
+    package func waitForEOF(timeout: Double = 30) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while !sawEOF {
             buffer.removeAll()
@@ -195,7 +195,7 @@ package final class TestWebSocketClient {
     }
 
     /// The bytes after a plain HTTP response head, up to the server's close (the body).
-    package func readToEOF(timeout: Double = 5) throws -> String {
+    package func readToEOF(timeout: Double = 30) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while try fill(until: deadline) {}
         return String(decoding: buffer, as: UTF8.self)

@@ -59,7 +59,7 @@ struct ArchiveFailureLiveTests {
         #expect((try ada.next("result")["result"] as? [String: Any])?["outcome"] as? String == "correct")
 
         disk.full = false
-        #expect(eventually(timeout: 5) { (try? health(server.port).status) == 200 })
+        #expect(eventually(timeout: 30) { (try? health(server.port).status) == 200 })
         try other.send(type: "create", ["pack": "pub-classics"])
         try other.next("created")
     }

@@ -5,16 +5,7 @@ import Testing
 /// The `buzzer` binary's offline commands, run as a user would.
 struct CommandLineTests {
     func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ServerProcess.binaryPath)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try ChildProcess.run(URL(fileURLWithPath: ServerProcess.binaryPath), arguments, timeout: 120)
     }
 
     func temporaryFile(_ contents: String) throws -> String {

@@ -29,7 +29,7 @@ final class GameClient {
 
     /// The next message of `type`, skipping (but keeping) others; fails on a close or time-out.
     @discardableResult
-    func next(_ type: String, timeout: Double = 5, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+    func next(_ type: String, timeout: Double = 30, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
         if let index = unread.firstIndex(where: { $0["type"] as? String == type }) {
             let message = unread[index]
             unread.removeSubrange(...index)

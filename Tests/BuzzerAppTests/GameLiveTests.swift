@@ -160,7 +160,7 @@ struct GameLiveTests {
         let (ada, _) = try join(server, code: code, "Ada")
         try host.send(type: "start")
         try ada.next("question")
-        #expect(try ada.next("answers_closed", timeout: 5)["reason"] as? String == "deadline")
+        #expect(try ada.next("answers_closed", timeout: 30)["reason"] as? String == "deadline")
         #expect(try ada.expectError(after: ["type": "answer", "question": 0, "answer": ["kind": "choice", "option": 1]]) == "late_answer")
         try host.send(type: "reveal")
         let result = try #require(try ada.next("result")["result"] as? [String: Any])

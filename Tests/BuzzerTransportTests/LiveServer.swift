@@ -138,7 +138,7 @@ final class RecordingDelegate: WebSocketServerDelegate {
 /// Raw socket helpers for what `TestWebSocketClient` does not expose: exact bytes, resets, half-closes.
 enum RawSocket {
     /// Reads exactly `count` bytes from `fd` (unbuffered by the client), or fewer on EOF/deadline.
-    static func read(_ fd: Int32, count: Int, timeout: Double = 5) -> [UInt8] {
+    static func read(_ fd: Int32, count: Int, timeout: Double = 30) -> [UInt8] {
         let deadline = Date().addingTimeInterval(timeout)
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
@@ -156,7 +156,7 @@ enum RawSocket {
     }
 
     /// Reads until the peer closes (or the deadline); returns everything read.
-    static func readToEOF(_ fd: Int32, timeout: Double = 5) -> (bytes: [UInt8], eof: Bool) {
+    static func readToEOF(_ fd: Int32, timeout: Double = 30) -> (bytes: [UInt8], eof: Bool) {
         let deadline = Date().addingTimeInterval(timeout)
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16 << 10)
