@@ -26,7 +26,7 @@ import Testing
         defer { server.stop() }
         var arguments = ["127.0.0.1:\(server.port)", "-o", reports.path, "-p", "4"]
         for group in groups { arguments += ["-i", group] }
-        let (_, output) = try PythonTool.run(kosoku, arguments, timeout: 1200)
+        let (_, output) = try PythonTool.run(kosoku, arguments, timeout: 1800)
         print("Autobahn \(name): per-case reports in \(reports.path)")
         let indexURL = reports.appendingPathComponent("index.json")
         guard let data = try? Data(contentsOf: indexURL) else {
