@@ -3,6 +3,9 @@ import Glibc
 
 /// Child processes for tests, with every wait bounded: a child that hangs fails its test after the
 /// timeout instead of holding up the whole run (CI has a time limit and prints nothing from a hung run).
+/// Nothing here calls `Process.waitUntilExit()`: it spins the calling thread's run loop and is known to
+/// hang on Linux under load (swiftlang/swift-corelibs-foundation#4740 and similar reports), so the
+/// waits poll `isRunning` against a deadline instead.
 package enum ChildProcess {
     /// Runs a command to completion and returns its exit status and combined stdout/stderr.
     /// After `timeout` seconds it gets SIGTERM, then SIGKILL if it is still there 5 seconds later.
