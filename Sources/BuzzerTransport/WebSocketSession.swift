@@ -104,7 +104,10 @@ package final class WebSocketSession: ConnectionHandler {
             phase = .websocket
             let now = MonotonicClock.nanoseconds()
             lastReceive = now
-            nextPing = now &+ context.pingIntervalNanos
+            // The first ping goes out on the next tick (within 250 ms), not a whole interval later, so
+            // the round-trip time that response times are corrected by is known before the player can
+            // answer, also right after a reconnect.
+            nextPing = now
             opened = true
             context.delegate.websocketDidOpen(self)
             if !rest.isEmpty, connection.isOpen {

@@ -38,6 +38,23 @@ import Testing
         }
     }
 
+    @Test func firstPingGoesOutAtOnceSoTheRoundTripIsKnownBeforeTheFirstAnswer() throws {
+        let delegate = RecordingDelegate()
+        // A 10-minute interval: if the first ping waited for it, the 30 s wait below would fail.
+        let server = try LiveServer.recording(delegate) {
+            $0.timeouts.pingIntervalSeconds = 600
+            $0.timeouts.idleSeconds = 900
+        }
+        try LiveServer.with(server) { server in
+            let client = try TestWebSocketClient.connect(port: server.port)
+            let frame = try client.receiveFrame(timeout: 30)
+            #expect(frame.opcode == .ping)
+            try client.sendFrame(.pong, frame.payload)
+            #expect(eventually { delegate.roundTrips == 1 })
+            #expect(server.server.connectionCount == 1)
+        }
+    }
+
     @Test func clientAnsweringPingsOutlivesIdleTimeout() throws {
         let delegate = RecordingDelegate()
         let server = try LiveServer.recording(delegate) {
