@@ -201,6 +201,16 @@ package final class TestWebSocketClient {
         return String(decoding: buffer, as: UTF8.self)
     }
 
+    /// The next `count` bytes after a response head (a `Content-Length` body on a kept-alive
+    /// connection); fewer if the server closes or the deadline passes.
+    package func readBody(count: Int, timeout: Double = 30) -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while buffer.count < count, (try? fill(until: deadline)) == true {}
+        let body = buffer.prefix(count)
+        buffer.removeFirst(body.count)
+        return String(decoding: body, as: UTF8.self)
+    }
+
     /// Reads what is available before the deadline; false on timeout or EOF.
     private func fill(until deadline: Date) throws -> Bool {
         let remaining = deadline.timeIntervalSinceNow

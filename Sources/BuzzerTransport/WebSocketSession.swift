@@ -21,6 +21,10 @@ package final class WebSocketSession: ConnectionHandler {
     private var nextPing: UInt64 = 0
     private var closeDeadline: UInt64?
     private var opened = false
+    private var requestsServed = 0
+
+    /// Plain HTTP requests one connection may make; the last one is answered with `Connection: close`.
+    package static let maxRequestsPerConnection = 100
 
     /// The request that opened this session.
     package private(set) var request: HTTPRequestHead?
@@ -93,7 +97,13 @@ package final class WebSocketSession: ConnectionHandler {
     private func handleRequest(_ head: HTTPRequestHead, rest: UnsafeRawBufferPointer, on connection: Connection) {
         switch WebSocketHandshake.evaluate(head, policy: context.policy) {
         case .notWebSocket:
-            respond(context.delegate.httpRequest(head, remoteAddress: connection.remoteAddress), on: connection)
+            let response = context.delegate.httpRequest(head, remoteAddress: connection.remoteAddress)
+            requestsServed += 1
+            if head.allowsKeepAlive, !response.closesConnection, requestsServed < Self.maxRequestsPerConnection {
+                keepAlive(response, rest: rest, on: connection)
+            } else {
+                respond(response, on: connection)
+            }
         case .reject(let response):
             respond(response, on: connection)
         case .upgrade(let response, let subprotocol, let deflate):
@@ -113,6 +123,23 @@ package final class WebSocketSession: ConnectionHandler {
             if !rest.isEmpty, connection.isOpen {
                 self.connection(connection, didRead: rest)
             }
+        }
+    }
+
+    /// Answers and waits for the next request on the same connection: a phone loading the player
+    /// page fetches several files, and each new connection costs a round trip on bar Wi-Fi. An idle
+    /// connection gets `handshakeSeconds` to send its next request, like a new one.
+    private func keepAlive(_ response: HTTPResponse, rest: UnsafeRawBufferPointer, on connection: Connection) {
+        var response = response
+        let seconds = context.config.timeouts.handshakeSeconds
+        response.headers.replaceOrAdd(name: "Connection", value: "keep-alive")
+        response.headers.replaceOrAdd(name: "Keep-Alive", value: "timeout=\(max(1, Int(seconds)))")
+        connection.write(response.serialized())
+        phase = .http(HTTPRequestParser(config: context.config.websocket))
+        handshakeDeadline = MonotonicClock.after(seconds: seconds)
+        // Pipelined requests already read: at most `maxRequestsPerConnection` deep.
+        if !rest.isEmpty, connection.isOpen {
+            self.connection(connection, didRead: rest)
         }
     }
 
@@ -154,6 +181,11 @@ package final class WebSocketSession: ConnectionHandler {
         // Already finishing (an HTTP response or our Close reply is being flushed): a half-close is how
         // some clients end a request, so let the connection deliver what is queued; it closes after the flush.
         guard connection.isOpen else { return }
+        // Between plain HTTP requests (keep-alive): the answers already queued still go out.
+        if case .http = phase {
+            connection.closeAfterFlush()
+            return
+        }
         // A peer that half-closes without a Close frame has abandoned the session (RFC 6455 §7.1.5: 1006).
         connection.closeNow(reason: .peerClosed)
     }

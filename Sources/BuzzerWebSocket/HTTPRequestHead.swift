@@ -47,6 +47,16 @@ package struct HTTPRequestHead: Sendable, Equatable {
         return String(rest)
     }
 
+    /// True when the connection may carry another request after this one is answered (RFC 9112
+    /// §9.3): HTTP/1.1 without `Connection: close`, and no request body, because the parser never
+    /// reads one and the next request would start somewhere inside it.
+    package var allowsKeepAlive: Bool {
+        guard version >= .http1_1, !headers.containsToken("close", inHeader: "Connection") else { return false }
+        if headers.contains(name: "Transfer-Encoding") { return false }
+        let lengths = headers["Content-Length"]
+        return lengths.allSatisfy { Substring($0).trimmingHTTPWhitespace() == "0" }
+    }
+
     /// The query string after `?`, if any.
     package var query: String? {
         guard let start = target.firstIndex(of: "?") else { return nil }

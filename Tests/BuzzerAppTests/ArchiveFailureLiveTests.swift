@@ -66,7 +66,7 @@ struct ArchiveFailureLiveTests {
 
     func health(_ port: Int) throws -> (status: Int, body: String) {
         let client = try TestWebSocketClient(port: port)
-        try client.sendRaw(Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+        try client.sendRaw(Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
         let status = try client.readHTTPResponse()
         return (status, try client.readToEOF())
     }

@@ -461,7 +461,7 @@ import Testing
         try LiveServer.with(server) { server in
             let client = try TestWebSocketClient(port: server.port)
             RawSocket.setReceiveBuffer(client.fd, bytes: 16 << 10)
-            try client.sendRaw(Array("GET /big HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+            try client.sendRaw(Array("GET /big HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
             #expect(eventually { server.connectionCount == 1 })
             #expect(eventually(timeout: 30) { server.connectionCount == 0 })
         }

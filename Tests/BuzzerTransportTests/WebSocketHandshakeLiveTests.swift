@@ -134,14 +134,54 @@ import Testing
 
     @Test func plainGETReachesTheDelegateHealthz() throws {
         try LiveServer.with(LiveServer.echo()) { server in
-            let request = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            let request = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
             let response = try Self.exchange(Array(request.utf8), port: server.port)
             #expect(response.head.hasPrefix("HTTP/1.1 200 "))
             #expect(Self.header("Content-Type", in: response.head) == "application/json")
             #expect(response.body.contains("\"status\":\"ok\""))
-            // Plain HTTP is one request per connection here.
+            // The client asked to close: the server says so and does.
             #expect(Self.header("Connection", in: response.head)?.lowercased() == "close")
             #expect(response.closed)
+        }
+    }
+
+    @Test func plainGETsShareOneKeepAliveConnectionIncludingPipelinedOnes() throws {
+        try LiveServer.with(LiveServer.echo()) { server in
+            let client = try TestWebSocketClient(port: server.port)
+            let request = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            try client.sendRaw(Array(request.utf8))
+            #expect(try client.readHTTPResponse() == 200)
+            #expect(Self.header("Connection", in: client.handshakeResponse)?.lowercased() == "keep-alive")
+            let length = try #require(Self.header("Content-Length", in: client.handshakeResponse).flatMap { Int($0) })
+            #expect(client.readBody(count: length).contains("\"status\":\"ok\""))
+            // Two more in one write; both answered in order on the same connection.
+            try client.sendRaw(Array((request + request).utf8))
+            for _ in 0..<2 {
+                #expect(try client.readHTTPResponse() == 200)
+                #expect(client.readBody(count: length).contains("\"status\":\"ok\""))
+            }
+            #expect(server.connectionCount == 1)
+            // And the same connection can still upgrade.
+            #expect(try client.handshake() == 101)
+            try client.send(text: "after three GETs")
+            #expect(try client.receiveText() == "after three GETs")
+        }
+    }
+
+    @Test func aKeepAliveConnectionIsClosedAfterItsLastAllowedRequest() throws {
+        try LiveServer.with(LiveServer.echo()) { server in
+            let client = try TestWebSocketClient(port: server.port)
+            let request = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            try client.sendRaw(Array(String(repeating: request, count: WebSocketSession.maxRequestsPerConnection + 5).utf8))
+            var answered = 0
+            while (try? client.readHTTPResponse()) == 200 {
+                answered += 1
+                let length = Int(Self.header("Content-Length", in: client.handshakeResponse) ?? "") ?? 0
+                _ = client.readBody(count: length)
+                if Self.header("Connection", in: client.handshakeResponse)?.lowercased() == "close" { break }
+            }
+            #expect(answered == WebSocketSession.maxRequestsPerConnection)
+            #expect(client.waitForEOF())
         }
     }
 

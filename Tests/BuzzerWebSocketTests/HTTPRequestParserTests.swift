@@ -35,6 +35,19 @@ import Testing
         Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
     }
 
+    @Test(arguments: [
+        (["GET / HTTP/1.1", "Host: a"], true),
+        (["GET / HTTP/1.1", "Host: a", "Connection: keep-alive"], true),
+        (["GET / HTTP/1.1", "Host: a", "Content-Length: 0"], true),
+        (["GET / HTTP/1.1", "Host: a", "Connection: Keep-Alive, Close"], false),
+        (["GET / HTTP/1.0"], false),
+        (["POST / HTTP/1.1", "Host: a", "Content-Length: 12"], false),
+        (["POST / HTTP/1.1", "Host: a", "Transfer-Encoding: chunked"], false),
+    ])
+    func keepAliveOnlyForHTTP11WithoutCloseOrABody(lines: [String], keepsAlive: Bool) throws {
+        #expect(try head(request(lines)).allowsKeepAlive == keepsAlive)
+    }
+
     @Test func parsesRFC6455SampleHandshake() throws {
         let result = parse(sampleHandshake + trailing)
         guard case .complete(let head, let consumed) = result else {
