@@ -97,7 +97,8 @@ package final class WebSocketSession: ConnectionHandler {
     private func handleRequest(_ head: HTTPRequestHead, rest: UnsafeRawBufferPointer, on connection: Connection) {
         switch WebSocketHandshake.evaluate(head, policy: context.policy) {
         case .notWebSocket:
-            let response = context.delegate.httpRequest(head, remoteAddress: connection.remoteAddress)
+            var response = context.delegate.httpRequest(head, remoteAddress: connection.remoteAddress)
+            if head.method == "HEAD" { response = response.withoutBody }
             requestsServed += 1
             if head.allowsKeepAlive, !response.closesConnection, requestsServed < Self.maxRequestsPerConnection {
                 keepAlive(response, rest: rest, on: connection)

@@ -29,6 +29,19 @@ package struct HTTPResponse: Sendable, Equatable {
         headers.containsToken("close", inHeader: "Connection")
     }
 
+    /// The same response for a HEAD request: the head with the `Content-Length` the body would have,
+    /// and no body (RFC 9110 §9.3.2), so the next response on a kept-alive connection starts where
+    /// the client expects it.
+    package var withoutBody: HTTPResponse {
+        var response = self
+        let bodyless = (100..<200).contains(status) || status == 204 || status == 304
+        if !bodyless && !headers.contains(name: "Content-Length") {
+            response.headers.add(name: "Content-Length", value: "\(body.count)")
+        }
+        response.body = []
+        return response
+    }
+
     /// The wire form. Adds `Content-Length` unless present or the status forbids a body
     /// (1xx, 204, 304: RFC 9110 §8.6). CR and LF in names or values become spaces so a value can
     /// never inject a header.

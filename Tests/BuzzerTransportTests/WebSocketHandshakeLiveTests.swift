@@ -168,6 +168,19 @@ import Testing
         }
     }
 
+    @Test func headGetsNoBodySoTheNextResponseOnTheConnectionStaysInStep() throws {
+        try LiveServer.with(LiveServer.echo()) { server in
+            let client = try TestWebSocketClient(port: server.port)
+            try client.sendRaw(Array("HEAD /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+            #expect(try client.readHTTPResponse() == 200)
+            let length = try #require(Self.header("Content-Length", in: client.handshakeResponse).flatMap { Int($0) })
+            #expect(length > 0, "HEAD names the length the body would have")
+            // No body follows the HEAD answer: the next bytes are the GET's status line.
+            #expect(try client.readHTTPResponse() == 200)
+            #expect(client.readBody(count: length).contains("\"status\":\"ok\""))
+        }
+    }
+
     @Test func aKeepAliveConnectionIsClosedAfterItsLastAllowedRequest() throws {
         try LiveServer.with(LiveServer.echo()) { server in
             let client = try TestWebSocketClient(port: server.port)

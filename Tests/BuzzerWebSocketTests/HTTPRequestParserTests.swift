@@ -266,6 +266,14 @@ import Testing
 }
 
 @Suite struct HTTPResponseTests {
+    @Test func headResponseKeepsTheBodyLengthButNotTheBody() {
+        let response = HTTPResponse(status: 200, body: Array("hello".utf8)).withoutBody
+        let wire = String(decoding: response.serialized(), as: UTF8.self)
+        #expect(wire.contains("\r\nContent-Length: 5\r\n"))
+        #expect(wire.hasSuffix("\r\n\r\n"))
+        #expect(HTTPResponse(status: 204).withoutBody.headers.contains(name: "Content-Length") == false)
+    }
+
     @Test func serializesStatusHeadersLengthAndBody() {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "text/plain")
