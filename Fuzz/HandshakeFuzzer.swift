@@ -82,6 +82,12 @@ struct HandshakeFuzzer {
         case .notWebSocket:
             break
         }
-        return "\(head.method) \(head.target) \(decision)"
+        // Keep-alive only where the next request can start right after this head.
+        if head.allowsKeepAlive {
+            precondition(head.version >= .http1_1 && !head.headers.contains(name: "Transfer-Encoding"), "keep-alive for \(head.version)")
+        }
+        let stripped = HTTPResponse(status: 200, body: Array(head.target.utf8)).withoutBody
+        precondition(stripped.body.isEmpty && stripped.headers.first(name: "Content-Length") == "\(head.target.utf8.count)")
+        return "\(head.method) \(head.target) \(decision) keepAlive=\(head.allowsKeepAlive)"
     }
 }
