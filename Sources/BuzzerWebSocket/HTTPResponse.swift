@@ -34,12 +34,16 @@ package struct HTTPResponse: Sendable, Equatable {
     /// the client expects it.
     package var withoutBody: HTTPResponse {
         var response = self
-        let bodyless = (100..<200).contains(status) || status == 204 || status == 304
-        if !bodyless && !headers.contains(name: "Content-Length") {
+        if !forbidsBody && !headers.contains(name: "Content-Length") {
             response.headers.add(name: "Content-Length", value: "\(body.count)")
         }
         response.body = []
         return response
+    }
+
+    /// 1xx, 204 and 304 carry no body and no `Content-Length` (RFC 9110 §8.6).
+    private var forbidsBody: Bool {
+        (100..<200).contains(status) || status == 204 || status == 304
     }
 
     /// The wire form. Adds `Content-Length` unless present or the status forbids a body
@@ -50,13 +54,12 @@ package struct HTTPResponse: Sendable, Equatable {
         for field in headers {
             text += "\(Self.clean(field.name)): \(Self.clean(field.value))\r\n"
         }
-        let bodyless = (100..<200).contains(status) || status == 204 || status == 304
-        if !bodyless && !headers.contains(name: "Content-Length") {
+        if !forbidsBody && !headers.contains(name: "Content-Length") {
             text += "Content-Length: \(body.count)\r\n"
         }
         text += "\r\n"
         var bytes = Array(text.utf8)
-        if !bodyless {
+        if !forbidsBody {
             bytes.append(contentsOf: body)
         }
         return bytes

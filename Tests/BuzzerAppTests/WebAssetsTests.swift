@@ -33,13 +33,12 @@ import Testing
         #expect(get("/nope") == nil)
     }
 
-    @Test func matchingETagGives304AndHeadHasNoBody() throws {
+    @Test func matchingETagGives304AndHeadIsAnsweredLikeGet() throws {
         let css = try #require(get("/assets/app.css"))
         let tag = try #require(css.headers.first(name: "ETag"))
         #expect(get("/assets/app.css", headers: [("If-None-Match", "\"x\", \(tag)")])?.status == 304)
-        let head = try #require(get("/assets/app.css", method: "HEAD"))
-        #expect(head.body.isEmpty)
-        #expect(head.headers.first(name: "Content-Length") == "\(css.body.count)")
+        // The transport drops a HEAD answer's body for every route (headGetsNoBody… in the live tests).
+        #expect(get("/assets/app.css", method: "HEAD") == css)
     }
 
     @Test func policyNamesTheWebSocketOriginOnlyForASaneHost() {

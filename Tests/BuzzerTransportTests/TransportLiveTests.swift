@@ -51,7 +51,7 @@ import Testing
             #expect(frame.opcode == .ping)
             try client.sendFrame(.pong, frame.payload)
             #expect(eventually { delegate.roundTrips == 1 })
-            #expect(server.server.connectionCount == 1)
+            #expect(server.connectionCount == 1)
         }
     }
 

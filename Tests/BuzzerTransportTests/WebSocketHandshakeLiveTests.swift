@@ -181,6 +181,19 @@ import Testing
         }
     }
 
+    @Test func anIdleKeepAliveConnectionIsClosedAfterHandshakeSeconds() throws {
+        let server = try LiveServer.echo { $0.timeouts.handshakeSeconds = 1 }
+        try LiveServer.with(server) { server in
+            let client = try TestWebSocketClient(port: server.port)
+            try client.sendRaw(Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+            #expect(try client.readHTTPResponse() == 200)
+            #expect(Self.header("Keep-Alive", in: client.handshakeResponse) == "timeout=1")
+            // No next request: the connection must not stay open for good.
+            #expect(client.waitForEOF())
+            #expect(eventually { server.connectionCount == 0 })
+        }
+    }
+
     @Test func aKeepAliveConnectionIsClosedAfterItsLastAllowedRequest() throws {
         try LiveServer.with(LiveServer.echo()) { server in
             let client = try TestWebSocketClient(port: server.port)

@@ -28,7 +28,7 @@ extension GameService {
         }
         var headers = WebAssets.commonHeaders(contentType: "image/svg+xml")
         headers.add(name: "Cache-Control", value: "no-cache")
-        return WebAssets.body(Array(symbol.svg(label: "QR code: \(url)").utf8), headers: headers, head: head)
+        return HTTPResponse(status: 200, headers: headers, body: Array(symbol.svg(label: "QR code: \(url)").utf8))
     }
 
     /// Like the `joinURL` in `created`: `server.publicURL`, else the Host the browser used.

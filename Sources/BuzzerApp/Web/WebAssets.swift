@@ -68,7 +68,8 @@ final class WebAssets: Sendable {
            tags.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == asset.etag }) {
             return HTTPResponse(status: 304, headers: headers)
         }
-        return Self.body(asset.bytes, headers: headers, head: head)
+        // HEAD gets the same answer; the transport drops the body (`HTTPResponse.withoutBody`).
+        return HTTPResponse(status: 200, headers: headers, body: asset.bytes)
     }
 
     /// Maps a URL path to a file: pages by route, `/assets/NAME` as is.
@@ -106,14 +107,6 @@ final class WebAssets: Sendable {
         headers.add(name: "X-Content-Type-Options", value: "nosniff")
         headers.add(name: "Referrer-Policy", value: "no-referrer")
         return headers
-    }
-
-    /// A 200 with the body, or for HEAD the same head with no body (RFC 9110 §9.3.2).
-    static func body(_ bytes: [UInt8], headers: HTTPHeaders, head: HTTPRequestHead) -> HTTPResponse {
-        guard head.method == "HEAD" else { return HTTPResponse(status: 200, headers: headers, body: bytes) }
-        var headers = headers
-        headers.add(name: "Content-Length", value: "\(bytes.count)")
-        return HTTPResponse(status: 200, headers: headers)
     }
 
     static func contentType(of path: String) -> String {
