@@ -2,10 +2,11 @@
 ///
 /// A broadcast to N players must not encode (or compress) N times: the frame is built here and every
 /// connection's `frameBytes(for:)` hands out the same copy-on-write array, so the bytes are shared, not copied.
-/// With compression enabled and a payload of at least `minSize` bytes, a compressed variant (RFC 7692, RSV1)
-/// is also made once, with no context takeover so it does not depend on earlier messages (§7.1.1.1) and at the
-/// configured server window size. A connection can only use it if it negotiated server_no_context_takeover and
-/// a window at least that large; otherwise it compresses with its own deflater (see `frameBytes(for:)`).
+/// Given a `SharedDeflater` (broadcasts) and a payload of at least `minSize` bytes, a compressed variant
+/// (RFC 7692, RSV1) is also made once, with no context takeover so it does not depend on earlier messages
+/// (§7.1.1.1). A connection can only use it if it negotiated server_no_context_takeover and a window at
+/// least that large; otherwise, and for messages built without a shared deflater (one recipient), it
+/// compresses with its own deflater (see `frameBytes(for:)`).
 package struct OutboundMessage: Sendable {
     /// `.text` or `.binary`.
     package let opcode: WebSocketOpcode
@@ -19,29 +20,22 @@ package struct OutboundMessage: Sendable {
     package let sharedCompressedFrame: [UInt8]?
     package let sharedCompressionWindowBits: Int
 
-    /// Encodes `payload`; with `compression` enabled, the payload at least `minSize` bytes and
-    /// `serverNoContextTakeover` configured, also compresses it once for all connections.
-    /// Pass a loop-owned `deflater` (made with `noContextTakeover: true` and `compression.serverMaxWindowBits`)
-    /// to reuse one zlib stream across broadcasts instead of creating one per message.
+    /// Encodes `payload`; with `compression` enabled, the payload at least `minSize` bytes and a
+    /// `sharedDeflater`, also compresses it once for all connections.
     package init(
         opcode: WebSocketOpcode, payload: [UInt8], compression: PerMessageDeflateConfig? = nil,
-        deflater: MessageDeflater? = nil
+        sharedDeflater: SharedDeflater? = nil
     ) {
         precondition(opcode == .text || opcode == .binary, "OutboundMessage carries text or binary")
         self.opcode = opcode
         let frame = WebSocketFrameEncoder.encode(opcode: opcode, payload: payload)
         self.plainFrame = frame
         self.payloadOffset = frame.count - payload.count
-        let windowBits = compression?.serverMaxWindowBits ?? 15
-        self.sharedCompressionWindowBits = windowBits
         let wantsCompression = compression.map { $0.enabled && payload.count >= $0.minSize } ?? false
         self.wantsCompression = wantsCompression
-        // The shared variant only pays off when connections negotiate server_no_context_takeover,
-        // which the handshake asks for exactly when the config says so.
-        if let compression, wantsCompression, compression.serverNoContextTakeover {
-            let deflater = deflater
-                ?? MessageDeflater(windowBits: windowBits, noContextTakeover: true, level: compression.level)
-            let compressed = payload.withUnsafeBytes { deflater.deflate($0) }
+        self.sharedCompressionWindowBits = sharedDeflater?.windowBits ?? 15
+        if let sharedDeflater, wantsCompression {
+            let compressed = sharedDeflater.deflate(payload)
             self.sharedCompressedFrame = WebSocketFrameEncoder.encode(opcode: opcode, payload: compressed, rsv1: true)
         } else {
             self.sharedCompressedFrame = nil
@@ -50,16 +44,16 @@ package struct OutboundMessage: Sendable {
 
     /// A text message from a Swift string (always valid UTF-8).
     package static func text(
-        _ text: String, compression: PerMessageDeflateConfig? = nil, deflater: MessageDeflater? = nil
+        _ text: String, compression: PerMessageDeflateConfig? = nil, sharedDeflater: SharedDeflater? = nil
     ) -> OutboundMessage {
-        OutboundMessage(opcode: .text, payload: Array(text.utf8), compression: compression, deflater: deflater)
+        OutboundMessage(opcode: .text, payload: Array(text.utf8), compression: compression, sharedDeflater: sharedDeflater)
     }
 
     /// A binary message.
     package static func binary(
-        _ payload: [UInt8], compression: PerMessageDeflateConfig? = nil, deflater: MessageDeflater? = nil
+        _ payload: [UInt8], compression: PerMessageDeflateConfig? = nil, sharedDeflater: SharedDeflater? = nil
     ) -> OutboundMessage {
-        OutboundMessage(opcode: .binary, payload: payload, compression: compression, deflater: deflater)
+        OutboundMessage(opcode: .binary, payload: payload, compression: compression, sharedDeflater: sharedDeflater)
     }
 
     /// Number of payload bytes.

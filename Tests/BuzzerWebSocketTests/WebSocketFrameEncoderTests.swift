@@ -81,7 +81,7 @@ import Testing
     @Test func plainFrameBelowMinSize() {
         // compression.minSize: tiny messages are not worth compressing.
         let config = testConfig(minSize: 16)
-        let message = OutboundMessage.text("Hello", compression: config.compression)
+        let message = OutboundMessage.text("Hello", compression: config.compression, sharedDeflater: SharedDeflater(config.compression))
         #expect(message.sharedCompressedFrame == nil)
         var machine = WebSocketConnectionStateMachine(
             config: config, deflate: PerMessageDeflateParameters(serverNoContextTakeover: true))
@@ -93,7 +93,7 @@ import Testing
         // frame serves all connections; the bytes are the same storage, not copies.
         let config = testConfig(minSize: 16)
         let text = String(repeating: "question 7: capital of Australia? ", count: 20)
-        let message = OutboundMessage.text(text, compression: config.compression)
+        let message = OutboundMessage.text(text, compression: config.compression, sharedDeflater: SharedDeflater(config.compression))
         let shared = try #require(message.sharedCompressedFrame)
         #expect(shared.count < message.plainFrame.count)
         let parameters = PerMessageDeflateParameters(serverMaxWindowBits: 15, serverNoContextTakeover: true)
@@ -128,7 +128,8 @@ import Testing
             return UInt8(truncatingIfNeeded: seed >> 16)
         }
         let payload = block + block
-        let message = OutboundMessage.binary(payload, compression: config.compression)
+        let message = OutboundMessage.binary(payload, compression: config.compression, sharedDeflater: SharedDeflater(config.compression))
+        #expect(message.sharedCompressedFrame != nil)
         var machine = WebSocketConnectionStateMachine(
             config: config, deflate: PerMessageDeflateParameters(serverMaxWindowBits: 10, serverNoContextTakeover: true))
         let frameBytes = machine.frameBytes(for: message)
@@ -136,6 +137,51 @@ import Testing
         let frame = try #require(frameBytes)
         #expect(frame != message.sharedCompressedFrame)
         #expect(try inflate(frame, with: MessageInflater(windowBits: 10, noContextTakeover: true)) == payload)
+    }
+
+    @Test func oneSharedDeflaterCompressesEveryMessageOnItsOwn() throws {
+        // RFC 7692 §7.1.1.1: a frame built for server_no_context_takeover must inflate with a fresh
+        // context. One stream serves every broadcast, so it must be reset after each message.
+        let config = testConfig(minSize: 16)
+        let deflater = try #require(SharedDeflater(config.compression))
+        let first = String(repeating: "Which river flows through Vienna? ", count: 8)
+        let second = String(repeating: "Which river flows through Budapest? ", count: 8)
+        let a = OutboundMessage.text(first, compression: config.compression, sharedDeflater: deflater)
+        let b = OutboundMessage.text(second, compression: config.compression, sharedDeflater: deflater)
+        let again = OutboundMessage.text(first, compression: config.compression, sharedDeflater: deflater)
+        let aFrame = try #require(a.sharedCompressedFrame)
+        let bFrame = try #require(b.sharedCompressedFrame)
+        #expect(try inflate(aFrame, with: MessageInflater(windowBits: 15, noContextTakeover: true)) == Array(first.utf8))
+        #expect(try inflate(bFrame, with: MessageInflater(windowBits: 15, noContextTakeover: true)) == Array(second.utf8))
+        // Nothing carried over from the messages before it: the same text compresses to the same bytes.
+        #expect(again.sharedCompressedFrame == aFrame)
+    }
+
+    @Test func sharedDeflaterOnlyWhereConnectionsDropTheirContext() {
+        // Without server_no_context_takeover no connection could use a shared frame.
+        var compression = testConfig().compression
+        compression.serverNoContextTakeover = false
+        #expect(SharedDeflater(compression) == nil)
+        compression.serverNoContextTakeover = true
+        compression.enabled = false
+        #expect(SharedDeflater(compression) == nil)
+    }
+
+    @Test func messageWithoutSharedDeflaterIsCompressedByItsConnection() throws {
+        // A one-recipient message (an echo, a reply) is not compressed up front; a connection that
+        // negotiated permessage-deflate compresses it with its own stream (RFC 7692 §7.2.1).
+        let config = testConfig(minSize: 16)
+        let text = String(repeating: "echo echo echo ", count: 10)
+        let message = OutboundMessage.text(text, compression: config.compression)
+        #expect(message.sharedCompressedFrame == nil)
+        var machine = WebSocketConnectionStateMachine(
+            config: config, deflate: PerMessageDeflateParameters(serverNoContextTakeover: true))
+        let bytes = machine.frameBytes(for: message)
+        let frame = try #require(bytes)
+        #expect(frame.count < message.plainFrame.count)
+        #expect(try inflate(frame, with: MessageInflater(windowBits: 15, noContextTakeover: true)) == Array(text.utf8))
+        var plain = WebSocketConnectionStateMachine(config: config, deflate: nil)
+        #expect(plain.frameBytes(for: message) == message.plainFrame)
     }
 
     @Test func contextTakeoverUsesConnectionDeflater() throws {

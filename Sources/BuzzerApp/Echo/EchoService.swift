@@ -9,9 +9,13 @@ import Synchronization
 package final class EchoService: WebSocketServerDelegate {
     private let sessions = Mutex<[UInt64: WebSocketHandle]>([:])
     private let compression: PerMessageDeflateConfig
+    /// Compresses each broadcast once for every connection; an echo has one recipient, which
+    /// compresses it with its own stream.
+    private let deflater: SharedDeflater?
 
     package init(compression: PerMessageDeflateConfig) {
         self.compression = compression
+        deflater = SharedDeflater(compression)
     }
 
     package func httpRequest(_ head: HTTPRequestHead, remoteAddress: String) -> HTTPResponse {
@@ -44,7 +48,8 @@ package final class EchoService: WebSocketServerDelegate {
     private func broadcast(_ payload: Data, from session: WebSocketSession) {
         let handles = sessions.withLock { Array($0.values) }
         let payloadJSON = String(decoding: payload, as: UTF8.self)
-        let outbound = OutboundMessage.text("{\"type\":\"broadcast\",\"payload\":\(payloadJSON)}", compression: compression)
+        let outbound = OutboundMessage.text(
+            "{\"type\":\"broadcast\",\"payload\":\(payloadJSON)}", compression: compression, sharedDeflater: deflater)
         WebSocketHandle.broadcast(outbound, to: handles)
         let result = OutboundMessage.text(
             "{\"type\":\"broadcastResult\",\"payload\":\(payloadJSON),\"listenerCount\":\(handles.count)}",

@@ -7,18 +7,22 @@ import Foundation
 /// broadcast shares its bytes across every recipient.
 package struct ServerMessage {
     let compression: PerMessageDeflateConfig
+    /// Every message gets its compressed variant from this one stream: most go to many players,
+    /// and a one-recipient message compressed here spares that connection a deflater of its own.
+    private let deflater: SharedDeflater?
 
     package init(compression: PerMessageDeflateConfig) {
         self.compression = compression
+        deflater = SharedDeflater(compression)
     }
 
     /// `{"type":T, ...payload's fields}`.
     package func make(_ type: String, _ payload: some Encodable) -> OutboundMessage {
-        .text(Self.json(type, payload), compression: compression)
+        .text(Self.json(type, payload), compression: compression, sharedDeflater: deflater)
     }
 
     package func make(_ type: String) -> OutboundMessage {
-        .text("{\"type\":\"\(type)\"}", compression: compression)
+        .text("{\"type\":\"\(type)\"}", compression: compression, sharedDeflater: deflater)
     }
 
     package func error(_ code: String, _ message: String, request: String? = nil) -> OutboundMessage {
