@@ -15,7 +15,10 @@ package final class WebSocketSession: ConnectionHandler {
     private var phase: Phase
     private var machine: WebSocketConnectionStateMachine?
     private var actions: [WebSocketAction] = []
-    private weak var connection: Connection?
+    /// Strong, and dropped in `connectionDidClose` (the connection drops its handler in the same
+    /// step): a `weak` reference gave every connection a side table, which put each retain and
+    /// release of it, several per frame of a 2,000-player broadcast, on the runtime's slow path.
+    private var connection: Connection?
     private var handshakeDeadline: UInt64
     private var lastReceive: UInt64 = 0
     private var nextPing: UInt64 = 0
@@ -225,6 +228,7 @@ package final class WebSocketSession: ConnectionHandler {
 
     package func connectionDidClose(_ connection: Connection, reason: ConnectionCloseReason) {
         phase = .closed
+        self.connection = nil
         if opened {
             opened = false
             context.delegate.websocketDidClose(self, reason: reason)
