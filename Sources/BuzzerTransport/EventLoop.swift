@@ -123,11 +123,17 @@ package final class EventLoop: Sendable {
     /// Runs `body` with each connection's handler on its own loop, one hop per loop:
     /// the way to fan one encoded frame out to many connections.
     package static func forEach(_ handles: some Sequence<ConnectionHandle>, _ body: @escaping @Sendable (Connection) -> Void) {
-        var byLoop: [ObjectIdentifier: (EventLoop, [UInt64])] = [:]
+        // A server has a handful of loops: finding one by identity in a short array is cheaper than
+        // hashing, and this runs once per recipient (2,000 for a question to a full room).
+        var byLoop: [(loop: EventLoop, ids: [UInt64])] = []
         for handle in handles {
-            byLoop[ObjectIdentifier(handle.loop), default: (handle.loop, [])].1.append(handle.id)
+            if let index = byLoop.firstIndex(where: { $0.loop === handle.loop }) {
+                byLoop[index].ids.append(handle.id)
+            } else {
+                byLoop.append((handle.loop, [handle.id]))
+            }
         }
-        for (loop, ids) in byLoop.values {
+        for (loop, ids) in byLoop {
             loop.execute {
                 for id in ids {
                     if let connection = loop.connection(id) { body(connection) }
