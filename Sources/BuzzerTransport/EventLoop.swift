@@ -173,10 +173,19 @@ package struct ConnectionHandle: Sendable, Hashable {
 package final class EventLoopGroup: Sendable {
     package let loops: [EventLoop]
 
-    /// `count` 0 means one loop per core.
+    /// `count` 0 means `automaticCount(cores:)` for this machine.
     package init(count: Int, readBufferBytes: Int = 64 << 10) {
         let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        let n = count > 0 ? count : max(1, cores)
+        let n = count > 0 ? count : Self.automaticCount(cores: cores)
         loops = (0..<n).map { EventLoop(index: $0, readBufferBytes: readBufferBytes) }
+    }
+
+    /// One loop more than there are cores. A broadcast splits its recipients by loop, so with exactly
+    /// one loop per core each core's share is fixed: anything else running on a core (the archive's
+    /// writer, another room, a co-located client) delays that share while another core may sit idle,
+    /// because Linux does not move a thread that has just run. The extra loop leaves the scheduler a
+    /// runnable share to hand to whichever core frees up first (docs/performance.md, "Event loops").
+    package static func automaticCount(cores: Int) -> Int {
+        max(1, cores) + 1
     }
 }

@@ -4,7 +4,7 @@ package struct ServerConfig: Codable, Sendable, Equatable {
     package var host: String
     /// TCP port; 0 picks a free one (tests).
     package var port: Int
-    /// Event loops to run; 0 means one per core.
+    /// Event loops to run; 0 means one per core plus one (`EventLoopGroup.automaticCount`).
     package var eventLoops: Int
     /// Connections held at once; the listener closes new ones beyond this at once.
     package var maxConnections: Int

@@ -16,7 +16,7 @@ struct EchoCommand: ParsableCommand {
     @Option(help: "Address to listen on.")
     var host: String = "127.0.0.1"
 
-    @Option(help: "Event loops (0: one per core).")
+    @Option(help: "Event loops (0: one per core, plus one).")
     var loops: Int = 0
 
     @Flag(help: "Turn permessage-deflate off.")
