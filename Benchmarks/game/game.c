@@ -335,8 +335,8 @@ static const char *string_end(const char *p, const char *end) {
     return NULL;
 }
 
-/* Indexes the members of the object starting at `p` (the first MAX_MEMBERS of them). 0 if `p`
-   is not an object or the object is cut off. */
+/* Indexes the members of the object starting at `p`. 0 if `p` is not a whole object or it has
+   more than MAX_MEMBERS members (the server's largest, `state`, has about 20). */
 static int obj_index(const char *p, const char *end, members_t *out) {
     out->n = 0;
     p = skip_ws(p, end);
@@ -354,7 +354,8 @@ static int obj_index(const char *p, const char *end, members_t *out) {
             if (depth == 1 && expect_key) {
                 const char *q = skip_ws(p, end);
                 if (q < end && *q == ':') {
-                    if (out->n < MAX_MEMBERS) out->m[out->n++] = (member_t){s, (size_t)(e - s), skip_ws(q + 1, end)};
+                    if (out->n == MAX_MEMBERS) return 0;
+                    out->m[out->n++] = (member_t){s, (size_t)(e - s), skip_ws(q + 1, end)};
                     expect_key = 0;
                     p = q + 1;
                 }
@@ -504,7 +505,11 @@ static void on_text(conn_t *c, const char *m, size_t len, uint64_t t) {
     const char *type;
     size_t tlen;
     members_t ms;
-    if (!obj_index(m, end, &ms) || !member_string(&ms, end, "type", &type, &tlen)) {
+    if (!obj_index(m, end, &ms)) {
+        note_error("%s: not a JSON object of at most %d members: %.80s", who(c), MAX_MEMBERS, m);
+        return;
+    }
+    if (!member_string(&ms, end, "type", &type, &tlen)) {
         note_error("%s: message without a \"type\" string: %.80s", who(c), m);
         return;
     }
