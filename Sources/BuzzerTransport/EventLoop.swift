@@ -183,7 +183,7 @@ package final class EventLoopGroup: Sendable {
     /// One loop more than there are cores. A broadcast splits its recipients by loop, so with exactly
     /// one loop per core each core's share is fixed: anything else running on a core (the archive's
     /// writer, another room, a co-located client) delays that share while another core may sit idle,
-    /// because Linux does not move a thread that has just run. The extra loop leaves the scheduler a
+    /// since Linux is slow to move a thread that has just run. The extra loop leaves the scheduler a
     /// runnable share to hand to whichever core frees up first (docs/performance.md, "Event loops").
     package static func automaticCount(cores: Int) -> Int {
         max(1, cores) + 1
