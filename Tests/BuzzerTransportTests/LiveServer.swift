@@ -89,6 +89,14 @@ final class RecordingDelegate: WebSocketServerDelegate {
         var closeReasons: [ConnectionCloseReason] = []
         var received = 0
         var roundTrips = 0
+        var sessions: [WeakSession] = []
+    }
+
+    /// A session seen by the delegate, held weakly: tests check that closed sessions are freed.
+    /// `@unchecked Sendable`: it only holds a weak reference, and weak loads are atomic in the runtime.
+    final class WeakSession: @unchecked Sendable {
+        weak var value: WebSocketSession?
+        init(_ value: WebSocketSession) { self.value = value }
     }
 
     let state = Mutex(State())
@@ -108,10 +116,11 @@ final class RecordingDelegate: WebSocketServerDelegate {
     }
 
     func websocketDidOpen(_ session: WebSocketSession) {
-        let handle = session.handle, subprotocol = session.subprotocol
+        let handle = session.handle, subprotocol = session.subprotocol, weak = WeakSession(session)
         state.withLock {
             $0.handles.append(handle)
             $0.subprotocols.append(subprotocol)
+            $0.sessions.append(weak)
         }
     }
 
@@ -133,6 +142,8 @@ final class RecordingDelegate: WebSocketServerDelegate {
     var closeReasons: [ConnectionCloseReason] { state.withLock { $0.closeReasons } }
     var subprotocols: [String?] { state.withLock { $0.subprotocols } }
     var roundTrips: Int { state.withLock { $0.roundTrips } }
+    /// Sessions opened so far that are still in memory.
+    var liveSessions: Int { state.withLock { $0.sessions.filter { $0.value != nil }.count } }
 }
 
 /// Raw socket helpers for what `TestWebSocketClient` does not expose: exact bytes, resets, half-closes.

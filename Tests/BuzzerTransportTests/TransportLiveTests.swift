@@ -386,6 +386,24 @@ import Testing
         }
     }
 
+    @Test func aClosedConnectionAndItsSessionAreFreed() throws {
+        // The session holds its connection strongly and the connection its session: closing must
+        // break the cycle, or every player who ever connected would stay in memory.
+        let delegate = RecordingDelegate(echo: false)
+        try LiveServer.with(LiveServer.recording(delegate)) { server in
+            let stay = try TestWebSocketClient.connect(port: server.port)
+            for _ in 0..<3 {
+                let leave = try TestWebSocketClient.connect(port: server.port)
+                try leave.sendClose()
+                #expect(leave.waitForEOF())
+            }
+            #expect(eventually { delegate.openedCount == 4 && server.connectionCount == 1 })
+            #expect(eventually { delegate.liveSessions == 1 }, "\(delegate.liveSessions) sessions still in memory")
+            try stay.send(text: "still served")
+            #expect(eventually { delegate.state.withLock { $0.received } == 1 })
+        }
+    }
+
     @Test func framesForManyConnectionsShareOneAllocation() {
         // The codec hands every connection the same copy-on-write array: a broadcast is encoded once.
         let message = OutboundMessage.binary(binaryPayload(4096))
