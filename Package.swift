@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "BuzzerTestSupport", dependencies: ["BuzzerWebSocket"]),
 
         .testTarget(name: "BuzzerWebSocketTests", dependencies: ["BuzzerWebSocket"]),
-        .testTarget(name: "BuzzerTransportTests", dependencies: ["BuzzerTransport", "BuzzerWebSocket", "BuzzerApp", "BuzzerTestSupport"]),
+        .testTarget(name: "BuzzerTransportTests", dependencies: ["BuzzerTransport", "BuzzerWebSocket", "BuzzerApp", "BuzzerTestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "BuzzerGameTests", dependencies: ["BuzzerGame"]),
         .testTarget(name: "BuzzerArchiveTests", dependencies: ["BuzzerArchive", "BuzzerGame"]),
         .testTarget(name: "BuzzerReplayTests", dependencies: ["BuzzerReplay", "BuzzerArchive", "BuzzerGame"], exclude: ["Fixtures"]),

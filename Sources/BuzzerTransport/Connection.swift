@@ -12,7 +12,7 @@ import Glibc
 /// - the socket is removed from the epoll set before it is closed, in `closeNow`, once;
 /// - write interest is on only while output is pending: on a writable socket it fires continuously;
 /// - read interest goes off at EOF (a closed peer stays readable forever).
-package final class Connection {
+final class Connection {
     enum State {
         case open
         /// No more writes accepted; close once the queue is empty. A peer that takes no bytes until
@@ -31,12 +31,12 @@ package final class Connection {
         var onWritten: ((UInt64) -> Void)?
     }
 
-    package let id: UInt64
-    package let loop: EventLoop
-    package let remoteAddress: String
-    package var handle: ConnectionHandle { ConnectionHandle(loop: loop, id: id) }
-    package var handler: (any ConnectionHandler)?
-    package private(set) var queuedBytes = 0
+    let id: UInt64
+    let loop: EventLoop
+    let remoteAddress: String
+    var handle: ConnectionHandle { ConnectionHandle(loop: loop, id: id) }
+    var handler: (any ConnectionHandler)?
+    private(set) var queuedBytes = 0
     private(set) var state: State = .open
 
     private let fd: Int32
@@ -97,7 +97,7 @@ package final class Connection {
     /// Sends `bytes`, writing at once when the socket takes them and queueing the rest. The array is kept,
     /// not copied, so a broadcast frame shared by many connections stays one allocation.
     /// `onWritten` gets the monotonic instant the last byte went to the kernel.
-    package func write(_ bytes: [UInt8], onWritten: ((UInt64) -> Void)? = nil) {
+    func write(_ bytes: [UInt8], onWritten: ((UInt64) -> Void)? = nil) {
         guard case .open = state, !bytes.isEmpty else { return }
         var offset = 0
         if outbound.isEmpty {
@@ -129,19 +129,13 @@ package final class Connection {
         flush()
     }
 
+    /// Buffers one `writev` takes at most (Linux's IOV_MAX is 1024; a few dozen frames is already plenty).
+    static let maxVectors = 64
+
     private func flush() {
-        let maxVectors = 64
         while !outbound.isEmpty {
-            var iov = [iovec]()
-            iov.reserveCapacity(min(maxVectors, outbound.count))
-            // The arrays stay alive in `outbound` while writev runs; their storage does not move.
-            for index in outbound.indices.prefix(maxVectors) {
-                let pending = outbound[index]
-                pending.bytes.withUnsafeBytes { raw in
-                    iov.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: raw.baseAddress! + pending.offset), iov_len: raw.count - pending.offset))
-                }
-            }
-            let written = writev(fd, iov, Int32(iov.count))
+            let count = min(Self.maxVectors, outbound.count)
+            let written = withPinnedVectors(count: count) { writev(fd, $0.baseAddress, Int32(count)) }
             if written < 0 {
                 let code = errno
                 if code == EAGAIN || code == EWOULDBLOCK { break }
@@ -171,6 +165,19 @@ package final class Connection {
         if outbound.isEmpty {
             setInterest(write: false)
             if case .closingAfterFlush = state { beginDrain() }
+        }
+    }
+
+    /// Fills the loop's iovec array with the first `count` pending writes and calls `body` while every
+    /// one of their pointers is valid: each comes from a nested `withUnsafeBytes`, so the storage is
+    /// pinned for exactly as long as `writev` may read it (a pointer must not escape its closure).
+    private func withPinnedVectors(count: Int, from index: Int = 0, _ body: (UnsafeMutableBufferPointer<iovec>) -> Int) -> Int {
+        let vectors = loop.iovecs
+        guard index < count else { return body(vectors) }
+        let pending = outbound[outbound.index(outbound.startIndex, offsetBy: index)]
+        return pending.bytes.withUnsafeBytes { raw in
+            vectors[index] = iovec(iov_base: UnsafeMutableRawPointer(mutating: raw.baseAddress! + pending.offset), iov_len: raw.count - pending.offset)
+            return withPinnedVectors(count: count, from: index + 1, body)
         }
     }
 
@@ -215,7 +222,7 @@ package final class Connection {
     // MARK: Closing
 
     /// Closes after everything queued is written, then shuts down our side and lingers briefly for EOF.
-    package func closeAfterFlush() {
+    func closeAfterFlush() {
         guard case .open = state else { return }
         state = .closingAfterFlush(deadline: MonotonicClock.after(seconds: lingerSeconds))
         if outbound.isEmpty { beginDrain() }
@@ -232,7 +239,7 @@ package final class Connection {
     }
 
     /// Drops the connection at once; queued bytes are discarded.
-    package func closeNow(reason: ConnectionCloseReason) {
+    func closeNow(reason: ConnectionCloseReason) {
         if case .closed = state { return }
         state = .closed
         outbound.removeAll()
@@ -264,7 +271,7 @@ package final class Connection {
         }
     }
 
-    package var isOpen: Bool {
+    var isOpen: Bool {
         if case .open = state { return true }
         return false
     }

@@ -1,6 +1,6 @@
 /// What a protocol layer does with one connection's events. Every call happens on the connection's loop,
 /// so implementations keep plain mutable state and are not Sendable.
-package protocol ConnectionHandler: AnyObject {
+protocol ConnectionHandler: AnyObject {
     /// The connection is registered with its loop and may write.
     func connectionDidOpen(_ connection: Connection)
     /// Bytes arrived. The buffer is the loop's and is reused after the call returns: copy what you keep.

@@ -13,6 +13,8 @@ package final class EventLoop: Sendable {
         var nextID: UInt64 = 0
         let readBuffer: UnsafeMutableRawBufferPointer
         var tickTimer: (any DispatchSourceTimer)?
+        /// `writev`'s vector, reused by every flush on this loop (flushes never overlap on one loop).
+        let iovecs = UnsafeMutableBufferPointer<iovec>.allocate(capacity: Connection.maxVectors)
         /// Readiness of every connection's socket, through one libdispatch source per loop.
         let poller = EpollPoller()
         /// Called with each closed connection so the server can keep its count.
@@ -24,13 +26,14 @@ package final class EventLoop: Sendable {
 
         deinit {
             readBuffer.deallocate()
+            iovecs.deallocate()
         }
     }
 
-    package init(index: Int, readBufferBytes: Int = 64 << 10) {
+    init(index: Int, readBufferBytes: Int = 64 << 10) {
         self.index = index
         self.queue = DispatchQueue(label: "buzzer.loop.\(index)")
-        self.state = LoopBound(LoopState(readBufferBytes: readBufferBytes), queue: queue)
+        self.state = .sending(LoopState(readBufferBytes: readBufferBytes), to: queue)
         queue.setSpecific(key: EventLoop.key, value: ObjectIdentifier(self))
     }
 
@@ -101,16 +104,17 @@ package final class EventLoop: Sendable {
     }
 
     /// The loop's open connection with this id, if it is still open. Loop only.
-    package func connection(_ id: UInt64) -> Connection? {
+    func connection(_ id: UInt64) -> Connection? {
         state.value.connections[id]
     }
 
     /// Every open connection on this loop. Loop only.
-    package var connections: Dictionary<UInt64, Connection>.Values {
+    var connections: Dictionary<UInt64, Connection>.Values {
         state.value.connections.values
     }
 
     var readBuffer: UnsafeMutableRawBufferPointer { state.value.readBuffer }
+    var iovecs: UnsafeMutableBufferPointer<iovec> { state.value.iovecs }
     var poller: EpollPoller { state.value.poller }
 
     func remove(_ connection: Connection) {
@@ -120,41 +124,50 @@ package final class EventLoop: Sendable {
         }
     }
 
-    /// Runs `body` with each connection's handler on its own loop, one hop per loop:
-    /// the way to fan one encoded frame out to many connections.
-    package static func forEach(_ handles: some Sequence<ConnectionHandle>, _ body: @escaping @Sendable (Connection) -> Void) {
-        // A server has a handful of loops: finding one by identity in a short array is cheaper than
-        // hashing, and this runs once per recipient (2,000 for a question to a full room).
-        var byLoop: [(loop: EventLoop, ids: [UInt64])] = []
-        for handle in handles {
-            if let index = byLoop.firstIndex(where: { $0.loop === handle.loop }) {
-                byLoop[index].ids.append(handle.id)
-            } else {
-                byLoop.append((handle.loop, [handle.id]))
+    /// Runs `body` once per loop, on that loop, with those of `handles` it owns that are still open:
+    /// the way to fan one encoded frame out to many connections, one hop per loop.
+    static func forEach(_ handles: some Sequence<ConnectionHandle>, _ body: @escaping @Sendable ([Connection]) -> Void) {
+        for (loop, items) in byLoop(handles.lazy.map { ($0, ()) }) {
+            loop.execute {
+                body(items.compactMap { loop.connection($0.id) })
             }
         }
-        for (loop, ids) in byLoop {
+    }
+
+    /// Runs `body` with each connection and its own item, on the connection's loop, one hop per loop.
+    static func forEach<Item: Sendable>(_ items: some Sequence<(ConnectionHandle, Item)>, _ body: @escaping @Sendable (Connection, Item) -> Void) {
+        for (loop, items) in byLoop(items) {
             loop.execute {
-                for id in ids {
-                    if let connection = loop.connection(id) { body(connection) }
+                for (id, item) in items {
+                    if let connection = loop.connection(id) { body(connection, item) }
                 }
             }
         }
     }
+
+    private static func byLoop<Item>(_ items: some Sequence<(ConnectionHandle, Item)>) -> [(loop: EventLoop, items: [(id: UInt64, item: Item)])] {
+        // A server has a handful of loops: finding one by identity in a short array is cheaper than
+        // hashing, and this runs once per recipient (2,000 for a question to a full room).
+        var byLoop: [(loop: EventLoop, items: [(id: UInt64, item: Item)])] = []
+        for (handle, item) in items {
+            if let index = byLoop.firstIndex(where: { $0.loop === handle.loop }) {
+                byLoop[index].items.append((handle.id, item))
+            } else {
+                byLoop.append((handle.loop, [(handle.id, item)]))
+            }
+        }
+        return byLoop
+    }
 }
 
-/// A Sendable reference to a connection: the loop that owns it plus its id.
-package struct ConnectionHandle: Sendable, Hashable {
-    package let loop: EventLoop
-    package let id: UInt64
-
-    package init(loop: EventLoop, id: UInt64) {
-        self.loop = loop
-        self.id = id
-    }
+/// A Sendable reference to a connection: the loop that owns it plus its id. Two servers' loops are
+/// different objects, so handles from two servers in one process never compare equal.
+struct ConnectionHandle: Sendable, Hashable {
+    let loop: EventLoop
+    let id: UInt64
 
     /// Runs `body` with the connection on its loop (at once if already there); nothing if it has closed.
-    package func withConnection(_ body: @escaping @Sendable (Connection) -> Void) {
+    func withConnection(_ body: @escaping @Sendable (Connection) -> Void) {
         if loop.inEventLoop {
             if let connection = loop.connection(id) { body(connection) }
         } else {
@@ -165,8 +178,11 @@ package struct ConnectionHandle: Sendable, Hashable {
         }
     }
 
-    package static func == (lhs: ConnectionHandle, rhs: ConnectionHandle) -> Bool { lhs.id == rhs.id }
-    package func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    static func == (lhs: ConnectionHandle, rhs: ConnectionHandle) -> Bool { lhs.loop === rhs.loop && lhs.id == rhs.id }
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(loop))
+        hasher.combine(id)
+    }
 }
 
 /// The loops of one server, assigned to new connections round robin.

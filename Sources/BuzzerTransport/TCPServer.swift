@@ -6,8 +6,8 @@ import Synchronization
 ///
 /// Accepting runs on its own queue with a `DispatchSourceRead` on the listening socket; everything about
 /// a connection after `accept` happens on its loop.
-package final class TCPServer: Sendable {
-    package let group: EventLoopGroup
+final class TCPServer: Sendable {
+    let group: EventLoopGroup
     private let config: ServerConfig
     private let transport: TransportConfig
     private let lingerSeconds: Double
@@ -26,7 +26,7 @@ package final class TCPServer: Sendable {
     }
 
     /// `makeHandler` runs on the connection's loop and returns the protocol handler for it.
-    package init(config: ServerConfig, transport: TransportConfig, timeouts: TimeoutConfig, group: EventLoopGroup, makeHandler: @escaping @Sendable (Connection) -> any ConnectionHandler) {
+    init(config: ServerConfig, transport: TransportConfig, timeouts: TimeoutConfig, group: EventLoopGroup, makeHandler: @escaping @Sendable (Connection) -> any ConnectionHandler) {
         self.config = config
         self.transport = transport
         self.lingerSeconds = timeouts.closeSeconds
@@ -35,14 +35,14 @@ package final class TCPServer: Sendable {
     }
 
     /// Connections open right now, across all loops.
-    package var connectionCount: Int { active.load(ordering: .relaxed) }
+    var connectionCount: Int { active.load(ordering: .relaxed) }
 
     /// The bound port (the real one when the config asked for 0).
-    package var port: Int { listener.withLock { $0.port } }
+    var port: Int { listener.withLock { $0.port } }
 
     /// Binds, listens, and starts accepting. Returns the bound port.
     @discardableResult
-    package func start() throws(TransportError) -> Int {
+    func start() throws(TransportError) -> Int {
         let fd = try Self.makeListeningSocket(host: config.host, port: config.port)
         let port = Self.boundPort(fd)
         for loop in group.loops {
@@ -119,7 +119,7 @@ package final class TCPServer: Sendable {
 
     /// Stops accepting, asks every handler to say goodbye, and drops what is left after `within` seconds.
     /// `completion` runs once every connection is gone (or was dropped at the bound).
-    package func shutdown(within seconds: Double, completion: @escaping @Sendable () -> Void) {
+    func shutdown(within seconds: Double, completion: @escaping @Sendable () -> Void) {
         let deadline = MonotonicClock.after(seconds: seconds)
         // On the accept queue: every fd accepted before this point has already been handed to its loop,
         // so the goodbye below reaches it too (no connection slips in after the notices went out).

@@ -1,32 +1,91 @@
 import BuzzerWebSocket
 
-/// A Sendable reference to a WebSocket session, usable from any thread: sends hop to the session's loop.
-package struct WebSocketHandle: Sendable, Hashable {
-    package let connection: ConnectionHandle
+/// A Sendable reference to one upgraded connection and its typed handler, usable from any thread:
+/// every operation hops to the connection's loop (at once when already there) and does nothing once
+/// the connection has closed. This is the app's only way to a connection.
+package struct WebSocketHandle<Handler: WebSocketHandler>: Sendable, Hashable {
+    let connection: ConnectionHandle
 
+    init(_ connection: ConnectionHandle) {
+        self.connection = connection
+    }
+
+    /// Unique among the open connections of one server.
     package var id: UInt64 { connection.id }
+    /// The loop that owns the connection: work for it runs there without a hop.
     package var loop: EventLoop { connection.loop }
 
-    /// Sends on the session's loop; when already there, at once.
+    /// Sends one message; dropped once the connection is closing (RFC 6455 §5.5.1).
     package func send(_ message: OutboundMessage) {
-        connection.withConnection { ($0.handler as? WebSocketSession)?.send(message) }
+        connection.withConnection { Self.session(of: $0)?.send(message) }
+    }
+
+    /// Sends one message and calls `onWritten`, on the loop, with the handler and the monotonic instant
+    /// its last byte went to the kernel. Never called if the connection closes first.
+    package func send(_ message: OutboundMessage, onWritten: @escaping @Sendable (Handler, UInt64) -> Void) {
+        connection.withConnection { Self.session(of: $0)?.send(message, onWritten: onWritten) }
     }
 
     /// Queues the send behind work already scheduled on the loop, even when called from that loop:
     /// keeps a reply after a broadcast that was just dispatched to the same loop.
     package func sendLater(_ message: OutboundMessage) {
-        let loop = connection.loop, id = connection.id
-        loop.execute { (loop.connection(id)?.handler as? WebSocketSession)?.send(message) }
+        let connection = self.connection
+        connection.loop.execute { connection.withConnection { Self.session(of: $0)?.send(message) } }
     }
 
+    /// Starts the close handshake with `code` (RFC 6455 §7.4); the connection drops after the peer
+    /// answers or `timeouts.closeSeconds`.
     package func close(code: UInt16, reason: String) {
-        connection.withConnection { ($0.handler as? WebSocketSession)?.close(code: code, reason: reason) }
+        connection.withConnection { Self.session(of: $0)?.close(code: code, reason: reason) }
     }
 
-    /// Sends one encoded message to many sessions: one hop per loop, the frame bytes shared by all.
-    package static func broadcast(_ message: OutboundMessage, to handles: some Sequence<WebSocketHandle>) {
-        EventLoop.forEach(handles.lazy.map(\.connection)) { connection in
-            (connection.handler as? WebSocketSession)?.send(message)
+    /// Runs `body` with the connection's handler on its loop, or `ifClosed` there if the connection has
+    /// closed by then (its handler was already told).
+    package func withHandler(_ body: @escaping @Sendable (Handler) -> Void, ifClosed: (@Sendable () -> Void)? = nil) {
+        let connection = self.connection
+        let run: @Sendable () -> Void = {
+            if let handler = connection.loop.connection(connection.id).flatMap({ Self.session(of: $0)?.handler }) {
+                body(handler)
+            } else {
+                ifClosed?()
+            }
+        }
+        if connection.loop.inEventLoop { run() } else { connection.loop.execute(run) }
+    }
+
+    /// The latest keepalive round trip in nanoseconds; nil before the first pong or once closed.
+    /// Loop only, like the handler that asks.
+    package var roundTripNanos: UInt64? {
+        connection.loop.assertInEventLoop()
+        return connection.loop.connection(connection.id).flatMap { Self.session(of: $0)?.roundTripNanos }
+    }
+
+    /// Sends one encoded message to many connections: one hop per loop, the frame bytes (and on each
+    /// loop one compressed variant) shared by all. `onWritten`, if given, runs per recipient as in `send`.
+    package static func broadcast(
+        _ message: OutboundMessage, to handles: some Sequence<WebSocketHandle>,
+        onWritten: (@Sendable (Handler, UInt64) -> Void)? = nil
+    ) {
+        EventLoop.forEach(handles.lazy.map(\.connection)) { connections in
+            var message = message
+            for connection in connections {
+                session(of: connection)?.send(&message, onWritten: onWritten)
+            }
         }
     }
+
+    /// Sends each connection its own message (a reveal's personal results): one hop per loop.
+    package static func send(_ deliveries: some Sequence<(handle: WebSocketHandle, message: OutboundMessage)>) {
+        EventLoop.forEach(deliveries.lazy.map { ($0.handle.connection, $0.message) }) { connection, message in
+            session(of: connection)?.send(message)
+        }
+    }
+
+    /// The connections of one server all carry this handler type's session.
+    static func session(of connection: Connection) -> WebSocketSession<Handler>? {
+        connection.handler as? WebSocketSession<Handler>
+    }
+
+    package static func == (lhs: Self, rhs: Self) -> Bool { lhs.connection == rhs.connection }
+    package func hash(into hasher: inout Hasher) { hasher.combine(connection) }
 }

@@ -1,18 +1,31 @@
 import BuzzerWebSocket
+import Logging
 
-/// The WebSocket server: the TCP listener and loops below, one `WebSocketSession` per connection above.
+/// The WebSocket server: the TCP listener and loops below, one session per connection, and the app's
+/// typed handler for each upgraded one above.
 package final class WebSocketServer: Sendable {
-    package let tcp: TCPServer
+    let tcp: TCPServer
     package let config: WebSocketServerConfig
 
-    package init(config: WebSocketServerConfig, delegate: any WebSocketServerDelegate) {
+    /// Plain HTTP requests one connection may make; the last one is answered with `Connection: close`.
+    package static let maxRequestsPerConnection = 100
+
+    /// `logger` is where the transport says, at debug level, why each connection closed.
+    package init<Service: WebSocketService>(config: WebSocketServerConfig, service: Service, logger: Logger = Logger(label: "buzzer.transport")) {
         self.config = config
-        let context = WebSocketServerContext(
+        let group = EventLoopGroup(count: config.server.eventLoops, readBufferBytes: config.transport.readBufferBytes)
+        let compression = config.websocket.compression
+        let deflaters = compression.enabled
+            ? group.loops.map { LoopBound.sending(SharedDeflater(windowBits: compression.serverMaxWindowBits, level: compression.level), to: $0.queue) }
+            : []
+        let context = WebSocketServerContext<Service.Handler>(
             config: config,
             policy: HandshakePolicy(config: config.websocket, paths: config.paths, subprotocols: config.subprotocols),
-            delegate: delegate,
-            pingIntervalNanos: UInt64(max(0, config.timeouts.pingIntervalSeconds) * 1e9))
-        let group = EventLoopGroup(count: config.server.eventLoops, readBufferBytes: config.transport.readBufferBytes)
+            respond: { service.respond(to: $0, remoteAddress: $1) },
+            makeHandler: { service.makeHandler(for: $0) },
+            pingIntervalNanos: UInt64(max(0, config.timeouts.pingIntervalSeconds) * 1e9),
+            logger: logger,
+            sharedDeflaters: deflaters)
         tcp = TCPServer(config: config.server, transport: config.transport, timeouts: config.timeouts, group: group) { connection in
             WebSocketSession(context: context, connection: connection)
         }
@@ -26,6 +39,8 @@ package final class WebSocketServer: Sendable {
 
     package var port: Int { tcp.port }
     package var connectionCount: Int { tcp.connectionCount }
+    /// The server's event loops, for work that must run on one (a recovered room, say).
+    package var loops: [EventLoop] { tcp.group.loops }
 
     /// Stops accepting, sends close 1001 to every session, and completes within `seconds`.
     package func shutdown(within seconds: Double, completion: @escaping @Sendable () -> Void) {

@@ -1,129 +1,186 @@
 import BuzzerWebSocket
+import Logging
 
-/// One connection's protocol handler: HTTP until the upgrade, then WebSocket. Loop-bound, not Sendable.
+/// One connection's protocol handler: HTTP until the upgrade, then WebSocket, with the app's typed
+/// handler on top. Loop-bound, not Sendable; the app never sees it (it holds a `WebSocketHandle`).
 ///
 /// Owns the timeouts the pure codec cannot: the handshake deadline (slowloris), idle timeout with
 /// keepalive pings (which also measure round-trip time), and the close-handshake deadline.
-package final class WebSocketSession: ConnectionHandler {
-    private enum Phase {
-        case http(HTTPRequestParser)
-        case websocket
+final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
+    /// Each phase carries its own data, so nothing is optional or force-unwrapped outside its phase.
+    private enum State {
+        /// Reading a request; the connection may have served `served` plain requests before (keep-alive).
+        case http(HTTPState)
+        /// An HTTP answer or refusal is flushing before the connection closes; input is ignored.
+        case responding
+        case open(OpenState)
+        /// The WebSocket close handshake ended (or failed the connection): flushing, then closed.
+        /// The handler is told once the socket is gone.
+        case closing(Handler)
         case closed
+        /// Held only while a case's value is mutated in place, so that value is uniquely referenced
+        /// and its buffers are not copied (swift-nio-http2's `avoidingStateMachineCoW`).
+        case modifying
     }
 
-    private let context: WebSocketServerContext
-    private var phase: Phase
-    private var machine: WebSocketConnectionStateMachine?
+    private struct HTTPState {
+        var parser: HTTPRequestParser
+        var deadline: UInt64
+        var served: Int
+    }
+
+    private struct OpenState {
+        var machine: WebSocketConnectionStateMachine
+        let handler: Handler
+        var lastReceive: UInt64
+        var nextPing: UInt64
+        /// Set once we sent Close: the peer must answer by then.
+        var closeDeadline: UInt64?
+        var roundTripNanos: UInt64?
+    }
+
+    private let context: WebSocketServerContext<Handler>
+    private var state: State
     private var actions: [WebSocketAction] = []
     /// Strong, and dropped in `connectionDidClose` (the connection drops its handler in the same
     /// step): a `weak` reference gave every connection a side table, which put each retain and
     /// release of it, several per frame of a 2,000-player broadcast, on the runtime's slow path.
     private var connection: Connection?
-    private var handshakeDeadline: UInt64
-    private var lastReceive: UInt64 = 0
-    private var nextPing: UInt64 = 0
-    private var closeDeadline: UInt64?
-    private var opened = false
-    private var requestsServed = 0
+    /// The loop's stream for no-context-takeover compression, shared by its connections.
+    private let sharedDeflater: SharedDeflater?
+    private var logger: Logger
 
-    /// Plain HTTP requests one connection may make; the last one is answered with `Connection: close`.
-    package static let maxRequestsPerConnection = 100
-
-    /// The request that opened this session.
-    package private(set) var request: HTTPRequestHead?
-    package private(set) var subprotocol: String?
-    package private(set) var remoteAddress: String = ""
-    /// Latest keepalive round trip, nanoseconds; nil until the first pong.
-    package private(set) var roundTripNanos: UInt64?
-    /// Free for the application: e.g. which room and player this session is.
-    package var userInfo: AnyObject?
-    package private(set) var handle: WebSocketHandle
-
-    init(context: WebSocketServerContext, connection: Connection) {
+    init(context: WebSocketServerContext<Handler>, connection: Connection) {
         self.context = context
-        self.phase = .http(HTTPRequestParser(config: context.config.websocket))
         self.connection = connection
-        self.handle = WebSocketHandle(connection: connection.handle)
-        self.handshakeDeadline = MonotonicClock.after(seconds: context.config.timeouts.handshakeSeconds)
+        self.sharedDeflater = context.sharedDeflater(on: connection.loop)
+        var logger = context.logger
+        logger[metadataKey: "connection"] = "\(connection.id)"
+        logger[metadataKey: "remote"] = "\(connection.remoteAddress)"
+        self.logger = logger
+        state = .http(HTTPState(
+            parser: HTTPRequestParser(config: context.config.websocket),
+            deadline: MonotonicClock.after(seconds: context.config.timeouts.handshakeSeconds), served: 0))
     }
 
-    // MARK: Application API
+    // MARK: Application API (through WebSocketHandle)
 
-    /// Sends one message; dropped silently once the session is closing (RFC 6455 §5.5.1).
-    package func send(_ message: OutboundMessage, onWritten: ((UInt64) -> Void)? = nil) {
-        guard let connection, machine != nil, let bytes = machine!.frameBytes(for: message) else { return }
-        connection.write(bytes, onWritten: onWritten)
+    var handler: Handler? {
+        if case .open(let open) = state { return open.handler }
+        return nil
+    }
+
+    var roundTripNanos: UInt64? {
+        if case .open(let open) = state { return open.roundTripNanos }
+        return nil
+    }
+
+    func send(_ message: OutboundMessage) {
+        var message = message
+        send(&message, onWritten: nil)
+    }
+
+    func send(_ message: OutboundMessage, onWritten: @escaping @Sendable (Handler, UInt64) -> Void) {
+        var message = message
+        send(&message, onWritten: onWritten)
+    }
+
+    /// Frames `message` for this connection (a broadcast passes the same `message` for every recipient
+    /// on the loop, which keeps the compressed variant the first one made) and queues it.
+    func send(_ message: inout OutboundMessage, onWritten: (@Sendable (Handler, UInt64) -> Void)?) {
+        guard let connection, case .open(var open) = state else { return }
+        state = .modifying
+        let bytes = open.machine.frameBytes(for: &message, sharedDeflater: sharedDeflater)
+        state = .open(open)
+        guard let bytes else { return }
+        if let onWritten {
+            let handler = open.handler
+            connection.write(bytes) { onWritten(handler, $0) }
+        } else {
+            connection.write(bytes)
+        }
     }
 
     /// Starts the close handshake; the connection drops after the peer answers or `closeSeconds`.
-    package func close(code: UInt16, reason: String) {
+    func close(code: UInt16, reason: String) {
         guard let connection else { return }
-        guard machine != nil else {
-            connection.closeNow(reason: .local)
-            return
-        }
-        actions.removeAll(keepingCapacity: true)
-        machine!.close(code: code, reason: reason, into: &actions)
-        closeDeadline = MonotonicClock.after(seconds: context.config.timeouts.closeSeconds)
-        perform(actions, on: connection)
-    }
-
-    // MARK: ConnectionHandler
-
-    package func connectionDidOpen(_ connection: Connection) {
-        remoteAddress = connection.remoteAddress
-    }
-
-    package func connection(_ connection: Connection, didRead bytes: UnsafeRawBufferPointer) {
-        switch phase {
-        case .http(var parser):
-            switch parser.parse(bytes) {
-            case .needMoreData:
-                phase = .http(parser)
-            case .failed(let error):
-                phase = .closed
-                respond(error.response, on: connection)
-            case .complete(let head, let consumed):
-                phase = .closed
-                handleRequest(head, rest: UnsafeRawBufferPointer(rebasing: bytes[consumed...]), on: connection)
-            }
-        case .websocket:
-            lastReceive = MonotonicClock.nanoseconds()
+        switch state {
+        case .open(var open):
+            guard open.machine.isOpen else { return }
+            state = .modifying
             actions.removeAll(keepingCapacity: true)
-            machine!.receive(bytes, into: &actions)
+            open.machine.close(code: code, reason: reason, into: &actions)
+            open.closeDeadline = MonotonicClock.after(seconds: context.config.timeouts.closeSeconds)
+            state = .open(open)
+            logger.debug("closing", metadata: ["code": "\(code)", "reason": "\(reason)"])
             perform(actions, on: connection)
-        case .closed:
+        case .http:
+            connection.closeNow(reason: .local)
+        case .responding, .closing, .closed, .modifying:
             break
         }
     }
 
-    private func handleRequest(_ head: HTTPRequestHead, rest: UnsafeRawBufferPointer, on connection: Connection) {
+    // MARK: ConnectionHandler
+
+    func connectionDidOpen(_ connection: Connection) {}
+
+    func connection(_ connection: Connection, didRead bytes: UnsafeRawBufferPointer) {
+        switch state {
+        case .http(var http):
+            state = .modifying
+            switch http.parser.parse(bytes) {
+            case .needMoreData:
+                state = .http(http)
+            case .failed(let error):
+                state = .responding
+                logger.debug("bad HTTP request", metadata: ["error": "\(error)"])
+                respond(error.response, on: connection)
+            case .complete(let head, let consumed):
+                state = .responding
+                handleRequest(head, served: http.served, rest: UnsafeRawBufferPointer(rebasing: bytes[consumed...]), on: connection)
+            }
+        case .open(var open):
+            state = .modifying
+            open.lastReceive = MonotonicClock.nanoseconds()
+            actions.removeAll(keepingCapacity: true)
+            open.machine.receive(bytes, into: &actions)
+            state = .open(open)
+            perform(actions, on: connection)
+        case .responding, .closing, .closed, .modifying:
+            break
+        }
+    }
+
+    private func handleRequest(_ head: HTTPRequestHead, served: Int, rest: UnsafeRawBufferPointer, on connection: Connection) {
         switch WebSocketHandshake.evaluate(head, policy: context.policy) {
         case .notWebSocket:
-            var response = context.delegate.httpRequest(head, remoteAddress: connection.remoteAddress)
+            var response = context.respond(head, connection.remoteAddress)
             if head.method == "HEAD" { response = response.withoutBody }
-            requestsServed += 1
-            if head.allowsKeepAlive, !response.closesConnection, requestsServed < Self.maxRequestsPerConnection {
-                keepAlive(response, rest: rest, on: connection)
+            let served = served + 1
+            if head.allowsKeepAlive, !response.closesConnection, served < WebSocketServer.maxRequestsPerConnection {
+                keepAlive(response, served: served, rest: rest, on: connection)
             } else {
                 respond(response, on: connection)
             }
         case .reject(let response):
+            logger.debug("upgrade refused", metadata: ["status": "\(response.status)", "path": "\(head.path)"])
             respond(response, on: connection)
         case .upgrade(let response, let subprotocol, let deflate):
-            request = head
-            self.subprotocol = subprotocol
             connection.write(response)
-            machine = WebSocketConnectionStateMachine(config: context.config.websocket, deflate: deflate)
-            phase = .websocket
+            let upgrade = WebSocketUpgrade<Handler>(
+                handle: WebSocketHandle(connection.handle), request: head, subprotocol: subprotocol,
+                remoteAddress: connection.remoteAddress, logger: logger)
             let now = MonotonicClock.nanoseconds()
-            lastReceive = now
-            // The first ping goes out on the next tick (within 250 ms), not a whole interval later, so
-            // the round-trip time that response times are corrected by is known before the player can
+            // The handler is made before the state is open, so nothing can reach it half-made; the
+            // first ping goes out on the next tick (within 250 ms), not a whole interval later, so the
+            // round-trip time that response times are corrected by is known before the player can
             // answer, also right after a reconnect.
-            nextPing = now
-            opened = true
-            context.delegate.websocketDidOpen(self)
+            let handler = context.makeHandler(upgrade)
+            state = .open(OpenState(
+                machine: WebSocketConnectionStateMachine(config: context.config.websocket, deflate: deflate),
+                handler: handler, lastReceive: now, nextPing: now))
+            logger.debug("upgraded", metadata: ["path": "\(head.path)", "deflate": "\(deflate != nil)"])
             if !rest.isEmpty, connection.isOpen {
                 self.connection(connection, didRead: rest)
             }
@@ -133,15 +190,16 @@ package final class WebSocketSession: ConnectionHandler {
     /// Answers and waits for the next request on the same connection: a phone loading the player
     /// page fetches several files, and each new connection costs a round trip on bar Wi-Fi. An idle
     /// connection gets `handshakeSeconds` to send its next request, like a new one.
-    private func keepAlive(_ response: HTTPResponse, rest: UnsafeRawBufferPointer, on connection: Connection) {
+    private func keepAlive(_ response: HTTPResponse, served: Int, rest: UnsafeRawBufferPointer, on connection: Connection) {
         var response = response
         let seconds = context.config.timeouts.handshakeSeconds
         response.headers.replaceOrAdd(name: "Connection", value: "keep-alive")
         response.headers.replaceOrAdd(name: "Keep-Alive", value: "timeout=\(max(1, Int(seconds)))")
         connection.write(response.serialized())
-        phase = .http(HTTPRequestParser(config: context.config.websocket))
-        handshakeDeadline = MonotonicClock.after(seconds: seconds)
-        // Pipelined requests already read: at most `maxRequestsPerConnection` deep.
+        state = .http(HTTPState(
+            parser: HTTPRequestParser(config: context.config.websocket),
+            deadline: MonotonicClock.after(seconds: seconds), served: served))
+        // Pipelined requests already read: at most `WebSocketServer.maxRequestsPerConnection` deep.
         if !rest.isEmpty, connection.isOpen {
             self.connection(connection, didRead: rest)
         }
@@ -158,13 +216,17 @@ package final class WebSocketSession: ConnectionHandler {
         for action in actions {
             switch action {
             case .deliver(let message):
-                context.delegate.websocket(self, didReceive: message)
+                handler?.received(message)
             case .send(let bytes):
                 connection.write(bytes)
             case .pong(let payload):
                 measureRoundTrip(payload)
             case .closeTransport:
-                phase = .closed
+                guard case .open(let open) = state else { break }
+                if let failure = open.machine.failure {
+                    logger.debug("protocol error: failing the connection", metadata: ["error": "\(failure)", "code": "\(failure.closeCode)"])
+                }
+                state = .closing(open.handler)
                 connection.closeAfterFlush()
             }
         }
@@ -172,21 +234,22 @@ package final class WebSocketSession: ConnectionHandler {
 
     /// Our pings carry the monotonic send time; a pong echoing it gives the round trip.
     private func measureRoundTrip(_ payload: [UInt8]) {
-        guard payload.count == 8 else { return }
+        guard payload.count == 8, case .open(var open) = state else { return }
         var sent: UInt64 = 0
         for byte in payload { sent = sent << 8 | UInt64(byte) }
         let now = MonotonicClock.nanoseconds()
         guard sent <= now, now - sent < 60_000_000_000 else { return }
-        roundTripNanos = now - sent
-        context.delegate.websocketDidMeasureRoundTrip(self)
+        open.roundTripNanos = now - sent
+        state = .open(open)
+        open.handler.measuredRoundTrip(nanos: now - sent)
     }
 
-    package func connectionDidReadEOF(_ connection: Connection) {
-        // Already finishing (an HTTP response or our Close reply is being flushed): a half-close is how
+    func connectionDidReadEOF(_ connection: Connection) {
+        // Already finishing (an HTTP response or our Close reply is being flushing): a half-close is how
         // some clients end a request, so let the connection deliver what is queued; it closes after the flush.
         guard connection.isOpen else { return }
         // Between plain HTTP requests (keep-alive): the answers already queued still go out.
-        if case .http = phase {
+        if case .http = state {
             connection.closeAfterFlush()
             return
         }
@@ -194,53 +257,83 @@ package final class WebSocketSession: ConnectionHandler {
         connection.closeNow(reason: .peerClosed)
     }
 
-    package func connection(_ connection: Connection, tick now: UInt64) {
-        switch phase {
-        case .http:
-            if now >= handshakeDeadline { connection.closeNow(reason: .timeout) }
-        case .websocket:
-            if let closeDeadline {
+    func connection(_ connection: Connection, tick now: UInt64) {
+        switch state {
+        case .http(let http):
+            if now >= http.deadline {
+                logger.debug("handshake timed out")
+                connection.closeNow(reason: .timeout)
+            }
+        case .open(var open):
+            if let closeDeadline = open.closeDeadline {
                 if now >= closeDeadline { connection.closeNow(reason: .timeout) }
                 return
             }
             let timeouts = context.config.timeouts
-            if now &- lastReceive >= UInt64(timeouts.idleSeconds * 1e9) {
+            if now &- open.lastReceive >= UInt64(timeouts.idleSeconds * 1e9) {
                 close(code: 1001, reason: "idle timeout")
                 return
             }
-            if context.pingIntervalNanos > 0, now >= nextPing {
-                nextPing = now &+ context.pingIntervalNanos
-                let stamp = (0..<8).map { UInt8(truncatingIfNeeded: now >> (56 - 8 * UInt64($0))) }
-                if let ping = machine!.ping(payload: stamp) { connection.write(ping) }
-            }
-        case .closed:
+            guard context.pingIntervalNanos > 0, now >= open.nextPing else { return }
+            state = .modifying
+            open.nextPing = now &+ context.pingIntervalNanos
+            let stamp = (0..<8).map { UInt8(truncatingIfNeeded: now >> (56 - 8 * UInt64($0))) }
+            let ping = open.machine.ping(payload: stamp)
+            state = .open(open)
+            if let ping { connection.write(ping) }
+        case .responding, .closing, .closed, .modifying:
             break
         }
     }
 
-    package func connectionShouldShutDown(_ connection: Connection) {
-        if case .websocket = phase, machine?.isOpen == true {
+    func connectionShouldShutDown(_ connection: Connection) {
+        switch state {
+        case .open:
             close(code: 1001, reason: "server shutting down")
-        } else if case .http = phase {
+        case .http:
             connection.closeNow(reason: .shutdown)
+        case .responding, .closing, .closed, .modifying:
+            break
         }
     }
 
-    package func connectionDidClose(_ connection: Connection, reason: ConnectionCloseReason) {
-        phase = .closed
-        self.connection = nil
-        if opened {
-            opened = false
-            context.delegate.websocketDidClose(self, reason: reason)
+    func connectionDidClose(_ connection: Connection, reason: ConnectionCloseReason) {
+        let handler: Handler?
+        switch state {
+        case .open(let open):
+            handler = open.handler
+            if let failure = open.machine.failure {
+                logger.debug("protocol error", metadata: ["error": "\(failure)"])
+            }
+        case .closing(let closing):
+            handler = closing
+        case .http, .responding, .closed, .modifying:
+            handler = nil
         }
-        userInfo = nil
+        state = .closed
+        self.connection = nil
+        if case .slowReader = reason {
+            logger.debug("dropped a slow reader", metadata: ["reason": "\(reason)"])
+        } else {
+            logger.debug("connection closed", metadata: ["reason": "\(reason)"])
+        }
+        handler?.closed(reason: reason)
     }
 }
 
 /// What every session of one server shares; immutable.
-struct WebSocketServerContext: Sendable {
+struct WebSocketServerContext<Handler: WebSocketHandler>: Sendable {
     let config: WebSocketServerConfig
     let policy: HandshakePolicy
-    let delegate: any WebSocketServerDelegate
+    let respond: @Sendable (HTTPRequestHead, String) -> HTTPResponse
+    let makeHandler: @Sendable (WebSocketUpgrade<Handler>) -> Handler
     let pingIntervalNanos: UInt64
+    let logger: Logger
+    /// One no-context-takeover stream per loop, by loop index; none when compression is off.
+    let sharedDeflaters: [LoopBound<SharedDeflater>]
+
+    /// This loop's stream. Loop only.
+    func sharedDeflater(on loop: EventLoop) -> SharedDeflater? {
+        sharedDeflaters.isEmpty ? nil : sharedDeflaters[loop.index].value
+    }
 }

@@ -22,7 +22,7 @@ package struct WebSocketConnectionStateMachine {
     private var controlPayload: [UInt8] = []
     private let deflate: PerMessageDeflateParameters?
     private let compressionLevel: Int
-    /// Compresses for this connection when the shared variant cannot be used; created on first use
+    /// Compresses for this connection when the loop's shared stream cannot be used; created on first use
     /// because a zlib deflate stream costs ~256 KiB and most connections never need one.
     private var deflater: MessageDeflater?
     /// Set when the read that closed the connection also delivered messages: replies to them may still be
@@ -123,15 +123,19 @@ package struct WebSocketConnectionStateMachine {
     ///
     /// Plain frame when this connection has no permessage-deflate or the message is below `minSize`.
     /// The shared compressed frame when the connection negotiated server_no_context_takeover and allows a
-    /// window at least as large as the one it was made with (RFC 7692 §7.1.2.1). Otherwise compressed here
-    /// with this connection's own deflater, keeping context when negotiated.
-    package mutating func frameBytes(for message: OutboundMessage) -> [UInt8]? {
+    /// window at least as large as the one it was made with (RFC 7692 §7.1.2.1); if the message has none
+    /// yet, `sharedDeflater` (the loop's) makes it and stores it in `message` for the loop's next recipients.
+    /// Otherwise compressed here with this connection's own deflater, keeping context when negotiated.
+    package mutating func frameBytes(for message: inout OutboundMessage, sharedDeflater: SharedDeflater?) -> [UInt8]? {
         guard isOpen || repliesAllowedAfterClose else { return nil }
         guard let deflate, message.wantsCompression else { return message.plainFrame }
-        if deflate.serverNoContextTakeover, let shared = message.sharedCompressedFrame,
-            deflate.serverMaxWindowBits >= message.sharedCompressionWindowBits
-        {
-            return shared
+        if deflate.serverNoContextTakeover {
+            if let sharedDeflater, deflate.serverMaxWindowBits >= sharedDeflater.windowBits {
+                message.compressShared(with: sharedDeflater)
+            }
+            if let shared = message.sharedCompressedFrame, deflate.serverMaxWindowBits >= message.sharedCompressionWindowBits {
+                return shared
+            }
         }
         let deflater = self.deflater ?? MessageDeflater(
             windowBits: deflate.serverMaxWindowBits, noContextTakeover: deflate.serverNoContextTakeover,
@@ -139,6 +143,12 @@ package struct WebSocketConnectionStateMachine {
         self.deflater = deflater
         let compressed = message.withPayload { deflater.deflate($0) }
         return WebSocketFrameEncoder.encode(opcode: message.opcode, payload: compressed, rsv1: true)
+    }
+
+    /// `frameBytes(for:sharedDeflater:)` with no shared stream: compressed, if at all, by this connection.
+    package mutating func frameBytes(for message: OutboundMessage) -> [UInt8]? {
+        var message = message
+        return frameBytes(for: &message, sharedDeflater: nil)
     }
 
     private mutating func controlFrameReceived(

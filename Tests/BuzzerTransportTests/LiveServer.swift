@@ -1,9 +1,10 @@
 import BuzzerApp
 import BuzzerTestSupport
-import BuzzerTransport
+@testable import BuzzerTransport
 import BuzzerWebSocket
 import Foundation
 import Glibc
+import Logging
 import Synchronization
 import Testing
 
@@ -13,9 +14,9 @@ final class LiveServer: Sendable {
     let server: WebSocketServer
     let port: Int
 
-    init(config: WebSocketServerConfig, delegate: any WebSocketServerDelegate) throws {
+    init(config: WebSocketServerConfig, service: some WebSocketService, logger: Logger = Logger(label: "buzzer.transport")) throws {
         LiveServer.raiseFileLimit()
-        server = WebSocketServer(config: config, delegate: delegate)
+        server = WebSocketServer(config: config, service: service, logger: logger)
         port = try server.start()
     }
 
@@ -27,19 +28,19 @@ final class LiveServer: Sendable {
         return try LiveServer(wrapping: EchoServer.make(config: config, compression: compression))
     }
 
-    /// A server with `delegate` (usually a `RecordingDelegate`) and conformance limits tweaked by `adjust`.
+    /// A server with `service` (a `RecordingService`) and conformance limits tweaked by `adjust`.
     static func recording(
-        _ delegate: RecordingDelegate, paths: Set<String>? = nil, subprotocols: [String] = [],
-        _ adjust: (inout BuzzerConfig) -> Void = { _ in }
+        _ service: RecordingService, paths: Set<String>? = nil, subprotocols: [String] = [], compression: Bool = false,
+        logger: Logger = Logger(label: "buzzer.transport"), _ adjust: (inout BuzzerConfig) -> Void = { _ in }
     ) throws -> LiveServer {
         var config = testConfig()
         adjust(&config)
         var websocket = config.websocket
-        websocket.compression.enabled = false
+        websocket.compression.enabled = compression
         let serverConfig = WebSocketServerConfig(
             server: config.server, websocket: websocket, timeouts: config.timeouts, transport: config.transport,
             paths: paths, subprotocols: subprotocols)
-        return try LiveServer(config: serverConfig, delegate: delegate)
+        return try LiveServer(config: serverConfig, service: service, logger: logger)
     }
 
     private init(wrapping server: WebSocketServer) throws {
@@ -80,11 +81,13 @@ final class LiveServer: Sendable {
     }
 }
 
-/// A delegate that echoes data messages and records what the server told it, for assertions from the
+/// A service that echoes data messages and records what the server told it, for assertions from the
 /// test thread. All state sits behind one Mutex because the callbacks run on the loops.
-final class RecordingDelegate: WebSocketServerDelegate {
+final class RecordingService: WebSocketService {
+    typealias Handle = WebSocketHandle<RecordingHandler>
+
     struct State {
-        var handles: [WebSocketHandle] = []
+        var handles: [Handle] = []
         var subprotocols: [String?] = []
         var closeReasons: [ConnectionCloseReason] = []
         var received = 0
@@ -92,11 +95,12 @@ final class RecordingDelegate: WebSocketServerDelegate {
         var sessions: [WeakSession] = []
     }
 
-    /// A session seen by the delegate, held weakly: tests check that closed sessions are freed.
-    /// `@unchecked Sendable`: it only holds a weak reference, and weak loads are atomic in the runtime.
+    /// A connection's session, seen through the transport's internals and held weakly: tests check
+    /// that closed sessions are freed. `@unchecked Sendable`: it only holds a weak reference, and weak
+    /// loads are atomic in the runtime.
     final class WeakSession: @unchecked Sendable {
-        weak var value: WebSocketSession?
-        init(_ value: WebSocketSession) { self.value = value }
+        weak var value: AnyObject?
+        init(_ value: AnyObject?) { self.value = value }
     }
 
     let state = Mutex(State())
@@ -110,40 +114,53 @@ final class RecordingDelegate: WebSocketServerDelegate {
     static let bigBodyBytes = 8 << 20
     static let bigBody = [UInt8](repeating: UInt8(ascii: "x"), count: bigBodyBytes)
 
-    func httpRequest(_ head: HTTPRequestHead, remoteAddress: String) -> HTTPResponse {
+    func respond(to head: HTTPRequestHead, remoteAddress: String) -> HTTPResponse {
         if head.path == "/big" { return HTTPResponse(status: 200, body: Self.bigBody) }
         return HTTPResponse(status: 200, headers: HTTPHeaders(), body: Array("plain \(head.path)".utf8))
     }
 
-    func websocketDidOpen(_ session: WebSocketSession) {
-        let handle = session.handle, subprotocol = session.subprotocol, weak = WeakSession(session)
+    func makeHandler(for upgrade: WebSocketUpgrade<RecordingHandler>) -> RecordingHandler {
+        let handle = upgrade.handle
+        let session = WeakSession(handle.loop.connection(handle.id)?.handler)
         state.withLock {
             $0.handles.append(handle)
-            $0.subprotocols.append(subprotocol)
-            $0.sessions.append(weak)
+            $0.subprotocols.append(upgrade.subprotocol)
+            $0.sessions.append(session)
         }
+        return RecordingHandler(handle: handle, service: self)
     }
 
-    func websocket(_ session: WebSocketSession, didReceive message: WebSocketMessage) {
-        state.withLock { $0.received += 1 }
-        if echo { session.send(OutboundMessage(opcode: message.opcode, payload: message.payload)) }
-    }
-
-    func websocketDidClose(_ session: WebSocketSession, reason: ConnectionCloseReason) {
-        state.withLock { $0.closeReasons.append(reason) }
-    }
-
-    func websocketDidMeasureRoundTrip(_ session: WebSocketSession) {
-        state.withLock { $0.roundTrips += 1 }
-    }
-
-    var handles: [WebSocketHandle] { state.withLock { $0.handles } }
+    var handles: [Handle] { state.withLock { $0.handles } }
     var openedCount: Int { state.withLock { $0.handles.count } }
     var closeReasons: [ConnectionCloseReason] { state.withLock { $0.closeReasons } }
     var subprotocols: [String?] { state.withLock { $0.subprotocols } }
     var roundTrips: Int { state.withLock { $0.roundTrips } }
     /// Sessions opened so far that are still in memory.
     var liveSessions: Int { state.withLock { $0.sessions.filter { $0.value != nil }.count } }
+}
+
+/// One connection of a `RecordingService`.
+final class RecordingHandler: WebSocketHandler {
+    let handle: RecordingService.Handle
+    let service: RecordingService
+
+    init(handle: RecordingService.Handle, service: RecordingService) {
+        self.handle = handle
+        self.service = service
+    }
+
+    func received(_ message: WebSocketMessage) {
+        service.state.withLock { $0.received += 1 }
+        if service.echo { handle.send(OutboundMessage(opcode: message.opcode, payload: message.payload)) }
+    }
+
+    func measuredRoundTrip(nanos: UInt64) {
+        service.state.withLock { $0.roundTrips += 1 }
+    }
+
+    func closed(reason: ConnectionCloseReason) {
+        service.state.withLock { $0.closeReasons.append(reason) }
+    }
 }
 
 /// Raw socket helpers for what `TestWebSocketClient` does not expose: exact bytes, resets, half-closes.

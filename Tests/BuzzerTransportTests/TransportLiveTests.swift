@@ -10,8 +10,8 @@ import Testing
 /// Deadlines the session owns: slowloris handshakes, idle peers, keepalive pings.
 @Suite struct TransportTimeoutLiveTests {
     @Test func slowlorisHandshakeIsTimedOut() throws {
-        let delegate = RecordingDelegate()
-        let server = try LiveServer.recording(delegate) { $0.timeouts.handshakeSeconds = 0.5 }
+        let service = RecordingService()
+        let server = try LiveServer.recording(service) { $0.timeouts.handshakeSeconds = 0.5 }
         try LiveServer.with(server) { server in
             let client = try TestWebSocketClient(port: server.port)
             // Half a request line, then nothing: the handshake deadline must free the slot.
@@ -19,8 +19,8 @@ import Testing
             #expect(eventually { server.connectionCount == 1 })
             #expect(client.waitForEOF(timeout: 30))
             #expect(eventually { server.connectionCount == 0 })
-            // Never upgraded, so the delegate saw nothing.
-            #expect(delegate.openedCount == 0)
+            // Never upgraded, so the service saw nothing.
+            #expect(service.openedCount == 0)
         }
     }
 
@@ -39,9 +39,9 @@ import Testing
     }
 
     @Test func firstPingGoesOutAtOnceSoTheRoundTripIsKnownBeforeTheFirstAnswer() throws {
-        let delegate = RecordingDelegate()
+        let service = RecordingService()
         // A 10-minute interval: if the first ping waited for it, the 30 s wait below would fail.
-        let server = try LiveServer.recording(delegate) {
+        let server = try LiveServer.recording(service) {
             $0.timeouts.pingIntervalSeconds = 600
             $0.timeouts.idleSeconds = 900
         }
@@ -50,14 +50,14 @@ import Testing
             let frame = try client.receiveFrame(timeout: 30)
             #expect(frame.opcode == .ping)
             try client.sendFrame(.pong, frame.payload)
-            #expect(eventually { delegate.roundTrips == 1 })
+            #expect(eventually { service.roundTrips == 1 })
             #expect(server.connectionCount == 1)
         }
     }
 
     @Test func clientAnsweringPingsOutlivesIdleTimeout() throws {
-        let delegate = RecordingDelegate()
-        let server = try LiveServer.recording(delegate) {
+        let service = RecordingService()
+        let server = try LiveServer.recording(service) {
             $0.timeouts.pingIntervalSeconds = 0.25
             $0.timeouts.idleSeconds = 1
         }
@@ -76,15 +76,15 @@ import Testing
             // Still open and echoing.
             try client.send(text: "still here")
             #expect(try client.receiveText() == "still here")
-            #expect(delegate.closeReasons.isEmpty)
+            #expect(service.closeReasons.isEmpty)
             // Pongs echoing our stamp measured the round trip.
-            #expect(delegate.roundTrips >= 1)
+            #expect(service.roundTrips >= 1)
         }
     }
 
     @Test func silentClientGetsClose1001AfterIdleTimeout() throws {
-        let delegate = RecordingDelegate()
-        let server = try LiveServer.recording(delegate) {
+        let service = RecordingService()
+        let server = try LiveServer.recording(service) {
             $0.timeouts.pingIntervalSeconds = 0.25
             $0.timeouts.idleSeconds = 1
         }
@@ -105,7 +105,7 @@ import Testing
             #expect(client.waitForEOF())
             shutdown(client.fd, Int32(SHUT_RDWR))
             #expect(eventually { server.connectionCount == 0 })
-            #expect(eventually { delegate.closeReasons.count == 1 })
+            #expect(eventually { service.closeReasons.count == 1 })
         }
     }
 
@@ -130,8 +130,8 @@ import Testing
 /// Back-pressure and connection limits.
 @Suite struct TransportLimitLiveTests {
     @Test func slowReaderPastHighWaterMarkIsDisconnected() throws {
-        let delegate = RecordingDelegate()
-        let server = try LiveServer.recording(delegate) { $0.transport.outboundHighWaterBytes = 256 << 10 }
+        let service = RecordingService()
+        let server = try LiveServer.recording(service) { $0.transport.outboundHighWaterBytes = 256 << 10 }
         try LiveServer.with(server) { server in
             let client = try TestWebSocketClient(port: server.port)
             RawSocket.setReceiveBuffer(client.fd, bytes: 16 << 10)
@@ -146,8 +146,8 @@ import Testing
                 sent += 1
             }
             #expect(eventually { server.connectionCount == 0 })
-            #expect(eventually { delegate.closeReasons.count == 1 })
-            let reasons = delegate.closeReasons
+            #expect(eventually { service.closeReasons.count == 1 })
+            let reasons = service.closeReasons
             guard case .slowReader(let queued)? = reasons.first else {
                 Issue.record("expected slowReader, got \(reasons)")
                 return
@@ -157,26 +157,26 @@ import Testing
     }
 
     @Test func broadcastToSlowReaderDropsOnlyThatReader() throws {
-        let delegate = RecordingDelegate(echo: false)
-        let server = try LiveServer.recording(delegate) { $0.transport.outboundHighWaterBytes = 256 << 10 }
+        let service = RecordingService(echo: false)
+        let server = try LiveServer.recording(service) { $0.transport.outboundHighWaterBytes = 256 << 10 }
         try LiveServer.with(server) { server in
             let slow = try TestWebSocketClient(port: server.port)
             RawSocket.setReceiveBuffer(slow.fd, bytes: 16 << 10)
             #expect(try slow.handshake() == 101)
             let fast = try TestWebSocketClient.connect(port: server.port)
-            #expect(eventually { delegate.openedCount == 2 })
+            #expect(eventually { service.openedCount == 2 })
             let message = OutboundMessage.binary(binaryPayload(64 << 10))
             var rounds = 0
             // The fast client reads every broadcast; the slow one never reads.
             while rounds < 200, server.connectionCount == 2 {
-                WebSocketHandle.broadcast(message, to: delegate.handles)
+                RecordingService.Handle.broadcast(message, to: service.handles)
                 let frame = try fast.receiveMessage(timeout: 30)
                 #expect(frame.payload.count == 64 << 10)
                 rounds += 1
             }
             #expect(eventually { server.connectionCount == 1 })
-            if case .slowReader? = delegate.closeReasons.first {} else {
-                Issue.record("expected slowReader, got \(delegate.closeReasons)")
+            if case .slowReader? = service.closeReasons.first {} else {
+                Issue.record("expected slowReader, got \(service.closeReasons)")
             }
             try fast.send(text: "x")
             // The fast client is untouched (ping/pong proves the connection is alive).
@@ -229,8 +229,8 @@ import Testing
 /// Peers that disappear without a close handshake, and graceful shutdown.
 @Suite struct TransportLifecycleLiveTests {
     @Test func peerResetIsCleanedUp() throws {
-        let delegate = RecordingDelegate()
-        try LiveServer.with(LiveServer.recording(delegate)) { server in
+        let service = RecordingService()
+        try LiveServer.with(LiveServer.recording(service)) { server in
             do {
                 let client = try TestWebSocketClient.connect(port: server.port)
                 try client.send(text: "before reset")
@@ -239,7 +239,7 @@ import Testing
                 // The client's deinit closes the fd: with SO_LINGER 0 that sends RST.
             }
             #expect(eventually { server.connectionCount == 0 })
-            #expect(eventually { delegate.closeReasons.count == 1 })
+            #expect(eventually { service.closeReasons.count == 1 })
             // The server still serves.
             let next = try TestWebSocketClient.connect(port: server.port)
             try next.send(text: "after reset")
@@ -262,26 +262,26 @@ import Testing
     }
 
     @Test func peerResetWithQueuedOutputIsCleanedUp() throws {
-        let delegate = RecordingDelegate(echo: false)
-        try LiveServer.with(LiveServer.recording(delegate)) { server in
+        let service = RecordingService(echo: false)
+        try LiveServer.with(LiveServer.recording(service)) { server in
             do {
                 let client = try TestWebSocketClient(port: server.port)
                 RawSocket.setReceiveBuffer(client.fd, bytes: 16 << 10)
                 #expect(try client.handshake() == 101)
-                #expect(eventually { delegate.openedCount == 1 })
+                #expect(eventually { service.openedCount == 1 })
                 // Several MiB queued towards a peer that never reads, so the write source is armed.
                 let message = OutboundMessage.binary(binaryPayload(1 << 20))
-                for _ in 0..<8 { WebSocketHandle.broadcast(message, to: delegate.handles) }
+                for _ in 0..<8 { RecordingService.Handle.broadcast(message, to: service.handles) }
                 RawSocket.setResetOnClose(client.fd)
             }
             #expect(eventually { server.connectionCount == 0 })
-            #expect(eventually { delegate.closeReasons.count == 1 })
+            #expect(eventually { service.closeReasons.count == 1 })
         }
     }
 
     @Test func halfCloseWithoutCloseFrameIsCleanedUp() throws {
-        let delegate = RecordingDelegate()
-        try LiveServer.with(LiveServer.recording(delegate)) { server in
+        let service = RecordingService()
+        try LiveServer.with(LiveServer.recording(service)) { server in
             let client = try TestWebSocketClient.connect(port: server.port)
             try client.send(text: "then silence")
             #expect(try client.receiveText() == "then silence")
@@ -289,7 +289,7 @@ import Testing
             shutdown(client.fd, Int32(SHUT_WR))
             #expect(client.waitForEOF())
             #expect(eventually { server.connectionCount == 0 })
-            #expect(delegate.closeReasons == [.peerClosed])
+            #expect(service.closeReasons == [.peerClosed])
         }
     }
 
@@ -347,15 +347,15 @@ import Testing
 /// `WebSocketHandle.broadcast`: one encoded frame, one hop per loop, every client exactly once.
 @Suite struct WebSocketBroadcastLiveTests {
     @Test func broadcastReachesEveryClientExactlyOnceWithIdenticalBytes() throws {
-        let delegate = RecordingDelegate(echo: false)
-        try LiveServer.with(LiveServer.recording(delegate)) { server in
+        let service = RecordingService(echo: false)
+        try LiveServer.with(LiveServer.recording(service)) { server in
             let clients = try (0..<24).map { _ in try TestWebSocketClient.connect(port: server.port) }
-            #expect(eventually { delegate.openedCount == clients.count })
-            let handles = delegate.handles
+            #expect(eventually { service.openedCount == clients.count })
+            let handles = service.handles
             // Both loops are involved, so the fan-out really hops.
             #expect(Set(handles.map { ObjectIdentifier($0.loop) }).count == 2)
             let message = OutboundMessage.text("{\"question\":\"Capital of Australia?\",\"n\":\(clients.count)}")
-            WebSocketHandle.broadcast(message, to: handles)
+            RecordingService.Handle.broadcast(message, to: handles)
             for client in clients {
                 // Nothing else was sent on these connections, so the socket holds exactly the frame.
                 let bytes = RawSocket.read(client.fd, count: message.plainFrame.count)
@@ -370,18 +370,18 @@ import Testing
     }
 
     @Test func broadcastSkipsClosedConnections() throws {
-        let delegate = RecordingDelegate(echo: false)
-        try LiveServer.with(LiveServer.recording(delegate)) { server in
+        let service = RecordingService(echo: false)
+        try LiveServer.with(LiveServer.recording(service)) { server in
             let stay = try TestWebSocketClient.connect(port: server.port)
             do {
                 let leave = try TestWebSocketClient.connect(port: server.port)
-                #expect(eventually { delegate.openedCount == 2 })
+                #expect(eventually { service.openedCount == 2 })
                 try leave.sendClose()
                 #expect(leave.waitForEOF())
             }
             #expect(eventually { server.connectionCount == 1 })
             let message = OutboundMessage.text("to whoever is left")
-            WebSocketHandle.broadcast(message, to: delegate.handles)
+            RecordingService.Handle.broadcast(message, to: service.handles)
             #expect(try stay.receiveText() == "to whoever is left")
         }
     }
@@ -389,18 +389,18 @@ import Testing
     @Test func aClosedConnectionAndItsSessionAreFreed() throws {
         // The session holds its connection strongly and the connection its session: closing must
         // break the cycle, or every player who ever connected would stay in memory.
-        let delegate = RecordingDelegate(echo: false)
-        try LiveServer.with(LiveServer.recording(delegate)) { server in
+        let service = RecordingService(echo: false)
+        try LiveServer.with(LiveServer.recording(service)) { server in
             let stay = try TestWebSocketClient.connect(port: server.port)
             for _ in 0..<3 {
                 let leave = try TestWebSocketClient.connect(port: server.port)
                 try leave.sendClose()
                 #expect(leave.waitForEOF())
             }
-            #expect(eventually { delegate.openedCount == 4 && server.connectionCount == 1 })
-            #expect(eventually { delegate.liveSessions == 1 }, "\(delegate.liveSessions) sessions still in memory")
+            #expect(eventually { service.openedCount == 4 && server.connectionCount == 1 })
+            #expect(eventually { service.liveSessions == 1 }, "\(service.liveSessions) sessions still in memory")
             try stay.send(text: "still served")
-            #expect(eventually { delegate.state.withLock { $0.received } == 1 })
+            #expect(eventually { service.state.withLock { $0.received } == 1 })
         }
     }
 
@@ -444,7 +444,7 @@ import Testing
     }
 
     @Test func halfCloseAfterPlainRequestStillGetsALargeResponse() throws {
-        try LiveServer.with(LiveServer.recording(RecordingDelegate())) { server in
+        try LiveServer.with(LiveServer.recording(RecordingService())) { server in
             let client = try TestWebSocketClient(port: server.port)
             RawSocket.setReceiveBuffer(client.fd, bytes: 16 << 10)
             // What `printf 'GET ...' | nc -N` does: the request, then FIN, then read the answer.
@@ -452,7 +452,7 @@ import Testing
             shutdown(client.fd, Int32(SHUT_WR))
             let (bytes, eof) = RawSocket.readToEOF(client.fd, timeout: 15)
             #expect(eof)
-            #expect(bytes.count > RecordingDelegate.bigBodyBytes)
+            #expect(bytes.count > RecordingService.bigBodyBytes)
             #expect(String(decoding: bytes.prefix(15), as: UTF8.self) == "HTTP/1.1 200 OK")
             #expect(eventually { server.connectionCount == 0 })
         }
@@ -475,7 +475,7 @@ import Testing
     }
 
     @Test func readerOfALargeResponseIsDroppedAfterCloseSecondsWhenItStopsReading() throws {
-        let server = try LiveServer.recording(RecordingDelegate()) { $0.timeouts.closeSeconds = 0.5 }
+        let server = try LiveServer.recording(RecordingService()) { $0.timeouts.closeSeconds = 0.5 }
         try LiveServer.with(server) { server in
             let client = try TestWebSocketClient(port: server.port)
             RawSocket.setReceiveBuffer(client.fd, bytes: 16 << 10)
@@ -546,7 +546,7 @@ import Testing
             first.stop()
             second.stop()
         }
-        let mine = first.server.tcp.group.loops[0], other = second.server.tcp.group.loops[0]
+        let mine = first.server.loops[0], other = second.server.loops[0]
         #expect(mine.index == other.index)
         let answers = Mutex<(mine: Bool, other: Bool)?>(nil)
         mine.execute {

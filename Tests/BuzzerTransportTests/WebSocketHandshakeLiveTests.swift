@@ -13,8 +13,8 @@ import Testing
     static let exampleAccept = "s3pPLMBiTxaQ9kYGzzhZRbK+xOo="
 
     /// A server with the restrictions every reject path needs: one path, one origin, two subprotocols.
-    static func restrictedServer(_ delegate: RecordingDelegate = RecordingDelegate()) throws -> LiveServer {
-        try LiveServer.recording(delegate, paths: ["/ws"], subprotocols: ["buzzer.v1", "chat"]) {
+    static func restrictedServer(_ service: RecordingService = RecordingService()) throws -> LiveServer {
+        try LiveServer.recording(service, paths: ["/ws"], subprotocols: ["buzzer.v1", "chat"]) {
             $0.websocket.allowedOrigins = ["https://quiz.example"]
         }
     }
@@ -52,8 +52,8 @@ import Testing
     }
 
     @Test func upgradeAnswers101WithAcceptKeyAndChosenSubprotocol() throws {
-        let delegate = RecordingDelegate()
-        try LiveServer.with(Self.restrictedServer(delegate)) { server in
+        let service = RecordingService()
+        try LiveServer.with(Self.restrictedServer(service)) { server in
             let client = try TestWebSocketClient(port: server.port)
             let status = try client.handshake(
                 path: "/ws", headers: ["Sec-WebSocket-Protocol": "chat, buzzer.v1", "Origin": "https://quiz.example"])
@@ -63,8 +63,8 @@ import Testing
             #expect(Self.header("Upgrade", in: head)?.lowercased() == "websocket")
             // Server preference order wins (§4.2.2 step 5.4).
             #expect(Self.header("Sec-WebSocket-Protocol", in: head) == "buzzer.v1")
-            #expect(eventually { delegate.openedCount == 1 })
-            #expect(delegate.subprotocols == ["buzzer.v1"])
+            #expect(eventually { service.openedCount == 1 })
+            #expect(service.subprotocols == ["buzzer.v1"])
             // The upgraded connection really speaks WebSocket.
             try client.send(text: "after upgrade")
             #expect(try client.receiveText() == "after upgrade")
@@ -198,7 +198,7 @@ import Testing
         try LiveServer.with(LiveServer.echo()) { server in
             let client = try TestWebSocketClient(port: server.port)
             let request = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
-            try client.sendRaw(Array(String(repeating: request, count: WebSocketSession.maxRequestsPerConnection + 5).utf8))
+            try client.sendRaw(Array(String(repeating: request, count: WebSocketServer.maxRequestsPerConnection + 5).utf8))
             var answered = 0
             while (try? client.readHTTPResponse()) == 200 {
                 answered += 1
@@ -206,7 +206,7 @@ import Testing
                 _ = client.readBody(count: length)
                 if Self.header("Connection", in: client.handshakeResponse)?.lowercased() == "close" { break }
             }
-            #expect(answered == WebSocketSession.maxRequestsPerConnection)
+            #expect(answered == WebSocketServer.maxRequestsPerConnection)
             #expect(client.waitForEOF())
         }
     }

@@ -81,30 +81,28 @@ import Testing
     @Test func plainFrameBelowMinSize() {
         // compression.minSize: tiny messages are not worth compressing.
         let config = testConfig(minSize: 16)
-        let message = OutboundMessage.text("Hello", compression: config.compression, sharedDeflater: SharedDeflater(config.compression))
-        #expect(message.sharedCompressedFrame == nil)
+        var message = OutboundMessage.text("Hello", compression: config.compression)
         var machine = WebSocketConnectionStateMachine(
             config: config, deflate: PerMessageDeflateParameters(serverNoContextTakeover: true))
-        #expect(machine.frameBytes(for: message) == message.plainFrame)
+        #expect(machine.frameBytes(for: &message, sharedDeflater: SharedDeflater(config.compression)) == message.plainFrame)
+        #expect(message.sharedCompressedFrame == nil)
     }
 
-    @Test func connectionsShareOneCompressedFrame() throws {
-        // RFC 7692 §7.1.1.1: with server_no_context_takeover every message stands alone, so one compressed
-        // frame serves all connections; the bytes are the same storage, not copies.
+    @Test func connectionsOnOneLoopShareOneCompressedFrame() throws {
+        // RFC 7692 §7.1.1.1: with server_no_context_takeover every message stands alone, so the loop's
+        // stream compresses it once for all its connections; the bytes are the same storage, not copies.
         let config = testConfig(minSize: 16)
+        let loopDeflater = try #require(SharedDeflater(config.compression))
         let text = String(repeating: "question 7: capital of Australia? ", count: 20)
-        let message = OutboundMessage.text(text, compression: config.compression, sharedDeflater: SharedDeflater(config.compression))
-        let shared = try #require(message.sharedCompressedFrame)
-        #expect(shared.count < message.plainFrame.count)
+        var message = OutboundMessage.text(text, compression: config.compression)
+        #expect(message.sharedCompressedFrame == nil)
         let parameters = PerMessageDeflateParameters(serverMaxWindowBits: 15, serverNoContextTakeover: true)
         var first = WebSocketConnectionStateMachine(config: config, deflate: parameters)
         var second = WebSocketConnectionStateMachine(config: config, deflate: parameters)
-        let aBytes = first.frameBytes(for: message)
-
-        let a = try #require(aBytes)
-        let bBytes = second.frameBytes(for: message)
-
-        let b = try #require(bBytes)
+        let a = try #require(first.frameBytes(for: &message, sharedDeflater: loopDeflater))
+        let shared = try #require(message.sharedCompressedFrame)
+        #expect(shared.count < message.plainFrame.count)
+        let b = try #require(second.frameBytes(for: &message, sharedDeflater: loopDeflater))
         #expect(a == shared && b == shared)
         let sameStorage = a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { pb in pa.baseAddress == pb.baseAddress } }
         #expect(sameStorage)
@@ -112,9 +110,7 @@ import Testing
         #expect(try inflate(a, with: inflater) == Array(text.utf8))
         // A broadcast to plain connections shares the plain frame the same way.
         var plain = WebSocketConnectionStateMachine(config: config, deflate: nil)
-        let pBytes = plain.frameBytes(for: message)
-
-        let p = try #require(pBytes)
+        let p = try #require(plain.frameBytes(for: &message, sharedDeflater: loopDeflater))
         #expect(p.withUnsafeBufferPointer { $0.baseAddress } == message.plainFrame.withUnsafeBufferPointer { $0.baseAddress })
     }
 
@@ -128,27 +124,29 @@ import Testing
             return UInt8(truncatingIfNeeded: seed >> 16)
         }
         let payload = block + block
-        let message = OutboundMessage.binary(payload, compression: config.compression, sharedDeflater: SharedDeflater(config.compression))
+        var message = OutboundMessage.binary(payload, compression: config.compression)
+        message.compressShared(with: try #require(SharedDeflater(config.compression)))
         #expect(message.sharedCompressedFrame != nil)
         var machine = WebSocketConnectionStateMachine(
             config: config, deflate: PerMessageDeflateParameters(serverMaxWindowBits: 10, serverNoContextTakeover: true))
-        let frameBytes = machine.frameBytes(for: message)
-
-        let frame = try #require(frameBytes)
+        let frame = try #require(machine.frameBytes(for: &message, sharedDeflater: SharedDeflater(config.compression)))
         #expect(frame != message.sharedCompressedFrame)
         #expect(try inflate(frame, with: MessageInflater(windowBits: 10, noContextTakeover: true)) == payload)
     }
 
     @Test func oneSharedDeflaterCompressesEveryMessageOnItsOwn() throws {
         // RFC 7692 §7.1.1.1: a frame built for server_no_context_takeover must inflate with a fresh
-        // context. One stream serves every broadcast, so it must be reset after each message.
+        // context. One stream serves every message of its loop, so it must be reset after each one.
         let config = testConfig(minSize: 16)
         let deflater = try #require(SharedDeflater(config.compression))
         let first = String(repeating: "Which river flows through Vienna? ", count: 8)
         let second = String(repeating: "Which river flows through Budapest? ", count: 8)
-        let a = OutboundMessage.text(first, compression: config.compression, sharedDeflater: deflater)
-        let b = OutboundMessage.text(second, compression: config.compression, sharedDeflater: deflater)
-        let again = OutboundMessage.text(first, compression: config.compression, sharedDeflater: deflater)
+        var a = OutboundMessage.text(first, compression: config.compression)
+        var b = OutboundMessage.text(second, compression: config.compression)
+        var again = OutboundMessage.text(first, compression: config.compression)
+        a.compressShared(with: deflater)
+        b.compressShared(with: deflater)
+        again.compressShared(with: deflater)
         let aFrame = try #require(a.sharedCompressedFrame)
         let bFrame = try #require(b.sharedCompressedFrame)
         #expect(try inflate(aFrame, with: MessageInflater(windowBits: 15, noContextTakeover: true)) == Array(first.utf8))
@@ -157,14 +155,20 @@ import Testing
         #expect(again.sharedCompressedFrame == aFrame)
     }
 
-    @Test func sharedDeflaterOnlyWhereConnectionsDropTheirContext() {
-        // Without server_no_context_takeover no connection could use a shared frame.
-        var compression = testConfig().compression
-        compression.serverNoContextTakeover = false
-        #expect(SharedDeflater(compression) == nil)
-        compression.serverNoContextTakeover = true
-        compression.enabled = false
-        #expect(SharedDeflater(compression) == nil)
+    @Test func aConnectionThatKeepsItsContextNeverUsesTheLoopStream() throws {
+        // Without server_no_context_takeover the connection's frames may refer to its earlier messages
+        // (RFC 7692 §7.2.3.2), which a reset stream's frames cannot stand in for.
+        let config = testConfig(minSize: 16)
+        let text = String(repeating: "keep the context ", count: 10)
+        var message = OutboundMessage.text(text, compression: config.compression)
+        var machine = WebSocketConnectionStateMachine(
+            config: config, deflate: PerMessageDeflateParameters(serverNoContextTakeover: false))
+        let frame = try #require(machine.frameBytes(for: &message, sharedDeflater: SharedDeflater(config.compression)))
+        #expect(message.sharedCompressedFrame == nil)
+        #expect(try inflate(frame, with: MessageInflater(windowBits: 15, noContextTakeover: false)) == Array(text.utf8))
+        var off = config.compression
+        off.enabled = false
+        #expect(SharedDeflater(off) == nil)
     }
 
     @Test func messageWithoutSharedDeflaterIsCompressedByItsConnection() throws {

@@ -8,6 +8,6 @@ package enum EchoServer {
         if !compression { websocket.compression.enabled = false }
         let serverConfig = WebSocketServerConfig(
             server: config.server, websocket: websocket, timeouts: config.timeouts, transport: config.transport, paths: nil)
-        return WebSocketServer(config: serverConfig, delegate: EchoService(compression: websocket.compression))
+        return WebSocketServer(config: serverConfig, service: EchoService(compression: websocket.compression))
     }
 }

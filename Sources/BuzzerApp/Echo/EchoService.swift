@@ -6,19 +6,17 @@ import Synchronization
 /// The conformance and benchmark target behind `buzzer echo`: echoes every message, and speaks the
 /// websocket-shootout protocol (`{"type":"broadcast","payload":P}` goes to everyone, then
 /// `{"type":"broadcastResult","payload":P,"listenerCount":N}` to the sender).
-package final class EchoService: WebSocketServerDelegate {
-    private let sessions = Mutex<[UInt64: WebSocketHandle]>([:])
+package final class EchoService: WebSocketService {
+    package typealias Handle = WebSocketHandle<EchoClient>
+
+    private let sessions = Mutex<[UInt64: Handle]>([:])
     private let compression: PerMessageDeflateConfig
-    /// Compresses each broadcast once for every connection; an echo has one recipient, which
-    /// compresses it with its own stream.
-    private let deflater: SharedDeflater?
 
     package init(compression: PerMessageDeflateConfig) {
         self.compression = compression
-        deflater = SharedDeflater(compression)
     }
 
-    package func httpRequest(_ head: HTTPRequestHead, remoteAddress: String) -> HTTPResponse {
+    package func respond(to head: HTTPRequestHead, remoteAddress: String) -> HTTPResponse {
         if head.path == "/healthz" {
             let body = "{\"status\":\"ok\",\"connections\":\(sessions.withLock { $0.count })}"
             var headers = HTTPHeaders()
@@ -28,34 +26,34 @@ package final class EchoService: WebSocketServerDelegate {
         return .error(status: 404, message: "This is an echo server: connect with a WebSocket.")
     }
 
-    package func websocketDidOpen(_ session: WebSocketSession) {
-        sessions.withLock { $0[session.handle.id] = session.handle }
+    package func makeHandler(for upgrade: WebSocketUpgrade<EchoClient>) -> EchoClient {
+        sessions.withLock { $0[upgrade.handle.id] = upgrade.handle }
+        return EchoClient(handle: upgrade.handle, service: self)
     }
 
-    package func websocketDidClose(_ session: WebSocketSession, reason: ConnectionCloseReason) {
-        _ = sessions.withLock { $0.removeValue(forKey: session.handle.id) }
+    func closed(_ handle: Handle) {
+        _ = sessions.withLock { $0.removeValue(forKey: handle.id) }
     }
 
-    package func websocket(_ session: WebSocketSession, didReceive message: WebSocketMessage) {
+    func received(_ message: WebSocketMessage, from handle: Handle) {
         if message.opcode == .text, let payload = Self.broadcastPayload(message.payload) {
-            broadcast(payload, from: session)
+            broadcast(payload, from: handle)
             return
         }
         // Echo, shootout "echo", and anything else all go back unchanged.
-        session.send(OutboundMessage(opcode: message.opcode, payload: message.payload, compression: compression))
+        handle.send(OutboundMessage(opcode: message.opcode, payload: message.payload, compression: compression))
     }
 
-    private func broadcast(_ payload: Data, from session: WebSocketSession) {
+    private func broadcast(_ payload: Data, from sender: Handle) {
         let handles = sessions.withLock { Array($0.values) }
         let payloadJSON = String(decoding: payload, as: UTF8.self)
-        let outbound = OutboundMessage.text(
-            "{\"type\":\"broadcast\",\"payload\":\(payloadJSON)}", compression: compression, sharedDeflater: deflater)
-        WebSocketHandle.broadcast(outbound, to: handles)
+        let outbound = OutboundMessage.text("{\"type\":\"broadcast\",\"payload\":\(payloadJSON)}", compression: compression)
+        Handle.broadcast(outbound, to: handles)
         let result = OutboundMessage.text(
             "{\"type\":\"broadcastResult\",\"payload\":\(payloadJSON),\"listenerCount\":\(handles.count)}",
             compression: compression)
         // Behind the broadcast hop to this loop, so the sender sees its own copy first.
-        session.handle.sendLater(result)
+        sender.sendLater(result)
     }
 
     /// The re-encoded payload of a shootout broadcast, or nil for anything else. Cheap check first:
@@ -77,5 +75,24 @@ package final class EchoService: WebSocketServerDelegate {
             if bytes[start..<start + marker.count].elementsEqual(marker) { return true }
         }
         return false
+    }
+}
+
+/// One echo connection: hands its messages to the service.
+package final class EchoClient: WebSocketHandler {
+    private let handle: EchoService.Handle
+    private let service: EchoService
+
+    init(handle: EchoService.Handle, service: EchoService) {
+        self.handle = handle
+        self.service = service
+    }
+
+    package func received(_ message: WebSocketMessage) {
+        service.received(message, from: handle)
+    }
+
+    package func closed(reason: ConnectionCloseReason) {
+        service.closed(handle)
     }
 }

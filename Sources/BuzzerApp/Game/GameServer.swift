@@ -35,13 +35,13 @@ package struct GameServer: Sendable {
         let serverConfig = WebSocketServerConfig(
             server: config.server, websocket: config.websocket, timeouts: config.timeouts, transport: config.transport,
             paths: [GameService.path], subprotocols: [GameService.subprotocol])
-        let server = WebSocketServer(config: serverConfig, delegate: service)
+        let server = WebSocketServer(config: serverConfig, service: service)
         self.archive = archive
         self.service = service
         self.server = server
         var summary = RecoverySummary(repairedTail: archive.repairAtOpen)
         do {
-            try Self.recover(into: service, loops: server.tcp.group.loops, summary: &summary)
+            try Self.recover(into: service, loops: server.loops, summary: &summary)
         } catch {
             throw .archive(error)
         }
@@ -83,7 +83,7 @@ package struct GameServer: Sendable {
             }
             let loop = loops[index % loops.count]
             let live = LiveRoom(room: room, loop: loop, context: context)
-            let ref = RoomRef(code: room.code, loop: loop, bound: LoopBound(live, queue: loop.queue))
+            let ref = RoomRef(code: room.code, loop: loop, bound: .sending(live, to: loop.queue))
             context.registry.restore(ref)
             summary.restoredRooms.append(room.code)
             let connected = room.players.values.filter { $0.status == .connected }.map(\.id).sorted()

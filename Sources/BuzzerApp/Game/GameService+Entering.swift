@@ -9,9 +9,9 @@ extension GameService {
     // MARK: - create
 
     /// Opens a room on the host's own loop, so the host's commands need no hop.
-    func create(_ request: CreateRequest, session: WebSocketSession, state: ClientState) {
-        let handle = session.handle
-        let fail = { (code: String, message: String) in session.send(self.context.messages.error(code, message, request: "create")) }
+    func create(_ request: CreateRequest, client: GameClient) {
+        let handle = client.handle
+        let fail = { (code: String, message: String) in client.send(self.context.messages.error(code, message, request: "create")) }
         if !context.archive.acceptsNewGames {
             fail("archive_unavailable", "The server cannot record new games right now (its log is failing), so it is not starting any. Running games go on.")
             return
@@ -65,23 +65,23 @@ extension GameService {
         }
         live.record([event])
         live.attachHost(handle)
-        state.room = ref
-        state.role = .host
-        let base = baseURL(session)
-        session.send(context.messages.make("created", CreatedPayload(
+        client.state.room = ref
+        client.state.role = .host
+        let base = baseURL(client)
+        client.send(context.messages.make("created", CreatedPayload(
             code: ref.code, hostToken: token, joinURL: "\(base)/join/\(ref.code)", displayURL: "\(base)/display/\(ref.code)",
             title: pack.title, questionCount: pack.questionCount, settings: settings)))
-        session.send(context.messages.make("state", live.state(for: .host)))
+        client.send(context.messages.make("state", live.state(for: .host)))
         context.logger.info("room created", metadata: [
             "room": "\(ref.code)", "title": "\(pack.title)", "questions": "\(pack.questionCount)", "scoring": "\(settings.scoring.rawValue)"])
     }
 
     /// The address players use: `server.publicURL`, else the Host the host's browser used.
-    private func baseURL(_ session: WebSocketSession) -> String {
+    private func baseURL(_ client: GameClient) -> String {
         if let url = context.config.server.publicURL, !url.isEmpty {
             return url.hasSuffix("/") ? String(url.dropLast()) : url
         }
-        let host = session.request?.headers.first(name: "Host") ?? "localhost:\(context.config.server.port)"
+        let host = client.request.headers.first(name: "Host") ?? "localhost:\(context.config.server.port)"
         return "http://\(host)"
     }
 
@@ -110,51 +110,47 @@ extension GameService {
 
     // MARK: - host, join, resume, watch
 
-    func enter(_ message: ClientMessage, session: WebSocketSession, state: ClientState) {
+    func enter(_ message: ClientMessage, client: GameClient) {
         let rawCode: String
         switch message {
         case .host(let code, _), .join(let code, _, _, _), .resume(let code, _), .watch(let code): rawCode = code
         default: return
         }
-        let now = context.clock(), address = session.remoteAddress, messages = context.messages
+        let now = context.clock(), address = client.remoteAddress, messages = context.messages
         guard limiter.allows(address, now: now) else {
-            session.send(messages.error("rate_limited", "Too many wrong room codes from your network; wait a minute and try again.", request: message.type))
+            client.send(messages.error("rate_limited", "Too many wrong room codes from your network; wait a minute and try again.", request: message.type))
             return
         }
         let code = Secrets.normalizeCode(rawCode)
         guard let ref = context.registry.room(code) else {
             limiter.recordFailure(address, now: now)
-            session.send(messages.error("room_not_found", "No game has the code \(code.isEmpty ? "you typed" : code). Check the code on the screen.", request: message.type))
+            client.send(messages.error("room_not_found", "No game has the code \(code.isEmpty ? "you typed" : code). Check the code on the screen.", request: message.type))
             return
         }
-        state.entering = true
-        let handle = session.handle, clock = context.clock
+        client.state.entering = true
+        let handle = client.handle, clock = context.clock
         ref.run { live in
             let outcome = Result<Entered, GameError> { () throws(GameError) -> Entered in try Self.admit(message, handle: handle, into: live) }
             // Back on the connection's loop: give it its role, then its replies, in that order.
-            let loop = handle.loop, id = handle.id
-            loop.execute {
-                guard let connection = loop.connection(id), let session = connection.handler as? WebSocketSession,
-                      let state = session.userInfo as? ClientState else {
-                    // Gone while we were admitting it: undo the seat like any other disconnect.
-                    if case .success(let entered) = outcome { ref.run { $0.detach(handle, role: entered.role) } }
-                    return
-                }
-                state.entering = false
+            handle.withHandler({ client in
+                client.state.entering = false
                 switch outcome {
                 case .failure(let error):
-                    session.send(messages.error(error, request: message.type))
+                    client.send(messages.error(error, request: message.type))
                 case .success(let entered):
-                    state.room = ref
-                    state.role = entered.role
-                    session.send(entered.reply)
+                    client.state.room = ref
+                    client.state.role = entered.role
+                    client.send(entered.reply)
                     let sequence = entered.openQuestion
-                    session.send(entered.state) { _ in
-                        if let sequence { state.questionWritten = (sequence, clock()) }
+                    handle.send(entered.state) { client, _ in
+                        if let sequence { client.state.questionWritten = (sequence, clock()) }
                     }
-                    for extra in entered.extra { session.send(extra) }
+                    for extra in entered.extra { client.send(extra) }
                 }
-            }
+            }, ifClosed: {
+                // Gone while we were admitting it: undo the seat like any other disconnect.
+                if case .success(let entered) = outcome { ref.run { $0.detach(handle, role: entered.role) } }
+            })
         }
     }
 
@@ -171,7 +167,7 @@ extension GameService {
 
     /// Attaches a player who joined or resumed to this connection and builds the `joined` reply.
     private static func seat(
-        _ id: PlayerID?, token: String, resumed: Bool, handle: WebSocketHandle, in live: LiveRoom
+        _ id: PlayerID?, token: String, resumed: Bool, handle: ClientHandle, in live: LiveRoom
     ) throws(GameError) -> (ClientState.Role, OutboundMessage) {
         guard let id, let player = live.room.players[id] else { throw .unknownPlayer }
         live.attachPlayer(id, handle)
@@ -182,7 +178,7 @@ extension GameService {
     }
 
     /// Runs on the room's loop.
-    private static func admit(_ message: ClientMessage, handle: WebSocketHandle, into live: LiveRoom) throws(GameError) -> Entered {
+    private static func admit(_ message: ClientMessage, handle: ClientHandle, into live: LiveRoom) throws(GameError) -> Entered {
         let messages = live.context.messages
         let role: ClientState.Role
         let reply: OutboundMessage

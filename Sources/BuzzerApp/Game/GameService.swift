@@ -9,10 +9,11 @@ import Synchronization
 /// `buzzer serve`'s application: routes `buzzer.v1` messages from connections to rooms, and
 /// answers plain HTTP (`/healthz`, `/api/packs`).
 ///
-/// A message arrives on its connection's loop. Anything that needs a room hops to the room's
-/// loop with one `execute`; replies travel back through `WebSocketHandle`, which hops again.
-/// Messages from one connection therefore reach the room in the order they were sent.
-package final class GameService: WebSocketServerDelegate {
+/// Each upgraded connection gets a `GameClient`. A message arrives on its connection's loop.
+/// Anything that needs a room hops to the room's loop with one `execute`; replies travel back
+/// through the client's `ClientHandle`, which hops again. Messages from one connection therefore
+/// reach the room in the order they were sent.
+package final class GameService: WebSocketService {
     package static let subprotocol = "buzzer.v1"
     package static let path = "/ws"
 
@@ -47,7 +48,7 @@ package final class GameService: WebSocketServerDelegate {
 
     // MARK: - HTTP
 
-    package func httpRequest(_ head: HTTPRequestHead, remoteAddress: String) -> HTTPResponse {
+    package func respond(to head: HTTPRequestHead, remoteAddress: String) -> HTTPResponse {
         guard head.method == "GET" || head.method == "HEAD" else {
             return .error(status: 405, message: "Only GET is served here.")
         }
@@ -83,59 +84,59 @@ package final class GameService: WebSocketServerDelegate {
 
     // MARK: - WebSocket lifecycle
 
-    package func websocketDidOpen(_ session: WebSocketSession) {
-        session.userInfo = ClientState()
+    package func makeHandler(for upgrade: WebSocketUpgrade<GameClient>) -> GameClient {
         connections.add(1)
+        return GameClient(upgrade: upgrade, service: self)
     }
 
-    package func websocketDidClose(_ session: WebSocketSession, reason: ConnectionCloseReason) {
+    func closed(_ client: GameClient, reason: ConnectionCloseReason) {
         connections.add(-1)
         // Connections closed by a shutdown are not departures: the log must not say everyone left
         // (the host-away clock would run while the server is down). Recovery marks them away at restart.
         guard !shuttingDown.withLock({ $0 }) else { return }
-        guard let state = session.userInfo as? ClientState, let room = state.room else { return }
-        let handle = session.handle, role = state.role
+        guard let room = client.state.room else { return }
+        let handle = client.handle, role = client.state.role
         room.run { $0.detach(handle, role: role) }
     }
 
-    package func websocket(_ session: WebSocketSession, didReceive message: WebSocketMessage) {
-        guard let state = session.userInfo as? ClientState else { return }
+    func received(_ message: WebSocketMessage, from client: GameClient) {
         guard message.opcode == .text else {
-            session.send(messages.error("bad_message", "Send JSON text messages; binary messages are not part of buzzer.v1."))
+            client.send(messages.error("bad_message", "Send JSON text messages; binary messages are not part of buzzer.v1."))
             return
         }
         let decoded: ClientMessage
         do {
             decoded = try ClientMessage.decode(message.payload, packLimits: context.config.game.packLimits)
         } catch {
-            session.send(messages.error("bad_message", "That message was not understood: \(error.reason).", request: error.request))
+            client.send(messages.error("bad_message", "That message was not understood: \(error.reason).", request: error.request))
             return
         }
-        route(decoded, from: session, state: state)
+        route(decoded, from: client)
     }
 
     // MARK: - Routing
 
-    private func route(_ message: ClientMessage, from session: WebSocketSession, state: ClientState) {
-        let handle = session.handle
+    private func route(_ message: ClientMessage, from client: GameClient) {
+        let handle = client.handle
         switch message {
         case .create(let request):
-            guard enterable(state, session, request: message.type) else { return }
-            create(request, session: session, state: state)
+            guard enterable(client, request: message.type) else { return }
+            create(request, client: client)
         case .host, .join, .resume, .watch:
-            guard enterable(state, session, request: message.type) else { return }
-            enter(message, session: session, state: state)
+            guard enterable(client, request: message.type) else { return }
+            enter(message, client: client)
         default:
+            let state = client.state
             guard let room = state.room else {
-                session.send(messages.error("not_in_room", "Join or create a room first.", request: message.type))
+                client.send(messages.error("not_in_room", "Join or create a room first.", request: message.type))
                 return
             }
             if message.isHostCommand && state.role != .host {
-                session.send(messages.error(GameError.notHost, request: message.type))
+                client.send(messages.error(GameError.notHost, request: message.type))
                 return
             }
             let role = state.role
-            let rtt = GameDuration((session.roundTripNanos ?? 0) / 1_000_000)
+            let rtt = GameDuration((handle.roundTripNanos ?? 0) / 1_000_000)
             let written = state.questionWritten
             let messages = self.messages
             room.run { live in
@@ -149,13 +150,13 @@ package final class GameService: WebSocketServerDelegate {
     }
 
     /// Refuses a second create/join/... while one is pending or the connection already has a role.
-    private func enterable(_ state: ClientState, _ session: WebSocketSession, request: String) -> Bool {
-        if state.entering {
-            session.send(messages.error("busy", "Wait for the answer to your previous request.", request: request))
+    private func enterable(_ client: GameClient, request: String) -> Bool {
+        if client.state.entering {
+            client.send(messages.error("busy", "Wait for the answer to your previous request.", request: request))
             return false
         }
-        if state.room != nil {
-            session.send(messages.error("already_in_room", "This connection is already in room \(state.room!.code); open a new connection for another room.", request: request))
+        if let room = client.state.room {
+            client.send(messages.error("already_in_room", "This connection is already in room \(room.code); open a new connection for another room.", request: request))
             return false
         }
         return true
@@ -163,7 +164,7 @@ package final class GameService: WebSocketServerDelegate {
 
     /// A command from a member, on the room's loop.
     private static func command(
-        _ message: ClientMessage, role: ClientState.Role, handle: WebSocketHandle, rttMs: GameDuration,
+        _ message: ClientMessage, role: ClientState.Role, handle: ClientHandle, rttMs: GameDuration,
         written: (sequence: Int, at: GameInstant)?, in live: LiveRoom
     ) throws(GameError) {
         let ok = { live.context.messages.make("ok", OKPayload(request: message.type)) }

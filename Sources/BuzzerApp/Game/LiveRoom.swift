@@ -16,9 +16,9 @@ final class LiveRoom {
     let loop: EventLoop
     let context: GameContext
     private(set) var room: Room
-    private(set) var host: WebSocketHandle?
-    private(set) var players: [PlayerID: WebSocketHandle] = [:]
-    private(set) var displays: [UInt64: WebSocketHandle] = [:]
+    private(set) var host: ClientHandle?
+    private(set) var players: [PlayerID: ClientHandle] = [:]
+    private(set) var displays: [UInt64: ClientHandle] = [:]
     private var timer: (any DispatchSourceTimer)?
     private var timerDeadline: GameInstant?
     private var lobbyDirty = false
@@ -46,7 +46,7 @@ final class LiveRoom {
     /// Runs one command through the game and publishes what it caused. `answerFrom` is the
     /// handle to acknowledge once the answer is durable.
     @discardableResult
-    func perform(_ command: RoomCommand, answerFrom: WebSocketHandle? = nil) throws(GameError) -> [RoomEvent] {
+    func perform(_ command: RoomCommand, answerFrom: ClientHandle? = nil) throws(GameError) -> [RoomEvent] {
         loop.assertInEventLoop()
         let events = try room.handle(command, at: now)
         record(events, answerFrom: answerFrom)
@@ -58,7 +58,7 @@ final class LiveRoom {
     /// Appends the events to the archive in order. An answer is acknowledged only once its line
     /// is durable, or at once marked not durable when the archive cannot take it (the room carries
     /// on in memory).
-    func record(_ events: [RoomEvent], answerFrom: WebSocketHandle? = nil) {
+    func record(_ events: [RoomEvent], answerFrom: ClientHandle? = nil) {
         let messages = self.messages, logger = self.logger
         for event in events {
             let acknowledge: (@Sendable (_ durable: Bool) -> Void)?
@@ -88,23 +88,23 @@ final class LiveRoom {
 
     // MARK: - Members
 
-    func attachHost(_ handle: WebSocketHandle) {
+    func attachHost(_ handle: ClientHandle) {
         if let old = host, old != handle { old.close(code: 4000, reason: "the host console opened elsewhere") }
         host = handle
     }
 
-    func attachPlayer(_ id: PlayerID, _ handle: WebSocketHandle) {
+    func attachPlayer(_ id: PlayerID, _ handle: ClientHandle) {
         if let old = players[id], old != handle { old.close(code: 4000, reason: "this player connected again elsewhere") }
         players[id] = handle
     }
 
-    func attachDisplay(_ handle: WebSocketHandle) {
+    func attachDisplay(_ handle: ClientHandle) {
         displays[handle.id] = handle
     }
 
     /// A connection closed (or left). Only the connection currently attached counts: an old
     /// connection replaced by a resume must not mark the player away.
-    func detach(_ handle: WebSocketHandle, role: ClientState.Role) {
+    func detach(_ handle: ClientHandle, role: ClientState.Role) {
         switch role {
         case .host where host == handle:
             host = nil
@@ -121,7 +121,7 @@ final class LiveRoom {
     }
 
     /// A player left on purpose: the seat is gone, the score stays on the board.
-    func leave(_ id: PlayerID, handle: WebSocketHandle) throws(GameError) {
+    func leave(_ id: PlayerID, handle: ClientHandle) throws(GameError) {
         guard players[id] == handle else { throw .unknownPlayer }
         players[id] = nil
         try perform(.leave(id))
@@ -129,10 +129,10 @@ final class LiveRoom {
 
     // MARK: - Publishing
 
-    private var everyoneButHost: [WebSocketHandle] { Array(players.values) + Array(displays.values) }
-    private var everyone: [WebSocketHandle] { everyoneButHost + (host.map { [$0] } ?? []) }
+    private var everyoneButHost: [ClientHandle] { Array(players.values) + Array(displays.values) }
+    private var everyone: [ClientHandle] { everyoneButHost + (host.map { [$0] } ?? []) }
     /// Who sees the room from the front: the host console and the projectors.
-    private var screens: [WebSocketHandle] { Array(displays.values) + (host.map { [$0] } ?? []) }
+    private var screens: [ClientHandle] { Array(displays.values) + (host.map { [$0] } ?? []) }
 
     func publish(_ events: [RoomEvent]) {
         for event in events {
@@ -141,7 +141,7 @@ final class LiveRoom {
                 break
             case .hostDisconnected, .hostReconnected:
                 logger.info(room.hostConnected ? "host back" : "host disconnected; the room waits", metadata: ["phase": "\(room.phase.rawValue)"])
-                WebSocketHandle.broadcast(messages.make("host_status", HostStatusPayload(connected: room.hostConnected)), to: everyoneButHost)
+                ClientHandle.broadcast(messages.make("host_status", HostStatusPayload(connected: room.hostConnected)), to: everyoneButHost)
             case .roomLockChanged, .displayConnected, .displayDisconnected:
                 markDirty(lobby: true, players: false)
             case .playerJoined, .playerDisconnected, .playerReconnected, .playerLeft:
@@ -160,14 +160,14 @@ final class LiveRoom {
             case .answersOpened(let opened):
                 let deadline = room.currentQuestion?.deadline ?? opened.at
                 let message = messages.make("answers_open", AnswersOpenPayload(question: opened.sequence, serverTime: now, deadline: deadline))
-                WebSocketHandle.broadcast(message, to: everyone)
+                ClientHandle.broadcast(message, to: everyone)
             case .answerRecorded:
                 // Coalesced: a 2,000-player room answering within a second needs a few counts, not 2,000.
                 answerCountDirty = true
                 markDirty(lobby: false, players: false)
             case .answersClosed(let closed):
                 let message = messages.make("answers_closed", AnswersClosedPayload(question: closed.sequence, reason: closed.reason))
-                WebSocketHandle.broadcast(message, to: everyone)
+                ClientHandle.broadcast(message, to: everyone)
             case .questionRevealed(let revealed):
                 sendReveal(sequence: revealed.sequence)
             case .answerAccepted(let accepted):
@@ -188,13 +188,10 @@ final class LiveRoom {
         let message = messages.make("question", QuestionPayload(serverTime: serverTime, question: view))
         let sequence = view.sequence, clock = context.clock
         // Response time starts when the question reaches each player's socket, so note it there.
-        EventLoop.forEach(players.values.map(\.connection)) { connection in
-            guard let session = connection.handler as? WebSocketSession else { return }
-            session.send(message) { _ in
-                (session.userInfo as? ClientState)?.questionWritten = (sequence, clock())
-            }
+        ClientHandle.broadcast(message, to: players.values) { client, _ in
+            client.state.questionWritten = (sequence, clock())
         }
-        WebSocketHandle.broadcast(message, to: Array(displays.values))
+        ClientHandle.broadcast(message, to: Array(displays.values))
         if view.wager {
             sendEach { id in self.maxWager(id).map { self.messages.make("wager_limit", WagerLimitPayload(question: sequence, max: $0)) } }
         }
@@ -204,7 +201,7 @@ final class LiveRoom {
 
     private func sendReveal(sequence: Int) {
         guard let reveal = room.revealView(sequence: sequence) else { return }
-        WebSocketHandle.broadcast(messages.make("reveal", RevealPayload(reveal: reveal)), to: everyoneButHost)
+        ClientHandle.broadcast(messages.make("reveal", RevealPayload(reveal: reveal)), to: everyoneButHost)
         let typed = room.typedAnswers(sequence: sequence).map { TypedAnswer(text: $0.text, count: $0.count, accepted: $0.accepted) }
         host?.send(messages.make("reveal", RevealPayload(reveal: reveal, typedAnswers: typed)))
         let standings = room.standings
@@ -221,14 +218,14 @@ final class LiveRoom {
     private func sendLeaderboard(final: Bool) {
         let standings = room.standings
         let message = messages.make("leaderboard", leaderboard(standings, final: final))
-        WebSocketHandle.broadcast(message, to: everyone)
+        ClientHandle.broadcast(message, to: everyone)
         sendStandings(standings)
     }
 
     private func sendEnded() {
         let standings = room.standings
         let message = messages.make("ended", ended(standings))
-        WebSocketHandle.broadcast(message, to: everyone)
+        ClientHandle.broadcast(message, to: everyone)
         sendStandings(standings)
     }
 
@@ -250,15 +247,12 @@ final class LiveRoom {
 
     /// A personal message to every connected player, one hop per loop.
     private func sendEach(_ message: (PlayerID) -> OutboundMessage?) {
-        var outbound: [UInt64: OutboundMessage] = [:]
-        outbound.reserveCapacity(players.count)
+        var deliveries: [(handle: ClientHandle, message: OutboundMessage)] = []
+        deliveries.reserveCapacity(players.count)
         for (id, handle) in players {
-            if let built = message(id) { outbound[handle.id] = built }
+            if let built = message(id) { deliveries.append((handle, built)) }
         }
-        let bundle = outbound
-        EventLoop.forEach(players.values.lazy.filter { bundle[$0.id] != nil }.map(\.connection)) { connection in
-            if let message = bundle[connection.id] { (connection.handler as? WebSocketSession)?.send(message) }
-        }
+        ClientHandle.send(deliveries)
     }
 
     /// How much this player may stake on the current question, in a wager round.
@@ -295,18 +289,18 @@ final class LiveRoom {
         if lobbyDirty {
             lobbyDirty = false
             let message = messages.make("lobby", lobbyPayload)
-            WebSocketHandle.broadcast(message, to: everyone)
+            ClientHandle.broadcast(message, to: everyone)
         }
         if playersDirty {
             playersDirty = false
             // The projector lists who has joined, as the host console does.
             let message = messages.make("players", PlayersPayload(players: playerRows))
-            WebSocketHandle.broadcast(message, to: screens)
+            ClientHandle.broadcast(message, to: screens)
         }
         if answerCountDirty, let current = room.currentQuestion {
             answerCountDirty = false
             let count = AnswerCountPayload(question: current.sequence, answered: current.answers.count, connected: room.connectedCount)
-            WebSocketHandle.broadcast(messages.make("answer_count", count), to: screens)
+            ClientHandle.broadcast(messages.make("answer_count", count), to: screens)
         }
     }
 

@@ -6,23 +6,21 @@ import Foundation
 /// meaning (keys are sorted on the wire). Each is encoded once into an `OutboundMessage`, so a
 /// broadcast shares its bytes across every recipient.
 package struct ServerMessage {
+    /// Each message is compressed, if at all, on the loop that sends it: once per loop with the
+    /// loop's own stream for every connection without context takeover.
     let compression: PerMessageDeflateConfig
-    /// Every message gets its compressed variant from this one stream: most go to many players,
-    /// and a one-recipient message compressed here spares that connection a deflater of its own.
-    private let deflater: SharedDeflater?
 
     package init(compression: PerMessageDeflateConfig) {
         self.compression = compression
-        deflater = SharedDeflater(compression)
     }
 
     /// `{"type":T, ...payload's fields}`.
     package func make(_ type: String, _ payload: some Encodable) -> OutboundMessage {
-        .text(Self.json(type, payload), compression: compression, sharedDeflater: deflater)
+        .text(Self.json(type, payload), compression: compression)
     }
 
     package func make(_ type: String) -> OutboundMessage {
-        .text("{\"type\":\"\(type)\"}", compression: compression, sharedDeflater: deflater)
+        .text("{\"type\":\"\(type)\"}", compression: compression)
     }
 
     package func error(_ code: String, _ message: String, request: String? = nil) -> OutboundMessage {

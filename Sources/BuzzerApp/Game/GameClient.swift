@@ -1,0 +1,66 @@
+import BuzzerGame
+import BuzzerTransport
+import BuzzerWebSocket
+import Logging
+
+/// The app's handle on one game connection.
+typealias ClientHandle = WebSocketHandle<GameClient>
+
+/// One WebSocket connection in the game, made by `GameService` for each upgrade. It owns what the
+/// connection is in the game and hands its messages to the service; loop-bound, like its connection.
+package final class GameClient: WebSocketHandler {
+    let handle: ClientHandle
+    /// The upgrade request: its Host is where the host's browser found the server.
+    let request: HTTPRequestHead
+    let remoteAddress: String
+    var state = ClientState()
+    private let service: GameService
+
+    init(upgrade: WebSocketUpgrade<GameClient>, service: GameService) {
+        handle = upgrade.handle
+        request = upgrade.request
+        remoteAddress = upgrade.remoteAddress
+        self.service = service
+    }
+
+    func send(_ message: OutboundMessage) {
+        handle.send(message)
+    }
+
+    package func received(_ message: WebSocketMessage) {
+        service.received(message, from: self)
+    }
+
+    package func closed(reason: ConnectionCloseReason) {
+        service.closed(self, reason: reason)
+    }
+}
+
+/// What one connection is in the game.
+struct ClientState {
+    enum Role: Equatable {
+        case none
+        case host
+        case player(PlayerID)
+        case display
+    }
+
+    var role: Role = .none
+    /// The room this connection belongs to, once its create/join/resume/watch/host succeeded.
+    var room: RoomRef?
+    /// A create/join/resume/watch/host is on its way to a room: a second one waits for its answer.
+    var entering = false
+    /// When the current question reached this player's kernel socket buffer (where response time starts).
+    var questionWritten: (sequence: Int, at: GameInstant)?
+}
+
+extension ClientState.Role {
+    var name: String {
+        switch self {
+        case .none: "none"
+        case .host: "host"
+        case .player: "player"
+        case .display: "display"
+        }
+    }
+}

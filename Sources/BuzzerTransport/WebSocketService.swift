@@ -1,0 +1,64 @@
+import BuzzerWebSocket
+import Logging
+
+/// The application above the WebSocket server: it answers plain HTTP and makes one typed handler for
+/// each upgraded connection. The app reaches connections only through that handler and its
+/// `WebSocketHandle`, never through the transport's own types.
+package protocol WebSocketService: Sendable {
+    associatedtype Handler: WebSocketHandler
+
+    /// A plain HTTP request (no `Upgrade: websocket`): pages, `/healthz`. Runs on the connection's loop.
+    func respond(to head: HTTPRequestHead, remoteAddress: String) -> HTTPResponse
+
+    /// Called on the connection's loop once the upgrade response is queued. The handler owns the
+    /// client's state and lives until its `closed(reason:)`.
+    func makeHandler(for upgrade: WebSocketUpgrade<Handler>) -> Handler
+}
+
+/// One upgraded connection's application side. Every call runs on the connection's loop, so a handler
+/// keeps plain mutable state and is not Sendable. A reply sent through the handle from inside
+/// `received` is written before anything the same read produces after it.
+package protocol WebSocketHandler: AnyObject, SendableMetatype {
+    /// A whole message arrived (reassembled, inflated, UTF-8 checked).
+    func received(_ message: WebSocketMessage)
+    /// A keepalive pong came back after `nanos`; the handle's `roundTripNanos` already says so.
+    func measuredRoundTrip(nanos: UInt64)
+    /// Called exactly once, whatever ended the connection; the transport drops the handler after it.
+    func closed(reason: ConnectionCloseReason)
+}
+
+extension WebSocketHandler {
+    package func measuredRoundTrip(nanos: UInt64) {}
+}
+
+/// What the app learns of a connection when it is upgraded.
+package struct WebSocketUpgrade<Handler: WebSocketHandler>: Sendable {
+    package let handle: WebSocketHandle<Handler>
+    /// The request that opened the connection (its path, query and Host, for example).
+    package let request: HTTPRequestHead
+    package let subprotocol: String?
+    package let remoteAddress: String
+    /// The transport's logger, with this connection's `connection` and `remote` metadata.
+    package let logger: Logger
+}
+
+/// Everything the WebSocket server needs from config.json, plus what the app decides in code.
+package struct WebSocketServerConfig: Sendable {
+    package var server: ServerConfig
+    package var websocket: WebSocketConfig
+    package var timeouts: TimeoutConfig
+    package var transport: TransportConfig
+    /// Paths that accept upgrades; nil accepts any path (the echo server).
+    package var paths: Set<String>?
+    /// Subprotocols in server preference order.
+    package var subprotocols: [String]
+
+    package init(server: ServerConfig, websocket: WebSocketConfig, timeouts: TimeoutConfig, transport: TransportConfig, paths: Set<String>?, subprotocols: [String] = []) {
+        self.server = server
+        self.websocket = websocket
+        self.timeouts = timeouts
+        self.transport = transport
+        self.paths = paths
+        self.subprotocols = subprotocols
+    }
+}
