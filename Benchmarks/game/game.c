@@ -125,6 +125,7 @@ typedef struct {
     int seq;             /* question in flight (sequence), -1 before start */
     uint64_t t_sent;     /* host's start/next written to the socket */
     uint64_t t_reveal;   /* host's reveal written to the socket */
+    uint64_t reveal_min, reveal_max; /* fastest and slowest `result` of this reveal so far */
     int received;        /* players that got `question` seq */
     int acks, results, ended;
     int closed;          /* answers_closed seen by the host */
@@ -457,6 +458,8 @@ static void room_ask(int r) {
     conn_t *host = &conns[r];
     rm->seq++;
     rm->received = rm->acks = rm->results = 0;
+    rm->reveal_min = UINT64_MAX;
+    rm->reveal_max = 0;
     rm->closed = 0;
     rm->state = R_ASKING;
     host_send(host, rm->seq == 0 ? "start" : "next");
@@ -635,14 +638,20 @@ static void on_text(conn_t *c, const char *m, size_t len, uint64_t t) {
         results_total++;
         rm->results++;
         rm->t_progress = t;
+        if (lat < rm->reveal_min) rm->reveal_min = lat;
+        if (lat > rm->reveal_max) rm->reveal_max = lat;
         if (measured((int)seq)) {
             hist_add(&h_reveal, lat);
             qstat_t *qs = &qstats[seq];
             qs->rev_n++;
             qs->rev_sum += (double)lat;
             if (lat > qs->rev_max) qs->rev_max = lat;
-            if (rm->results == 1) hist_add(&h_reveal_first, lat);
-            if (rm->results == cfg.players) hist_add(&h_reveal_all, lat);
+            /* The room's first and last by receive time, not by the order this loop parsed them in
+               (a socket read again after a full first read is parsed with a later time). */
+            if (rm->results == cfg.players) {
+                hist_add(&h_reveal_first, rm->reveal_min);
+                hist_add(&h_reveal_all, rm->reveal_max);
+            }
         }
         room_maybe_advance(c->room, t);
     } else if (IS(type, tlen, "ended")) {
