@@ -82,6 +82,7 @@ fi
 # (counts wrong codes only, so it is raised only as a safety margin). Open files are set above.
 max_players=10000    # the largest room the scenarios play: 1x10000
 max_connections=30000
+max_rooms=1000
 write_config() { # $1 = file, $2 = durability
   cat >"$1" <<EOF
 {
@@ -95,7 +96,7 @@ write_config() { # $1 = file, $2 = durability
   "timeouts": {"handshakeSeconds": 10, "idleSeconds": 60, "pingIntervalSeconds": $ping_seconds, "closeSeconds": 5, "shutdownSeconds": 5},
   "transport": {"outboundHighWaterBytes": 4194304, "readBufferBytes": 65536},
   "game": {"roomDefaults": {"maxPlayers": $max_players}},
-  "rooms": {"maxRooms": 1000, "failedJoinsPerMinute": 100000, "libraryDirectory": "$repo/questions"},
+  "rooms": {"maxRooms": $max_rooms, "failedJoinsPerMinute": 100000, "libraryDirectory": "$repo/questions"},
   "archive": {"durability": "$2"}
 }
 EOF
@@ -159,8 +160,8 @@ wait_quiet() {
 run_test() { # $1 = name, $2 = durability, $3 = rooms, $4 = players
   local name="$1" durability="$2" rooms="$3" players="$4"
   local conns=$((rooms * (players + 1)))
-  if [ "$players" -gt "$max_players" ] || [ "$conns" -gt "$max_connections" ] || [ "$rooms" -gt 1000 ]; then
-    log "skipping $name: the generated config allows $max_players players per room, $max_connections connections and 1000 rooms"
+  if [ "$players" -gt "$max_players" ] || [ "$conns" -gt "$max_connections" ] || [ "$rooms" -gt "$max_rooms" ]; then
+    log "skipping $name: the generated config allows $max_players players per room, $max_connections connections and $max_rooms rooms"
     echo "{\"ok\":false,\"error\":\"skipped: over the generated config's limits\"}" >"$out/$name.json"
     return 0
   fi
