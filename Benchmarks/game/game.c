@@ -12,7 +12,7 @@
  *   players: answer after a random delay in [--answer-min-ms, --answer-max-ms]
  *            -> answer_ack                                        (ack latency measured)
  *   room:    answers_closed once everyone answered
- *   host:    reveal -> every player receives `reveal` and `result`
+ *   host:    reveal -> every player receives `reveal` and its own `result` (reveal latency measured)
  *   host:    --gap-ms after every player has its result and its ack: next (-> question) ...
  *   host:    end after the last question -> `ended` to everyone; then a client-initiated close.
  *
@@ -124,6 +124,8 @@ typedef struct {
     int joined;
     int seq;             /* question in flight (sequence), -1 before start */
     uint64_t t_sent;     /* host's start/next written to the socket */
+    uint64_t t_reveal;   /* host's reveal written to the socket */
+    uint64_t reveal_min, reveal_max; /* fastest and slowest `result` of this reveal so far */
     int received;        /* players that got `question` seq */
     int acks, results, ended;
     int closed;          /* answers_closed seen by the host */
@@ -146,16 +148,21 @@ static uint64_t server_errors;     /* of which `error` messages */
 static char first_error[256];
 static uint64_t pings_answered;
 static uint64_t not_durable;       /* answer_ack with durable false */
-static uint64_t answers_sent, acks_total;
+static uint64_t answers_sent, acks_total, results_total;
 static int rooms_created, players_joined, rooms_done;
 
 static hist_t h_fanout;   /* host's start/next sent -> each player received `question` */
 static hist_t h_round;    /* host's start/next sent -> last player of the room received it */
 static hist_t h_ack;      /* answer sent -> answer_ack */
 static hist_t h_first;    /* host's start/next sent -> first player of the room received it */
+/* The reveal, like the question fan-out, but each player's `result` is its own payload (its score
+   and rank), encoded per player, where the question is one frame shared by the whole room. */
+static hist_t h_reveal;       /* host's reveal sent -> each player received its `result` */
+static hist_t h_reveal_all;   /* host's reveal sent -> last player of the room received its `result` */
+static hist_t h_reveal_first; /* host's reveal sent -> first player of the room received its `result` */
 
 /* Per question index, across rooms: fan-out mean and max, to see whether a long night holds steady. */
-typedef struct { uint64_t n, max; double sum; uint64_t ack_n, ack_max; double ack_sum; } qstat_t;
+typedef struct { uint64_t n, max; double sum; uint64_t ack_n, ack_max; double ack_sum; uint64_t rev_n, rev_max; double rev_sum; } qstat_t;
 static qstat_t *qstats;
 
 /* answers acknowledged per wall-clock second of the game */
@@ -451,6 +458,8 @@ static void room_ask(int r) {
     conn_t *host = &conns[r];
     rm->seq++;
     rm->received = rm->acks = rm->results = 0;
+    rm->reveal_min = UINT64_MAX;
+    rm->reveal_max = 0;
     rm->closed = 0;
     rm->state = R_ASKING;
     host_send(host, rm->seq == 0 ? "start" : "next");
@@ -538,6 +547,7 @@ static void on_text(conn_t *c, const char *m, size_t len, uint64_t t) {
             rm->state = R_REVEALING;
             rm->t_progress = t;
             host_send(c, "reveal");
+            rm->t_reveal = now_ns(); /* as for start/next: the clock starts once it is written */
         } else if (IS(type, tlen, "question")) {
             /* The host's copy carries the answer; players' copies must not (checked below). */
             if (!member(&ms, "correct")) note_error("%s: host question without \"correct\"", who(c));
@@ -614,10 +624,35 @@ static void on_text(conn_t *c, const char *m, size_t len, uint64_t t) {
         rm->t_progress = t;
         room_maybe_advance(c->room, t);
     } else if (IS(type, tlen, "result")) {
-        if (c->q_result == c->q_seen) { note_error("%s: two results for question %d", who(c), c->q_seen); return; }
-        c->q_result = c->q_seen;
+        const char *rv = member(&ms, "result");
+        members_t rsm;
+        long long seq = -1;
+        if (!rv || !obj_index(rv, end, &rsm) || !member_int(&rsm, end, "sequence", &seq)) { note_error("%s: result without result.sequence: %.100s", who(c), m); return; }
+        if (seq != rm->seq || seq != c->q_seen || rm->state != R_REVEALING) {
+            note_error("%s: result for question %lld while question %d is being revealed", who(c), seq, rm->seq);
+            return;
+        }
+        if (c->q_result == seq) { note_error("%s: two results for question %lld", who(c), seq); return; }
+        c->q_result = (int)seq;
+        uint64_t lat = t > rm->t_reveal ? t - rm->t_reveal : 0;
+        results_total++;
         rm->results++;
         rm->t_progress = t;
+        if (lat < rm->reveal_min) rm->reveal_min = lat;
+        if (lat > rm->reveal_max) rm->reveal_max = lat;
+        if (measured((int)seq)) {
+            hist_add(&h_reveal, lat);
+            qstat_t *qs = &qstats[seq];
+            qs->rev_n++;
+            qs->rev_sum += (double)lat;
+            if (lat > qs->rev_max) qs->rev_max = lat;
+            /* The room's first and last by receive time, not by the order this loop parsed them in
+               (a socket read again after a full first read is parsed with a later time). */
+            if (rm->results == cfg.players) {
+                hist_add(&h_reveal_first, rm->reveal_min);
+                hist_add(&h_reveal_all, rm->reveal_max);
+            }
+        }
         room_maybe_advance(c->room, t);
     } else if (IS(type, tlen, "ended")) {
         if (c->ended) { note_error("%s: ended twice", who(c)); return; }
@@ -1234,6 +1269,9 @@ int main(int argc, char **argv) {
     hist_init(&h_round);
     hist_init(&h_ack);
     hist_init(&h_first);
+    hist_init(&h_reveal);
+    hist_init(&h_reveal_all);
+    hist_init(&h_reveal_first);
 
     long rss_before = read_rss_kb();
     uint64_t t0 = now_ns();
@@ -1276,6 +1314,7 @@ int main(int argc, char **argv) {
         if (acks_per_second[s] > peak_aps) peak_aps = acks_per_second[s];
     uint64_t expected_acks = (uint64_t)cfg.rooms * (uint64_t)cfg.players * (uint64_t)cfg.questions;
     if (acks_total != expected_acks) note_error("%" PRIu64 " answers acknowledged, expected %" PRIu64, acks_total, expected_acks);
+    if (results_total != expected_acks) note_error("%" PRIu64 " results received, expected %" PRIu64, results_total, expected_acks);
     int ok = errors == 0;
     double per_player = (rss_before >= 0 && rss_joined >= 0) ? (double)(rss_joined - rss_before) * 1024.0 / (cfg.rooms * (cfg.players + 1)) : -1;
 
@@ -1292,15 +1331,24 @@ int main(int argc, char **argv) {
         print_hist_json("ack_ms", &h_ack);
         putchar(',');
         print_hist_json("fanout_first_ms", &h_first);
+        putchar(',');
+        print_hist_json("reveal_ms", &h_reveal);
+        putchar(',');
+        print_hist_json("reveal_all_ms", &h_reveal_all);
+        putchar(',');
+        print_hist_json("reveal_first_ms", &h_reveal_first);
+        printf(",\"results\":%" PRIu64, results_total);
         printf(",\"answers\":%" PRIu64 ",\"acks\":%" PRIu64 ",\"not_durable\":%" PRIu64 ",\"answers_per_second\":%.1f,"
                "\"peak_answers_per_second\":%u,",
                answers_sent, acks_total, not_durable, answers_per_second, peak_aps);
         printf("\"per_question\":[");
         for (int q = cfg.warmup_questions; q < cfg.questions; q++) {
             qstat_t *s = &qstats[q];
-            printf("%s{\"q\":%d,\"fanout_mean_ms\":%.3f,\"fanout_max_ms\":%.3f,\"ack_mean_ms\":%.3f,\"ack_max_ms\":%.3f}",
+            printf("%s{\"q\":%d,\"fanout_mean_ms\":%.3f,\"fanout_max_ms\":%.3f,\"ack_mean_ms\":%.3f,\"ack_max_ms\":%.3f,"
+                   "\"reveal_mean_ms\":%.3f,\"reveal_max_ms\":%.3f}",
                    q > cfg.warmup_questions ? "," : "", q, s->n ? s->sum / (double)s->n / 1e6 : 0.0, s->max / 1e6,
-                   s->ack_n ? s->ack_sum / (double)s->ack_n / 1e6 : 0.0, s->ack_max / 1e6);
+                   s->ack_n ? s->ack_sum / (double)s->ack_n / 1e6 : 0.0, s->ack_max / 1e6,
+                   s->rev_n ? s->rev_sum / (double)s->rev_n / 1e6 : 0.0, s->rev_max / 1e6);
         }
         printf("],\"errors\":%" PRIu64 ",\"server_errors\":%" PRIu64 ",\"first_error\":", errors, server_errors);
         json_escape_print(stdout, first_error);
@@ -1320,6 +1368,10 @@ int main(int argc, char **argv) {
         print_hist_text("fan-out to whole room", &h_round);
         print_hist_text("fan-out to first player", &h_first);
         print_hist_text("answer -> answer_ack", &h_ack);
+        print_hist_text("reveal -> result", &h_reveal);
+        print_hist_text("reveal to whole room", &h_reveal_all);
+        print_hist_text("reveal to first player", &h_reveal_first);
+        printf("  results                    %" PRIu64 " received\n", results_total);
         printf("  answers                    %" PRIu64 " acked (%" PRIu64 " not durable), %.0f/s over the game, peak %u in one second\n",
                acks_total, not_durable, answers_per_second, peak_aps);
         if (rss_before >= 0)

@@ -6,7 +6,7 @@ import Testing
 /// The bar-night load client (`Benchmarks/game/game.c`) against a real `buzzer serve`, small: the
 /// performance figures in docs/performance.md come from it, so it must keep speaking the protocol,
 /// and its own checks (no answer reaches a player before the reveal, every answer acknowledged,
-/// questions in order) must pass.
+/// questions in order, one result per player and reveal) must pass.
 @Suite(.serialized) struct GameBenchmarkClientTests {
     @Test func benchClientPlaysWholeGamesWithNoErrorsAndEveryAnswerAcknowledged() throws {
         let (directory, arguments) = try CrashRecoveryTests.serverFolder()
@@ -37,5 +37,38 @@ import Testing
         let fanout = try #require(result["fanout_ms"] as? [String: Any])
         let p50 = try #require(fanout["p50"] as? Double)
         #expect(p50 > 0)
+
+        // The reveal: host `reveal` -> each player's own `result`. Every player gets one result per
+        // question, and each measured one is a sample; the room's last and first player give one
+        // sample per room and measured question, and bound the per-player samples exactly.
+        let warmup = try #require(result["warmup_questions"] as? Int)
+        let measured = questions - warmup
+        #expect(result["results"] as? Int == rooms * players * questions, "\(line)")
+        let reveal = try Self.histogram(result, "reveal_ms")
+        let revealRoom = try Self.histogram(result, "reveal_all_ms")
+        let revealFirst = try Self.histogram(result, "reveal_first_ms")
+        #expect(reveal.count == rooms * players * measured, "\(line)")
+        #expect(revealRoom.count == rooms * measured, "\(line)")
+        #expect(revealFirst.count == rooms * measured, "\(line)")
+        #expect(reveal.min > 0 && reveal.p50 >= reveal.min && reveal.p99 >= reveal.p50 && reveal.max >= reveal.p99, "\(line)")
+        #expect(reveal.max < 10_000, "a reveal took over 10 s: \(line)")
+        #expect(revealRoom.max == reveal.max, "the slowest result is some room's last: \(line)")
+        #expect(revealFirst.min == reveal.min, "the fastest result is some room's first: \(line)")
+        let perQuestion = try #require(result["per_question"] as? [[String: Any]])
+        #expect(perQuestion.count == measured)
+        for question in perQuestion {
+            let mean = try #require(question["reveal_mean_ms"] as? Double, "\(question)")
+            let max = try #require(question["reveal_max_ms"] as? Double, "\(question)")
+            #expect(mean > 0 && mean <= max, "\(question)")
+        }
+    }
+
+    private struct Histogram { var count: Int; var p50, p99, max, min: Double }
+
+    private static func histogram(_ result: [String: Any], _ name: String) throws -> Histogram {
+        let h = try #require(result[name] as? [String: Any], "no \(name) in the client's JSON")
+        return Histogram(
+            count: try #require(h["count"] as? Int), p50: try #require(h["p50"] as? Double),
+            p99: try #require(h["p99"] as? Double), max: try #require(h["max"] as? Double), min: try #require(h["min"] as? Double))
     }
 }
