@@ -1,0 +1,93 @@
+import BuzzerGame
+
+/// Hand-written JSON for the messages a reveal or a leaderboard sends to every player separately
+/// (`result`, `standing`), byte for byte what `JSONEncoder` with `.sortedKeys` writes.
+///
+/// The one hand-written encoder in the app, kept because the benchmark showed it matters: in a
+/// 10,000-player room `JSONEncoder` took about 25 µs per `result`, so the first player got theirs
+/// 215–274 ms after `reveal` (Benchmarks/game, 1 × 10,000; docs/performance.md). These messages hold
+/// only integers, booleans and one enum, so there is nothing to escape.
+enum PersonalMessageJSON {
+    /// `{"players":N,"result":{…},"type":"result"}`.
+    static func result(_ result: PlayerResult, players: Int) -> [UInt8] {
+        var out = JSONBytes()
+        out.raw(#"{"players":"#)
+        out.int(players)
+        out.raw(#","result":{"answered":"#)
+        out.raw(result.answered ? "true" : "false")
+        if let outcome = result.outcome {
+            out.raw(#","outcome":""#)
+            out.raw(outcome.rawValue)
+            out.raw("\"")
+        }
+        out.raw(#","points":"#)
+        out.int(result.points)
+        if let rank = result.rank {
+            out.raw(#","rank":"#)
+            out.int(rank)
+        }
+        out.raw(#","score":"#)
+        out.int(result.score)
+        out.raw(#","sequence":"#)
+        out.int(result.sequence)
+        out.raw(#","streak":"#)
+        out.int(result.streak)
+        out.raw(#","streakBonus":"#)
+        out.int(result.streakBonus)
+        out.raw(#"},"type":"result"}"#)
+        return out.bytes
+    }
+
+    /// `{"players":N,"rank":N,"score":N,"teamRank":N,"type":"standing"}`, absent ranks left out.
+    static func standing(rank: Int?, score: Int, players: Int, teamRank: Int?) -> [UInt8] {
+        var out = JSONBytes()
+        out.raw(#"{"players":"#)
+        out.int(players)
+        if let rank {
+            out.raw(#","rank":"#)
+            out.int(rank)
+        }
+        out.raw(#","score":"#)
+        out.int(score)
+        if let teamRank {
+            out.raw(#","teamRank":"#)
+            out.int(teamRank)
+        }
+        out.raw(#","type":"standing"}"#)
+        return out.bytes
+    }
+}
+
+/// A growing UTF-8 buffer for the encoders above.
+private struct JSONBytes {
+    var bytes: [UInt8] = []
+
+    init() {
+        bytes.reserveCapacity(192)
+    }
+
+    mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func raw(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    mutating func int(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        }
+    }
+}
