@@ -7,7 +7,7 @@ import Logging
 final class GameContext: Sendable {
     let config: BuzzerConfig
     let archive: ArchiveWriter
-    let messages: ServerMessage
+    let messages: ServerMessageEncoder
     let registry = RoomRegistry()
     let logger: Logger
     /// Wall-clock milliseconds; tests may pass their own.
@@ -19,9 +19,10 @@ final class GameContext: Sendable {
         self.logger = logger
         self.clock = clock
         var compression = config.websocket.compression
-        // Game messages are small and sent to many: share one compressed copy, never a per-connection context.
+        // Was for the shared deflater, which messages no longer use (each connection compresses for
+        // itself); an `OutboundMessage` reads only `enabled` and `minSize` from this.
         compression.serverNoContextTakeover = true
-        messages = ServerMessage(compression: compression)
+        messages = ServerMessageEncoder(compression: compression)
     }
 
     /// Players on the leaderboard message; everyone still gets their own rank.

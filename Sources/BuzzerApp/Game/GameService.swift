@@ -43,7 +43,7 @@ package final class GameService: WebSocketServerDelegate {
         shuttingDown.withLock { $0 = true }
         for room in context.registry.all { room.run { $0.stop() } }
     }
-    private var messages: ServerMessage { context.messages }
+    private var messages: ServerMessageEncoder { context.messages }
 
     // MARK: - HTTP
 
@@ -101,14 +101,14 @@ package final class GameService: WebSocketServerDelegate {
     package func websocket(_ session: WebSocketSession, didReceive message: WebSocketMessage) {
         guard let state = session.userInfo as? ClientState else { return }
         guard message.opcode == .text else {
-            session.send(messages.error("bad_message", "Send JSON text messages; binary messages are not part of buzzer.v1."))
+            session.send(messages.encode(.error("bad_message", "Send JSON text messages; binary messages are not part of buzzer.v1.")))
             return
         }
         let decoded: ClientMessage
         do {
             decoded = try ClientMessage.decode(message.payload, packLimits: context.config.game.packLimits)
         } catch {
-            session.send(messages.error("bad_message", "That message was not understood: \(error.reason).", request: error.request))
+            session.send(messages.encode(.error("bad_message", "That message was not understood: \(error.reason).", request: error.request)))
             return
         }
         route(decoded, from: session, state: state)
@@ -127,11 +127,11 @@ package final class GameService: WebSocketServerDelegate {
             enter(message, session: session, state: state)
         default:
             guard let room = state.room else {
-                session.send(messages.error("not_in_room", "Join or create a room first.", request: message.type))
+                session.send(messages.encode(.error("not_in_room", "Join or create a room first.", request: message.type)))
                 return
             }
             if message.isHostCommand && state.role != .host {
-                session.send(messages.error(GameError.notHost, request: message.type))
+                session.send(messages.encode(.error(GameError.notHost, request: message.type)))
                 return
             }
             let role = state.role
@@ -142,7 +142,7 @@ package final class GameService: WebSocketServerDelegate {
                 do throws(GameError) {
                     try Self.command(message, role: role, handle: handle, rttMs: rtt, written: written, in: live)
                 } catch {
-                    handle.send(messages.error(error, request: message.type))
+                    handle.send(messages.encode(.error(error, request: message.type)))
                 }
             }
         }
@@ -151,11 +151,11 @@ package final class GameService: WebSocketServerDelegate {
     /// Refuses a second create/join/... while one is pending or the connection already has a role.
     private func enterable(_ state: ClientState, _ session: WebSocketSession, request: String) -> Bool {
         if state.entering {
-            session.send(messages.error("busy", "Wait for the answer to your previous request.", request: request))
+            session.send(messages.encode(.error("busy", "Wait for the answer to your previous request.", request: request)))
             return false
         }
         if state.room != nil {
-            session.send(messages.error("already_in_room", "This connection is already in room \(state.room!.code); open a new connection for another room.", request: request))
+            session.send(messages.encode(.error("already_in_room", "This connection is already in room \(state.room!.code); open a new connection for another room.", request: request)))
             return false
         }
         return true
@@ -166,7 +166,7 @@ package final class GameService: WebSocketServerDelegate {
         _ message: ClientMessage, role: ClientState.Role, handle: WebSocketHandle, rttMs: GameDuration,
         written: (sequence: Int, at: GameInstant)?, in live: LiveRoom
     ) throws(GameError) {
-        let ok = { live.context.messages.make("ok", OKPayload(request: message.type)) }
+        let ok = { live.context.messages.encode(.ok(OKPayload(request: message.type))) }
         switch message {
         case .start: try live.perform(.start)
         case .next: try live.perform(.next)

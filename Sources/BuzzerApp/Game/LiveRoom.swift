@@ -38,7 +38,7 @@ final class LiveRoom {
         self.logger = logger
     }
 
-    private var messages: ServerMessage { context.messages }
+    private var messages: ServerMessageEncoder { context.messages }
     private var now: GameInstant { context.clock() }
 
     // MARK: - Commands
@@ -64,7 +64,7 @@ final class LiveRoom {
             let acknowledge: (@Sendable (_ durable: Bool) -> Void)?
             if case .answerRecorded(let recorded) = event, let answerFrom {
                 acknowledge = { durable in
-                    answerFrom.send(messages.make("answer_ack", AnswerAckPayload(question: recorded.sequence, durable: durable)))
+                    answerFrom.send(messages.encode(.answerAck(AnswerAckPayload(question: recorded.sequence, durable: durable))))
                 }
             } else {
                 acknowledge = nil
@@ -141,14 +141,14 @@ final class LiveRoom {
                 break
             case .hostDisconnected, .hostReconnected:
                 logger.info(room.hostConnected ? "host back" : "host disconnected; the room waits", metadata: ["phase": "\(room.phase.rawValue)"])
-                WebSocketHandle.broadcast(messages.make("host_status", HostStatusPayload(connected: room.hostConnected)), to: everyoneButHost)
+                WebSocketHandle.broadcast(messages.encode(.hostStatus(HostStatusPayload(connected: room.hostConnected))), to: everyoneButHost)
             case .roomLockChanged, .displayConnected, .displayDisconnected:
                 markDirty(lobby: true, players: false)
             case .playerJoined, .playerDisconnected, .playerReconnected, .playerLeft:
                 markDirty(lobby: true, players: true)
             case .playerKicked(let kicked):
                 if let handle = players.removeValue(forKey: kicked.player) {
-                    handle.send(messages.make("kicked", KickedPayload(ban: kicked.ban)))
+                    handle.send(messages.encode(.kicked(KickedPayload(ban: kicked.ban))))
                     handle.close(code: 4003, reason: "removed by the host")
                 }
                 markDirty(lobby: true, players: true)
@@ -159,14 +159,14 @@ final class LiveRoom {
                 sendQuestion()
             case .answersOpened(let opened):
                 let deadline = room.currentQuestion?.deadline ?? opened.at
-                let message = messages.make("answers_open", AnswersOpenPayload(question: opened.sequence, serverTime: now, deadline: deadline))
+                let message = messages.encode(.answersOpen(AnswersOpenPayload(question: opened.sequence, serverTime: now, deadline: deadline)))
                 WebSocketHandle.broadcast(message, to: everyone)
             case .answerRecorded:
                 // Coalesced: a 2,000-player room answering within a second needs a few counts, not 2,000.
                 answerCountDirty = true
                 markDirty(lobby: false, players: false)
             case .answersClosed(let closed):
-                let message = messages.make("answers_closed", AnswersClosedPayload(question: closed.sequence, reason: closed.reason))
+                let message = messages.encode(.answersClosed(AnswersClosedPayload(question: closed.sequence, reason: closed.reason)))
                 WebSocketHandle.broadcast(message, to: everyone)
             case .questionRevealed(let revealed):
                 sendReveal(sequence: revealed.sequence)
@@ -185,7 +185,7 @@ final class LiveRoom {
     private func sendQuestion() {
         guard let view = room.questionView, let hostView = room.hostQuestionView else { return }
         let serverTime = now
-        let message = messages.make("question", QuestionPayload(serverTime: serverTime, question: view))
+        let message = messages.encode(.question(QuestionPayload(serverTime: serverTime, question: view)))
         let sequence = view.sequence, clock = context.clock
         // Response time starts when the question reaches each player's socket, so note it there.
         EventLoop.forEach(players.values.map(\.connection)) { connection in
@@ -196,22 +196,22 @@ final class LiveRoom {
         }
         WebSocketHandle.broadcast(message, to: Array(displays.values))
         if view.wager {
-            sendEach { id in self.maxWager(id).map { self.messages.make("wager_limit", WagerLimitPayload(question: sequence, max: $0)) } }
+            sendEach { id in self.maxWager(id).map { self.messages.encode(.wagerLimit(WagerLimitPayload(question: sequence, max: $0))) } }
         }
-        host?.send(messages.make("question", QuestionPayload(
-            serverTime: serverTime, question: view, correct: hostView.correct, explanation: hostView.explanation)))
+        host?.send(messages.encode(.question(QuestionPayload(
+            serverTime: serverTime, question: view, correct: hostView.correct, explanation: hostView.explanation))))
     }
 
     private func sendReveal(sequence: Int) {
         guard let reveal = room.revealView(sequence: sequence) else { return }
-        WebSocketHandle.broadcast(messages.make("reveal", RevealPayload(reveal: reveal)), to: everyoneButHost)
+        WebSocketHandle.broadcast(messages.encode(.reveal(RevealPayload(reveal: reveal))), to: everyoneButHost)
         let typed = room.typedAnswers(sequence: sequence).map { TypedAnswer(text: $0.text, count: $0.count, accepted: $0.accepted) }
-        host?.send(messages.make("reveal", RevealPayload(reveal: reveal, typedAnswers: typed)))
+        host?.send(messages.encode(.reveal(RevealPayload(reveal: reveal, typedAnswers: typed))))
         let standings = room.standings
         let rows = Self.rows(standings)
         sendEach { id in
             room.result(for: id, sequence: sequence, rank: rows[id]?.rank).map {
-                messages.make("result", ResultPayload(result: $0, players: standings.players.count))
+                messages.encode(.result(ResultPayload(result: $0, players: standings.players.count)))
             }
         }
         // Scores moved: the host's and the projector's player lists follow.
@@ -220,14 +220,14 @@ final class LiveRoom {
 
     private func sendLeaderboard(final: Bool) {
         let standings = room.standings
-        let message = messages.make("leaderboard", leaderboard(standings, final: final))
+        let message = messages.encode(.leaderboard(leaderboard(standings, final: final)))
         WebSocketHandle.broadcast(message, to: everyone)
         sendStandings(standings)
     }
 
     private func sendEnded() {
         let standings = room.standings
-        let message = messages.make("ended", ended(standings))
+        let message = messages.encode(.ended(ended(standings)))
         WebSocketHandle.broadcast(message, to: everyone)
         sendStandings(standings)
     }
@@ -238,8 +238,8 @@ final class LiveRoom {
         let count = standings.players.count
         sendEach { id in
             let row = rows[id]
-            return messages.make("standing", StandingPayload(
-                rank: row?.rank, score: row?.score ?? 0, players: count, teamRank: row?.team.flatMap { teamRanks[$0] }))
+            return messages.encode(.standing(StandingPayload(
+                rank: row?.rank, score: row?.score ?? 0, players: count, teamRank: row?.team.flatMap { teamRanks[$0] })))
         }
     }
 
@@ -294,19 +294,19 @@ final class LiveRoom {
         flushScheduled = false
         if lobbyDirty {
             lobbyDirty = false
-            let message = messages.make("lobby", lobbyPayload)
+            let message = messages.encode(.lobby(lobbyPayload))
             WebSocketHandle.broadcast(message, to: everyone)
         }
         if playersDirty {
             playersDirty = false
             // The projector lists who has joined, as the host console does.
-            let message = messages.make("players", PlayersPayload(players: playerRows))
+            let message = messages.encode(.players(PlayersPayload(players: playerRows)))
             WebSocketHandle.broadcast(message, to: screens)
         }
         if answerCountDirty, let current = room.currentQuestion {
             answerCountDirty = false
             let count = AnswerCountPayload(question: current.sequence, answered: current.answers.count, connected: room.connectedCount)
-            WebSocketHandle.broadcast(messages.make("answer_count", count), to: screens)
+            WebSocketHandle.broadcast(messages.encode(.answerCount(count)), to: screens)
         }
     }
 
@@ -324,7 +324,7 @@ final class LiveRoom {
     // MARK: - Snapshots
 
     /// The whole current screen for one member: sent after create, join, resume, watch and host.
-    func state(for role: ClientState.Role) -> StatePayload {
+    func state(for role: ClientState.Role) -> ServerMessage {
         let current = room.currentQuestion
         var payload = StatePayload(
             role: role.name, code: code, title: room.pack.title, phase: room.phase, serverTime: now, locked: room.locked,
@@ -367,7 +367,7 @@ final class LiveRoom {
                 payload.me = StandingPayload(rank: ahead + 1, score: player.score, players: ranked, teamRank: nil)
             }
         }
-        return payload
+        return .state(payload)
     }
 
     // MARK: - Timer
