@@ -212,7 +212,7 @@ extension GameService {
         }
         let open = live.room.phase == .reading || live.room.phase == .open
         // The host's console and the projector need the player list at once, not at the next change.
-        let extra = role == .host || role == .display ? [messages.encode(.players(PlayersPayload(players: live.playerRows)))] : []
+        let extra = role == .host || role == .display ? [messages.encode(.players(RoomPublisher.players(in: live.room)))] : []
         return Entered(role: role, reply: reply, state: messages.encode(live.state(for: role)),
                        openQuestion: open ? live.room.currentQuestion?.sequence : nil, extra: extra)
     }
