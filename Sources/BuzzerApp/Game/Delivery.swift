@@ -37,8 +37,10 @@ struct Delivery: Sendable, Equatable {
     var audience: Audience
     var message: ServerMessage
     var timing: Timing = .now
-    /// The question whose response time starts when this message reaches each player's socket.
+    /// The question whose response time starts when this message reaches each player's socket
+    /// (`LiveRoom.deliver` notes it in the player's `ClientState`).
     var startsResponseTime: Int?
+    /// For a one-recipient audience: close that connection right after the message.
     var thenClose: Close?
 
     /// The delivery once the archive answered: an acknowledgement says whether its line is durable.

@@ -169,15 +169,17 @@ final class LiveRoom {
         var run: [UInt64: [Personal]] = [:]
         var runConnections: [ConnectionHandle] = []
         let clock = context.clock
+        /// Response time starts when the question reaches the player's socket, so note it there.
+        @Sendable func written(_ question: Int?, _ session: WebSocketSession) -> ((UInt64) -> Void)? {
+            question.map { sequence in { _ in (session.userInfo as? ClientState)?.questionWritten = (sequence, clock()) } }
+        }
         func sendRun() {
             guard !runConnections.isEmpty else { return }
             let bundle = run
             EventLoop.forEach(runConnections) { connection in
                 guard let session = connection.handler as? WebSocketSession else { return }
                 for personal in bundle[connection.id] ?? [] {
-                    session.send(personal.message, onWritten: personal.question.map { sequence in
-                        { _ in (session.userInfo as? ClientState)?.questionWritten = (sequence, clock()) }
-                    })
+                    session.send(personal.message, onWritten: written(personal.question, session))
                     if let close = personal.close { session.close(code: close.code, reason: close.reason) }
                 }
             }
@@ -198,14 +200,12 @@ final class LiveRoom {
             }
             sendRun()
             let message = context.messages.encode(delivery.message)
-            if groups.players, let sequence = delivery.startsResponseTime {
-                // Response time starts when the question reaches each player's socket, so note it there.
-                EventLoop.forEach(members.players.values.map(\.connection)) { connection in
+            if groups.players {
+                let question = delivery.startsResponseTime
+                EventLoop.forEach(members.players.values.lazy.map(\.connection)) { connection in
                     guard let session = connection.handler as? WebSocketSession else { return }
-                    session.send(message) { _ in (session.userInfo as? ClientState)?.questionWritten = (sequence, clock()) }
+                    session.send(message, onWritten: written(question, session))
                 }
-            } else if groups.players {
-                WebSocketHandle.broadcast(message, to: members.players.values)
             }
             var others: [WebSocketHandle] = groups.displays ? Array(members.displays.values) : []
             if groups.host, let host = members.host { others.append(host) }
