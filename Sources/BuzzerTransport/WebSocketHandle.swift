@@ -74,10 +74,31 @@ package struct WebSocketHandle<Handler: WebSocketHandler>: Sendable, Hashable {
         }
     }
 
-    /// Sends each connection its own message (a reveal's personal results): one hop per loop.
-    package static func send(_ deliveries: some Sequence<(handle: WebSocketHandle, message: OutboundMessage)>) {
-        EventLoop.forEach(deliveries.lazy.map { ($0.handle.connection, $0.message) }) { connection, message in
-            session(of: connection)?.send(message)
+    /// One connection's own message in a batch (a reveal's results, an acknowledgement, a kick).
+    package struct Outgoing: Sendable {
+        package var handle: WebSocketHandle
+        package var message: OutboundMessage
+        /// As in `send(_:onWritten:)`.
+        package var onWritten: (@Sendable (Handler, UInt64) -> Void)?
+        /// Starts the close handshake right after the message.
+        package var closeAfter: (code: UInt16, reason: String)?
+
+        package init(handle: WebSocketHandle, message: OutboundMessage, onWritten: (@Sendable (Handler, UInt64) -> Void)? = nil, closeAfter: (code: UInt16, reason: String)? = nil) {
+            self.handle = handle
+            self.message = message
+            self.onWritten = onWritten
+            self.closeAfter = closeAfter
+        }
+    }
+
+    /// Sends each connection its own messages: one hop per loop, and each connection gets its
+    /// messages in the batch's order.
+    package static func send(_ batch: some Sequence<Outgoing>) {
+        EventLoop.forEach(batch.lazy.map { ($0.handle.connection, $0) }) { connection, outgoing in
+            guard let session = session(of: connection) else { return }
+            var message = outgoing.message
+            session.send(&message, onWritten: outgoing.onWritten)
+            if let close = outgoing.closeAfter { session.close(code: close.code, reason: close.reason) }
         }
     }
 

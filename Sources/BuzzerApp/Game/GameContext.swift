@@ -7,7 +7,7 @@ import Logging
 final class GameContext: Sendable {
     let config: BuzzerConfig
     let archive: ArchiveWriter
-    let messages: ServerMessage
+    let messages: ServerMessageEncoder
     let registry = RoomRegistry()
     let logger: Logger
     /// Wall-clock milliseconds; tests may pass their own.
@@ -18,10 +18,9 @@ final class GameContext: Sendable {
         self.archive = archive
         self.logger = logger
         self.clock = clock
-        var compression = config.websocket.compression
-        // Game messages are small and sent to many: share one compressed copy, never a per-connection context.
-        compression.serverNoContextTakeover = true
-        messages = ServerMessage(compression: compression)
+        // Each loop compresses a message once for its no-context-takeover connections (the transport's
+        // SharedDeflater); a message itself carries only whether it is worth compressing.
+        messages = ServerMessageEncoder(compression: config.websocket.compression)
     }
 
     /// Players on the leaderboard message; everyone still gets their own rank.

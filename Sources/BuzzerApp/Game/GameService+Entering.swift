@@ -11,7 +11,7 @@ extension GameService {
     /// Opens a room on the host's own loop, so the host's commands need no hop.
     func create(_ request: CreateRequest, client: GameClient) {
         let handle = client.handle
-        let fail = { (code: String, message: String) in client.send(self.context.messages.error(code, message, request: "create")) }
+        let fail = { (code: String, message: String) in client.send(self.context.messages.encode(.error(code, message, request: "create"))) }
         if !context.archive.acceptsNewGames {
             fail("archive_unavailable", "The server cannot record new games right now (its log is failing), so it is not starting any. Running games go on.")
             return
@@ -68,10 +68,10 @@ extension GameService {
         client.state.room = ref
         client.state.role = .host
         let base = baseURL(client)
-        client.send(context.messages.make("created", CreatedPayload(
+        client.send(context.messages.encode(.created(CreatedPayload(
             code: ref.code, hostToken: token, joinURL: "\(base)/join/\(ref.code)", displayURL: "\(base)/display/\(ref.code)",
-            title: pack.title, questionCount: pack.questionCount, settings: settings)))
-        client.send(context.messages.make("state", live.state(for: .host)))
+            title: pack.title, questionCount: pack.questionCount, settings: settings))))
+        client.send(context.messages.encode(live.state(for: .host)))
         context.logger.info("room created", metadata: [
             "room": "\(ref.code)", "title": "\(pack.title)", "questions": "\(pack.questionCount)", "scoring": "\(settings.scoring.rawValue)"])
     }
@@ -118,13 +118,13 @@ extension GameService {
         }
         let now = context.clock(), address = client.remoteAddress, messages = context.messages
         guard limiter.allows(address, now: now) else {
-            client.send(messages.error("rate_limited", "Too many wrong room codes from your network; wait a minute and try again.", request: message.type))
+            client.send(messages.encode(.error("rate_limited", "Too many wrong room codes from your network; wait a minute and try again.", request: message.type)))
             return
         }
         let code = Secrets.normalizeCode(rawCode)
         guard let ref = context.registry.room(code) else {
             limiter.recordFailure(address, now: now)
-            client.send(messages.error("room_not_found", "No game has the code \(code.isEmpty ? "you typed" : code). Check the code on the screen.", request: message.type))
+            client.send(messages.encode(.error("room_not_found", "No game has the code \(code.isEmpty ? "you typed" : code). Check the code on the screen.", request: message.type)))
             return
         }
         client.state.entering = true
@@ -136,7 +136,7 @@ extension GameService {
                 client.state.entering = false
                 switch outcome {
                 case .failure(let error):
-                    client.send(messages.error(error, request: message.type))
+                    client.send(messages.encode(.error(error, request: message.type)))
                 case .success(let entered):
                     client.state.room = ref
                     client.state.role = entered.role
@@ -171,9 +171,9 @@ extension GameService {
     ) throws(GameError) -> (ClientState.Role, OutboundMessage) {
         guard let id, let player = live.room.players[id] else { throw .unknownPlayer }
         live.attachPlayer(id, handle)
-        let reply = live.context.messages.make("joined", JoinedPayload(
+        let reply = live.context.messages.encode(.joined(JoinedPayload(
             code: live.code, player: id, nickname: player.nickname,
-            team: player.team.flatMap { live.room.teams[$0]?.name }, resumeToken: token, resumed: resumed))
+            team: player.team.flatMap { live.room.teams[$0]?.name }, resumeToken: token, resumed: resumed)))
         return (.player(id), reply)
     }
 
@@ -197,19 +197,19 @@ extension GameService {
             try live.perform(.hostReconnect(tokenHash: Secrets.hash(token)))
             live.attachHost(handle)
             role = .host
-            reply = messages.make("hosting", HostingPayload(code: live.code))
+            reply = messages.encode(.hosting(HostingPayload(code: live.code)))
         case .watch:
             try live.perform(.displayConnected)
             live.attachDisplay(handle)
             role = .display
-            reply = messages.make("watching", WatchingPayload(code: live.code))
+            reply = messages.encode(.watching(WatchingPayload(code: live.code)))
         default:
             throw .unknownPlayer
         }
         let open = live.room.phase == .reading || live.room.phase == .open
         // The host's console and the projector need the player list at once, not at the next change.
-        let extra = role == .host || role == .display ? [messages.make("players", PlayersPayload(players: live.playerRows))] : []
-        return Entered(role: role, reply: reply, state: messages.make("state", live.state(for: role)),
+        let extra = role == .host || role == .display ? [messages.encode(.players(RoomPublisher.players(in: live.room)))] : []
+        return Entered(role: role, reply: reply, state: messages.encode(live.state(for: role)),
                        openQuestion: open ? live.room.currentQuestion?.sequence : nil, extra: extra)
     }
 }

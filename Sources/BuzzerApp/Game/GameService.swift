@@ -44,7 +44,7 @@ package final class GameService: WebSocketService {
         shuttingDown.withLock { $0 = true }
         for room in context.registry.all { room.run { $0.stop() } }
     }
-    private var messages: ServerMessage { context.messages }
+    private var messages: ServerMessageEncoder { context.messages }
 
     // MARK: - HTTP
 
@@ -101,14 +101,14 @@ package final class GameService: WebSocketService {
 
     func received(_ message: WebSocketMessage, from client: GameClient) {
         guard message.opcode == .text else {
-            client.send(messages.error("bad_message", "Send JSON text messages; binary messages are not part of buzzer.v1."))
+            client.send(messages.encode(.error("bad_message", "Send JSON text messages; binary messages are not part of buzzer.v1.")))
             return
         }
         let decoded: ClientMessage
         do {
             decoded = try ClientMessage.decode(message.payload, packLimits: context.config.game.packLimits)
         } catch {
-            client.send(messages.error("bad_message", "That message was not understood: \(error.reason).", request: error.request))
+            client.send(messages.encode(.error("bad_message", "That message was not understood: \(error.reason).", request: error.request)))
             return
         }
         route(decoded, from: client)
@@ -128,11 +128,11 @@ package final class GameService: WebSocketService {
         default:
             let state = client.state
             guard let room = state.room else {
-                client.send(messages.error("not_in_room", "Join or create a room first.", request: message.type))
+                client.send(messages.encode(.error("not_in_room", "Join or create a room first.", request: message.type)))
                 return
             }
             if message.isHostCommand && state.role != .host {
-                client.send(messages.error(GameError.notHost, request: message.type))
+                client.send(messages.encode(.error(GameError.notHost, request: message.type)))
                 return
             }
             let role = state.role
@@ -143,7 +143,7 @@ package final class GameService: WebSocketService {
                 do throws(GameError) {
                     try Self.command(message, role: role, handle: handle, rttMs: rtt, written: written, in: live)
                 } catch {
-                    handle.send(messages.error(error, request: message.type))
+                    handle.send(messages.encode(.error(error, request: message.type)))
                 }
             }
         }
@@ -152,11 +152,11 @@ package final class GameService: WebSocketService {
     /// Refuses a second create/join/... while one is pending or the connection already has a role.
     private func enterable(_ client: GameClient, request: String) -> Bool {
         if client.state.entering {
-            client.send(messages.error("busy", "Wait for the answer to your previous request.", request: request))
+            client.send(messages.encode(.error("busy", "Wait for the answer to your previous request.", request: request)))
             return false
         }
         if let room = client.state.room {
-            client.send(messages.error("already_in_room", "This connection is already in room \(room.code); open a new connection for another room.", request: request))
+            client.send(messages.encode(.error("already_in_room", "This connection is already in room \(room.code); open a new connection for another room.", request: request)))
             return false
         }
         return true
@@ -167,7 +167,7 @@ package final class GameService: WebSocketService {
         _ message: ClientMessage, role: ClientState.Role, handle: ClientHandle, rttMs: GameDuration,
         written: (sequence: Int, at: GameInstant)?, in live: LiveRoom
     ) throws(GameError) {
-        let ok = { live.context.messages.make("ok", OKPayload(request: message.type)) }
+        let ok = { live.context.messages.encode(.ok(OKPayload(request: message.type))) }
         switch message {
         case .start: try live.perform(.start)
         case .next: try live.perform(.next)

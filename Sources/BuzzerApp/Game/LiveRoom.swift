@@ -6,25 +6,32 @@ import Dispatch
 import Logging
 
 /// One running room on its event loop: the pure `Room`, the connections of its host, players
-/// and displays, its timer, and the path from each command to the archive and to the clients.
+/// and displays, its timers, the archive appends and the sending.
 ///
 /// Every method runs on `loop` (the registry hands it out only as `LoopBound`). A command goes
-/// through `Room.handle`, its events go to the archive in order, then become messages: each
-/// broadcast encoded once, with per-player messages only where the content is personal.
+/// through `Room.handle`; `RoomPublisher` turns its events into deliveries; the events go to the
+/// archive in order, and the deliveries to the connections through `deliver`.
 final class LiveRoom {
+    /// The connections of a room's members. A value: a delivery that waits for the archive takes
+    /// the members of its moment along, off the loop.
+    struct Members: Sendable {
+        var host: ClientHandle?
+        var players: [PlayerID: ClientHandle] = [:]
+        var displays: [UInt64: ClientHandle] = [:]
+
+        var attendance: Attendance<Dictionary<PlayerID, ClientHandle>.Keys> {
+            Attendance(players: players.keys, host: host != nil, displays: displays.count)
+        }
+    }
+
     let code: String
     let loop: EventLoop
     let context: GameContext
     private(set) var room: Room
-    private(set) var host: ClientHandle?
-    private(set) var players: [PlayerID: ClientHandle] = [:]
-    private(set) var displays: [UInt64: ClientHandle] = [:]
+    private(set) var members = Members()
+    private var publisher = RoomPublisher()
     private var timer: (any DispatchSourceTimer)?
     private var timerDeadline: GameInstant?
-    private var lobbyDirty = false
-    private var playersDirty = false
-    private var answerCountDirty = false
-    private var flushScheduled = false
     private var removalScheduled = false
     private var logger: Logger
 
@@ -38,50 +45,73 @@ final class LiveRoom {
         self.logger = logger
     }
 
-    private var messages: ServerMessage { context.messages }
     private var now: GameInstant { context.clock() }
 
     // MARK: - Commands
 
     /// Runs one command through the game and publishes what it caused. `answerFrom` is the
-    /// handle to acknowledge once the answer is durable.
+    /// connection to acknowledge once the answer is durable.
     @discardableResult
     func perform(_ command: RoomCommand, answerFrom: ClientHandle? = nil) throws(GameError) -> [RoomEvent] {
         loop.assertInEventLoop()
+        let now = self.now
         let events = try room.handle(command, at: now)
-        record(events, answerFrom: answerFrom)
-        publish(events)
+        let publication = publisher.publish(events, in: room, to: members.attendance, now: now)
+        record(events, waiting: publication.deliveries.filter { $0.timing != .now }, sender: answerFrom)
+        Self.deliver(publication.deliveries.filter { $0.timing == .now }, to: members, sender: answerFrom, context: context)
+        for case .playerKicked(let kicked) in events {
+            // `deliver` sent `kicked` and the close; the seat's connection is no longer the room's.
+            members.players[kicked.player] = nil
+        }
+        if publication.scheduleFlush { scheduleFlush() }
+        note(events)
         armTimer()
         return events
     }
 
-    /// Appends the events to the archive in order. An answer is acknowledged only once its line
-    /// is durable, or at once marked not durable when the archive cannot take it (the room carries
-    /// on in memory).
-    func record(_ events: [RoomEvent], answerFrom: ClientHandle? = nil) {
-        let messages = self.messages, logger = self.logger
-        for event in events {
-            let acknowledge: (@Sendable (_ durable: Bool) -> Void)?
-            if case .answerRecorded(let recorded) = event, let answerFrom {
-                acknowledge = { durable in
-                    answerFrom.send(messages.make("answer_ack", AnswerAckPayload(question: recorded.sequence, durable: durable)))
-                }
+    /// Appends the events to the archive in order. A delivery waiting for one of them goes once
+    /// its line is durable, or at once marked not durable when the archive cannot take it (the
+    /// room carries on in memory).
+    func record(_ events: [RoomEvent], waiting: [Delivery] = [], sender: ClientHandle? = nil) {
+        let logger = self.logger, context = self.context, members = self.members
+        for (index, event) in events.enumerated() {
+            let due = waiting.filter { $0.timing == .whenDurable(event: index) }
+            let settle: (@Sendable (_ durable: Bool) -> Void)?
+            if due.isEmpty {
+                settle = nil
             } else {
-                acknowledge = nil
+                settle = { durable in Self.deliver(due.map { $0.settled(durable: durable) }, to: members, sender: sender, context: context) }
             }
             do {
                 try context.archive.append(room: code, time: event.at, encoding: event) { result in
                     switch result {
                     case .success:
-                        acknowledge?(true)
+                        settle?(true)
                     case .failure(let error):
                         logger.error("archive write failed; the room goes on in memory", metadata: ["error": "\(error)"])
-                        acknowledge?(false)
+                        settle?(false)
                     }
                 }
             } catch {
                 logger.error("archive refused an event; the room goes on in memory", metadata: ["error": "\(error)", "event": "\(event.type)"])
-                acknowledge?(false)
+                settle?(false)
+            }
+        }
+    }
+
+    /// What the runtime itself does about some events: log them, and forget an ended room later.
+    private func note(_ events: [RoomEvent]) {
+        for event in events {
+            switch event {
+            case .hostDisconnected, .hostReconnected:
+                logger.info(room.hostConnected ? "host back" : "host disconnected; the room waits", metadata: ["phase": "\(room.phase.rawValue)"])
+            case .questionShown(let shown) where shown.sequence == 0:
+                logger.info("game started", metadata: ["players": "\(room.activeCount)"])
+            case .roomEnded(let ended):
+                logger.info("room ended", metadata: ["reason": "\(ended.reason.rawValue)", "players": "\(room.activeCount)"])
+                scheduleRemoval()
+            default:
+                break
             }
         }
     }
@@ -89,31 +119,31 @@ final class LiveRoom {
     // MARK: - Members
 
     func attachHost(_ handle: ClientHandle) {
-        if let old = host, old != handle { old.close(code: 4000, reason: "the host console opened elsewhere") }
-        host = handle
+        if let old = members.host, old != handle { old.close(code: 4000, reason: "the host console opened elsewhere") }
+        members.host = handle
     }
 
     func attachPlayer(_ id: PlayerID, _ handle: ClientHandle) {
-        if let old = players[id], old != handle { old.close(code: 4000, reason: "this player connected again elsewhere") }
-        players[id] = handle
+        if let old = members.players[id], old != handle { old.close(code: 4000, reason: "this player connected again elsewhere") }
+        members.players[id] = handle
     }
 
     func attachDisplay(_ handle: ClientHandle) {
-        displays[handle.id] = handle
+        members.displays[handle.id] = handle
     }
 
     /// A connection closed (or left). Only the connection currently attached counts: an old
     /// connection replaced by a resume must not mark the player away.
     func detach(_ handle: ClientHandle, role: ClientState.Role) {
         switch role {
-        case .host where host == handle:
-            host = nil
+        case .host where members.host == handle:
+            members.host = nil
             _ = try? perform(.hostDisconnected)
-        case .player(let id) where players[id] == handle:
-            players[id] = nil
+        case .player(let id) where members.players[id] == handle:
+            members.players[id] = nil
             _ = try? perform(.playerDisconnected(id))
-        case .display where displays[handle.id] != nil:
-            displays[handle.id] = nil
+        case .display where members.displays[handle.id] != nil:
+            members.displays[handle.id] = nil
             _ = try? perform(.displayDisconnected)
         default:
             break
@@ -122,246 +152,74 @@ final class LiveRoom {
 
     /// A player left on purpose: the seat is gone, the score stays on the board.
     func leave(_ id: PlayerID, handle: ClientHandle) throws(GameError) {
-        guard players[id] == handle else { throw .unknownPlayer }
-        players[id] = nil
+        guard members.players[id] == handle else { throw .unknownPlayer }
+        members.players[id] = nil
         try perform(.leave(id))
     }
 
-    // MARK: - Publishing
+    // MARK: - Sending
 
-    private var everyoneButHost: [ClientHandle] { Array(players.values) + Array(displays.values) }
-    private var everyone: [ClientHandle] { everyoneButHost + (host.map { [$0] } ?? []) }
-    /// Who sees the room from the front: the host console and the projectors.
-    private var screens: [ClientHandle] { Array(displays.values) + (host.map { [$0] } ?? []) }
-
-    func publish(_ events: [RoomEvent]) {
-        for event in events {
-            switch event {
-            case .roomCreated, .teamCreated, .wagerPlaced:
-                break
-            case .hostDisconnected, .hostReconnected:
-                logger.info(room.hostConnected ? "host back" : "host disconnected; the room waits", metadata: ["phase": "\(room.phase.rawValue)"])
-                ClientHandle.broadcast(messages.make("host_status", HostStatusPayload(connected: room.hostConnected)), to: everyoneButHost)
-            case .roomLockChanged, .displayConnected, .displayDisconnected:
-                markDirty(lobby: true, players: false)
-            case .playerJoined, .playerDisconnected, .playerReconnected, .playerLeft:
-                markDirty(lobby: true, players: true)
-            case .playerKicked(let kicked):
-                if let handle = players.removeValue(forKey: kicked.player) {
-                    handle.send(messages.make("kicked", KickedPayload(ban: kicked.ban)))
-                    handle.close(code: 4003, reason: "removed by the host")
+    /// Sends the deliveries in order: each is encoded once, and every connection gets its messages
+    /// in the list's order (each send below is queued on the recipient's loop behind the previous
+    /// ones). One-recipient messages in a row (results, standings, acks, the host's copy) share
+    /// one hop per loop. Static and Sendable-safe: it also runs off the loop, for an answer's
+    /// acknowledgement once the archive answered.
+    static func deliver(_ deliveries: [Delivery], to members: Members, sender: ClientHandle?, context: GameContext) {
+        var run: [ClientHandle.Outgoing] = []
+        let clock = context.clock
+        /// Response time starts when the question reaches the player's socket, so note it there.
+        let noteWritten = { (sequence: Int) -> @Sendable (GameClient, UInt64) -> Void in
+            { client, _ in
+                if case .player = client.state.role { client.state.questionWritten = (sequence, clock()) }
+            }
+        }
+        func sendRun() {
+            guard !run.isEmpty else { return }
+            ClientHandle.send(run)
+            run = []
+        }
+        for delivery in deliveries {
+            guard let groups = delivery.audience.groups else {
+                let handle: ClientHandle? = switch delivery.audience {
+                case .host: members.host
+                case .player(let id): members.players[id]
+                default: sender
                 }
-                markDirty(lobby: true, players: true)
-            case .scoreAdjusted:
-                markDirty(lobby: false, players: true)
-            case .questionShown(let shown):
-                if shown.sequence == 0 { logger.info("game started", metadata: ["players": "\(room.activeCount)"]) }
-                sendQuestion()
-            case .answersOpened(let opened):
-                let deadline = room.currentQuestion?.deadline ?? opened.at
-                let message = messages.make("answers_open", AnswersOpenPayload(question: opened.sequence, serverTime: now, deadline: deadline))
-                ClientHandle.broadcast(message, to: everyone)
-            case .answerRecorded:
-                // Coalesced: a 2,000-player room answering within a second needs a few counts, not 2,000.
-                answerCountDirty = true
-                markDirty(lobby: false, players: false)
-            case .answersClosed(let closed):
-                let message = messages.make("answers_closed", AnswersClosedPayload(question: closed.sequence, reason: closed.reason))
-                ClientHandle.broadcast(message, to: everyone)
-            case .questionRevealed(let revealed):
-                sendReveal(sequence: revealed.sequence)
-            case .answerAccepted(let accepted):
-                sendReveal(sequence: accepted.sequence)
-            case .leaderboardShown(let shown):
-                sendLeaderboard(final: shown.final)
-            case .roomEnded(let ended):
-                sendEnded()
-                logger.info("room ended", metadata: ["reason": "\(ended.reason.rawValue)", "players": "\(room.activeCount)"])
-                scheduleRemoval()
+                guard let handle else { continue }
+                run.append(ClientHandle.Outgoing(
+                    handle: handle, message: context.messages.encode(delivery.message),
+                    onWritten: delivery.startsResponseTime.map(noteWritten),
+                    closeAfter: delivery.thenClose.map { ($0.code, $0.reason) }))
+                continue
             }
+            sendRun()
+            // One hop per loop for the whole audience, so each loop compresses the message once.
+            var recipients: [ClientHandle] = groups.players ? Array(members.players.values) : []
+            if groups.displays { recipients.append(contentsOf: members.displays.values) }
+            if groups.host, let host = members.host { recipients.append(host) }
+            ClientHandle.broadcast(
+                context.messages.encode(delivery.message), to: recipients, onWritten: delivery.startsResponseTime.map(noteWritten))
         }
-    }
-
-    private func sendQuestion() {
-        guard let view = room.questionView, let hostView = room.hostQuestionView else { return }
-        let serverTime = now
-        let message = messages.make("question", QuestionPayload(serverTime: serverTime, question: view))
-        let sequence = view.sequence, clock = context.clock
-        // Response time starts when the question reaches each player's socket, so note it there.
-        ClientHandle.broadcast(message, to: players.values) { client, _ in
-            client.state.questionWritten = (sequence, clock())
-        }
-        ClientHandle.broadcast(message, to: Array(displays.values))
-        if view.wager {
-            sendEach { id in self.maxWager(id).map { self.messages.make("wager_limit", WagerLimitPayload(question: sequence, max: $0)) } }
-        }
-        host?.send(messages.make("question", QuestionPayload(
-            serverTime: serverTime, question: view, correct: hostView.correct, explanation: hostView.explanation)))
-    }
-
-    private func sendReveal(sequence: Int) {
-        guard let reveal = room.revealView(sequence: sequence) else { return }
-        ClientHandle.broadcast(messages.make("reveal", RevealPayload(reveal: reveal)), to: everyoneButHost)
-        let typed = room.typedAnswers(sequence: sequence).map { TypedAnswer(text: $0.text, count: $0.count, accepted: $0.accepted) }
-        host?.send(messages.make("reveal", RevealPayload(reveal: reveal, typedAnswers: typed)))
-        let standings = room.standings
-        let rows = Self.rows(standings)
-        sendEach { id in
-            room.result(for: id, sequence: sequence, rank: rows[id]?.rank).map {
-                messages.make("result", ResultPayload(result: $0, players: standings.players.count))
-            }
-        }
-        // Scores moved: the host's and the projector's player lists follow.
-        markDirty(lobby: false, players: true)
-    }
-
-    private func sendLeaderboard(final: Bool) {
-        let standings = room.standings
-        let message = messages.make("leaderboard", leaderboard(standings, final: final))
-        ClientHandle.broadcast(message, to: everyone)
-        sendStandings(standings)
-    }
-
-    private func sendEnded() {
-        let standings = room.standings
-        let message = messages.make("ended", ended(standings))
-        ClientHandle.broadcast(message, to: everyone)
-        sendStandings(standings)
-    }
-
-    private func sendStandings(_ standings: Standings) {
-        let rows = Self.rows(standings)
-        let teamRanks = Dictionary(uniqueKeysWithValues: standings.teams.map { ($0.team, $0.rank) })
-        let count = standings.players.count
-        sendEach { id in
-            let row = rows[id]
-            return messages.make("standing", StandingPayload(
-                rank: row?.rank, score: row?.score ?? 0, players: count, teamRank: row?.team.flatMap { teamRanks[$0] }))
-        }
-    }
-
-    /// Standings rows by player, built once per reveal or leaderboard for the per-player messages.
-    private static func rows(_ standings: Standings) -> [PlayerID: PlayerStanding] {
-        Dictionary(uniqueKeysWithValues: standings.players.map { ($0.player, $0) })
-    }
-
-    /// A personal message to every connected player, one hop per loop.
-    private func sendEach(_ message: (PlayerID) -> OutboundMessage?) {
-        var deliveries: [(handle: ClientHandle, message: OutboundMessage)] = []
-        deliveries.reserveCapacity(players.count)
-        for (id, handle) in players {
-            if let built = message(id) { deliveries.append((handle, built)) }
-        }
-        ClientHandle.send(deliveries)
-    }
-
-    /// How much this player may stake on the current question, in a wager round.
-    func maxWager(_ id: PlayerID) -> Int? {
-        guard let current = room.currentQuestion, room.pack.rounds[current.round].wager, let player = room.players[id] else { return nil }
-        let competitor: Competitor = player.team.map(Competitor.team) ?? .player(id)
-        return room.maxWager(for: competitor, question: room.question(current))
-    }
-
-    func leaderboard(_ standings: Standings, final: Bool) -> LeaderboardPayload {
-        LeaderboardPayload(final: final, players: Array(standings.players.prefix(GameContext.leaderboardSize)), teams: Array(standings.teams.prefix(50)))
-    }
-
-    func ended(_ standings: Standings) -> EndedPayload {
-        EndedPayload(
-            reason: room.endReason ?? .finished, podium: standings.podium(size: room.settings.podiumSize),
-            players: Array(standings.players.prefix(GameContext.leaderboardSize)), teams: Array(standings.teams.prefix(50)))
+        sendRun()
     }
 
     // MARK: - Lobby updates, coalesced
 
-    private func markDirty(lobby: Bool, players: Bool) {
-        lobbyDirty = lobbyDirty || lobby
-        playersDirty = playersDirty || players
-        guard !flushScheduled else { return }
-        flushScheduled = true
+    private func scheduleFlush() {
         let delay = context.config.rooms.lobbyUpdateMilliseconds
         let weak = WeakLoopRef(self, queue: loop.queue)
-        loop.queue.asyncAfter(deadline: .now() + .milliseconds(delay)) { weak.value?.flushLobby() }
+        loop.queue.asyncAfter(deadline: .now() + .milliseconds(delay)) { weak.value?.flush() }
     }
 
-    private func flushLobby() {
-        flushScheduled = false
-        if lobbyDirty {
-            lobbyDirty = false
-            let message = messages.make("lobby", lobbyPayload)
-            ClientHandle.broadcast(message, to: everyone)
-        }
-        if playersDirty {
-            playersDirty = false
-            // The projector lists who has joined, as the host console does.
-            let message = messages.make("players", PlayersPayload(players: playerRows))
-            ClientHandle.broadcast(message, to: screens)
-        }
-        if answerCountDirty, let current = room.currentQuestion {
-            answerCountDirty = false
-            let count = AnswerCountPayload(question: current.sequence, answered: current.answers.count, connected: room.connectedCount)
-            ClientHandle.broadcast(messages.make("answer_count", count), to: screens)
-        }
-    }
-
-    var lobbyPayload: LobbyPayload {
-        LobbyPayload(title: room.pack.title, playerCount: room.activeCount, locked: room.locked, hostConnected: room.hostConnected)
-    }
-
-    var playerRows: [PlayerRow] {
-        room.players.values.sorted { $0.id < $1.id }.filter { $0.status != .left && $0.status != .kicked }.map { player in
-            PlayerRow(id: player.id, nickname: player.nickname, team: player.team.flatMap { room.teams[$0]?.name },
-                      status: player.status, score: player.score)
-        }
+    private func flush() {
+        Self.deliver(publisher.flush(room, to: members.attendance), to: members, sender: nil, context: context)
     }
 
     // MARK: - Snapshots
 
-    /// The whole current screen for one member: sent after create, join, resume, watch and host.
-    func state(for role: ClientState.Role) -> StatePayload {
-        let current = room.currentQuestion
-        var payload = StatePayload(
-            role: role.name, code: code, title: room.pack.title, phase: room.phase, serverTime: now, locked: room.locked,
-            hostConnected: room.hostConnected, playerCount: room.activeCount, questionCount: room.pack.questionCount)
-        if let view = room.questionView {
-            payload.question = view
-            payload.answerCount = current?.answers.count
-        }
-        if let current, current.isRevealed { payload.reveal = room.revealView(sequence: current.sequence) }
-        if case .host = role, let current {
-            payload.correct = room.hostQuestionView?.correct
-            if current.isRevealed {
-                let typed = room.typedAnswers(sequence: current.sequence)
-                if !typed.isEmpty { payload.typedAnswers = typed.map { TypedAnswer(text: $0.text, count: $0.count, accepted: $0.accepted) } }
-            }
-        }
-        // Sorting every player is only needed where a ranking is on screen; a join during the lobby
-        // or a question (2,000 of them in a big room) gets its own rank by counting instead.
-        let needsRanking = room.phase == .revealed || room.phase == .leaderboard || room.phase == .ended
-        let standings = needsRanking ? room.standings : nil
-        if room.phase == .leaderboard, let standings {
-            payload.leaderboard = leaderboard(standings, final: room.isOnLastQuestion)
-        }
-        if room.phase == .ended, let standings { payload.ended = ended(standings) }
-        if case .player(let id) = role {
-            if let current { payload.answered = current.answers[id] != nil }
-            if room.phase == .reading || room.phase == .open { payload.maxWager = maxWager(id) }
-            if let current, current.isRevealed, let standings {
-                payload.result = room.result(for: id, sequence: current.sequence, rank: standings.players.first { $0.player == id }?.rank)
-            }
-            if let standings, let row = standings.players.first(where: { $0.player == id }) {
-                payload.me = StandingPayload(rank: row.rank, score: row.score, players: standings.players.count,
-                                             teamRank: row.team.flatMap { team in standings.teams.first { $0.team == team }?.rank })
-            } else if let player = room.players[id], player.isRanked {
-                var ahead = 0, ranked = 0
-                for other in room.players.values where other.isRanked {
-                    ranked += 1
-                    if other.score > player.score { ahead += 1 }
-                }
-                payload.me = StandingPayload(rank: ahead + 1, score: player.score, players: ranked, teamRank: nil)
-            }
-        }
-        return payload
+    /// The whole current screen for one member (see `RoomPublisher.state`).
+    func state(for role: ClientState.Role) -> ServerMessage {
+        .state(RoomPublisher.state(of: room, for: role, now: now))
     }
 
     // MARK: - Timer

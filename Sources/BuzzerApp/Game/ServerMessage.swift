@@ -2,69 +2,112 @@ import BuzzerGame
 import BuzzerWebSocket
 import Foundation
 
-/// Builds the server's protocol messages: one flat JSON object per message, `type` first in
-/// meaning (keys are sorted on the wire). Each is encoded once into an `OutboundMessage`, so a
-/// broadcast shares its bytes across every recipient.
-package struct ServerMessage {
-    /// Each message is compressed, if at all, on the loop that sends it: once per loop with the
-    /// loop's own stream for every connection without context takeover.
-    let compression: PerMessageDeflateConfig
+/// One server-to-client message of `buzzer.v1`: a case per message type, carrying its payload.
+///
+/// On the wire each is one flat JSON object: `type` beside the payload's own fields, keys sorted
+/// (see docs/protocol.md). `ServerMessageEncoder` turns a message into frame bytes once, so a
+/// broadcast shares them across every recipient.
+enum ServerMessage: Encodable, Sendable, Equatable {
+    case created(CreatedPayload)
+    case joined(JoinedPayload)
+    case hosting(HostingPayload)
+    case watching(WatchingPayload)
+    case state(StatePayload)
+    case lobby(LobbyPayload)
+    case players(PlayersPayload)
+    case question(QuestionPayload)
+    case wagerLimit(WagerLimitPayload)
+    case answersOpen(AnswersOpenPayload)
+    case answerAck(AnswerAckPayload)
+    case answerCount(AnswerCountPayload)
+    case answersClosed(AnswersClosedPayload)
+    case reveal(RevealPayload)
+    case result(ResultPayload)
+    case leaderboard(LeaderboardPayload)
+    case standing(StandingPayload)
+    case ended(EndedPayload)
+    case hostStatus(HostStatusPayload)
+    case kicked(KickedPayload)
+    case ok(OKPayload)
+    case error(ErrorPayload)
 
-    package init(compression: PerMessageDeflateConfig) {
-        self.compression = compression
-    }
-
-    /// `{"type":T, ...payload's fields}`.
-    package func make(_ type: String, _ payload: some Encodable) -> OutboundMessage {
-        .text(Self.json(type, payload), compression: compression)
-    }
-
-    package func make(_ type: String) -> OutboundMessage {
-        .text("{\"type\":\"\(type)\"}", compression: compression)
-    }
-
-    package func error(_ code: String, _ message: String, request: String? = nil) -> OutboundMessage {
-        make("error", ErrorPayload(code: code, message: message, request: request))
-    }
-
-    package func error(_ error: GameError, request: String?) -> OutboundMessage {
-        self.error(error.code, error.description, request: request)
-    }
-
-    /// One encoder for every message: its options never change after this, so sharing it across
-    /// loops is safe, and a reveal's 2,000 `result` messages do not build 2,000 encoders.
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
-
-    static func json(_ type: String, _ payload: some Encodable) -> String {
-        do {
-            return String(decoding: try encoder.encode(Envelope(type: type, payload: payload)), as: UTF8.self)
-        } catch {
-            // Only non-finite numbers can fail here; the game never produces them.
-            return "{\"type\":\"error\",\"code\":\"internal\",\"message\":\"The server could not encode a \(type) message.\"}"
+    /// The protocol's `type` string.
+    var type: String {
+        switch self {
+        case .created: "created"
+        case .joined: "joined"
+        case .hosting: "hosting"
+        case .watching: "watching"
+        case .state: "state"
+        case .lobby: "lobby"
+        case .players: "players"
+        case .question: "question"
+        case .wagerLimit: "wager_limit"
+        case .answersOpen: "answers_open"
+        case .answerAck: "answer_ack"
+        case .answerCount: "answer_count"
+        case .answersClosed: "answers_closed"
+        case .reveal: "reveal"
+        case .result: "result"
+        case .leaderboard: "leaderboard"
+        case .standing: "standing"
+        case .ended: "ended"
+        case .hostStatus: "host_status"
+        case .kicked: "kicked"
+        case .ok: "ok"
+        case .error: "error"
         }
     }
-}
 
-/// Puts `type` beside the payload's own fields in one object.
-private struct Envelope<Payload: Encodable>: Encodable {
-    var type: String
-    var payload: Payload
+    private var payload: any Encodable {
+        switch self {
+        case .created(let payload): payload
+        case .joined(let payload): payload
+        case .hosting(let payload): payload
+        case .watching(let payload): payload
+        case .state(let payload): payload
+        case .lobby(let payload): payload
+        case .players(let payload): payload
+        case .question(let payload): payload
+        case .wagerLimit(let payload): payload
+        case .answersOpen(let payload): payload
+        case .answerAck(let payload): payload
+        case .answerCount(let payload): payload
+        case .answersClosed(let payload): payload
+        case .reveal(let payload): payload
+        case .result(let payload): payload
+        case .leaderboard(let payload): payload
+        case .standing(let payload): payload
+        case .ended(let payload): payload
+        case .hostStatus(let payload): payload
+        case .kicked(let payload): payload
+        case .ok(let payload): payload
+        case .error(let payload): payload
+        }
+    }
+
     private enum Key: String, CodingKey { case type }
 
+    /// `type` and the payload's fields in one object (the payload writes into the same container).
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(type, forKey: .type)
         try payload.encode(to: encoder)
     }
+
+    /// A refusal: `code` is stable, `message` a sentence for people, `request` the refused message's `type`.
+    static func error(_ code: String, _ message: String, request: String? = nil) -> ServerMessage {
+        .error(ErrorPayload(code: code, message: message, request: request))
+    }
+
+    static func error(_ error: GameError, request: String?) -> ServerMessage {
+        .error(error.code, error.description, request: request)
+    }
 }
 
 // MARK: - Payloads (field names are the protocol's; see docs/protocol.md)
 
-package struct ErrorPayload: Codable, Sendable {
+package struct ErrorPayload: Codable, Sendable, Equatable {
     package var code: String
     package var message: String
     /// The `type` of the message that was refused, when known.
@@ -72,9 +115,9 @@ package struct ErrorPayload: Codable, Sendable {
 }
 
 /// For requests whose effect everyone sees anyway (lock, kick, adjust...): the sender learns it worked.
-struct OKPayload: Encodable { var request: String }
+struct OKPayload: Encodable, Sendable, Equatable { var request: String }
 
-struct CreatedPayload: Encodable {
+struct CreatedPayload: Encodable, Sendable, Equatable {
     var code: String
     var hostToken: String
     var joinURL: String
@@ -84,7 +127,7 @@ struct CreatedPayload: Encodable {
     var settings: RoomSettings
 }
 
-struct JoinedPayload: Encodable {
+struct JoinedPayload: Encodable, Sendable, Equatable {
     var code: String
     var player: PlayerID
     var nickname: String
@@ -93,17 +136,17 @@ struct JoinedPayload: Encodable {
     var resumed: Bool
 }
 
-struct HostingPayload: Encodable { var code: String }
-struct WatchingPayload: Encodable { var code: String }
+struct HostingPayload: Encodable, Sendable, Equatable { var code: String }
+struct WatchingPayload: Encodable, Sendable, Equatable { var code: String }
 
-struct LobbyPayload: Encodable {
+struct LobbyPayload: Encodable, Sendable, Equatable {
     var title: String
     var playerCount: Int
     var locked: Bool
     var hostConnected: Bool
 }
 
-struct PlayerRow: Encodable {
+struct PlayerRow: Encodable, Sendable, Equatable {
     var id: PlayerID
     var nickname: String
     var team: String?
@@ -111,9 +154,9 @@ struct PlayerRow: Encodable {
     var score: Int
 }
 
-struct PlayersPayload: Encodable { var players: [PlayerRow] }
+struct PlayersPayload: Encodable, Sendable, Equatable { var players: [PlayerRow] }
 
-struct QuestionPayload: Encodable {
+struct QuestionPayload: Encodable, Sendable, Equatable {
     var serverTime: GameInstant
     var question: QuestionView
     /// Host only.
@@ -121,53 +164,53 @@ struct QuestionPayload: Encodable {
     var explanation: String?
 }
 
-struct AnswersOpenPayload: Encodable { var question: Int; var serverTime: GameInstant; var deadline: GameInstant }
-struct AnswerAckPayload: Encodable { var question: Int; var durable: Bool }
-struct AnswerCountPayload: Encodable { var question: Int; var answered: Int; var connected: Int }
-struct AnswersClosedPayload: Encodable { var question: Int; var reason: CloseReason }
+struct AnswersOpenPayload: Encodable, Sendable, Equatable { var question: Int; var serverTime: GameInstant; var deadline: GameInstant }
+struct AnswerAckPayload: Encodable, Sendable, Equatable { var question: Int; var durable: Bool }
+struct AnswerCountPayload: Encodable, Sendable, Equatable { var question: Int; var answered: Int; var connected: Int }
+struct AnswersClosedPayload: Encodable, Sendable, Equatable { var question: Int; var reason: CloseReason }
 
-struct TypedAnswer: Encodable { var text: String; var count: Int; var accepted: Bool }
+struct TypedAnswer: Encodable, Sendable, Equatable { var text: String; var count: Int; var accepted: Bool }
 
-struct RevealPayload: Encodable {
+struct RevealPayload: Encodable, Sendable, Equatable {
     var reveal: RevealView
     /// Host only, text questions: typed answers grouped, to pick extra ones to accept.
     var typedAnswers: [TypedAnswer]?
 }
 
-struct ResultPayload: Encodable {
+struct ResultPayload: Encodable, Sendable, Equatable {
     var result: PlayerResult
     /// Ranked players, for "3rd of 42".
     var players: Int
 }
 
 /// A wager round's limit for one player (their team's standing, or one question's points if more).
-struct WagerLimitPayload: Encodable { var question: Int; var max: Int }
+struct WagerLimitPayload: Encodable, Sendable, Equatable { var question: Int; var max: Int }
 
-struct LeaderboardPayload: Encodable {
+struct LeaderboardPayload: Encodable, Sendable, Equatable {
     var final: Bool
     var players: [PlayerStanding]
     var teams: [TeamStanding]
 }
 
-struct StandingPayload: Encodable {
+struct StandingPayload: Encodable, Sendable, Equatable {
     var rank: Int?
     var score: Int
     var players: Int
     var teamRank: Int?
 }
 
-struct EndedPayload: Encodable {
+struct EndedPayload: Encodable, Sendable, Equatable {
     var reason: EndReason
     var podium: Standings
     var players: [PlayerStanding]
     var teams: [TeamStanding]
 }
 
-struct KickedPayload: Encodable { var ban: Bool }
-struct HostStatusPayload: Encodable { var connected: Bool }
+struct KickedPayload: Encodable, Sendable, Equatable { var ban: Bool }
+struct HostStatusPayload: Encodable, Sendable, Equatable { var connected: Bool }
 
 /// Everything a (re)connecting client needs to draw the current screen.
-struct StatePayload: Encodable {
+struct StatePayload: Encodable, Sendable, Equatable {
     var role: String
     var code: String
     var title: String

@@ -1,0 +1,85 @@
+import BuzzerGame
+
+extension RoomPublisher {
+    /// The whole current screen for one member: sent after create, join, resume, watch and host.
+    /// A member who comes back gets the same screen the others see now, mid-question included.
+    static func state(of room: Room, for role: ClientState.Role, now: GameInstant) -> StatePayload {
+        let current = room.currentQuestion
+        var payload = StatePayload(
+            role: role.name, code: room.code, title: room.pack.title, phase: room.phase, serverTime: now, locked: room.locked,
+            hostConnected: room.hostConnected, playerCount: room.activeCount, questionCount: room.pack.questionCount)
+        if let view = room.questionView {
+            payload.question = view
+            payload.answerCount = current?.answers.count
+        }
+        if let current, current.isRevealed { payload.reveal = room.revealView(sequence: current.sequence) }
+        if case .host = role, let current {
+            payload.correct = room.hostQuestionView?.correct
+            if current.isRevealed {
+                let typed = typedAnswers(room, sequence: current.sequence)
+                if !typed.isEmpty { payload.typedAnswers = typed }
+            }
+        }
+        // Sorting every player is only needed where a ranking is on screen; a join during the lobby
+        // or a question (2,000 of them in a big room) gets its own rank by counting instead.
+        let needsRanking = room.phase == .revealed || room.phase == .leaderboard || room.phase == .ended
+        let standings = needsRanking ? room.standings : nil
+        if room.phase == .leaderboard, let standings {
+            payload.leaderboard = leaderboard(standings, final: room.isOnLastQuestion)
+        }
+        if room.phase == .ended, let standings { payload.ended = ended(standings, in: room) }
+        if case .player(let id) = role {
+            if let current { payload.answered = current.answers[id] != nil }
+            if room.phase == .reading || room.phase == .open { payload.maxWager = maxWager(id, in: room) }
+            if let current, current.isRevealed, let standings {
+                payload.result = room.result(for: id, sequence: current.sequence, rank: standings.players.first { $0.player == id }?.rank)
+            }
+            if let standings, let row = standings.players.first(where: { $0.player == id }) {
+                payload.me = StandingPayload(rank: row.rank, score: row.score, players: standings.players.count,
+                                             teamRank: row.team.flatMap { team in standings.teams.first { $0.team == team }?.rank })
+            } else if let player = room.players[id], player.isRanked {
+                var ahead = 0, ranked = 0
+                for other in room.players.values where other.isRanked {
+                    ranked += 1
+                    if other.score > player.score { ahead += 1 }
+                }
+                payload.me = StandingPayload(rank: ahead + 1, score: player.score, players: ranked, teamRank: nil)
+            }
+        }
+        return payload
+    }
+
+    static func lobby(_ room: Room) -> LobbyPayload {
+        LobbyPayload(title: room.pack.title, playerCount: room.activeCount, locked: room.locked, hostConnected: room.hostConnected)
+    }
+
+    /// The host's and the projector's player list: everyone still seated, by id.
+    static func players(in room: Room) -> PlayersPayload {
+        PlayersPayload(players: room.players.values.sorted { $0.id < $1.id }.filter { $0.status != .left && $0.status != .kicked }.map { player in
+            PlayerRow(id: player.id, nickname: player.nickname, team: player.team.flatMap { room.teams[$0]?.name },
+                      status: player.status, score: player.score)
+        })
+    }
+
+    static func leaderboard(_ standings: Standings, final: Bool) -> LeaderboardPayload {
+        LeaderboardPayload(final: final, players: Array(standings.players.prefix(GameContext.leaderboardSize)), teams: Array(standings.teams.prefix(50)))
+    }
+
+    static func ended(_ standings: Standings, in room: Room) -> EndedPayload {
+        EndedPayload(
+            reason: room.endReason ?? .finished, podium: standings.podium(size: room.settings.podiumSize),
+            players: Array(standings.players.prefix(GameContext.leaderboardSize)), teams: Array(standings.teams.prefix(50)))
+    }
+
+    /// How much this player may stake on the current question, in a wager round.
+    static func maxWager(_ id: PlayerID, in room: Room) -> Int? {
+        guard let current = room.currentQuestion, room.pack.rounds[current.round].wager, let player = room.players[id] else { return nil }
+        let competitor: Competitor = player.team.map(Competitor.team) ?? .player(id)
+        return room.maxWager(for: competitor, question: room.question(current))
+    }
+
+    /// A text question's typed answers, grouped, for the host to pick ones to accept (empty otherwise).
+    static func typedAnswers(_ room: Room, sequence: Int) -> [TypedAnswer] {
+        room.typedAnswers(sequence: sequence).map { TypedAnswer(text: $0.text, count: $0.count, accepted: $0.accepted) }
+    }
+}

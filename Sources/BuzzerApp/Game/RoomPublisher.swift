@@ -1,0 +1,161 @@
+import BuzzerGame
+
+/// Decides who gets which message when a room changes: from the room (after its new events),
+/// those events, who is attached and the time, the list of deliveries. No I/O and no clock.
+///
+/// Its one piece of state coalesces the lobby-like updates (`lobby`, `players`, `answer_count`):
+/// `publish` marks them pending and asks once for a flush; the runtime's timer calls `flush`
+/// `rooms.lobbyUpdateMilliseconds` later, which sends each pending update once. A 2,000-player
+/// room answering within a second then gets a few counts, not 2,000.
+struct RoomPublisher: Sendable, Equatable {
+    /// Coalesced updates waiting for the next flush.
+    struct Pending: Sendable, Equatable {
+        var lobby = false
+        var players = false
+        var answerCount = false
+    }
+
+    /// What one batch of events causes.
+    struct Publication: Sendable, Equatable {
+        var deliveries: [Delivery]
+        /// Start the flush timer: updates are pending and no flush was asked for yet.
+        var scheduleFlush: Bool
+    }
+
+    private(set) var pending = Pending()
+    private(set) var flushScheduled = false
+
+    init() {}
+
+    /// The deliveries for `events`, which `room` already contains, in the order they must be sent.
+    mutating func publish(
+        _ events: [RoomEvent], in room: Room, to attendance: Attendance<some Collection<PlayerID>>, now: GameInstant
+    ) -> Publication {
+        var out: [Delivery] = []
+        for (index, event) in events.enumerated() {
+            switch event {
+            case .roomCreated, .teamCreated, .wagerPlaced:
+                break
+            case .hostDisconnected, .hostReconnected:
+                out.append(Delivery(audience: .everyoneButHost, message: .hostStatus(HostStatusPayload(connected: room.hostConnected))))
+            case .roomLockChanged, .displayConnected, .displayDisconnected:
+                pending.lobby = true
+            case .playerJoined, .playerDisconnected, .playerReconnected, .playerLeft:
+                pending.lobby = true
+                pending.players = true
+            case .playerKicked(let kicked):
+                out.append(Delivery(audience: .player(kicked.player), message: .kicked(KickedPayload(ban: kicked.ban)),
+                                    thenClose: Delivery.Close(code: 4003, reason: "removed by the host")))
+                pending.lobby = true
+                pending.players = true
+            case .scoreAdjusted:
+                pending.players = true
+            case .questionShown:
+                out += Self.question(room, attendance, now: now)
+            case .answersOpened(let opened):
+                let deadline = room.currentQuestion?.deadline ?? opened.at
+                out.append(Delivery(audience: .everyone, message: .answersOpen(AnswersOpenPayload(
+                    question: opened.sequence, serverTime: now, deadline: deadline))))
+            case .answerRecorded(let recorded):
+                // Acknowledged once its line is durable: an acknowledged answer survives a crash.
+                out.append(Delivery(audience: .sender, message: .answerAck(AnswerAckPayload(question: recorded.sequence, durable: true)),
+                                    timing: .whenDurable(event: index)))
+                pending.answerCount = true
+            case .answersClosed(let closed):
+                out.append(Delivery(audience: .everyone, message: .answersClosed(AnswersClosedPayload(
+                    question: closed.sequence, reason: closed.reason))))
+            case .questionRevealed(let revealed):
+                out += Self.reveal(room, sequence: revealed.sequence, attendance)
+                // Scores moved: the host's and the projector's player lists follow.
+                pending.players = true
+            case .answerAccepted(let accepted):
+                out += Self.reveal(room, sequence: accepted.sequence, attendance)
+                pending.players = true
+            case .leaderboardShown(let shown):
+                let standings = room.standings
+                out.append(Delivery(audience: .everyone, message: .leaderboard(Self.leaderboard(standings, final: shown.final))))
+                out += Self.standings(standings, attendance)
+            case .roomEnded:
+                let standings = room.standings
+                out.append(Delivery(audience: .everyone, message: .ended(Self.ended(standings, in: room))))
+                out += Self.standings(standings, attendance)
+            }
+        }
+        let scheduleFlush = pending != Pending() && !flushScheduled
+        if scheduleFlush { flushScheduled = true }
+        return Publication(deliveries: out.filter { attendance.reaches($0.audience) }, scheduleFlush: scheduleFlush)
+    }
+
+    /// The coalesced updates, each once, for the room as it is now.
+    mutating func flush(_ room: Room, to attendance: Attendance<some Collection<PlayerID>>) -> [Delivery] {
+        flushScheduled = false
+        var out: [Delivery] = []
+        if pending.lobby {
+            pending.lobby = false
+            out.append(Delivery(audience: .everyone, message: .lobby(Self.lobby(room))))
+        }
+        if pending.players {
+            pending.players = false
+            // The projector lists who has joined, as the host console does.
+            out.append(Delivery(audience: .screens, message: .players(Self.players(in: room))))
+        }
+        if pending.answerCount, let current = room.currentQuestion {
+            pending.answerCount = false
+            out.append(Delivery(audience: .screens, message: .answerCount(AnswerCountPayload(
+                question: current.sequence, answered: current.answers.count, connected: room.connectedCount))))
+        }
+        return out.filter { attendance.reaches($0.audience) }
+    }
+
+    // MARK: - Per event
+
+    /// Players and displays get the question without its answer, one encoding for all; the host
+    /// alone gets the copy with `correct` and `explanation`.
+    private static func question(_ room: Room, _ attendance: Attendance<some Collection<PlayerID>>, now: GameInstant) -> [Delivery] {
+        guard let view = room.questionView, let hostView = room.hostQuestionView else { return [] }
+        var out = [Delivery(audience: .everyoneButHost, message: .question(QuestionPayload(serverTime: now, question: view)),
+                            startsResponseTime: view.sequence)]
+        if view.wager {
+            for id in attendance.players {
+                if let max = maxWager(id, in: room) {
+                    out.append(Delivery(audience: .player(id), message: .wagerLimit(WagerLimitPayload(question: view.sequence, max: max))))
+                }
+            }
+        }
+        out.append(Delivery(audience: .host, message: .question(QuestionPayload(
+            serverTime: now, question: view, correct: hostView.correct, explanation: hostView.explanation))))
+        return out
+    }
+
+    /// Everyone sees the reveal (the host's copy with the typed answers), then each player their own result.
+    private static func reveal(_ room: Room, sequence: Int, _ attendance: Attendance<some Collection<PlayerID>>) -> [Delivery] {
+        guard let reveal = room.revealView(sequence: sequence) else { return [] }
+        var out = [Delivery(audience: .everyoneButHost, message: .reveal(RevealPayload(reveal: reveal)))]
+        out.append(Delivery(audience: .host, message: .reveal(RevealPayload(reveal: reveal, typedAnswers: typedAnswers(room, sequence: sequence)))))
+        let standings = room.standings
+        let rows = rowsByPlayer(standings)
+        for id in attendance.players {
+            if let result = room.result(for: id, sequence: sequence, rank: rows[id]?.rank) {
+                out.append(Delivery(audience: .player(id), message: .result(ResultPayload(result: result, players: standings.players.count))))
+            }
+        }
+        return out
+    }
+
+    /// Each attached player's own rank, with every `leaderboard` and `ended`.
+    private static func standings(_ standings: Standings, _ attendance: Attendance<some Collection<PlayerID>>) -> [Delivery] {
+        let rows = rowsByPlayer(standings)
+        let teamRanks = Dictionary(uniqueKeysWithValues: standings.teams.map { ($0.team, $0.rank) })
+        let count = standings.players.count
+        return attendance.players.map { id in
+            let row = rows[id]
+            return Delivery(audience: .player(id), message: .standing(StandingPayload(
+                rank: row?.rank, score: row?.score ?? 0, players: count, teamRank: row?.team.flatMap { teamRanks[$0] })))
+        }
+    }
+
+    /// Standings rows by player, built once per reveal or leaderboard for the per-player messages.
+    private static func rowsByPlayer(_ standings: Standings) -> [PlayerID: PlayerStanding] {
+        Dictionary(uniqueKeysWithValues: standings.players.map { ($0.player, $0) })
+    }
+}

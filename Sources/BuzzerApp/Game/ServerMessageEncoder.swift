@@ -1,0 +1,43 @@
+import BuzzerWebSocket
+import Foundation
+
+/// Turns a `ServerMessage` into the transport's `OutboundMessage`, once per message: a broadcast
+/// encodes (and frames) its JSON one time and every recipient shares the bytes.
+struct ServerMessageEncoder: Sendable {
+    let compression: PerMessageDeflateConfig
+
+    init(compression: PerMessageDeflateConfig) {
+        self.compression = compression
+    }
+
+    func encode(_ message: ServerMessage) -> OutboundMessage {
+        switch message {
+        // Sent to every player separately: see PersonalMessageJSON for why these skip JSONEncoder.
+        case .result(let payload):
+            OutboundMessage(opcode: .text, payload: PersonalMessageJSON.result(payload.result, players: payload.players), compression: compression)
+        case .standing(let payload):
+            OutboundMessage(opcode: .text, payload: PersonalMessageJSON.standing(
+                rank: payload.rank, score: payload.score, players: payload.players, teamRank: payload.teamRank), compression: compression)
+        default:
+            .text(Self.json(message), compression: compression)
+        }
+    }
+
+    /// One encoder for every message: its options never change after this, so sharing it across
+    /// loops is safe, and a reveal's 2,000 `result` messages do not build 2,000 encoders.
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    /// The message's wire text: sorted keys, `/` unescaped (docs/protocol.md).
+    static func json(_ message: ServerMessage) -> String {
+        do {
+            return String(decoding: try encoder.encode(message), as: UTF8.self)
+        } catch {
+            // Only non-finite numbers can fail here; the game never produces them.
+            return "{\"type\":\"error\",\"code\":\"internal\",\"message\":\"The server could not encode a \(message.type) message.\"}"
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+@testable import BuzzerApp
+@testable import BuzzerGame
+
+/// Each message's exact wire text, as docs/protocol.md shows it: one flat object, `type` among the
+/// payload's fields, keys sorted, `/` not escaped, absent optionals left out.
+struct ServerMessageTests {
+    func json(_ message: ServerMessage) -> String { ServerMessageEncoder.json(message) }
+
+    @Test func flatMessagesEncodeToTheProtocolsBytes() {
+        #expect(json(.answerAck(AnswerAckPayload(question: 3, durable: true))) == #"{"durable":true,"question":3,"type":"answer_ack"}"#)
+        #expect(json(.error("already_answered", "You have already answered this question.", request: "answer"))
+            == #"{"code":"already_answered","message":"You have already answered this question.","request":"answer","type":"error"}"#)
+        // No request known: the key is left out, not null.
+        #expect(json(.error("bad_message", "Send JSON text messages.")) == #"{"code":"bad_message","message":"Send JSON text messages.","type":"error"}"#)
+        #expect(json(.error(GameError.notHost, request: "start")).hasPrefix(#"{"code":"not_host","message":"#))
+        #expect(json(.ok(OKPayload(request: "lock"))) == #"{"request":"lock","type":"ok"}"#)
+        #expect(json(.hostStatus(HostStatusPayload(connected: false))) == #"{"connected":false,"type":"host_status"}"#)
+        #expect(json(.kicked(KickedPayload(ban: true))) == #"{"ban":true,"type":"kicked"}"#)
+        #expect(json(.hosting(HostingPayload(code: "K7QM2X"))) == #"{"code":"K7QM2X","type":"hosting"}"#)
+        #expect(json(.watching(WatchingPayload(code: "K7QM2X"))) == #"{"code":"K7QM2X","type":"watching"}"#)
+        #expect(json(.lobby(LobbyPayload(title: "Pub Classics", playerCount: 42, locked: false, hostConnected: true)))
+            == #"{"hostConnected":true,"locked":false,"playerCount":42,"title":"Pub Classics","type":"lobby"}"#)
+        #expect(json(.wagerLimit(WagerLimitPayload(question: 16, max: 2450))) == #"{"max":2450,"question":16,"type":"wager_limit"}"#)
+        #expect(json(.answersOpen(AnswersOpenPayload(question: 4, serverTime: 1_795_414_168_300, deadline: 1_795_414_188_300)))
+            == #"{"deadline":1795414188300,"question":4,"serverTime":1795414168300,"type":"answers_open"}"#)
+        #expect(json(.answerCount(AnswerCountPayload(question: 4, answered: 31, connected: 42)))
+            == #"{"answered":31,"connected":42,"question":4,"type":"answer_count"}"#)
+        #expect(json(.answersClosed(AnswersClosedPayload(question: 4, reason: .deadline))) == #"{"question":4,"reason":"deadline","type":"answers_closed"}"#)
+        #expect(json(.standing(StandingPayload(rank: 3, score: 2450, players: 42, teamRank: 1)))
+            == #"{"players":42,"rank":3,"score":2450,"teamRank":1,"type":"standing"}"#)
+        #expect(json(.standing(StandingPayload(rank: nil, score: 0, players: 42, teamRank: nil))) == #"{"players":42,"score":0,"type":"standing"}"#)
+        #expect(json(.joined(JoinedPayload(code: "K7QM2X", player: PlayerID(7), nickname: "Ada", team: "The Owls", resumeToken: "t", resumed: false)))
+            == #"{"code":"K7QM2X","nickname":"Ada","player":7,"resumeToken":"t","resumed":false,"team":"The Owls","type":"joined"}"#)
+        #expect(json(.players(PlayersPayload(players: [PlayerRow(id: PlayerID(1), nickname: "AC/DC", team: nil, status: .connected, score: 2450)])))
+            == #"{"players":[{"id":1,"nickname":"AC/DC","score":2450,"status":"connected"}],"type":"players"}"#)
+    }
+
+    @Test func createdCarriesURLsWithUnescapedSlashes() {
+        let created = json(.created(CreatedPayload(
+            code: "K7QM2X", hostToken: "9f0c", joinURL: "http://192.168.1.20:8080/join/K7QM2X",
+            displayURL: "http://192.168.1.20:8080/display/K7QM2X", title: "Pub Classics", questionCount: 17, settings: RoomSettings())))
+        #expect(created.hasPrefix(#"{"code":"K7QM2X","displayURL":"http://192.168.1.20:8080/display/K7QM2X","hostToken":"9f0c","joinURL":"http://192.168.1.20:8080/join/K7QM2X","questionCount":17,"settings":{"#))
+        #expect(created.hasSuffix(#"},"title":"Pub Classics","type":"created"}"#))
+    }
+
+    @Test func roomMessagesEncodeToTheProtocolsBytes() throws {
+        var game = try PublisherHarness()
+        let ada = try game.join("Ada")
+        try game.run(.start)
+        let questions = game.sent.filter { $0.type == "question" }
+        let view = #"{"category":"Geography","deadline":1700000023000,"index":0,"kind":"choice","opensAt":1700000003000,"options":["Sydney","Canberra","Melbourne","Perth"],"points":1,"questionCount":6,"round":0,"roundCount":2,"roundTitle":"General","sequence":0,"shownAt":1700000000000,"text":"Capital of Australia?","timeLimitMs":20000,"wager":false}"#
+        #expect(json(questions[0].message) == #"{"question":\#(view),"serverTime":1700000000000,"type":"question"}"#)
+        #expect(json(questions[1].message) == #"{"correct":{"kind":"options","options":[1]},"explanation":"Canberra was purpose-built.","question":\#(view),"serverTime":1700000000000,"type":"question"}"#)
+
+        try game.openAnswers()
+        try game.answer(ada, .choice(1))
+        game.sent = []
+        try game.run(.reveal)
+        let reveal = try #require(game.sent.first { $0.type == "reveal" })
+        #expect(json(reveal.message) == #"{"reveal":{"answered":1,"correct":{"kind":"options","options":[1]},"explanation":"Canberra was purpose-built.","optionCounts":[0,1,0,0],"rightCount":1,"sequence":0,"trueFalseCounts":[]},"type":"reveal"}"#)
+        let result = try #require(game.sent.first { $0.type == "result" })
+        let score = game.room.players[ada]!.score
+        #expect(json(result.message) == #"{"players":1,"result":{"answered":true,"outcome":"correct","points":\#(score),"rank":1,"score":\#(score),"sequence":0,"streak":1,"streakBonus":0},"type":"result"}"#)
+    }
+}
