@@ -247,10 +247,12 @@ final class Connection {
         // Out of the epoll set first, then closed: the fd number may be reused by the very next accept.
         loop.poller.remove(fd)
         Glibc.close(fd)
-        loop.remove(self)
+        // The handler hears first, then the connection leaves the count: once `connectionCount` has
+        // dropped, the app has been told.
         let handler = self.handler
         self.handler = nil
         handler?.connectionDidClose(self, reason: reason)
+        loop.remove(self)
     }
 
     /// Called by the loop's tick.
