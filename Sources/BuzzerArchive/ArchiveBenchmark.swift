@@ -14,13 +14,20 @@ package struct ArchiveBenchmarkResult: Sendable, CustomStringConvertible {
     package var ackLatencyP50: Duration
     package var ackLatencyP99: Duration
     package var ackLatencyMax: Duration
+    /// Time a producer spends inside `append`: what an event loop pays per event.
+    package var appendP50: Duration
+    package var appendP99: Duration
 
     package var description: String {
         func ms(_ d: Duration) -> String {
             let value = Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
             return String(Int((value * 100).rounded())) .withDecimalPoint(2) + " ms"
         }
-        return "\(events) events, durability \(durability.rawValue), \(producers) producer(s): \(Int(eventsPerSecond)) events/s, ack p50 \(ms(ackLatencyP50)), p99 \(ms(ackLatencyP99)), max \(ms(ackLatencyMax))"
+        func us(_ d: Duration) -> String {
+            let value = Double(d.components.seconds) * 1e6 + Double(d.components.attoseconds) / 1e12
+            return String(Int((value * 100).rounded())) .withDecimalPoint(2) + " µs"
+        }
+        return "\(events) events, durability \(durability.rawValue), \(producers) producer(s): \(Int(eventsPerSecond)) events/s, ack p50 \(ms(ackLatencyP50)), p99 \(ms(ackLatencyP99)), max \(ms(ackLatencyMax)); append p50 \(us(appendP50)), p99 \(us(appendP99))"
     }
 }
 
@@ -57,6 +64,8 @@ package enum ArchiveBenchmark {
         let producers = max(1, producers)
         let latencies = Mutex<[Duration]>([])
         latencies.withLock { $0.reserveCapacity(events) }
+        let appendTimes = Mutex<[Duration]>([])
+        appendTimes.withLock { $0.reserveCapacity(events) }
         let failures = Mutex(0)
         let refusal = Mutex<ArchiveError?>(nil)
         let done = DispatchGroup()
@@ -71,6 +80,9 @@ package enum ArchiveBenchmark {
             queue.async {
                 defer { finished.leave() }
                 var n = 0
+                var spent: [Duration] = []
+                spent.reserveCapacity(events / producers + 1)
+                defer { appendTimes.withLock { $0.append(contentsOf: spent) } }
                 for i in stride(from: producer, to: events, by: producers) {
                     if let rate = perProducerRate, rate > 0 {
                         let due = start + .nanoseconds(Int64(Double(n) / rate * 1e9))
@@ -88,6 +100,7 @@ package enum ArchiveBenchmark {
                             latencies.withLock { $0.append(latency) }
                             done.leave()
                         }
+                        spent.append(sent.duration(to: clock.now))
                     } catch {
                         done.leave()
                         refusal.withLock { $0 = $0 ?? error }
@@ -102,14 +115,16 @@ package enum ArchiveBenchmark {
         writer.close()
         if let error = refusal.withLock({ $0 }) { throw error }
         let sorted = latencies.withLock { $0.sorted() }
-        func percentile(_ p: Double) -> Duration {
+        let appends = appendTimes.withLock { $0.sorted() }
+        func percentile(_ p: Double, of sorted: [Duration]) -> Duration {
             sorted.isEmpty ? .zero : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
         }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return ArchiveBenchmarkResult(
             events: events, durability: durability, producers: producers,
             eventsPerSecond: seconds > 0 ? Double(events) / seconds : 0,
-            ackLatencyP50: percentile(0.50), ackLatencyP99: percentile(0.99), ackLatencyMax: sorted.last ?? .zero
+            ackLatencyP50: percentile(0.50, of: sorted), ackLatencyP99: percentile(0.99, of: sorted), ackLatencyMax: sorted.last ?? .zero,
+            appendP50: percentile(0.50, of: appends), appendP99: percentile(0.99, of: appends)
         )
     }
 
