@@ -101,14 +101,10 @@ package final class ArchiveWriter: Sendable {
 
     // MARK: - Appending
 
-    /// Appends an already-encoded event object (one line of JSON with a string `type`; e.g.
-    /// `JSONEncoder` with `.sortedKeys`). Throws at once, without calling `onDurable`, when the
-    /// event is invalid or the writer is degraded or closed; otherwise `onDurable` is called exactly once.
-    package func append(room: String, time: Int64, event: some Collection<UInt8>, onDurable: @escaping Completion) throws(ArchiveError) {
-        try append(ArchiveLineEncoder.prepare(room: room, time: time, event: event), onDurable: onDurable)
-    }
-
-    /// Encodes `event` (sorted keys) on the caller's thread and appends it.
+    /// Encodes `event` on the caller's thread, once and in its own member order (its `type` first,
+    /// its `at`, if any, equal to `time`), and appends it. Throws at once, without calling
+    /// `onDurable`, when the event is invalid or the writer is degraded or closed; otherwise
+    /// `onDurable` is called exactly once.
     package func append(room: String, time: Int64, encoding event: some Encodable, onDurable: @escaping Completion) throws(ArchiveError) {
         try append(ArchiveLineEncoder.prepare(room: room, time: time, encoding: event), onDurable: onDurable)
     }
