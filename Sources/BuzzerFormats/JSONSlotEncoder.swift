@@ -67,8 +67,7 @@ struct JSONKeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     /// Writes `"key":` and then the value, keeping the top-level bookkeeping.
     private func member(_ key: Key, string: String? = nil, _ write: () throws -> Void) throws {
-        let path = codingPath + [key]
-        let (start, count) = try sink.beginMember(of: id, level: level, codingPath: path)
+        let (start, count) = try sink.beginMember(of: id, level: level, codingPath: codingPath + [key])
         sink.writeKey(key.stringValue)
         let valueStart = sink.out.count
         try write()
@@ -95,7 +94,8 @@ struct JSONKeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try member(key) { sink.writeUnsigned(value) } }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        try member(key, string: value as? String) { try sink.encodeValue(value, level: level, codingPath: codingPath + [key]) }
+        let string = T.self == String.self ? value as? String : nil
+        try member(key, string: string) { try sink.encodeValue(value, level: level, codingPath: codingPath + [key]) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
@@ -146,18 +146,18 @@ struct JSONUnkeyedWriter: UnkeyedEncodingContainer {
         self.codingPath = codingPath
     }
 
-    private mutating func element(_ write: (JSONByteSink, [any CodingKey]) throws -> Void) throws {
-        let path = codingPath + [JSONMemberKey(intValue: count)]
-        _ = try sink.beginMember(of: id, level: level, codingPath: path)
+    private mutating func element(_ write: (JSONByteSink, @autoclosure () -> [any CodingKey]) throws -> Void) throws {
+        let index = count
+        _ = try sink.beginMember(of: id, level: level, codingPath: codingPath + [JSONMemberKey(intValue: index)])
         count += 1
-        try write(sink, path)
+        try write(sink, codingPath + [JSONMemberKey(intValue: index)])
     }
 
     mutating func encodeNil() throws { try element { s, _ in s.writeNull() } }
     mutating func encode(_ value: Bool) throws { try element { s, _ in s.writeBool(value) } }
     mutating func encode(_ value: String) throws { try element { s, _ in s.writeString(value) } }
-    mutating func encode(_ value: Double) throws { try element { s, path in try s.writeDouble(value, codingPath: path) } }
-    mutating func encode(_ value: Float) throws { try element { s, path in try s.writeFloat(value, codingPath: path) } }
+    mutating func encode(_ value: Double) throws { try element { s, path in try s.writeDouble(value, codingPath: path()) } }
+    mutating func encode(_ value: Float) throws { try element { s, path in try s.writeFloat(value, codingPath: path()) } }
     mutating func encode(_ value: Int) throws { try element { s, _ in s.writeInteger(Int64(value)) } }
     mutating func encode(_ value: Int8) throws { try element { s, _ in s.writeInteger(Int64(value)) } }
     mutating func encode(_ value: Int16) throws { try element { s, _ in s.writeInteger(Int64(value)) } }
@@ -171,7 +171,7 @@ struct JSONUnkeyedWriter: UnkeyedEncodingContainer {
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         let level = self.level
-        try element { s, path in try s.encodeValue(value, level: level, codingPath: path) }
+        try element { s, path in try s.encodeValue(value, level: level, codingPath: path()) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {

@@ -157,8 +157,8 @@ final class JSONByteSink {
 
     /// Readies the container `id` at `level` for its next member: closes deeper containers and
     /// writes the separating comma. Returns where the member starts.
-    func beginMember(of id: Int, level: Int, codingPath: [any CodingKey]) throws(EncodingFailure) -> (start: Int, count: Int) {
-        guard isOpen(id, level: level) else { throw .outOfOrder(path: Self.path(codingPath)) }
+    func beginMember(of id: Int, level: Int, codingPath: @autoclosure () -> [any CodingKey]) throws(EncodingFailure) -> (start: Int, count: Int) {
+        guard isOpen(id, level: level) else { throw .outOfOrder(path: Self.path(codingPath())) }
         close(to: level)
         let start = out.count
         let count = open[level - 1].count
@@ -190,14 +190,19 @@ final class JSONByteSink {
 
     // MARK: Values
 
-    func encodeValue<T: Encodable>(_ value: T, level: Int, codingPath: [any CodingKey]) throws {
+    func encodeValue<T: Encodable>(_ value: T, level: Int, codingPath: @autoclosure () -> [any CodingKey]) throws {
+        // Metatype comparisons are cheap; a failing `as?` cast per value is not.
+        if T.self == String.self, let string = value as? String { return writeString(string) }
+        if T.self == Int.self, let number = value as? Int { return writeInteger(Int64(number)) }
+        if T.self == Int64.self, let number = value as? Int64 { return writeInteger(number) }
+        if T.self == Bool.self, let flag = value as? Bool { return writeBool(flag) }
+        if T.self == Double.self, let number = value as? Double { return try writeDouble(number, codingPath: codingPath()) }
+        if T.self == UInt64.self, let number = value as? UInt64 { return writeUnsigned(number) }
+        try encodeComposite(value, level: level, codingPath: codingPath())
+    }
+
+    private func encodeComposite<T: Encodable>(_ value: T, level: Int, codingPath: [any CodingKey]) throws {
         switch value {
-        case let string as String: writeString(string)
-        case let flag as Bool: writeBool(flag)
-        case let number as Int: writeInteger(Int64(number))
-        case let number as Int64: writeInteger(number)
-        case let number as UInt64: writeUnsigned(number)
-        case let number as Double: try writeDouble(number, codingPath: codingPath)
         case let dictionary as any StringKeyedEncodableDictionary:
             let id = openContainer(at: level, keyed: true)
             for (key, element) in dictionary.membersSortedByKey {
@@ -242,15 +247,15 @@ final class JSONByteSink {
     }
 
     /// Swift's shortest round-tripping form, without a trailing ".0" ("1969", "2.5", "1e+16").
-    func writeDouble(_ value: Double, codingPath: [any CodingKey]) throws(EncodingFailure) {
-        guard value.isFinite else { throw .nonFiniteNumber(path: Self.path(codingPath)) }
+    func writeDouble(_ value: Double, codingPath: @autoclosure () -> [any CodingKey]) throws(EncodingFailure) {
+        guard value.isFinite else { throw .nonFiniteNumber(path: Self.path(codingPath())) }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         out.append(contentsOf: text.utf8)
     }
 
-    func writeFloat(_ value: Float, codingPath: [any CodingKey]) throws(EncodingFailure) {
-        guard value.isFinite else { throw .nonFiniteNumber(path: Self.path(codingPath)) }
+    func writeFloat(_ value: Float, codingPath: @autoclosure () -> [any CodingKey]) throws(EncodingFailure) {
+        guard value.isFinite else { throw .nonFiniteNumber(path: Self.path(codingPath())) }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         out.append(contentsOf: text.utf8)
