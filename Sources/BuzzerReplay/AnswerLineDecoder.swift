@@ -8,8 +8,9 @@ import Foundation
 /// `answer`, `response_ms` in declaration order, the instant in `time`) or format 1 (keys
 /// sorted, `at` written). Any other shape (escapes, other key order, unexpected fields) returns
 /// nil and the caller falls back to `JSONDecoder`, so this only ever changes speed.
-/// Kept because it matters: `EVENTS=200000 Benchmarks/archive/replay-verify.sh` (203,071 lines,
-/// release, shared 2-core VM) ran `verify --all` in 2.4–2.7 s with it and 3.3–3.6 s without.
+/// Kept because a benchmark shows it matters: on the archive of `EVENTS=200000
+/// Benchmarks/archive/replay-verify.sh` (203,061 format 2 lines, release, busy 2-core VM),
+/// `verify --all` took 2.4 s with it and 3.6–3.8 s without.
 enum AnswerLineDecoder {
     private static let marker = Array(#","type":"answer_recorded","#.utf8)
 
