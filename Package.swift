@@ -31,20 +31,24 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
+        // Text formats, knowing no game types: the strict JSON parser and pretty printer, the
+        // archive's in-order line encoder and byte cursor, and the OpenTDB import with its HTML
+        // entity decoder.
+        .target(name: "BuzzerFormats"),
         // Pure, deterministic game domain: rooms, questions, scoring, events. Clock injected.
-        .target(name: "BuzzerGame"),
+        .target(name: "BuzzerGame", dependencies: ["BuzzerFormats"]),
         // Append-only JSON Lines archive of game events, recovery and replay.
         .target(
             name: "BuzzerArchive",
-            dependencies: ["BuzzerGame", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["BuzzerFormats", "BuzzerGame", .product(name: "Logging", package: "swift-log")]
         ),
         // Reading the archive back: games, timelines, exports, season totals and verification.
-        .target(name: "BuzzerReplay", dependencies: ["BuzzerArchive", "BuzzerGame"]),
+        .target(name: "BuzzerReplay", dependencies: ["BuzzerArchive", "BuzzerFormats", "BuzzerGame"]),
         // Thin glue: config, rooms on loops, protocol messages, HTTP pages.
         .target(
             name: "BuzzerApp",
             dependencies: [
-                "BuzzerWebSocket", "BuzzerTransport", "BuzzerGame", "BuzzerArchive", "COpenSSL", "CQRencode",
+                "BuzzerWebSocket", "BuzzerTransport", "BuzzerFormats", "BuzzerGame", "BuzzerArchive", "COpenSSL", "CQRencode",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Web/Public")]
@@ -52,7 +56,7 @@ let package = Package(
         .executableTarget(
             name: "buzzer",
             dependencies: [
-                "BuzzerApp", "BuzzerArchive", "BuzzerGame", "BuzzerReplay", "BuzzerTransport",
+                "BuzzerApp", "BuzzerArchive", "BuzzerFormats", "BuzzerGame", "BuzzerReplay", "BuzzerTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -63,9 +67,10 @@ let package = Package(
 
         .testTarget(name: "BuzzerWebSocketTests", dependencies: ["BuzzerWebSocket"]),
         .testTarget(name: "BuzzerTransportTests", dependencies: ["BuzzerTransport", "BuzzerWebSocket", "BuzzerApp", "BuzzerTestSupport", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "BuzzerGameTests", dependencies: ["BuzzerGame"]),
-        .testTarget(name: "BuzzerArchiveTests", dependencies: ["BuzzerArchive", "BuzzerGame"]),
-        .testTarget(name: "BuzzerReplayTests", dependencies: ["BuzzerReplay", "BuzzerArchive", "BuzzerGame"], exclude: ["Fixtures"]),
+        .testTarget(name: "BuzzerFormatsTests", dependencies: ["BuzzerFormats", "BuzzerGame"]),
+        .testTarget(name: "BuzzerGameTests", dependencies: ["BuzzerGame", "BuzzerFormats"]),
+        .testTarget(name: "BuzzerArchiveTests", dependencies: ["BuzzerArchive", "BuzzerFormats", "BuzzerGame"]),
+        .testTarget(name: "BuzzerReplayTests", dependencies: ["BuzzerReplay", "BuzzerArchive", "BuzzerFormats", "BuzzerGame"], exclude: ["Fixtures"]),
         .testTarget(name: "BuzzerAppTests", dependencies: ["BuzzerApp", "BuzzerTransport", "BuzzerWebSocket", "BuzzerGame", "BuzzerArchive", "BuzzerTestSupport"]),
     ]
 )

@@ -5,12 +5,13 @@ import Synchronization
 
 /// Appends events to the log off the event loops and calls back once each one is durable.
 ///
-/// `append` validates and copies bytes under a short lock: it never waits for the disk.
-/// A private serial queue does the I/O: it takes everything pending as one batch, writes it with
-/// one `write(2)` (O_APPEND), `fdatasync`s it (durability `always`/`group`), and only then calls
-/// the batch's callbacks, in sequence order, on that queue. Callbacks must be quick: hop to your
-/// own loop from them. Sequence numbers are assigned under the same lock that orders the bytes,
-/// so they increase in file order, across files and across restarts.
+/// `append` encodes the event on the caller's thread and pushes it onto a lock-free hand-off
+/// (`ArchiveHandOff`, one compare-and-swap): event loops never wait for each other or the disk.
+/// A private serial queue does the rest: it takes everything pending as one batch, numbers it,
+/// writes it with one `write(2)` (O_APPEND), `fdatasync`s it (durability `always`/`group`), and
+/// only then calls the batch's callbacks, in sequence order, on that queue. Callbacks must be
+/// quick: hop to your own loop from them. Only the queue hands out sequence numbers, in the order
+/// it writes the lines, so they increase in file order, across files and across restarts.
 ///
 /// A failed write, sync or file creation makes the writer `degraded`: the file is cut back to its
 /// last good length, every waiting callback gets the error, further appends throw at once, and
@@ -29,7 +30,11 @@ package final class ArchiveWriter: Sendable {
     private let wallClock: @Sendable () -> Int64
     private let logger: Logger
     private let queue: DispatchQueue
-    private let state: Mutex<State>
+    private let handOff = ArchiveHandOff()
+    /// Why the writer is degraded, for `health` and refused appends; read off the queue only then.
+    private let degradation: Mutex<ArchiveHealth> = Mutex(.healthy)
+    /// 0 until something is durable (sequence numbers start at 1).
+    private let lastDurable: Atomic<UInt64>
     private let io: Mutex<IOState>
 
     struct Waiter {
@@ -43,26 +48,16 @@ package final class ArchiveWriter: Sendable {
         var firstSeq: UInt64
     }
 
-    /// Shared with appending threads; held only for a copy.
-    struct State {
-        var nextSeq: UInt64
-        var pendingBytes: [UInt8] = []
-        var pendingWaiters: [Waiter] = []
-        var pendingFirstSeq: UInt64
-        var flushScheduled = false
-        var urgentScheduled = false
-        var health: ArchiveHealth = .healthy
-        var closed = false
-        var lastDurableSeq: UInt64?
-    }
-
-    /// Only touched on `queue`; a lock anyway so the class stays honestly Sendable.
+    /// Only touched on `queue`; a lock anyway so the class stays honestly Sendable (never contended).
     struct IOState {
+        var nextSeq: UInt64
         var file: ArchiveFileHandle?
         var fileLength = 0
         var fileDay: Int64 = 0
         var retryScheduled = false
         var filesCreated = 0
+        /// Reused between batches so a steady load does not reallocate it.
+        var scratch: [UInt8] = []
     }
 
     /// Opens the log in `config.directory`: creates the directory, cuts a torn tail off the
@@ -91,70 +86,61 @@ package final class ArchiveWriter: Sendable {
         }
         self.repairAtOpen = repair
         let lastSeq = try ArchiveRecovery.lastSeq(files: files)
-        let next = (lastSeq ?? 0) + 1
-        var initial = State(nextSeq: next, pendingFirstSeq: next)
-        initial.lastDurableSeq = lastSeq
-        initial.pendingBytes.reserveCapacity(64 << 10)
-        self.state = Mutex(initial)
-        self.io = Mutex(IOState())
+        self.lastDurable = Atomic(lastSeq ?? 0)
+        self.io = Mutex(IOState(nextSeq: (lastSeq ?? 0) + 1))
     }
 
     // MARK: - Appending
 
-    /// Appends an already-encoded event object (one line of JSON with a string `type`; e.g.
-    /// `JSONEncoder` with `.sortedKeys`). Throws at once, without calling `onDurable`, when the
-    /// event is invalid or the writer is degraded or closed; otherwise `onDurable` is called exactly once.
-    package func append(room: String, time: Int64, event: some Collection<UInt8>, onDurable: @escaping Completion) throws(ArchiveError) {
-        try append(ArchiveLineEncoder.prepare(room: room, time: time, event: event), onDurable: onDurable)
-    }
-
-    /// Encodes `event` (sorted keys) on the caller's thread and appends it.
+    /// Encodes `event` on the caller's thread, once and in its own member order (its `type` first,
+    /// its `at`, if any, equal to `time`), and appends it. Throws at once, without calling
+    /// `onDurable`, when the event is invalid or the writer is degraded or closed; otherwise
+    /// `onDurable` is called exactly once.
     package func append(room: String, time: Int64, encoding event: some Encodable, onDurable: @escaping Completion) throws(ArchiveError) {
         try append(ArchiveLineEncoder.prepare(room: room, time: time, encoding: event), onDurable: onDurable)
     }
 
-    /// Appends a prepared event; the writer adds `v` and `seq`.
+    /// Appends a prepared event; the writer's queue adds `v` and `seq`. Lock-free: a push onto
+    /// the hand-off, and a flush scheduled by the push that found it empty (or that took the
+    /// waiting bytes past `groupCommitMaxBytes`).
     package func append(_ prepared: PreparedArchiveEvent, onDurable: @escaping Completion) throws(ArchiveError) {
-        enum Schedule { case none, now, afterWindow }
-        let maxBytes = config.groupCommitMaxBytes
-        let windowed = config.durability == .group && config.groupCommitMilliseconds > 0
-        let schedule = try state.withLock { s throws(ArchiveError) -> Schedule in
-            if s.closed { throw .closed }
-            if case .degraded(let reason, _) = s.health { throw .degraded(reason: reason) }
-            let seq = s.nextSeq
-            s.nextSeq += 1
-            if s.pendingWaiters.isEmpty { s.pendingFirstSeq = seq }
-            ArchiveLineEncoder.append(seq: seq, prepared: prepared, to: &s.pendingBytes)
-            s.pendingWaiters.append(Waiter(seq: seq, completion: onDurable))
-            if s.pendingBytes.count >= maxBytes, !s.urgentScheduled {
-                s.urgentScheduled = true
-                return .now
+        switch handOff.push(ArchiveHandOff.Item(prepared: prepared, completion: onDurable)) {
+        case .failure(let refused):
+            switch refused.refusal {
+            case .closed: throw .closed
+            case .degraded:
+                if case .degraded(let reason, _) = degradation.withLock({ $0 }) { throw .degraded(reason: reason) }
+                throw .degraded(reason: "recovering")
             }
-            if !s.flushScheduled {
-                s.flushScheduled = true
-                return windowed ? .afterWindow : .now
+        case .success(let pushed):
+            let maxBytes = config.groupCommitMaxBytes
+            let crossedMax = pushed.pendingBytes >= maxBytes && pushed.pendingBytes - prepared.tail.count < maxBytes
+            if crossedMax {
+                queue.async { self.flush() }
+            } else if pushed.wasEmpty {
+                if config.durability == .group && config.groupCommitMilliseconds > 0 {
+                    queue.asyncAfter(deadline: .now() + .milliseconds(config.groupCommitMilliseconds)) { self.flush() }
+                } else {
+                    queue.async { self.flush() }
+                }
             }
-            return .none
-        }
-        switch schedule {
-        case .none: break
-        case .now: queue.async { self.flush() }
-        case .afterWindow:
-            queue.asyncAfter(deadline: .now() + .milliseconds(config.groupCommitMilliseconds)) { self.flush() }
         }
     }
 
     // MARK: - State
 
     package var health: ArchiveHealth {
-        state.withLock { $0.closed ? .closed : $0.health }
+        handOff.refusal == .closed ? .closed : degradation.withLock { $0 }
     }
 
     /// False while degraded or closed: the app refuses to create rooms it could not archive.
     package var acceptsNewGames: Bool { health == .healthy }
 
     /// The highest sequence number known to be durable (or, before any append, the last one on disk).
-    package var lastDurableSeq: UInt64? { state.withLock { $0.lastDurableSeq } }
+    package var lastDurableSeq: UInt64? {
+        let seq = lastDurable.load(ordering: .acquiring)
+        return seq == 0 ? nil : seq
+    }
 
     /// Log files created by this writer so far.
     package var filesCreated: Int { io.withLock { $0.filesCreated } }
@@ -167,9 +153,9 @@ package final class ArchiveWriter: Sendable {
     /// Writes what is pending, syncs and closes the file. Blocks; call it at shutdown, never
     /// from an `onDurable` callback. Later appends throw `.closed`.
     package func close() {
-        state.withLock { $0.closed = true }
         queue.sync {
-            flush()
+            let pending = handOff.refuse(.closed)
+            if !pending.isEmpty { write(pending, closing: true) }
             io.withLock { io in
                 guard let file = io.file else { return }
                 if config.durability == .none { try? fileSystem.syncData(file) }
@@ -190,47 +176,51 @@ package final class ArchiveWriter: Sendable {
 
     private func flush() {
         dispatchPrecondition(condition: .onQueue(queue))
-        let taken: Batch? = state.withLock { s in
-            s.flushScheduled = false
-            s.urgentScheduled = false
-            guard !s.pendingWaiters.isEmpty else { return nil }
-            let batch = Batch(bytes: s.pendingBytes, waiters: s.pendingWaiters, firstSeq: s.pendingFirstSeq)
-            s.pendingBytes = []
-            s.pendingBytes.reserveCapacity(min(batch.bytes.count * 2, max(config.groupCommitMaxBytes, 64 << 10)))
-            s.pendingWaiters = []
-            s.pendingFirstSeq = s.nextSeq
-            return batch
-        }
-        guard let batch = taken else { return }
+        let items = handOff.takeAll()
+        if !items.isEmpty { write(items, closing: false) }
+    }
 
-        let outcome: Result<Void, ArchiveError> = io.withLock { io in
+    /// Numbers `items` from `nextSeq`, writes them as one batch and calls their callbacks.
+    private func write(_ items: [ArchiveHandOff.Item], closing: Bool) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        let outcome: (batch: Batch, result: Result<Void, ArchiveError>) = io.withLock { io in
+            var bytes = io.scratch
+            io.scratch = []
+            bytes.removeAll(keepingCapacity: true)
+            let firstSeq = io.nextSeq
+            var waiters: [Waiter] = []
+            waiters.reserveCapacity(items.count)
+            for item in items {
+                ArchiveLineEncoder.append(seq: io.nextSeq, prepared: item.prepared, to: &bytes)
+                waiters.append(Waiter(seq: io.nextSeq, completion: item.completion))
+                io.nextSeq += 1
+            }
+            let batch = Batch(bytes: bytes, waiters: waiters, firstSeq: firstSeq)
             do throws(ArchiveError) {
                 try write(batch, io: &io)
-                return .success(())
+                io.scratch = batch.bytes
+                return (batch, .success(()))
             } catch {
-                return .failure(error)
+                // Failed events' numbers are used again, so the log has no gaps.
+                io.nextSeq = firstSeq
+                return (batch, .failure(error))
             }
         }
-        switch outcome {
+        let batch = outcome.batch
+        switch outcome.result {
         case .success:
-            let last = batch.waiters.last!.seq
-            state.withLock { $0.lastDurableSeq = last }
+            lastDurable.store(batch.waiters.last!.seq, ordering: .releasing)
             for waiter in batch.waiters { waiter.completion(.success(waiter.seq)) }
         case .failure(let error):
-            let now = wallClock()
-            let dropped: [Waiter] = state.withLock { s in
-                if !s.closed { s.health = .degraded(reason: error.description, sinceMilliseconds: now) }
-                let waiting = s.pendingWaiters
-                s.pendingWaiters = []
-                s.pendingBytes = []
-                s.nextSeq = batch.firstSeq
-                s.pendingFirstSeq = batch.firstSeq
-                return waiting
+            var dropped: [ArchiveHandOff.Item] = []
+            if !closing {
+                degradation.withLock { $0 = .degraded(reason: error.description, sinceMilliseconds: wallClock()) }
+                dropped = handOff.refuse(.degraded)
             }
             logger.critical("ARCHIVE DEGRADED: \(error). \(batch.waiters.count + dropped.count) events not archived; new games are refused, running rooms continue in memory; retrying every \(config.retrySeconds) s")
             for waiter in batch.waiters { waiter.completion(.failure(error)) }
-            for waiter in dropped { waiter.completion(.failure(error)) }
-            scheduleRetry()
+            for item in dropped { item.completion(.failure(error)) }
+            if !closing { scheduleRetry() }
         }
     }
 
@@ -296,11 +286,7 @@ package final class ArchiveWriter: Sendable {
 
     private func attemptRecovery() {
         dispatchPrecondition(condition: .onQueue(queue))
-        let degraded = state.withLock { s in
-            if case .degraded = s.health, !s.closed { return true }
-            return false
-        }
-        guard degraded else { return }
+        guard handOff.refusal == .degraded else { return }
         do throws(ArchiveError) {
             try probe()
         } catch {
@@ -308,7 +294,8 @@ package final class ArchiveWriter: Sendable {
             scheduleRetry()
             return
         }
-        state.withLock { $0.health = .healthy }
+        degradation.withLock { $0 = .healthy }
+        handOff.reopen()
         logger.notice("archive recovered: writing again and accepting new games")
     }
 

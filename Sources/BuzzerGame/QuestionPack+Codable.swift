@@ -1,3 +1,5 @@
+import BuzzerFormats
+
 /// Encodes in the pack JSON format and decodes through the same checks as
 /// `QuestionPack.decode(json:)` (with lenient limits), so a pack stored inside an event
 /// round-trips exactly and a corrupt one is refused rather than played.

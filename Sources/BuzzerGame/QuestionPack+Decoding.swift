@@ -1,3 +1,5 @@
+import BuzzerFormats
+
 extension QuestionPack {
     /// Parses and validates pack JSON, reporting every problem found (a syntax error stops
     /// at the first one, since nothing after it can be trusted).

@@ -1,4 +1,5 @@
 import Foundation
+import BuzzerFormats
 import BuzzerGame
 
 /// One answer of a game, flattened for spreadsheets and research (`buzzer replay export`).

@@ -91,7 +91,7 @@ package struct ReplayGame: Sendable {
 
         let event: RoomEvent
         do {
-            if line.type == "answer_recorded", let answer = AnswerLineDecoder.decode(line.bytes) {
+            if line.type == "answer_recorded", let answer = AnswerLineDecoder.decode(line) {
                 event = .answerRecorded(answer)
             } else {
                 event = try line.decode(RoomEvent.self, decoder: decoder)

@@ -21,8 +21,11 @@ struct BenchCommand: ParsableCommand {
         @Option(help: "Durability modes to measure: group, always, none (comma-separated).")
         var durability: String = "group,none"
 
-        @Option(help: "Pace appends at this many events/s (0: as fast as one producer can).")
+        @Option(help: "Pace appends at this many events/s in all (0: as fast as the producers can).")
         var rate: Double = 0
+
+        @Option(help: "Threads appending at once, each for its own rooms, like event loops.")
+        var producers: Int = 1
 
         @Option(help: "Group-commit window in milliseconds.")
         var groupCommitMs: Int = ArchiveConfig.defaultGroupCommitMilliseconds
@@ -39,7 +42,7 @@ struct BenchCommand: ParsableCommand {
                 defer { try? FileManager.default.removeItem(atPath: folder) }
                 let result = try ArchiveBenchmark.run(
                     events: events, durability: mode, directory: folder, groupCommitMilliseconds: groupCommitMs,
-                    ratePerSecond: rate > 0 ? rate : nil)
+                    ratePerSecond: rate > 0 ? rate : nil, producers: producers)
                 print(result)
                 let read = try ArchiveBenchmark.read(path: folder)
                 print("  read back: \(read)")

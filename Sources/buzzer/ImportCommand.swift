@@ -1,4 +1,5 @@
 import ArgumentParser
+import BuzzerFormats
 import BuzzerGame
 import Foundation
 
@@ -32,11 +33,15 @@ struct ImportCommand: ParsableCommand {
                 throw ExitCode(2)
             }
             do {
-                let pack = try OpenTDBImporter.importPack(from: data, title: title, rounds: singleRound ? .single : .byCategory)
+                let document = try OpenTDBImporter.packDocument(from: data, title: title, rounds: singleRound ? .single : .byCategory)
+                let pack = try QuestionPack.decode(document)
                 try Data(pack.prettyJSON().utf8).write(to: URL(fileURLWithPath: output))
                 print("wrote \(output): \(pack.questionCount) questions in \(pack.rounds.count) round(s)")
             } catch let error as OpenTDBImportError {
                 FileHandle.standardError.write(Data("buzzer import: \(file): \(error)\n".utf8))
+                throw ExitCode(1)
+            } catch let error as QuestionPackErrors {
+                FileHandle.standardError.write(Data("buzzer import: \(file): the imported pack is not valid:\n\(error)\n".utf8))
                 throw ExitCode(1)
             }
         }

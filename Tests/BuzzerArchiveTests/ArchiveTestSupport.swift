@@ -135,9 +135,16 @@ func waitUntil(_ what: String, timeout: Duration = .seconds(10), sourceLocation:
     }
 }
 
-/// A small answer event as the game layer would encode it (sorted keys).
-func answerEvent(_ n: Int) -> [UInt8] {
-    Array(#"{"answer":\#(n % 4),"player":"p\#(n)","question":1,"type":"answer_submitted"}"#.utf8)
+/// A small answer event shaped like the game's: `type` first, then its fields.
+struct AnswerEvent: Encodable {
+    var type = "answer_submitted"
+    var answer: Int
+    var player: String
+    var question = 1
+}
+
+func answerEvent(_ n: Int) -> AnswerEvent {
+    AnswerEvent(answer: n % 4, player: "p\(n)")
 }
 
 func readAll(_ path: String) throws -> (lines: [ArchiveLine], problems: [ArchiveProblem]) {

@@ -9,56 +9,64 @@ import Testing
         ArchiveConfig(directory: dir.path, durability: durability, retrySeconds: 3600)
     }
 
-    @Test func writesEnvelopeFirstThenEventFieldsWithoutReencoding() async throws {
+    @Test func writesEnvelopeThenEventMembersInTheirOwnOrderWithoutTheInstant() async throws {
+        struct Submitted: Encodable {
+            struct Nested: Encodable { var a = "}"; var b: Double = 2.5 }
+            var type = "answer_submitted"
+            var at: Int64 = 1_700_000_000_123
+            var player = "p1"
+            var text = "∫ x² dx \"quoted\"\n"
+            var answer = 2
+            var z: [Nested?] = [Nested(), nil]
+        }
         let dir = TemporaryDirectory()
         let writer = try ArchiveWriter(config: config(dir))
         let acks = AckCollector()
-        // The event as JSONEncoder(.sortedKeys) would give it: "type" sits between other keys.
-        let event = #"{"answer":2,"player":"p1","text":"∫ x² dx","type":"answer_submitted","z":[1,{"a":"}"}]}"#
-        try writer.append(room: "ABCD", time: 1_700_000_000_123, event: event.utf8, onDurable: acks.callback)
+        try writer.append(room: "ABCD", time: 1_700_000_000_123, encoding: Submitted(), onDurable: acks.callback)
         await acks.wait(for: 1)
         writer.close()
         let files = try dir.logFiles()
         #expect(files.count == 1)
         let text = try String(contentsOfFile: files[0], encoding: .utf8)
-        #expect(text == #"{"v":1,"seq":1,"time":1700000000123,"room":"ABCD","type":"answer_submitted","answer":2,"player":"p1","text":"∫ x² dx","z":[1,{"a":"}"}]}"# + "\n")
+        #expect(text == #"{"v":2,"seq":1,"time":1700000000123,"room":"ABCD","type":"answer_submitted","player":"p1","text":"∫ x² dx \"quoted\"\n","answer":2,"z":[{"a":"}","b":2.5},null]}"# + "\n")
         // Readable by any JSON parser (jq included).
         let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
         #expect(object?["seq"] as? Int == 1)
         #expect(object?["type"] as? String == "answer_submitted")
+        // The event's decoder still sees its `at`: the line's time.
+        struct Decoded: Decodable, Equatable { var type: String; var at: Int64; var player: String }
+        let (lines, _) = try readAll(dir.path)
+        #expect(try lines[0].decode(Decoded.self) == Decoded(type: "answer_submitted", at: 1_700_000_000_123, player: "p1"))
     }
 
-    @Test func encodableEventsAreEncodedWithSortedKeys() async throws {
-        struct Joined: Encodable { var type = "player_joined"; var name = "Zoë"; var tokenHash = "ab12" }
-        let dir = TemporaryDirectory()
-        let writer = try ArchiveWriter(config: config(dir))
-        let acks = AckCollector()
-        try writer.append(room: "ROOM", time: 5, encoding: Joined(), onDurable: acks.callback)
-        await acks.wait(for: 1)
-        writer.close()
-        let (lines, problems) = try readAll(dir.path)
-        #expect(problems.isEmpty)
-        #expect(lines.map(\.text) == [#"{"v":1,"seq":1,"time":5,"room":"ROOM","type":"player_joined","name":"Zoë","tokenHash":"ab12"}"#])
-    }
-
-    @Test func rejectsEventsThatAreNotSingleLineObjectsWithAType() throws {
+    @Test func refusesEventsThatDoNotFitTheLineFormat() throws {
+        struct NoType: Encodable { var answer = 1 }
+        struct NumericType: Encodable { var type = 3 }
+        struct TypeNotFirst: Encodable { var answer = 1; var type = "x" }
+        struct Reserved: Encodable { var type = "x"; var seq = 9 }
+        struct ReservedRoom: Encodable { var type = "x"; var room = "X" }
+        struct OtherInstant: Encodable { var type = "x"; var at: Int64 = 7 }
         let dir = TemporaryDirectory()
         let writer = try ArchiveWriter(config: config(dir))
         defer { writer.close() }
-        let bad: [(String, ArchiveError)] = [
-            (#"[1,2]"#, .invalidEvent("not a JSON object")),
-            (#"{"answer":1}"#, .invalidEvent("no \"type\" member")),
-            (#"{"type":3}"#, .invalidEvent("\"type\" must be a string")),
-            (#"{"seq":9,"type":"x"}"#, .reservedField("seq")),
-            (#"{"room":"X","type":"x"}"#, .reservedField("room")),
-            ("{\n  \"type\" : \"x\"\n}", .invalidEvent("event JSON must be on one line (no pretty printing)")),
-            (#"{"type":"x""#, .invalidEvent("unterminated object")),
+        let bad: [(any Encodable, ArchiveError)] = [
+            ([1, 2], .invalidEvent("not a JSON object")),
+            ("text", .invalidEvent("not a JSON object")),
+            (NoType(), .invalidEvent("no \"type\" member")),
+            (NumericType(), .invalidEvent("\"type\" must be a string")),
+            (TypeNotFirst(), .invalidEvent("\"type\" must be the event's first member")),
+            (Reserved(), .reservedField("seq")),
+            (ReservedRoom(), .reservedField("room")),
+            (OtherInstant(), .invalidEvent("\"at\" is 7 but the line's time is 0")),
+            (["type": Double.nan], .encodingFailed("type: NaN and infinity are not JSON numbers")),
         ]
         for (event, expected) in bad {
             #expect(throws: expected) {
-                try writer.append(room: "R", time: 0, event: event.utf8) { _ in Issue.record("callback for a refused event") }
+                try writer.append(room: "R", time: 0, encoding: event) { _ in Issue.record("callback for a refused event") }
             }
         }
+        writer.close()
+        #expect(try readAll(dir.path).lines.isEmpty)
     }
 
     @Test func groupCommitWritesEverythingThatArrivedDuringASyncInOneWriteAndOneSync() async throws {
@@ -67,10 +75,10 @@ import Testing
         fs.setFaults { $0.holdFirstSync = true }
         let writer = try ArchiveWriter(config: config(dir, .group), fileSystem: fs)
         let acks = AckCollector()
-        try writer.append(room: "R", time: 0, event: answerEvent(0), onDurable: acks.callback)
+        try writer.append(room: "R", time: 0, encoding: answerEvent(0), onDurable: acks.callback)
         await waitUntil("first sync to start") { fs.counters.syncsEntered == 1 }
         for i in 1..<200 {
-            try writer.append(room: "R", time: Int64(i), event: answerEvent(i), onDurable: acks.callback)
+            try writer.append(room: "R", time: Int64(i), encoding: answerEvent(i), onDurable: acks.callback)
         }
         #expect(acks.count == 0, "nothing is acknowledged before its sync completed")
         fs.release()
@@ -92,7 +100,7 @@ import Testing
         let writer = try ArchiveWriter(config: cfg, fileSystem: fs)
         let acks = AckCollector()
         for i in 0..<100 {
-            try writer.append(room: "R", time: Int64(i), event: answerEvent(i), onDurable: acks.callback)
+            try writer.append(room: "R", time: Int64(i), encoding: answerEvent(i), onDurable: acks.callback)
         }
         await acks.wait(for: 100)
         writer.close()
@@ -109,7 +117,7 @@ import Testing
         cfg.groupCommitMaxBytes = 1
         let writer = try ArchiveWriter(config: cfg, fileSystem: fs)
         let acks = AckCollector()
-        try writer.append(room: "R", time: 0, event: answerEvent(0), onDurable: acks.callback)
+        try writer.append(room: "R", time: 0, encoding: answerEvent(0), onDurable: acks.callback)
         // Without the cap the ack comes when the 2-minute window closes; this deadline is far shorter.
         await waitUntil("ack before the window closes", timeout: .seconds(60)) { acks.count == 1 }
         #expect(acks.successes == [1])
@@ -123,7 +131,7 @@ import Testing
         let syncsSeenAtAck = Mutex<[Int]>([])
         for i in 0..<10 {
             let acks = AckCollector()
-            try writer.append(room: "R", time: Int64(i), event: answerEvent(i)) { result in
+            try writer.append(room: "R", time: Int64(i), encoding: answerEvent(i)) { result in
                 syncsSeenAtAck.withLock { $0.append(fs.counters.syncs) }
                 acks.callback(result)
             }
@@ -141,7 +149,7 @@ import Testing
         let writer = try ArchiveWriter(config: config(dir, .none), fileSystem: fs)
         let acks = AckCollector()
         for i in 0..<50 {
-            try writer.append(room: "R", time: Int64(i), event: answerEvent(i), onDurable: acks.callback)
+            try writer.append(room: "R", time: Int64(i), encoding: answerEvent(i), onDurable: acks.callback)
         }
         await acks.wait(for: 50)
         #expect(fs.counters.syncs == 0)
@@ -157,7 +165,7 @@ import Testing
             #expect(writer.lastDurableSeq == (round == 0 ? nil : UInt64(round * 5)))
             let acks = AckCollector()
             for i in 0..<5 {
-                try writer.append(room: "R", time: Int64(i), event: answerEvent(i), onDurable: acks.callback)
+                try writer.append(room: "R", time: Int64(i), encoding: answerEvent(i), onDurable: acks.callback)
             }
             await acks.wait(for: 5)
             writer.close()
@@ -173,11 +181,11 @@ import Testing
     @Test func reopeningAfterACrashCutsTheTornLineAndContinuesTheSequence() async throws {
         let dir = TemporaryDirectory()
         let name = ArchiveFileName.make(prefix: "buzzer", timeMilliseconds: 0, firstSeq: 1)
-        writeFile(dir.file(name), #"{"v":1,"seq":1,"time":1,"room":"R","type":"a"}"# + "\n" + #"{"v":1,"seq":2,"time":2,"ro"#)
+        writeFile(dir.file(name), #"{"v":2,"seq":1,"time":1,"room":"R","type":"a"}"# + "\n" + #"{"v":2,"seq":2,"time":2,"ro"#)
         let writer = try ArchiveWriter(config: config(dir))
         #expect(writer.repairAtOpen?.removedBytes == 27)
         let acks = AckCollector()
-        try writer.append(room: "R", time: 3, event: answerEvent(3), onDurable: acks.callback)
+        try writer.append(room: "R", time: 3, encoding: answerEvent(3), onDurable: acks.callback)
         await acks.wait(for: 1)
         writer.close()
         #expect(acks.successes == [2])
@@ -193,7 +201,7 @@ import Testing
         let writer = try ArchiveWriter(config: cfg)
         for i in 0..<120 {
             let acks = AckCollector()
-            try writer.append(room: "ROOM", time: Int64(i), event: answerEvent(i), onDurable: acks.callback)
+            try writer.append(room: "ROOM", time: Int64(i), encoding: answerEvent(i), onDurable: acks.callback)
             await acks.wait(for: 1)
         }
         writer.close()
@@ -216,10 +224,10 @@ import Testing
         let now = Mutex<Int64>(1_700_006_399_000)  // 2023-11-14 23:59:59 UTC
         let writer = try ArchiveWriter(config: config(dir), wallClock: { now.withLock { $0 } })
         let acks = AckCollector()
-        try writer.append(room: "R", time: 1, event: answerEvent(1), onDurable: acks.callback)
+        try writer.append(room: "R", time: 1, encoding: answerEvent(1), onDurable: acks.callback)
         await acks.wait(for: 1)
         now.withLock { $0 += 2000 }  // 2023-11-15 00:00:01 UTC
-        try writer.append(room: "R", time: 2, event: answerEvent(2), onDurable: acks.callback)
+        try writer.append(room: "R", time: 2, encoding: answerEvent(2), onDurable: acks.callback)
         await acks.wait(for: 2)
         writer.close()
         let names = try dir.logFiles().map { ($0 as NSString).lastPathComponent }
@@ -232,7 +240,7 @@ import Testing
         let writer = try ArchiveWriter(config: config(dir), fileSystem: fs)
         let acks = AckCollector()
         for i in 0..<3 {
-            try writer.append(room: "R", time: Int64(i), event: answerEvent(i), onDurable: acks.callback)
+            try writer.append(room: "R", time: Int64(i), encoding: answerEvent(i), onDurable: acks.callback)
         }
         await acks.wait(for: 3)
         #expect(acks.successes == [1, 2, 3])
@@ -242,7 +250,7 @@ import Testing
         let broken = try ArchiveWriter(config: config(dir), fileSystem: fs)
         fs.setFaults { $0.redirectToDevFull = true }
         let failed = AckCollector()
-        try broken.append(room: "R", time: 4, event: answerEvent(4), onDurable: failed.callback)
+        try broken.append(room: "R", time: 4, encoding: answerEvent(4), onDurable: failed.callback)
         await failed.wait(for: 1)
         #expect(failed.failures.count == 1)
         #expect(failed.failures.first?.isNoSpace == true)
@@ -253,7 +261,7 @@ import Testing
         #expect(reason.contains("ENOSPC"))
         #expect(!broken.acceptsNewGames)
         #expect(throws: ArchiveError.degraded(reason: reason)) {
-            try broken.append(room: "R", time: 5, event: answerEvent(5)) { _ in Issue.record("callback for a refused event") }
+            try broken.append(room: "R", time: 5, encoding: answerEvent(5)) { _ in Issue.record("callback for a refused event") }
         }
 
         // Still full: a retry keeps it degraded.
@@ -267,7 +275,7 @@ import Testing
         broken.retryNow()
         await waitUntil("recovery") { broken.acceptsNewGames }
         let later = AckCollector()
-        try broken.append(room: "R", time: 6, event: answerEvent(6), onDurable: later.callback)
+        try broken.append(room: "R", time: 6, encoding: answerEvent(6), onDurable: later.callback)
         await later.wait(for: 1)
         #expect(later.successes == [4])
         broken.close()
@@ -283,7 +291,7 @@ import Testing
         let writer = try ArchiveWriter(config: config(dir), fileSystem: fs)
         let acks = AckCollector()
         for i in 0..<3 {
-            try writer.append(room: "R", time: Int64(i), event: answerEvent(i), onDurable: acks.callback)
+            try writer.append(room: "R", time: Int64(i), encoding: answerEvent(i), onDurable: acks.callback)
         }
         await acks.wait(for: 3)
         let file = try #require(try dir.logFiles().first)
@@ -291,8 +299,8 @@ import Testing
 
         fs.setFaults { $0.partialWriteBytes = 30; $0.writeErrno = ENOSPC }
         let failed = AckCollector()
-        try writer.append(room: "R", time: 3, event: answerEvent(3), onDurable: failed.callback)
-        try writer.append(room: "R", time: 4, event: answerEvent(4), onDurable: failed.callback)
+        try writer.append(room: "R", time: 3, encoding: answerEvent(3), onDurable: failed.callback)
+        try writer.append(room: "R", time: 4, encoding: answerEvent(4), onDurable: failed.callback)
         await failed.wait(for: 2)
         #expect(failed.failures.count == 2)
         #expect(fs.counters.truncates.contains(goodLength))
@@ -310,11 +318,11 @@ import Testing
         let fs = FaultyFileSystem()
         let writer = try ArchiveWriter(config: config(dir, .always), fileSystem: fs)
         let acks = AckCollector()
-        try writer.append(room: "R", time: 0, event: answerEvent(0), onDurable: acks.callback)
+        try writer.append(room: "R", time: 0, encoding: answerEvent(0), onDurable: acks.callback)
         await acks.wait(for: 1)
         fs.setFaults { $0.syncErrno = EIO }
         let failed = AckCollector()
-        try writer.append(room: "R", time: 1, event: answerEvent(1), onDurable: failed.callback)
+        try writer.append(room: "R", time: 1, encoding: answerEvent(1), onDurable: failed.callback)
         await failed.wait(for: 1)
         #expect(failed.failures.first == .io(operation: "fdatasync", path: try dir.logFiles()[0], errno: EIO))
         #expect(try readAll(dir.path).lines.map(\.seq) == [1])
@@ -329,7 +337,7 @@ import Testing
         let writer = try ArchiveWriter(config: cfg, fileSystem: fs)
         fs.setFaults { $0.writeErrno = EIO }
         let failed = AckCollector()
-        try writer.append(room: "R", time: 0, event: answerEvent(0), onDurable: failed.callback)
+        try writer.append(room: "R", time: 0, encoding: answerEvent(0), onDurable: failed.callback)
         await failed.wait(for: 1)
         #expect(!writer.acceptsNewGames)
         await waitUntil("a failed probe") { fs.counters.writes >= 2 }
@@ -343,7 +351,7 @@ import Testing
         let writer = try ArchiveWriter(config: config(dir))
         writer.close()
         #expect(throws: ArchiveError.closed) {
-            try writer.append(room: "R", time: 0, event: answerEvent(0)) { _ in }
+            try writer.append(room: "R", time: 0, encoding: answerEvent(0)) { _ in }
         }
         #expect(!writer.acceptsNewGames)
     }

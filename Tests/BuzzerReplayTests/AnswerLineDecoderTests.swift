@@ -28,7 +28,7 @@ import Testing
         var fast = 0
         for line in read {
             let slow = try line.decode(RoomEvent.self)
-            if let decoded = AnswerLineDecoder.decode(line.bytes) {
+            if let decoded = AnswerLineDecoder.decode(line) {
                 fast += 1
                 #expect(RoomEvent.answerRecorded(decoded) == slow, "\(line.text)")
             }
@@ -37,17 +37,28 @@ import Testing
     }
 
     @Test func linesOfAnyOtherShapeAreLeftToJSONDecoder() {
-        let good = #"{"v":1,"seq":1,"time":5,"room":"ABCD","type":"answer_recorded","answer":{"kind":"choice","option":1},"at":5,"player":2,"response_ms":300,"sequence":0}"#
-        #expect(AnswerLineDecoder.decode(Array(good.utf8)) != nil)
+        let v2 = #"{"v":2,"seq":1,"time":5,"room":"ABCD","type":"answer_recorded","sequence":0,"player":2,"answer":{"kind":"choice","option":1},"response_ms":300}"#
+        let v1 = #"{"v":1,"seq":1,"time":5,"room":"ABCD","type":"answer_recorded","answer":{"kind":"choice","option":1},"at":5,"player":2,"response_ms":300,"sequence":0}"#
+        let expected = AnswerRecorded(at: 5, sequence: 0, player: PlayerID(2), answer: .choice(1), responseMs: 300)
+        #expect(AnswerLineDecoder.decode(Array(v2.utf8), version: 2, time: 5) == expected)
+        #expect(AnswerLineDecoder.decode(Array(v1.utf8), version: 1, time: 5) == expected)
+        #expect(AnswerLineDecoder.decode(Array(v1.utf8), version: 2, time: 5) == nil)
+        #expect(AnswerLineDecoder.decode(Array(v2.utf8), version: 3, time: 5) == nil)
         let others = [
-            good.replacingOccurrences(of: #""player":2,"response_ms":300"#, with: #""response_ms":300,"player":2"#),
-            good.replacingOccurrences(of: "}", with: #","extra":1}"#),
-            good.replacingOccurrences(of: #""option":1"#, with: #""option":1.5"#),
-            good.replacingOccurrences(of: #""kind":"choice""#, with: #""kind":"guess""#),
-            good.replacingOccurrences(of: #""player":2"#, with: #""player":99999999999999999999"#),
-            String(good.dropLast()),
+            v2.replacingOccurrences(of: #""sequence":0,"player":2"#, with: #""player":2,"sequence":0"#),
+            v2.replacingOccurrences(of: "300}", with: #"300,"extra":1}"#),
+            v2.replacingOccurrences(of: #""option":1"#, with: #""option":1.5"#),
+            v2.replacingOccurrences(of: #""kind":"choice""#, with: #""kind":"guess""#),
+            v2.replacingOccurrences(of: #""player":2"#, with: #""player":99999999999999999999"#),
+            String(v2.dropLast()),
         ]
-        for line in others { #expect(AnswerLineDecoder.decode(Array(line.utf8)) == nil, "\(line)") }
+        for line in others { #expect(AnswerLineDecoder.decode(Array(line.utf8), version: 2, time: 5) == nil, "\(line)") }
+        let olderOthers = [
+            v1.replacingOccurrences(of: #""player":2,"response_ms":300"#, with: #""response_ms":300,"player":2"#),
+            v1.replacingOccurrences(of: "0}", with: #"0,"extra":1}"#),
+            String(v1.dropLast()),
+        ]
+        for line in olderOthers { #expect(AnswerLineDecoder.decode(Array(line.utf8), version: 1, time: 5) == nil, "\(line)") }
     }
 
     @Test func generatedGamesDecodeTheSameBothWays() throws {
@@ -56,7 +67,7 @@ import Testing
         let answers = try lines(of: dir.path).filter { $0.type == "answer_recorded" }
         #expect(answers.count > 1000)
         for line in answers {
-            let fast = try #require(AnswerLineDecoder.decode(line.bytes), "\(line.text)")
+            let fast = try #require(AnswerLineDecoder.decode(line), "\(line.text)")
             #expect(RoomEvent.answerRecorded(fast) == (try line.decode(RoomEvent.self)))
         }
     }

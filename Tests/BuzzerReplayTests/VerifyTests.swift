@@ -138,11 +138,14 @@ import Testing
         #expect(report.games[0].issues.first?.message.contains("not room_created") == true)
     }
 
-    @Test func anEventTimeThatDisagreesWithItsLineIsNamed() throws {
+    /// Format 1 wrote the instant twice (`time` and the event's `at`); format 2 cannot disagree.
+    @Test func aFormatOneEventTimeThatDisagreesWithItsLineIsNamed() throws {
         let (dir, original) = try archived()
         var log = original
         let index = try #require(log.index(ofFirst: "answers_opened"))
-        log.lines[index] = log.lines[index].replacingOccurrences(of: #""at":"#, with: #""at":1"#)
+        log.lines[index] = log.lines[index]
+            .replacingOccurrences(of: #"{"v":2,"#, with: #"{"v":1,"#)
+            .replacingOccurrences(of: #""type":"answers_opened","#, with: #""type":"answers_opened","at":1,"#)
         try log.save()
         let report = try VerifyReport(scan(dir.path))
         #expect(report.games[0].issues.map(\.message).contains { $0.contains("differs from the line's time") })

@@ -1,3 +1,4 @@
+import BuzzerFormats
 import BuzzerGame
 import Foundation
 

@@ -1,4 +1,5 @@
 import BuzzerArchive
+import BuzzerFormats
 import BuzzerGame
 import BuzzerTransport
 import BuzzerWebSocket

@@ -1,5 +1,6 @@
-/// Why an Open Trivia Database response could not become a question pack. Paths such as
-/// `results[3].type` point into the response JSON.
+/// Why an Open Trivia Database response could not become a pack document. Paths such as
+/// `results[3].type` point into the response JSON. (A document that is not a valid pack is
+/// the game's `QuestionPackErrors`, with paths into the pack.)
 package enum OpenTDBImportError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The bytes are not JSON, or not shaped like an API response.
     case malformedJSON(path: String, reason: String)
@@ -13,8 +14,6 @@ package enum OpenTDBImportError: Error, Equatable, Sendable, CustomStringConvert
     case invalidBooleanAnswer(path: String, value: String)
     /// A multiple-choice question with no incorrect answers.
     case missingIncorrectAnswers(path: String)
-    /// The converted pack breaks a rule of the pack format (e.g. two identical options).
-    case invalidPack([QuestionPackError])
 
     package var description: String {
         switch self {
@@ -30,8 +29,6 @@ package enum OpenTDBImportError: Error, Equatable, Sendable, CustomStringConvert
             "\(path): \"\(value)\" is not \"True\" or \"False\""
         case .missingIncorrectAnswers(let path):
             "\(path): a multiple-choice question needs at least one incorrect answer"
-        case .invalidPack(let errors):
-            "the imported pack is not valid:\n" + errors.map(\.description).joined(separator: "\n")
         }
     }
 }

@@ -1,6 +1,11 @@
 import Foundation
 
-/// Converts an Open Trivia Database (opentdb.com) API response into a `QuestionPack`.
+/// Converts an Open Trivia Database (opentdb.com) API response into a Buzzer pack document:
+/// the pack JSON format as a `JSONValue` tree, the same thing a pack file parses to.
+///
+/// This is a conversion from one file format to another, so it lives here and knows no game
+/// types; whether the result is a valid pack is the game's call (`QuestionPack.decode(_:)`),
+/// which checks it like any hand-written pack file.
 ///
 /// - "multiple" becomes `choice`: the correct answer is inserted among the incorrect ones at a
 ///   position derived from a stable hash of the question text, so it is not always first and a
@@ -20,9 +25,9 @@ package enum OpenTDBImporter {
     /// Content from the API is CC BY-SA 4.0, so the pack carries its attribution.
     package static let attribution = "Imported from the Open Trivia Database (opentdb.com), CC BY-SA 4.0."
 
-    package static func importPack(
+    package static func packDocument(
         from data: Data, title: String, rounds: Rounds = .byCategory
-    ) throws(OpenTDBImportError) -> QuestionPack {
+    ) throws(OpenTDBImportError) -> JSONValue {
         let response: OpenTDBResponse
         do {
             response = try JSONDecoder().decode(OpenTDBResponse.self, from: data)
@@ -31,49 +36,49 @@ package enum OpenTDBImporter {
         } catch {
             throw .malformedJSON(path: "", reason: String(describing: error))
         }
-        return try importPack(from: response, title: title, rounds: rounds)
+        return try packDocument(from: response, title: title, rounds: rounds)
     }
 
-    package static func importPack(
+    package static func packDocument(
         from bytes: [UInt8], title: String, rounds: Rounds = .byCategory
-    ) throws(OpenTDBImportError) -> QuestionPack {
-        try importPack(from: Data(bytes), title: title, rounds: rounds)
+    ) throws(OpenTDBImportError) -> JSONValue {
+        try packDocument(from: Data(bytes), title: title, rounds: rounds)
     }
 
-    package static func importPack(
+    package static func packDocument(
         from response: OpenTDBResponse, title: String, rounds grouping: Rounds = .byCategory
-    ) throws(OpenTDBImportError) -> QuestionPack {
+    ) throws(OpenTDBImportError) -> JSONValue {
         guard response.responseCode == 0 else { throw .responseCode(response.responseCode) }
         guard !response.results.isEmpty else { throw .noQuestions }
 
-        var questions: [Question] = []
+        var questions: [(category: String, value: JSONValue)] = []
         for (index, item) in response.results.enumerated() {
             questions.append(try question(from: item, at: "results[\(index)]"))
         }
 
-        let pack: QuestionPack
+        var members: [(key: String, value: JSONValue)] = [("title", .string(title)), ("description", .string(attribution))]
         switch grouping {
         case .single:
-            pack = QuestionPack(title: title, description: attribution, questions: questions)
+            members.append(("questions", .array(questions.map(\.value))))
         case .byCategory:
             var order: [String] = []
-            var byCategory: [String: [Question]] = [:]
+            var byCategory: [String: [JSONValue]] = [:]
             for question in questions {
                 if byCategory[question.category] == nil { order.append(question.category) }
-                byCategory[question.category, default: []].append(question)
+                byCategory[question.category, default: []].append(question.value)
             }
-            let packRounds = order.map { PackRound(title: $0, questions: byCategory[$0] ?? []) }
-            pack = QuestionPack(title: title, description: attribution, rounds: packRounds)
+            let rounds = order.map { category -> JSONValue in
+                .object([("title", .string(category)), ("questions", .array(byCategory[category] ?? []))])
+            }
+            members.append(("rounds", .array(rounds)))
         }
-
-        let errors = pack.validate()
-        guard errors.isEmpty else { throw .invalidPack(errors) }
-        return pack
+        return .object(members)
     }
 
-    static func question(from item: OpenTDBQuestion, at path: String) throws(OpenTDBImportError) -> Question {
+    static func question(from item: OpenTDBQuestion, at path: String) throws(OpenTDBImportError) -> (category: String, value: JSONValue) {
         let text = clean(item.question)
         let category = clean(item.category)
+        var members: [(key: String, value: JSONValue)] = []
         switch item.type {
         case "multiple":
             let incorrect = item.incorrectAnswers.map(clean)
@@ -81,7 +86,8 @@ package enum OpenTDBImporter {
             let position = answerPosition(for: text, optionCount: incorrect.count + 1)
             var options = incorrect
             options.insert(clean(item.correctAnswer), at: position)
-            return Question(category: category, text: text, content: .choice(options: options, answer: position))
+            members = [("kind", .string("choice")), ("category", .string(category)), ("text", .string(text)),
+                       ("options", .array(options.map(JSONValue.string))), ("answer", .number(Double(position)))]
         case "boolean":
             let answer: Bool
             switch clean(item.correctAnswer).lowercased() {
@@ -89,10 +95,11 @@ package enum OpenTDBImporter {
             case "false": answer = false
             default: throw .invalidBooleanAnswer(path: "\(path).correct_answer", value: item.correctAnswer)
             }
-            return Question(category: category, text: text, content: .truefalse(answer: answer))
+            members = [("kind", .string("truefalse")), ("category", .string(category)), ("text", .string(text)), ("answer", .bool(answer))]
         default:
             throw .unknownType(path: "\(path).type", type: item.type)
         }
+        return (category, .object(members))
     }
 
     /// Where the correct answer goes: FNV-1a (64-bit) of the decoded question text, modulo the

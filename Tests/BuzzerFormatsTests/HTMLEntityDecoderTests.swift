@@ -1,5 +1,5 @@
 import Testing
-@testable import BuzzerGame
+@testable import BuzzerFormats
 
 @Suite struct HTMLEntityDecoderTests {
     @Test(arguments: [

@@ -1,0 +1,111 @@
+/// Reads JSON tokens of an exactly known layout straight from bytes, for the fast paths that
+/// decode archive lines without `JSONDecoder`. Every read returns nil (or false) on anything
+/// unexpected, so a caller can give up and fall back to a full decoder; it never guesses.
+package struct JSONByteCursor {
+    package let bytes: UnsafeRawBufferPointer
+    package var index: Int
+
+    package init(_ bytes: UnsafeRawBufferPointer, at index: Int = 0) {
+        self.bytes = bytes
+        self.index = index
+    }
+
+    package var isAtEnd: Bool { index == bytes.count }
+
+    /// Consumes `text` if the bytes continue with exactly it.
+    package mutating func literal(_ text: StaticString) -> Bool {
+        let n = text.utf8CodeUnitCount
+        guard index + n <= bytes.count else { return false }
+        let base = text.utf8Start
+        for k in 0..<n where bytes[index + k] != base[k] { return false }
+        index += n
+        return true
+    }
+
+    /// Up to 19 decimal digits (always fits in UInt64); no sign, fraction or exponent.
+    package mutating func unsigned() -> UInt64? {
+        let start = index
+        var value: UInt64 = 0
+        while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39, index - start < 19 {
+            value = value * 10 + UInt64(bytes[index] - 0x30)
+            index += 1
+        }
+        return index > start ? value : nil
+    }
+
+    /// A JSON integer that fits in Int64: optional minus, no leading zero, no fraction or exponent.
+    package mutating func integer() -> Int64? {
+        let negative = literal("-")
+        let start = index
+        var value: Int64 = 0
+        while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+            let (times, o1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times.addingReportingOverflow(Int64(bytes[index] - 0x30))
+            if o1 || o2 { return nil }
+            value = sum
+            index += 1
+        }
+        guard index > start, index - start == 1 || bytes[start] != 0x30 else { return nil }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            return nil
+        }
+        return negative ? -value : value
+    }
+
+    /// A JSON number, read by Swift's own `Double(String)` like the standard decoder.
+    package mutating func double() -> Double? {
+        let start = index
+        while index < bytes.count {
+            let c = bytes[index]
+            guard (c >= 0x30 && c <= 0x39) || c == UInt8(ascii: "-") || c == UInt8(ascii: "+") || c == UInt8(ascii: ".")
+                || c == UInt8(ascii: "e") || c == UInt8(ascii: "E") else { break }
+            index += 1
+        }
+        guard index > start else { return nil }
+        return Double(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+    }
+
+    /// The rest of a string without escapes or control characters; the opening quote is already
+    /// read, the closing one is consumed. With `validatingUTF8`, invalid UTF-8 also returns nil.
+    package mutating func plainString(validatingUTF8: Bool = false) -> String? {
+        let start = index
+        while index < bytes.count {
+            let b = bytes[index]
+            if b == UInt8(ascii: "\"") {
+                let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
+                index += 1
+                if validatingUTF8 { return String(validating: raw, as: UTF8.self) }
+                return String(decoding: raw, as: UTF8.self)
+            }
+            if b == UInt8(ascii: "\\") || b < 0x20 { return nil }
+            index += 1
+        }
+        return nil
+    }
+
+    /// True when the bytes from the cursor close an already-open object exactly at the last byte,
+    /// with brackets balanced and strings closed. Does not move the cursor.
+    package func closesObjectAtEnd() -> Bool {
+        var depth = 1
+        var i = index
+        var inString = false
+        while i < bytes.count {
+            let b = bytes[i]
+            if inString {
+                if b == UInt8(ascii: "\\") { i += 2; continue }
+                if b == UInt8(ascii: "\"") { inString = false } else if b < 0x20 { return false }
+            } else {
+                switch b {
+                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                    if depth == 0 { return i == bytes.count - 1 }
+                default: break
+                }
+            }
+            i += 1
+        }
+        return false
+    }
+}
