@@ -37,10 +37,10 @@ let package = Package(
         .target(name: "BuzzerFormats"),
         // Pure, deterministic game domain: rooms, questions, scoring, events. Clock injected.
         .target(name: "BuzzerGame", dependencies: ["BuzzerFormats"]),
-        // Append-only JSON Lines archive of game events, recovery and replay.
+        // Append-only JSON Lines log: the envelope, group commit, recovery. It knows no game types.
         .target(
             name: "BuzzerArchive",
-            dependencies: ["BuzzerFormats", "BuzzerGame", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["BuzzerFormats", .product(name: "Logging", package: "swift-log")]
         ),
         // Reading the archive back: games, timelines, exports, season totals and verification.
         .target(name: "BuzzerReplay", dependencies: ["BuzzerArchive", "BuzzerFormats", "BuzzerGame"]),
@@ -68,9 +68,9 @@ let package = Package(
         .testTarget(name: "BuzzerWebSocketTests", dependencies: ["BuzzerWebSocket"]),
         .testTarget(name: "BuzzerTransportTests", dependencies: ["BuzzerTransport", "BuzzerWebSocket", "BuzzerApp", "BuzzerTestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "BuzzerFormatsTests", dependencies: ["BuzzerFormats", "BuzzerGame"]),
-        .testTarget(name: "BuzzerGameTests", dependencies: ["BuzzerGame", "BuzzerFormats"]),
-        .testTarget(name: "BuzzerArchiveTests", dependencies: ["BuzzerArchive", "BuzzerFormats", "BuzzerGame"]),
-        .testTarget(name: "BuzzerReplayTests", dependencies: ["BuzzerReplay", "BuzzerArchive", "BuzzerFormats", "BuzzerGame"], exclude: ["Fixtures"]),
+        .testTarget(name: "BuzzerGameTests", dependencies: ["BuzzerGame"]),
+        .testTarget(name: "BuzzerArchiveTests", dependencies: ["BuzzerArchive"]),
+        .testTarget(name: "BuzzerReplayTests", dependencies: ["BuzzerReplay", "BuzzerArchive", "BuzzerGame"], exclude: ["Fixtures"]),
         .testTarget(name: "BuzzerAppTests", dependencies: ["BuzzerApp", "BuzzerTransport", "BuzzerWebSocket", "BuzzerGame", "BuzzerArchive", "BuzzerTestSupport"]),
     ]
 )
