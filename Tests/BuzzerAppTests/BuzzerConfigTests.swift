@@ -14,6 +14,17 @@ struct BuzzerConfigTests {
         #expect(config.rooms.libraryDirectory == "questions")
     }
 
+    @Test func aBrokenConfigFileNamesTheLineAndColumnOfTheTypo() {
+        // A trailing comma on line 3, the kind of slip a hand-edited config.json gets.
+        let broken = "{\n  \"server\": {\"port\": 8080},\n  \"rooms\": {\"maxRooms\": 5,},\n}"
+        #expect {
+            _ = try BuzzerConfig.decode(Data(broken.utf8), path: "bar.json")
+        } throws: { error in
+            let text = "\(error)"
+            return text.hasPrefix("config file bar.json is not valid JSON: line 3, column ") && text.contains("}")
+        }
+    }
+
     @Test func missingSectionsTakeTheirDefaults() throws {
         let minimal = #"{"server":{"host":"0.0.0.0","port":8080,"eventLoops":0,"maxConnections":10},"websocket":{"allowedOrigins":[],"maxHeaderBytes":8192,"maxHeaderCount":64,"maxFrameSize":65536,"maxMessageSize":65536,"maxFragments":64,"compression":{"enabled":true,"minSize":256,"level":6,"maxDecompressedSize":65536,"serverMaxWindowBits":15,"clientMaxWindowBits":15,"serverNoContextTakeover":true}},"timeouts":{"handshakeSeconds":10,"idleSeconds":60,"pingIntervalSeconds":20,"closeSeconds":5,"shutdownSeconds":5},"transport":{"outboundHighWaterBytes":4194304,"readBufferBytes":65536}}"#
         let config = try BuzzerConfig.decode(Data(minimal.utf8))

@@ -1,3 +1,4 @@
+import BuzzerFormats
 import Foundation
 
 /// Decodes a configuration struct from JSON and turns every failure into a `ConfigError`
@@ -7,11 +8,17 @@ import Foundation
 /// a server that will not start.
 package enum ConfigDecoder {
     package static func decode<T: Codable>(_ type: T.Type, from data: Data, path: String) throws(ConfigError) -> T {
+        // The project's own parser first: its errors name the line and column of a typo.
+        do {
+            _ = try JSONParser.parse(Array(data))
+        } catch {
+            throw .malformedJSON(path: path, reason: error.description)
+        }
         let tree: Any
         do {
             tree = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw .malformedJSON(path: path, reason: Self.describe(error))
+            throw .malformedJSON(path: path, reason: "\(error)")
         }
         let value: T
         do {
@@ -19,7 +26,7 @@ package enum ConfigDecoder {
         } catch let error as DecodingError {
             throw Self.map(error)
         } catch {
-            throw .malformedJSON(path: path, reason: Self.describe(error))
+            throw .malformedJSON(path: path, reason: "\(error)")
         }
         // Round-trip the decoded value: any key the input has that the encoded form lacks is unknown.
         if let encoded = try? JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) {
@@ -99,11 +106,5 @@ package enum ConfigDecoder {
             }
         }
         return nil
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        let ns = error as NSError
-        if let detail = ns.userInfo[NSDebugDescriptionErrorKey] as? String { return detail }
-        return ns.localizedDescription
     }
 }
