@@ -145,6 +145,22 @@ package final class EventLoop: Sendable {
         }
     }
 
+    /// The same, with a value each loop's block makes once and every body call on that loop may change
+    /// (a batch's messages, which keep the compressed frame the loop's first recipient made).
+    static func forEach<Item: Sendable, Shared>(
+        _ items: some Sequence<(ConnectionHandle, Item)>, perLoop makeShared: @escaping @Sendable () -> Shared,
+        _ body: @escaping @Sendable (Connection, Item, inout Shared) -> Void
+    ) {
+        for (loop, items) in byLoop(items) {
+            loop.execute {
+                var shared = makeShared()
+                for (id, item) in items {
+                    if let connection = loop.connection(id) { body(connection, item, &shared) }
+                }
+            }
+        }
+    }
+
     private static func byLoop<Item>(_ items: some Sequence<(ConnectionHandle, Item)>) -> [(loop: EventLoop, items: [(id: UInt64, item: Item)])] {
         // A server has a handful of loops: finding one by identity in a short array is cheaper than
         // hashing, and this runs once per recipient (2,000 for a question to a full room).

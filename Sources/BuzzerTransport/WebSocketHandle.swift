@@ -74,31 +74,60 @@ package struct WebSocketHandle<Handler: WebSocketHandler>: Sendable, Hashable {
         }
     }
 
-    /// One connection's own message in a batch (a reveal's results, an acknowledgement, a kick).
-    package struct Outgoing: Sendable {
-        package var handle: WebSocketHandle
-        package var message: OutboundMessage
-        /// As in `send(_:onWritten:)`.
-        package var onWritten: (@Sendable (Handler, UInt64) -> Void)?
-        /// Starts the close handshake right after the message.
-        package var closeAfter: (code: UInt16, reason: String)?
+    /// Messages for many connections at once, each connection getting its own list in order: a reveal
+    /// (the shared `reveal`, then each player's own `result`), a leaderboard and the standings. Each
+    /// distinct message is framed once, and compressed at most once per loop; each connection's
+    /// messages leave in one `writev`, and the whole batch takes one hop per loop.
+    package struct Batch: Sendable {
+        struct Send: Sendable {
+            var connection: ConnectionHandle
+            var indices: [Int]
+            var onWritten: (@Sendable (Handler, UInt64) -> Void)?
+            var closeAfter: (code: UInt16, reason: String)?
+        }
 
-        package init(handle: WebSocketHandle, message: OutboundMessage, onWritten: (@Sendable (Handler, UInt64) -> Void)? = nil, closeAfter: (code: UInt16, reason: String)? = nil) {
-            self.handle = handle
-            self.message = message
-            self.onWritten = onWritten
-            self.closeAfter = closeAfter
+        private(set) var messages: [OutboundMessage] = []
+        private(set) var sends: [Send] = []
+        private var position: [ConnectionHandle: Int] = [:]
+
+        package init() {}
+
+        package var isEmpty: Bool { sends.isEmpty }
+
+        /// Adds a message to the batch; pass the result to `send(_:to:)` for each of its recipients.
+        package mutating func add(_ message: OutboundMessage) -> Int {
+            messages.append(message)
+            return messages.count - 1
+        }
+
+        /// Queues message `index` for `handle`, after whatever the batch already holds for it.
+        /// `onWritten` (as in `WebSocketHandle.send(_:onWritten:)`) follows this connection's whole
+        /// write; `closeAfter` starts the close handshake once its messages are queued.
+        package mutating func send(
+            _ index: Int, to handle: WebSocketHandle, onWritten: (@Sendable (Handler, UInt64) -> Void)? = nil,
+            closeAfter: (code: UInt16, reason: String)? = nil
+        ) {
+            let slot: Int
+            if let existing = position[handle.connection] {
+                slot = existing
+            } else {
+                slot = sends.count
+                position[handle.connection] = slot
+                sends.append(Send(connection: handle.connection, indices: []))
+            }
+            sends[slot].indices.append(index)
+            if let onWritten { sends[slot].onWritten = onWritten }
+            if let closeAfter { sends[slot].closeAfter = closeAfter }
         }
     }
 
-    /// Sends each connection its own messages: one hop per loop, and each connection gets its
-    /// messages in the batch's order.
-    package static func send(_ batch: some Sequence<Outgoing>) {
-        EventLoop.forEach(batch.lazy.map { ($0.handle.connection, $0) }) { connection, outgoing in
+    /// Sends a batch: one hop per loop.
+    package static func send(_ batch: Batch) {
+        let messages = batch.messages
+        EventLoop.forEach(batch.sends.lazy.map { ($0.connection, $0) }, perLoop: { messages }) { connection, send, messages in
             guard let session = session(of: connection) else { return }
-            var message = outgoing.message
-            session.send(&message, onWritten: outgoing.onWritten)
-            if let close = outgoing.closeAfter { session.close(code: close.code, reason: close.reason) }
+            session.send(send.indices, of: &messages, onWritten: send.onWritten)
+            if let close = send.closeAfter { session.close(code: close.code, reason: close.reason) }
         }
     }
 

@@ -101,6 +101,26 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
         }
     }
 
+    /// Frames `messages[i]` for each of `indices`, in order, and writes them with one `writev`. Each
+    /// message a no-context-takeover connection compresses keeps its compressed frame in `messages`,
+    /// for the loop's other recipients of the same batch.
+    func send(_ indices: [Int], of messages: inout [OutboundMessage], onWritten: (@Sendable (Handler, UInt64) -> Void)?) {
+        guard let connection, case .open(var open) = state else { return }
+        state = .modifying
+        var parts: [[UInt8]] = []
+        parts.reserveCapacity(indices.count)
+        for index in indices {
+            if let bytes = open.machine.frameBytes(for: &messages[index], sharedDeflater: sharedDeflater) { parts.append(bytes) }
+        }
+        state = .open(open)
+        if let onWritten {
+            let handler = open.handler
+            connection.write(parts: parts) { onWritten(handler, $0) }
+        } else {
+            connection.write(parts: parts)
+        }
+    }
+
     /// Starts the close handshake; the connection drops after the peer answers or `closeSeconds`.
     func close(code: UInt16, reason: String) {
         guard let connection else { return }

@@ -57,6 +57,52 @@ import Testing
         }
     }
 
+    @Test func aBatchGivesEachConnectionTheSharedMessageThenItsOwnInOrder() throws {
+        // A reveal: one shared frame for everyone, then each player's own result, in one write each.
+        let service = RecordingService(echo: false)
+        try LiveServer.with(LiveServer.recording(service)) { server in
+            let clients = try (0..<5).map { _ in try TestWebSocketClient.connect(port: server.port) }
+            #expect(eventually { service.openedCount == clients.count })
+            let handles = service.handles
+            var batch = RecordingService.Handle.Batch()
+            let shared = batch.add(.text("reveal"))
+            for handle in handles { batch.send(shared, to: handle) }
+            for (position, handle) in handles.enumerated() {
+                batch.send(batch.add(.text("result \(position)")), to: handle)
+            }
+            // The last one is told goodbye after its messages, as a kicked player is.
+            batch.send(batch.add(.text("kicked")), to: handles[4], closeAfter: (4003, "removed by the host"))
+            RecordingService.Handle.send(batch)
+            var own: Set<String> = []
+            for client in clients {
+                #expect(try client.receiveText() == "reveal")
+                own.insert(try client.receiveText())
+            }
+            // Each connection got exactly one result, its own: five different ones.
+            #expect(own == Set((0..<5).map { "result \($0)" }))
+            #expect(try clients[4].receiveText() == "kicked")
+            let close = try clients[4].receiveFrame()
+            #expect(close.opcode == .close && close.closeCode == 4003)
+        }
+    }
+
+    @Test func aBatchLargerThanTheSocketBufferArrivesWholeAndInOrder() throws {
+        // The first writev takes part of the shared frame; the rest, and the connection's own frame,
+        // wait in the queue and follow once the peer reads.
+        let service = RecordingService(echo: false)
+        try LiveServer.with(LiveServer.recording(service)) { server in
+            let client = try TestWebSocketClient.connect(port: server.port)
+            #expect(eventually { service.openedCount == 1 })
+            let big = binaryPayload(3 << 20)
+            var batch = RecordingService.Handle.Batch()
+            batch.send(batch.add(.binary(big)), to: service.handles[0])
+            batch.send(batch.add(.text("after the big one")), to: service.handles[0])
+            RecordingService.Handle.send(batch)
+            #expect(try client.receiveMessage().payload == big)
+            #expect(try client.receiveText() == "after the big one")
+        }
+    }
+
     @Test func aProtocolErrorAndTheCloseLeaveDebugLinesWithTheConnectionsMetadata() throws {
         let records = LogRecords()
         var logger = Logger(label: "test.transport") { _ in LogRecords.Handler(sink: records) }

@@ -57,8 +57,11 @@ final class LiveRoom {
         let now = self.now
         let events = try room.handle(command, at: now)
         let publication = publisher.publish(events, in: room, to: members.attendance, now: now)
-        record(events, waiting: publication.deliveries.filter { $0.timing != .now }, sender: answerFrom)
+        // What may go now goes first: the hops to the other loops are queued before the archive line
+        // is encoded here (a reveal's line carries the standings of every player: 10,000 of them in a
+        // big room). The order does not change what is durable when: nothing sent now waits for it.
         Self.deliver(publication.deliveries.filter { $0.timing == .now }, to: members, sender: answerFrom, context: context)
+        record(events, waiting: publication.deliveries.filter { $0.timing != .now }, sender: answerFrom)
         for case .playerKicked(let kicked) in events {
             // `deliver` sent `kicked` and the close; the seat's connection is no longer the room's.
             members.players[kicked.player] = nil
@@ -159,13 +162,11 @@ final class LiveRoom {
 
     // MARK: - Sending
 
-    /// Sends the deliveries in order: each is encoded once, and every connection gets its messages
-    /// in the list's order (each send below is queued on the recipient's loop behind the previous
-    /// ones). One-recipient messages in a row (results, standings, acks, the host's copy) share
-    /// one hop per loop. Static and Sendable-safe: it also runs off the loop, for an answer's
-    /// acknowledgement once the archive answered.
+    /// Sends the deliveries in order, all in one batch: each message is encoded once, each
+    /// connection gets its messages in the list's order in one write (a reveal's shared `reveal` and
+    /// the player's own `result` leave together), and the batch takes one hop per loop. Static and
+    /// Sendable-safe: it also runs off the loop, for an answer's acknowledgement once the archive answered.
     static func deliver(_ deliveries: [Delivery], to members: Members, sender: ClientHandle?, context: GameContext) {
-        var run: [ClientHandle.Outgoing] = []
         let clock = context.clock
         /// Response time starts when the question reaches the player's socket, so note it there.
         let noteWritten = { (sequence: Int) -> @Sendable (GameClient, UInt64) -> Void in
@@ -173,34 +174,28 @@ final class LiveRoom {
                 if case .player = client.state.role { client.state.questionWritten = (sequence, clock()) }
             }
         }
-        func sendRun() {
-            guard !run.isEmpty else { return }
-            ClientHandle.send(run)
-            run = []
-        }
+        var batch = ClientHandle.Batch()
         for delivery in deliveries {
-            guard let groups = delivery.audience.groups else {
+            let onWritten = delivery.startsResponseTime.map(noteWritten)
+            if let groups = delivery.audience.groups {
+                var recipients: [ClientHandle] = groups.players ? Array(members.players.values) : []
+                if groups.displays { recipients.append(contentsOf: members.displays.values) }
+                if groups.host, let host = members.host { recipients.append(host) }
+                guard !recipients.isEmpty else { continue }
+                let index = batch.add(context.messages.encode(delivery.message))
+                for handle in recipients { batch.send(index, to: handle, onWritten: onWritten) }
+            } else {
                 let handle: ClientHandle? = switch delivery.audience {
                 case .host: members.host
                 case .player(let id): members.players[id]
                 default: sender
                 }
                 guard let handle else { continue }
-                run.append(ClientHandle.Outgoing(
-                    handle: handle, message: context.messages.encode(delivery.message),
-                    onWritten: delivery.startsResponseTime.map(noteWritten),
-                    closeAfter: delivery.thenClose.map { ($0.code, $0.reason) }))
-                continue
+                let index = batch.add(context.messages.encode(delivery.message))
+                batch.send(index, to: handle, onWritten: onWritten, closeAfter: delivery.thenClose.map { ($0.code, $0.reason) })
             }
-            sendRun()
-            // One hop per loop for the whole audience, so each loop compresses the message once.
-            var recipients: [ClientHandle] = groups.players ? Array(members.players.values) : []
-            if groups.displays { recipients.append(contentsOf: members.displays.values) }
-            if groups.host, let host = members.host { recipients.append(host) }
-            ClientHandle.broadcast(
-                context.messages.encode(delivery.message), to: recipients, onWritten: delivery.startsResponseTime.map(noteWritten))
         }
-        sendRun()
+        if !batch.isEmpty { ClientHandle.send(batch) }
     }
 
     // MARK: - Lobby updates, coalesced
