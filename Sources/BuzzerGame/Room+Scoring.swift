@@ -1,82 +1,119 @@
+/// The scores the revealed questions add up to, before adjustments: what a reveal adds one question
+/// to. Derived from the events like every score, and rebuilt by every full re-scoring.
+struct ScoringFold: Sendable, Equatable {
+    /// The last question position folded in; -1 before any.
+    var through = -1
+    var score: [PlayerID: Int] = [:]
+    var streak: [PlayerID: Int] = [:]
+    var correct: [PlayerID: Int] = [:]
+    var teamBonus: [TeamID: Int] = [:]
+}
+
 extension Room {
     /// Recomputes every score from the revealed questions, wagers and adjustments, in order.
-    /// Called from `apply` whenever an input changes (reveal, accept, adjust, kick), so
+    /// Called from `apply` whenever an earlier input changes (accept, adjust, kick), so
     /// rescoring an early question correctly ripples through later streaks.
     mutating func recomputeScores() {
-        var score: [PlayerID: Int] = [:]
-        var streak: [PlayerID: Int] = [:]
-        var correct: [PlayerID: Int] = [:]
-        var teamBonus: [TeamID: Int] = [:]
         let ranked = players.values.filter(\.isRanked).map(\.id).sorted()
-
+        var fold = ScoringFold()
         for position in asked.indices where asked[position].isRevealed {
-            let entry = asked[position]
-            let question = question(entry)
-            let credits = judge(entry, question)
-            var awards: [PlayerID: Award] = [:]
-            let timeLimitMs = entry.deadline - entry.opensAt
+            foldQuestion(position, ranked: ranked, into: &fold)
+        }
+        settle(fold)
+    }
 
-            if pack.rounds[entry.round].wager {
-                // Wager questions: only the stake moves; no speed points, streaks untouched.
-                for id in ranked where entry.answers[id] != nil {
-                    let outcome = credits[id].map(Self.outcome) ?? .wrong
-                    awards[id] = Award(outcome: outcome, points: 0, streakBonus: 0)
-                }
-                for (competitor, amount) in entry.wagers.sorted(by: { Self.order($0.key, $1.key) }) {
-                    switch competitor {
-                    case .player(let id):
-                        guard players[id]?.isRanked == true else { continue }
-                        let right = credits[id].map(Self.outcome) == .correct
-                        score[id, default: 0] += right ? amount : -amount
-                        awards[id, default: Award(outcome: .wrong, points: 0, streakBonus: 0)].points = right ? amount : -amount
-                    case .team(let team):
-                        let members = ranked.filter { players[$0]?.team == team && entry.answers[$0] != nil }
-                        let rights = members.filter { credits[$0].map(Self.outcome) == .correct }.count
-                        let right = rights * 2 > members.count
-                        teamBonus[team, default: 0] += right ? amount : -amount
-                    }
-                }
-            } else if question.kind == .poll || question.points == 0 {
-                for id in ranked where entry.answers[id] != nil {
-                    awards[id] = Award(outcome: .counted, points: 0, streakBonus: 0)
-                }
-            } else {
-                for id in ranked where players[id]!.firstQuestion <= entry.sequence {
-                    guard let answer = entry.answers[id], let credit = credits[id], credit.numerator > 0 else {
-                        streak[id] = 0
-                        if entry.answers[id] != nil { awards[id] = Award(outcome: .wrong, points: 0, streakBonus: 0) }
-                        continue
-                    }
-                    let base = Scoring.basePoints(
-                        mode: settings.scoring, multiplier: question.points, responseMs: answer.responseMs,
-                        timeLimitMs: timeLimitMs, fullPointsWithinMs: settings.fullPointsWithinMs)
-                    var points = Scoring.scaled(base, by: credit, mode: settings.scoring)
-                    var bonus = 0
-                    let outcome = Self.outcome(credit)
-                    if outcome == .correct {
-                        streak[id, default: 0] += 1
-                        correct[id, default: 0] += 1
-                        if settings.scoring == .speed && settings.streakBonus {
-                            bonus = Scoring.streakBonus(streak: streak[id]!)
-                            points += bonus
-                        }
-                    } else {
-                        streak[id] = 0
-                    }
-                    score[id, default: 0] += points
-                    awards[id] = Award(outcome: outcome, points: points, streakBonus: bonus)
+    /// A reveal adds only the newly revealed question to the fold the last scoring left: every other
+    /// input that could change an earlier question's points (an accepted answer, a kick) re-scores
+    /// everything and rebuilds the fold, and a late joiner has no answers before `firstQuestion`.
+    /// Same result as `recomputeScores()` (RoomScoringTests compares the two after every reveal), but
+    /// a 10,000-player room's tenth reveal no longer re-scores nine questions on the room's loop.
+    mutating func scoreReveal(of position: Int) {
+        let previous = asked.indices.last { $0 < position && asked[$0].isRevealed } ?? -1
+        guard var fold = scoringFold, fold.through == previous else {
+            recomputeScores()
+            return
+        }
+        let ranked = players.values.filter(\.isRanked).map(\.id).sorted()
+        foldQuestion(position, ranked: ranked, into: &fold)
+        settle(fold)
+    }
+
+    /// Scores one revealed question on top of `fold`, recording its awards.
+    private mutating func foldQuestion(_ position: Int, ranked: [PlayerID], into fold: inout ScoringFold) {
+        let entry = asked[position]
+        let question = question(entry)
+        let credits = judge(entry, question)
+        var awards: [PlayerID: Award] = [:]
+        let timeLimitMs = entry.deadline - entry.opensAt
+
+        if pack.rounds[entry.round].wager {
+            // Wager questions: only the stake moves; no speed points, streaks untouched.
+            for id in ranked where entry.answers[id] != nil {
+                let outcome = credits[id].map(Self.outcome) ?? .wrong
+                awards[id] = Award(outcome: outcome, points: 0, streakBonus: 0)
+            }
+            for (competitor, amount) in entry.wagers.sorted(by: { Self.order($0.key, $1.key) }) {
+                switch competitor {
+                case .player(let id):
+                    guard players[id]?.isRanked == true else { continue }
+                    let right = credits[id].map(Self.outcome) == .correct
+                    fold.score[id, default: 0] += right ? amount : -amount
+                    awards[id, default: Award(outcome: .wrong, points: 0, streakBonus: 0)].points = right ? amount : -amount
+                case .team(let team):
+                    let members = ranked.filter { players[$0]?.team == team && entry.answers[$0] != nil }
+                    let rights = members.filter { credits[$0].map(Self.outcome) == .correct }.count
+                    let right = rights * 2 > members.count
+                    fold.teamBonus[team, default: 0] += right ? amount : -amount
                 }
             }
-            asked[position].awards = awards
+        } else if question.kind == .poll || question.points == 0 {
+            for id in ranked where entry.answers[id] != nil {
+                awards[id] = Award(outcome: .counted, points: 0, streakBonus: 0)
+            }
+        } else {
+            for id in ranked where players[id]!.firstQuestion <= entry.sequence {
+                guard let answer = entry.answers[id], let credit = credits[id], credit.numerator > 0 else {
+                    fold.streak[id] = 0
+                    if entry.answers[id] != nil { awards[id] = Award(outcome: .wrong, points: 0, streakBonus: 0) }
+                    continue
+                }
+                let base = Scoring.basePoints(
+                    mode: settings.scoring, multiplier: question.points, responseMs: answer.responseMs,
+                    timeLimitMs: timeLimitMs, fullPointsWithinMs: settings.fullPointsWithinMs)
+                var points = Scoring.scaled(base, by: credit, mode: settings.scoring)
+                var bonus = 0
+                let outcome = Self.outcome(credit)
+                if outcome == .correct {
+                    fold.streak[id, default: 0] += 1
+                    fold.correct[id, default: 0] += 1
+                    if settings.scoring == .speed && settings.streakBonus {
+                        bonus = Scoring.streakBonus(streak: fold.streak[id]!)
+                        points += bonus
+                    }
+                } else {
+                    fold.streak[id] = 0
+                }
+                fold.score[id, default: 0] += points
+                awards[id] = Award(outcome: outcome, points: points, streakBonus: bonus)
+            }
         }
+        asked[position].awards = awards
+        fold.through = position
+    }
+
+    /// Keeps `fold` for the next reveal, then sets every player's and team's totals: the fold plus
+    /// the host's adjustments.
+    private mutating func settle(_ fold: ScoringFold) {
+        scoringFold = fold
+        var score = fold.score, teamBonus = fold.teamBonus
         for adjustment in adjustments {
             if let id = adjustment.player, players[id]?.isRanked == true { score[id, default: 0] += adjustment.delta }
             if let team = adjustment.team { teamBonus[team, default: 0] += adjustment.delta }
         }
         for id in players.keys {
             players[id]!.score = score[id] ?? 0
-            players[id]!.streak = streak[id] ?? 0
-            players[id]!.correctCount = correct[id] ?? 0
+            players[id]!.streak = fold.streak[id] ?? 0
+            players[id]!.correctCount = fold.correct[id] ?? 0
         }
         for id in teams.keys {
             teams[id]!.bonus = teamBonus[id] ?? 0

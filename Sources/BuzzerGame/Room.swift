@@ -31,6 +31,8 @@ package struct Room: Sendable, Equatable {
     var teamByNameKey: [String: TeamID] = [:]
     package internal(set) var connectedCount = 0
     package internal(set) var activeCount = 0
+    /// Where the last scoring stopped, for the next reveal to build on (`scoreReveal(of:)`).
+    var scoringFold: ScoringFold?
 
     private init(_ created: RoomCreated) {
         code = created.code
@@ -192,7 +194,7 @@ package struct Room: Sendable, Equatable {
             guard let last = asked.indices.last else { return }
             asked[last].revealedAt = e.at
             setPhase(.revealed, at: e.at)
-            recomputeScores()
+            scoreReveal(of: last)
         case .answerAccepted(let e):
             guard asked.indices.contains(e.sequence) else { return }
             asked[e.sequence].acceptedExtra.append(e.text)
