@@ -65,7 +65,7 @@ struct RoomPublisher: Sendable, Equatable {
                 out.append(Delivery(audience: .everyone, message: .answersClosed(AnswersClosedPayload(
                     question: closed.sequence, reason: closed.reason))))
             case .questionRevealed(let revealed):
-                out += Self.reveal(room, sequence: revealed.sequence, attendance)
+                out += Self.reveal(room, sequence: revealed.sequence, attendance, recorded: revealed.standings)
                 // Scores moved: the host's and the projector's player lists follow.
                 pending.players = true
             case .answerAccepted(let accepted):
@@ -128,15 +128,24 @@ struct RoomPublisher: Sendable, Equatable {
     }
 
     /// Everyone sees the reveal (the host's copy with the typed answers), then each player their own result.
-    private static func reveal(_ room: Room, sequence: Int, _ attendance: Attendance<some Collection<PlayerID>>) -> [Delivery] {
+    /// Ranks come from the standings the reveal event recorded when it has them (the room just sorted
+    /// every player for it: once is enough), else from the room.
+    private static func reveal(
+        _ room: Room, sequence: Int, _ attendance: Attendance<some Collection<PlayerID>>, recorded: RecordedStandings? = nil
+    ) -> [Delivery] {
         guard let reveal = room.revealView(sequence: sequence) else { return [] }
         var out = [Delivery(audience: .everyoneButHost, message: .reveal(RevealPayload(reveal: reveal)))]
         out.append(Delivery(audience: .host, message: .reveal(RevealPayload(reveal: reveal, typedAnswers: typedAnswers(room, sequence: sequence)))))
-        let standings = room.standings
-        let rows = rowsByPlayer(standings)
+        let ranks: [PlayerID: Int]
+        if let recorded {
+            ranks = Dictionary(uniqueKeysWithValues: recorded.players.map { (PlayerID($0.id), $0.rank) })
+        } else {
+            ranks = Dictionary(uniqueKeysWithValues: room.standings.players.map { ($0.player, $0.rank) })
+        }
+        out.reserveCapacity(out.count + attendance.players.count)
         for id in attendance.players {
-            if let result = room.result(for: id, sequence: sequence, rank: rows[id]?.rank) {
-                out.append(Delivery(audience: .player(id), message: .result(ResultPayload(result: result, players: standings.players.count))))
+            if let result = room.result(for: id, sequence: sequence, rank: ranks[id]) {
+                out.append(Delivery(audience: .player(id), message: .result(ResultPayload(result: result, players: ranks.count))))
             }
         }
         return out
