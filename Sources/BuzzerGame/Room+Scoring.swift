@@ -14,7 +14,7 @@ extension Room {
     /// Called from `apply` whenever an earlier input changes (accept, adjust, kick), so
     /// rescoring an early question correctly ripples through later streaks.
     mutating func recomputeScores() {
-        let ranked = players.values.filter(\.isRanked).map(\.id).sorted()
+        let ranked = rankedIDs
         var fold = ScoringFold()
         for position in asked.indices where asked[position].isRevealed {
             foldQuestion(position, ranked: ranked, into: &fold)
@@ -33,9 +33,17 @@ extension Room {
             recomputeScores()
             return
         }
-        let ranked = players.values.filter(\.isRanked).map(\.id).sorted()
-        foldQuestion(position, ranked: ranked, into: &fold)
+        foldQuestion(position, ranked: rankedIDs, into: &fold)
         settle(fold)
+    }
+
+    /// Players not kicked, in id order (the order scoring visits them). Reads each player in place
+    /// rather than copying 10,000 of them with their strings.
+    private var rankedIDs: [PlayerID] {
+        var ids: [PlayerID] = []
+        ids.reserveCapacity(players.count)
+        for index in players.values.indices where players.values[index].isRanked { ids.append(players.keys[index]) }
+        return ids.sorted()
     }
 
     /// Scores one revealed question on top of `fold`, recording its awards.
@@ -110,10 +118,12 @@ extension Room {
             if let id = adjustment.player, players[id]?.isRanked == true { score[id, default: 0] += adjustment.delta }
             if let team = adjustment.team { teamBonus[team, default: 0] += adjustment.delta }
         }
-        for id in players.keys {
-            players[id]!.score = score[id] ?? 0
-            players[id]!.streak = fold.streak[id] ?? 0
-            players[id]!.correctCount = fold.correct[id] ?? 0
+        // Through the values' indices: one in-place write per player, no hashing (10,000 players per reveal).
+        for index in players.values.indices {
+            let id = players.keys[index]
+            players.values[index].score = score[id] ?? 0
+            players.values[index].streak = fold.streak[id] ?? 0
+            players.values[index].correctCount = fold.correct[id] ?? 0
         }
         for id in teams.keys {
             teams[id]!.bonus = teamBonus[id] ?? 0
