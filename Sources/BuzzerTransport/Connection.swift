@@ -102,19 +102,8 @@ final class Connection {
         var offset = 0
         if outbound.isEmpty {
             let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if sent == bytes.count {
-                onWritten?(MonotonicClock.nanoseconds())
-                return
-            }
-            if sent < 0 {
-                let code = errno
-                if code != EAGAIN && code != EWOULDBLOCK && code != EINTR {
-                    closeNow(reason: Self.reason(for: code))
-                    return
-                }
-            } else {
-                offset = sent
-            }
+            guard let taken = firstAttempt(sent, of: bytes.count, onWritten: onWritten) else { return }
+            offset = taken
         }
         enqueue(bytes, offset: offset, onWritten: onWritten)
         afterEnqueue()
@@ -133,30 +122,35 @@ final class Connection {
             let total = parts.reduce(0) { $0 + $1.count }
             let count = min(parts.count, Self.maxVectors)
             let sent = withPinnedVectors(parts, count: count) { writev(fd, $0.baseAddress, Int32(count)) }
-            if sent == total {
-                onWritten?(MonotonicClock.nanoseconds())
-                return
+            guard var remaining = firstAttempt(sent, of: total, onWritten: onWritten) else { return }
+            // Skip what the kernel took: whole parts, then part of one.
+            while remaining > 0, remaining >= parts[firstUnsent].count {
+                remaining -= parts[firstUnsent].count
+                firstUnsent += 1
             }
-            if sent < 0 {
-                let code = errno
-                if code != EAGAIN && code != EWOULDBLOCK && code != EINTR {
-                    closeNow(reason: Self.reason(for: code))
-                    return
-                }
-            } else {
-                // Skip what the kernel took: whole parts, then part of one.
-                var remaining = sent
-                while remaining > 0, remaining >= parts[firstUnsent].count {
-                    remaining -= parts[firstUnsent].count
-                    firstUnsent += 1
-                }
-                offset = remaining
-            }
+            offset = remaining
         }
         for index in firstUnsent..<parts.count where parts[index].count > (index == firstUnsent ? offset : 0) {
             enqueue(parts[index], offset: index == firstUnsent ? offset : 0, onWritten: index == parts.count - 1 ? onWritten : nil)
         }
         afterEnqueue()
+    }
+
+    /// What a write attempted at once did, read right after the system call (errno): nil when every
+    /// byte went (and `onWritten` ran) or the connection failed; otherwise how many bytes went, the
+    /// rest to be queued (0 when the socket was full).
+    private func firstAttempt(_ sent: Int, of total: Int, onWritten: ((UInt64) -> Void)?) -> Int? {
+        if sent == total {
+            onWritten?(MonotonicClock.nanoseconds())
+            return nil
+        }
+        guard sent < 0 else { return sent }
+        let code = errno
+        if code != EAGAIN && code != EWOULDBLOCK && code != EINTR {
+            closeNow(reason: Self.reason(for: code))
+            return nil
+        }
+        return 0
     }
 
     private func enqueue(_ bytes: [UInt8], offset: Int, onWritten: ((UInt64) -> Void)?) {
