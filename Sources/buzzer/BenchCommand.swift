@@ -1,4 +1,5 @@
 import ArgumentParser
+import BuzzerApp
 import BuzzerArchive
 import Foundation
 
@@ -7,7 +8,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Run a benchmark (the game-night load test is Benchmarks/game/run.sh).",
-        subcommands: [ArchiveBench.self])
+        subcommands: [ArchiveBench.self, RevealBench.self])
 
     /// The archive writer alone: events/s and append-to-durable latency, on this machine's disk.
     struct ArchiveBench: ParsableCommand {
@@ -47,6 +48,24 @@ struct BenchCommand: ParsableCommand {
                 let read = try ArchiveBenchmark.read(path: folder)
                 print("  read back: \(read)")
             }
+        }
+    }
+
+    /// A reveal's work on the room's loop before the first result leaves, in-process.
+    struct RevealBench: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "reveal",
+            abstract: "Measure what one reveal costs the room's loop, step by step, for a room of N players.")
+
+        @Option(help: "Players in the room.")
+        var players: Int = 10_000
+
+        @Option(help: "Questions to play and reveal (the median is reported).")
+        var questions: Int = 10
+
+        func run() throws {
+            guard players > 0, questions > 0 else { throw ValidationError("--players and --questions must be positive") }
+            print(try RevealBenchmark.run(players: players, questions: questions))
         }
     }
 }
