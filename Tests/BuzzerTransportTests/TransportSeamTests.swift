@@ -22,6 +22,25 @@ import Testing
         #expect(mine == ConnectionHandle(loop: first.server.loops[0], id: 1))
     }
 
+    @Test func withHandlerReachesALiveHandlerAndFallsBackOnceTheConnectionHasGone() throws {
+        // The app's "gone while we were admitting it" path: a reply for a connection that closed in
+        // the meantime must undo what it granted, not vanish.
+        let service = RecordingService(echo: false)
+        try LiveServer.with(LiveServer.recording(service)) { server in
+            let client = try TestWebSocketClient.connect(port: server.port)
+            #expect(eventually { service.openedCount == 1 })
+            let handle = service.handles[0]
+            let outcome = Mutex<[String]>([])
+            handle.withHandler({ _ in outcome.withLock { $0.append("handler") } }, ifClosed: { outcome.withLock { $0.append("closed") } })
+            #expect(eventually { outcome.withLock { $0 } == ["handler"] })
+            try client.sendClose()
+            #expect(client.waitForEOF())
+            #expect(eventually { server.connectionCount == 0 })
+            handle.withHandler({ _ in outcome.withLock { $0.append("handler") } }, ifClosed: { outcome.withLock { $0.append("closed") } })
+            #expect(eventually { outcome.withLock { $0 } == ["handler", "closed"] })
+        }
+    }
+
     @Test func aLoopBoundBoxMadeOffItsQueueTraps() async {
         // NIOLoopBoundBox's rule: a box is made on its loop, or from a value handed over with `sending`.
         await #expect(processExitsWith: .failure) {
