@@ -76,7 +76,10 @@ final class LiveRoom {
     /// its line is durable, or at once marked not durable when the archive cannot take it (the
     /// room carries on in memory).
     func record(_ events: [RoomEvent], waiting: [Delivery] = [], sender: ClientHandle? = nil) {
-        let logger = self.logger, context = self.context, members = self.members
+        let logger = self.logger, context = self.context
+        // An answer's ack goes to its sender alone: the callback then need not hold the members'
+        // dictionaries, which a join meanwhile would otherwise copy whole.
+        let members = waiting.allSatisfy { $0.audience == .sender } ? Members() : self.members
         for (index, event) in events.enumerated() {
             let due = waiting.filter { $0.timing == .whenDurable(event: index) }
             let settle: (@Sendable (_ durable: Bool) -> Void)?
