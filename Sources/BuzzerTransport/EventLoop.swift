@@ -124,29 +124,10 @@ package final class EventLoop: Sendable {
         }
     }
 
-    /// Runs `body` once per loop, on that loop, with those of `handles` it owns that are still open:
-    /// the way to fan one encoded frame out to many connections, one hop per loop.
-    static func forEach(_ handles: some Sequence<ConnectionHandle>, _ body: @escaping @Sendable ([Connection]) -> Void) {
-        for (loop, items) in byLoop(handles.lazy.map { ($0, ()) }) {
-            loop.execute {
-                body(items.compactMap { loop.connection($0.id) })
-            }
-        }
-    }
-
-    /// Runs `body` with each connection and its own item, on the connection's loop, one hop per loop.
-    static func forEach<Item: Sendable>(_ items: some Sequence<(ConnectionHandle, Item)>, _ body: @escaping @Sendable (Connection, Item) -> Void) {
-        for (loop, items) in byLoop(items) {
-            loop.execute {
-                for (id, item) in items {
-                    if let connection = loop.connection(id) { body(connection, item) }
-                }
-            }
-        }
-    }
-
-    /// The same, with a value each loop's block makes once and every body call on that loop may change
-    /// (a batch's messages, which keep the compressed frame the loop's first recipient made).
+    /// Runs `body` with each connection still open and its own item, on the connection's loop, one
+    /// hop per loop: the fan-out of a broadcast or a batch. `makeShared` makes a value once per loop
+    /// that every body call on that loop may change (the messages, which keep the compressed frame
+    /// the loop's first no-context-takeover recipient made).
     static func forEach<Item: Sendable, Shared>(
         _ items: some Sequence<(ConnectionHandle, Item)>, perLoop makeShared: @escaping @Sendable () -> Shared,
         _ body: @escaping @Sendable (Connection, Item, inout Shared) -> Void

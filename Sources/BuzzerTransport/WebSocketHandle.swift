@@ -61,16 +61,10 @@ package struct WebSocketHandle<Handler: WebSocketHandler>: Sendable, Hashable {
     }
 
     /// Sends one encoded message to many connections: one hop per loop, the frame bytes (and on each
-    /// loop one compressed variant) shared by all. `onWritten`, if given, runs per recipient as in `send`.
-    package static func broadcast(
-        _ message: OutboundMessage, to handles: some Sequence<WebSocketHandle>,
-        onWritten: (@Sendable (Handler, UInt64) -> Void)? = nil
-    ) {
-        EventLoop.forEach(handles.lazy.map(\.connection)) { connections in
-            var message = message
-            for connection in connections {
-                session(of: connection)?.send(&message, onWritten: onWritten)
-            }
+    /// loop one compressed variant) shared by all.
+    package static func broadcast(_ message: OutboundMessage, to handles: some Sequence<WebSocketHandle>) {
+        EventLoop.forEach(handles.lazy.map { ($0.connection, ()) }, perLoop: { message }) { connection, _, message in
+            session(of: connection)?.send(&message, onWritten: nil)
         }
     }
 
