@@ -212,6 +212,10 @@ final class JSONByteSink {
                 try encodeValue(element, level: level + 1, codingPath: path)
             }
             close(to: level)
+        case let raw as any JSONBytesEncodable where level > 0:
+            // A nested value that writes its own bytes; at level 0 the members must be tracked.
+            close(to: level)
+            raw.appendJSON(to: &out)
         default:
             let encoder = JSONSlotEncoder(sink: self, level: level, codingPath: codingPath)
             try value.encode(to: encoder)

@@ -1,20 +1,32 @@
 /// The scores the revealed questions add up to, before adjustments: what a reveal adds one question
 /// to. Derived from the events like every score, and rebuilt by every full re-scoring.
 struct ScoringFold: Sendable, Equatable {
+    /// One player's running totals: one dictionary entry per player, so a reveal hashes each id once.
+    struct Tally: Sendable, Equatable {
+        var score = 0
+        var streak = 0
+        var correct = 0
+    }
+
     /// The last question position folded in; -1 before any.
     var through = -1
-    var score: [PlayerID: Int] = [:]
-    var streak: [PlayerID: Int] = [:]
-    var correct: [PlayerID: Int] = [:]
+    var tally: [PlayerID: Tally] = [:]
     var teamBonus: [TeamID: Int] = [:]
 }
 
 extension Room {
+    /// A player scoring visits: the fields it needs, read once per scoring instead of per question.
+    struct RankedPlayer {
+        var id: PlayerID
+        var firstQuestion: Int
+        var team: TeamID?
+    }
+
     /// Recomputes every score from the revealed questions, wagers and adjustments, in order.
     /// Called from `apply` whenever an earlier input changes (accept, adjust, kick), so
     /// rescoring an early question correctly ripples through later streaks.
     mutating func recomputeScores() {
-        let ranked = rankedIDs
+        let ranked = rankedPlayers
         var fold = ScoringFold()
         for position in asked.indices where asked[position].isRevealed {
             foldQuestion(position, ranked: ranked, into: &fold)
@@ -33,76 +45,87 @@ extension Room {
             recomputeScores()
             return
         }
-        foldQuestion(position, ranked: rankedIDs, into: &fold)
+        scoringFold = nil  // the fold is mutated in place below, not copied
+        foldQuestion(position, ranked: rankedPlayers, into: &fold)
         settle(fold)
     }
 
     /// Players not kicked, in id order (the order scoring visits them). Reads each player in place
     /// rather than copying 10,000 of them with their strings.
-    private var rankedIDs: [PlayerID] {
-        var ids: [PlayerID] = []
-        ids.reserveCapacity(players.count)
-        for index in players.values.indices where players.values[index].isRanked { ids.append(players.keys[index]) }
-        return ids.sorted()
+    private var rankedPlayers: [RankedPlayer] {
+        var ranked: [RankedPlayer] = []
+        ranked.reserveCapacity(players.count)
+        for index in players.values.indices where players.values[index].isRanked {
+            ranked.append(RankedPlayer(id: players.keys[index], firstQuestion: players.values[index].firstQuestion, team: players.values[index].team))
+        }
+        ranked.sort { $0.id < $1.id }
+        return ranked
     }
 
     /// Scores one revealed question on top of `fold`, recording its awards.
-    private mutating func foldQuestion(_ position: Int, ranked: [PlayerID], into fold: inout ScoringFold) {
+    private mutating func foldQuestion(_ position: Int, ranked: [RankedPlayer], into fold: inout ScoringFold) {
         let entry = asked[position]
         let question = question(entry)
-        let credits = judge(entry, question)
+        let judge = AnswerJudge(entry, question, rankedPlayers: isRanked)
         var awards: [PlayerID: Award] = [:]
+        awards.reserveCapacity(entry.answers.count)
         let timeLimitMs = entry.deadline - entry.opensAt
 
         if pack.rounds[entry.round].wager {
             // Wager questions: only the stake moves; no speed points, streaks untouched.
-            for id in ranked where entry.answers[id] != nil {
-                let outcome = credits[id].map(Self.outcome) ?? .wrong
-                awards[id] = Award(outcome: outcome, points: 0, streakBonus: 0)
+            for player in ranked {
+                guard let answer = entry.answers[player.id] else { continue }
+                let outcome = judge.credit(answer).map(Self.outcome) ?? .wrong
+                awards[player.id] = Award(outcome: outcome, points: 0, streakBonus: 0)
             }
             for (competitor, amount) in entry.wagers.sorted(by: { Self.order($0.key, $1.key) }) {
                 switch competitor {
                 case .player(let id):
-                    guard players[id]?.isRanked == true else { continue }
-                    let right = credits[id].map(Self.outcome) == .correct
-                    fold.score[id, default: 0] += right ? amount : -amount
+                    guard isRanked(id) else { continue }
+                    let right = entry.answers[id].flatMap(judge.credit).map(Self.outcome) == .correct
+                    fold.tally[id, default: ScoringFold.Tally()].score += right ? amount : -amount
                     awards[id, default: Award(outcome: .wrong, points: 0, streakBonus: 0)].points = right ? amount : -amount
                 case .team(let team):
-                    let members = ranked.filter { players[$0]?.team == team && entry.answers[$0] != nil }
-                    let rights = members.filter { credits[$0].map(Self.outcome) == .correct }.count
-                    let right = rights * 2 > members.count
+                    let answers = ranked.compactMap { $0.team == team ? entry.answers[$0.id] : nil }
+                    let rights = answers.filter { judge.credit($0).map(Self.outcome) == .correct }.count
+                    let right = rights * 2 > answers.count
                     fold.teamBonus[team, default: 0] += right ? amount : -amount
                 }
             }
         } else if question.kind == .poll || question.points == 0 {
-            for id in ranked where entry.answers[id] != nil {
-                awards[id] = Award(outcome: .counted, points: 0, streakBonus: 0)
+            for player in ranked where entry.answers[player.id] != nil {
+                awards[player.id] = Award(outcome: .counted, points: 0, streakBonus: 0)
             }
         } else {
-            for id in ranked where players[id]!.firstQuestion <= entry.sequence {
-                guard let answer = entry.answers[id], let credit = credits[id], credit.numerator > 0 else {
-                    fold.streak[id] = 0
-                    if entry.answers[id] != nil { awards[id] = Award(outcome: .wrong, points: 0, streakBonus: 0) }
-                    continue
-                }
-                let base = Scoring.basePoints(
-                    mode: settings.scoring, multiplier: question.points, responseMs: answer.responseMs,
-                    timeLimitMs: timeLimitMs, fullPointsWithinMs: settings.fullPointsWithinMs)
-                var points = Scoring.scaled(base, by: credit, mode: settings.scoring)
-                var bonus = 0
-                let outcome = Self.outcome(credit)
-                if outcome == .correct {
-                    fold.streak[id, default: 0] += 1
-                    fold.correct[id, default: 0] += 1
-                    if settings.scoring == .speed && settings.streakBonus {
-                        bonus = Scoring.streakBonus(streak: fold.streak[id]!)
-                        points += bonus
+            for player in ranked where player.firstQuestion <= entry.sequence {
+                let id = player.id
+                let answer = entry.answers[id]
+                // One hash of `id` into the fold for the whole update.
+                fold.tally[id, default: ScoringFold.Tally()].update { tally in
+                    guard let answer, let credit = judge.credit(answer), credit.numerator > 0 else {
+                        tally.streak = 0
+                        if answer != nil { awards[id] = Award(outcome: .wrong, points: 0, streakBonus: 0) }
+                        return
                     }
-                } else {
-                    fold.streak[id] = 0
+                    let base = Scoring.basePoints(
+                        mode: settings.scoring, multiplier: question.points, responseMs: answer.responseMs,
+                        timeLimitMs: timeLimitMs, fullPointsWithinMs: settings.fullPointsWithinMs)
+                    var points = Scoring.scaled(base, by: credit, mode: settings.scoring)
+                    var bonus = 0
+                    let outcome = Self.outcome(credit)
+                    if outcome == .correct {
+                        tally.streak += 1
+                        tally.correct += 1
+                        if settings.scoring == .speed && settings.streakBonus {
+                            bonus = Scoring.streakBonus(streak: tally.streak)
+                            points += bonus
+                        }
+                    } else {
+                        tally.streak = 0
+                    }
+                    tally.score += points
+                    awards[id] = Award(outcome: outcome, points: points, streakBonus: bonus)
                 }
-                fold.score[id, default: 0] += points
-                awards[id] = Award(outcome: outcome, points: points, streakBonus: bonus)
             }
         }
         asked[position].awards = awards
@@ -112,61 +135,23 @@ extension Room {
     /// Keeps `fold` for the next reveal, then sets every player's and team's totals: the fold plus
     /// the host's adjustments.
     private mutating func settle(_ fold: ScoringFold) {
-        scoringFold = fold
-        var score = fold.score, teamBonus = fold.teamBonus
+        var adjusted: [PlayerID: Int] = [:], teamBonus = fold.teamBonus
         for adjustment in adjustments {
-            if let id = adjustment.player, players[id]?.isRanked == true { score[id, default: 0] += adjustment.delta }
+            if let id = adjustment.player, isRanked(id) { adjusted[id, default: 0] += adjustment.delta }
             if let team = adjustment.team { teamBonus[team, default: 0] += adjustment.delta }
         }
-        // Through the values' indices: one in-place write per player, no hashing (10,000 players per reveal).
+        // Through the values' indices: one in-place write per player, no copy of the player.
         for index in players.values.indices {
             let id = players.keys[index]
-            players.values[index].score = score[id] ?? 0
-            players.values[index].streak = fold.streak[id] ?? 0
-            players.values[index].correctCount = fold.correct[id] ?? 0
+            let tally = fold.tally[id] ?? ScoringFold.Tally()
+            players.values[index].score = tally.score + (adjusted.isEmpty ? 0 : adjusted[id] ?? 0)
+            players.values[index].streak = tally.streak
+            players.values[index].correctCount = tally.correct
         }
         for id in teams.keys {
             teams[id]!.bonus = teamBonus[id] ?? 0
         }
-    }
-
-    /// Credit (as a fraction) of each answer to one question; absent = no credit to give (poll).
-    /// Number questions: every answer at the smallest distance from the truth gets full credit.
-    func judge(_ entry: AskedQuestion, _ question: Question) -> [PlayerID: (numerator: Int, denominator: Int)] {
-        var credits: [PlayerID: (numerator: Int, denominator: Int)] = [:]
-        switch question.content {
-        case let .choice(_, answer):
-            for (id, recorded) in entry.answers {
-                credits[id] = recorded.value == .choice(answer) ? (1, 1) : (0, 1)
-            }
-        case let .multi(_, answers):
-            for (id, recorded) in entry.answers {
-                guard case .multi(let picked) = recorded.value else { credits[id] = (0, 1); continue }
-                credits[id] = Scoring.multiCredit(picked: picked, correct: answers)
-            }
-        case .truefalse(let answer):
-            for (id, recorded) in entry.answers {
-                credits[id] = recorded.value == .truefalse(answer) ? (1, 1) : (0, 1)
-            }
-        case .text(let accepted):
-            let keys = Set((accepted + entry.acceptedExtra).map(TextNormalizer.answerKey))
-            for (id, recorded) in entry.answers {
-                guard case .text(let text) = recorded.value else { credits[id] = (0, 1); continue }
-                credits[id] = keys.contains(recorded.textKey ?? TextNormalizer.answerKey(text)) ? (1, 1) : (0, 1)
-            }
-        case .number(let truth):
-            var best = Double.infinity
-            for (id, recorded) in entry.answers where players[id]?.isRanked == true {
-                if case .number(let value) = recorded.value { best = min(best, abs(value - truth)) }
-            }
-            for (id, recorded) in entry.answers {
-                guard case .number(let value) = recorded.value else { credits[id] = (0, 1); continue }
-                credits[id] = abs(value - truth) == best ? (1, 1) : (0, 1)
-            }
-        case .poll:
-            break
-        }
-        return credits
+        scoringFold = fold
     }
 
     static func outcome(_ credit: (numerator: Int, denominator: Int)) -> AnswerOutcome {
@@ -182,4 +167,9 @@ extension Room {
         case (.team, .player): false
         }
     }
+}
+
+extension ScoringFold.Tally {
+    /// Runs `body` on the tally in place (through `Dictionary`'s `default:` subscript, one lookup).
+    mutating func update<Result>(_ body: (inout Self) -> Result) -> Result { body(&self) }
 }

@@ -47,7 +47,9 @@ extension Room {
         var optionCounts = Array(repeating: 0, count: entry.permutation.count)
         var trueFalse = question.kind == .truefalse ? [0, 0] : []
         let displayed = Dictionary(uniqueKeysWithValues: entry.permutation.enumerated().map { ($1, $0) })
-        for (id, answer) in entry.answers where players[id]?.isRanked == true {
+        var answered = 0
+        for (id, answer) in entry.answers where isRanked(id) {
+            answered += 1
             switch answer.value {
             case .choice(let index), .poll(let index): if let position = displayed[index] { optionCounts[position] += 1 }
             case .multi(let indices): for index in indices { if let position = displayed[index] { optionCounts[position] += 1 } }
@@ -59,7 +61,7 @@ extension Room {
         return RevealView(
             sequence: sequence, correct: revealedAnswer(entry), explanation: question.explanation,
             optionCounts: optionCounts, trueFalseCounts: trueFalse,
-            answered: entry.answers.keys.filter { players[$0]?.isRanked == true }.count, rightCount: rightCount)
+            answered: answered, rightCount: rightCount)
     }
 
     /// A player's own result on a revealed question, with their running score and rank.
@@ -67,15 +69,32 @@ extension Room {
         result(for: id, sequence: sequence, rank: standings.players.first { $0.player == id }?.rank)
     }
 
-    /// The same with the rank already known: a reveal to 2,000 players looks ranks up in one
-    /// table instead of searching the standings once per player.
+    /// The same with the rank already known.
     package func result(for id: PlayerID, sequence: Int, rank: Int?) -> PlayerResult? {
-        guard let player = players[id], asked.indices.contains(sequence), asked[sequence].isRevealed else { return nil }
+        guard asked.indices.contains(sequence), asked[sequence].isRevealed else { return nil }
+        return result(for: id, in: asked[sequence], rank: rank)
+    }
+
+    /// Each listed player's own result on a revealed question, in the listed order, skipping ids
+    /// that are not players: a reveal's 10,000 results read the question once, not once each.
+    package func results(for ids: some Sequence<PlayerID>, sequence: Int, rank: (PlayerID) -> Int?) -> [(player: PlayerID, result: PlayerResult)] {
+        guard asked.indices.contains(sequence), asked[sequence].isRevealed else { return [] }
         let entry = asked[sequence]
+        var out: [(player: PlayerID, result: PlayerResult)] = []
+        out.reserveCapacity(ids.underestimatedCount)
+        for id in ids {
+            if let result = result(for: id, in: entry, rank: rank(id)) { out.append((id, result)) }
+        }
+        return out
+    }
+
+    /// Reads the player in place, without copying it and its strings.
+    private func result(for id: PlayerID, in entry: AskedQuestion, rank: Int?) -> PlayerResult? {
+        guard let slot = players.index(forKey: id) else { return nil }
         let award = entry.awards[id]
         return PlayerResult(
-            sequence: sequence, answered: entry.answers[id] != nil, outcome: award?.outcome, points: award?.points ?? 0,
-            streakBonus: award?.streakBonus ?? 0, score: player.score, rank: rank, streak: player.streak)
+            sequence: entry.sequence, answered: entry.answers[id] != nil, outcome: award?.outcome, points: award?.points ?? 0,
+            streakBonus: award?.streakBonus ?? 0, score: players.values[slot].score, rank: rank, streak: players.values[slot].streak)
     }
 
     /// Typed answers to a text question grouped by their comparison key, most common first,

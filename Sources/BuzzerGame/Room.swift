@@ -75,6 +75,13 @@ package struct Room: Sendable, Equatable {
 
     // MARK: - Queries
 
+    /// Whether `id` is a player still on the scoreboard; reads the player in place (scoring and
+    /// reveals ask it for every player).
+    func isRanked(_ id: PlayerID) -> Bool {
+        guard let slot = players.index(forKey: id) else { return false }
+        return players.values[slot].isRanked
+    }
+
     /// The question currently shown (reading through revealed, or the last one on a leaderboard).
     package var currentQuestion: AskedQuestion? { asked.last }
 

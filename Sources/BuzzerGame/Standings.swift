@@ -31,22 +31,31 @@ package struct TeamStanding: Sendable, Equatable, Codable {
 extension Room {
     /// Players (not kicked) and teams, best first; equal scores are listed by name.
     package var standings: Standings {
-        let ranked = players.values.filter(\.isRanked).sorted { a, b in
+        // Sorts small (score, id, slot) keys, not 10,000 players with their strings; names are
+        // read only to break a tie.
+        var order: [(score: Int, id: PlayerID, slot: Dictionary<PlayerID, Player>.Index)] = []
+        order.reserveCapacity(players.count)
+        for slot in players.values.indices where players.values[slot].isRanked {
+            order.append((players.values[slot].score, players.keys[slot], slot))
+        }
+        order.sort { a, b in
             if a.score != b.score { return a.score > b.score }
-            if a.nameKey != b.nameKey { return a.nameKey < b.nameKey }
+            let aKey = players.values[a.slot].nameKey, bKey = players.values[b.slot].nameKey
+            if aKey != bKey { return aKey < bKey }
             return a.id < b.id
         }
         var playerRows: [PlayerStanding] = []
-        playerRows.reserveCapacity(ranked.count)
-        for (position, player) in ranked.enumerated() {
-            let rank = position > 0 && ranked[position - 1].score == player.score ? playerRows[position - 1].rank : position + 1
+        playerRows.reserveCapacity(order.count)
+        var memberScores: [TeamID: [Int]] = [:]
+        for (position, key) in order.enumerated() {
+            let rank = position > 0 && order[position - 1].score == key.score ? playerRows[position - 1].rank : position + 1
+            let player = players.values[key.slot]
             playerRows.append(PlayerStanding(
-                player: player.id, nickname: player.nickname, team: player.team, score: player.score,
+                player: key.id, nickname: player.nickname, team: player.team, score: key.score,
                 rank: rank, streak: player.streak, correct: player.correctCount))
+            if let team = player.team { memberScores[team, default: []].append(key.score) }
         }
 
-        var memberScores: [TeamID: [Int]] = [:]
-        for player in ranked { if let team = player.team { memberScores[team, default: []].append(player.score) } }
         let teamRows = teams.values.map { team in
             (team: team, score: Self.teamScore(memberScores[team.id] ?? [], bonus: team.bonus, mode: settings.teamStanding),
              members: memberScores[team.id]?.count ?? 0)

@@ -143,10 +143,8 @@ struct RoomPublisher: Sendable, Equatable {
             ranks = Dictionary(uniqueKeysWithValues: room.standings.players.map { ($0.player, $0.rank) })
         }
         out.reserveCapacity(out.count + attendance.players.count)
-        for id in attendance.players {
-            if let result = room.result(for: id, sequence: sequence, rank: ranks[id]) {
-                out.append(Delivery(audience: .player(id), message: .result(ResultPayload(result: result, players: ranks.count))))
-            }
+        for (id, result) in room.results(for: attendance.players, sequence: sequence, rank: { ranks[$0] }) {
+            out.append(Delivery(audience: .player(id), message: .result(ResultPayload(result: result, players: ranks.count))))
         }
         return out
     }
