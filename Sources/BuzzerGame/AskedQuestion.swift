@@ -12,7 +12,7 @@ package struct AskedQuestion: Sendable, Equatable {
     package var closesAt: GameInstant
     /// `permutation[displayed position] == pack option index`; empty for kinds without options.
     package var permutation: [Int]
-    package var answers: [PlayerID: RecordedAnswer] = [:]
+    package var answers = PlayerMap<RecordedAnswer>()
     package var wagers: [Competitor: Int] = [:]
     /// Extra typed answers the host accepted after the reveal.
     package var acceptedExtra: [String] = []
@@ -20,7 +20,7 @@ package struct AskedQuestion: Sendable, Equatable {
     package var closeReason: CloseReason?
     package var revealedAt: GameInstant?
     /// Points each player got on this question (derived at reveal and on rescoring).
-    package var awards: [PlayerID: Award] = [:]
+    package var awards = PlayerMap<Award>()
 
     package var isRevealed: Bool { revealedAt != nil }
 }

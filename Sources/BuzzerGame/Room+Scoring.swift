@@ -10,7 +10,7 @@ struct ScoringFold: Sendable, Equatable {
 
     /// The last question position folded in; -1 before any.
     var through = -1
-    var tally: [PlayerID: Tally] = [:]
+    var tally = PlayerMap<Tally>()
     var teamBonus: [TeamID: Int] = [:]
 }
 
@@ -50,15 +50,13 @@ extension Room {
         settle(fold)
     }
 
-    /// Players not kicked, in id order (the order scoring visits them). Reads each player in place
-    /// rather than copying 10,000 of them with their strings.
+    /// Players not kicked, in id order (the order scoring visits them).
     private var rankedPlayers: [RankedPlayer] {
         var ranked: [RankedPlayer] = []
         ranked.reserveCapacity(players.count)
-        for index in players.values.indices where players.values[index].isRanked {
-            ranked.append(RankedPlayer(id: players.keys[index], firstQuestion: players.values[index].firstQuestion, team: players.values[index].team))
+        for player in players.values where player.isRanked {
+            ranked.append(RankedPlayer(id: player.id, firstQuestion: player.firstQuestion, team: player.team))
         }
-        ranked.sort { $0.id < $1.id }
         return ranked
     }
 
@@ -67,8 +65,8 @@ extension Room {
         let entry = asked[position]
         let question = question(entry)
         let judge = AnswerJudge(entry, question, rankedPlayers: isRanked)
-        var awards: [PlayerID: Award] = [:]
-        awards.reserveCapacity(entry.answers.count)
+        var awards = PlayerMap<Award>()
+        awards.reserveCapacity(players.count)
         let timeLimitMs = entry.deadline - entry.opensAt
 
         if pack.rounds[entry.round].wager {
@@ -140,13 +138,11 @@ extension Room {
             if let id = adjustment.player, isRanked(id) { adjusted[id, default: 0] += adjustment.delta }
             if let team = adjustment.team { teamBonus[team, default: 0] += adjustment.delta }
         }
-        // Through the values' indices: one in-place write per player, no copy of the player.
-        for index in players.values.indices {
-            let id = players.keys[index]
+        players.updateEach { id, player in
             let tally = fold.tally[id] ?? ScoringFold.Tally()
-            players.values[index].score = tally.score + (adjusted.isEmpty ? 0 : adjusted[id] ?? 0)
-            players.values[index].streak = tally.streak
-            players.values[index].correctCount = tally.correct
+            player.score = tally.score + (adjusted.isEmpty ? 0 : adjusted[id] ?? 0)
+            player.streak = tally.streak
+            player.correctCount = tally.correct
         }
         for id in teams.keys {
             teams[id]!.bonus = teamBonus[id] ?? 0

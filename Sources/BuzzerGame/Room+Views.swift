@@ -88,13 +88,12 @@ extension Room {
         return out
     }
 
-    /// Reads the player in place, without copying it and its strings.
     private func result(for id: PlayerID, in entry: AskedQuestion, rank: Int?) -> PlayerResult? {
-        guard let slot = players.index(forKey: id) else { return nil }
+        guard let score = players[id]?.score, let streak = players[id]?.streak else { return nil }
         let award = entry.awards[id]
         return PlayerResult(
             sequence: entry.sequence, answered: entry.answers[id] != nil, outcome: award?.outcome, points: award?.points ?? 0,
-            streakBonus: award?.streakBonus ?? 0, score: players.values[slot].score, rank: rank, streak: players.values[slot].streak)
+            streakBonus: award?.streakBonus ?? 0, score: score, rank: rank, streak: streak)
     }
 
     /// Typed answers to a text question grouped by their comparison key, most common first,

@@ -18,7 +18,7 @@ package struct Room: Sendable, Equatable {
     package internal(set) var hostAwaySince: GameInstant?
     package internal(set) var displayCount = 0
 
-    package internal(set) var players: [PlayerID: Player] = [:]
+    package internal(set) var players = PlayerMap<Player>()
     package internal(set) var teams: [TeamID: Team] = [:]
     package internal(set) var asked: [AskedQuestion] = []
     package internal(set) var adjustments: [ScoreAdjusted] = []
@@ -75,11 +75,9 @@ package struct Room: Sendable, Equatable {
 
     // MARK: - Queries
 
-    /// Whether `id` is a player still on the scoreboard; reads the player in place (scoring and
-    /// reveals ask it for every player).
+    /// Whether `id` is a player still on the scoreboard.
     func isRanked(_ id: PlayerID) -> Bool {
-        guard let slot = players.index(forKey: id) else { return false }
-        return players.values[slot].isRanked
+        players[id]?.isRanked == true
     }
 
     /// The question currently shown (reading through revealed, or the last one on a leaderboard).
@@ -132,6 +130,8 @@ package struct Room: Sendable, Equatable {
             teams[e.team] = Team(id: e.team, name: e.name, nameKey: key)
             teamByNameKey[key] = e.team
         case .playerJoined(let e):
+            // Ids are handed out in join order from 1 (`decideJoin`); a log that says otherwise is not this room's.
+            guard e.player.rawValue == players.count + 1 else { return }
             let key = TextNormalizer.fold(e.nickname)
             players[e.player] = Player(
                 id: e.player, nickname: e.nickname, nameKey: key, team: e.team, deviceID: e.deviceID,
@@ -188,7 +188,7 @@ package struct Room: Sendable, Equatable {
             guard let last = asked.indices.last, asked[last].sequence == e.sequence else { return }
             asked[last].wagers[e.competitor] = e.amount
         case .answerRecorded(let e):
-            guard let last = asked.indices.last, asked[last].sequence == e.sequence else { return }
+            guard let last = asked.indices.last, asked[last].sequence == e.sequence, players[e.player] != nil else { return }
             var textKey: String?
             if case .text(let text) = e.answer { textKey = TextNormalizer.answerKey(text) }
             asked[last].answers[e.player] = RecordedAnswer(value: e.answer, responseMs: e.responseMs, receivedAt: e.at, textKey: textKey)

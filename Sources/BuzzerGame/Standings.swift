@@ -31,16 +31,14 @@ package struct TeamStanding: Sendable, Equatable, Codable {
 extension Room {
     /// Players (not kicked) and teams, best first; equal scores are listed by name.
     package var standings: Standings {
-        // Sorts small (score, id, slot) keys, not 10,000 players with their strings; names are
+        // Sorts small (score, id) keys, not 10,000 players with their strings; names are
         // read only to break a tie.
-        var order: [(score: Int, id: PlayerID, slot: Dictionary<PlayerID, Player>.Index)] = []
+        var order: [(score: Int, id: PlayerID)] = []
         order.reserveCapacity(players.count)
-        for slot in players.values.indices where players.values[slot].isRanked {
-            order.append((players.values[slot].score, players.keys[slot], slot))
-        }
+        for player in players.values where player.isRanked { order.append((player.score, player.id)) }
         order.sort { a, b in
             if a.score != b.score { return a.score > b.score }
-            let aKey = players.values[a.slot].nameKey, bKey = players.values[b.slot].nameKey
+            let aKey = players[a.id]!.nameKey, bKey = players[b.id]!.nameKey
             if aKey != bKey { return aKey < bKey }
             return a.id < b.id
         }
@@ -49,7 +47,7 @@ extension Room {
         var memberScores: [TeamID: [Int]] = [:]
         for (position, key) in order.enumerated() {
             let rank = position > 0 && order[position - 1].score == key.score ? playerRows[position - 1].rank : position + 1
-            let player = players.values[key.slot]
+            let player = players[key.id]!
             playerRows.append(PlayerStanding(
                 player: key.id, nickname: player.nickname, team: player.team, score: key.score,
                 rank: rank, streak: player.streak, correct: player.correctCount))

@@ -90,13 +90,13 @@ package struct QuestionSummary: Sendable, Equatable, Codable {
         self.standings = standings.map { StandingsSummary($0, room: room) }
     }
 
-    static func distribution(entry: AskedQuestion, question: Question, answers: [PlayerID: RecordedAnswer], revealed: Bool) -> [AnswerCount] {
+    static func distribution(entry: AskedQuestion, question: Question, answers: [(key: PlayerID, value: RecordedAnswer)], revealed: Bool) -> [AnswerCount] {
         func mark(_ flag: Bool) -> Bool? { revealed ? flag : nil }
         switch question.content {
         case .choice, .multi, .poll:
             let options = question.content.options
             var counts = Array(repeating: 0, count: options.count)
-            for answer in answers.values {
+            for (_, answer) in answers {
                 switch answer.value {
                 case .choice(let index), .poll(let index): if counts.indices.contains(index) { counts[index] += 1 }
                 case .multi(let indices): for index in indices where counts.indices.contains(index) { counts[index] += 1 }
@@ -115,11 +115,11 @@ package struct QuestionSummary: Sendable, Equatable, Codable {
             return order.map { AnswerCount(answer: options[$0], count: counts[$0], correct: isPoll ? nil : mark(right.contains($0))) }
         case .truefalse(let truth):
             var yes = 0, no = 0
-            for answer in answers.values { if case .truefalse(let flag) = answer.value { if flag { yes += 1 } else { no += 1 } } }
+            for (_, answer) in answers { if case .truefalse(let flag) = answer.value { if flag { yes += 1 } else { no += 1 } } }
             return [AnswerCount(answer: "true", count: yes, correct: mark(truth)), AnswerCount(answer: "false", count: no, correct: mark(!truth))]
         case .text, .number:
             var groups: [String: (answer: String, count: Int, correct: Bool)] = [:]
-            for (id, answer) in answers.sorted(by: { $0.key < $1.key }) {
+            for (id, answer) in answers {  // in id order, as a PlayerMap iterates
                 let shown = ReplayFormat.answer(answer.value, question: question)
                 let key: String
                 if case .text(let text) = answer.value { key = TextNormalizer.answerKey(text) } else { key = shown }

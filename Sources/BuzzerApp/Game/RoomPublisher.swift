@@ -136,17 +136,20 @@ struct RoomPublisher: Sendable, Equatable {
         guard let reveal = room.revealView(sequence: sequence) else { return [] }
         var out = [Delivery(audience: .everyoneButHost, message: .reveal(RevealPayload(reveal: reveal)))]
         out.append(Delivery(audience: .host, message: .reveal(RevealPayload(reveal: reveal, typedAnswers: typedAnswers(room, sequence: sequence)))))
-        let ranks: [PlayerID: Int]
-        if let recorded {
-            ranks = Dictionary(uniqueKeysWithValues: recorded.players.map { (PlayerID($0.id), $0.rank) })
-        } else {
-            ranks = Dictionary(uniqueKeysWithValues: room.standings.players.map { ($0.player, $0.rank) })
-        }
+        let ranks = Self.ranks(recorded?.players.lazy.map { (PlayerID($0.id), $0.rank) } ?? room.standings.players.lazy.map { ($0.player, $0.rank) }, count: room.players.count)
         out.reserveCapacity(out.count + attendance.players.count)
         for (id, result) in room.results(for: attendance.players, sequence: sequence, rank: { ranks[$0] }) {
             out.append(Delivery(audience: .player(id), message: .result(ResultPayload(result: result, players: ranks.count))))
         }
         return out
+    }
+
+    /// Each player's rank, by id.
+    private static func ranks(_ rows: some Sequence<(PlayerID, Int)>, count: Int) -> PlayerMap<Int> {
+        var ranks = PlayerMap<Int>()
+        ranks.reserveCapacity(count)
+        for (id, rank) in rows { ranks[id] = rank }
+        return ranks
     }
 
     /// Each attached player's own rank, with every `leaderboard` and `ended`.
@@ -162,7 +165,10 @@ struct RoomPublisher: Sendable, Equatable {
     }
 
     /// Standings rows by player, built once per reveal or leaderboard for the per-player messages.
-    private static func rowsByPlayer(_ standings: Standings) -> [PlayerID: PlayerStanding] {
-        Dictionary(uniqueKeysWithValues: standings.players.map { ($0.player, $0) })
+    private static func rowsByPlayer(_ standings: Standings) -> PlayerMap<PlayerStanding> {
+        var rows = PlayerMap<PlayerStanding>()
+        rows.reserveCapacity(standings.players.count)
+        for row in standings.players { rows[row.player] = row }
+        return rows
     }
 }
