@@ -73,20 +73,16 @@ package struct WebSocketHandle<Handler: WebSocketHandler>: Sendable, Hashable {
     /// distinct message is framed once, and compressed at most once per loop; each connection's
     /// messages leave in one `writev`, and the whole batch takes one hop per loop.
     package struct Batch: Sendable {
-        struct Send: Sendable {
-            var connection: ConnectionHandle
-            var indices: [Int]
-            var onWritten: (@Sendable (Handler, UInt64) -> Void)?
-            var closeAfter: (code: UInt16, reason: String)?
+        private(set) var messages: [OutboundMessage] = []
+        private(set) var plan: BatchPlan
+
+        /// `recipients`: about how many connections the batch reaches (a reveal: the room), so its
+        /// tables are sized once instead of growing through every power of two.
+        package init(recipients: Int = 0) {
+            plan = BatchPlan(recipients: recipients)
         }
 
-        private(set) var messages: [OutboundMessage] = []
-        private(set) var sends: [Send] = []
-        private var position: [ConnectionHandle: Int] = [:]
-
-        package init() {}
-
-        package var isEmpty: Bool { sends.isEmpty }
+        package var isEmpty: Bool { plan.isEmpty }
 
         /// Adds a message to the batch; pass the result to `send(_:to:)` for each of its recipients.
         package mutating func add(_ message: OutboundMessage) -> Int {
@@ -101,26 +97,27 @@ package struct WebSocketHandle<Handler: WebSocketHandler>: Sendable, Hashable {
             _ index: Int, to handle: WebSocketHandle, onWritten: (@Sendable (Handler, UInt64) -> Void)? = nil,
             closeAfter: (code: UInt16, reason: String)? = nil
         ) {
-            let slot: Int
-            if let existing = position[handle.connection] {
-                slot = existing
-            } else {
-                slot = sends.count
-                position[handle.connection] = slot
-                sends.append(Send(connection: handle.connection, indices: []))
-            }
-            sends[slot].indices.append(index)
-            if let onWritten { sends[slot].onWritten = onWritten }
-            if let closeAfter { sends[slot].closeAfter = closeAfter }
+            plan.send(index, to: handle.connection, onWritten: onWritten.map(Self.erased), closeAfter: closeAfter)
+        }
+
+        /// Queues message `index` for each of `handles`, as `send(_:to:onWritten:)` does for one.
+        package mutating func send(_ index: Int, to handles: some Sequence<WebSocketHandle>, onWritten: (@Sendable (Handler, UInt64) -> Void)? = nil) {
+            let erased = onWritten.map(Self.erased)
+            for handle in handles { plan.send(index, to: handle.connection, onWritten: erased, closeAfter: nil) }
+        }
+
+        private static func erased(_ typed: @escaping @Sendable (Handler, UInt64) -> Void) -> @Sendable (AnyObject, UInt64) -> Void {
+            // Every session of this server carries a `Handler` (see `session(of:)`).
+            { handler, written in typed(unsafeDowncast(handler, to: Handler.self), written) }
         }
     }
 
     /// Sends a batch: one hop per loop.
     package static func send(_ batch: Batch) {
-        let messages = batch.messages
-        EventLoop.forEach(batch.sends.lazy.map { ($0.connection, $0) }, perLoop: { messages }) { connection, send, messages in
+        let messages = batch.messages, links = batch.plan.links
+        EventLoop.forEach(batch.plan.sends.lazy.map { ($0.connection, $0) }, perLoop: { messages }) { connection, send, messages in
             guard let session = session(of: connection) else { return }
-            session.send(send.indices, of: &messages, onWritten: send.onWritten)
+            session.send(BatchPlan.chain(from: send.first, in: links), of: &messages, onWritten: send.onWritten)
             if let close = send.closeAfter { session.close(code: close.code, reason: close.reason) }
         }
     }

@@ -113,10 +113,10 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
     /// Frames `messages[i]` for each of `indices`, in order, and writes them with one `writev`. Each
     /// message a no-context-takeover connection compresses keeps its compressed frame in `messages`,
     /// for the loop's other recipients of the same batch.
-    func send(_ indices: [Int], of messages: inout [OutboundMessage], onWritten: (@Sendable (Handler, UInt64) -> Void)?) {
+    func send(_ indices: some Sequence<Int>, of messages: inout [OutboundMessage], onWritten: (@Sendable (AnyObject, UInt64) -> Void)?) {
         guard let connection, case .open(let open) = state else { return }
         var parts: [[UInt8]] = []
-        parts.reserveCapacity(indices.count)
+        parts.reserveCapacity(2)
         for index in indices {
             if let bytes = open.machine.frameBytes(for: &messages[index], sharedDeflater: sharedDeflater) { parts.append(bytes) }
         }

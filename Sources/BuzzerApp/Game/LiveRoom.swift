@@ -16,10 +16,10 @@ final class LiveRoom {
     /// the members of its moment along, off the loop.
     struct Members: Sendable {
         var host: ClientHandle?
-        var players: [PlayerID: ClientHandle] = [:]
+        var players = PlayerMap<ClientHandle>()
         var displays: [UInt64: ClientHandle] = [:]
 
-        var attendance: Attendance<Dictionary<PlayerID, ClientHandle>.Keys> {
+        var attendance: Attendance<PlayerMap<ClientHandle>.Keys> {
             Attendance(players: players.keys, host: host != nil, displays: displays.count)
         }
     }
@@ -177,16 +177,18 @@ final class LiveRoom {
                 if case .player = client.state.role { client.state.questionWritten = (sequence, clock()) }
             }
         }
-        var batch = ClientHandle.Batch()
+        let reachesGroups = deliveries.contains { $0.audience.groups != nil }
+        var batch = ClientHandle.Batch(recipients: reachesGroups ? members.players.count + members.displays.count + 1 : deliveries.count)
         for delivery in deliveries {
             let onWritten = delivery.startsResponseTime.map(noteWritten)
             if let groups = delivery.audience.groups {
-                var recipients: [ClientHandle] = groups.players ? Array(members.players.values) : []
-                if groups.displays { recipients.append(contentsOf: members.displays.values) }
-                if groups.host, let host = members.host { recipients.append(host) }
-                guard !recipients.isEmpty else { continue }
+                let reached = (groups.players ? members.players.count : 0) + (groups.displays ? members.displays.count : 0)
+                    + (groups.host && members.host != nil ? 1 : 0)
+                guard reached > 0 else { continue }
                 let index = batch.add(context.messages.encode(delivery.message))
-                for handle in recipients { batch.send(index, to: handle, onWritten: onWritten) }
+                if groups.players { batch.send(index, to: members.players.values, onWritten: onWritten) }
+                if groups.displays { batch.send(index, to: members.displays.values, onWritten: onWritten) }
+                if groups.host, let host = members.host { batch.send(index, to: host, onWritten: onWritten) }
             } else {
                 let handle: ClientHandle? = switch delivery.audience {
                 case .host: members.host
