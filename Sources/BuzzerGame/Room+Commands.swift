@@ -27,7 +27,16 @@ extension Room {
         if case .tick = command { return [] }
         if phase == .ended {
             switch command {
-            case .hostDisconnected, .playerDisconnected, .displayDisconnected: return []
+            case .hostDisconnected, .playerDisconnected, .displayDisconnected, .displayConnected: return []
+            // The podium stays reachable while the server keeps the ended room: the host, a projector
+            // and every player may come back to it. Nothing changes, so nothing is logged, and a
+            // resume keeps its token.
+            case .hostReconnect(let tokenHash):
+                guard tokenHash == hostTokenHash else { throw .notHost }
+                return []
+            case .resume(let tokenHash, _):
+                _ = try resumablePlayer(tokenHash, at: now, graceApplies: false)
+                return []
             default: throw .roomEnded
             }
         }
@@ -73,15 +82,7 @@ extension Room {
         case .join(let request):
             return try decideJoin(request, at: now)
         case let .resume(tokenHash, newTokenHash):
-            guard let player = player(byResumeTokenHash: tokenHash) ?? players.values.first(where: { $0.status == .kicked && $0.resumeTokenHash == tokenHash }) else {
-                throw .unknownPlayer
-            }
-            switch player.status {
-            case .kicked: throw .kicked
-            case .left: throw .unknownPlayer
-            case .away where now - (player.awaySince ?? now) > settings.resumeGraceMs: throw .resumeExpired
-            case .away, .connected: break
-            }
+            let player = try resumablePlayer(tokenHash, at: now, graceApplies: true)
             return [.playerReconnected(PlayerReconnected(at: now, player: player.id, resumeTokenHash: newTokenHash ?? tokenHash))]
         case .playerDisconnected(let id):
             guard let player = players[id] else { throw .unknownPlayer }
@@ -102,6 +103,20 @@ extension Room {
     }
 
     // MARK: - Joining
+
+    /// The player a resume token brings back. `graceApplies`: an away player past `resumeGraceMs`
+    /// has lost the seat (not so after the end, when only the podium is left to see).
+    private func resumablePlayer(_ tokenHash: String, at now: GameInstant, graceApplies: Bool) throws(GameError) -> Player {
+        guard let player = player(byResumeTokenHash: tokenHash) ?? players.values.first(where: { $0.status == .kicked && $0.resumeTokenHash == tokenHash }) else {
+            throw .unknownPlayer
+        }
+        switch player.status {
+        case .kicked: throw .kicked
+        case .left: throw .unknownPlayer
+        case .away where graceApplies && now - (player.awaySince ?? now) > settings.resumeGraceMs: throw .resumeExpired
+        case .away, .connected: return player
+        }
+    }
 
     private func decideJoin(_ request: JoinRequest, at now: GameInstant) throws(GameError) -> [RoomEvent] {
         if locked { throw .roomLocked }

@@ -1,6 +1,7 @@
 import BuzzerTestSupport
 import BuzzerWebSocket
 import Foundation
+import Glibc
 import Testing
 
 /// A blocking buzzer.v1 client for tests: sends JSON objects, waits for a message type, and
@@ -52,6 +53,11 @@ final class GameClient {
             }
             unread.append(object)
         }
+    }
+
+    /// Drops the TCP connection without a Close frame, as a phone that loses Wi-Fi or reloads does.
+    func drop() {
+        shutdown(socket.fd, Int32(SHUT_RDWR))
     }
 
     /// Sends and waits for the `error` reply; returns its code.

@@ -13,7 +13,15 @@ final class LiveGameServer {
     let archiveDirectory: String
     let config: BuzzerConfig
 
-    init(archiveDirectory: String? = nil, fileSystem: any ArchiveFileSystem = POSIXArchiveFileSystem(), _ adjust: (inout BuzzerConfig) -> Void = { _ in }) throws {
+    convenience init(archiveDirectory: String? = nil, fileSystem: any ArchiveFileSystem = POSIXArchiveFileSystem(), _ adjust: (inout BuzzerConfig) -> Void = { _ in }) throws {
+        try self.init(clock: GameService.wallClock, archiveDirectory: archiveDirectory, fileSystem: fileSystem, adjust: adjust)
+    }
+
+    /// The same with the game's clock given (a test that moves time by hand).
+    init(
+        clock: @escaping @Sendable () -> GameInstant, archiveDirectory: String? = nil,
+        fileSystem: any ArchiveFileSystem = POSIXArchiveFileSystem(), adjust: (inout BuzzerConfig) -> Void = { _ in }
+    ) throws {
         let directory = archiveDirectory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("buzzer-app-\(UUID().uuidString)").path
         var config = BuzzerConfig()
@@ -28,7 +36,7 @@ final class LiveGameServer {
         adjust(&config)
         self.config = config
         self.archiveDirectory = directory
-        game = try GameServer(config: config, fileSystem: fileSystem)
+        game = try GameServer(config: config, fileSystem: fileSystem, clock: clock)
         port = try game.server.start()
     }
 

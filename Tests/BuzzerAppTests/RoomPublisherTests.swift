@@ -218,9 +218,36 @@ struct RoomPublisherTests {
         game.flush()
         let publication = try game.run(.kick(ada, ban: true))
         #expect(publication.deliveries == [Delivery(
-            audience: .player(ada), message: .kicked(KickedPayload(ban: true)),
+            audience: .player(ada), message: .kicked(KickedPayload(ban: true)), timing: .whenDurable(event: 0),
             thenClose: Delivery.Close(code: 4003, reason: "removed by the host"))])
         #expect(publication.scheduleFlush)
+    }
+
+    @Test func resultsPodiumsAndKicksWaitForTheLogWhileQuestionsGoAtOnce() throws {
+        // What a restart could take back must not be shown: a reveal, its results, a leaderboard,
+        // the podium and a kick wait until their event is durable. A question or a close goes now.
+        var game = try PublisherHarness()
+        game.displays = 1
+        let ada = try game.join("Ada"), bob = try game.join("Bob")
+        game.flush()
+        let start = try game.run(.start)
+        #expect(!start.deliveries.isEmpty && start.deliveries.allSatisfy { $0.timing == .now })
+        try game.openAnswers()
+        try game.answer(ada, .choice(1))
+        let reveal = try game.run(.reveal)
+        let revealed = try #require(reveal.deliveries.first { $0.type == "reveal" })
+        let closeIndex = try #require(reveal.deliveries.firstIndex { $0.type == "answers_closed" })
+        #expect(reveal.deliveries[closeIndex].timing == .now)
+        for delivery in reveal.deliveries where delivery.type == "reveal" || delivery.type == "result" {
+            #expect(delivery.timing == revealed.timing && delivery.timing != .now, "\(delivery.type) to \(delivery.audience)")
+        }
+        #expect(reveal.deliveries.filter { $0.type == "result" }.count == 2)
+        for command in [RoomCommand.showLeaderboard, .end] {
+            let publication = try game.run(command)
+            #expect(!publication.deliveries.isEmpty)
+            #expect(publication.deliveries.allSatisfy { $0.timing == .whenDurable(event: 0) }, "\(command)")
+        }
+        _ = bob
     }
 
     @Test func everyPlayerGetsTheirStandingWithTheLeaderboard() throws {

@@ -64,17 +64,37 @@ extension GameService {
             fail("internal", "No free join code was found; try again.")
             return
         }
-        live.record([event])
-        live.attachHost(handle)
-        client.state.room = ref
-        client.state.role = .host
-        let base = baseURL(client)
-        client.send(context.messages.encode(.created(CreatedPayload(
+        // The host token is handed out only once the room is in the log: a restart must still know it.
+        client.state.entering = true
+        let base = baseURL(client), messages = context.messages, logger = context.logger, registry = context.registry
+        let reply = messages.encode(.created(CreatedPayload(
             code: ref.code, hostToken: token, joinURL: "\(base)/join/\(ref.code)", displayURL: "\(base)/display/\(ref.code)",
-            title: pack.title, questionCount: pack.questionCount, settings: settings))))
-        client.send(context.messages.encode(live.state(for: .host)))
-        context.logger.info("room created", metadata: [
-            "room": "\(ref.code)", "title": "\(pack.title)", "questions": "\(pack.questionCount)", "scoring": "\(settings.scoring.rawValue)"])
+            title: pack.title, questionCount: pack.questionCount, settings: settings)))
+        live.record([event]) { durable in
+            guard durable else {
+                registry.remove(ref.code)
+                handle.withHandler({ client in
+                    client.state.entering = false
+                    client.send(messages.encode(.error("archive_unavailable", "The server could not record the new game (its log is failing), so it did not start it. Running games go on.", request: "create")))
+                }, ifClosed: {})
+                return
+            }
+            ref.run { live in
+                live.attachHost(handle)
+                let state = messages.encode(live.state(for: .host))
+                handle.withHandler({ client in
+                    client.state.entering = false
+                    client.state.room = ref
+                    client.state.role = .host
+                    client.send(reply)
+                    client.send(state)
+                }, ifClosed: {
+                    ref.run { $0.detach(handle, role: .host) }
+                })
+            }
+            logger.info("room created", metadata: [
+                "room": "\(ref.code)", "title": "\(pack.title)", "questions": "\(pack.questionCount)", "scoring": "\(settings.scoring.rawValue)"])
+        }
     }
 
     /// The address players use: `server.publicURL`, else the Host the host's browser used.
@@ -131,27 +151,28 @@ extension GameService {
         client.state.entering = true
         let handle = client.handle, clock = context.clock
         ref.run { live in
-            let outcome = Result<Entered, GameError> { () throws(GameError) -> Entered in try Self.admit(message, handle: handle, into: live) }
-            // Back on the connection's loop: give it its role, then its replies, in that order.
-            handle.withHandler({ client in
-                client.state.entering = false
-                switch outcome {
-                case .failure(let error):
-                    client.send(messages.encode(.error(error, request: message.type)))
-                case .success(let entered):
-                    client.state.room = ref
-                    client.state.role = entered.role
-                    client.send(entered.reply)
-                    let sequence = entered.openQuestion
-                    handle.send(entered.state) { client, _ in
-                        if let sequence { client.state.questionWritten = (sequence, clock()) }
+            Self.admit(message, handle: handle, into: live, ref: ref) { outcome in
+                // Back on the connection's loop: give it its role, then its replies, in that order.
+                handle.withHandler({ client in
+                    client.state.entering = false
+                    switch outcome {
+                    case .failure(let error):
+                        client.send(messages.encode(.error(error, request: message.type)))
+                    case .success(let entered):
+                        client.state.room = ref
+                        client.state.role = entered.role
+                        client.send(entered.reply)
+                        let sequence = entered.openQuestion
+                        handle.send(entered.state) { client, _ in
+                            if let sequence { client.state.questionWritten = (sequence, clock()) }
+                        }
+                        for extra in entered.extra { client.send(extra) }
                     }
-                    for extra in entered.extra { client.send(extra) }
-                }
-            }, ifClosed: {
-                // Gone while we were admitting it: undo the seat like any other disconnect.
-                if case .success(let entered) = outcome { ref.run { $0.detach(handle, role: entered.role) } }
-            })
+                }, ifClosed: {
+                    // Gone while we were admitting it: undo the seat like any other disconnect.
+                    if case .success(let entered) = outcome { ref.run { $0.detach(handle, role: entered.role) } }
+                })
+            }
         }
     }
 
@@ -166,52 +187,97 @@ extension GameService {
         var extra: [OutboundMessage] = []
     }
 
-    /// Attaches a player who joined or resumed to this connection and builds the `joined` reply.
-    private static func seat(
-        _ id: PlayerID?, token: String, resumed: Bool, handle: ClientHandle, in live: LiveRoom
-    ) throws(GameError) -> (ClientState.Role, OutboundMessage) {
-        guard let id, let player = live.room.players[id] else { throw .unknownPlayer }
-        live.attachPlayer(id, handle)
-        let reply = live.context.messages.encode(.joined(JoinedPayload(
-            code: live.code, player: id, nickname: player.nickname,
-            team: player.team.flatMap { live.room.teams[$0]?.name }, resumeToken: token, resumed: resumed)))
-        return (.player(id), reply)
+    /// Runs `message` on the room's loop and calls `done` with what to send back, on the room's loop,
+    /// once the entry's events are durable: a seat, a token or a role is handed out only when a
+    /// restart would still know it. The member is attached then too, so nothing reaches its
+    /// connection before its reply. If the archive fails, the room goes on in memory and so does the entry.
+    private static func admit(
+        _ message: ClientMessage, handle: ClientHandle, into live: LiveRoom, ref: RoomRef,
+        done: @escaping @Sendable (Result<Entered, GameError>) -> Void
+    ) {
+        let prepared: Admission
+        do throws(GameError) {
+            prepared = try admission(message, in: live)
+        } catch {
+            done(.failure(error))
+            return
+        }
+        let finish: @Sendable (LiveRoom) -> Void = { live in
+            done(Result { () throws(GameError) -> Entered in try prepared.seat(handle, in: live) })
+        }
+        do throws(GameError) {
+            try live.perform(prepared.command) { _ in ref.run(finish) }
+        } catch {
+            done(.failure(error))
+        }
     }
 
-    /// Runs on the room's loop.
-    private static func admit(_ message: ClientMessage, handle: ClientHandle, into live: LiveRoom) throws(GameError) -> Entered {
-        let messages = live.context.messages
-        let role: ClientState.Role
-        let reply: OutboundMessage
+    /// What an entry runs in the room, and how it seats the connection once that is durable.
+    private struct Admission: Sendable {
+        var command: RoomCommand
+        var role: @Sendable (Room) throws(GameError) -> ClientState.Role
+        /// The token the `joined` reply hands out (a join's new one, a resume's rotated one).
+        var token: String?
+        var resumed = false
+
+        /// Attaches the connection and builds the replies, from the room as it is now.
+        func seat(_ handle: ClientHandle, in live: LiveRoom) throws(GameError) -> Entered {
+            let messages = live.context.messages
+            let role = try role(live.room)
+            let reply: OutboundMessage
+            switch role {
+            case .player(let id):
+                guard let player = live.room.players[id], let token else { throw .unknownPlayer }
+                live.attachPlayer(id, handle)
+                reply = messages.encode(.joined(JoinedPayload(
+                    code: live.code, player: id, nickname: player.nickname,
+                    team: player.team.flatMap { live.room.teams[$0]?.name }, resumeToken: token, resumed: resumed)))
+            case .host:
+                live.attachHost(handle)
+                reply = messages.encode(.hosting(HostingPayload(code: live.code)))
+            case .display:
+                live.attachDisplay(handle)
+                reply = messages.encode(.watching(WatchingPayload(code: live.code)))
+            case .none:
+                throw .unknownPlayer
+            }
+            let open = live.room.phase == .reading || live.room.phase == .open
+            if open, case .player(let id) = role, let sequence = live.room.currentQuestion?.sequence {
+                live.questionShown(sequence, to: id, on: handle)
+            }
+            // The host's console and the projector need the player list at once, not at the next change.
+            let extra = role == .host || role == .display ? [messages.encode(.players(RoomPublisher.players(in: live.room)))] : []
+            return Entered(role: role, reply: reply, state: messages.encode(live.state(for: role)),
+                           openQuestion: open ? live.room.currentQuestion?.sequence : nil, extra: extra)
+        }
+    }
+
+    /// The command an entry runs, with the token it will hand out.
+    private static func admission(_ message: ClientMessage, in live: LiveRoom) throws(GameError) -> Admission {
         switch message {
         case let .join(_, nickname, team, device):
-            let token = Secrets.token()
-            let events = try live.perform(.join(JoinRequest(nickname: nickname, team: team, deviceID: device, resumeTokenHash: Secrets.hash(token))))
-            let id = events.lazy.compactMap { if case .playerJoined(let e) = $0 { e.player } else { nil } }.first
-            (role, reply) = try seat(id, token: token, resumed: false, handle: handle, in: live)
+            let token = Secrets.token(), tokenHash = Secrets.hash(token)
+            return Admission(command: .join(JoinRequest(nickname: nickname, team: team, deviceID: device, resumeTokenHash: tokenHash)),
+                             role: { room throws(GameError) in try player(holding: tokenHash, in: room) }, token: token)
         case let .resume(_, token):
-            let fresh = Secrets.token()
-            let events = try live.perform(.resume(tokenHash: Secrets.hash(token), newTokenHash: Secrets.hash(fresh)))
-            let id = events.lazy.compactMap { if case .playerReconnected(let e) = $0 { e.player } else { nil } }.first
-            (role, reply) = try seat(id, token: fresh, resumed: true, handle: handle, in: live)
+            // A room that has ended keeps its tokens: nothing is logged after the end (see `Room.decide`).
+            let ended = live.room.phase == .ended
+            let fresh = ended ? token : Secrets.token(), tokenHash = Secrets.hash(fresh)
+            return Admission(command: .resume(tokenHash: Secrets.hash(token), newTokenHash: ended ? nil : tokenHash),
+                             role: { room throws(GameError) in try player(holding: tokenHash, in: room) }, token: fresh, resumed: true)
         case let .host(_, token):
-            try live.perform(.hostReconnect(tokenHash: Secrets.hash(token)))
-            live.attachHost(handle)
-            role = .host
-            reply = messages.encode(.hosting(HostingPayload(code: live.code)))
+            return Admission(command: .hostReconnect(tokenHash: Secrets.hash(token)), role: { _ in .host }, token: nil)
         case .watch:
-            try live.perform(.displayConnected)
-            live.attachDisplay(handle)
-            role = .display
-            reply = messages.encode(.watching(WatchingPayload(code: live.code)))
+            return Admission(command: .displayConnected, role: { _ in .display }, token: nil)
         default:
             throw .unknownPlayer
         }
-        let open = live.room.phase == .reading || live.room.phase == .open
-        // The host's console and the projector need the player list at once, not at the next change.
-        let extra = role == .host || role == .display ? [messages.encode(.players(RoomPublisher.players(in: live.room)))] : []
-        return Entered(role: role, reply: reply, state: messages.encode(live.state(for: role)),
-                       openQuestion: open ? live.room.currentQuestion?.sequence : nil, extra: extra)
+    }
+
+    /// The seated player whose resume token hashes to `tokenHash`.
+    private static func player(holding tokenHash: String, in room: Room) throws(GameError) -> ClientState.Role {
+        guard let player = room.player(byResumeTokenHash: tokenHash) else { throw .unknownPlayer }
+        return .player(player.id)
     }
 }
 

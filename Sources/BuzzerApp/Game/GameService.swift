@@ -95,8 +95,8 @@ package final class GameService: WebSocketService {
         // (the host-away clock would run while the server is down). Recovery marks them away at restart.
         guard !shuttingDown.withLock({ $0 }) else { return }
         guard let room = client.state.room else { return }
-        let handle = client.handle, role = client.state.role
-        room.run { $0.detach(handle, role: role) }
+        let handle = client.handle, role = client.state.role, written = client.state.questionWritten
+        room.run { $0.detach(handle, role: role, questionWritten: written) }
     }
 
     func received(_ message: WebSocketMessage, from client: GameClient) {
@@ -196,7 +196,7 @@ package final class GameService: WebSocketService {
             // Not yet written (a resume racing the question) falls back to when answers opened.
             let writtenAt = written.flatMap { $0.sequence == question ? $0.at : nil } ?? 0
             let submission = AnswerSubmission(question: question, value: value, writtenAt: writtenAt, rttMs: rttMs)
-            try live.perform(.answer(id, submission), answerFrom: handle)
+            try live.answer(id, submission, from: handle)
         case let .wager(question, amount):
             guard case .player(let id) = role else { throw .unknownPlayer }
             try live.perform(.wager(id, question: question, amount: amount))

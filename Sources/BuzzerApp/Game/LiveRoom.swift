@@ -33,6 +33,9 @@ final class LiveRoom {
     private var timer: (any DispatchSourceTimer)?
     private var timerDeadline: GameInstant?
     private var removalScheduled = false
+    /// Where each player's current question first went: the answer clock starts there, whatever
+    /// connection the answer comes from (see `answer(_:_:from:)`).
+    private var questionReached = PlayerMap<QuestionReach>()
     private var logger: Logger
 
     init(room: Room, loop: EventLoop, context: GameContext) {
@@ -50,9 +53,13 @@ final class LiveRoom {
     // MARK: - Commands
 
     /// Runs one command through the game and publishes what it caused. `answerFrom` is the
-    /// connection to acknowledge once the answer is durable.
+    /// connection to acknowledge once the answer is durable. `whenRecorded` is called (on the
+    /// archive's queue) once the command's last event is durable, with `false` if the archive could
+    /// not take it; at once with `true` if the command caused no event.
     @discardableResult
-    func perform(_ command: RoomCommand, answerFrom: ClientHandle? = nil) throws(GameError) -> [RoomEvent] {
+    func perform(
+        _ command: RoomCommand, answerFrom: ClientHandle? = nil, whenRecorded: (@Sendable (_ durable: Bool) -> Void)? = nil
+    ) throws(GameError) -> [RoomEvent] {
         loop.assertInEventLoop()
         let now = self.now
         let events = try room.handle(command, at: now)
@@ -60,10 +67,13 @@ final class LiveRoom {
         // What may go now goes first: the hops to the other loops are queued before the archive line
         // is encoded here (a reveal's line carries the standings of every player: 10,000 of them in a
         // big room). The order does not change what is durable when: nothing sent now waits for it.
-        Self.deliver(publication.deliveries.filter { $0.timing == .now }, to: members, sender: answerFrom, context: context)
-        record(events, waiting: publication.deliveries.filter { $0.timing != .now }, sender: answerFrom)
+        post(Self.batch(publication.deliveries.filter { $0.timing == .now }, to: members, sender: answerFrom, context: context))
+        if let sequence = publication.deliveries.lazy.compactMap(\.startsResponseTime).first {
+            for (id, handle) in members.players { questionReached[id] = QuestionReach(sequence: sequence, at: now, connection: handle) }
+        }
+        record(events, waiting: publication.deliveries.filter { $0.timing != .now }, sender: answerFrom, whenRecorded: whenRecorded)
         for case .playerKicked(let kicked) in events {
-            // `deliver` sent `kicked` and the close; the seat's connection is no longer the room's.
+            // The batch holds `kicked` and the close; the seat's connection is no longer the room's.
             members.players[kicked.player] = nil
         }
         if publication.scheduleFlush { scheduleFlush() }
@@ -72,35 +82,53 @@ final class LiveRoom {
         return events
     }
 
-    /// Appends the events to the archive in order. A delivery waiting for one of them goes once
-    /// its line is durable, or at once marked not durable when the archive cannot take it (the
-    /// room carries on in memory).
-    func record(_ events: [RoomEvent], waiting: [Delivery] = [], sender: ClientHandle? = nil) {
+    /// Appends the events to the archive in order.
+    ///
+    /// An acknowledgement waiting for one of them goes to its sender once that line is durable (or
+    /// at once marked not durable when the archive cannot take it). Every other waiting delivery (a
+    /// reveal, a result, a podium) is built now and held in the outbox until the last event is
+    /// durable: a restart cannot take back what a client was told. If the archive fails, they go
+    /// anyway: the room carries on in memory.
+    func record(
+        _ events: [RoomEvent], waiting: [Delivery] = [], sender: ClientHandle? = nil,
+        whenRecorded: (@Sendable (_ durable: Bool) -> Void)? = nil
+    ) {
         let logger = self.logger, context = self.context
-        // An answer's ack goes to its sender alone: the callback then need not hold the members'
-        // dictionaries, which a join meanwhile would otherwise copy whole.
-        let members = waiting.allSatisfy { $0.audience == .sender } ? Members() : self.members
+        let acks = waiting.filter { $0.audience == .sender }
+        let held = waiting.filter { $0.audience != .sender }
+        var ticket: Int?
+        if !held.isEmpty {
+            ticket = post(Self.batch(held.map { $0.settled(durable: true) }, to: members, sender: sender, context: context), ready: false)
+        }
+        guard !events.isEmpty else {
+            if let ticket { release(ticket) }
+            whenRecorded?(true)
+            return
+        }
+        let weak = WeakLoopRef(self, queue: loop.queue), loop = self.loop
         for (index, event) in events.enumerated() {
-            let due = waiting.filter { $0.timing == .whenDurable(event: index) }
-            let settle: (@Sendable (_ durable: Bool) -> Void)?
-            if due.isEmpty {
-                settle = nil
-            } else {
-                settle = { durable in Self.deliver(due.map { $0.settled(durable: durable) }, to: members, sender: sender, context: context) }
+            let due = acks.filter { $0.timing == .whenDurable(event: index) }
+            let last = index == events.count - 1
+            // An answer's ack goes to its sender alone: the callback need not hold the members.
+            let settle: @Sendable (_ durable: Bool) -> Void = { [ticket] durable in
+                if !due.isEmpty { Self.deliver(due.map { $0.settled(durable: durable) }, to: Members(), sender: sender, context: context) }
+                guard last else { return }
+                if let ticket { loop.execute { weak.value?.release(ticket) } }
+                whenRecorded?(durable)
             }
             do {
                 try context.archive.append(room: code, time: event.at, encoding: event) { result in
                     switch result {
                     case .success:
-                        settle?(true)
+                        settle(true)
                     case .failure(let error):
                         logger.error("archive write failed; the room goes on in memory", metadata: ["error": "\(error)"])
-                        settle?(false)
+                        settle(false)
                     }
                 }
             } catch {
                 logger.error("archive refused an event; the room goes on in memory", metadata: ["error": "\(error)", "event": "\(event.type)"])
-                settle?(false)
+                settle(false)
             }
         }
     }
@@ -122,6 +150,38 @@ final class LiveRoom {
         }
     }
 
+    // MARK: - Answers
+
+    /// The first time a question reached one of a player's connections.
+    struct QuestionReach {
+        var sequence: Int
+        /// When the room sent it: a lower bound of when it was written to the socket.
+        var at: GameInstant
+        var connection: ClientHandle
+        /// When it was written to that connection's socket, once that connection told us (as it closed).
+        var written: GameInstant?
+    }
+
+    /// Records an answer. Its clock starts when the question first reached any of the player's
+    /// connections: a player who reloads after reading a question, looks the answer up and answers
+    /// from the new connection is timed from the first one, not from the new connection's `state`.
+    func answer(_ id: PlayerID, _ submission: AnswerSubmission, from handle: ClientHandle) throws(GameError) {
+        var submission = submission
+        if let reach = questionReached[id], reach.sequence == submission.question, reach.connection != handle {
+            let first = reach.written ?? reach.at
+            submission.writtenAt = submission.writtenAt == 0 ? first : min(submission.writtenAt, first)
+        }
+        try perform(.answer(id, submission), answerFrom: handle)
+    }
+
+    /// A player's connection now shows the open question `sequence` (a join or resume's `state`):
+    /// the first connection to show it starts the answer clock.
+    func questionShown(_ sequence: Int, to id: PlayerID, on handle: ClientHandle) {
+        if questionReached[id]?.sequence != sequence {
+            questionReached[id] = QuestionReach(sequence: sequence, at: now, connection: handle)
+        }
+    }
+
     // MARK: - Members
 
     func attachHost(_ handle: ClientHandle) {
@@ -140,7 +200,12 @@ final class LiveRoom {
 
     /// A connection closed (or left). Only the connection currently attached counts: an old
     /// connection replaced by a resume must not mark the player away.
-    func detach(_ handle: ClientHandle, role: ClientState.Role) {
+    func detach(_ handle: ClientHandle, role: ClientState.Role, questionWritten: (sequence: Int, at: GameInstant)? = nil) {
+        if case .player(let id) = role, let written = questionWritten, var reach = questionReached[id],
+           reach.sequence == written.sequence, reach.connection == handle {
+            reach.written = written.at
+            questionReached[id] = reach
+        }
         switch role {
         case .host where members.host == handle:
             members.host = nil
@@ -165,11 +230,45 @@ final class LiveRoom {
 
     // MARK: - Sending
 
-    /// Sends the deliveries in order, all in one batch: each message is encoded once, each
-    /// connection gets its messages in the list's order in one write (a reveal's shared `reveal` and
-    /// the player's own `result` leave together), and the batch takes one hop per loop. Static and
-    /// Sendable-safe: it also runs off the loop, for an answer's acknowledgement once the archive answered.
+    /// Batches in the order their commands ran. A batch waiting for the log holds back every later
+    /// one, so nobody sees the next question before the reveal it follows. Usually empty: a batch
+    /// that may go while nothing waits is sent at once.
+    private var outbox: [(ticket: Int, batch: ClientHandle.Batch, ready: Bool)] = []
+    private var nextTicket = 0
+
+    /// Sends `batch` now, or queues it behind the batches still waiting; a batch posted not
+    /// `ready` waits for `release(_:)` with the ticket returned.
+    @discardableResult
+    private func post(_ batch: ClientHandle.Batch, ready: Bool = true) -> Int? {
+        if ready && outbox.isEmpty {
+            if !batch.isEmpty { ClientHandle.send(batch) }
+            return nil
+        }
+        nextTicket += 1
+        outbox.append((nextTicket, batch, ready))
+        return nextTicket
+    }
+
+    /// Marks a waiting batch ready and sends whatever no longer waits.
+    private func release(_ ticket: Int) {
+        if let index = outbox.firstIndex(where: { $0.ticket == ticket }) { outbox[index].ready = true }
+        while let first = outbox.first, first.ready {
+            outbox.removeFirst()
+            if !first.batch.isEmpty { ClientHandle.send(first.batch) }
+        }
+    }
+
+    /// Sends the deliveries in order (see `batch`). Static and Sendable-safe: it also runs off the
+    /// loop, for an answer's acknowledgement once the archive answered.
     static func deliver(_ deliveries: [Delivery], to members: Members, sender: ClientHandle?, context: GameContext) {
+        let batch = batch(deliveries, to: members, sender: sender, context: context)
+        if !batch.isEmpty { ClientHandle.send(batch) }
+    }
+
+    /// The deliveries as one batch: each message is encoded once, each connection gets its messages
+    /// in the list's order in one write (a reveal's shared `reveal` and the player's own `result`
+    /// leave together), and the batch takes one hop per loop.
+    static func batch(_ deliveries: [Delivery], to members: Members, sender: ClientHandle?, context: GameContext) -> ClientHandle.Batch {
         let clock = context.clock
         /// Response time starts when the question reaches the player's socket, so note it there.
         let noteWritten = { (sequence: Int) -> @Sendable (GameClient, UInt64) -> Void in
@@ -200,8 +299,9 @@ final class LiveRoom {
                 batch.send(index, to: handle, onWritten: onWritten, closeAfter: delivery.thenClose.map { ($0.code, $0.reason) })
             }
         }
-        if !batch.isEmpty { ClientHandle.send(batch) }
+        return batch
     }
+
 
     // MARK: - Lobby updates, coalesced
 
@@ -212,7 +312,7 @@ final class LiveRoom {
     }
 
     private func flush() {
-        Self.deliver(publisher.flush(room, to: members.attendance), to: members, sender: nil, context: context)
+        post(Self.batch(publisher.flush(room, to: members.attendance), to: members, sender: nil, context: context))
     }
 
     // MARK: - Snapshots

@@ -45,7 +45,7 @@ struct RoomPublisher: Sendable, Equatable {
                 pending.players = true
             case .playerKicked(let kicked):
                 out.append(Delivery(audience: .player(kicked.player), message: .kicked(KickedPayload(ban: kicked.ban)),
-                                    thenClose: Delivery.Close(code: 4003, reason: "removed by the host")))
+                                    timing: .whenDurable(event: index), thenClose: Delivery.Close(code: 4003, reason: "removed by the host")))
                 pending.lobby = true
                 pending.players = true
             case .scoreAdjusted:
@@ -65,20 +65,20 @@ struct RoomPublisher: Sendable, Equatable {
                 out.append(Delivery(audience: .everyone, message: .answersClosed(AnswersClosedPayload(
                     question: closed.sequence, reason: closed.reason))))
             case .questionRevealed(let revealed):
-                out += Self.reveal(room, sequence: revealed.sequence, attendance, recorded: revealed.standings)
+                out += Self.reveal(room, sequence: revealed.sequence, attendance, recorded: revealed.standings).waiting(for: index)
                 // Scores moved: the host's and the projector's player lists follow.
                 pending.players = true
             case .answerAccepted(let accepted):
-                out += Self.reveal(room, sequence: accepted.sequence, attendance)
+                out += Self.reveal(room, sequence: accepted.sequence, attendance).waiting(for: index)
                 pending.players = true
             case .leaderboardShown(let shown):
                 let standings = room.standings
-                out.append(Delivery(audience: .everyone, message: .leaderboard(Self.leaderboard(standings, final: shown.final))))
-                out += Self.standings(standings, attendance)
+                out.append(Delivery(audience: .everyone, message: .leaderboard(Self.leaderboard(standings, final: shown.final)), timing: .whenDurable(event: index)))
+                out += Self.standings(standings, attendance).waiting(for: index)
             case .roomEnded:
                 let standings = room.standings
-                out.append(Delivery(audience: .everyone, message: .ended(Self.ended(standings, in: room))))
-                out += Self.standings(standings, attendance)
+                out.append(Delivery(audience: .everyone, message: .ended(Self.ended(standings, in: room)), timing: .whenDurable(event: index)))
+                out += Self.standings(standings, attendance).waiting(for: index)
             }
         }
         let scheduleFlush = pending != Pending() && !flushScheduled
@@ -170,5 +170,16 @@ struct RoomPublisher: Sendable, Equatable {
         rows.reserveCapacity(standings.players.count)
         for row in standings.players { rows[row.player] = row }
         return rows
+    }
+}
+
+extension [Delivery] {
+    /// The deliveries held until `events[event]` is durable: what a restart must not take back.
+    func waiting(for event: Int) -> [Delivery] {
+        map { delivery in
+            var held = delivery
+            held.timing = .whenDurable(event: event)
+            return held
+        }
     }
 }
