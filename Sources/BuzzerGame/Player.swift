@@ -21,6 +21,10 @@ package struct Player: Sendable, Equatable {
     package var deviceID: String?
     /// Hash of the secret resume token; the token itself never enters the domain.
     package var resumeTokenHash: String
+    /// The token a resume replaced. It still resumes, once: the server may have logged a rotation
+    /// whose reply never reached the phone (the server died, the Wi-Fi dropped), and the phone then
+    /// only has this one. The next rotation forgets it.
+    package var previousResumeTokenHash: String?
     package var joinedAt: GameInstant
     /// Sequence number of the first question this player could answer.
     package var firstQuestion: Int

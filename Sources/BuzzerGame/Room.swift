@@ -151,9 +151,12 @@ package struct Room: Sendable, Equatable {
             if player.status != .connected { connectedCount += 1 }
             player.status = .connected
             player.awaySince = nil
-            playerByTokenHash[player.resumeTokenHash] = nil
-            player.resumeTokenHash = e.resumeTokenHash
-            playerByTokenHash[e.resumeTokenHash] = e.player
+            if e.resumeTokenHash != player.resumeTokenHash {
+                if let older = player.previousResumeTokenHash { playerByTokenHash[older] = nil }
+                player.previousResumeTokenHash = player.resumeTokenHash
+                player.resumeTokenHash = e.resumeTokenHash
+                playerByTokenHash[e.resumeTokenHash] = e.player
+            }
             players[e.player] = player
         case .playerLeft(let e):
             guard var player = players[e.player], player.status == .connected || player.status == .away else { return }
@@ -161,6 +164,7 @@ package struct Room: Sendable, Equatable {
             player.status = .left
             player.awaySince = nil
             playerByTokenHash[player.resumeTokenHash] = nil
+            if let older = player.previousResumeTokenHash { playerByTokenHash[older] = nil }
             players[e.player] = player
             activeCount -= 1
         case .playerKicked(let e):
@@ -170,6 +174,7 @@ package struct Room: Sendable, Equatable {
             player.status = .kicked
             player.awaySince = nil
             playerByTokenHash[player.resumeTokenHash] = nil
+            if let older = player.previousResumeTokenHash { playerByTokenHash[older] = nil }
             playerByNameKey[player.nameKey] = nil
             if e.ban {
                 bannedNameKeys.insert(player.nameKey)

@@ -79,8 +79,26 @@ import Testing
         #expect((after.score, after.streak, after.team, after.nickname) == (before.score, before.streak, before.team, before.nickname))
         #expect(after.score == 2100)
         #expect(after.streak == 2)
-        game.expectRefused(.resume(tokenHash: "token-Ann", newTokenHash: nil), code: "unknown_player")
         game.expectRefused(.resume(tokenHash: "nobody", newTokenHash: nil), code: "unknown_player")
+    }
+
+    @Test func theTokenARotationReplacedStillResumesOnceInCaseItsReplyWasLost() throws {
+        // The server logged the rotation to "second" but died (or the Wi-Fi dropped) before the phone
+        // heard of it: the phone only has "token-Ann", which must still bring it back.
+        var game = try GameHarness()
+        let ann = try game.join("Ann")
+        try game.send(.resume(tokenHash: "token-Ann", newTokenHash: "second"))
+        let events = try game.send(.resume(tokenHash: "token-Ann", newTokenHash: "third"))
+        #expect(events == [.playerReconnected(PlayerReconnected(at: game.now, player: ann, resumeTokenHash: "third"))])
+        // Two rotations on, the first token is gone; the one it replaced last still works.
+        game.expectRefused(.resume(tokenHash: "token-Ann", newTokenHash: "x"), code: "unknown_player")
+        try game.send(.resume(tokenHash: "second", newTokenHash: "fourth"))
+        game.expectRefused(.resume(tokenHash: "second", newTokenHash: "x"), code: "unknown_player")
+        // A replay rebuilds the same index.
+        let replayed = try Room.replay(game.log)
+        #expect(replayed.player(byResumeTokenHash: "third")?.id == ann)
+        #expect(replayed.player(byResumeTokenHash: "fourth")?.id == ann)
+        #expect(replayed.player(byResumeTokenHash: "second") == nil)
     }
 
     @Test func resumeAfterTheGraceIsRefused() throws {
