@@ -31,7 +31,14 @@ final class GameClient {
     /// The next message of `type`, skipping (but keeping) others; fails on a close or time-out.
     @discardableResult
     func next(_ type: String, timeout: Double = 30, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
-        if let index = unread.firstIndex(where: { $0["type"] as? String == type }) {
+        try next(after: [type], timeout: timeout)
+    }
+
+    /// The next message whose type is one of `types` and that `matches`, skipping (but keeping) others.
+    @discardableResult
+    func next(after types: Set<String>, timeout: Double = 30, where matches: ([String: Any]) -> Bool = { _ in true }) throws -> [String: Any] {
+        func wanted(_ object: [String: Any]) -> Bool { types.contains(object["type"] as? String ?? "") && matches(object) }
+        if let index = unread.firstIndex(where: wanted) {
             let message = unread[index]
             unread.removeSubrange(...index)
             return message
@@ -41,13 +48,13 @@ final class GameClient {
             let frame = try socket.receiveMessage(timeout: max(0.01, deadline.timeIntervalSinceNow))
             if frame.opcode == .close {
                 lastCloseCode = frame.closeCode
-                throw GameClientError.closed(code: frame.closeCode, waitingFor: type)
+                throw GameClientError.closed(code: frame.closeCode, waitingFor: types.sorted().joined(separator: "/"))
             }
             guard let object = try JSONSerialization.jsonObject(with: Data(frame.payload)) as? [String: Any] else {
                 throw GameClientError.notAnObject(frame.text)
             }
             received.append(object)
-            if object["type"] as? String == type {
+            if wanted(object) {
                 unread.removeAll()
                 return object
             }
