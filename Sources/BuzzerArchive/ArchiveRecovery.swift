@@ -116,9 +116,12 @@ package enum ArchiveRecovery {
     }
 
     /// Reads `files` and returns the rooms that have no terminal event. Which events end a room
-    /// is the game's knowledge, hence `isTerminal`. A join code used again after its terminal
-    /// event starts a new room. A damaged line whose room is legible abandons that room only.
-    package static func openRooms(files: [String], isTerminal: (ArchiveLine) -> Bool) throws(ArchiveError) -> ArchiveRecoveryReport {
+    /// is the game's knowledge, hence `isTerminal` and `startsRoom`. A join code used again after
+    /// its terminal event, or whose `startsRoom` line comes again, starts a new room. A damaged line
+    /// whose room is legible abandons that room only.
+    package static func openRooms(
+        files: [String], isTerminal: (ArchiveLine) -> Bool, startsRoom: (ArchiveLine) -> Bool = { _ in false }
+    ) throws(ArchiveError) -> ArchiveRecoveryReport {
         var report = ArchiveRecoveryReport()
         var open: [String: [ArchiveLine]] = [:]
         let summary = try ArchiveReader(files: files).read { item in
@@ -138,6 +141,9 @@ package enum ArchiveRecovery {
                 if isTerminal(line) {
                     open[line.room] = nil
                     report.abandonedRooms[line.room] = nil
+                } else if startsRoom(line) {
+                    open[line.room] = [line]
+                    report.abandonedRooms[line.room] = nil
                 } else if report.abandonedRooms[line.room] == nil {
                     open[line.room, default: []].append(line)
                 }
@@ -150,8 +156,10 @@ package enum ArchiveRecovery {
     }
 
     /// `openRooms` over every log file of a directory.
-    package static func openRooms(directory: String, prefix: String? = nil, isTerminal: (ArchiveLine) -> Bool) throws(ArchiveError) -> ArchiveRecoveryReport {
-        try openRooms(files: ArchiveFileName.logFiles(in: directory, prefix: prefix), isTerminal: isTerminal)
+    package static func openRooms(
+        directory: String, prefix: String? = nil, isTerminal: (ArchiveLine) -> Bool, startsRoom: (ArchiveLine) -> Bool = { _ in false }
+    ) throws(ArchiveError) -> ArchiveRecoveryReport {
+        try openRooms(files: ArchiveFileName.logFiles(in: directory, prefix: prefix), isTerminal: isTerminal, startsRoom: startsRoom)
     }
 
     static func fileSize(_ fd: Int32, path: String) throws(ArchiveError) -> Int {

@@ -20,6 +20,7 @@ struct ChaosTests {
 
     @Test func everyPromiseSurvivesSIGKILLAtRandomMoments() throws {
         let seed = Self.seed
+        print("chaos: \(Self.kills) kills, seed \(seed) (BUZZER_CHAOS_SEED=\(seed) replays this run)")
         let chaos = try Chaos(seed: seed)
         defer { chaos.stop() }
         for kill in 0..<Self.kills {
@@ -263,8 +264,13 @@ final class Chaos {
 
     /// Every acknowledged answer, every reveal and every result a client saw is in the log.
     func checkLog(after moment: String) throws {
+        // One read of the whole log per check, not one per room: the long form makes hundreds of files.
+        var byRoom: [String: [RoomEvent]] = [:]
+        _ = try ArchiveReader(path: directory + "/log").read { item in
+            if case .line(let line) = item, let event = try? line.decode(RoomEvent.self) { byRoom[line.room, default: []].append(event) }
+        }
         for room in rooms {
-            let events = try CrashRecoveryTests.events(in: directory + "/log", room: room)
+            let events = byRoom[room] ?? []
             let answers = Set(events.compactMap { event -> Answer? in
                 if case .answerRecorded(let e) = event { Answer(room: room, question: e.sequence, player: e.player.rawValue) } else { nil }
             })

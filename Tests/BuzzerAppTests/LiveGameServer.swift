@@ -40,7 +40,12 @@ final class LiveGameServer {
         port = try game.server.start()
     }
 
+    private var stopped = false
+
+    /// Stops the server; a second call does nothing.
     func stop() {
+        guard !stopped else { return }
+        stopped = true
         let done = DispatchSemaphore(value: 0)
         game.shutdown(within: 2) { done.signal() }
         _ = done.wait(timeout: .now() + 5)

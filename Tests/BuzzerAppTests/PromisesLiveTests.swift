@@ -175,5 +175,16 @@ struct PromisesLiveTests {
         #expect(try late.expectError(after: ["type": "join", "code": code, "nickname": "Late"]) == "room_ended")
         let stranger = try GameClient(port: server.port)
         #expect(try stranger.expectError(after: ["type": "resume", "code": code, "token": String(repeating: "0", count: 32)]) == "unknown_player")
+
+        // A restart within the retention brings the podium back too.
+        server.stop()
+        let restarted = try LiveGameServer(archiveDirectory: server.archiveDirectory)
+        defer { restarted.stop() }
+        let again = try GameClient(port: restarted.port)
+        try again.send(type: "resume", ["code": code, "token": token])
+        try again.next("joined")
+        let after = try again.next("state")
+        #expect(after["phase"] as? String == "ended")
+        #expect((after["me"] as? [String: Any])?["rank"] as? Int == 1)
     }
 }

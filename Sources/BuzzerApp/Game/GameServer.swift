@@ -63,9 +63,13 @@ package struct GameServer: Sendable {
     /// process) and overdue timers fire at once: a question whose deadline passed is closed.
     static func recover(into service: GameService, loops: [EventLoop], summary: inout RecoverySummary) throws(ArchiveError) {
         let context = service.context
+        // A room that ended less than `endedRoomRetentionSeconds` ago comes back too, on its podium:
+        // players whose phones locked may still come back to it, across a restart as well.
+        let retentionMs = Int64(context.config.rooms.endedRoomRetentionSeconds) * 1000, now = context.clock()
         let report = try ArchiveRecovery.openRooms(
             directory: context.config.archive.directory, prefix: context.config.archive.filePrefix,
-            isTerminal: { $0.type == "room_ended" })
+            isTerminal: { $0.type == "room_ended" && now - $0.time >= retentionMs },
+            startsRoom: { $0.type == "room_created" })
         for (room, problem) in report.abandonedRooms {
             summary.abandonedRooms[room] = problem.description
             context.logger.error("room not recovered: its log is damaged", metadata: ["room": "\(room)", "problem": "\(problem)"])
@@ -88,6 +92,12 @@ package struct GameServer: Sendable {
             summary.restoredRooms.append(room.code)
             let connected = room.players.values.filter { $0.status == .connected }.map(\.id).sorted()
             let displays = room.displayCount, hostConnected = room.hostConnected
+            if room.phase == .ended {
+                let left = max(0, (room.phaseSince + retentionMs - now) / 1000)
+                ref.run { $0.scheduleRemoval(afterSeconds: Int(left)) }
+                context.logger.info("ended room kept for its podium", metadata: ["room": "\(room.code)", "seconds": "\(left)"])
+                continue
+            }
             ref.run { live in
                 for id in connected { _ = try? live.perform(.playerDisconnected(id)) }
                 for _ in 0..<displays { _ = try? live.perform(.displayDisconnected) }

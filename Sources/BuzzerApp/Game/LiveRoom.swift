@@ -352,10 +352,12 @@ final class LiveRoom {
         source.resume()
     }
 
-    private func scheduleRemoval() {
+    /// Forgets the ended room after `seconds` (default `endedRoomRetentionSeconds`; less for a room
+    /// recovered after a restart, whose end was earlier).
+    func scheduleRemoval(afterSeconds seconds: Int? = nil) {
         guard !removalScheduled else { return }
         removalScheduled = true
-        let seconds = context.config.rooms.endedRoomRetentionSeconds
+        let seconds = seconds ?? context.config.rooms.endedRoomRetentionSeconds
         let registry = context.registry, code = self.code
         let weak = WeakLoopRef(self, queue: loop.queue)
         loop.queue.asyncAfter(deadline: .now() + .seconds(seconds)) {
