@@ -57,8 +57,8 @@ package enum AnswerExport {
                     game: game.id, round: entry.round + 1, question: entry.sequence + 1, questionText: question.text,
                     player: player?.nickname ?? "player \(id.rawValue)", team: player?.team.flatMap { room.teams[$0]?.name },
                     answer: ReplayFormat.answer(recorded.value, question: question),
-                    correct: award.flatMap { $0.outcome == .counted ? nil : $0.outcome == .correct },
-                    outcome: award?.outcome.rawValue, responseMs: recorded.responseMs, points: award?.points ?? 0,
+                    correct: award?.outcome.flatMap { $0 == .counted ? nil : $0 == .correct },
+                    outcome: award?.outcome?.rawValue, responseMs: recorded.responseMs, points: award?.points ?? 0,
                     runningTotal: totals[id] ?? 0))
             }
         }
