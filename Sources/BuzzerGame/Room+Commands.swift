@@ -28,6 +28,10 @@ extension Room {
         if phase == .ended {
             switch command {
             case .hostDisconnected, .playerDisconnected, .displayDisconnected: return []
+            // The game is over, not gone: a host command is a phase mistake like any other
+            // (docs/protocol.md). `room_ended` is for those trying to enter or play.
+            case .start, .next, .close, .reveal, .showLeaderboard, .end, .kick, .setLocked, .adjustScore, .accept:
+                throw .badPhase(command: command.name, phase: phase)
             default: throw .roomEnded
             }
         }
