@@ -187,8 +187,10 @@ extension GameService {
         case let .join(_, nickname, team, device):
             let token = Secrets.token()
             let events = try live.perform(.join(JoinRequest(nickname: nickname, team: team, deviceID: device, resumeTokenHash: Secrets.hash(token))))
-            let id = events.lazy.compactMap { if case .playerJoined(let e) = $0 { e.player } else { nil } }.first
-            (role, reply) = try seat(id, token: token, resumed: false, handle: handle, in: live)
+            // A player who left takes their seat back with `player_reconnected` (docs/game-rules.md).
+            let returned = events.lazy.compactMap { if case .playerReconnected(let e) = $0 { e.player } else { nil } }.first
+            let id = returned ?? events.lazy.compactMap { if case .playerJoined(let e) = $0 { e.player } else { nil } }.first
+            (role, reply) = try seat(id, token: token, resumed: returned != nil, handle: handle, in: live)
         case let .resume(_, token):
             let fresh = Secrets.token()
             let events = try live.perform(.resume(tokenHash: Secrets.hash(token), newTokenHash: Secrets.hash(fresh)))
