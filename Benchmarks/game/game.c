@@ -111,6 +111,7 @@ typedef struct {
     int q_result;      /* last question with a result, -1 = none */
     int ended;
     uint64_t t_answer; /* when the answer was sent */
+    uint64_t t_join;   /* when the join was queued (written with the handshake's flush) */
     uint64_t timer_at; /* pending timer (answer, or the host's next command), 0 = none */
     uint64_t t_read;   /* when poll_once's first pass read this connection's bytes */
     ssize_t pre_read;  /* bytes that pass read, 0 = none */
@@ -160,6 +161,7 @@ static hist_t h_first;    /* host's start/next sent -> first player of the room 
 static hist_t h_reveal;       /* host's reveal sent -> each player received its `result` */
 static hist_t h_reveal_all;   /* host's reveal sent -> last player of the room received its `result` */
 static hist_t h_reveal_first; /* host's reveal sent -> first player of the room received its `result` */
+static hist_t h_join;         /* player's join written -> its `joined` received */
 
 /* Per question index, across rooms: fan-out mean and max, to see whether a long night holds steady. */
 typedef struct { uint64_t n, max; double sum; uint64_t ack_n, ack_max; double ack_sum; uint64_t rev_n, rev_max; double rev_sum; } qstat_t;
@@ -561,6 +563,7 @@ static void on_text(conn_t *c, const char *m, size_t len, uint64_t t) {
     if (IS(type, tlen, "joined")) {
         if (c->joined) { note_error("%s: joined twice", who(c)); return; }
         c->joined = 1;
+        if (c->t_join && t > c->t_join) hist_add(&h_join, t - c->t_join);
         rm->joined++;
         rm->t_progress = t;
         players_joined++;
@@ -863,6 +866,7 @@ static void on_open(conn_t *c) {
     char buf[128];
     int n = snprintf(buf, sizeof buf, "{\"type\":\"join\",\"code\":\"%s\",\"nickname\":\"p%d\"}", rooms[c->room].code, c->idx - cfg.rooms);
     conn_queue_frame(c, 0x1, (const uint8_t *)buf, (size_t)n);
+    c->t_join = now_ns();
 }
 
 /* ---------------------------------------------------------------- event loop */
@@ -1272,6 +1276,7 @@ int main(int argc, char **argv) {
     hist_init(&h_reveal);
     hist_init(&h_reveal_all);
     hist_init(&h_reveal_first);
+    hist_init(&h_join);
 
     long rss_before = read_rss_kb();
     uint64_t t0 = now_ns();
@@ -1337,6 +1342,8 @@ int main(int argc, char **argv) {
         print_hist_json("reveal_all_ms", &h_reveal_all);
         putchar(',');
         print_hist_json("reveal_first_ms", &h_reveal_first);
+        putchar(',');
+        print_hist_json("join_ms", &h_join);
         printf(",\"results\":%" PRIu64, results_total);
         printf(",\"answers\":%" PRIu64 ",\"acks\":%" PRIu64 ",\"not_durable\":%" PRIu64 ",\"answers_per_second\":%.1f,"
                "\"peak_answers_per_second\":%u,",
@@ -1371,6 +1378,7 @@ int main(int argc, char **argv) {
         print_hist_text("reveal -> result", &h_reveal);
         print_hist_text("reveal to whole room", &h_reveal_all);
         print_hist_text("reveal to first player", &h_reveal_first);
+        print_hist_text("join -> joined", &h_join);
         printf("  results                    %" PRIu64 " received\n", results_total);
         printf("  answers                    %" PRIu64 " acked (%" PRIu64 " not durable), %.0f/s over the game, peak %u in one second\n",
                acks_total, not_durable, answers_per_second, peak_aps);

@@ -211,21 +211,22 @@ for f in sorted(os.listdir(out)):
         try: rows.append((f[:-5], json.load(open(os.path.join(out, f)))))
         except ValueError: rows.append((f[:-5], {"ok": False, "error": "no JSON output (see client log)"}))
 print(f"\nbuzzer serve bar night (times in ms; results in {out})\n")
-print(f"{'test':<16} {'players':>7} | {'fan-out p50':>11} {'p99':>7} {'max':>7} {'room p99':>8} | {'reveal p50':>10} {'p99':>7} {'room p99':>8} | {'ack p50':>7} {'p99':>7} | {'answers/s':>9} {'peak':>5} | {'RSS joined':>10} {'peak':>7} | {'server':>6} {'others':>6} {'ok':>3}")
+print(f"{'test':<16} {'players':>7} | {'fan-out p50':>11} {'p99':>7} {'max':>7} {'room p99':>8} | {'reveal p50':>10} {'p99':>7} {'room p99':>8} | {'ack p50':>7} {'p99':>7} | {'join p50':>8} {'p99':>7} | {'answers/s':>9} {'peak':>5} | {'RSS joined':>10} {'peak':>7} | {'server':>6} {'others':>6} {'ok':>3}")
 for name, r in rows:
     if "fanout_ms" not in r:
         print(f"{name:<16} ERROR: {r.get('error')}"); continue
     f, a, w, rss = r["fanout_ms"], r["ack_ms"], r["fanout_all_ms"], r["rss_kb"]
-    v, vw = r["reveal_ms"], r["reveal_all_ms"]
+    v, vw, j = r["reveal_ms"], r["reveal_all_ms"], r.get("join_ms", {})
     mb = lambda kb: f"{kb/1024:.0f} MiB" if kb >= 0 else "n/a"
     print(f"{name:<16} {r['players']:>7} | {f['p50']:>11.2f} {f['p99']:>7.2f} {f['max']:>7.2f} {w['p99']:>8.2f} | "
           f"{v['p50']:>10.2f} {v['p99']:>7.2f} {vw['p99']:>8.2f} | "
-          f"{a['p50']:>7.2f} {a['p99']:>7.2f} | {r['answers_per_second']:>9.0f} {r['peak_answers_per_second']:>5} | "
+          f"{a['p50']:>7.2f} {a['p99']:>7.2f} | {j.get('p50', -1):>8.2f} {j.get('p99', -1):>7.2f} | {r['answers_per_second']:>9.0f} {r['peak_answers_per_second']:>5} | "
           f"{mb(rss['joined']):>10} {mb(rss['peak']):>7} | {r.get('server_cores', -1):>6.2f} {r.get('other_cores', -1):>6.2f} {'yes' if r['ok'] else 'NO':>3}")
     if not r["ok"]:
         print(f"{'':<16} errors={r.get('errors')} first: {r.get('first_error')}")
 print("\nfan-out: host's start/next written -> each player received `question` (room p99: until the room's last player).")
 print("reveal: host's reveal written -> each player received its own `result` (room p99: until the room's last player).")
+print("join: join written -> joined (all of a room's players join at once at the start).")
 print("ack: answer written -> answer_ack. answers/s: acks / (first question -> last ack); peak: best one-second bucket.")
 print("server / others: cores' worth of CPU the server / all other processes (not the client) used during the game;")
 print("the machine has 2 cores and is shared, so check `others` before trusting a row. Load averages: loadavg.txt.")

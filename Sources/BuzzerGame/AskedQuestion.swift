@@ -45,7 +45,9 @@ package enum AnswerOutcome: String, Codable, Sendable, Equatable {
 
 /// The points a player earned on one question, with the streak bonus included.
 package struct Award: Sendable, Equatable, Codable {
-    package var outcome: AnswerOutcome
+    /// nil when the player did not answer: a teamless player's unanswered wager still loses its
+    /// stake, but the player gave no answer to call wrong (docs/protocol.md, `result`).
+    package var outcome: AnswerOutcome?
     package var points: Int
     package var streakBonus: Int
 }

@@ -37,6 +37,10 @@ extension Room {
             case .resume(let tokenHash, _):
                 _ = try resumablePlayer(tokenHash, at: now, graceApplies: false)
                 return []
+            // The game is over, not gone: a host command is a phase mistake like any other
+            // (docs/protocol.md). `room_ended` is for those trying to enter or play.
+            case .start, .next, .close, .reveal, .showLeaderboard, .end, .kick, .setLocked, .adjustScore, .accept:
+                throw .badPhase(command: command.name, phase: phase)
             default: throw .roomEnded
             }
         }
@@ -120,12 +124,18 @@ extension Room {
 
     private func decideJoin(_ request: JoinRequest, at now: GameInstant) throws(GameError) -> [RoomEvent] {
         if locked { throw .roomLocked }
-        if phase != .lobby && !settings.lateJoin { throw .lateJoinDisabled }
+        let returning = returningPlayer(request)
+        // Someone who played from the start is not a late joiner.
+        if phase != .lobby && !settings.lateJoin && returning == nil { throw .lateJoinDisabled }
         if let device = request.deviceID, bannedDeviceIDs.contains(device) { throw .banned }
         let nickname = try Self.cleanName(request.nickname, maxLength: settings.nicknameMaxLength, what: "a nickname")
         let key = TextNormalizer.fold(nickname)
         if bannedNameKeys.contains(key) { throw .banned }
         if isBlocked(nickname) { throw .nameBlocked }
+        if let returning {
+            if activeCount >= settings.maxPlayers { throw .roomFull(max: settings.maxPlayers) }
+            return [.playerReconnected(PlayerReconnected(at: now, player: returning, resumeTokenHash: request.resumeTokenHash))]
+        }
         if playerByNameKey[key] != nil { throw .nameTaken }
         if activeCount >= settings.maxPlayers { throw .roomFull(max: settings.maxPlayers) }
 
@@ -147,6 +157,17 @@ extension Room {
             at: now, player: PlayerID(players.count + 1), nickname: nickname, team: teamID, deviceID: request.deviceID,
             resumeTokenHash: request.resumeTokenHash, firstQuestion: firstQuestion)))
         return events
+    }
+
+    /// A player who left keeps their row and their name on the board; joining again under that name
+    /// from the device they first joined with takes the same seat back (id, team, score), so the
+    /// board never shows two of them and nobody else can claim their points (docs/game-rules.md).
+    private func returningPlayer(_ request: JoinRequest) -> PlayerID? {
+        guard let device = request.deviceID,
+              let nickname = try? Self.cleanName(request.nickname, maxLength: settings.nicknameMaxLength, what: "a nickname"),
+              let id = playerByNameKey[TextNormalizer.fold(nickname)], let player = players[id],
+              player.status == .left, player.deviceID == device else { return nil }
+        return id
     }
 
     /// Trims and collapses whitespace; 1...maxLength characters, no control characters.

@@ -82,7 +82,7 @@ extension Room {
                     guard isRanked(id) else { continue }
                     let right = entry.answers[id].flatMap(judge.credit).map(Self.outcome) == .correct
                     fold.tally[id, default: ScoringFold.Tally()].score += right ? amount : -amount
-                    awards[id, default: Award(outcome: .wrong, points: 0, streakBonus: 0)].points = right ? amount : -amount
+                    awards[id, default: Award(outcome: nil, points: 0, streakBonus: 0)].points = right ? amount : -amount
                 case .team(let team):
                     let answers = ranked.compactMap { $0.team == team ? entry.answers[$0.id] : nil }
                     let rights = answers.filter { judge.credit($0).map(Self.outcome) == .correct }.count

@@ -149,6 +149,8 @@ package struct Room: Sendable, Equatable {
         case .playerReconnected(let e):
             guard var player = players[e.player] else { return }
             if player.status != .connected { connectedCount += 1 }
+            // A player who left and joined again from the same device (`decideJoin`).
+            if player.status == .left { activeCount += 1 }
             player.status = .connected
             player.awaySince = nil
             if e.resumeTokenHash != player.resumeTokenHash {

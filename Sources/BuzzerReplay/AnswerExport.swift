@@ -26,6 +26,9 @@ package struct AnswerRow: Sendable, Equatable {
     /// The player's points from answers so far in this game (host adjustments are not answers
     /// and are not included).
     package var runningTotal: Int
+    /// False on every row of a game whose log is not whole (`ReplayGame.isComplete`): a
+    /// spreadsheet keeps the mark with each row, however it is sorted or filtered.
+    package var complete = true
 }
 
 /// Rows and their CSV and JSON forms. Rows come out in game order: by question, then by the
@@ -33,12 +36,13 @@ package struct AnswerRow: Sendable, Equatable {
 package enum AnswerExport {
     package static let columns = [
         "game", "round", "question", "question_text", "player", "team", "answer", "correct", "outcome",
-        "response_ms", "points", "running_total",
+        "response_ms", "points", "running_total", "complete",
     ]
 
-    package static func rows(of game: ReplayGame) throws(ReplayError) -> [AnswerRow] {
-        // A damaged line would make the numbers wrong without saying so: refuse instead.
-        if let damage = game.damage { throw .damagedGame(game: game.id, issue: damage.description) }
+    /// Refuses an incomplete game, whose numbers may be wrong, unless `allowIncomplete`: then
+    /// its rows go as far as the log does, each marked `complete: false`.
+    package static func rows(of game: ReplayGame, allowIncomplete: Bool = false) throws(ReplayError) -> [AnswerRow] {
+        if !game.isComplete && !allowIncomplete { throw .incompleteGame(game: game.id, problems: game.errors) }
         guard let room = game.room else {
             throw .damagedGame(game: game.id, issue: game.damage?.description ?? "it has no readable room_created line")
         }
@@ -57,9 +61,9 @@ package enum AnswerExport {
                     game: game.id, round: entry.round + 1, question: entry.sequence + 1, questionText: question.text,
                     player: player?.nickname ?? "player \(id.rawValue)", team: player?.team.flatMap { room.teams[$0]?.name },
                     answer: ReplayFormat.answer(recorded.value, question: question),
-                    correct: award.flatMap { $0.outcome == .counted ? nil : $0.outcome == .correct },
-                    outcome: award?.outcome.rawValue, responseMs: recorded.responseMs, points: award?.points ?? 0,
-                    runningTotal: totals[id] ?? 0))
+                    correct: award?.outcome.flatMap { $0 == .counted ? nil : $0 == .correct },
+                    outcome: award?.outcome?.rawValue, responseMs: recorded.responseMs, points: award?.points ?? 0,
+                    runningTotal: totals[id] ?? 0, complete: game.isComplete))
             }
         }
         return rows
@@ -89,6 +93,7 @@ package enum AnswerExport {
                 member("correct", row.correct.map { $0 ? "true" : "false" } ?? "null"),
                 member("outcome", row.outcome.map(string) ?? "null"), member("response_ms", String(row.responseMs)),
                 member("points", String(row.points)), member("running_total", String(row.runningTotal)),
+                member("complete", row.complete ? "true" : "false"),
             ].joined(separator: ",")
             out += position == rows.count - 1 ? "}\n" : "},\n"
         }
@@ -97,7 +102,8 @@ package enum AnswerExport {
 
     static func cells(_ row: AnswerRow) -> [String?] {
         [row.game, String(row.round), String(row.question), row.questionText, row.player, row.team, row.answer,
-         row.correct.map { $0 ? "true" : "false" }, row.outcome, String(row.responseMs), String(row.points), String(row.runningTotal)]
+         row.correct.map { $0 ? "true" : "false" }, row.outcome, String(row.responseMs), String(row.points), String(row.runningTotal),
+         row.complete ? "true" : "false"]
     }
 
     static func csvField(_ text: String) -> String {

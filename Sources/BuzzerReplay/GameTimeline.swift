@@ -16,19 +16,26 @@ package struct GameTimeline: Sendable, Equatable, Codable {
     package var podium: StandingsSummary
     /// The whole final table (the podium is its top places).
     package var finalStandings: StandingsSummary
+    /// False when the game's log is not whole (`ReplayGame.isComplete`): then every number here
+    /// may be wrong, and `problems` says why. Only with `allowIncomplete`.
+    package var complete: Bool
+    package var problems: [ReplayIssue]
 
     private enum CodingKeys: String, CodingKey {
-        case game, code, title, status, startedAt = "started_at", endedAt = "ended_at", endReason = "end_reason"
+        case game, code, title, status, complete, problems, startedAt = "started_at", endedAt = "ended_at", endReason = "end_reason"
         case players, teams, questions, podium, finalStandings = "final_standings"
     }
 
-    /// Builds the timeline of a game read with `ReplayDepth.timeline` and `keepRooms`.
-    package init(_ game: ReplayGame) throws(ReplayError) {
-        // A damaged line would make the numbers wrong without saying so: refuse instead.
-        if let damage = game.damage { throw .damagedGame(game: game.id, issue: damage.description) }
+    /// Builds the timeline of a game read with `ReplayDepth.timeline` and `keepRooms`. An
+    /// incomplete game is refused, so wrong numbers never print as if they were true, unless
+    /// `allowIncomplete`: then it is built as far as the log goes and marked `complete: false`.
+    package init(_ game: ReplayGame, allowIncomplete: Bool = false) throws(ReplayError) {
+        if !game.isComplete && !allowIncomplete { throw .incompleteGame(game: game.id, problems: game.errors) }
         guard let room = game.room, let final = game.finalStandings else {
             throw .damagedGame(game: game.id, issue: game.damage?.description ?? "it has no readable room_created line")
         }
+        complete = game.isComplete
+        problems = game.errors
         self.game = game.id
         code = game.code
         title = room.pack.title

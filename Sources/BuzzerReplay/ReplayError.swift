@@ -15,8 +15,13 @@ package enum ReplayError: Error, CustomStringConvertible, Equatable, Sendable {
     case unknownGame(code: String)
     /// `CODE@N` asked for a game number the code never had.
     case noSuchGameNumber(code: String, number: Int, count: Int)
-    /// The game's lines are damaged, so its timeline or rows would be wrong.
+    /// The game has no readable room to show at all (its `room_created` is missing or damaged).
     case damagedGame(game: String, issue: String)
+    /// A line of the game is missing, damaged or disagrees with what was recorded live, so its
+    /// timeline or rows may be wrong; `problems` are its errors, first found first.
+    case incompleteGame(game: String, problems: [ReplayIssue])
+    /// Games a season table depends on are incomplete, so its totals may be wrong.
+    case incompleteSeason(games: [SeasonLeaderboard.IncompleteGame])
     /// A `--since`/`--until` value is not a `YYYY-MM-DD` date.
     case invalidDate(String)
     /// config.json could not be read for the default archive directory.
@@ -38,6 +43,16 @@ package enum ReplayError: Error, CustomStringConvertible, Equatable, Sendable {
             "code \(code) was used by \(count) game\(count == 1 ? "" : "s") in the archive, so there is no \(code)@\(number)"
         case .damagedGame(let game, let issue):
             "game \(game) cannot be shown: \(issue)"
+        case .incompleteGame(let game, let problems):
+            "game \(game) is incomplete, so its numbers may be wrong: \(problems.first.map(String.init(describing:)) ?? "?")"
+                + (problems.count > 1 ? " (and \(problems.count - 1) more problem\(problems.count == 2 ? "" : "s"): see `buzzer replay verify \(game)`)" : "")
+                + ". Pass --allow-incomplete to print it marked as incomplete"
+        case .incompleteSeason(let games):
+            // One gap is every open game's first problem: say it once.
+            "\(games.count) game\(games.count == 1 ? "" : "s") this table depends on \(games.count == 1 ? "is" : "are") incomplete, so its totals may be wrong: "
+                + games.prefix(10).map(\.game).joined(separator: ", ") + (games.count > 10 ? " and \(games.count - 10) more" : "")
+                + " (" + games.map(\.firstProblem).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.prefix(3).joined(separator: "; ") + ")"
+                + ". See `buzzer replay verify --all`; pass --allow-incomplete to print the table with those games marked"
         case .invalidDate(let text):
             "\"\(text)\" is not a date: use YYYY-MM-DD (UTC)"
         case .config(let path, let reason):

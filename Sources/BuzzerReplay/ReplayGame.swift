@@ -41,9 +41,12 @@ package struct ReplayGame: Sendable {
     package var eventCount = 0
     package var playerCount = 0
     package var teamCount = 0
-    /// The room as replayed so far; nil when the game has no readable `room_created` or the
-    /// replay stopped at an event that does not decode.
+    /// The room as replayed so far; nil when the game has no readable `room_created`. When the
+    /// replay stopped at a line it could not trust (`replayStopped`), the room as it was before it.
     package var room: Room?
+    /// The replay stopped at an event that does not decode or is not plausible: nothing after it
+    /// was folded, since everything after it would be noise.
+    package var replayStopped = false
     /// Final standings of the replay (set when the game is finished being read, depth ≥ replay).
     package var finalStandings: Standings?
     /// Replayed standings right after each question's reveal, by question sequence (depth timeline).
@@ -59,8 +62,14 @@ package struct ReplayGame: Sendable {
     package var id: String { "\(code)@\(number)" }
     package var isEnded: Bool { endedAt != nil }
     package var errors: [ReplayIssue] { issues.filter { $0.severity == .error } }
-    /// The first error that makes the game's own lines untrustworthy for `show` and `export`.
+    /// The first damaged line of the game's own (a line that does not read or decode, or a missing start).
     package var damage: ReplayIssue? { issues.first { $0.severity == .error && $0.kind == .damagedLine } }
+    /// Whether the game's numbers can be printed as true: no line of its log is missing (no sequence
+    /// gap while it was open), damaged or implausible, and the replay agrees with every standings
+    /// the live room recorded (a disagreement means events never reached the log, or were changed).
+    /// The same test `verify` applies: `show`, `export` and `leaderboard` refuse an incomplete game,
+    /// or print it marked as incomplete.
+    package var isComplete: Bool { errors.isEmpty }
 
     init(first line: ArchiveLine, number: Int) {
         code = line.room
@@ -87,7 +96,7 @@ package struct ReplayGame: Sendable {
         }
         let isCreated = line.type == "room_created"
         guard depth != .summary || isCreated || line.type == "room_ended" else { return }
-        guard isCreated || room != nil || depth == .summary else { return }
+        guard isCreated || (room != nil && !replayStopped) || depth == .summary else { return }
 
         let event: RoomEvent
         do {
@@ -98,7 +107,7 @@ package struct ReplayGame: Sendable {
             }
         } catch {
             issues.append(ReplayIssue(line, .damagedLine, "\(line.type) does not decode: \(Self.describe(error))\(room == nil ? "" : "; replay stopped here")"))
-            room = nil
+            if room != nil { replayStopped = true }
             return
         }
         if event.at != line.time {
@@ -121,10 +130,10 @@ package struct ReplayGame: Sendable {
         default:
             break
         }
-        guard depth != .summary, room != nil else { return }
+        guard depth != .summary, room != nil, !replayStopped else { return }
         if let problem = Self.implausibility(of: event, in: room!) {
             issues.append(ReplayIssue(line, .damagedLine, "\(problem); replay stopped here"))
-            room = nil
+            replayStopped = true
             return
         }
         room!.apply(event)

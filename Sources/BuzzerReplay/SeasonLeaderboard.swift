@@ -6,9 +6,26 @@ import BuzzerGame
 /// is the same across games when their names fold to the same key, the way a room compares
 /// names (`TextNormalizer.fold`: case, accents, width and spacing ignored). A win is rank 1 in
 /// a game's final standings, so a tie for first is a win for each.
+///
+/// A season is only as true as its games: if a game the table depends on is incomplete
+/// (`ReplayGame.isComplete`), the table is refused, or with `allowIncomplete` built with those
+/// games named and every row that counts one marked.
 package struct SeasonLeaderboard: Sendable, Equatable, Codable {
     package enum Identity: String, Sendable, Codable, CaseIterable {
         case team, player
+    }
+
+    /// A game in the season's dates whose log is not whole.
+    package struct IncompleteGame: Sendable, Equatable, Codable {
+        package var game: String
+        package var status: GameStatus
+        /// Whether its standings, which may be wrong, are in the totals. A finished game's are; a
+        /// game with no `room_ended` is not counted, though its end may be among the lost lines.
+        package var counted: Bool
+        package var problems: Int
+        package var firstProblem: String
+
+        private enum CodingKeys: String, CodingKey { case game, status, counted, problems, firstProblem = "first_problem" }
     }
 
     package var by: Identity
@@ -16,18 +33,31 @@ package struct SeasonLeaderboard: Sendable, Equatable, Codable {
     package var since: Int64?
     package var until: Int64?
     package var games: Int
+    /// False when any game the table depends on is incomplete: then its totals may be wrong.
+    package var complete: Bool
+    package var incompleteGames: [IncompleteGame]
     package var rows: [SeasonRow]
 
-    package init(games: [ReplayGame], by: Identity, since: Int64? = nil, until: Int64? = nil) {
+    private enum CodingKeys: String, CodingKey { case by, since, until, games, complete, incompleteGames = "incomplete_games", rows }
+
+    package init(games: [ReplayGame], by: Identity, since: Int64? = nil, until: Int64? = nil, allowIncomplete: Bool = false) throws(ReplayError) {
         self.by = by
         self.since = since
         self.until = until
         var totals: [String: SeasonRow] = [:]
         var counted = 0
-        for game in games where game.status == .finished {
-            guard let standings = game.finalStandings else { continue }
+        var incomplete: [IncompleteGame] = []
+        for game in games {
             if let since, game.startedAt < since { continue }
             if let until, game.startedAt > until { continue }
+            let finished = game.status == .finished
+            // A game with no end may have lost its room_ended to the damage: it matters too.
+            if !game.isComplete && (finished || !game.isEnded) {
+                incomplete.append(IncompleteGame(
+                    game: game.id, status: game.status, counted: finished && game.finalStandings != nil,
+                    problems: game.errors.count, firstProblem: game.errors.first.map(String.init(describing:)) ?? "?"))
+            }
+            guard finished, let standings = game.finalStandings else { continue }
             counted += 1
             let entries: [(name: String, score: Int, rank: Int)] = switch by {
             case .team: standings.teams.map { ($0.name, $0.score, $0.rank) }
@@ -41,10 +71,14 @@ package struct SeasonLeaderboard: Sendable, Equatable, Codable {
                 row.games += 1
                 row.points += entry.score
                 if entry.rank == 1 { row.wins += 1 }
+                if !game.isComplete { row.incompleteGames += 1 }
                 totals[key] = row
             }
         }
+        if !incomplete.isEmpty && !allowIncomplete { throw .incompleteSeason(games: incomplete) }
         self.games = counted
+        complete = incomplete.isEmpty
+        incompleteGames = incomplete
         var rows = totals.values.sorted { a, b in
             if a.points != b.points { return a.points > b.points }
             if a.wins != b.wins { return a.wins > b.wins }
@@ -65,4 +99,8 @@ package struct SeasonRow: Sendable, Equatable, Codable {
     package var games: Int
     package var wins: Int
     package var points: Int
+    /// How many of the games in `points` are incomplete (their standings may be wrong).
+    package var incompleteGames = 0
+
+    private enum CodingKeys: String, CodingKey { case rank, name, games, wins, points, incompleteGames = "incomplete_games" }
 }

@@ -54,11 +54,30 @@ enum ReplayOutput {
     /// Prints the damaged lines a read found to stderr; true when any of them is an error.
     @discardableResult
     static func reportProblems(_ scan: ReplayScan, games: [ReplayGame]) -> Bool {
-        let issues = scan.archiveIssues + games.flatMap(\.issues)
-        var seen: Set<String> = []
-        let unique = issues.filter { seen.insert($0.description).inserted }
+        report(scan.archiveIssues + games.flatMap(\.issues))
+    }
+
+    /// Prints `issues` to stderr, each once, at most ten; true when any of them is an error.
+    @discardableResult
+    static func report(_ issues: [ReplayIssue]) -> Bool {
+        let unique = distinct(issues)
         for issue in unique.prefix(10) { warn("\(issue.severity.rawValue): \(issue)") }
         if unique.count > 10 { warn("… and \(unique.count - 10) more; run `buzzer replay verify --all` for every one") }
         return unique.contains { $0.severity == .error }
+    }
+
+    /// A sequence gap is listed under every game open at the time: count it once.
+    static func distinct(_ issues: [ReplayIssue]) -> [ReplayIssue] {
+        var seen: Set<String> = []
+        return issues.filter { seen.insert($0.description).inserted }
+    }
+
+    /// The lines that open the text output of an incomplete game or table, so that whoever reads
+    /// or pastes it cannot miss that its numbers may be wrong.
+    static func incompleteBanner(_ what: String, problems: [String], more: String) -> String {
+        var out = "INCOMPLETE: \(what); the numbers below may be wrong.\n"
+        for problem in problems.prefix(3) { out += "    \(problem)\n" }
+        if problems.count > 3 { out += "    … and \(problems.count - 3) more (\(more))\n" }
+        return out
     }
 }

@@ -18,17 +18,28 @@ struct ReplayShowCommand: ParsableCommand {
     @Flag(help: "Print JSON for scripts.")
     var json = false
 
+    @Flag(help: "Print a game whose log has missing, damaged or disagreeing lines anyway, marked INCOMPLETE (exit status 1).")
+    var allowIncomplete = false
+
     func run() throws {
         let reference = try GameReference(parsing: game)
         let scan = try archive.open().scan(depth: .timeline, code: reference.code, keepRooms: true)
         let found = try scan.game(reference)
-        let timeline = try GameTimeline(found)
+        let timeline = try GameTimeline(found, allowIncomplete: allowIncomplete)
         ReplayOutput.write(json ? try ReplayOutput.json(timeline) : Self.render(timeline, top: max(top, 1)))
-        if ReplayOutput.reportProblems(scan, games: [found]) { throw ExitCode(1) }
+        // Only this game's own problems: a gap while it was not open cannot change its numbers.
+        ReplayOutput.report(found.issues)
+        if !timeline.complete { throw ExitCode(1) }
     }
 
     static func render(_ t: GameTimeline, top: Int) -> String {
-        var out = "\(t.game)  \"\(t.title)\"  \(t.status.rawValue)\n"
+        var out = ""
+        if !t.complete {
+            out += ReplayOutput.incompleteBanner(
+                "lines of this game's log are missing, damaged or disagree with what was recorded live",
+                problems: ReplayOutput.distinct(t.problems).map(\.description), more: "buzzer replay verify \(t.game)")
+        }
+        out += "\(t.game)  \"\(t.title)\"  \(t.status.rawValue)\(t.complete ? "" : "  INCOMPLETE")\n"
         out += "started \(t.startedAt)"
         if let ended = t.endedAt { out += ", ended \(ended) (\(t.endReason ?? "?"))" }
         out += "; \(t.players) player\(t.players == 1 ? "" : "s"), \(t.teams) team\(t.teams == 1 ? "" : "s")\n"
@@ -61,7 +72,8 @@ struct ReplayShowCommand: ParsableCommand {
                 }
             }
         }
-        out += t.status == .finished ? "\nPodium\n" : "\nPodium so far (the game is \(t.status.rawValue))\n"
+        out += t.status == .finished ? "\nPodium" : "\nPodium so far (the game is \(t.status.rawValue))"
+        out += t.complete ? "\n" : "  INCOMPLETE: may be wrong\n"
         var players = TextTable([("RANK", .right), ("PLAYER", .left), ("TEAM", .left), ("SCORE", .right)])
         for row in t.podium.players { players.add([String(row.rank), row.name, row.team ?? "-", String(row.score)]) }
         out += players.render()

@@ -61,6 +61,36 @@ struct ClientMessageTests {
         #expect(reason(#"{"type":"create","pack":"x","settings":5}"#) == #""settings" must be an object"#)
     }
 
+    /// docs/protocol.md: `request` names the refused type whenever the `type` itself could be read,
+    /// unknown types included (cut to 40 characters, as in the message).
+    @Test func anUnknownTypeIsEchoedInTheErrorsRequest() {
+        #expect(requestOf(#"{"type":"dance"}"#) == "dance")
+        #expect(requestOf(#"{"type":"\#(String(repeating: "x", count: 100))"}"#) == String(repeating: "x", count: 40))
+        #expect(requestOf(#"{"type":"join","code":"A"}"#) == "join")
+        #expect(requestOf(#"{"type":5}"#) == nil)
+        #expect(requestOf(#"{"code":"A"}"#) == nil)
+    }
+
+    /// A host who sends both would silently get the library pack, not the questions they wrote.
+    @Test func createWithBothALibraryPackAndInlineQuestionsIsRefused() {
+        let inline = #"{"title":"Mine","questions":[{"kind":"truefalse","category":"Fun","text":"Water is wet.","answer":true}]}"#
+        #expect(reason(#"{"type":"create","pack":"pub-classics","questions":\#(inline)}"#)
+            == #"create takes either "pack" (a library pack name) or "questions" (a whole pack), not both"#)
+        #expect(requestOf(#"{"type":"create","pack":"pub-classics","questions":\#(inline)}"#) == "create")
+        // null stands for absent, as everywhere in buzzer.v1.
+        #expect(reason(#"{"type":"create","pack":"pub-classics","questions":null}"#) == "decoded")
+        #expect(reason(#"{"type":"create","pack":null,"questions":\#(inline)}"#) == "decoded")
+    }
+
+    func requestOf(_ text: String) -> String? {
+        do {
+            _ = try decode(text)
+            return "decoded"
+        } catch {
+            return error.request
+        }
+    }
+
     @Test func hostCommandsAreMarked() throws {
         #expect(try decode(#"{"type":"reveal"}"#).isHostCommand)
         #expect(try !decode(#"{"type":"leave"}"#).isHostCommand)

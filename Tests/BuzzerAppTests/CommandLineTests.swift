@@ -64,6 +64,119 @@ struct CommandLineTests {
         #expect(try run(["check", output]).status == 0)
     }
 
+    /// A quiz night written by `buzzer replay generate` (eight games at once, their lines
+    /// interleaved), and the code of its first finished game.
+    struct Night {
+        let directory: String
+        let file: String
+        let code: String
+        var lines: [String]
+
+        init(run: ([String]) throws -> (status: Int32, output: String)) throws {
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-cli-night-\(UUID().uuidString)").path
+            let generated = try run(["replay", "generate", "--events", "1", "--seed", "3", "--output", directory])
+            #expect(generated.status == 0, "\(generated.output)")
+            let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".jsonl") }
+            file = directory + "/" + (try #require(files.count == 1 ? files.first : nil))
+            lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map(String.init)
+            let ended = lines.first { $0.contains(#""type":"room_ended""#) && $0.contains(#""reason":"finished""#) }
+            let room = try #require(ended.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }?["room"] as? String)
+            code = room
+        }
+
+        /// Removes the middle answer of the game from the log, as a damaged disk would; returns
+        /// `file:line` of the line after it, where the sequence gap shows.
+        mutating func removeAMiddleAnswer() throws -> String {
+            let answers = lines.indices.filter { lines[$0].contains(#""room":"\#(code)""#) && lines[$0].contains(#""type":"answer_recorded""#) }
+            let index = answers[answers.count / 2]
+            lines.remove(at: index)
+            try (lines.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+            return "\(file):\(index + 1)"
+        }
+
+        func remove() { try? FileManager.default.removeItem(atPath: directory) }
+    }
+
+    /// Issue 10, defect 8: with a line missing, show, export and leaderboard printed standings on
+    /// stdout as if they were valid. Now they refuse and say where the log is damaged.
+    @Test func replayRefusesToPrintNumbersFromALogWithAMissingLine() throws {
+        var night = try Night(run: run)
+        defer { night.remove() }
+        let gap = try night.removeAMiddleAnswer()
+        let archive = ["--archive", night.directory]
+
+        let show = try run(["replay", "show", night.code] + archive)
+        #expect(show.status == 1)
+        #expect(show.output.contains("game \(night.code)@1 is incomplete, so its numbers may be wrong: \(gap)"), "\(show.output)")
+        #expect(show.output.contains("--allow-incomplete"))
+        #expect(!show.output.contains("Podium"))
+
+        let csv = night.directory + "/night.csv"
+        let export = try run(["replay", "export", night.code, "--format", "csv", "-o", csv] + archive)
+        #expect(export.status == 1)
+        #expect(export.output.contains(gap), "\(export.output)")
+        #expect(!FileManager.default.fileExists(atPath: csv))
+
+        let season = try run(["replay", "leaderboard"] + archive)
+        #expect(season.status == 1)
+        #expect(season.output.contains("this table depends on"), "\(season.output)")
+        #expect(season.output.contains("\(night.code)@1"))
+        #expect(season.output.contains("(\(gap)"))
+        #expect(!season.output.contains("RANK"))
+    }
+
+    /// With --allow-incomplete the numbers print, and the output itself says they may be wrong.
+    @Test func replayMarksTheOutputOfAnIncompleteGameWhenAllowed() throws {
+        var night = try Night(run: run)
+        defer { night.remove() }
+        let gap = try night.removeAMiddleAnswer()
+        let archive = ["--archive", night.directory, "--allow-incomplete"]
+
+        let show = try run(["replay", "show", night.code] + archive)
+        #expect(show.status == 1)
+        #expect(show.output.hasPrefix("INCOMPLETE: lines of this game's log are missing"), "\(show.output.prefix(300))")
+        #expect(show.output.contains("    \(gap)"))
+        #expect(show.output.contains("\(night.code)@1  \""))
+        #expect(show.output.contains("Podium  INCOMPLETE: may be wrong"))
+        let showJSON = try run(["replay", "show", night.code, "--json"] + archive)
+        #expect(showJSON.output.contains(#""complete" : false"#), "\(showJSON.output.prefix(300))")
+
+        let csv = night.directory + "/night.csv"
+        #expect(try run(["replay", "export", night.code, "--format", "csv", "-o", csv] + archive).status == 1)
+        let rows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\r\n")
+        #expect(rows.first?.hasSuffix(",complete") == true)
+        #expect(rows.count > 1)
+        #expect(rows.dropFirst().allSatisfy { $0.hasSuffix(",false") })
+        let json = try run(["replay", "export", night.code, "--format", "json"] + archive)
+        #expect(json.output.contains(#","complete":false}"#))
+        #expect(!json.output.contains(#""complete":true"#))
+
+        let season = try run(["replay", "leaderboard"] + archive)
+        #expect(season.status == 1)
+        #expect(season.output.hasPrefix("INCOMPLETE: "), "\(season.output.prefix(300))")
+        #expect(season.output.contains("\(night.code)@1 (finished, counted): \(gap)"))
+        let header = try #require(season.output.split(separator: "\n").first { $0.hasPrefix("RANK") })
+        #expect(header.hasSuffix("INCOMPLETE"))
+        let seasonJSON = try run(["replay", "leaderboard", "--json"] + archive)
+        #expect(seasonJSON.output.contains(#""complete" : false"#))
+    }
+
+    @Test func replayPrintsAWholeLogUnmarked() throws {
+        let night = try Night(run: run)
+        defer { night.remove() }
+        let archive = ["--archive", night.directory]
+        let show = try run(["replay", "show", night.code] + archive)
+        #expect(show.status == 0, "\(show.output.prefix(300))")
+        #expect(!show.output.contains("INCOMPLETE"))
+        let csv = night.directory + "/night.csv"
+        #expect(try run(["replay", "export", night.code, "--format", "csv", "-o", csv] + archive).status == 0)
+        let rows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\r\n")
+        #expect(rows.dropFirst().allSatisfy { $0.hasSuffix(",true") })
+        let season = try run(["replay", "leaderboard"] + archive)
+        #expect(season.status == 0, "\(season.output.prefix(300))")
+        #expect(!season.output.contains("INCOMPLETE"))
+    }
+
     @Test func serveRefusesABrokenConfigAndNamesTheField() throws {
         let path = try temporaryFile(#"{"server":{"host":"0.0.0.0","port":99999,"eventLoops":0,"maxConnections":10}}"#)
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -146,10 +146,52 @@ struct GameLiveTests {
         #expect((state["question"] as? [String: Any])?["sequence"] as? Int == 1)
         #expect(state["answered"] as? Bool == false)
         #expect((state["me"] as? [String: Any])?["score"] as? Int == scored)
-        // She can answer the open question, and the old token no longer works.
+        // She can answer the open question. The token the resume replaced still works once (in
+        // case the reply had been lost), and rotates again; two rotations back it is dead.
         _ = try answer(ada, sequence: 1, ["kind": "text", "text": "The Beatles"])
         let other = try GameClient(port: server.port)
-        #expect(try other.expectError(after: ["type": "resume", "code": code, "token": token]) == "unknown_player")
+        try other.send(type: "resume", ["code": code, "token": token])
+        #expect(try other.next("joined")["player"] as? Int == 1)
+        let third = try GameClient(port: server.port)
+        #expect(try third.expectError(after: ["type": "resume", "code": code, "token": token]) == "unknown_player")
+    }
+
+    /// docs/game-rules.md: a player who left takes the seat back by joining again under the same
+    /// name from the same device; from anywhere else the name stays taken.
+    @Test func aPlayerWhoLeftComesBackUnderTheSameNameFromTheSameDevice() throws {
+        let server = try LiveGameServer()
+        defer { server.stop() }
+        let (host, created) = try createRoom(server, settings: ["closeWhenAllAnswered": false])
+        let code = try #require(created["code"] as? String)
+        let ada = try GameClient(port: server.port)
+        try ada.send(type: "join", ["code": code, "nickname": "Ada", "team": "Owls", "device": "phone-ada"])
+        #expect(try ada.next("joined")["player"] as? Int == 1)
+        let (bob, _) = try join(server, code: code, "Bob")
+        try host.send(type: "start")
+        try ada.next("question")
+        _ = try answer(ada, sequence: 0, ["kind": "choice", "option": 1])
+        try host.send(type: "reveal")
+        let scored = try #require((try ada.next("result")["result"] as? [String: Any])?["score"] as? Int)
+        #expect(scored > 0)
+        try ada.send(type: "leave")
+        try ada.next("ok")
+
+        let stranger = try GameClient(port: server.port)
+        #expect(try stranger.expectError(after: ["type": "join", "code": code, "nickname": "ada", "device": "phone-x"]) == "name_taken")
+        let back = try GameClient(port: server.port)
+        try back.send(type: "join", ["code": code, "nickname": "Ada", "device": "phone-ada"])
+        let joined = try back.next("joined")
+        #expect(joined["resumed"] as? Bool == true)
+        #expect(joined["player"] as? Int == 1)
+        #expect(joined["team"] as? String == "Owls")
+        #expect((try back.next("state")["me"] as? [String: Any])?["score"] as? Int == scored)
+        // The host sees one Ada, connected again.
+        #expect(eventually {
+            host.drain(quiet: 0.05)
+            guard let list = host.received.last(where: { $0["type"] as? String == "players" })?["players"] as? [[String: Any]] else { return false }
+            return list.filter { $0["nickname"] as? String == "Ada" }.map { $0["status"] as? String } == ["connected"]
+        })
+        _ = bob
     }
 
     @Test func anAnswerAfterTheDeadlineIsRefusedAndScoresNothing() throws {

@@ -136,4 +136,68 @@ import Testing
         game.expectRefused(.resume(tokenHash: "token-Ann", newTokenHash: nil), code: "unknown_player")
         game.expectRefused(.join(JoinRequest(nickname: "ann", resumeTokenHash: "y")), code: "name_taken")
     }
+
+    /// docs/game-rules.md: leaving gives up the seat, not the name. The row stays on the board under
+    /// its name, and only the same device can take it back: same player, team and score.
+    @Test func aPlayerWhoLeftTakesTheSeatBackByJoiningAgainFromTheSameDevice() throws {
+        var game = try GameHarness(pack: GameHarness.singleQuestionPack(.truefalse(answer: true), count: 3))
+        let ann = try game.join("Ann", team: "Reds", device: "phone-1")
+        let bob = try game.join("Bob", device: "phone-2")
+        try game.send(.start)
+        game.openAnswers()
+        try game.answer(ann, .truefalse(true), afterOpenMs: 0)
+        try game.send(.reveal)
+        try game.send(.leave(ann))
+        let left = game.room.players[ann]!
+        #expect(left.status == .left)
+        #expect(game.room.activeCount == 1)
+
+        // Someone else, or a client that sent no device id, cannot have the name or the points.
+        game.expectRefused(.join(JoinRequest(nickname: "Ann", deviceID: "phone-3", resumeTokenHash: "x")), code: "name_taken")
+        game.expectRefused(.join(JoinRequest(nickname: "Ann", resumeTokenHash: "x")), code: "name_taken")
+        game.expectRefused(.join(JoinRequest(nickname: "Ann", deviceID: "phone-2", resumeTokenHash: "x")), code: "name_taken")
+        try game.send(.setLocked(true))
+        game.expectRefused(.join(JoinRequest(nickname: "Ann", deviceID: "phone-1", resumeTokenHash: "back")), code: "room_locked")
+        try game.send(.setLocked(false))
+
+        // Her phone, her name (any case), any team: her seat back, not a second Ann.
+        let events = try game.send(.join(JoinRequest(nickname: " ANN ", team: "Blues", deviceID: "phone-1", resumeTokenHash: "back")))
+        #expect(events == [.playerReconnected(PlayerReconnected(at: game.now, player: ann, resumeTokenHash: "back"))])
+        let back = game.room.players[ann]!
+        #expect(back.status == .connected)
+        #expect((back.nickname, back.team, back.score, back.streak) == (left.nickname, left.team, left.score, left.streak))
+        #expect(back.score == 1000)
+        #expect(game.room.players.count == 2)
+        #expect((game.room.activeCount, game.room.connectedCount) == (2, 2))
+        #expect(game.room.standings.players.map(\.nickname) == ["Ann", "Bob"])
+        // Her new token resumes her; the one she had before leaving stays dead.
+        try game.send(.playerDisconnected(ann))
+        #expect(try game.send(.resume(tokenHash: "back", newTokenHash: nil)).count == 1)
+        game.expectRefused(.resume(tokenHash: "token-Ann", newTokenHash: nil), code: "unknown_player")
+        // And the replay of the log is the same room.
+        #expect(try Room.replay(game.log) == game.room)
+        _ = bob
+    }
+
+    /// Someone who played from the start is not late; the room must still have space for them.
+    @Test func aReturningPlayerIsNotALateJoinerButNeedsARoomWithSpace() throws {
+        var settings = RoomSettings()
+        settings.lateJoin = false
+        settings.maxPlayers = 2
+        var game = try GameHarness(settings: settings)
+        let ann = try game.join("Ann", device: "phone-1")
+        let bob = try game.join("Bob", device: "phone-2")
+        try game.send(.start)
+        try game.send(.leave(ann))
+        game.expectRefused(.join(JoinRequest(nickname: "Annie", deviceID: "phone-1", resumeTokenHash: "x")), code: "late_join_disabled")
+        #expect(try game.send(.join(JoinRequest(nickname: "Ann", deviceID: "phone-1", resumeTokenHash: "back"))).map(\.type) == ["player_reconnected"])
+
+        var full = try GameHarness(settings: settings)
+        let cid = try full.join("Cid", device: "phone-3")
+        try full.send(.leave(cid))
+        _ = try full.join("Dee", device: "phone-4")
+        _ = try full.join("Eve", device: "phone-5")
+        full.expectRefused(.join(JoinRequest(nickname: "Cid", deviceID: "phone-3", resumeTokenHash: "back")), code: "room_full")
+        _ = bob
+    }
 }

@@ -69,6 +69,28 @@ import Testing
         #expect(try game.send(.playerDisconnected(ann)).isEmpty)
     }
 
+    /// docs/protocol.md: a host command that does not fit the phase gets `bad_phase`, and after the
+    /// end the phase is `ended`; `room_ended` is what someone trying to join or play is told.
+    @Test func hostCommandsAfterTheEndAreRefusedAsBadPhase() throws {
+        var game = try GameHarness(pack: GameHarness.singleQuestionPack(.text(accepted: ["Yes"])))
+        let ann = try game.join("Ann", team: "Reds")
+        try game.send(.start)
+        try game.send(.reveal)
+        try game.send(.end)
+        #expect(game.room.phase == .ended)
+        let hostCommands: [RoomCommand] = [
+            .next, .start, .close, .reveal, .showLeaderboard, .end, .kick(ann, ban: false), .setLocked(true),
+            .adjustScore(.player(ann), delta: 5, reason: "late"), .accept(question: 0, text: "yep"),
+        ]
+        for command in hostCommands { game.expectRefused(command, code: "bad_phase") }
+        var room = game.room
+        let refusal = #expect(throws: GameError.self) { try room.handle(.next, at: game.now) }
+        #expect(refusal?.description == "Cannot go to the next step while the room is in the ended phase.")
+        game.expectRefused(.join(JoinRequest(nickname: "Late", resumeTokenHash: "x")), code: "room_ended")
+        game.expectRefused(.answer(ann, AnswerSubmission(question: 0, value: .text("Yes"), writtenAt: 0)), code: "room_ended")
+        game.expectRefused(.wager(ann, question: 0, amount: 1), code: "room_ended")
+    }
+
     @Test func hostCanShowTheLeaderboardMidRoundAndEndAnytime() throws {
         var game = try GameHarness()
         try game.send(.start)

@@ -229,4 +229,24 @@ import Testing
         #expect(game.room.teamScore(owls) == 333 + 400)
         game.expectRefused(.wager(ann, question: 1, amount: 1), code: "question_closed")
     }
+
+    /// docs/protocol.md: `outcome` is absent when the player did not answer. A teamless player who
+    /// staked and then stayed silent loses the stake, but did not answer wrongly.
+    @Test func anUnansweredWagerLosesTheStakeWithoutAnOutcome() throws {
+        var game = try GameHarness(pack: GameHarness.singleQuestionPack(.truefalse(answer: true), wager: true))
+        let ann = try game.join("Ann")
+        let bob = try game.join("Bob")
+        try game.send(.start)
+        try game.send(.wager(ann, question: 0, amount: 300))
+        try game.send(.wager(bob, question: 0, amount: 200))
+        try play(&game, [(bob, .truefalse(false), 0)])
+        let silent = try #require(game.room.result(for: ann, sequence: 0))
+        #expect(!silent.answered)
+        #expect(silent.outcome == nil)
+        #expect(silent.points == -300)
+        #expect(game.score(ann) == -300)
+        let wrong = try #require(game.room.result(for: bob, sequence: 0))
+        #expect(wrong.outcome == .wrong)
+        #expect(wrong.points == -200)
+    }
 }

@@ -44,7 +44,7 @@ import Testing
         #expect(AnswerExport.csvField("cr\r\nlf") == "\"cr\r\nlf\"")
         let row = AnswerRow(game: "A@1", round: 1, question: 1, questionText: "Q", player: "P", team: nil, answer: "x",
                             correct: nil, outcome: nil, responseMs: 5, points: 0, runningTotal: 0)
-        #expect(AnswerExport.csv([row]) == AnswerExport.columns.joined(separator: ",") + "\r\nA@1,1,1,Q,P,,x,,,5,0,0\r\n")
+        #expect(AnswerExport.csv([row]) == AnswerExport.columns.joined(separator: ",") + "\r\nA@1,1,1,Q,P,,x,,,5,0,0,true\r\n")
     }
 
     @Test func jsonStringsEscapeControlCharacters() {

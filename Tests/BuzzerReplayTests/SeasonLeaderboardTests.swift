@@ -20,7 +20,7 @@ import Testing
 
     @Test func teamsAreMatchedByFoldedNameAcrossNights() throws {
         let games = try season().games
-        let board = SeasonLeaderboard(games: games, by: .team)
+        let board = try SeasonLeaderboard(games: games, by: .team)
         #expect(board.games == 3)
         let reds = try #require(board.rows.first { TextNormalizer.fold($0.name) == "reds" })
         #expect(reds.games == 3)
@@ -38,7 +38,7 @@ import Testing
 
     @Test func playersAndDateBoundsSelectGames() throws {
         let games = try season().games
-        let board = SeasonLeaderboard(games: games, by: .player, since: try ReplayFormat.day("2025-01-07"), until: try ReplayFormat.day("2025-01-07") + day - 1)
+        let board = try SeasonLeaderboard(games: games, by: .player, since: try ReplayFormat.day("2025-01-07"), until: try ReplayFormat.day("2025-01-07") + day - 1)
         #expect(board.games == 1)
         #expect(Set(board.rows.map(\.name)) == ["Ann", "Bob", "Cid", "Dee"])
         #expect(board.rows.allSatisfy { $0.games == 1 })

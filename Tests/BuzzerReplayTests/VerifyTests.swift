@@ -36,9 +36,14 @@ import Testing
         #expect(!report.ok)
         let issue = try #require(report.games[0].issues.first)
         #expect(issue.kind == .mismatch)
-        // The game's own lines are intact, so it can still be shown.
+        // Every line reads, but the log and the live room disagree, so one of them is wrong: show
+        // refuses to pick, unless asked to print it marked as incomplete.
         #expect(scanned.games[0].damage == nil)
-        #expect(try GameTimeline(scanned.games[0]).finalStandings.players.isEmpty == false)
+        #expect(!scanned.games[0].isComplete)
+        #expect(throws: ReplayError.self) { try GameTimeline(scanned.games[0]) }
+        let marked = try GameTimeline(scanned.games[0], allowIncomplete: true)
+        #expect(!marked.complete)
+        #expect(marked.finalStandings.players.isEmpty == false)
         #expect(issue.location == "\(log.path):\(index + 1)")
         #expect(issue.seq == UInt64(index + 1))
         #expect(issue.message.contains("final standings differ"))
@@ -93,6 +98,10 @@ import Testing
         #expect(report.games[0].issues[0].message.contains("answer_recorded does not decode"))
         #expect(report.games[0].issues[0].seq == UInt64(index + 1))
         #expect(throws: ReplayError.self) { try AnswerExport.rows(of: scanned.games[0]) }
+        // Asked to, show prints what came before that line, marked as incomplete.
+        let partial = try GameTimeline(scanned.games[0], allowIncomplete: true)
+        #expect(!partial.complete)
+        #expect(partial.questions.count == 1)
     }
 
     /// Hand-edited numbers that the room would never produce must be reported, not trap the replay.

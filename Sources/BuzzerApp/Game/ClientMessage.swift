@@ -98,14 +98,13 @@ extension ClientMessage {
         do {
             return try decode(type: type, object: object, fields: fields, packLimits: packLimits)
         } catch {
-            throw ClientMessageError(reason: error.reason, request: known.contains(type) ? type : nil)
+            // Unknown types too: a client matches the error to what it sent (docs/protocol.md).
+            throw ClientMessageError(reason: error.reason, request: shown(type))
         }
     }
 
-    private static let known: Set<String> = [
-        "create", "host", "join", "resume", "watch", "start", "next", "close", "reveal", "leaderboard", "end",
-        "lock", "unlock", "leave", "kick", "adjust", "accept", "answer", "wager",
-    ]
+    /// A client's `type` as errors repeat it: cut short, since an unknown one can be any length.
+    static func shown(_ type: String) -> String { String(type.prefix(40)) }
 
     private static func decode(
         type: String, object: [String: JSONValue], fields: Fields, packLimits: QuestionPackLimits
@@ -118,10 +117,16 @@ extension ClientMessage {
             case .object(let settings)?: cleaned = .object(settings)
             default: throw ClientMessageError(reason: "\"settings\" must be an object")
             }
-            if let name = try fields.optionalString("pack") {
+            let name = try fields.optionalString("pack")
+            let inline = object["questions"].flatMap { $0 == .null ? nil : $0 }
+            // Either one would be a guess at what the host meant.
+            if name != nil && inline != nil {
+                throw ClientMessageError(reason: #"create takes either "pack" (a library pack name) or "questions" (a whole pack), not both"#)
+            }
+            if let name {
                 return .create(CreateRequest(source: .library(name), settings: cleaned))
             }
-            guard let questions = object["questions"], questions != .null else {
+            guard let questions = inline else {
                 throw ClientMessageError(reason: "create needs \"pack\" (a library pack name) or \"questions\" (a whole pack)")
             }
             do {
@@ -156,7 +161,7 @@ extension ClientMessage {
             return .answer(question: try fields.int("question"), answer: try Self.answerValue(raw))
         case "wager": return .wager(question: try fields.int("question"), amount: try fields.int("amount"))
         default:
-            throw ClientMessageError(reason: "unknown message type \"\(type.prefix(40))\"")
+            throw ClientMessageError(reason: "unknown message type \"\(shown(type))\"")
         }
     }
 

@@ -5,6 +5,7 @@ import BuzzerTransport
 import BuzzerWebSocket
 import Foundation
 import Logging
+import Synchronization
 
 extension GameService {
     // MARK: - create
@@ -202,14 +203,26 @@ extension GameService {
             done(.failure(error))
             return
         }
-        let finish: @Sendable (LiveRoom) -> Void = { live in
+        let finish: @Sendable (LiveRoom, Bool) -> Void = { live, returned in
+            var prepared = prepared
+            if returned { prepared.resumed = true }
             done(Result { () throws(GameError) -> Entered in try prepared.seat(handle, in: live) })
         }
         do throws(GameError) {
-            try live.perform(prepared.command) { _ in ref.run(finish) }
+            let returned = Returned()
+            let events = try live.perform(prepared.command) { _ in ref.run { finish($0, returned.value.load(ordering: .relaxed)) } }
+            if case .join = prepared.command, events.contains(where: { $0.type == "player_reconnected" }) {
+                returned.value.store(true, ordering: .relaxed)
+            }
         } catch {
             done(.failure(error))
         }
+    }
+
+    /// Whether a join brought back a player who had left. Set on the room's loop right after the
+    /// join ran, read there once its events are durable (`ref.run` always comes later).
+    private final class Returned: Sendable {
+        let value = Atomic<Bool>(false)
     }
 
     /// What an entry runs in the room, and how it seats the connection once that is durable.
@@ -256,6 +269,8 @@ extension GameService {
     private static func admission(_ message: ClientMessage, in live: LiveRoom) throws(GameError) -> Admission {
         switch message {
         case let .join(_, nickname, team, device):
+            // A player who left takes the seat back by joining under the same name from the same
+            // device (docs/game-rules.md): the join logs `player_reconnected`, and `joined` says resumed.
             let token = Secrets.token(), tokenHash = Secrets.hash(token)
             return Admission(command: .join(JoinRequest(nickname: nickname, team: team, deviceID: device, resumeTokenHash: tokenHash)),
                              role: { room throws(GameError) in try player(holding: tokenHash, in: room) }, token: token)
