@@ -72,6 +72,8 @@ struct BadInputLiveTests {
         let token = try #require(joined["resumeToken"] as? String)
         let copy = try GameClient(port: server.port)
         #expect(try copy.expectError(after: ["type": "join", "code": code, "nickname": "ADA"]) == "name_taken")
+        // A Cyrillic А: look-alikes are the same name (NameSkeleton).
+        #expect(try copy.expectError(after: ["type": "join", "code": code, "nickname": "\u{0410}da"]) == "name_taken")
         #expect(try copy.expectError(after: ["type": "join", "code": code, "nickname": "   "]) == "name_invalid")
         #expect(try copy.expectError(after: ["type": "join", "code": code, "nickname": String(repeating: "x", count: 25)]) == "name_invalid")
         try host.send(type: "lock")
