@@ -49,13 +49,21 @@ struct JoinRateLimitLiveTests {
                 guess += 1
                 let answer: String
                 do {
-                    answer = try GameClient(port: port).expectError(after: ["type": "join", "code": "NOPE\(guess)", "nickname": "x"])
+                    let guesser = try GameClient(port: port)
+                    try guesser.send(["type": "join", "code": "NOPE\(guess)", "nickname": "x"])
+                    answer = try guesser.next("error", timeout: 5)["code"] as? String ?? "?"
                 } catch {
                     answer = "\(error)"
                 }
                 log.answers.withLock { $0.append(answer) }
             }
         }
+        // Stopped exactly once, also when the test throws halfway: the guesser must not outlive it.
+        let stopGuessing = { () -> Bool in
+            guard !log.stop.exchange(true, ordering: .acquiringAndReleasing) else { return true }
+            return guesserDone.wait(timeout: .now() + 30) == .success
+        }
+        defer { _ = stopGuessing() }
         #expect(eventually(timeout: 10) { log.count >= 1 })
 
         // A hundred players behind the same address join with the right code, none of them held up.
@@ -79,8 +87,7 @@ struct JoinRateLimitLiveTests {
         try console.next("hosting", timeout: 5)
         withExtendedLifetime((host, early, players)) {}
 
-        log.stop.store(true, ordering: .releasing)
-        #expect(guesserDone.wait(timeout: .now() + 30) == .success)
+        #expect(stopGuessing())
         let answers = log.answers.withLock { $0 }
         #expect(answers.count >= 5)
         #expect(answers.allSatisfy { $0 == "rate_limited" }, "\(answers)")
