@@ -28,9 +28,46 @@ package struct NameSkeleton: Hashable, Sendable {
     package let shaped: String
 
     package init(_ name: String) {
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            self.init(ascii: name)
+        } else {
+            self.init(unicode: name)
+        }
+    }
+
+    /// The general path, through Foundation's folding and normalisation.
+    init(unicode name: String) {
         caseless = Self.caselessKey(name)
         shaped = Self.skeleton(name).folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
             .split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    /// The same keys for an ASCII name (most names) without Foundation: about 1 µs instead of 6, which a
+    /// replay of a 10,000-player room notices: ASCII is its own NFKD and NFD, has no default-ignorable
+    /// code point and no accents, and folding it is lowercasing. `unicode` gives the same keys (tested).
+    init(ascii name: String) {
+        var caseless: [UInt8] = [], shaped: [UInt8] = []
+        caseless.reserveCapacity(name.utf8.count)
+        shaped.reserveCapacity(name.utf8.count)
+        // Whitespace collapsed to one space, as `TextNormalizer.fold` does (Unicode White_Space in ASCII).
+        let words = name.utf8.split(whereSeparator: { $0 == 0x20 || (0x09...0x0D).contains($0) })
+        for (index, word) in words.enumerated() {
+            if index > 0 {
+                caseless.append(0x20)
+                shaped.append(0x20)
+            }
+            for byte in word {
+                shaped += Self.prototypes[UInt32(byte)].map { Array($0.utf8) } ?? [byte]
+                let lower = Self.lowercased(byte)
+                caseless += (Self.prototypes[UInt32(lower)].map { Array($0.utf8) } ?? [lower]).map(Self.lowercased)
+            }
+        }
+        self.caseless = String(decoding: caseless, as: UTF8.self)
+        self.shaped = String(decoding: shaped, as: UTF8.self)
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
     }
 
     /// What a room's name indexes store for this name.

@@ -94,6 +94,21 @@ import Testing
         #expect(Set(NameSkeleton("LAN").keys).isDisjoint(with: NameSkeleton("Ian").keys))
     }
 
+    @Test func theASCIIShortcutGivesTheSameKeysAsTheGeneralPath() {
+        // Every printable ASCII character and the whitespace, in seeded random names of 1 to 12.
+        let alphabet = Array((0x20...0x7E).map { Character(Unicode.Scalar(UInt8($0))) }) + ["\t", "\n", "\r"]
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            return Int(state % UInt64(bound))
+        }
+        for _ in 0..<5000 {
+            let name = String((0..<(1 + next(12))).map { _ in alphabet[next(alphabet.count)] })
+            let fast = NameSkeleton(ascii: name), general = NameSkeleton(unicode: name)
+            #expect(fast == general, "\(name.debugDescription)")
+        }
+    }
+
     /// An archive written before look-alikes were refused can hold two of them: it must still replay
     /// to the same room, with both players and their order unchanged (standings break ties by
     /// `TextNormalizer.fold`, not by the skeleton).
