@@ -14,7 +14,8 @@ package enum PlayerStatus: String, Codable, Sendable, Equatable {
 package struct Player: Sendable, Equatable {
     package var id: PlayerID
     package var nickname: String
-    /// `TextNormalizer.fold(nickname)`: what uniqueness and bans compare.
+    /// `TextNormalizer.fold(nickname)`: what standings break ties by (as in every archived game).
+    /// Uniqueness and bans compare `NameSkeleton` keys instead.
     package var nameKey: String
     package var team: TeamID?
     /// Opaque device identifier from the app (for bans); nil if the client sent none.

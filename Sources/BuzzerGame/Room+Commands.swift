@@ -129,14 +129,14 @@ extension Room {
         if phase != .lobby && !settings.lateJoin && returning == nil { throw .lateJoinDisabled }
         if let device = request.deviceID, bannedDeviceIDs.contains(device) { throw .banned }
         let nickname = try Self.cleanName(request.nickname, maxLength: settings.nicknameMaxLength, what: "a nickname")
-        let key = TextNormalizer.fold(nickname)
-        if bannedNameKeys.contains(key) { throw .banned }
+        let keys = NameSkeleton(nickname).keys
+        if keys.contains(where: bannedNameKeys.contains) { throw .banned }
         if isBlocked(nickname) { throw .nameBlocked }
         if let returning {
             if activeCount >= settings.maxPlayers { throw .roomFull(max: settings.maxPlayers) }
             return [.playerReconnected(PlayerReconnected(at: now, player: returning, resumeTokenHash: request.resumeTokenHash))]
         }
-        if playerByNameKey[key] != nil { throw .nameTaken }
+        if keys.contains(where: { playerByNameKey[$0] != nil }) { throw .nameTaken }
         if activeCount >= settings.maxPlayers { throw .roomFull(max: settings.maxPlayers) }
 
         var events: [RoomEvent] = []
@@ -144,7 +144,8 @@ extension Room {
         if let rawTeam = request.team, !rawTeam.allSatisfy(\.isWhitespace) {
             let name = try Self.cleanName(rawTeam, maxLength: settings.teamNameMaxLength, what: "a team name")
             if isBlocked(name) { throw .nameBlocked }
-            if let existing = teamByNameKey[TextNormalizer.fold(name)] {
+            // A look-alike of a team's name is that team, not a decoy beside it.
+            if let existing = NameSkeleton(name).keys.lazy.compactMap({ self.teamByNameKey[$0] }).first {
                 teamID = existing
             } else {
                 let id = TeamID(teams.count + 1)
@@ -165,7 +166,7 @@ extension Room {
     private func returningPlayer(_ request: JoinRequest) -> PlayerID? {
         guard let device = request.deviceID,
               let nickname = try? Self.cleanName(request.nickname, maxLength: settings.nicknameMaxLength, what: "a nickname"),
-              let id = playerByNameKey[TextNormalizer.fold(nickname)], let player = players[id],
+              let id = NameSkeleton(nickname).keys.lazy.compactMap({ playerByNameKey[$0] }).first, let player = players[id],
               player.status == .left, player.deviceID == device else { return nil }
         return id
     }
@@ -182,17 +183,17 @@ extension Room {
     }
 
     /// A name is blocked when any run of whole consecutive words of it matches a blocked term
-    /// (case, accents and punctuation ignored), so "bad-word" and "B.A.D word" match "badword"
-    /// but "Scunthorpe" does not match a term inside it.
+    /// (case, accents, punctuation and look-alike letters ignored), so "bad-word", "B.A.D word" and
+    /// "bаdword" with a Cyrillic а match "badword", but "Scunthorpe" does not match a term inside it.
     func isBlocked(_ name: String) -> Bool {
-        guard !settings.blockedNames.isEmpty else { return false }
-        let blocked = Set(settings.blockedNames.map(TextNormalizer.answerKey))
-        let words = TextNormalizer.fold(name).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        guard !blockedTerms.isEmpty else { return false }
+        let words = TextNormalizer.fold(name).split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+            .map { NameSkeleton.caselessKey(String($0)) }
         for start in words.indices {
             var run = ""
             for word in words[start...] {
                 run += word
-                if blocked.contains(run) { return true }
+                if blockedTerms.contains(run) { return true }
             }
         }
         return false

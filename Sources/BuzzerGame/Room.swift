@@ -22,13 +22,17 @@ package struct Room: Sendable, Equatable {
     package internal(set) var teams: [TeamID: Team] = [:]
     package internal(set) var asked: [AskedQuestion] = []
     package internal(set) var adjustments: [ScoreAdjusted] = []
-    package internal(set) var bannedNameKeys: Set<String> = []
+    /// The `NameSkeleton` keys of banned nicknames: a look-alike of a banned name is banned too.
+    package internal(set) var bannedNameKeys: Set<NameSkeleton.Key> = []
     package internal(set) var bannedDeviceIDs: Set<String> = []
 
     // Indexes derived from the above, kept so lookups stay O(1) with thousands of players.
-    var playerByNameKey: [String: PlayerID] = [:]
+    /// Both `NameSkeleton` keys of every player's and team's name: what makes a look-alike "taken".
+    var playerByNameKey: [NameSkeleton.Key: PlayerID] = [:]
     var playerByTokenHash: [String: PlayerID] = [:]
-    var teamByNameKey: [String: TeamID] = [:]
+    var teamByNameKey: [NameSkeleton.Key: TeamID] = [:]
+    /// `settings.blockedNames` in the form names are matched in (`isBlocked`), worked out once.
+    let blockedTerms: Set<String>
     package internal(set) var connectedCount = 0
     package internal(set) var activeCount = 0
     /// Where the last scoring stopped, for the next reveal to build on (`scoreReveal(of:)`).
@@ -42,6 +46,7 @@ package struct Room: Sendable, Equatable {
         settings = created.settings
         pack = created.pack
         phaseSince = created.at
+        blockedTerms = Set(created.settings.blockedNames.map { NameSkeleton.caselessKey(TextNormalizer.answerKey($0)) })
     }
 
     /// Validates the pack and settings and opens a room in the lobby. `seed` and
@@ -126,17 +131,15 @@ package struct Room: Sendable, Equatable {
         case .displayDisconnected:
             displayCount = max(0, displayCount - 1)
         case .teamCreated(let e):
-            let key = TextNormalizer.fold(e.name)
-            teams[e.team] = Team(id: e.team, name: e.name, nameKey: key)
-            teamByNameKey[key] = e.team
+            teams[e.team] = Team(id: e.team, name: e.name, nameKey: TextNormalizer.fold(e.name))
+            for key in NameSkeleton(e.name).keys { teamByNameKey[key] = e.team }
         case .playerJoined(let e):
             // Ids are handed out in join order from 1 (`decideJoin`); a log that says otherwise is not this room's.
             guard e.player.rawValue == players.count + 1 else { return }
-            let key = TextNormalizer.fold(e.nickname)
             players[e.player] = Player(
-                id: e.player, nickname: e.nickname, nameKey: key, team: e.team, deviceID: e.deviceID,
+                id: e.player, nickname: e.nickname, nameKey: TextNormalizer.fold(e.nickname), team: e.team, deviceID: e.deviceID,
                 resumeTokenHash: e.resumeTokenHash, joinedAt: e.at, firstQuestion: e.firstQuestion)
-            playerByNameKey[key] = e.player
+            for key in NameSkeleton(e.nickname).keys { playerByNameKey[key] = e.player }
             playerByTokenHash[e.resumeTokenHash] = e.player
             connectedCount += 1
             activeCount += 1
@@ -177,9 +180,11 @@ package struct Room: Sendable, Equatable {
             player.awaySince = nil
             playerByTokenHash[player.resumeTokenHash] = nil
             if let older = player.previousResumeTokenHash { playerByTokenHash[older] = nil }
-            playerByNameKey[player.nameKey] = nil
+            let keys = NameSkeleton(player.nickname).keys
+            // A log written before look-alikes were refused may hold two of them: free only this player's.
+            for key in keys where playerByNameKey[key] == e.player { playerByNameKey[key] = nil }
             if e.ban {
-                bannedNameKeys.insert(player.nameKey)
+                bannedNameKeys.formUnion(keys)
                 if let device = player.deviceID { bannedDeviceIDs.insert(device) }
             }
             players[e.player] = player

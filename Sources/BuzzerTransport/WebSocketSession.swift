@@ -160,7 +160,11 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
             case .failed(let error):
                 state = .responding
                 logger.debug("bad HTTP request", metadata: ["error": "\(error)"])
-                respond(error.response, on: connection)
+                if let response = error.response {
+                    respond(response, on: connection)
+                } else {
+                    connection.closeAfterFlush()
+                }
             case .complete(let head, let consumed):
                 state = .responding
                 handleRequest(head, served: http.served, rest: UnsafeRawBufferPointer(rebasing: bytes[consumed...]), on: connection)

@@ -18,13 +18,16 @@ package enum HTTPParseError: Error, CustomStringConvertible, Equatable, Sendable
     case invalidHost
     /// A major version other than 1 (RFC 9110 §15.6.6: 505).
     case unsupportedVersion
+    /// A TLS record where a request line should start: a browser that tried `https://` on the plain
+    /// port. Closed without a response, which a TLS client could not read anyway.
+    case tlsHandshake
 
     /// The HTTP status code to answer with.
     package var status: Int {
         switch self {
         case .headerTooLarge, .tooManyHeaders: 431
         case .unsupportedVersion: 505
-        case .invalidRequestLine, .invalidHeader, .obsoleteLineFolding, .bareCarriageReturn, .invalidHost: 400
+        case .invalidRequestLine, .invalidHeader, .obsoleteLineFolding, .bareCarriageReturn, .invalidHost, .tlsHandshake: 400
         }
     }
 
@@ -38,11 +41,12 @@ package enum HTTPParseError: Error, CustomStringConvertible, Equatable, Sendable
         case .bareCarriageReturn: "bare CR in request head"
         case .invalidHost: "HTTP/1.1 requests need exactly one Host header"
         case .unsupportedVersion: "only HTTP/1.x is supported"
+        case .tlsHandshake: "a TLS handshake on the plain HTTP port (use http://, or put TLS in front of the server)"
         }
     }
 
-    /// The error response to send before closing.
-    package var response: HTTPResponse {
-        HTTPResponse.error(status: status, message: description)
+    /// The error response to send before closing; nil when the peer does not speak HTTP at all.
+    package var response: HTTPResponse? {
+        self == .tlsHandshake ? nil : HTTPResponse.error(status: status, message: description)
     }
 }

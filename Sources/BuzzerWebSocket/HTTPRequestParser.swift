@@ -5,14 +5,16 @@
 /// Choices (RFC 9112): a bare LF is accepted as a line end (§2.2 allows it; handy for `nc`
 /// testing, harmless for an origin server), a CR not followed by LF is rejected, empty lines
 /// before the request line are skipped (§2.2), obs-fold is rejected with 400 (§5.2), and the
-/// whole head including its final empty line counts against `maxHeaderBytes`.
+/// whole head including its final empty line counts against `maxHeaderBytes`. The request line is
+/// also checked as its bytes arrive (`HTTPRequestLineScanner`), so bytes that cannot start a
+/// request (a TLS ClientHello, binary noise) fail at once instead of waiting for a line end.
 package struct HTTPRequestParser: Sendable {
     package enum Result: Sendable, Equatable {
         /// Every byte given was consumed; feed more.
         case needMoreData
         /// The head is complete; `consumed` bytes of the last input belong to it, the rest do not.
         case complete(HTTPRequestHead, consumed: Int)
-        /// Answer with `error.status` and close. The parser stays failed.
+        /// Answer with `error.response` (if any) and close. The parser stays failed.
         case failed(HTTPParseError)
     }
 
@@ -28,6 +30,7 @@ package struct HTTPRequestParser: Sendable {
     private var line: [UInt8] = []
     private var headBytes = 0
     private var headers = HTTPHeaders()
+    private var requestLine = HTTPRequestLineScanner()
 
     package init(maxHeaderBytes: Int, maxHeaderCount: Int) {
         self.maxHeaderBytes = maxHeaderBytes
@@ -46,11 +49,14 @@ package struct HTTPRequestParser: Sendable {
         while index < input.count {
             let rest = UnsafeBufferPointer(rebasing: input[index...])
             guard let newline = rest.firstIndex(of: 0x0A) else {
+                if let error = scanRequestLine(rest) { return fail(error) }
                 headBytes += rest.count
                 if headBytes > maxHeaderBytes { return fail(.headerTooLarge(limit: maxHeaderBytes)) }
                 line.append(contentsOf: rest)
                 return .needMoreData
             }
+            if let error = scanRequestLine(UnsafeBufferPointer(rebasing: rest[..<newline])) { return fail(error) }
+            requestLine.reset()
             headBytes += newline + 1
             if headBytes > maxHeaderBytes { return fail(.headerTooLarge(limit: maxHeaderBytes)) }
             line.append(contentsOf: UnsafeBufferPointer(rebasing: rest[..<newline]))
@@ -95,6 +101,12 @@ package struct HTTPRequestParser: Sendable {
             headers.add(name: field.name, value: field.value)
             return nil
         }
+    }
+
+    /// Checks the request line's bytes as they come; the header lines wait for their line end.
+    private mutating func scanRequestLine(_ bytes: UnsafeBufferPointer<UInt8>) -> HTTPParseError? {
+        guard case .requestLine = state else { return nil }
+        return requestLine.scan(bytes)
     }
 
     private mutating func fail(_ error: HTTPParseError) -> Result {

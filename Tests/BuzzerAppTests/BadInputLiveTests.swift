@@ -33,16 +33,6 @@ struct BadInputLiveTests {
         try client.next("created")
     }
 
-    @Test func wrongCodesAreRefusedAndRateLimitedPerAddress() throws {
-        let server = try LiveGameServer { $0.rooms.failedJoinsPerMinute = 3 }
-        defer { server.stop() }
-        let client = try GameClient(port: server.port)
-        for _ in 0..<3 {
-            #expect(try client.expectError(after: ["type": "join", "code": "ZZZZZZ", "nickname": "x"]) == "room_not_found")
-        }
-        #expect(try client.expectError(after: ["type": "join", "code": "ZZZZZZ", "nickname": "x"]) == "rate_limited")
-    }
-
     @Test func invalidPacksAndSettingsAreRefusedWithTheirPath() throws {
         let server = try LiveGameServer()
         defer { server.stop() }
@@ -75,6 +65,8 @@ struct BadInputLiveTests {
         let token = try #require(joined["resumeToken"] as? String)
         let copy = try GameClient(port: server.port)
         #expect(try copy.expectError(after: ["type": "join", "code": code, "nickname": "ADA"]) == "name_taken")
+        // A Cyrillic А: look-alikes are the same name (NameSkeleton).
+        #expect(try copy.expectError(after: ["type": "join", "code": code, "nickname": "\u{0410}da"]) == "name_taken")
         #expect(try copy.expectError(after: ["type": "join", "code": code, "nickname": "   "]) == "name_invalid")
         #expect(try copy.expectError(after: ["type": "join", "code": code, "nickname": String(repeating: "x", count: 25)]) == "name_invalid")
         try host.send(type: "lock")

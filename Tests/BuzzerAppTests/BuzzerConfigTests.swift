@@ -49,6 +49,8 @@ struct BuzzerConfigTests {
         #expect(try error { $0["rooms"] = ["maxRoms": 5] }.contains("rooms.maxRoms"))
         #expect(try error { $0["rooms"] = ["maxRooms": 0] }.contains("rooms.maxRooms"))
         #expect(try error { $0["rooms"] = ["joinCodeLength": 3] }.contains("rooms.joinCodeLength"))
+        #expect(try error { $0["rooms"] = ["failedJoinsPerConnection": 0] }.contains("rooms.failedJoinsPerConnection"))
+        #expect(try error { $0["rooms"] = ["failedJoinDelayMilliseconds": -1] }.contains("rooms.failedJoinDelayMilliseconds"))
         #expect(try error { $0["archive"] = ["durability": "sometimes"] }.contains("archive.durability"))
         #expect(try error { $0["game"] = ["roomDefaults": ["timeLimitSeconds": 0]] }.contains("timeLimitSeconds"))
         #expect(try error { $0["game"] = ["roomDefaults": ["scoring": 5]] }.contains("game.roomDefaults.scoring"))

@@ -132,6 +132,30 @@ import Testing
         }
     }
 
+    /// A browser that tried `https://` on the plain port: its ClientHello (RFC 8446 §5.1 record header
+    /// 16 03 01 + length, handshake type 01) must be refused at once, not held for `handshakeSeconds`.
+    @Test func aTLSClientHelloIsClosedAtOnceWithoutWaitingForTheHandshakeTimeout() throws {
+        try LiveServer.with(LiveServer.echo { $0.timeouts.handshakeSeconds = 60 }) { server in
+            let client = try TestWebSocketClient(port: server.port)
+            try client.sendRaw([0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xFC, 0x03, 0x03] + [UInt8](repeating: 0x5A, count: 32))
+            // 2 s, against a 60 s handshake timeout: only an early refusal passes.
+            let (bytes, closed) = RawSocket.readToEOF(client.fd, timeout: 2)
+            #expect(closed)
+            #expect(bytes.isEmpty, "a TLS client cannot read an HTTP answer; it gets a plain close")
+            #expect(eventually(timeout: 5) { server.connectionCount == 0 })
+        }
+    }
+
+    @Test func binaryNoiseGetsA400AtOnce() throws {
+        try LiveServer.with(LiveServer.echo { $0.timeouts.handshakeSeconds = 60 }) { server in
+            let client = try TestWebSocketClient(port: server.port)
+            try client.sendRaw([0x00, 0xFF, 0x13, 0x37, 0x80, 0x7F])
+            let (bytes, closed) = RawSocket.readToEOF(client.fd, timeout: 2)
+            #expect(closed)
+            #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("HTTP/1.1 400 "))
+        }
+    }
+
     @Test func plainGETReachesTheDelegateHealthz() throws {
         try LiveServer.with(LiveServer.echo()) { server in
             let request = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"

@@ -232,6 +232,81 @@ import Testing
         #expect(HTTPParseError.unsupportedVersion.status == 505)
     }
 
+    // MARK: - Bytes that can never start a request fail at once (no waiting for a line end)
+
+    /// The first 48 bytes of a TLS 1.3 ClientHello as a browser sends it (RFC 8446 §5.1 record header
+    /// 16 03 01, length; §4.1.2 handshake type 01, legacy_version 03 03, then the random).
+    private let clientHello = SplitInput.bytes("""
+        16 03 01 02 00 01 00 01 fc 03 03 5c 7a 0b 1d 93 44 2e 8f 10 7c 3a 4e 66 21 90 ab
+        cd 0e 12 55 6a 7b 8c 9d ae bf c0 d1 e2 f3 04 15 26 37 48 59
+        """)
+
+    @Test func aTLSClientHelloFailsAtItsFirstByteWithoutAResponse() {
+        #expect(parse(clientHello) == .failed(.tlsHandshake))
+        // Its first byte alone is enough: 0x16 cannot start a method (RFC 9110 §9: a method is a token).
+        #expect(parse(Array(clientHello.prefix(1))) == .failed(.tlsHandshake))
+        // A TLS client could not read an HTTP answer: the server just closes.
+        #expect(HTTPParseError.tlsHandshake.response == nil)
+    }
+
+    @Test func binaryNoiseFailsWithinItsFirstBytes() {
+        // 1,000 seeded blocks of 64 random bytes, with no LF (so nothing ever ends a line): each must
+        // fail by itself, where before it waited for a line end until the handshake timeout.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for block in 0..<1000 {
+            let noise: [UInt8] = (0..<64).map { _ in
+                state ^= state << 13; state ^= state >> 7; state ^= state << 17
+                let byte = UInt8(truncatingIfNeeded: state)
+                return byte == 0x0A ? 0x00 : byte
+            }
+            let result = parse(noise)
+            guard case .failed(let error) = result else {
+                Issue.record("block \(block) was held: \(result)")
+                continue
+            }
+            #expect([.invalidRequestLine, .bareCarriageReturn, .tlsHandshake].contains(error), "block \(block)")
+        }
+    }
+
+    @Test(arguments: [
+        ("\u{0}\u{1}\u{2}", HTTPParseError.invalidRequestLine),  // a control byte where a method starts
+        ("GET\t/", .invalidRequestLine),  // the separator is one SP (RFC 9112 §3)
+        ("GET / HTTP/1.1 ", .invalidRequestLine),  // nothing may follow the version
+        ("GET / HTTPS/1.1", .invalidRequestLine),
+        ("GET / HTTP/1.1\rX", .bareCarriageReturn),
+        ("GÉT / HTTP/1.1", .invalidRequestLine),  // a method is ASCII
+    ])
+    func aRequestLineFailsAtItsFirstImpossibleByte(prefix: String, error: HTTPParseError) {
+        // No line end in the input: the verdict cannot have waited for one.
+        #expect(parse(Array(prefix.utf8)) == .failed(error))
+    }
+
+    @Test func aValidRequestSplitIntoManyReadsIsStillAccepted() throws {
+        // Leading empty lines (RFC 9112 §2.2), a bare LF, a token method with punctuation and an
+        // asterisk target: every prefix of these is a possible request, so no split may fail.
+        let input = Array("\r\n\nM-SEARCH * HTTP/1.1\nHost: a\r\n\r\n".utf8) + trailing
+        let expected = try head(input)
+        #expect(expected.method == "M-SEARCH")
+        for chunks in SplitInput.all(input) {
+            var parser = HTTPRequestParser(maxHeaderBytes: 8192, maxHeaderCount: 64)
+            var parsed: HTTPRequestHead?
+            for chunk in chunks where parsed == nil {
+                switch chunk.withUnsafeBytes({ parser.parse($0) }) {
+                case .needMoreData: break
+                case .complete(let head, _): parsed = head
+                case .failed(let error): Issue.record("\(chunks.map(\.count)): \(error)")
+                }
+            }
+            #expect(parsed == expected, "\(chunks.map(\.count))")
+        }
+    }
+
+    @Test func aPartialRequestLineWaitsAndFailsOnlyWhenABadByteArrives() {
+        var parser = HTTPRequestParser(maxHeaderBytes: 8192, maxHeaderCount: 64)
+        #expect(Array("GET /ws HT".utf8).withUnsafeBytes { parser.parse($0) } == .needMoreData)
+        #expect(Array("XP".utf8).withUnsafeBytes { parser.parse($0) } == .failed(.invalidRequestLine))
+    }
+
     @Test func failedParserStaysFailed() {
         var parser = HTTPRequestParser(maxHeaderBytes: 8192, maxHeaderCount: 64)
         let bad = Array("BAD\r\n".utf8)
@@ -257,8 +332,9 @@ import Testing
         #expect(b.headers.count == 1)
     }
 
-    @Test func errorResponseClosesTheConnection() {
-        let bytes = String(decoding: HTTPParseError.headerTooLarge(limit: 10).response.serialized(), as: UTF8.self)
+    @Test func errorResponseClosesTheConnection() throws {
+        let response = try #require(HTTPParseError.headerTooLarge(limit: 10).response)
+        let bytes = String(decoding: response.serialized(), as: UTF8.self)
         #expect(bytes.hasPrefix("HTTP/1.1 431 Request Header Fields Too Large\r\n"))
         #expect(bytes.contains("\r\nConnection: close\r\n"))
         #expect(bytes.contains("\r\nContent-Length: "))

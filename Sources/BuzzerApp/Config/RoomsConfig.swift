@@ -3,9 +3,15 @@
 package struct RoomsConfig: Codable, Sendable, Equatable {
     /// Rooms that may be open at once (ended rooms waiting to be dropped count too).
     package var maxRooms = 500
-    /// Failed join attempts (wrong code) one IP address may make per minute before `rate_limited`.
-    /// Only failures count: a whole bar behind one NAT address joins with the right code freely.
+    /// Wrong codes (in `join`, `resume`, `watch`, `host`) one IP address may send per minute; past it,
+    /// its further wrong codes get `rate_limited`. Only failures count, and a request that names a
+    /// live room is never limited: a whole bar behind one NAT address joins freely (`JoinRateLimiter`).
     package var failedJoinsPerMinute = 20
+    /// Wrong codes one connection may send before it is closed.
+    package var failedJoinsPerConnection = 5
+    /// The wait before answering a connection's second wrong code; it doubles with each further one
+    /// (up to 32 times), and an address past its limit waits the same way.
+    package var failedJoinDelayMilliseconds = 250
     /// Folder of question packs the host can pick by name (file name without `.json`).
     package var libraryDirectory = "questions"
     /// How long an ended room stays in memory so players can still see the podium and rejoin.
@@ -19,7 +25,7 @@ package struct RoomsConfig: Codable, Sendable, Equatable {
     package init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case maxRooms, failedJoinsPerMinute, libraryDirectory, endedRoomRetentionSeconds, lobbyUpdateMilliseconds, joinCodeLength
+        case maxRooms, failedJoinsPerMinute, failedJoinsPerConnection, failedJoinDelayMilliseconds, libraryDirectory, endedRoomRetentionSeconds, lobbyUpdateMilliseconds, joinCodeLength
     }
 
     package init(from decoder: any Decoder) throws {
@@ -30,13 +36,18 @@ package struct RoomsConfig: Codable, Sendable, Equatable {
         }
         try read(.maxRooms, &s.maxRooms)
         try read(.failedJoinsPerMinute, &s.failedJoinsPerMinute)
+        try read(.failedJoinsPerConnection, &s.failedJoinsPerConnection)
+        try read(.failedJoinDelayMilliseconds, &s.failedJoinDelayMilliseconds)
         try read(.libraryDirectory, &s.libraryDirectory)
         try read(.endedRoomRetentionSeconds, &s.endedRoomRetentionSeconds)
         try read(.lobbyUpdateMilliseconds, &s.lobbyUpdateMilliseconds)
         try read(.joinCodeLength, &s.joinCodeLength)
         self = s
-        for (key, value) in [(CodingKeys.maxRooms, maxRooms), (.failedJoinsPerMinute, failedJoinsPerMinute)] where value < 1 {
+        for (key, value) in [(CodingKeys.maxRooms, maxRooms), (.failedJoinsPerMinute, failedJoinsPerMinute), (.failedJoinsPerConnection, failedJoinsPerConnection)] where value < 1 {
             throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "must be at least 1")
+        }
+        if !(0...10_000).contains(failedJoinDelayMilliseconds) {
+            throw DecodingError.dataCorruptedError(forKey: .failedJoinDelayMilliseconds, in: c, debugDescription: "must be 0...10000")
         }
         if endedRoomRetentionSeconds < 0 {
             throw DecodingError.dataCorruptedError(forKey: .endedRoomRetentionSeconds, in: c, debugDescription: "must be 0 or more")

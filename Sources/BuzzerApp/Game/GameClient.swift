@@ -48,8 +48,11 @@ struct ClientState {
     var role: Role = .none
     /// The room this connection belongs to, once its create/join/resume/watch/host succeeded.
     var room: RoomRef?
-    /// A create/join/resume/watch/host is on its way to a room: a second one waits for its answer.
+    /// A create/join/resume/watch/host is on its way to a room, or a wrong code's answer is being
+    /// held back (`JoinRateLimiter`): a second one waits for its answer.
     var entering = false
+    /// Wrong codes this connection has sent; each makes the next answer wait longer.
+    var failedEntries = 0
     /// When the current question reached this player's kernel socket buffer (where response time starts).
     var questionWritten: (sequence: Int, at: GameInstant)?
 }

@@ -138,15 +138,11 @@ extension GameService {
         case .host(let code, _), .join(let code, _, _, _), .resume(let code, _), .watch(let code): rawCode = code
         default: return
         }
-        let now = context.clock(), address = client.remoteAddress, messages = context.messages
-        guard limiter.allows(address, now: now) else {
-            client.send(messages.encode(.error("rate_limited", "Too many wrong room codes from your network; wait a minute and try again.", request: message.type)))
-            return
-        }
+        let messages = context.messages
         let code = Secrets.normalizeCode(rawCode)
+        // A code that names a live room goes straight in: the limiter only ever sees wrong ones.
         guard let ref = context.registry.room(code) else {
-            limiter.recordFailure(address, now: now)
-            client.send(messages.encode(.error("room_not_found", "No game has the code \(code.isEmpty ? "you typed" : code). Check the code on the screen.", request: message.type)))
+            refuseWrongCode(code, request: message.type, client: client)
             return
         }
         client.state.entering = true
@@ -174,6 +170,37 @@ extension GameService {
                     if case .success(let entered) = outcome { ref.run { $0.detach(handle, role: entered.role) } }
                 })
             }
+        }
+    }
+
+    /// Answers a code that names no live room as `JoinRateLimiter` says: `room_not_found`, or
+    /// `rate_limited` once the address is past its limit; at once or after a delay, during which the
+    /// connection can enter nothing; then, past the connection's or the address's limit, closes it.
+    private func refuseWrongCode(_ code: String, request: String, client: GameClient) {
+        let failures = client.state.failedEntries
+        client.state.failedEntries += 1
+        let address = client.remoteAddress, now = context.clock()
+        let verdict = limiter.withLock { $0.recordFailure(from: address, connectionFailures: failures, now: now) }
+        if verdict.overLimitBy == 1 {
+            context.logger.notice("wrong room codes past the limit; this address's wrong codes now get rate_limited", metadata: [
+                "address": "\(address)", "perMinute": "\(context.config.rooms.failedJoinsPerMinute)"])
+        }
+        let reply = context.messages.encode(verdict.isRateLimited
+            ? .error("rate_limited", "Too many wrong room codes from your network. Check the code on the big screen: the right code still works.", request: request)
+            : .error("room_not_found", "No game has the code \(code.isEmpty ? "you typed" : code). Check the code on the screen.", request: request))
+        let answer: @Sendable (GameClient) -> Void = { client in
+            client.state.entering = false
+            client.send(reply)
+            if verdict.closesConnection { client.handle.close(code: 1008, reason: "too many wrong room codes") }
+        }
+        guard verdict.delayMilliseconds > 0 else {
+            answer(client)
+            return
+        }
+        client.state.entering = true
+        let handle = client.handle
+        handle.loop.queue.asyncAfter(deadline: .now() + .milliseconds(Int(verdict.delayMilliseconds))) {
+            handle.withHandler(answer)
         }
     }
 

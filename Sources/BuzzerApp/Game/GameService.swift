@@ -19,7 +19,8 @@ package final class GameService: WebSocketService {
 
     let context: GameContext
     let library: QuestionLibrary
-    let limiter: JoinRateLimiter
+    /// Wrong codes, per address; taken once per failed entry, never for one that names a live room.
+    let limiter: Mutex<JoinRateLimiter>
     /// Set once the server is listening: `/healthz` reports its connection count.
     package let connectionCount: @Sendable () -> Int
     private let connections: ConnectionCounter
@@ -28,7 +29,9 @@ package final class GameService: WebSocketService {
     package init(config: BuzzerConfig, archive: ArchiveWriter, logger: Logger, clock: @escaping @Sendable () -> GameInstant = GameService.wallClock) {
         context = GameContext(config: config, archive: archive, logger: logger, clock: clock)
         library = QuestionLibrary(directory: config.rooms.libraryDirectory, limits: config.game.packLimits)
-        limiter = JoinRateLimiter(failuresPerMinute: config.rooms.failedJoinsPerMinute)
+        limiter = Mutex(JoinRateLimiter(policy: JoinRateLimiter.Policy(
+            failuresPerMinute: config.rooms.failedJoinsPerMinute, failuresPerConnection: config.rooms.failedJoinsPerConnection,
+            delayMilliseconds: Int64(config.rooms.failedJoinDelayMilliseconds))))
         let counter = ConnectionCounter()
         connections = counter
         connectionCount = { counter.value }

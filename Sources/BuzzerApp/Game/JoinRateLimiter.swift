@@ -1,35 +1,96 @@
-import Synchronization
+/// Decides how a failed entry is answered: a `join`, `resume`, `watch` or `host` whose code names
+/// no live room. Only failures ever reach it. A request that names a live room is never counted,
+/// delayed or refused, whoever else shares its address, so a bar behind one NAT address joins
+/// freely while a guesser on that address is throttled.
+///
+/// - Per connection: the first wrong code is answered at once (a typo); each further one waits twice
+///   as long as the one before (from `delayMilliseconds`, up to 32 times it), and the connection is
+///   closed after `failuresPerConnection`. While it waits, the connection can enter nothing (`busy`).
+/// - Per address: a bucket of `failuresPerMinute` wrong codes that drains at that rate. A wrong code
+///   that finds it full is answered `rate_limited`, waits the doubling delay counted from how far
+///   over the limit the address is, and closes its connection, so every further guess costs a new
+///   connection. It also fills the bucket further, up to a minute's worth beyond full: an address that
+///   keeps guessing stays limited, and one that stops is answered as usual a minute after its last
+///   wrong code.
+///
+/// Pure: the time comes in as `now`, and `GameService` keeps one behind a lock.
+package struct JoinRateLimiter: Sendable {
+    package struct Policy: Sendable, Equatable {
+        package var failuresPerMinute: Int
+        package var failuresPerConnection: Int
+        package var delayMilliseconds: Int64
 
-/// Counts failed join attempts (a code that names no room) per remote address in one-minute
-/// windows. Guessing codes at 20 a minute against 10⁹ codes is hopeless; a bar's players behind
-/// one NAT address, typing the right code, are never slowed down.
-package final class JoinRateLimiter: Sendable {
-    private struct Window { var start: Int64; var failures: Int }
-    private let limit: Int
-    private let windows = Mutex<[String: Window]>([:])
-
-    package init(failuresPerMinute: Int) {
-        limit = failuresPerMinute
-    }
-
-    /// True while `address` may still try; call before looking the code up.
-    package func allows(_ address: String, now: Int64) -> Bool {
-        windows.withLock { windows in
-            guard let window = windows[address], now - window.start < 60_000 else { return true }
-            return window.failures < limit
+        package init(failuresPerMinute: Int, failuresPerConnection: Int, delayMilliseconds: Int64) {
+            self.failuresPerMinute = failuresPerMinute
+            self.failuresPerConnection = failuresPerConnection
+            self.delayMilliseconds = delayMilliseconds
         }
     }
 
-    package func recordFailure(_ address: String, now: Int64) {
-        windows.withLock { windows in
-            if var window = windows[address], now - window.start < 60_000 {
-                window.failures += 1
-                windows[address] = window
-            } else {
-                // Drop stale windows now and then so the table cannot grow without bound.
-                if windows.count > 10_000 { windows = windows.filter { now - $0.value.start < 60_000 } }
-                windows[address] = Window(start: now, failures: 1)
-            }
+    /// How to answer one failed entry.
+    package struct Verdict: Sendable, Equatable {
+        /// How many wrong codes past its limit the address is, this one included; 0 within the limit.
+        package var overLimitBy: Int
+        /// How long the answer waits.
+        package var delayMilliseconds: Int64
+        /// Close the connection after the answer.
+        package var closesConnection: Bool
+
+        /// `rate_limited` rather than `room_not_found`.
+        package var isRateLimited: Bool { overLimitBy > 0 }
+    }
+
+    package let policy: Policy
+    /// Per address, when its bucket will be empty (a GCRA "theoretical arrival time", in µs so that
+    /// large limits keep a non-zero interval). Drained addresses are dropped now and then.
+    private var emptyAt: [String: Int64] = [:]
+    private var pruneAt = 1024
+
+    private static let windowMicros: Int64 = 60_000_000
+    /// Delays stop doubling here: 32 times the first.
+    private static let maxDoublings = 5
+
+    package init(policy: Policy) {
+        self.policy = policy
+    }
+
+    /// One failure's worth of bucket.
+    private var intervalMicros: Int64 { max(1, Self.windowMicros / Int64(max(1, policy.failuresPerMinute))) }
+
+    /// Counts a wrong code from `address`, on a connection that had `connectionFailures` before it,
+    /// at `now` (milliseconds), and says how to answer it.
+    package mutating func recordFailure(from address: String, connectionFailures: Int, now: Int64) -> Verdict {
+        let nowMicros = now * 1000, interval = intervalMicros, window = Self.windowMicros
+        if emptyAt.count >= pruneAt {
+            emptyAt = emptyAt.filter { $0.value > nowMicros }
+            pruneAt = max(1024, emptyAt.count * 2)
         }
+        // At most a minute's worth past full, less one wrong code: then a minute without a wrong code
+        // brings it back within the limit (two minutes with a limit of one, whose bucket is the minute).
+        let most = max(2 * window - interval, window + interval)
+        let filled = min(max(emptyAt[address] ?? nowMicros, nowMicros) + interval, nowMicros + most)
+        emptyAt[address] = filled
+        let backlog = filled - nowMicros
+        let overLimitBy = backlog > window ? Int((backlog - window + interval - 1) / interval) : 0
+
+        let attempt = connectionFailures + 1
+        let connectionDelay = attempt > 1 ? delay(doublings: attempt - 2) : 0
+        let addressDelay = overLimitBy > 0 ? delay(doublings: overLimitBy - 1) : 0
+        return Verdict(
+            overLimitBy: overLimitBy, delayMilliseconds: max(connectionDelay, addressDelay),
+            closesConnection: overLimitBy > 0 || attempt >= policy.failuresPerConnection)
+    }
+
+    /// Whether a wrong code from `address` at `now` would be answered `rate_limited`.
+    package func isLimited(_ address: String, now: Int64) -> Bool {
+        guard let emptyAt = emptyAt[address] else { return false }
+        return emptyAt - now * 1000 + intervalMicros > Self.windowMicros
+    }
+
+    /// Addresses with wrong codes still in their bucket (and drained ones not dropped yet).
+    package var trackedAddresses: Int { emptyAt.count }
+
+    private func delay(doublings: Int) -> Int64 {
+        policy.delayMilliseconds << Int64(min(max(0, doublings), Self.maxDoublings))
     }
 }
