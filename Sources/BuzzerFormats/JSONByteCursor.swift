@@ -22,7 +22,7 @@ package struct JSONByteCursor {
         return true
     }
 
-    /// Up to 19 decimal digits (always fits in UInt64); no sign, fraction or exponent.
+    /// Up to 19 decimal digits (always fits in UInt64); no sign, leading zero, fraction or exponent.
     package mutating func unsigned() -> UInt64? {
         let start = index
         var value: UInt64 = 0
@@ -30,7 +30,9 @@ package struct JSONByteCursor {
             value = value * 10 + UInt64(bytes[index] - 0x30)
             index += 1
         }
-        return index > start ? value : nil
+        // RFC 8259 §6 has no leading zeros: `JSONDecoder` refuses "007", so the fast paths must too.
+        guard index > start, index - start == 1 || bytes[start] != 0x30 else { return nil }
+        return value
     }
 
     /// A JSON integer that fits in Int64: optional minus, no leading zero, no fraction or exponent.
