@@ -54,17 +54,27 @@ package struct JSONByteCursor {
         return negative ? -value : value
     }
 
-    /// A JSON number, read by Swift's own `Double(String)` like the standard decoder.
+    /// A JSON number (RFC 8259 §6: `-? int frac? exp?`, no leading zero, no `+`, no bare `.`), read by
+    /// Swift's own `Double(String)` like the standard decoder. `Double(String)` alone also takes
+    /// "+1", "01", ".5" and "1.", which `JSONDecoder` refuses.
     package mutating func double() -> Double? {
         let start = index
-        while index < bytes.count {
-            let c = bytes[index]
-            guard (c >= 0x30 && c <= 0x39) || c == UInt8(ascii: "-") || c == UInt8(ascii: "+") || c == UInt8(ascii: ".")
-                || c == UInt8(ascii: "e") || c == UInt8(ascii: "E") else { break }
-            index += 1
+        _ = literal("-")
+        let intStart = index
+        guard digits() > 0, index - intStart == 1 || bytes[intStart] != 0x30 else { return nil }
+        if literal("."), digits() == 0 { return nil }
+        if literal("e") || literal("E") {
+            if !literal("+") { _ = literal("-") }
+            guard digits() > 0 else { return nil }
         }
-        guard index > start else { return nil }
         return Double(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+    }
+
+    /// Consumes decimal digits and returns how many.
+    private mutating func digits() -> Int {
+        let start = index
+        while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
+        return index - start
     }
 
     /// The rest of a string without escapes or control characters; the opening quote is already
