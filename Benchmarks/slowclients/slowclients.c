@@ -360,10 +360,19 @@ static void on_open(conn_t *c) {
     }
 }
 
-static void real_answer(conn_t *c, int seq) {
-    if (real.answered) return;
-    char buf[128];
-    snprintf(buf, sizeof buf, "{\"type\":\"answer\",\"question\":%d,\"answer\":{\"kind\":\"choice\",\"option\":0}}", seq);
+/* Answers question `q` (the question object of `question` or `state`) with a valid answer of its kind. */
+static void real_answer(conn_t *c, const char *q, const char *end) {
+    if (real.answered || !q) return;
+    int seq = (int)int_at(member(q, end, "sequence"), end);
+    const char *kind = member(q, end, "kind");
+    const char *answer = "{\"kind\":\"choice\",\"option\":0}";
+    if (is_string(kind, end, "poll")) answer = "{\"kind\":\"poll\",\"option\":0}";
+    else if (is_string(kind, end, "multi")) answer = "{\"kind\":\"multi\",\"options\":[0]}";
+    else if (is_string(kind, end, "truefalse")) answer = "{\"kind\":\"truefalse\",\"value\":true}";
+    else if (is_string(kind, end, "text")) answer = "{\"kind\":\"text\",\"text\":\"slow\"}";
+    else if (is_string(kind, end, "number")) answer = "{\"kind\":\"number\",\"value\":1}";
+    char buf[160];
+    snprintf(buf, sizeof buf, "{\"type\":\"answer\",\"question\":%d,\"answer\":%s}", seq, answer);
     send_text(c, buf);
     real.t_answer = now_ns();
     real.answered = 1;
@@ -394,10 +403,11 @@ static void real_finish(int ok) {
 static void on_text(conn_t *c, const char *m, size_t len, uint64_t t) {
     const char *end = m + len;
     const char *type = member(m, end, "type");
-    if (!type) { note_error("%s: message without a type: %.80s", who(c), m); return; }
+    int shown = len < 160 ? (int)len : 160;
+    if (!type) { note_error("%s: message without a type: %.*s", who(c), shown, m); return; }
     if (is_string(type, end, "error")) {
         server_errors++;
-        note_error("%s got an error: %.160s", who(c), m);
+        note_error("%s got an error: %.*s", who(c), shown, m);
         if (c->kind == K_REAL && real.answered && !real.acked) real.answered = 0; /* e.g. question_closed: next one */
         return;
     }
@@ -405,7 +415,7 @@ static void on_text(conn_t *c, const char *m, size_t len, uint64_t t) {
         if (is_string(type, end, "created")) {
             const char *v = member(m, end, "code");
             const char *e = v && *v == '"' ? string_end(v + 1, end) : NULL;
-            if (!e || e - v - 1 <= 0 || e - v - 1 >= (long)sizeof code) die("created without a code: %.120s", m);
+            if (!e || e - v - 1 <= 0 || e - v - 1 >= (long)sizeof code) die("created without a code: %.*s", shown, m);
             memcpy(code, v + 1, (size_t)(e - v - 1));
             code[e - v - 1] = 0;
             info("room %s created", code);
@@ -440,13 +450,12 @@ static void on_text(conn_t *c, const char *m, size_t len, uint64_t t) {
         real.joined = 1;
         real.t_joined = t;
     } else if (is_string(type, end, "state")) {
-        const char *q = member(m, end, "question");
-        if (is_string(member(m, end, "phase"), end, "open") && q) real_answer(c, (int)int_at(member(q, end, "sequence"), end));
+        if (is_string(member(m, end, "phase"), end, "open")) real_answer(c, member(m, end, "question"), end);
     } else if (is_string(type, end, "question")) {
-        real_answer(c, (int)int_at(member(member(m, end, "question"), end, "sequence"), end));
+        real_answer(c, member(m, end, "question"), end);
     } else if (is_string(type, end, "answer_ack")) {
         long long q = int_at(member(m, end, "question"), end);
-        if (!real.answered || q != real.seq) { note_error("real player: unexpected answer_ack %.80s", m); return; }
+        if (!real.answered || q != real.seq) { note_error("real player: unexpected answer_ack %.*s", shown, m); return; }
         hist_add(&h_ack, t - real.t_answer);
         real.acked = 1;
         real.t_acked = t;
@@ -509,7 +518,7 @@ static void finish_handshake(conn_t *c) {
     uint8_t *end = memmem(c->rb, c->rlen, "\r\n\r\n", 4);
     if (!end) return;
     size_t hlen = (size_t)(end - c->rb) + 4;
-    if (hlen < 12 || memcmp(c->rb, "HTTP/1.1 101", 12) != 0) die("handshake of %s refused: %.40s", who(c), (char *)c->rb);
+    if (hlen < 12 || memcmp(c->rb, "HTTP/1.1 101", 12) != 0) die("handshake of %s refused: %.*s", who(c), (int)(hlen < 40 ? hlen : 40), (char *)c->rb);
     char *acc = memmem(c->rb, hlen, "Sec-WebSocket-Accept: ", 22);
     if (!acc || memcmp(acc + 22, c->accept, 28) != 0) die("handshake of %s: bad Sec-WebSocket-Accept", who(c));
     memmove(c->rb, c->rb + hlen, c->rlen - hlen);
@@ -538,7 +547,7 @@ static void on_event(conn_t *c, uint32_t ev) {
     if (c->state == C_STALLING) {
         char buf[512];
         ssize_t n = recv(c->fd, buf, sizeof buf, 0);
-        if (n > 0) { note_error("%s: the server answered an unfinished head: %.60s", who(c), buf); return; }
+        if (n > 0) { note_error("%s: the server answered an unfinished head: %.*s", who(c), (int)(n < 60 ? n : 60), buf); return; }
         if (n < 0 && (errno == EAGAIN || errno == EINTR)) return;
         stall_dropped(c);
         return;
