@@ -164,6 +164,6 @@ print(f"  server RSS before {mb(rss['before'])}, sinks joined {mb(rss['sinks_joi
 print(f"  load average before {before}, after {after}; ok={r['ok']} errors={r['errors']} {r['first_error']}")
 slow = sorted(r["try_log"], key=lambda t: -max(t["join"], t["ack"]))[:3]
 print("  slowest tries (ms): " + "; ".join(f"join {t['join']:.1f} (connect {t['connect']:.1f}, upgrade {t['upgrade']:.1f}) ack {t['ack']:.1f}, "
-                                          f"client loop gap {t['client_loop_gap']:.1f}" for t in slow))
+                                          f"client loop gap {t['client_loop_gap']:.1f}, stalls dropped and redialled meanwhile {t['stall_drops']}" for t in slow))
 PY
 exit "$rc"

@@ -118,9 +118,10 @@ static int tries_done, tries_failed;
 /* Each try as measured, with the longest gap between two turns of this client's own loop while it ran:
    a slow try during which the client itself did not run (a busy shared machine) says nothing about the
    server. */
-typedef struct { double join, connect, upgrade, ack, loop_gap; int ok; } try_t;
+typedef struct { double join, connect, upgrade, ack, loop_gap; uint64_t stall_drops; int ok; } try_t;
 static try_t *try_log;
-static uint64_t loop_gap_max; /* during the current try */
+static uint64_t loop_gap_max;     /* during the current try */
+static uint64_t try_stall_drops;  /* stall_drops when the current try began */
 
 /* The real player of the try in progress. */
 static struct {
@@ -386,7 +387,7 @@ static void real_finish(int ok) {
         .connect = real.t_connected ? (real.t_connected - real.t0) / 1e6 : -1,
         .upgrade = real.t_upgraded ? (real.t_upgraded - real.t_connected) / 1e6 : -1,
         .ack = real.acked ? (real.t_acked - real.t_answer) / 1e6 : -1,
-        .loop_gap = loop_gap_max / 1e6, .ok = ok};
+        .loop_gap = loop_gap_max / 1e6, .stall_drops = stall_drops - try_stall_drops, .ok = ok};
     if (ok) {
         hist_add(&h_join, real.t_joined - real.t0);
         hist_add(&h_connect, real.t_connected - real.t0);
@@ -794,6 +795,7 @@ int main(int argc, char **argv) {
         if (t_measure && real.idx < 0 && t >= next_try_at) {
             memset(&real, 0, sizeof real);
             loop_gap_max = 0;
+            try_stall_drops = stall_drops;
             real.idx = n_conns - 1;
             real.t0 = t;
             real.deadline = t + (uint64_t)cfg.try_timeout_ms * 1000000ull;
@@ -862,8 +864,9 @@ int main(int argc, char **argv) {
         json_escape_print(stdout, first_error);
         printf(",\"try_log\":[");
         for (int i = 0; i < tries_done; i++)
-            printf("%s{\"join\":%.3f,\"connect\":%.3f,\"upgrade\":%.3f,\"ack\":%.3f,\"client_loop_gap\":%.3f,\"ok\":%s}", i ? "," : "",
-                   try_log[i].join, try_log[i].connect, try_log[i].upgrade, try_log[i].ack, try_log[i].loop_gap, try_log[i].ok ? "true" : "false");
+            printf("%s{\"join\":%.3f,\"connect\":%.3f,\"upgrade\":%.3f,\"ack\":%.3f,\"client_loop_gap\":%.3f,\"stall_drops\":%" PRIu64 ",\"ok\":%s}",
+                   i ? "," : "", try_log[i].join, try_log[i].connect, try_log[i].upgrade, try_log[i].ack, try_log[i].loop_gap,
+                   try_log[i].stall_drops, try_log[i].ok ? "true" : "false");
         printf("]}\n");
     } else {
         fprintf(stderr, "slow clients: %d sinks, %d stalled handshakes, %d tries (%d failed), %" PRIu64 " questions\n", cfg.sinks, cfg.stalls,
