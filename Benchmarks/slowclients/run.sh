@@ -157,7 +157,8 @@ mb = lambda kb: f"{kb/1024:.0f} MiB"
 print(f"  tries {r['tries']} (failed {r['failed']}), questions broadcast {r['questions']}, stalls dropped {r['stall_drops']}, "
       f"stalling at end {r['stalling_at_end']}")
 q = r["server_send_queue"]
-print(f"  sinks still established {r['sinks_established_at_end']}, unread bytes per sink min {u['min']} p50 {u['p50']} max {u['max']}")
+print(f"  sinks dropped by the server {r['sinks_dropped']}, still established {r['sinks_established_at_end']}, "
+      f"unread bytes per established sink min {u['min']} p50 {u['p50']} max {u['max']}")
 print(f"  server's kernel send queues: {q['with_bytes']} of {q['established']} sockets hold bytes, p50 {q['p50']} max {q['max']}")
 print(f"  server RSS before {mb(rss['before'])}, sinks joined {mb(rss['sinks_joined'])}, after warm-up {mb(rss['warm'])}, "
       f"peak {mb(rss['peak'])}, end {mb(rss['end'])}; fds {r['server_fds']}; {r['server_cores']:.2f} cores while measuring")

@@ -103,7 +103,7 @@ static int n_conns, epfd;
 static struct sockaddr_in server_addr;
 
 static char code[16];
-static int sinks_started, sinks_joined, stalls_started;
+static int sinks_started, sinks_joined, sinks_dropped, stalls_started;
 static int host_seq = -1, host_open;  /* question in flight, and whether it is still open */
 static uint64_t host_timer;           /* when the host sends its next reveal or next; 0 = none */
 static const char *host_pending;
@@ -174,7 +174,13 @@ static void conn_flush(conn_t *c) {
             if (c->state != C_MUTED) set_events(c, EPOLLIN | EPOLLOUT);
             return;
         }
-        if (c->kind == K_SINK) { note_error("send on %s: %s", who(c), strerror(errno)); conn_close(c); return; }
+        if (c->kind == K_SINK) {
+            /* The server gave up on this non-reading player (its outbound limit): that is its defence. */
+            if (errno == ECONNRESET || errno == EPIPE) sinks_dropped++;
+            else note_error("send on %s: %s", who(c), strerror(errno));
+            conn_close(c);
+            return;
+        }
         die("send on %s: %s", who(c), strerror(errno));
     }
     c->woff = c->wlen = 0;
@@ -832,14 +838,14 @@ int main(int argc, char **argv) {
     int *unread = calloc((size_t)(cfg.sinks ? cfg.sinks : 1), sizeof(int));
     int open_sinks = 0;
     for (int i = 1; i <= cfg.sinks; i++) {
-        int q = 0;
-        ioctl(conns[i].fd, FIONREAD, &q);
-        unread[i - 1] = q;
         struct tcp_info ti;
         socklen_t tl = sizeof ti;
-        if (getsockopt(conns[i].fd, IPPROTO_TCP, TCP_INFO, &ti, &tl) == 0 && ti.tcpi_state == TCP_ESTABLISHED) open_sinks++;
+        if (conns[i].fd < 0 || getsockopt(conns[i].fd, IPPROTO_TCP, TCP_INFO, &ti, &tl) != 0 || ti.tcpi_state != TCP_ESTABLISHED) continue;
+        int q = 0;
+        ioctl(conns[i].fd, FIONREAD, &q);
+        unread[open_sinks++] = q;
     }
-    qsort(unread, (size_t)cfg.sinks, sizeof(int), cmp_int);
+    qsort(unread, (size_t)open_sinks, sizeof(int), cmp_int);
     int stalling = 0;
     for (int i = 1 + cfg.sinks; i < n_conns - 1; i++) stalling += conns[i].state == C_STALLING;
     double measure_s = (double)(t_done - t_measure) / 1e9;
@@ -854,12 +860,12 @@ int main(int argc, char **argv) {
         print_hist("ack_ms", &h_ack, 0);
         print_hist("stall_hold_ms", &h_stall_hold, 0);
         printf("\"questions\":%" PRIu64 ",\"stall_drops\":%" PRIu64 ",\"stall_bytes\":%" PRIu64 ",\"stalling_at_end\":%d,"
-               "\"sinks_established_at_end\":%d,\"sink_unread_bytes\":{\"min\":%d,\"p50\":%d,\"max\":%d},"
+               "\"sinks_dropped\":%d,\"sinks_established_at_end\":%d,\"sink_unread_bytes\":{\"min\":%d,\"p50\":%d,\"max\":%d},"
                "\"rss_kb\":{\"before\":%ld,\"sinks_joined\":%ld,\"warm\":%ld,\"peak\":%ld,\"end\":%ld,\"hwm\":%ld},"
                "\"server_send_queue\":{\"established\":%d,\"with_bytes\":%d,\"p50\":%lld,\"max\":%lld,\"total\":%lld},"
                "\"server_fds\":%d,\"server_cores\":%.2f,\"warmup_s\":%d,\"measure_s\":%.1f,\"errors\":%" PRIu64 ",\"server_errors\":%" PRIu64 ",\"first_error\":",
-               questions_asked, stall_drops, stall_sent_bytes, stalling, open_sinks, cfg.sinks ? unread[0] : 0,
-               cfg.sinks ? unread[cfg.sinks / 2] : 0, cfg.sinks ? unread[cfg.sinks - 1] : 0, rss_before, rss_sinks, rss_warm,
+               questions_asked, stall_drops, stall_sent_bytes, stalling, sinks_dropped, open_sinks, open_sinks ? unread[0] : 0,
+               open_sinks ? unread[open_sinks / 2] : 0, open_sinks ? unread[open_sinks - 1] : 0, rss_before, rss_sinks, rss_warm,
                rss_peak, rss_end, hwm, txq.sockets, txq.with_queue, txq.p50, txq.max, txq.total, fds, server_cores, cfg.warmup_s, measure_s, errors, server_errors);
         json_escape_print(stdout, first_error);
         printf(",\"try_log\":[");
@@ -876,8 +882,9 @@ int main(int argc, char **argv) {
         print_hist("  upgrade", &h_upgrade, 0);
         print_hist("answer -> answer_ack", &h_ack, 0);
         print_hist("stalled head held", &h_stall_hold, 1);
-        fprintf(stderr, "  stalls dropped by the server %" PRIu64 ", stalling at the end %d; sinks established %d, unread bytes min %d p50 %d max %d\n",
-                stall_drops, stalling, open_sinks, cfg.sinks ? unread[0] : 0, cfg.sinks ? unread[cfg.sinks / 2] : 0, cfg.sinks ? unread[cfg.sinks - 1] : 0);
+        fprintf(stderr, "  stalls dropped by the server %" PRIu64 ", stalling at the end %d; sinks dropped %d, established %d, unread bytes min %d p50 %d max %d\n",
+                stall_drops, stalling, sinks_dropped, open_sinks, open_sinks ? unread[0] : 0, open_sinks ? unread[open_sinks / 2] : 0,
+                open_sinks ? unread[open_sinks - 1] : 0);
         fprintf(stderr, "  server send queues: %d of %d established sockets hold bytes, p50 %lld max %lld total %lld\n",
                 txq.with_queue, txq.sockets, txq.p50, txq.max, txq.total);
         fprintf(stderr, "  server RSS before %ld kB, sinks joined %ld, after warm-up %ld, peak %ld, end %ld, HWM %ld; fds %d; %.2f cores\n",
