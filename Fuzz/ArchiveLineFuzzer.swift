@@ -48,6 +48,7 @@ enum ArchiveLineFuzzer {
 
     static let file: String = {
         let folder = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
+        atexit { _ = unlink(ArchiveLineFuzzer.file) }
         return "\(folder)/buzzer-fuzz-archive-\(getpid()).jsonl"
     }()
 
