@@ -1,39 +1,80 @@
 #!/usr/bin/env bash
-# Builds and runs one libFuzzer target against the BuzzerWebSocket codec.
+# Builds and runs one libFuzzer target.
 #
 #   Fuzz/run.sh TARGET [SECONDS] [extra libFuzzer flags…]
-#   TARGET: connection | handshake       SECONDS: default 60; 0 = build only
+#   TARGET: connection | handshake | client | archive       SECONDS: default 60; 0 = build only
 #
-# The codec sources are compiled into one module with the target's entry point, outside SwiftPM, so
-# `swift build` / `swift test` never see -sanitize=fuzzer. Output goes to fuzz-artifacts/TARGET/
-# (git-ignored): the binary, the growing corpus (seeded from Fuzz/seeds/TARGET), crashes and the log.
+#   connection, handshake   the BuzzerWebSocket codec (Fuzz/ConnectionFuzzer.swift, HandshakeFuzzer.swift)
+#   client                  ClientMessage.decode, the JSON a client sends (Fuzz/ClientMessageFuzzer.swift)
+#   archive                 ArchiveReader and the replay's line decoders (Fuzz/ArchiveLineFuzzer.swift)
+#
+# Everything is compiled with swiftc outside SwiftPM, so `swift build` / `swift test` never see
+# -sanitize=fuzzer. The codec targets are one module; client and archive import BuzzerFormats and
+# BuzzerGame, which are compiled first as their own modules (fuzz-artifacts/modules/, instrumented too)
+# and linked in. Output goes to fuzz-artifacts/TARGET/ (git-ignored): the binary, the growing corpus
+# (seeded from Fuzz/seeds/TARGET), crashes and the log.
 set -euo pipefail
 
-target="${1:?usage: Fuzz/run.sh connection|handshake [SECONDS] [libFuzzer flags…]}"
+target="${1:?usage: Fuzz/run.sh connection|handshake|client|archive [SECONDS] [libFuzzer flags…]}"
 seconds="${2:-60}"
 shift $(( $# >= 2 ? 2 : 1 ))
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 case "$target" in
-    connection) entry="$root/Fuzz/ConnectionFuzzer.swift" ;;
-    handshake) entry="$root/Fuzz/HandshakeFuzzer.swift" ;;
-    *) echo "unknown target '$target' (connection, handshake)" >&2; exit 2 ;;
+    connection|handshake|client|archive) ;;
+    *) echo "unknown target '$target' (connection, handshake, client, archive)" >&2; exit 2 ;;
 esac
 
 out="$root/fuzz-artifacts/$target"
 mkdir -p "$out/corpus" "$out/crashes"
 binary="$out/fuzz-$target"
+src="$root/Sources"
 
 # -O keeps Swift's bounds and overflow checks; ASan adds the C side (zlib, OpenSSL calls, unsafe pointers).
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g -use-ld=lld \
-    -swift-version 6 -package-name buzzer -module-name BuzzerWebSocketFuzz \
-    -I "$root/Sources/COpenSSL" -I "$root/Sources/CZlib" \
-    "$root"/Sources/BuzzerWebSocket/*.swift "$root/Fuzz/FuzzInput.swift" "$entry" \
-    -o "$binary"
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -package-name buzzer)
+
+# One library module as an instrumented object file plus its .swiftmodule, for the targets that import it.
+modules="$root/fuzz-artifacts/modules"
+module() { # $1 = module name, then its sources
+    local name="$1"; shift
+    mkdir -p "$modules"
+    swiftc "${flags[@]}" -wmo -module-name "$name" -I "$modules" \
+        -emit-module -emit-module-path "$modules/$name.swiftmodule" -c -o "$modules/$name.o" "$@"
+}
+
+case "$target" in
+    connection|handshake)
+        entry="$root/Fuzz/$( [ "$target" = connection ] && echo Connection || echo Handshake )Fuzzer.swift"
+        swiftc "${flags[@]}" -use-ld=lld -module-name BuzzerWebSocketFuzz \
+            -I "$src/COpenSSL" -I "$src/CZlib" \
+            "$src"/BuzzerWebSocket/*.swift "$root/Fuzz/FuzzInput.swift" "$entry" \
+            -o "$binary"
+        ;;
+    client|archive)
+        module BuzzerFormats $(find "$src/BuzzerFormats" -name '*.swift' | sort)
+        module BuzzerGame "$src"/BuzzerGame/*.swift
+        if [ "$target" = client ]; then
+            # ClientMessage.swift needs only BuzzerFormats and BuzzerGame, not the rest of BuzzerApp.
+            swiftc "${flags[@]}" -use-ld=lld -module-name BuzzerClientFuzz -I "$modules" \
+                "$src/BuzzerApp/Game/ClientMessage.swift" "$root/Fuzz/ClientMessageFuzzer.swift" \
+                "$modules/BuzzerFormats.o" "$modules/BuzzerGame.o" -o "$binary"
+        else
+            # The reading half of BuzzerArchive (the writer needs swift-log) with the replay's
+            # AnswerLineDecoder, in one module named BuzzerArchive so that the harness reaches the
+            # internal fast paths; the decoder's `import BuzzerArchive` then draws a harmless warning.
+            a="$src/BuzzerArchive"
+            swiftc "${flags[@]}" -use-ld=lld -module-name BuzzerArchive -I "$modules" \
+                "$a/ArchiveLine.swift" "$a/ArchiveLineEncoder.swift" "$a/ArchiveReader.swift" "$a/ArchiveProblem.swift" \
+                "$a/ArchiveError.swift" "$a/ArchiveFileName.swift" "$a/ArchiveFileSystem.swift" \
+                "$src/BuzzerReplay/AnswerLineDecoder.swift" "$root/Fuzz/ArchiveLineFuzzer.swift" \
+                "$modules/BuzzerFormats.o" "$modules/BuzzerGame.o" -o "$binary"
+        fi
+        ;;
+esac
 
 [ "$seconds" = 0 ] && { echo "built $binary"; exit 0; }
 
-# Seeds first so a fresh corpus starts from the RFC vectors; libFuzzer adds what it learns to corpus/.
+# Seeds first so a fresh corpus starts from the RFC vectors and real messages and lines; libFuzzer adds what it learns to corpus/.
 cp -n "$root/Fuzz/seeds/$target"/* "$out/corpus/" 2>/dev/null || true
 
 # The Swift runtime's own backtracer stalls under ASan at a crash; libFuzzer prints the stack itself.

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""Writes the seed corpora in Fuzz/seeds/ from the RFC 6455 and RFC 7692 example vectors.
+"""Writes the seed corpora in Fuzz/seeds/: the RFC 6455 and RFC 7692 example vectors for the codec targets,
+the client messages of docs/protocol.md, and real archive lines of both formats.
 
-Each seed is `[flags] [4 chunk sizes] payload` (see FuzzInput.swift). Client frames are masked with the
+A codec seed is `[flags] [4 chunk sizes] payload` (see FuzzInput.swift). Client frames are masked with the
 key from RFC 6455 §5.7, because a server must reject unmasked ones (§5.1).
 Run from anywhere: python3 Fuzz/seeds.py
 """
+import json
 import os
 import struct
 
@@ -25,10 +27,12 @@ def frame(first, payload, length=None):
 
 
 def write(target, name, flags, chunks, payload):
+    """`flags` and `chunks` are the FuzzInput header of the codec targets; None for targets without one."""
     folder = os.path.join(HERE, "seeds", target)
     os.makedirs(folder, exist_ok=True)
+    header = b"" if flags is None else bytes([flags]) + bytes(chunks)
     with open(os.path.join(folder, name), "wb") as f:
-        f.write(bytes([flags]) + bytes(chunks) + payload)
+        f.write(header + payload)
 
 
 WHOLE = [255, 255, 255, 255]
@@ -87,3 +91,70 @@ handshake = {
 for name, (flags, payload) in handshake.items():
     write("handshake", name, flags, WHOLE, payload)
     write("handshake", name + "-split", flags, MIXED, payload)
+
+# Client messages (docs/protocol.md): the message bytes alone, no header.
+def client_json(value):
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+
+def answer(kind, **fields):
+    return {"type": "answer", "question": 4, "answer": {"kind": kind, **fields}}
+
+with open(os.path.join(HERE, "..", "questions", "pub-classics.json"), "rb") as f:
+    pub_classics = json.load(f)
+client = {
+    "create-library": {"type": "create", "pack": "pub-classics", "settings": {"scoring": "flat", "timeLimitSeconds": 30}},
+    "create-inline": {"type": "create", "questions": {"title": "My Night", "questions": [
+        {"kind": "truefalse", "category": "Fun", "text": "Water is wet.", "answer": True}]}},
+    "create-pub-classics": {"type": "create", "questions": pub_classics, "settings": {"readingTimeMs": 0}},
+    "host": {"type": "host", "code": "K7QM2X", "token": "9f0c3e7a5b1d4c2e8f6a0b9c7d5e3f1a"},
+    "join": {"type": "join", "code": "k7qm2x", "nickname": "Quizzy McQuizface", "team": "The Owls", "device": "d-1"},
+    "join-unicode": {"type": "join", "code": "K7QM2X", "nickname": "Zoë \u0410da 🦉"},
+    "resume": {"type": "resume", "code": "K7QM2X", "token": "b1946ac92492d2347c6235b4d2611184"},
+    "watch": {"type": "watch", "code": "K7QM2X"},
+    "kick": {"type": "kick", "player": 7, "ban": True},
+    "adjust-player": {"type": "adjust", "player": 7, "delta": -100, "reason": "phone out"},
+    "adjust-team": {"type": "adjust", "team": 2, "delta": 50},
+    "accept": {"type": "accept", "question": 3, "text": "Beatles"},
+    "answer-choice": answer("choice", option=2),
+    "answer-multi": answer("multi", options=[0, 2, 3]),
+    "answer-truefalse": answer("truefalse", value=False),
+    "answer-text": answer("text", text="the beatles"),
+    "answer-number": answer("number", value=1969.5),
+    "answer-poll": answer("poll", option=0),
+    "wager": {"type": "wager", "question": 4, "amount": 3},
+}
+for simple in ["start", "next", "close", "reveal", "leaderboard", "end", "lock", "unlock", "leave"]:
+    client[simple] = {"type": simple}
+for name, message in client.items():
+    write("client", name, None, None, client_json(message))
+# Rejections: not JSON, not an object, escapes, a duplicate key, an unknown type.
+write("client", "escaped", None, None, rb'{"type":"join","code":"A\u0042","nickname":"\ud83e\udd89 \"Owl\"\n"}')
+write("client", "duplicate-key", None, None, b'{"type":"watch","code":"A","code":"B"}')
+write("client", "unknown-type", None, None, b'{"type":"dance","code":"A"}')
+write("client", "array", None, None, b'[{"type":"start"}]')
+write("client", "truncated", None, None, b'{"type":"answer","question":4,"answer":{"kind":"cho')
+
+# Archive log files (docs/archive-format.md): `[chunk] file bytes`, the reader's small buffer is 16 + chunk.
+# Format 1 is the replay test fixture; format 2 lines are from `buzzer replay generate` plus hand-written
+# lines of the event types it does not write (Fuzz/archive-v2-sample.jsonl).
+fixture = os.path.join(HERE, "..", "Tests", "BuzzerReplayTests", "Fixtures", "archive-v1")
+v1_lines = []
+for name in sorted(os.listdir(fixture)):
+    with open(os.path.join(fixture, name), "rb") as f:
+        v1_lines += f.read().splitlines(keepends=True)
+with open(os.path.join(HERE, "archive-v2-sample.jsonl"), "rb") as f:
+    v2_lines = f.read().splitlines(keepends=True)
+
+def archive(name, chunk, data):
+    write("archive", name, None, None, bytes([chunk]) + data)
+
+for version, lines in (("v1", v1_lines), ("v2", v2_lines)):
+    for i, line in enumerate(lines):
+        kind = json.loads(line)["type"]
+        archive(f"{version}-{i:02d}-{kind}", 40, line)
+    archive(f"{version}-first-lines", 0, b"".join(lines[1:8]))
+    archive(f"{version}-torn-tail", 7, b"".join(lines[1:4]) + lines[4][:30])
+    archive(f"{version}-nul-tail", 200, b"".join(lines[1:3]) + b"\0" * 64)
+    archive(f"{version}-gap-and-repeat", 3, lines[1] + lines[3] + lines[3])
+archive("escaped-room", 16, rb'{"v":2,"seq":9,"time":1,"room":"K\u0044LT","type":"answers_opened","sequence":0}' + b"\n")
+archive("corrupt-middle", 16, v2_lines[1] + b'{"v":2,"seq":2,"time"\n' + v2_lines[2])

@@ -72,7 +72,9 @@ package struct ArchiveEnvelope: Sendable, Equatable, Decodable {
         return .failure(ArchiveLineDefect(reason: diagnose(line), room: roomHint(line)))
     }
 
-    /// The writer's exact layout, format 1 or 2. Kept because a benchmark shows it matters: on the
+    /// The writer's exact layout, format 1 or 2. The room and type must be valid UTF-8, as
+    /// `JSONDecoder` requires: a damaged byte there makes a corrupt line, not a look-alike room
+    /// (found by `Fuzz/run.sh archive`). Kept because a benchmark shows it matters: on the
     /// archive of `EVENTS=200000 Benchmarks/archive/replay-verify.sh` (203,061 lines, release),
     /// `replay list` took 0.34–0.39 s with it and 1.23–1.25 s with `JSONDecoder` alone.
     static func parseFast(_ p: UnsafeRawBufferPointer) -> ArchiveEnvelope? {
@@ -82,8 +84,8 @@ package struct ArchiveEnvelope: Sendable, Equatable, Decodable {
               c.literal(#","time":"#) else { return nil }
         let negative = c.literal("-")
         guard let magnitude = c.unsigned(), magnitude <= UInt64(Int64.max),
-              c.literal(#","room":""#), let room = c.plainString(),
-              c.literal(#","type":""#), let type = c.plainString(),
+              c.literal(#","room":""#), let room = c.plainString(validatingUTF8: true),
+              c.literal(#","type":""#), let type = c.plainString(validatingUTF8: true),
               c.index < p.count, p[c.index] == UInt8(ascii: ",") || p[c.index] == UInt8(ascii: "}"),
               c.closesObjectAtEnd() else { return nil }
         let time = negative ? -Int64(magnitude) : Int64(magnitude)

@@ -36,6 +36,42 @@ import Testing
         #expect(lines.first?.time == -5)
     }
 
+    /// Found by the archive fuzzer: the fast path read the room of this line as "\u{FFFD}KDLT" and took
+    /// it, while `JSONDecoder`, which the slow path uses, refuses the invalid UTF-8.
+    @Test func aLineWithInvalidUTF8InItsRoomIsCorruptNotALookAlikeRoom() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("a.jsonl")
+        let damaged = Array(#"{"v":2,"seq":2,"time":1,"room":""#.utf8) + [0xE5] + Array(#"KDLT","type":"host_disconnected"}"#.utf8)
+        let data = Data(line(1).utf8) + Data(damaged) + Data("\n".utf8) + Data(line(3).utf8)
+        try data.write(to: URL(fileURLWithPath: path))
+        let (lines, problems) = try readAll(path)
+        #expect(lines.map(\.seq) == [1, 3])
+        #expect(problems.first?.kind == .corruptLine(reason: "not valid JSON or envelope fields missing"))
+        #expect(problems.first?.lineNumber == 2)
+        #expect(damaged.withUnsafeBytes { ArchiveEnvelope.parseFast($0) } == nil)
+    }
+
+    /// Found by the archive fuzzer: the fast path read `"time":0700100000000` as 700100000000 while
+    /// `JSONDecoder` refuses a leading zero (RFC 8259 §6), so the line is corrupt, whatever path reads it.
+    @Test func anEnvelopeNumberWithALeadingZeroIsCorrupt() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("a.jsonl")
+        let damaged = [
+            #"{"v":1,"seq":2,"time":0700100000000,"room":"R","type":"x"}"#,
+            #"{"v":1,"seq":02,"time":1,"room":"R","type":"x"}"#,
+            #"{"v":01,"seq":2,"time":1,"room":"R","type":"x"}"#,
+        ]
+        for text in damaged {
+            #expect(Array(text.utf8).withUnsafeBytes { ArchiveEnvelope.parseFast($0) } == nil, "\(text)")
+            writeFile(path, line(1) + text + "\n" + line(3))
+            let (lines, problems) = try readAll(path)
+            #expect(lines.map(\.seq) == [1, 3], "\(text)")
+            #expect(problems.first?.kind == .corruptLine(reason: "not valid JSON or envelope fields missing"), "\(text)")
+        }
+        // A single zero is a number.
+        #expect(Array(#"{"v":1,"seq":0,"time":0,"room":"R","type":"x"}"#.utf8).withUnsafeBytes { ArchiveEnvelope.parseFast($0) }?.time == 0)
+    }
+
     @Test func reportsACorruptMiddleLineWithItsLineNumberAndReadsOn() throws {
         let dir = TemporaryDirectory()
         let path = dir.file("a.jsonl")

@@ -61,6 +61,24 @@ import Testing
         for line in olderOthers { #expect(AnswerLineDecoder.decode(Array(line.utf8), version: 1, time: 5) == nil, "\(line)") }
     }
 
+    /// Found by the archive fuzzer: the fast path read `"value":0955` as 955 through `Double(String)`,
+    /// where `JSONDecoder` refuses the line. Numbers outside RFC 8259 §6 must be left to the slow path.
+    @Test func numbersJSONDecoderRefusesAreNotReadByTheFastPath() throws {
+        let template = #"{"v":2,"seq":1,"time":5,"room":"ABCD","type":"answer_recorded","sequence":0,"player":2,"answer":{"kind":"number","value":VALUE},"response_ms":300}"#
+        for value in ["0955", "+1", ".5", "1.", "-", "1e", "1e+", "--1", "1.5.2", "-01"] {
+            let line = ArchiveLine(version: 2, seq: 1, time: 5, room: "ABCD", type: "answer_recorded",
+                                   bytes: Array(template.replacingOccurrences(of: "VALUE", with: value).utf8), file: "t", lineNumber: 1)
+            #expect(AnswerLineDecoder.decode(line) == nil, "\(value)")
+            #expect(throws: (any Error).self, "\(value)") { try line.decode(RoomEvent.self) }
+        }
+        for (value, number) in [("0", 0.0), ("-0.5", -0.5), ("1969", 1969), ("6.02e23", 6.02e23), ("1E-7", 1e-7), ("2e+3", 2000)] {
+            let line = ArchiveLine(version: 2, seq: 1, time: 5, room: "ABCD", type: "answer_recorded",
+                                   bytes: Array(template.replacingOccurrences(of: "VALUE", with: value).utf8), file: "t", lineNumber: 1)
+            #expect(AnswerLineDecoder.decode(line)?.answer == .number(number), "\(value)")
+            #expect(try line.decode(RoomEvent.self) == .answerRecorded(try #require(AnswerLineDecoder.decode(line))))
+        }
+    }
+
     @Test func generatedGamesDecodeTheSameBothWays() throws {
         let dir = TemporaryDirectory()
         _ = try ArchiveGenerator(seed: 4).generate(events: 3000, directory: dir.path)
