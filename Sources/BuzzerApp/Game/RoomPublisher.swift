@@ -136,7 +136,8 @@ struct RoomPublisher: Sendable, Equatable {
         guard let reveal = room.revealView(sequence: sequence) else { return [] }
         var out = [Delivery(audience: .everyoneButHost, message: .reveal(RevealPayload(reveal: reveal)))]
         out.append(Delivery(audience: .host, message: .reveal(RevealPayload(reveal: reveal, typedAnswers: typedAnswers(room, sequence: sequence)))))
-        let ranks = Self.ranks(recorded?.players.lazy.map { (PlayerID($0.id), $0.rank) } ?? room.standings.players.lazy.map { ($0.player, $0.rank) }, count: room.players.count)
+        let ranks = recorded.map { Self.ranks($0.players.lazy.map { (PlayerID($0.id), $0.rank) }, count: room.players.count) }
+            ?? Self.ranks(room.standings.players.lazy.map { ($0.player, $0.rank) }, count: room.players.count)
         out.reserveCapacity(out.count + attendance.players.count)
         for (id, result) in room.results(for: attendance.players, sequence: sequence, rank: { ranks[$0] }) {
             out.append(Delivery(audience: .player(id), message: .result(ResultPayload(result: result, players: ranks.count))))
