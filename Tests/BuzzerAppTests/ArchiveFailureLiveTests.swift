@@ -64,6 +64,21 @@ struct ArchiveFailureLiveTests {
         try other.next("created")
     }
 
+    @Test func aCreateWhoseLineCannotBeWrittenIsRefusedAndLeavesNoRoom() throws {
+        // The archive is still healthy when the create is accepted; its `room_created` line is the
+        // first write to fail. The host token must not be handed out, and no room is left behind.
+        let disk = FillableFileSystem()
+        let server = try LiveGameServer(fileSystem: disk) { $0.archive.retrySeconds = 60 }
+        defer { server.stop() }
+        disk.full = true
+        let host = try GameClient(port: server.port)
+        #expect(try host.expectError(after: ["type": "create", "questions": LiveGameServer.pack]) == "archive_unavailable")
+        let error = try #require(host.received.last { $0["type"] as? String == "error" })
+        #expect((error["message"] as? String)?.contains("could not record the new game") == true, "\(error)")
+        #expect(!host.received.contains { $0["type"] as? String == "created" })
+        #expect(server.game.service.roomCount == 0)
+    }
+
     func health(_ port: Int) throws -> (status: Int, body: String) {
         let client = try TestWebSocketClient(port: port)
         try client.sendRaw(Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
