@@ -1,19 +1,20 @@
 /// A player's number in one room, handed out in join order starting at 1. Encoded as a bare integer.
-package struct PlayerID: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
-    package var rawValue: Int
+/// `public` because `PlayerMap`'s inlinable code uses it (see there).
+public struct PlayerID: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
+    public var rawValue: Int
 
-    package init(_ rawValue: Int) { self.rawValue = rawValue }
+    public init(_ rawValue: Int) { self.rawValue = rawValue }
 
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         rawValue = try decoder.singleValueContainer().decode(Int.self)
     }
 
-    package func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
 
-    package static func < (lhs: PlayerID, rhs: PlayerID) -> Bool { lhs.rawValue < rhs.rawValue }
+    public static func < (lhs: PlayerID, rhs: PlayerID) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    package var description: String { "player \(rawValue)" }
+    public var description: String { "player \(rawValue)" }
 }

@@ -4,19 +4,26 @@
 /// Why not a `Dictionary`: a reveal in a room of 10,000 players looks every player up in the
 /// players, the answers, the awards and the running totals, and hashing was most of its cost
 /// (`buzzer bench reveal --players 10000`). Ids are small and dense, so an index does the job.
-package struct PlayerMap<Value> {
+///
+/// `public`, unlike the rest of the module (`package`): Swift 6.3 does not make the bodies of
+/// `@inlinable package` declarations available to other modules, so the app ran every lookup and
+/// loop through the unspecialized generic code, copying each value through its witness table.
+public struct PlayerMap<Value> {
     /// `slots[id - 1]`; nil where the id has no value (a player who has not answered).
     @usableFromInline var slots: [Value?] = []
-    @usableFromInline package internal(set) var count = 0
+    @usableFromInline var storedCount = 0
 
     @inlinable
-    package init() {}
+    public var count: Int { storedCount }
 
     @inlinable
-    package var isEmpty: Bool { count == 0 }
+    public init() {}
 
     @inlinable
-    package subscript(id: PlayerID) -> Value? {
+    public var isEmpty: Bool { count == 0 }
+
+    @inlinable
+    public subscript(id: PlayerID) -> Value? {
         get {
             let slot = id.rawValue &- 1
             return slot >= 0 && slot < slots.count ? slots[slot] : nil
@@ -24,13 +31,13 @@ package struct PlayerMap<Value> {
         set {
             if newValue == nil && (id.rawValue < 1 || id.rawValue > slots.count) { return }
             let slot = makeSlot(for: id)
-            count += (newValue != nil ? 1 : 0) - (slots[slot] != nil ? 1 : 0)
+            storedCount += (newValue != nil ? 1 : 0) - (slots[slot] != nil ? 1 : 0)
             slots[slot] = newValue
         }
     }
 
     @inlinable
-    package subscript(id: PlayerID, default defaultValue: @autoclosure () -> Value) -> Value {
+    public subscript(id: PlayerID, default defaultValue: @autoclosure () -> Value) -> Value {
         get { self[id] ?? defaultValue() }
         set { self[id] = newValue }
     }
@@ -48,13 +55,13 @@ package struct PlayerMap<Value> {
 
     /// Reserves room for ids up to `count`.
     @inlinable
-    package mutating func reserveCapacity(_ count: Int) {
+    public mutating func reserveCapacity(_ count: Int) {
         slots.reserveCapacity(count)
     }
 
     /// Changes every value in place, in id order: no copy of each value, as a get and a set would make.
     @inlinable
-    package mutating func updateEach(_ body: (PlayerID, inout Value) -> Void) {
+    public mutating func updateEach(_ body: (PlayerID, inout Value) -> Void) {
         for slot in slots.indices where slots[slot] != nil {
             body(PlayerID(slot + 1), &slots[slot]!)
         }
@@ -62,24 +69,24 @@ package struct PlayerMap<Value> {
 
     /// The ids with a value, in order.
     @inlinable
-    package var keys: Keys { Keys(slots: slots) }
+    public var keys: Keys { Keys(slots: slots) }
 
     /// The values, in id order.
     @inlinable
-    package var values: Values { Values(slots: slots) }
+    public var values: Values { Values(slots: slots) }
 }
 
 extension PlayerMap: Sequence {
-    package typealias Element = (key: PlayerID, value: Value)
+    public typealias Element = (key: PlayerID, value: Value)
 
-    package struct Iterator: IteratorProtocol {
+    public struct Iterator: IteratorProtocol {
         @usableFromInline let slots: [Value?]
         @usableFromInline var slot = 0
 
         @inlinable init(slots: [Value?]) { self.slots = slots }
 
         @inlinable
-        package mutating func next() -> Element? {
+        public mutating func next() -> Element? {
             while slot < slots.count {
                 defer { slot += 1 }
                 if let value = slots[slot] { return (PlayerID(slot + 1), value) }
@@ -89,48 +96,48 @@ extension PlayerMap: Sequence {
     }
 
     @inlinable
-    package func makeIterator() -> Iterator { Iterator(slots: slots) }
+    public func makeIterator() -> Iterator { Iterator(slots: slots) }
 
     @inlinable
-    package var underestimatedCount: Int { count }
+    public var underestimatedCount: Int { count }
 }
 
 extension PlayerMap {
     /// Positions in the table that hold a value: the index of `keys` and `values`.
-    package struct Position: Comparable, Sendable {
+    public struct Position: Comparable, Sendable {
         @usableFromInline var slot: Int
 
         @inlinable init(slot: Int) { self.slot = slot }
         @inlinable
-        package static func < (lhs: Self, rhs: Self) -> Bool { lhs.slot < rhs.slot }
+        public static func < (lhs: Self, rhs: Self) -> Bool { lhs.slot < rhs.slot }
     }
 
-    package struct Keys: Collection {
+    public struct Keys: Collection {
         @usableFromInline let slots: [Value?]
 
         @inlinable init(slots: [Value?]) { self.slots = slots }
         @inlinable
-        package var startIndex: Position { Position(slot: PlayerMap.first(in: slots, from: 0)) }
+        public var startIndex: Position { Position(slot: PlayerMap.first(in: slots, from: 0)) }
         @inlinable
-        package var endIndex: Position { Position(slot: slots.count) }
+        public var endIndex: Position { Position(slot: slots.count) }
         @inlinable
-        package func index(after position: Position) -> Position { Position(slot: PlayerMap.first(in: slots, from: position.slot + 1)) }
+        public func index(after position: Position) -> Position { Position(slot: PlayerMap.first(in: slots, from: position.slot + 1)) }
         @inlinable
-        package subscript(position: Position) -> PlayerID { PlayerID(position.slot + 1) }
+        public subscript(position: Position) -> PlayerID { PlayerID(position.slot + 1) }
     }
 
-    package struct Values: Collection {
+    public struct Values: Collection {
         @usableFromInline let slots: [Value?]
 
         @inlinable init(slots: [Value?]) { self.slots = slots }
         @inlinable
-        package var startIndex: Position { Position(slot: PlayerMap.first(in: slots, from: 0)) }
+        public var startIndex: Position { Position(slot: PlayerMap.first(in: slots, from: 0)) }
         @inlinable
-        package var endIndex: Position { Position(slot: slots.count) }
+        public var endIndex: Position { Position(slot: slots.count) }
         @inlinable
-        package func index(after position: Position) -> Position { Position(slot: PlayerMap.first(in: slots, from: position.slot + 1)) }
+        public func index(after position: Position) -> Position { Position(slot: PlayerMap.first(in: slots, from: position.slot + 1)) }
         @inlinable
-        package subscript(position: Position) -> Value { slots[position.slot]! }
+        public subscript(position: Position) -> Value { slots[position.slot]! }
     }
 
     @inlinable
@@ -144,7 +151,7 @@ extension PlayerMap {
 extension PlayerMap: Equatable where Value: Equatable {
     /// Equal when they hold the same values for the same ids (trailing empty slots do not count).
     @inlinable
-    package static func == (lhs: Self, rhs: Self) -> Bool {
+    public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.count == rhs.count && lhs.elementsEqual(rhs) { $0.key == $1.key && $0.value == $1.value }
     }
 }
@@ -156,7 +163,7 @@ extension PlayerMap.Iterator: Sendable where Value: Sendable {}
 
 extension PlayerMap: ExpressibleByDictionaryLiteral {
     @inlinable
-    package init(dictionaryLiteral elements: (PlayerID, Value)...) {
+    public init(dictionaryLiteral elements: (PlayerID, Value)...) {
         self.init()
         for (id, value) in elements { self[id] = value }
     }
