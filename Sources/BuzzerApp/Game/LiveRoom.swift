@@ -96,14 +96,17 @@ final class LiveRoom {
         let logger = self.logger, context = self.context
         let acks = waiting.filter { $0.audience == .sender }
         let held = waiting.filter { $0.audience != .sender }
-        var ticket: Int?
-        if !held.isEmpty {
-            ticket = post(Self.batch(held.map { $0.settled(durable: true) }, to: members, sender: sender, context: context), ready: false)
-        }
         guard !events.isEmpty else {
-            if let ticket { release(ticket) }
+            post(Self.batch(held.map { $0.settled(durable: true) }, to: members, sender: sender, context: context))
             whenRecorded?(true)
             return
+        }
+        // The held batch's place in the outbox is taken now, but the batch is built after the events
+        // went to the archive: building it (a reveal's 10,000 results) then overlaps the fsync it
+        // waits for. The release hops back onto this loop, so it always finds the batch in place.
+        let ticket = held.isEmpty ? nil : reserve()
+        defer {
+            if let ticket { fill(ticket, with: Self.batch(held.map { $0.settled(durable: true) }, to: members, sender: sender, context: context)) }
         }
         let weak = WeakLoopRef(self, queue: loop.queue), loop = self.loop
         for (index, event) in events.enumerated() {
@@ -236,17 +239,26 @@ final class LiveRoom {
     private var outbox: [(ticket: Int, batch: ClientHandle.Batch, ready: Bool)] = []
     private var nextTicket = 0
 
-    /// Sends `batch` now, or queues it behind the batches still waiting; a batch posted not
-    /// `ready` waits for `release(_:)` with the ticket returned.
-    @discardableResult
-    private func post(_ batch: ClientHandle.Batch, ready: Bool = true) -> Int? {
-        if ready && outbox.isEmpty {
+    /// Sends `batch` now, or queues it (ready) behind the batches still waiting.
+    private func post(_ batch: ClientHandle.Batch) {
+        if outbox.isEmpty {
             if !batch.isEmpty { ClientHandle.send(batch) }
-            return nil
+        } else {
+            nextTicket += 1
+            outbox.append((nextTicket, batch, true))
         }
+    }
+
+    /// Takes a place in the outbox for a batch still to be built (see `fill`), not ready.
+    private func reserve() -> Int {
         nextTicket += 1
-        outbox.append((nextTicket, batch, ready))
+        outbox.append((nextTicket, ClientHandle.Batch(), false))
         return nextTicket
+    }
+
+    /// Puts the batch into the place `reserve()` took; it still waits for `release(_:)`.
+    private func fill(_ ticket: Int, with batch: ClientHandle.Batch) {
+        if let index = outbox.firstIndex(where: { $0.ticket == ticket }) { outbox[index].batch = batch }
     }
 
     /// Marks a waiting batch ready and sends whatever no longer waits.
@@ -278,6 +290,7 @@ final class LiveRoom {
         }
         let reachesGroups = deliveries.contains { $0.audience.groups != nil }
         var batch = ClientHandle.Batch(recipients: reachesGroups ? members.players.count + members.displays.count + 1 : deliveries.count)
+        var players: [ClientHandle]?
         for delivery in deliveries {
             let onWritten = delivery.startsResponseTime.map(noteWritten)
             if let groups = delivery.audience.groups {
@@ -285,8 +298,11 @@ final class LiveRoom {
                     + (groups.host && members.host != nil ? 1 : 0)
                 guard reached > 0 else { continue }
                 let index = batch.add(context.messages.encode(delivery.message))
-                if groups.players { batch.send(index, to: members.players.values, onWritten: onWritten) }
-                if groups.displays { batch.send(index, to: members.displays.values, onWritten: onWritten) }
+                if groups.players {
+                    if players == nil { players = Array(members.players.values) }
+                    batch.send(index, to: players!, onWritten: onWritten)
+                }
+                if groups.displays { batch.send(index, to: Array(members.displays.values), onWritten: onWritten) }
                 if groups.host, let host = members.host { batch.send(index, to: host, onWritten: onWritten) }
             } else {
                 let handle: ClientHandle? = switch delivery.audience {
