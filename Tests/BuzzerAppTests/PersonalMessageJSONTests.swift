@@ -1,5 +1,6 @@
 @testable import BuzzerApp
 import BuzzerGame
+import BuzzerWebSocket
 import Foundation
 import Testing
 
@@ -39,6 +40,21 @@ struct PersonalMessageJSONTests {
         let result = try JSONDecoder().decode(PlayerResult.self, from: Data(json.utf8))
         let expected = try Self.reference("result", ResultBody(result: result, players: 10_000))
         #expect(String(decoding: PersonalMessageJSON.result(result, players: 10_000), as: UTF8.self) == expected)
+    }
+
+    @Test func answerAckMatchesJSONEncoder() throws {
+        for (question, durable) in [(0, true), (4, false), (999, true)] {
+            let expected = try Self.reference("answer_ack", AnswerAckPayload(question: question, durable: durable))
+            #expect(String(decoding: PersonalMessageJSON.answerAck(question: question, durable: durable), as: UTF8.self) == expected)
+        }
+    }
+
+    /// The encoder takes the hand-written path, so a field added to the payload must be added there.
+    @Test func answerAckGoesThroughTheEncoderUnchanged() throws {
+        let payload = AnswerAckPayload(question: 3, durable: true)
+        let message = ServerMessageEncoder(compression: WebSocketConfig.gameDefaults.compression).encode(.answerAck(payload))
+        let sent = message.withPayload { String(decoding: $0, as: UTF8.self) }
+        #expect(sent == ServerMessageEncoder.json(.answerAck(payload)))
     }
 
     @Test func standingMatchesJSONEncoderWithAndWithoutRanks() throws {

@@ -1,7 +1,8 @@
 import BuzzerGame
 
-/// Hand-written JSON for the messages a reveal or a leaderboard sends to every player separately
-/// (`result`, `standing`), byte for byte what `JSONEncoder` with `.sortedKeys` writes.
+/// Hand-written JSON for the messages every player gets separately, many at once (`result` and
+/// `standing` in a reveal or a leaderboard, `answer_ack` while a question is open), byte for byte
+/// what `JSONEncoder` with `.sortedKeys` writes.
 ///
 /// The one hand-written encoder in the app, kept because the benchmark showed it matters: in a
 /// 10,000-player room `JSONEncoder` took about 25 µs per `result`, so the first player got theirs
@@ -35,6 +36,18 @@ enum PersonalMessageJSON {
         out.raw(#","streakBonus":"#)
         out.int(result.streakBonus)
         out.raw(#"},"type":"result"}"#)
+        return out.bytes
+    }
+
+    /// `{"durable":B,"question":N,"type":"answer_ack"}`: one per answer, so 10,000 of them in each
+    /// question of a big room, all on the archive's callback path.
+    static func answerAck(question: Int, durable: Bool) -> [UInt8] {
+        var out = JSONBytes()
+        out.raw(#"{"durable":"#)
+        out.raw(durable ? "true" : "false")
+        out.raw(#","question":"#)
+        out.int(question)
+        out.raw(#","type":"answer_ack"}"#)
         return out.bytes
     }
 

@@ -15,6 +15,8 @@ struct ServerMessageEncoder: Sendable {
         // Sent to every player separately: see PersonalMessageJSON for why these skip JSONEncoder.
         case .result(let payload):
             OutboundMessage(opcode: .text, payload: PersonalMessageJSON.result(payload.result, players: payload.players), compression: compression)
+        case .answerAck(let payload):
+            OutboundMessage(opcode: .text, payload: PersonalMessageJSON.answerAck(question: payload.question, durable: payload.durable), compression: compression)
         case .standing(let payload):
             OutboundMessage(opcode: .text, payload: PersonalMessageJSON.standing(
                 rank: payload.rank, score: payload.score, players: payload.players, teamRank: payload.teamRank), compression: compression)
