@@ -12,7 +12,8 @@
  *   players: answer after a random delay in [--answer-min-ms, --answer-max-ms]
  *            -> answer_ack                                        (ack latency measured)
  *   room:    answers_closed once everyone answered
- *   host:    reveal -> every player receives `reveal` and its own `result` (reveal latency measured)
+ *   host:    reveal (--reveal-delay-ms after answers_closed, default at once)
+ *            -> every player receives `reveal` and its own `result` (reveal latency measured)
  *   host:    --gap-ms after every player has its result and its ack: next (-> question) ...
  *   host:    end after the last question -> `ended` to everyone; then a client-initiated close.
  *
@@ -51,6 +52,7 @@ static struct {
     int warmup_questions;
     int answer_min_ms, answer_max_ms;
     int gap_ms;
+    int reveal_delay_ms; /* host's pause between answers_closed and reveal (0: at once, the scenarios' definition) */
     int start_spread_ms;
     int time_limit_s;
     int reading_ms;
@@ -117,7 +119,7 @@ typedef struct {
     ssize_t pre_read;  /* bytes that pass read, 0 = none */
 } conn_t;
 
-enum rstate { R_CREATING, R_LOBBY, R_ASKING, R_REVEALING, R_GAP, R_ENDING, R_DONE };
+enum rstate { R_CREATING, R_LOBBY, R_ASKING, R_CLOSED, R_REVEALING, R_GAP, R_ENDING, R_DONE };
 
 typedef struct {
     char code[16];
@@ -469,6 +471,14 @@ static void room_ask(int r) {
     rm->t_progress = rm->t_sent;
 }
 
+/* The host reveals: the reveal clock starts once the command is written, as for start/next. */
+static void room_reveal(conn_t *host) {
+    room_t *rm = &rooms[host->room];
+    rm->state = R_REVEALING;
+    host_send(host, "reveal");
+    rm->t_reveal = now_ns();
+}
+
 /* After a reveal: next question (or the end) once every player has its result and its ack. */
 static void room_maybe_advance(int r, uint64_t t) {
     room_t *rm = &rooms[r];
@@ -484,6 +494,10 @@ static void on_timer(conn_t *c, uint64_t t) {
     c->timer_at = 0;
     room_t *rm = &rooms[c->room];
     if (c->is_host) {
+        if (rm->state == R_CLOSED) {
+            room_reveal(c);
+            return;
+        }
         if (rm->state != R_GAP) return;
         if (rm->seq + 1 < cfg.questions) {
             room_ask(c->room);
@@ -546,10 +560,14 @@ static void on_text(conn_t *c, const char *m, size_t len, uint64_t t) {
                 return;
             }
             rm->closed = 1;
-            rm->state = R_REVEALING;
             rm->t_progress = t;
-            host_send(c, "reveal");
-            rm->t_reveal = now_ns(); /* as for start/next: the clock starts once it is written */
+            if (cfg.reveal_delay_ms > 0) {
+                rm->state = R_CLOSED;
+                c->timer_at = t + (uint64_t)cfg.reveal_delay_ms * 1000000ull;
+                heap_push(c->timer_at, c->idx);
+            } else {
+                room_reveal(c);
+            }
         } else if (IS(type, tlen, "question")) {
             /* The host's copy carries the answer; players' copies must not (checked below). */
             if (!member(&ms, "correct")) note_error("%s: host question without \"correct\"", who(c));
@@ -1152,6 +1170,7 @@ static void usage(FILE *f) {
             "  --answer-min-ms A     shortest think time before answering (default 100)\n"
             "  --answer-max-ms B     longest think time; delays are uniform in [A, B] (default 2000)\n"
             "  --gap-ms G            host's pause after every result and ack arrived, before next (default 250)\n"
+            "  --reveal-delay-ms D   host's pause between answers_closed and reveal (default 0: at once)\n"
 "  --start-spread-ms S   spread the rooms' starts evenly over S ms (default 0: all at once)\n"
             "  --time-limit S        the room's timeLimitSeconds (default 30)\n"
             "  --reading-ms MS       the room's readingTimeMs: answers open this long after the question (default 0)\n"
@@ -1218,6 +1237,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--answer-min-ms")) cfg.answer_min_ms = arg_int(a, v, 0, 600000);
         else if (!strcmp(a, "--answer-max-ms")) cfg.answer_max_ms = arg_int(a, v, 0, 600000);
         else if (!strcmp(a, "--gap-ms")) cfg.gap_ms = arg_int(a, v, 0, 600000);
+        else if (!strcmp(a, "--reveal-delay-ms")) cfg.reveal_delay_ms = arg_int(a, v, 0, 600000);
         else if (!strcmp(a, "--start-spread-ms")) cfg.start_spread_ms = arg_int(a, v, 0, 600000);
         else if (!strcmp(a, "--time-limit")) cfg.time_limit_s = arg_int(a, v, 5, 300);
         else if (!strcmp(a, "--reading-ms")) cfg.reading_ms = arg_int(a, v, 0, 60000);
@@ -1325,10 +1345,10 @@ int main(int argc, char **argv) {
 
     if (cfg.json) {
         printf("{\"ok\":%s,\"rooms\":%d,\"players_per_room\":%d,\"players\":%d,\"questions\":%d,\"warmup_questions\":%d,"
-               "\"answer_ms\":[%d,%d],\"gap_ms\":%d,\"start_spread_ms\":%d,\"seed\":%" PRIu64 ",\"create_seconds\":%.3f,\"join_seconds\":%.3f,"
+               "\"answer_ms\":[%d,%d],\"gap_ms\":%d,\"reveal_delay_ms\":%d,\"start_spread_ms\":%d,\"seed\":%" PRIu64 ",\"create_seconds\":%.3f,\"join_seconds\":%.3f,"
                "\"game_seconds\":%.3f,",
                ok ? "true" : "false", cfg.rooms, cfg.players, cfg.rooms * cfg.players, cfg.questions, cfg.warmup_questions,
-               cfg.answer_min_ms, cfg.answer_max_ms, cfg.gap_ms, cfg.start_spread_ms, cfg.seed, create_seconds, join_seconds, game_seconds);
+               cfg.answer_min_ms, cfg.answer_max_ms, cfg.gap_ms, cfg.reveal_delay_ms, cfg.start_spread_ms, cfg.seed, create_seconds, join_seconds, game_seconds);
         print_hist_json("fanout_ms", &h_fanout);
         putchar(',');
         print_hist_json("fanout_all_ms", &h_round);

@@ -18,6 +18,8 @@
 #   BENCH_QUESTIONS       questions per game                    (default 10, the first is warm-up)
 #   BENCH_ANSWER_MS       players' think time range MIN-MAX     (default 100-2000)
 #   BENCH_GAP_MS          host's pause before next              (default 250)
+#   BENCH_REVEAL_DELAY_MS host's pause between answers_closed and reveal (default 0: at once, as the
+#                         scenarios are defined; a pause shows what the answers_closed wave costs the reveal)
 #   BENCH_READING_MS      the rooms' readingTimeMs              (default 0: answers open with the question)
 #   BENCH_START_SPREAD_MS spread the rooms' starts over this many ms (default 0: all rooms in lockstep)
 #   BENCH_PING_SECONDS    timeouts.pingIntervalSeconds          (default 20, the shipped value)
@@ -174,7 +176,7 @@ run_test() { # $1 = name, $2 = durability, $3 = rooms, $4 = players
   wait_quiet
   start_server "$out/config-$durability.json" "$out/$name.server.log"
   local args=(--port "$server_port" --server-pid "$server_pid" --json --rooms "$rooms" --players "$players"
-              --questions "$questions" --answer-min-ms "$answer_min" --answer-max-ms "$answer_max" --gap-ms "$gap_ms" --reading-ms "${BENCH_READING_MS:-0}"
+              --questions "$questions" --answer-min-ms "$answer_min" --answer-max-ms "$answer_max" --gap-ms "$gap_ms" --reveal-delay-ms "${BENCH_REVEAL_DELAY_MS:-0}" --reading-ms "${BENCH_READING_MS:-0}"
               --start-spread-ms "$start_spread_ms"
               --connect-timeout 30 --stall-timeout 60 --timeout 900)
   [ -n "${BENCH_SEED:-}" ] && args+=(--seed "$BENCH_SEED")
