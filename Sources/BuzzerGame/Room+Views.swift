@@ -96,6 +96,20 @@ extension Room {
             streakBonus: award?.streakBonus ?? 0, score: score, rank: rank, streak: streak)
     }
 
+    /// A ranked player's place by score (1 + those strictly ahead) and how many are ranked, counted
+    /// without sorting: a join in a running room of 10,000 needs only its own rank. It reads the table
+    /// in place; copying each `Player` out cost most of such a join.
+    package func provisionalRank(of id: PlayerID) -> (rank: Int, ranked: Int)? {
+        guard let me = players[id], me.isRanked else { return nil }
+        var ahead = 0, ranked = 0
+        for slot in players.slots.indices {
+            guard players.slots[slot]?.isRanked == true else { continue }
+            ranked += 1
+            if players.slots[slot]!.score > me.score { ahead += 1 }
+        }
+        return (ahead + 1, ranked)
+    }
+
     /// Typed answers to a text question grouped by their comparison key, most common first,
     /// so the host can spot a reasonable answer worth accepting.
     package func typedAnswers(sequence: Int) -> [(text: String, count: Int, accepted: Bool)] {

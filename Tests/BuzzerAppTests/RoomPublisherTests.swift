@@ -212,6 +212,29 @@ struct RoomPublisherTests {
         #expect(phases == [.lobby, .reading, .open, .revealed, .leaderboard])
     }
 
+    /// Between reveals nothing is sorted: a player's `me` is counted. Kicked players are not on the
+    /// board, and equal scores share a place.
+    @Test func aPlayerSeesTheirPlaceCountedAmongRankedPlayersDuringAQuestion() throws {
+        var settings = RoomSettings()
+        settings.closeWhenAllAnswered = false
+        var game = try PublisherHarness(settings: settings)
+        let ada = try game.join("Ada"), bob = try game.join("Bob"), cat = try game.join("Cat"), dan = try game.join("Dan")
+        try game.run(.start)
+        try game.openAnswers()
+        try game.answer(ada, .choice(1))
+        try game.answer(bob, .choice(0))
+        try game.answer(cat, .choice(1))
+        try game.answer(dan, .choice(2))
+        try game.run(.reveal)
+        try game.run(.next)
+        try game.run(.kick(cat, ban: false))
+        #expect(game.room.phase == .reading)
+
+        let places = [ada, bob, dan].map { id in game.state(for: .player(id)).me.map { [$0.rank, $0.players] } }
+        #expect(places == [[1, 3], [2, 3], [2, 3]])
+        #expect(game.state(for: .player(cat)).me == nil)
+    }
+
     @Test func aKickedPlayerIsToldThenClosedWith4003() throws {
         var game = try PublisherHarness()
         let ada = try game.join("Ada")

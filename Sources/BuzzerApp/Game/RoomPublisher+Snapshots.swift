@@ -37,13 +37,8 @@ extension RoomPublisher {
             if let standings, let row = standings.players.first(where: { $0.player == id }) {
                 payload.me = StandingPayload(rank: row.rank, score: row.score, players: standings.players.count,
                                              teamRank: row.team.flatMap { team in standings.teams.first { $0.team == team }?.rank })
-            } else if let player = room.players[id], player.isRanked {
-                var ahead = 0, ranked = 0
-                for other in room.players.values where other.isRanked {
-                    ranked += 1
-                    if other.score > player.score { ahead += 1 }
-                }
-                payload.me = StandingPayload(rank: ahead + 1, score: player.score, players: ranked, teamRank: nil)
+            } else if let player = room.players[id], let place = room.provisionalRank(of: id) {
+                payload.me = StandingPayload(rank: place.rank, score: player.score, players: place.ranked, teamRank: nil)
             }
         }
         return payload
