@@ -1,10 +1,12 @@
 import ArgumentParser
+import BuzzerApp
 
 @main
 struct Buzzer: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "buzzer",
         abstract: "Live trivia rooms over WebSocket.",
+        version: BuzzerVersion.current,
         subcommands: [ServeCommand.self, EchoCommand.self, CheckCommand.self, ImportCommand.self, ReplayCommand.self, BenchCommand.self]
     )
 }

@@ -30,7 +30,7 @@ struct EchoCommand: ParsableCommand {
         do {
             bound = try server.start()
         } catch {
-            throw ValidationError(error.description)
+            throw CommandFailure(error)
         }
         // Scripts and tests read the port from this line; write it unbuffered.
         FileHandle.standardOutput.write(Data("listening on \(host):\(bound)\n".utf8))

@@ -13,7 +13,16 @@ struct ReplayListCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let scan = try archive.open().scan(depth: .summary)
+        let opened: ReplayArchive
+        do {
+            opened = try archive.open()
+        } catch {
+            // A new server's folder: nothing went wrong, there is just nothing to list yet.
+            guard case .emptyArchive(let path) = error else { throw error }
+            ReplayOutput.write(json ? "[]\n" : "no games yet (no log files in \(path))\n")
+            return
+        }
+        let scan = try opened.scan(depth: .summary)
         let listings = scan.games.map(GameListing.init)
         if json {
             ReplayOutput.write(try ReplayOutput.json(listings))

@@ -26,6 +26,10 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
 
+    func validate() throws {
+        if let port, !(0...65535).contains(port) { throw ValidationError("--port must be 0...65535, got \(port)") }
+    }
+
     func run() throws {
         guard let level = Logger.Level(rawValue: logLevel) else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
@@ -39,25 +43,25 @@ struct ServeCommand: ParsableCommand {
         do {
             settings = try BuzzerConfig.load(path: config)
         } catch {
-            throw ValidationError("\(error)")
+            throw CommandFailure(error)
         }
         if let port { settings.server.port = port }
         if let host { settings.server.host = host }
         if let archive { settings.archive.directory = archive }
-        do { try settings.validate() } catch { throw ValidationError("\(error)") }
+        do { try settings.validate() } catch { throw CommandFailure(error) }
 
         let logger = Logger(label: "buzzer")
         let game: GameServer
         do {
             game = try GameServer(config: settings, logger: logger)
         } catch {
-            throw ValidationError("\(error)")
+            throw CommandFailure(error)
         }
         let bound: Int
         do {
             bound = try game.server.start()
         } catch {
-            throw ValidationError(error.description)
+            throw CommandFailure(error)
         }
         let recovered = game.recovery.restoredRooms
         if !recovered.isEmpty {

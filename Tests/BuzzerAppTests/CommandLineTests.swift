@@ -1,3 +1,4 @@
+@testable import BuzzerApp
 import BuzzerTestSupport
 import Foundation
 import Testing
@@ -189,5 +190,67 @@ struct CommandLineTests {
         let typo = try run(["serve", "--config", unknown])
         #expect(typo.status != 0)
         #expect(typo.output.contains("rooms.maxRoomz"), "\(typo.output)")
+    }
+
+    /// A failure at run time is one line and status 1; only a bad argument prints the usage (64).
+    @Test func serveFailsInOneLineWhenThePortIsTaken() throws {
+        let taken = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(taken) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                bind(taken, raw, length) == 0 && listen(taken, 1) == 0 && getsockname(taken, raw, &length) == 0
+            }
+        }
+        try #require(bound, "could not hold a port for the test")
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let archive = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-cli-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: archive) }
+        let result = try run(["serve", "--config", LiveGameServer.packageRoot + "/config.json", "--host", "127.0.0.1",
+                              "--port", String(port), "--archive", archive, "--log-level", "error"])
+        #expect(result.status == 1, "\(result.output)")
+        #expect(result.output.contains("Address already in use"), "\(result.output)")
+        #expect(!result.output.contains("Usage"), "\(result.output)")
+    }
+
+    @Test func serveFailsInOneLineWithoutItsConfigFileOrWithAHostThatIsNoAddress() throws {
+        let missing = try run(["serve", "--config", "/nonexistent/buzzer.json"])
+        #expect(missing.status == 1)
+        #expect(missing.output.contains("cannot read config file /nonexistent/buzzer.json"), "\(missing.output)")
+        #expect(!missing.output.contains("Usage"), "\(missing.output)")
+        let host = try run(["serve", "--config", LiveGameServer.packageRoot + "/config.json", "--host", "not-an-address", "--port", "0"])
+        #expect(host.status == 1)
+        #expect(host.output.contains("not-an-address"), "\(host.output)")
+        #expect(!host.output.contains("Usage"), "\(host.output)")
+    }
+
+    @Test func aBadArgumentStillPrintsTheUsage() throws {
+        let result = try run(["serve", "--port", "99999"])
+        #expect(result.status == 64)
+        #expect(result.output.contains("--port must be 0...65535"), "\(result.output)")
+        #expect(result.output.contains("Usage"), "\(result.output)")
+    }
+
+    @Test func versionPrintsTheVersion() throws {
+        let result = try run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.output.trimmingCharacters(in: .whitespacesAndNewlines) == BuzzerVersion.current)
+    }
+
+    @Test func replayListOnAnEmptyArchiveSaysThereAreNoGamesYet() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-cli-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        let text = try run(["replay", "list", "--archive", empty])
+        #expect(text.status == 0)
+        #expect(text.output.contains("no games yet"), "\(text.output)")
+        let json = try run(["replay", "list", "--json", "--archive", empty])
+        #expect(json.status == 0)
+        #expect(json.output.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
+        // A folder that is not there is still an error.
+        #expect(try run(["replay", "list", "--archive", empty + "/nope"]).status == 1)
     }
 }
