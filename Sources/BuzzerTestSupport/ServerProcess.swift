@@ -60,6 +60,16 @@ package final class ServerProcess {
         return line.split(separator: ":").last.flatMap { Int($0) }
     }
 
+    /// Sends `signal` and returns at once (`stop` waits for the exit).
+    package func send(signal: Int32) {
+        if process.isRunning { kill(pid, signal) }
+    }
+
+    /// The exit status once the process has exited by itself within `timeout`, else nil.
+    package func exitStatus(within timeout: Double) -> Int32? {
+        eventually(timeout: timeout) { !process.isRunning } ? process.terminationStatus : nil
+    }
+
     /// Sends `signal` and waits for the process to exit (SIGKILL after `timeout`); returns its
     /// termination status, or -1 if even SIGKILL was not seen to end it.
     @discardableResult

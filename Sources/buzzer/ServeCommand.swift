@@ -73,6 +73,8 @@ struct ServeCommand: ParsableCommand {
             "url": "http://\(settings.server.host == "0.0.0.0" ? "localhost" : settings.server.host):\(bound)",
             "archive": "\(settings.archive.directory)", "durability": "\(settings.archive.durability.rawValue)"])
         let seconds = settings.timeouts.shutdownSeconds
-        ServerLifecycle.runUntilSignalled { completion in game.shutdown(within: seconds, completion: completion) }
+        ServerLifecycle.runUntilSignalled(drain: { drained in game.drain(drained: drained) }) { completion in
+            game.shutdown(within: seconds, completion: completion)
+        }
     }
 }

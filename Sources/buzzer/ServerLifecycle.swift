@@ -9,8 +9,19 @@ enum ServerLifecycle {
     }
 
     /// `shutdown` must call its completion once everything is closed (bounded by the caller's own limit).
-    static func runUntilSignalled(shutdown: @escaping @Sendable (_ completion: @escaping @Sendable () -> Void) -> Void) -> Never {
-        let watcher = SignalWatcher { signal in
+    /// With `drain`, SIGUSR1 starts it; once it reports the running games ended, the server shuts down
+    /// as for SIGTERM and exits 0.
+    static func runUntilSignalled(
+        drain: (@Sendable (_ drained: @escaping @Sendable () -> Void) -> Void)? = nil,
+        shutdown: @escaping @Sendable (_ completion: @escaping @Sendable () -> Void) -> Void
+    ) -> Never {
+        let signals = drain == nil ? [SIGINT, SIGTERM] : [SIGINT, SIGTERM, SIGUSR1]
+        let watcher = SignalWatcher(signals: signals) { signal in
+            if signal == SIGUSR1, let drain {
+                FileHandle.standardError.write(Data("buzzer: signal \(signal), draining: no new games; exiting once the running ones end\n".utf8))
+                drain { shutdown { exit(0) } }
+                return
+            }
             FileHandle.standardError.write(Data("buzzer: signal \(signal), closing connections\n".utf8))
             shutdown { exit(0) }
         }

@@ -48,6 +48,25 @@ package struct GameServer: Sendable {
         recovery = summary
     }
 
+    /// Drain for a rolling restart: no new games (see `GameService.beginDrain`); once no room is
+    /// running (ended rooms, kept for their podium, come back from the log after the restart),
+    /// `drained` is called on `queue`. Checked once a second: an operator's pace, not a game's.
+    package func drain(queue: DispatchQueue = .main, drained: @escaping @Sendable () -> Void) {
+        guard !service.isDraining else { return }
+        service.beginDrain()
+        let service = self.service
+        service.context.logger.notice("draining: no new games; waiting for the running ones", metadata: ["running": "\(service.runningRoomCount)"])
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now(), repeating: .seconds(1))
+        timer.setEventHandler {
+            guard service.runningRoomCount == 0 else { return }
+            timer.cancel()
+            service.context.logger.notice("drained: every game has ended")
+            drained()
+        }
+        timer.activate()
+    }
+
     /// Graceful stop: rooms freeze, every connection gets close 1001, the log is synced and closed.
     package func shutdown(within seconds: Double, completion: @escaping @Sendable () -> Void) {
         service.beginShutdown()

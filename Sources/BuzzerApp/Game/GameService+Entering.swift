@@ -18,6 +18,10 @@ extension GameService {
             fail("archive_unavailable", "The server cannot record new games right now (its log is failing), so it is not starting any. Running games go on.")
             return
         }
+        if isDraining {
+            fail("draining", "This server is finishing its running games before a restart and starts no new ones; try again in a moment.")
+            return
+        }
         let config = context.config
         if context.registry.count >= config.rooms.maxRooms {
             fail("too_many_rooms", "The server is running its maximum of \(config.rooms.maxRooms) rooms; try again when a game ends.")

@@ -25,6 +25,7 @@ package final class GameService: WebSocketService {
     package let connectionCount: @Sendable () -> Int
     private let connections: ConnectionCounter
     private let shuttingDown = Mutex(false)
+    private let draining = Mutex(false)
 
     package init(config: BuzzerConfig, archive: ArchiveWriter, logger: Logger, clock: @escaping @Sendable () -> GameInstant = GameService.wallClock) {
         context = GameContext(config: config, archive: archive, logger: logger, clock: clock)
@@ -41,6 +42,18 @@ package final class GameService: WebSocketService {
     package static let wallClock: @Sendable () -> GameInstant = { ArchiveWriter.systemMilliseconds() }
 
     package var roomCount: Int { context.registry.count }
+
+    /// Rooms whose game has not ended yet.
+    package var runningRoomCount: Int { context.registry.runningCount }
+
+    /// Stops starting games, for a rolling restart: `create` is refused with `draining` and
+    /// `/healthz` answers 503 so a load balancer sends new rooms elsewhere, while every running room
+    /// plays on (joins, resumes and hosts included). `GameServer.drain` exits once they have ended.
+    package func beginDrain() {
+        draining.withLock { $0 = true }
+    }
+
+    package var isDraining: Bool { draining.withLock { $0 } }
 
     /// Freezes every room before the connections close: timers stop and departures are not logged.
     package func beginShutdown() {
@@ -67,9 +80,10 @@ package final class GameService: WebSocketService {
 
     private func health() -> HTTPResponse {
         let archiveState = context.archive.health == .healthy ? "ok" : "degraded"
-        let healthy = archiveState != "degraded"
-        let body = "{\"status\":\"\(healthy ? "ok" : "degraded")\",\"rooms\":\(roomCount),\"connections\":\(connections.value),\"archive\":\"\(archiveState)\"}"
-        return json(healthy ? 200 : 503, body)
+        let status = archiveState == "degraded" ? "degraded" : isDraining ? "draining" : "ok"
+        let body = "{\"status\":\"\(status)\",\"rooms\":\(roomCount),\"running\":\(runningRoomCount),"
+            + "\"connections\":\(connections.value),\"archive\":\"\(archiveState)\"}"
+        return json(status == "ok" ? 200 : 503, body)
     }
 
     private func json(_ status: Int, _ body: String) -> HTTPResponse {

@@ -375,6 +375,7 @@ final class LiveRoom {
         removalScheduled = true
         let seconds = seconds ?? context.config.rooms.endedRoomRetentionSeconds
         let registry = context.registry, code = self.code
+        registry.markEnded(code)
         let weak = WeakLoopRef(self, queue: loop.queue)
         loop.queue.asyncAfter(deadline: .now() + .seconds(seconds)) {
             registry.remove(code)

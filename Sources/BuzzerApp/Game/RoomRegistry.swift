@@ -16,32 +16,51 @@ struct RoomRef: Sendable {
 
 /// Rooms by join code. Taken once per create, join or lookup: never per game message.
 final class RoomRegistry: Sendable {
-    private let rooms = Mutex<[String: RoomRef]>([:])
+    private struct State {
+        var rooms: [String: RoomRef] = [:]
+        /// Rooms that ended and stay only for their podium (`endedRoomRetentionSeconds`).
+        var ended: Set<String> = []
+    }
 
-    var count: Int { rooms.withLock { $0.count } }
+    private let state = Mutex(State())
 
-    func room(_ code: String) -> RoomRef? { rooms.withLock { $0[code] } }
+    var count: Int { state.withLock { $0.rooms.count } }
+
+    /// Rooms whose game has not ended: what a drain waits for.
+    var runningCount: Int { state.withLock { $0.rooms.count - $0.ended.count } }
+
+    func room(_ code: String) -> RoomRef? { state.withLock { $0.rooms[code] } }
 
     enum InsertResult { case inserted, full, codeTaken }
 
     /// Registers a new room unless `limit` rooms are open or its code is in use.
     func insert(_ ref: RoomRef, limit: Int) -> InsertResult {
-        rooms.withLock { rooms in
-            guard rooms.count < limit else { return .full }
-            guard rooms[ref.code] == nil else { return .codeTaken }
-            rooms[ref.code] = ref
+        state.withLock { state in
+            guard state.rooms.count < limit else { return .full }
+            guard state.rooms[ref.code] == nil else { return .codeTaken }
+            state.rooms[ref.code] = ref
             return .inserted
         }
     }
 
     /// Puts a recovered room back under its own code.
     func restore(_ ref: RoomRef) {
-        rooms.withLock { $0[ref.code] = ref }
+        state.withLock { $0.rooms[ref.code] = ref }
+    }
+
+    /// The room's game ended; it stays reachable until `remove`.
+    func markEnded(_ code: String) {
+        state.withLock { state in
+            if state.rooms[code] != nil { state.ended.insert(code) }
+        }
     }
 
     func remove(_ code: String) {
-        _ = rooms.withLock { $0.removeValue(forKey: code) }
+        state.withLock { state in
+            state.rooms.removeValue(forKey: code)
+            state.ended.remove(code)
+        }
     }
 
-    var all: [RoomRef] { rooms.withLock { Array($0.values) } }
+    var all: [RoomRef] { state.withLock { Array($0.rooms.values) } }
 }
