@@ -10,6 +10,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
     ],
     targets: [
         // System libraries: SHA-1 and TLS from OpenSSL, raw deflate from zlib.
@@ -50,6 +52,9 @@ let package = Package(
             dependencies: [
                 "BuzzerWebSocket", "BuzzerTransport", "BuzzerFormats", "BuzzerGame", "BuzzerArchive", "COpenSSL", "CQRencode",
                 .product(name: "Logging", package: "swift-log"),
+                // `/metrics`: swift-metrics handles, exposed in the Prometheus text format.
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             resources: [.copy("Web/Public")]
         ),

@@ -36,6 +36,8 @@ package final class ArchiveWriter: Sendable {
     /// 0 until something is durable (sequence numbers start at 1).
     private let lastDurable: Atomic<UInt64>
     private let io: Mutex<IOState>
+    /// Told of each durable batch (for `/metrics`); read on the writer's queue only.
+    private let commitObserver = Mutex<(@Sendable (_ events: Int, _ syncNanoseconds: UInt64) -> Void)?>(nil)
 
     struct Waiter {
         var seq: UInt64
@@ -58,6 +60,8 @@ package final class ArchiveWriter: Sendable {
         var filesCreated = 0
         /// Reused between batches so a steady load does not reallocate it.
         var scratch: [UInt8] = []
+        /// How long the last batch's `fdatasync` took (0 under `none`).
+        var lastSyncNanoseconds: UInt64 = 0
     }
 
     /// Opens the log in `config.directory`: creates the directory, cuts a torn tail off the
@@ -88,6 +92,12 @@ package final class ArchiveWriter: Sendable {
         let lastSeq = try ArchiveRecovery.lastSeq(files: files)
         self.lastDurable = Atomic(lastSeq ?? 0)
         self.io = Mutex(IOState(nextSeq: (lastSeq ?? 0) + 1))
+    }
+
+    /// Calls `observer` on the writer's queue after each durable batch with its event count and
+    /// how long its `fdatasync` took (0 under durability `none`).
+    package func observeCommits(_ observer: @escaping @Sendable (_ events: Int, _ syncNanoseconds: UInt64) -> Void) {
+        commitObserver.withLock { $0 = observer }
     }
 
     // MARK: - Appending
@@ -211,6 +221,9 @@ package final class ArchiveWriter: Sendable {
         case .success:
             lastDurable.store(batch.waiters.last!.seq, ordering: .releasing)
             for waiter in batch.waiters { waiter.completion(.success(waiter.seq)) }
+            if let observer = commitObserver.withLock({ $0 }) {
+                observer(batch.waiters.count, io.withLock { $0.lastSyncNanoseconds })
+            }
         case .failure(let error):
             var dropped: [ArchiveHandOff.Item] = []
             if !closing {
@@ -253,7 +266,12 @@ package final class ArchiveWriter: Sendable {
         guard let file = io.file else { return }
         do throws(ArchiveError) {
             try writeAll(file, batch.bytes)
-            if config.durability != .none { try fileSystem.syncData(file) }
+            io.lastSyncNanoseconds = 0
+            if config.durability != .none {
+                let started = DispatchTime.now().uptimeNanoseconds
+                try fileSystem.syncData(file)
+                io.lastSyncNanoseconds = DispatchTime.now().uptimeNanoseconds - started
+            }
         } catch {
             // Cut any partial batch off so the file ends on a line boundary, then drop the
             // descriptor: after a failed fsync its page-cache state cannot be trusted.

@@ -24,7 +24,8 @@ package protocol WebSocketHandler: AnyObject, SendableMetatype {
     /// A keepalive pong came back after `nanos`; the handle's `roundTripNanos` already says so.
     func measuredRoundTrip(nanos: UInt64)
     /// Called exactly once, whatever ended the connection; the transport drops the handler after it.
-    func closed(reason: ConnectionCloseReason)
+    /// `code` is the closing handshake's status code (RFC 6455 §7.4.1), 1006 if there was none.
+    func closed(reason: ConnectionCloseReason, code: UInt16)
 }
 
 extension WebSocketHandler {

@@ -15,8 +15,8 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
         case responding
         case open(OpenState)
         /// The WebSocket close handshake ended (or failed the connection): flushing, then closed.
-        /// The handler is told once the socket is gone.
-        case closing(Handler)
+        /// The handler is told once the socket is gone, with the handshake's code.
+        case closing(Handler, code: UInt16)
         case closed
         /// Held only while the HTTP parser is mutated in place, so its buffer is uniquely referenced
         /// and not copied on write (swift-nio-http2's `avoidingStateMachineCoW`).
@@ -253,7 +253,7 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
                 if let failure = open.machine.failure {
                     logger.debug("protocol error: failing the connection", metadata: ["error": "\(failure)", "code": "\(failure.closeCode)"])
                 }
-                state = .closing(open.handler)
+                state = .closing(open.handler, code: open.machine.closeCode ?? WebSocketCloseCode.abnormalClosure)
                 connection.closeAfterFlush()
             }
         }
@@ -323,14 +323,17 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
 
     func connectionDidClose(_ connection: Connection, reason: ConnectionCloseReason) {
         let handler: Handler?
+        var code = WebSocketCloseCode.abnormalClosure
         switch state {
         case .open(let open):
             handler = open.handler
+            code = open.machine.closeCode ?? code
             if let failure = open.machine.failure {
                 logger.debug("protocol error", metadata: ["error": "\(failure)"])
             }
-        case .closing(let closing):
+        case .closing(let closing, let closedWith):
             handler = closing
+            code = closedWith
         case .http, .responding, .closed, .modifying:
             handler = nil
         }
@@ -341,7 +344,7 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
         } else {
             logger.debug("connection closed", metadata: ["reason": "\(reason)"])
         }
-        handler?.closed(reason: reason)
+        handler?.closed(reason: reason, code: code)
     }
 }
 

@@ -10,6 +10,10 @@ package enum WebSocketCloseCode {
     package static let messageTooBig: UInt16 = 1009
     package static let mandatoryExtension: UInt16 = 1010
     package static let internalError: UInt16 = 1011
+    /// Never on the wire: a Close arrived without a code (§7.1.5).
+    package static let noStatusReceived: UInt16 = 1005
+    /// Never on the wire: the connection ended without a closing handshake (§7.1.5).
+    package static let abnormalClosure: UInt16 = 1006
 
     /// Whether a peer may put `code` in a Close frame.
     /// 1004 is reserved, 1005/1006/1015 must never be sent (§7.4.1), 0-999 and unassigned 1016-2999 are invalid (§7.4.2).

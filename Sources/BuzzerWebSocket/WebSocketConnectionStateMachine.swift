@@ -33,6 +33,9 @@ package struct WebSocketConnectionStateMachine {
     package private(set) var failure: WebSocketProtocolError?
     /// The status code of the peer's Close frame, if it sent one with a code.
     package private(set) var peerCloseCode: UInt16?
+    /// The code of the closing handshake (RFC 6455 §7.1.5): ours if we closed first or failed the
+    /// connection, else the peer's (1005 for a Close without a code); nil while no Close went either way.
+    package private(set) var closeCode: UInt16?
 
     /// `deflate` is what the handshake negotiated (nil: no permessage-deflate, RSV1 is then a protocol error).
     package init(config: WebSocketConfig, deflate: PerMessageDeflateParameters?) {
@@ -109,6 +112,7 @@ package struct WebSocketConnectionStateMachine {
     package mutating func close(code: UInt16, reason: String, into actions: inout [WebSocketAction]) {
         guard isOpen else { return }
         actions.append(.send(WebSocketFrameEncoder.encodeClose(code: code, reason: reason)))
+        closeCode = code
         state = .closing
     }
 
@@ -191,6 +195,7 @@ package struct WebSocketConnectionStateMachine {
             code = received
         }
         peerCloseCode = code
+        closeCode = code ?? WebSocketCloseCode.noStatusReceived
         actions.append(.send(WebSocketFrameEncoder.encodeClose(code: code)))
         actions.append(.closeTransport)
         state = .closed
@@ -199,6 +204,7 @@ package struct WebSocketConnectionStateMachine {
     private mutating func fail(_ error: WebSocketProtocolError, into actions: inout [WebSocketAction]) {
         failure = error
         if isOpen {
+            closeCode = error.closeCode
             actions.append(.send(WebSocketFrameEncoder.encodeClose(code: error.closeCode, reason: error.description)))
         }
         actions.append(.closeTransport)

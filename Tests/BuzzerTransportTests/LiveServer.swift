@@ -158,7 +158,7 @@ final class RecordingHandler: WebSocketHandler {
         service.state.withLock { $0.roundTrips += 1 }
     }
 
-    func closed(reason: ConnectionCloseReason) {
+    func closed(reason: ConnectionCloseReason, code: UInt16) {
         service.state.withLock { $0.closeReasons.append(reason) }
     }
 }

@@ -135,6 +135,23 @@ import Testing
         #expect(actions == [.closeTransport])
     }
 
+    /// The handshake's code (what `/metrics` counts closes by): ours when we close first or fail the
+    /// connection, else the peer's, 1005 for a Close without one; nil while no Close went either way.
+    @Test func closeCodeIsOursWhenWeCloseFirstElseThePeers() {
+        func received(_ bytes: [UInt8], after ours: UInt16? = nil) -> UInt16? {
+            var machine = WebSocketConnectionStateMachine(config: testConfig(), deflate: nil)
+            var actions: [WebSocketAction] = []
+            if let ours { machine.close(code: ours, reason: "", into: &actions) }
+            bytes.withUnsafeBytes { machine.receive($0, into: &actions) }
+            return machine.closeCode
+        }
+        #expect(received(clientFrame(.text, hello)) == nil)
+        #expect(received(clientClose(code: 4000)) == 4000)
+        #expect(received(clientFrame(.close, [])) == 1005)
+        #expect(received(clientClose(code: 1000), after: 4003) == 4003)
+        #expect(received(clientFrame(.text, [0xff])) == 1007)
+    }
+
     @Test func closeReasonIsTruncatedOnCharacterBoundary() {
         // RFC 6455 §5.5: control payload <= 125 bytes: 2-byte code + at most 123 bytes of UTF-8.
         let frame = WebSocketFrameEncoder.encodeClose(code: 1000, reason: String(repeating: "é", count: 100))

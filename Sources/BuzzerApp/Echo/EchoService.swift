@@ -92,7 +92,7 @@ package final class EchoClient: WebSocketHandler {
         service.received(message, from: handle)
     }
 
-    package func closed(reason: ConnectionCloseReason) {
+    package func closed(reason: ConnectionCloseReason, code: UInt16) {
         service.closed(handle)
     }
 }

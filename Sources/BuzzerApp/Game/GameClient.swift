@@ -24,6 +24,7 @@ package final class GameClient: WebSocketHandler {
     }
 
     func send(_ message: OutboundMessage) {
+        service.context.metrics.sent(message, to: 1)
         handle.send(message)
     }
 
@@ -31,8 +32,8 @@ package final class GameClient: WebSocketHandler {
         service.received(message, from: self)
     }
 
-    package func closed(reason: ConnectionCloseReason) {
-        service.closed(self, reason: reason)
+    package func closed(reason: ConnectionCloseReason, code: UInt16) {
+        service.closed(self, reason: reason, code: code)
     }
 }
 

@@ -10,17 +10,19 @@ final class GameContext: Sendable {
     let messages: ServerMessageEncoder
     let registry = RoomRegistry()
     let logger: Logger
+    let metrics: BuzzerMetrics
     /// Wall-clock milliseconds; tests may pass their own.
     let clock: @Sendable () -> GameInstant
 
-    init(config: BuzzerConfig, archive: ArchiveWriter, logger: Logger, clock: @escaping @Sendable () -> GameInstant) {
+    init(config: BuzzerConfig, archive: ArchiveWriter, logger: Logger, clock: @escaping @Sendable () -> GameInstant, metrics: BuzzerMetrics) {
         self.config = config
         self.archive = archive
         self.logger = logger
         self.clock = clock
+        self.metrics = metrics
         // Each loop compresses a message once for its no-context-takeover connections (the transport's
         // SharedDeflater); a message itself carries only whether it is worth compressing.
-        messages = ServerMessageEncoder(compression: config.websocket.compression)
+        messages = ServerMessageEncoder(compression: config.websocket.compression, metrics: metrics)
     }
 
     /// Players on the leaderboard message; everyone still gets their own rank.

@@ -108,6 +108,7 @@ package struct GameServer: Sendable {
             let live = LiveRoom(room: room, loop: loop, context: context)
             let ref = RoomRef(code: room.code, loop: loop, bound: .sending(live, to: loop.queue))
             context.registry.restore(ref)
+            ref.run { $0.reportGauges() }
             summary.restoredRooms.append(room.code)
             let connected = room.players.values.filter { $0.status == .connected }.map(\.id).sorted()
             let displays = room.displayCount, hostConnected = room.hostConnected

@@ -58,7 +58,9 @@ extension GameService {
             let live = LiveRoom(room: made.room, loop: loop, context: context)
             let ref = RoomRef(code: code, loop: loop, bound: LoopBound(live, queue: loop.queue))
             switch context.registry.insert(ref, limit: config.rooms.maxRooms) {
-            case .inserted: created = (ref, live, made.event)
+            case .inserted:
+                created = (ref, live, made.event)
+                ref.run { $0.reportGauges() }
             case .codeTaken: continue
             case .full:
                 fail("too_many_rooms", "The server is running its maximum of \(config.rooms.maxRooms) rooms; try again when a game ends.")
@@ -78,6 +80,7 @@ extension GameService {
         live.record([event]) { durable in
             guard durable else {
                 registry.remove(ref.code)
+                ref.run { $0.forget() }
                 handle.withHandler({ client in
                     client.state.entering = false
                     client.send(messages.encode(.error("archive_unavailable", "The server could not record the new game (its log is failing), so it did not start it. Running games go on.", request: "create")))

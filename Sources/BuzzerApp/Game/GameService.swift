@@ -28,7 +28,9 @@ package final class GameService: WebSocketService {
     private let draining = Mutex(false)
 
     package init(config: BuzzerConfig, archive: ArchiveWriter, logger: Logger, clock: @escaping @Sendable () -> GameInstant = GameService.wallClock) {
-        context = GameContext(config: config, archive: archive, logger: logger, clock: clock)
+        let metrics = BuzzerMetrics()
+        context = GameContext(config: config, archive: archive, logger: logger, clock: clock, metrics: metrics)
+        archive.observeCommits { events, syncNanoseconds in metrics.archived(events: events, syncNanoseconds: syncNanoseconds) }
         library = QuestionLibrary(directory: config.rooms.libraryDirectory, limits: config.game.packLimits)
         limiter = Mutex(JoinRateLimiter(policy: JoinRateLimiter.Policy(
             failuresPerMinute: config.rooms.failedJoinsPerMinute, failuresPerConnection: config.rooms.failedJoinsPerConnection,
@@ -71,6 +73,11 @@ package final class GameService: WebSocketService {
         switch head.path {
         case "/healthz":
             return health()
+        case "/metrics":
+            var headers = HTTPHeaders()
+            headers.add(name: "Content-Type", value: "text/plain; version=0.0.4; charset=utf-8")
+            headers.add(name: "Cache-Control", value: "no-store")
+            return HTTPResponse(status: 200, headers: headers, body: context.metrics.exposition())
         case "/api/packs":
             return json(200, encode(library.list()))
         default:
@@ -103,11 +110,13 @@ package final class GameService: WebSocketService {
 
     package func makeHandler(for upgrade: WebSocketUpgrade<GameClient>) -> GameClient {
         connections.add(1)
+        context.metrics.connectionOpened()
         return GameClient(upgrade: upgrade, service: self)
     }
 
-    func closed(_ client: GameClient, reason: ConnectionCloseReason) {
+    func closed(_ client: GameClient, reason: ConnectionCloseReason, code: UInt16) {
         connections.add(-1)
+        context.metrics.connectionClosed(code: code)
         // Connections closed by a shutdown are not departures: the log must not say everyone left
         // (the host-away clock would run while the server is down). Recovery marks them away at restart.
         guard !shuttingDown.withLock({ $0 }) else { return }
@@ -117,6 +126,7 @@ package final class GameService: WebSocketService {
     }
 
     func received(_ message: WebSocketMessage, from client: GameClient) {
+        context.metrics.received(bytes: message.payload.count)
         guard message.opcode == .text else {
             client.send(messages.encode(.error("bad_message", "Send JSON text messages; binary messages are not part of buzzer.v1.")))
             return

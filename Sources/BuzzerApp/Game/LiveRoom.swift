@@ -61,17 +61,19 @@ final class LiveRoom {
         _ command: RoomCommand, answerFrom: ClientHandle? = nil, whenRecorded: (@Sendable (_ durable: Bool) -> Void)? = nil
     ) throws(GameError) -> [RoomEvent] {
         loop.assertInEventLoop()
-        let now = self.now
+        let now = self.now, started = DispatchTime.now().uptimeNanoseconds
         let events = try room.handle(command, at: now)
+        defer { reportGauges() }
         let publication = publisher.publish(events, in: room, to: members.attendance, now: now)
         // What may go now goes first: the hops to the other loops are queued before the archive line
         // is encoded here (a reveal's line carries the standings of every player: 10,000 of them in a
         // big room). The order does not change what is durable when: nothing sent now waits for it.
-        post(Self.batch(publication.deliveries.filter { $0.timing == .now }, to: members, sender: answerFrom, context: context))
+        post(Self.batch(publication.deliveries.filter { $0.timing == .now }, to: members, sender: answerFrom, context: context, started: started))
         if let sequence = publication.deliveries.lazy.compactMap(\.startsResponseTime).first {
             for (id, handle) in members.players { questionReached[id] = QuestionReach(sequence: sequence, at: now, connection: handle) }
         }
-        record(events, waiting: publication.deliveries.filter { $0.timing != .now }, sender: answerFrom, whenRecorded: whenRecorded)
+        record(events, waiting: publication.deliveries.filter { $0.timing != .now }, sender: answerFrom,
+               answerStarted: answerFrom == nil ? nil : started, whenRecorded: whenRecorded)
         for case .playerKicked(let kicked) in events {
             // The batch holds `kicked` and the close; the seat's connection is no longer the room's.
             members.players[kicked.player] = nil
@@ -90,7 +92,7 @@ final class LiveRoom {
     /// durable: a restart cannot take back what a client was told. If the archive fails, they go
     /// anyway: the room carries on in memory.
     func record(
-        _ events: [RoomEvent], waiting: [Delivery] = [], sender: ClientHandle? = nil,
+        _ events: [RoomEvent], waiting: [Delivery] = [], sender: ClientHandle? = nil, answerStarted: UInt64? = nil,
         whenRecorded: (@Sendable (_ durable: Bool) -> Void)? = nil
     ) {
         let logger = self.logger, context = self.context
@@ -114,7 +116,10 @@ final class LiveRoom {
             let last = index == events.count - 1
             // An answer's ack goes to its sender alone: the callback need not hold the members.
             let settle: @Sendable (_ durable: Bool) -> Void = { [ticket] durable in
-                if !due.isEmpty { Self.deliver(due.map { $0.settled(durable: durable) }, to: Members(), sender: sender, context: context) }
+                if !due.isEmpty {
+                    Self.deliver(due.map { $0.settled(durable: durable) }, to: Members(), sender: sender, context: context)
+                    if let answerStarted { context.metrics.answerAcknowledged(started: answerStarted) }
+                }
                 guard last else { return }
                 if let ticket { loop.execute { weak.value?.release(ticket) } }
                 whenRecorded?(durable)
@@ -185,25 +190,51 @@ final class LiveRoom {
         }
     }
 
+    // MARK: - Gauges
+
+    /// The phase and the connected players this room last counted in `/metrics`.
+    private var reported: (phase: RoomPhase?, players: Int) = (nil, 0)
+
+    /// Brings the room's share of the `/metrics` gauges up to date (after each command, each
+    /// member change, and once when the room is registered).
+    func reportGauges() {
+        let phase = removed ? nil : room.phase, players = removed ? 0 : members.players.count
+        context.metrics.room(from: reported.phase, to: phase)
+        context.metrics.playersConnected(changedBy: players - reported.players)
+        reported = (phase, players)
+    }
+
+    /// The room left the registry: it no longer counts.
+    private var removed = false
+
+    func forget() {
+        removed = true
+        reportGauges()
+    }
+
     // MARK: - Members
 
     func attachHost(_ handle: ClientHandle) {
+        defer { reportGauges() }
         if let old = members.host, old != handle { old.close(code: 4000, reason: "the host console opened elsewhere") }
         members.host = handle
     }
 
     func attachPlayer(_ id: PlayerID, _ handle: ClientHandle) {
+        defer { reportGauges() }
         if let old = members.players[id], old != handle { old.close(code: 4000, reason: "this player connected again elsewhere") }
         members.players[id] = handle
     }
 
     func attachDisplay(_ handle: ClientHandle) {
+        defer { reportGauges() }
         members.displays[handle.id] = handle
     }
 
     /// A connection closed (or left). Only the connection currently attached counts: an old
     /// connection replaced by a resume must not mark the player away.
     func detach(_ handle: ClientHandle, role: ClientState.Role, questionWritten: (sequence: Int, at: GameInstant)? = nil) {
+        defer { reportGauges() }
         if case .player(let id) = role, let written = questionWritten, var reach = questionReached[id],
            reach.sequence == written.sequence, reach.connection == handle {
             reach.written = written.at
@@ -226,6 +257,7 @@ final class LiveRoom {
 
     /// A player left on purpose: the seat is gone, the score stays on the board.
     func leave(_ id: PlayerID, handle: ClientHandle) throws(GameError) {
+        defer { reportGauges() }
         guard members.players[id] == handle else { throw .unknownPlayer }
         members.players[id] = nil
         try perform(.leave(id))
@@ -280,7 +312,8 @@ final class LiveRoom {
     /// The deliveries as one batch: each message is encoded once, each connection gets its messages
     /// in the list's order in one write (a reveal's shared `reveal` and the player's own `result`
     /// leave together), and the batch takes one hop per loop.
-    static func batch(_ deliveries: [Delivery], to members: Members, sender: ClientHandle?, context: GameContext) -> ClientHandle.Batch {
+    /// `started` (`DispatchTime` nanoseconds, when the command was taken) times a question's fan-out.
+    static func batch(_ deliveries: [Delivery], to members: Members, sender: ClientHandle?, context: GameContext, started: UInt64? = nil) -> ClientHandle.Batch {
         let clock = context.clock
         /// Response time starts when the question reaches the player's socket, so note it there.
         let noteWritten = { (sequence: Int) -> @Sendable (GameClient, UInt64) -> Void in
@@ -292,12 +325,21 @@ final class LiveRoom {
         var batch = ClientHandle.Batch(recipients: reachesGroups ? members.players.count + members.displays.count + 1 : deliveries.count)
         var players: [ClientHandle]?
         for delivery in deliveries {
-            let onWritten = delivery.startsResponseTime.map(noteWritten)
+            var onWritten = delivery.startsResponseTime.map(noteWritten)
             if let groups = delivery.audience.groups {
                 let reached = (groups.players ? members.players.count : 0) + (groups.displays ? members.displays.count : 0)
                     + (groups.host && members.host != nil ? 1 : 0)
                 guard reached > 0 else { continue }
-                let index = batch.add(context.messages.encode(delivery.message))
+                if let note = onWritten, let started {
+                    let clock = context.metrics.fanOutClock(recipients: reached, started: started)
+                    onWritten = { client, written in
+                        note(client, written)
+                        clock.written()
+                    }
+                }
+                let message = context.messages.encode(delivery.message)
+                context.metrics.sent(message, to: reached)
+                let index = batch.add(message)
                 if groups.players {
                     if players == nil { players = Array(members.players.values) }
                     batch.send(index, to: players!, onWritten: onWritten)
@@ -311,7 +353,9 @@ final class LiveRoom {
                 default: sender
                 }
                 guard let handle else { continue }
-                let index = batch.add(context.messages.encode(delivery.message))
+                let message = context.messages.encode(delivery.message)
+                context.metrics.sent(message, to: 1)
+                let index = batch.add(message)
                 batch.send(index, to: handle, onWritten: onWritten, closeAfter: delivery.thenClose.map { ($0.code, $0.reason) })
             }
         }
@@ -379,6 +423,7 @@ final class LiveRoom {
         let weak = WeakLoopRef(self, queue: loop.queue)
         loop.queue.asyncAfter(deadline: .now() + .seconds(seconds)) {
             registry.remove(code)
+            weak.value?.forget()
             weak.value?.stop()
         }
     }

@@ -5,13 +5,17 @@ import Foundation
 /// encodes (and frames) its JSON one time and every recipient shares the bytes.
 struct ServerMessageEncoder: Sendable {
     let compression: PerMessageDeflateConfig
+    /// Counts the refusals (`error` messages) by code.
+    let metrics: BuzzerMetrics?
 
-    init(compression: PerMessageDeflateConfig) {
+    init(compression: PerMessageDeflateConfig, metrics: BuzzerMetrics? = nil) {
         self.compression = compression
+        self.metrics = metrics
     }
 
     func encode(_ message: ServerMessage) -> OutboundMessage {
-        switch message {
+        if let metrics, case .error(let error) = message { metrics.refused(error.code) }
+        return switch message {
         // Sent to every player separately: see PersonalMessageJSON for why these skip JSONEncoder.
         case .result(let payload):
             OutboundMessage(opcode: .text, payload: PersonalMessageJSON.result(payload.result, players: payload.players), compression: compression)
@@ -21,7 +25,7 @@ struct ServerMessageEncoder: Sendable {
             OutboundMessage(opcode: .text, payload: PersonalMessageJSON.standing(
                 rank: payload.rank, score: payload.score, players: payload.players, teamRank: payload.teamRank), compression: compression)
         default:
-            .text(Self.json(message), compression: compression)
+            OutboundMessage.text(Self.json(message), compression: compression)
         }
     }
 
