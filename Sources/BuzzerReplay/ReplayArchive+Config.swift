@@ -16,7 +16,11 @@ extension ReplayArchive {
             return ArchiveConfig.defaultDirectory
         }
         do {
-            return try JSONDecoder().decode(ConfigFile.self, from: data).archive?.directory ?? ArchiveConfig.defaultDirectory
+            // As `buzzer serve` reads it: a relative directory is taken from the config file's folder.
+            let directory = try JSONDecoder().decode(ConfigFile.self, from: data).archive?.directory ?? ArchiveConfig.defaultDirectory
+            guard !directory.hasPrefix("/") else { return directory }
+            let folder = URL(fileURLWithPath: configPath).deletingLastPathComponent()
+            return URL(fileURLWithPath: directory, relativeTo: folder).standardizedFileURL.path
         } catch {
             throw .config(path: configPath, reason: ReplayGame.describe(error))
         }

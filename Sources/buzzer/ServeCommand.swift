@@ -59,7 +59,7 @@ struct ServeCommand: ParsableCommand {
         }
         let bound: Int
         do {
-            bound = try game.server.start()
+            bound = try game.start()
         } catch {
             throw CommandFailure(error)
         }
@@ -69,9 +69,13 @@ struct ServeCommand: ParsableCommand {
         }
         // Scripts and tests read the port from this line; write it unbuffered.
         FileHandle.standardOutput.write(Data("listening on \(settings.server.host):\(bound)\n".utf8))
+        let urls = game.reachableURLs(port: bound)
         logger.notice("buzzer serving", metadata: [
-            "url": "http://\(settings.server.host == "0.0.0.0" ? "localhost" : settings.server.host):\(bound)",
+            "urls": "\(urls.joined(separator: " "))",
             "archive": "\(settings.archive.directory)", "durability": "\(settings.archive.durability.rawValue)"])
+        if game.service.libraryIsEmpty {
+            logger.warning("the question library is empty: hosts can only upload packs", metadata: ["folder": "\(settings.rooms.libraryDirectory)"])
+        }
         let seconds = settings.timeouts.shutdownSeconds
         ServerLifecycle.runUntilSignalled(drain: { drained in game.drain(drained: drained) }) { completion in
             game.shutdown(within: seconds, completion: completion)

@@ -33,18 +33,21 @@ WAIT = 15  # seconds: generous for a loaded 2-core CI machine; waits end as soon
 class Server:
     """One `buzzer serve` child. `start()` reads the bound port from its first stdout line."""
 
-    def __init__(self, archive: Path, config: Path):
+    def __init__(self, archive: Path, config: Path, host: str = "127.0.0.1", env: dict | None = None):
         self.archive = archive
         self.config = config
+        self.host = host
+        self.env = env
         self.process = None
         self.port = 0
 
     def start(self, port: int = 0):
         assert BINARY.exists(), f"{BINARY} is missing: run `swift build --product buzzer` first"
         self.process = subprocess.Popen(
-            [str(BINARY), "serve", "--config", str(self.config), "--host", "127.0.0.1",
+            [str(BINARY), "serve", "--config", str(self.config), "--host", self.host,
              "--port", str(port), "--archive", str(self.archive), "--log-level", "warning"],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            env={**os.environ, **self.env} if self.env else None)
         line = self._read_line(deadline=time.monotonic() + 30)
         assert line.startswith("listening on "), f"unexpected first line: {line!r}"
         self.port = int(line.rsplit(":", 1)[1])

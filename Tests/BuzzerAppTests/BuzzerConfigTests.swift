@@ -11,7 +11,22 @@ struct BuzzerConfigTests {
     @Test func theShippedConfigLoads() throws {
         let config = try BuzzerConfig.load(path: Self.root + "/config.json")
         #expect(config.server.port == 8080)
-        #expect(config.rooms.libraryDirectory == "questions")
+        #expect(config.rooms.libraryDirectory == Self.root + "/questions")
+    }
+
+    /// Started from any folder, the server finds the library and the log beside its config file.
+    @Test func relativePathsAreTakenFromTheConfigFilesFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("config.json").path
+        let shipped = try String(contentsOfFile: Self.root + "/config.json", encoding: .utf8)
+            .replacingOccurrences(of: #""directory": "archive""#, with: #""directory": "../logs""#)
+        try Data(shipped.utf8).write(to: URL(fileURLWithPath: file))
+        let config = try BuzzerConfig.load(path: file)
+        #expect(config.rooms.libraryDirectory == folder.standardizedFileURL.path + "/questions")
+        #expect(config.archive.directory == folder.deletingLastPathComponent().standardizedFileURL.path + "/logs")
+        #expect(BuzzerConfig.resolve("/srv/q", besideFile: file) == "/srv/q")
     }
 
     @Test func aBrokenConfigFileNamesTheLineAndColumnOfTheTypo() {

@@ -37,7 +37,7 @@ final class LiveGameServer {
         self.config = config
         self.archiveDirectory = directory
         game = try GameServer(config: config, fileSystem: fileSystem, clock: clock)
-        port = try game.server.start()
+        port = try game.start()
     }
 
     private var stopped = false

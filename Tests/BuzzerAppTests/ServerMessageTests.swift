@@ -18,8 +18,12 @@ struct ServerMessageTests {
         #expect(json(.ok(OKPayload(request: "lock"))) == #"{"request":"lock","type":"ok"}"#)
         #expect(json(.hostStatus(HostStatusPayload(connected: false))) == #"{"connected":false,"type":"host_status"}"#)
         #expect(json(.kicked(KickedPayload(ban: true))) == #"{"ban":true,"type":"kicked"}"#)
-        #expect(json(.hosting(HostingPayload(code: "K7QM2X"))) == #"{"code":"K7QM2X","type":"hosting"}"#)
-        #expect(json(.watching(WatchingPayload(code: "K7QM2X"))) == #"{"code":"K7QM2X","type":"watching"}"#)
+        #expect(json(.hosting(HostingPayload(code: "K7QM2X", joinURL: "http://10.0.0.5:8080/join/K7QM2X", joinAddresses: ["http://10.0.0.5:8080"])))
+            == #"{"code":"K7QM2X","joinAddresses":["http://10.0.0.5:8080"],"joinURL":"http://10.0.0.5:8080/join/K7QM2X","type":"hosting"}"#)
+        #expect(json(.watching(WatchingPayload(code: "K7QM2X", joinURL: "http://10.0.0.5:8080/join/K7QM2X")))
+            == #"{"code":"K7QM2X","joinURL":"http://10.0.0.5:8080/join/K7QM2X","type":"watching"}"#)
+        #expect(json(.joinAddress(JoinAddressPayload(joinURL: "http://10.0.0.5:8080/join/K7QM2X")))
+            == #"{"joinURL":"http://10.0.0.5:8080/join/K7QM2X","type":"join_address"}"#)
         #expect(json(.lobby(LobbyPayload(title: "Pub Classics", playerCount: 42, locked: false, hostConnected: true)))
             == #"{"hostConnected":true,"locked":false,"playerCount":42,"title":"Pub Classics","type":"lobby"}"#)
         #expect(json(.wagerLimit(WagerLimitPayload(question: 16, max: 2450))) == #"{"max":2450,"question":16,"type":"wager_limit"}"#)
@@ -40,8 +44,8 @@ struct ServerMessageTests {
     @Test func createdCarriesURLsWithUnescapedSlashes() {
         let created = json(.created(CreatedPayload(
             code: "K7QM2X", hostToken: "9f0c", joinURL: "http://192.168.1.20:8080/join/K7QM2X",
-            displayURL: "http://192.168.1.20:8080/display/K7QM2X", title: "Pub Classics", questionCount: 17, settings: RoomSettings())))
-        #expect(created.hasPrefix(#"{"code":"K7QM2X","displayURL":"http://192.168.1.20:8080/display/K7QM2X","hostToken":"9f0c","joinURL":"http://192.168.1.20:8080/join/K7QM2X","questionCount":17,"settings":{"#))
+            joinAddresses: ["http://192.168.1.20:8080"], displayURL: "http://192.168.1.20:8080/display/K7QM2X", title: "Pub Classics", questionCount: 17, settings: RoomSettings())))
+        #expect(created.hasPrefix(#"{"code":"K7QM2X","displayURL":"http://192.168.1.20:8080/display/K7QM2X","hostToken":"9f0c","joinAddresses":["http://192.168.1.20:8080"],"joinURL":"http://192.168.1.20:8080/join/K7QM2X","questionCount":17,"settings":{"#))
         #expect(created.hasSuffix(#"},"title":"Pub Classics","type":"created"}"#))
     }
 

@@ -45,10 +45,22 @@ package struct BuzzerConfig: Codable, Sendable {
     }
 
     /// Reads and checks a config file; the error names the first bad field.
+    /// Reads and checks the file. Relative paths in it (`rooms.libraryDirectory`, `archive.directory`)
+    /// are taken from the file's folder, not the working directory: `buzzer serve --config
+    /// /etc/buzzer/config.json` finds `/etc/buzzer/questions` wherever it is started.
     package static func load(path: String) throws(ConfigError) -> BuzzerConfig {
-        let config = try ConfigDecoder.load(BuzzerConfig.self, path: path)
+        var config = try ConfigDecoder.load(BuzzerConfig.self, path: path)
         try config.validate()
+        config.rooms.libraryDirectory = resolve(config.rooms.libraryDirectory, besideFile: path)
+        config.archive.directory = resolve(config.archive.directory, besideFile: path)
         return config
+    }
+
+    /// `relative` taken from the folder of `file`; absolute paths as they are.
+    package static func resolve(_ relative: String, besideFile file: String) -> String {
+        guard !relative.hasPrefix("/") else { return relative }
+        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL.path
+        return URL(fileURLWithPath: relative, relativeTo: URL(fileURLWithPath: folder, isDirectory: true)).standardizedFileURL.path
     }
 
     package static func decode(_ data: Data, path: String = "config") throws(ConfigError) -> BuzzerConfig {

@@ -16,6 +16,8 @@ package enum ClientMessage: Sendable, Equatable {
     case kick(player: Int, ban: Bool)
     case adjust(player: Int?, team: Int?, delta: Int, reason: String)
     case accept(question: Int, text: String)
+    /// Another of the join addresses the room offers (`joinAddresses`), for the projector and QR code.
+    case joinAddress(url: String)
     // Players.
     case answer(question: Int, answer: AnswerValue)
     case wager(question: Int, amount: Int)
@@ -40,6 +42,7 @@ package enum ClientMessage: Sendable, Equatable {
         case .kick: "kick"
         case .adjust: "adjust"
         case .accept: "accept"
+        case .joinAddress: "join_address"
         case .answer: "answer"
         case .wager: "wager"
         case .leave: "leave"
@@ -49,7 +52,7 @@ package enum ClientMessage: Sendable, Equatable {
     /// True for the commands only the room's host may send.
     package var isHostCommand: Bool {
         switch self {
-        case .start, .next, .close, .reveal, .leaderboard, .end, .lock, .unlock, .kick, .adjust, .accept: true
+        case .start, .next, .close, .reveal, .leaderboard, .end, .lock, .unlock, .kick, .adjust, .accept, .joinAddress: true
         default: false
         }
     }
@@ -156,6 +159,7 @@ extension ClientMessage {
             guard (player == nil) != (team == nil) else { throw ClientMessageError(reason: "adjust needs exactly one of \"player\" or \"team\"") }
             return .adjust(player: player, team: team, delta: try fields.int("delta"), reason: try fields.optionalString("reason") ?? "")
         case "accept": return .accept(question: try fields.int("question"), text: try fields.string("text"))
+        case "join_address": return .joinAddress(url: try fields.string("url"))
         case "answer":
             guard let raw = object["answer"] else { throw ClientMessageError(reason: "answer needs an \"answer\" object") }
             return .answer(question: try fields.int("question"), answer: try Self.answerValue(raw))

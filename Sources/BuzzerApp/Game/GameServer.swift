@@ -4,6 +4,7 @@ import BuzzerTransport
 import BuzzerWebSocket
 import Foundation
 import Logging
+import Synchronization
 
 /// Builds `buzzer serve`: the archive, the game service with the rooms recovered from the log,
 /// and the WebSocket server on `/ws` with the `buzzer.v1` subprotocol.
@@ -46,6 +47,24 @@ package struct GameServer: Sendable {
             throw .archive(error)
         }
         recovery = summary
+    }
+
+    /// Starts listening and returns the port (the one picked, for port 0).
+    package func start() throws(TransportError) -> Int {
+        let port = try server.start()
+        service.listeningPort.store(port, ordering: .relaxed)
+        return port
+    }
+
+    /// Where people can open the pages, for the start-up log: `server.publicURL` if set; else, when
+    /// listening on every interface, each LAN address and then localhost; else the address listened on.
+    package func reachableURLs(port: Int) -> [String] {
+        let config = service.context.config.server
+        if let url = config.publicURL, !url.isEmpty { return [url] }
+        guard config.host == "0.0.0.0" || config.host == "::" else {
+            return [config.host.contains(":") ? "http://[\(config.host)]:\(port)" : "http://\(config.host):\(port)"]
+        }
+        return service.listeningAddresses.map { $0.contains(":") ? "http://[\($0)]:\(port)" : "http://\($0):\(port)" } + ["http://localhost:\(port)"]
     }
 
     /// Drain for a rolling restart: no new games (see `GameService.beginDrain`); once no room is

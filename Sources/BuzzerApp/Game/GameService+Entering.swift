@@ -73,10 +73,11 @@ extension GameService {
         }
         // The host token is handed out only once the room is in the log: a restart must still know it.
         client.state.entering = true
-        let base = baseURL(client), messages = context.messages, logger = context.logger, registry = context.registry
+        let messages = context.messages, logger = context.logger, registry = context.registry
+        let join = registry.join(ref.code, offering: joinAddress(for: client))
         let reply = messages.encode(.created(CreatedPayload(
-            code: ref.code, hostToken: token, joinURL: "\(base)/join/\(ref.code)", displayURL: "\(base)/display/\(ref.code)",
-            title: pack.title, questionCount: pack.questionCount, settings: settings)))
+            code: ref.code, hostToken: token, joinURL: "\(join.chosen)/join/\(ref.code)", joinAddresses: join.offered.candidates,
+            displayURL: "\(join.chosen)/display/\(ref.code)", title: pack.title, questionCount: pack.questionCount, settings: settings)))
         live.record([event]) { durable in
             guard durable else {
                 registry.remove(ref.code)
@@ -105,13 +106,23 @@ extension GameService {
         }
     }
 
-    /// The address players use: `server.publicURL`, else the Host the host's browser used.
-    private func baseURL(_ client: GameClient) -> String {
-        if let url = context.config.server.publicURL, !url.isEmpty {
-            return url.hasSuffix("/") ? String(url.dropLast()) : url
-        }
-        let host = client.request.headers.first(name: "Host") ?? "localhost:\(context.config.server.port)"
-        return "http://\(host)"
+    /// The addresses players could use to reach this server, seen from the client's request.
+    func joinAddress(for client: GameClient) -> JoinAddress {
+        joinAddress(requestHost: client.request.headers.first(name: "Host"))
+    }
+
+    func joinAddress(requestHost: String?) -> JoinAddress {
+        let bound = listeningPort.load(ordering: .relaxed)
+        return JoinAddress(publicURL: context.config.server.publicURL, requestHost: requestHost, lanAddresses: listeningAddresses,
+                           port: bound > 0 ? bound : context.config.server.port)
+    }
+
+    /// The addresses phones might reach this server at: every LAN address when it listens on all
+    /// interfaces, else the one it listens on (none if that is loopback).
+    var listeningAddresses: [String] {
+        let host = context.config.server.host
+        if host == "0.0.0.0" || host == "::" { return LANAddresses.current() }
+        return JoinAddress.isLoopbackHost(host) ? [] : [host]
     }
 
     /// The server's defaults with the host's choices laid over them; unknown names are refused.
@@ -153,6 +164,8 @@ extension GameService {
             return
         }
         client.state.entering = true
+        // A room recovered after a restart learns its join addresses from its first member.
+        context.registry.join(code, offering: joinAddress(for: client))
         let handle = client.handle, clock = context.clock
         ref.run { live in
             Self.admit(message, handle: handle, into: live, ref: ref) { outcome in
@@ -281,10 +294,13 @@ extension GameService {
                     team: player.team.flatMap { live.room.teams[$0]?.name }, resumeToken: token, resumed: resumed)))
             case .host:
                 live.attachHost(handle)
-                reply = messages.encode(.hosting(HostingPayload(code: live.code)))
+                let join = live.context.registry.joinAddresses(live.code)
+                reply = messages.encode(.hosting(HostingPayload(
+                    code: live.code, joinURL: "\(join?.chosen ?? "")/join/\(live.code)", joinAddresses: join?.offered.candidates ?? [])))
             case .display:
                 live.attachDisplay(handle)
-                reply = messages.encode(.watching(WatchingPayload(code: live.code)))
+                let base = live.context.registry.joinURL(live.code) ?? ""
+                reply = messages.encode(.watching(WatchingPayload(code: live.code, joinURL: "\(base)/join/\(live.code)")))
             case .none:
                 throw .unknownPlayer
             }

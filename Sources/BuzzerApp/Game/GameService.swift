@@ -26,6 +26,8 @@ package final class GameService: WebSocketService {
     private let connections: ConnectionCounter
     private let shuttingDown = Mutex(false)
     private let draining = Mutex(false)
+    /// The port the server listens on, once started (`server.port` may be 0).
+    let listeningPort = Atomic<Int>(0)
 
     package init(config: BuzzerConfig, archive: ArchiveWriter, logger: Logger, clock: @escaping @Sendable () -> GameInstant = GameService.wallClock) {
         let metrics = BuzzerMetrics()
@@ -44,6 +46,9 @@ package final class GameService: WebSocketService {
     package static let wallClock: @Sendable () -> GameInstant = { ArchiveWriter.systemMilliseconds() }
 
     package var roomCount: Int { context.registry.count }
+
+    /// No valid pack in the library folder (or no folder): hosts can only upload.
+    package var libraryIsEmpty: Bool { library.list().isEmpty }
 
     /// Rooms whose game has not ended yet.
     package var runningRoomCount: Int { context.registry.runningCount }
@@ -80,6 +85,9 @@ package final class GameService: WebSocketService {
             return HTTPResponse(status: 200, headers: headers, body: context.metrics.exposition())
         case "/api/packs":
             return json(200, encode(library.list()))
+        case "/api/settings":
+            // The host console's defaults are config.json's, not the page's own.
+            return json(200, encode(["roomDefaults": context.config.game.roomDefaults]))
         default:
             return webResponse(head)
         }
@@ -218,6 +226,16 @@ package final class GameService: WebSocketService {
         case let .accept(question, text):
             try live.perform(.accept(question: question, text: text))
             handle.send(ok())
+        case .joinAddress(let url):
+            let base = url.hasSuffix("/") ? String(url.dropLast()) : url
+            guard live.context.registry.chooseJoinURL(base, for: live.code) else {
+                let offered = live.context.registry.joinAddresses(live.code)?.offered.candidates ?? []
+                handle.send(live.context.messages.encode(.error(
+                    "unknown_address", "\(url) is not one of this server's join addresses: \(offered.joined(separator: ", ")).", request: message.type)))
+                return
+            }
+            handle.send(ok())
+            live.announceJoinAddress("\(base)/join/\(live.code)")
         case let .answer(question, value):
             guard case .player(let id) = role else { throw .unknownPlayer }
             // Not yet written (a resume racing the question) falls back to when answers opened.

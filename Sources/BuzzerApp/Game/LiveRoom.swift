@@ -363,6 +363,12 @@ final class LiveRoom {
     }
 
 
+    /// The host picked another join address: the host console and the projectors show it.
+    func announceJoinAddress(_ joinURL: String) {
+        post(Self.batch([Delivery(audience: .screens, message: .joinAddress(JoinAddressPayload(joinURL: joinURL)))],
+                        to: members, sender: nil, context: context))
+    }
+
     // MARK: - Lobby updates, coalesced
 
     private func scheduleFlush() {

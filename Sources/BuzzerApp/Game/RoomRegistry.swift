@@ -20,6 +20,8 @@ final class RoomRegistry: Sendable {
         var rooms: [String: RoomRef] = [:]
         /// Rooms that ended and stay only for their podium (`endedRoomRetentionSeconds`).
         var ended: Set<String> = []
+        /// Where each room's players join: the addresses offered, and the one in use.
+        var joins: [String: (offered: JoinAddress, chosen: String)] = [:]
     }
 
     private let state = Mutex(State())
@@ -59,6 +61,39 @@ final class RoomRegistry: Sendable {
         state.withLock { state in
             state.rooms.removeValue(forKey: code)
             state.ended.remove(code)
+            state.joins.removeValue(forKey: code)
+        }
+    }
+
+    /// The room's join addresses and the one in use; `offered` is kept if the room has some already
+    /// (a host console reopened from another device must not move the players' address).
+    @discardableResult
+    func join(_ code: String, offering offered: JoinAddress) -> (offered: JoinAddress, chosen: String) {
+        state.withLock { state in
+            if let known = state.joins[code] { return known }
+            let join = (offered, offered.url)
+            state.joins[code] = join
+            return join
+        }
+    }
+
+    /// The base URL players of `code` use now, if the room has one.
+    func joinURL(_ code: String) -> String? {
+        state.withLock { $0.joins[code]?.chosen }
+    }
+
+    /// The addresses offered for `code` and the one in use.
+    func joinAddresses(_ code: String) -> (offered: JoinAddress, chosen: String)? {
+        state.withLock { $0.joins[code] }
+    }
+
+    /// The host picked another of the offered addresses; false if `url` is not one of them.
+    func chooseJoinURL(_ url: String, for code: String) -> Bool {
+        state.withLock { state in
+            guard var join = state.joins[code], join.offered.candidates.contains(url) else { return false }
+            join.chosen = url
+            state.joins[code] = join
+            return true
         }
     }
 

@@ -16,6 +16,7 @@ indirect enum ServerMessage: Encodable, Sendable, Equatable {
     case joined(JoinedPayload)
     case hosting(HostingPayload)
     case watching(WatchingPayload)
+    case joinAddress(JoinAddressPayload)
     case state(StatePayload)
     case lobby(LobbyPayload)
     case players(PlayersPayload)
@@ -42,6 +43,7 @@ indirect enum ServerMessage: Encodable, Sendable, Equatable {
         case .joined: "joined"
         case .hosting: "hosting"
         case .watching: "watching"
+        case .joinAddress: "join_address"
         case .state: "state"
         case .lobby: "lobby"
         case .players: "players"
@@ -69,6 +71,7 @@ indirect enum ServerMessage: Encodable, Sendable, Equatable {
         case .joined(let payload): payload
         case .hosting(let payload): payload
         case .watching(let payload): payload
+        case .joinAddress(let payload): payload
         case .state(let payload): payload
         case .lobby(let payload): payload
         case .players(let payload): payload
@@ -125,6 +128,8 @@ struct CreatedPayload: Encodable, Sendable, Equatable {
     var code: String
     var hostToken: String
     var joinURL: String
+    /// Every address players could use (the one in `joinURL` first); the host may pick another.
+    var joinAddresses: [String]
     var displayURL: String
     var title: String
     var questionCount: Int
@@ -140,8 +145,10 @@ struct JoinedPayload: Encodable, Sendable, Equatable {
     var resumed: Bool
 }
 
-struct HostingPayload: Encodable, Sendable, Equatable { var code: String }
-struct WatchingPayload: Encodable, Sendable, Equatable { var code: String }
+struct HostingPayload: Encodable, Sendable, Equatable { var code: String; var joinURL: String; var joinAddresses: [String] }
+struct WatchingPayload: Encodable, Sendable, Equatable { var code: String; var joinURL: String }
+/// The host picked another join address: the host console and the projector follow.
+struct JoinAddressPayload: Encodable, Sendable, Equatable { var joinURL: String }
 
 struct LobbyPayload: Encodable, Sendable, Equatable {
     var title: String

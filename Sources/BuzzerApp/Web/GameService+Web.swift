@@ -22,7 +22,8 @@ extension GameService {
         guard !code.isEmpty, context.registry.room(code) != nil else {
             return .error(status: 404, message: "No game has that code.")
         }
-        let url = "\(joinBase(host: head.headers.first(name: "Host")))/join/\(code)"
+        let base = context.registry.joinURL(code) ?? joinBase(host: head.headers.first(name: "Host"))
+        let url = "\(base)/join/\(code)"
         guard let symbol = QRCode(encoding: url) else {
             return .error(status: 500, message: "The QR code could not be drawn.")
         }
@@ -31,13 +32,8 @@ extension GameService {
         return HTTPResponse(status: 200, headers: headers, body: Array(symbol.svg(label: "QR code: \(url)").utf8))
     }
 
-    /// Like the `joinURL` in `created`: `server.publicURL`, else the Host the browser used.
+    /// For a room with no join address yet: as `JoinAddress` decides from this request.
     func joinBase(host: String?) -> String {
-        if let url = context.config.server.publicURL, !url.isEmpty {
-            return url.hasSuffix("/") ? String(url.dropLast()) : url
-        }
-        // Only a plausible host[:port]: the value ends up inside the symbol.
-        if let host = host.flatMap(WebAssets.plausibleHost) { return "http://\(host)" }
-        return "http://localhost:\(context.config.server.port)"
+        joinAddress(requestHost: host).url
     }
 }

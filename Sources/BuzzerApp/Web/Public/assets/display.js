@@ -8,6 +8,8 @@ const main = $('#main');
 const live = $('#live');
 const banner = $('#banner');
 let code = codeFromPath();
+/** Where players join (`watching` and `join_address` say; the host may change it in the lobby). */
+let joinURL = '';
 let game = {};
 let screenKey = '';
 
@@ -23,6 +25,11 @@ function handle(m) {
   switch (m.type) {
     case 'watching':
       code = m.code;
+      joinURL = m.joinURL || '';
+      break;
+    case 'join_address':
+      joinURL = m.joinURL;
+      if (game.phase === 'lobby') renderLobby();
       break;
     case 'state':
       game = { ...m };
@@ -101,8 +108,13 @@ function render(force = false) {
   }
 }
 
+/** The join address as a player types it: `192.168.1.5:8080`, without scheme or path. */
+function joinHost() {
+  return (joinURL || `${location.origin}/join/${code}`).replace(/^https?:\/\//, '').replace(/\/join\/[^/]*$/, '');
+}
+
 function joinAddress() {
-  return `${location.host}/join/${code}`;
+  return `${joinHost()}/join/${code}`;
 }
 
 function renderLobby() {
@@ -110,12 +122,12 @@ function renderLobby() {
   fill(main, h('section', { class: 'display-lobby' },
     h('div', {},
       h('h1', { class: 'title', text: game.title }),
-      h('p', { class: 'how' }, 'Join on your phone at ', h('strong', { class: 'url', text: `${location.host}` }), ' with the code'),
+      h('p', { class: 'how' }, 'Join on your phone at ', h('strong', { class: 'url', id: 'join-url', text: joinHost() }), ' with the code'),
       h('p', { class: 'code', text: code }),
       h('p', { class: 'how' }, 'or scan the QR code.'),
       h('p', { class: 'joined' }, h('strong', { id: 'joined-count', text: String(game.playerCount ?? 0) }), ' players in'),
       h('ul', { id: 'joined-names', class: 'joined-names', 'aria-label': 'Players who joined' }, ...nameTags())),
-    h('div', { class: 'qr' }, h('img', { src: `/qr/${encodeURIComponent(code)}.svg`, alt: `QR code to join: ${joinAddress()}` }))));
+    h('div', { class: 'qr' }, h('img', { src: `/qr/${encodeURIComponent(code)}.svg?u=${encodeURIComponent(joinHost())}`, alt: `QR code to join: ${joinAddress()}` }))));
 }
 
 /** The newest nicknames, as text (never HTML), so the room sees itself arrive. */

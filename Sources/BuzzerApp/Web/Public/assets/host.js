@@ -53,13 +53,20 @@ function toast(text) {
 function handle(m) {
   switch (m.type) {
     case 'created':
-      seat = { code: m.code, token: m.hostToken, joinURL: m.joinURL, displayURL: m.displayURL };
+      seat = { code: m.code, token: m.hostToken, joinURL: m.joinURL, joinAddresses: m.joinAddresses, displayURL: m.displayURL };
       store(KEY, seat);
       pendingCreate = null;
       say(live, `Game ${m.code} is open.`);
       break;
     case 'hosting':
-      seat.code = m.code;
+      Object.assign(seat, { code: m.code, joinURL: m.joinURL, joinAddresses: m.joinAddresses });
+      store(KEY, seat);
+      break;
+    case 'join_address':
+      seat.joinURL = m.joinURL;
+      store(KEY, seat);
+      if (game.phase === 'lobby') renderStage(true);
+      say(live, `Players now join at ${m.joinURL}.`);
       break;
     case 'state':
       game = { ...m, answered: m.answerCount ?? 0 };
@@ -142,11 +149,21 @@ async function renderSetup() {
   fill($('#room-chip'));
   $('#room-chip').hidden = true;
   let packs = [];
+  let defaults = {};
   try {
-    const response = await fetch('/api/packs', { cache: 'no-store' });
-    packs = await response.json();
-  } catch { packs = []; }
+    const [packList, settings] = await Promise.all([
+      fetch('/api/packs', { cache: 'no-store' }).then((r) => r.json()),
+      fetch('/api/settings', { cache: 'no-store' }).then((r) => r.json()),
+    ]);
+    packs = packList;
+    defaults = settings.roomDefaults || {};
+  } catch { packs = packs || []; }
   if (screenKey !== 'setup') return;
+  // config.json's game.roomDefaults, so the console shows and sends what the server was set up with.
+  const d = {
+    timeLimitSeconds: 20, readingTimeMs: 3000, scoring: 'speed', podiumSize: 3, shuffleOptions: false,
+    closeWhenAllAnswered: true, lateJoin: true, autoAdvance: false, ...defaults,
+  };
   const number = (id, label, value, attrs = {}) => h('div', { class: 'field' },
     h('label', { for: id, text: label }), h('input', { id, name: id, type: 'number', value, ...attrs }));
   const check = (id, label, checked) => h('label', { class: 'check-row', for: id },
@@ -171,17 +188,17 @@ async function renderSetup() {
     h('details', { class: 'settings' },
       h('summary', { text: 'Settings' }),
       h('div', { class: 'settings-grid' },
-        number('timeLimitSeconds', 'Seconds per question', 20, { min: 1, max: 3600 }),
-        number('readingSeconds', 'Reading time (seconds)', 3, { min: 0, max: 60, step: 0.5 }),
+        number('timeLimitSeconds', 'Seconds per question', d.timeLimitSeconds, { min: 1, max: 3600 }),
+        number('readingSeconds', 'Reading time (seconds)', d.readingTimeMs / 1000, { min: 0, max: 60, step: 0.5 }),
         h('div', { class: 'field' }, h('label', { for: 'scoring', text: 'Scoring' }),
           h('select', { id: 'scoring', name: 'scoring' },
-            h('option', { value: 'speed', text: 'Faster answers score more' }),
-            h('option', { value: 'flat', text: 'One point per right answer' }))),
-        number('podiumSize', 'Podium places', 3, { min: 1, max: 10 })),
-      check('shuffleOptions', 'Shuffle answer options', false),
-      check('closeWhenAllAnswered', 'Close a question once everyone answered', true),
-      check('lateJoin', 'Let players join after the start', true),
-      check('autoAdvance', 'Run the game automatically (reveal and advance on timers)', false)),
+            h('option', { value: 'speed', text: 'Faster answers score more', selected: d.scoring === 'speed' }),
+            h('option', { value: 'flat', text: 'One point per right answer', selected: d.scoring === 'flat' }))),
+        number('podiumSize', 'Podium places', d.podiumSize, { min: 1, max: 10 })),
+      check('shuffleOptions', 'Shuffle answer options', d.shuffleOptions),
+      check('closeWhenAllAnswered', 'Close a question once everyone answered', d.closeWhenAllAnswered),
+      check('lateJoin', 'Let players join after the start', d.lateJoin),
+      check('autoAdvance', 'Run the game automatically (reveal and advance on timers)', d.autoAdvance)),
     setupError ? h('pre', { class: 'pre-error', role: 'alert', id: 'setup-error', text: setupError }) : null,
     h('button', { type: 'submit', class: 'btn primary big', text: pendingCreate ? 'Creating…' : 'Create game', disabled: !!pendingCreate }));
   const reopen = h('form', { class: 'panel', onsubmit: (e) => {
@@ -365,18 +382,38 @@ function endButton() {
 
 function lobbyStage() {
   const join = seat.joinURL || `${location.origin}/join/${seat.code}`;
+  const base = join.replace(/\/join\/[^/]*$/, '');
+  const addresses = seat.joinAddresses || [];
   return [
     h('h1', { id: 'stage-title', class: 'sr-only', text: 'Lobby' }),
     h('p', { class: 'eyebrow', text: game.title }),
+    isLoopbackURL(join) ? h('p', { class: 'warn', id: 'loopback-warning', role: 'note' },
+      h('strong', { text: 'Phones cannot open this address. ' }),
+      `${shortURL(base)} only works on this computer. Connect it to the bar's Wi-Fi, or set server.publicURL in config.json to an address the phones can reach, then create the game again.`) : null,
     h('div', { class: 'joinbox' },
       h('div', {},
         h('p', { class: 'lead', text: 'Players join at' }),
-        h('p', { class: 'url', text: join }),
+        h('p', { class: 'url', id: 'join-url', text: shortURL(base) }),
         h('p', { class: 'lead', text: 'with the code' }),
         h('p', { class: 'bigcode', id: 'join-code', text: seat.code }),
-        h('p', { class: 'livecount' }, h('strong', { text: String(game.playerCount ?? 0) }), ' players joined')),
-      h('div', { class: 'qr' }, h('img', { src: `/qr/${encodeURIComponent(seat.code)}.svg`, alt: `QR code to join: ${join}` }))),
+        h('p', { class: 'livecount' }, h('strong', { text: String(game.playerCount ?? 0) }), ' players joined'),
+        addresses.length > 1 ? h('div', { class: 'field' },
+          h('label', { for: 'join-address', text: 'This computer has several network addresses. Players use:' }),
+          h('select', { id: 'join-address', onchange: (e) => command('join_address', { url: e.currentTarget.value }) },
+            addresses.map((a) => h('option', { value: a, text: shortURL(a), selected: a === base })))) : null),
+      h('div', { class: 'qr' }, h('img', { src: `/qr/${encodeURIComponent(seat.code)}.svg?u=${encodeURIComponent(base)}`, alt: `QR code to join: ${join}` }))),
   ];
+}
+
+/** `http://192.168.1.5:8080` → `192.168.1.5:8080`: what a player types. */
+function shortURL(url) {
+  return url.replace(/^https?:\/\//, '');
+}
+
+/** Whether phones cannot reach `url`: localhost, 127.x or ::1. */
+function isLoopbackURL(url) {
+  const host = new URL(url, location.href).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host.startsWith('127.') || host === '::1' || host === '0.0.0.0';
 }
 
 function startClock() {
