@@ -90,6 +90,8 @@ def server(tmp_path):
     config.setdefault("rooms", {}).update({"libraryDirectory": str(ROOT / "questions"), "lobbyUpdateMilliseconds": 50})
     # Room for the 28-character XSS probe as a nickname (the default limit is 24).
     config.setdefault("game", {}).setdefault("roomDefaults", {})["nicknameMaxLength"] = 32
+    # The tests pick options by position; the host console now starts from these defaults.
+    config["game"]["roomDefaults"]["shuffleOptions"] = False
     path = tmp_path / "config.json"
     path.write_text(json.dumps(config))
     archive = tmp_path / "archive"

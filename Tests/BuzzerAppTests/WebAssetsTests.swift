@@ -47,8 +47,14 @@ import Testing
         #expect(WebAssets.pagePolicy(host: nil).contains("connect-src 'self';"))
     }
 
-    @Test func pagesStayUnder100KB() {
-        #expect(WebAssets.bundled.files.values.reduce(0) { $0 + $1.bytes.count } < 100_000)
+    /// What one page loads (a phone loads the player page only), uncompressed.
+    @Test func eachPageStaysUnder100KB() throws {
+        let files = WebAssets.bundled.files
+        let shared = ["/assets/app.css", "/assets/common.js", "/assets/icon.svg"]
+        for page in [["/index.html", "/assets/player.js"], ["/host.html", "/assets/host.js"], ["/display.html", "/assets/display.js", "/assets/sound.js"]] {
+            let bytes = try (page + shared).reduce(0) { total, path in total + (try #require(files[path], "\(path) missing")).bytes.count }
+            #expect(bytes < 100_000, "\(page[0]): \(bytes) bytes")
+        }
     }
 
     @Test func etagIsStableAndContentBased() {

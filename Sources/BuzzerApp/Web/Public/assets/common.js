@@ -249,7 +249,8 @@ export function correctText(correct, options) {
   switch (correct.kind) {
     case 'options': return correct.options.map((i) => `${LETTERS[i]}: ${options[i]}`).join(', ');
     case 'truefalse': return correct.value ? 'True' : 'False';
-    case 'text': return correct.accepted.join(' / ');
+    // The main accepted answer: the alternatives are for marking, not for the screen.
+    case 'text': return correct.accepted[0] ?? '';
     case 'number': return formatScore(correct.value);
     default: return 'No right answer (poll)';
   }
@@ -300,7 +301,7 @@ export function distribution(question, reveal) {
     return null;
   }
   const most = Math.max(1, ...counts);
-  return h('ul', { class: 'bars', 'aria-label': 'How everyone answered' },
+  return h('ul', { class: `bars${right.length ? ' has-right' : ''}`, 'aria-label': 'How everyone answered' },
     labels.map((label, i) => h('li', { class: `bar opt-${question.kind === 'truefalse' ? (i === 0 ? 'true' : 'false') : i}${right.includes(i) ? ' right' : ''}` },
       question.kind === 'truefalse' ? null : marker(i),
       h('span', { class: 'label' }, h('span', { class: 'sr-only', text: question.kind === 'truefalse' ? '' : `${LETTERS[i]}: ` }), label,

@@ -3,6 +3,7 @@
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, formatScore, correctText,
   podium, standingsTable, distribution, codeFromPath, drawClock } from './common.js';
+import { Sound } from './sound.js';
 
 const main = $('#main');
 const live = $('#live');
@@ -13,7 +14,11 @@ let joinURL = '';
 let game = {};
 let screenKey = '';
 
-const countdown = new Countdown(drawClock, $('#timer-live'));
+const sound = new Sound();
+const countdown = new Countdown((seconds, left) => {
+  drawClock(seconds, left);
+  sound.second(seconds, game.phase === 'open');
+}, $('#timer-live'));
 
 const connection = new Connection({
   hello: () => (code ? { type: 'watch', code } : null),
@@ -70,6 +75,7 @@ function handle(m) {
       game.phase = 'revealed';
       game.reveal = m.reveal;
       render();
+      sound.sting();
       say(live, `The answer: ${correctText(m.reveal.correct, game.question?.options ?? [])}`);
       break;
     case 'leaderboard':
@@ -93,11 +99,34 @@ function handle(m) {
   }
 }
 
+/** The projector's own buttons, in the top bar: fullscreen (where the browser has it) and sound. */
+function renderControls() {
+  const box = $('#screen-controls');
+  if (!box || box.childElementCount) return;
+  const full = h('button', { type: 'button', class: 'btn small', id: 'fullscreen', text: 'Fullscreen', onclick: () => {
+    if (document.fullscreenElement) document.exitFullscreen?.();
+    else document.documentElement.requestFullscreen?.().catch(() => {});
+  } });
+  full.hidden = !document.fullscreenEnabled;
+  document.addEventListener('fullscreenchange', () => {
+    full.textContent = document.fullscreenElement ? 'Exit fullscreen' : 'Fullscreen';
+  });
+  const audio = h('button', { type: 'button', class: 'btn small', id: 'sound', 'aria-pressed': 'false', text: 'Sound off', onclick: (e) => {
+    const on = sound.toggle();
+    e.currentTarget.setAttribute('aria-pressed', String(on));
+    e.currentTarget.textContent = on ? 'Sound on' : 'Sound off';
+    sound.lobby(on && game.phase === 'lobby');
+  } });
+  fill(box, full, audio);
+}
+
 function render(force = false) {
   const key = `${game.phase}:${game.question?.sequence ?? ''}`;
   if (key === screenKey && !force) return;
   screenKey = key;
   countdown.stop();
+  renderControls();
+  sound.lobby(game.phase === 'lobby');
   fill($('#corner'), code ? h('span', { class: 'corner-code' }, 'Join with code ', h('strong', { text: code })) : null);
   switch (game.phase) {
     case 'lobby': renderLobby(); break;
@@ -152,7 +181,7 @@ function renderQuestion() {
     answers = h('p', { class: 'meta', text: q.kind === 'number' ? 'Type a number on your phone' : 'Type your answer on your phone' });
   }
   const round = q.roundCount > 1 ? ` · ${q.roundTitle || `Round ${q.round + 1}`}` : '';
-  fill(main, h('section', { class: 'dq' },
+  fill(main, h('section', { class: `dq${(q.options?.length ?? 0) > 4 ? ' many' : ''}` },
     h('div', { class: 'top' },
       h('p', { class: 'eyebrow' }, `Question ${q.sequence + 1} of ${q.questionCount}${round}`, q.category ? h('span', { class: 'tag', text: q.category }) : null,
         q.points === 2 ? h('span', { class: 'tag hot', text: 'Double points' }) : null, q.wager ? h('span', { class: 'tag hot', text: 'Wager round' }) : null),
@@ -167,7 +196,23 @@ function renderQuestion() {
         h('span', { text: game.phase === 'reading' ? 'Get ready…' : game.phase === 'closed' ? "Time's up!" : reveal ? `${reveal.rightCount} of ${reveal.answered} got it right` : 'Answer now!' }),
         reveal ? null : h('span', {}, h('strong', { id: 'answered', text: String(game.answered ?? 0) }), ' answered')))));
   if (!reveal) startClock(q);
+  fitQuestion();
 }
+
+/** Shrinks the question screen's text (`--fit`, see app.css) until nothing scrolls. */
+function fitQuestion() {
+  const dq = $('.dq');
+  if (!dq) return;
+  const root = document.documentElement;
+  let fit = 1;
+  dq.style.setProperty('--fit', '1');
+  while (fit > 0.5 && (root.scrollHeight > window.innerHeight + 1 || root.scrollWidth > window.innerWidth + 1)) {
+    fit = Math.round((fit - 0.05) * 100) / 100;
+    dq.style.setProperty('--fit', String(fit));
+  }
+}
+
+window.addEventListener('resize', () => fitQuestion());
 
 function startClock(q) {
   runClock(countdown, game.phase, q);

@@ -17,6 +17,14 @@ if (seat && pathCode && seat.code !== pathCode) seat = null;
 
 let pendingJoin = null;
 let joinError = null;
+/** The server's name limits (config.json's game.roomDefaults), so the form stops where it does. */
+const limits = { nickname: 24, team: 24 };
+fetch('/api/settings', { cache: 'no-store' }).then((r) => r.json()).then((s) => {
+  limits.nickname = s.roomDefaults?.nicknameMaxLength ?? limits.nickname;
+  limits.team = s.roomDefaults?.teamNameMaxLength ?? limits.team;
+  $('#nickname')?.setAttribute('maxlength', String(limits.nickname));
+  $('#team')?.setAttribute('maxlength', String(limits.team));
+}).catch(() => {});
 let game = {};
 let screenKey = '';
 
@@ -131,7 +139,30 @@ function handle(m) {
   }
 }
 
+/**
+ * Plain words for the player. The server's texts for game rules are already written for players;
+ * these codes carry a technical one (meant for the host or a developer), so the phone says what
+ * happened and what to do instead.
+ */
+const PLAIN = {
+  bad_message: 'Your phone sent something the game did not understand. Reload the page and try again.',
+  internal: 'Something went wrong on the server. Try again in a moment.',
+  busy: 'Still working on your last tap. Wait a second and try again.',
+  not_in_room: 'You are not in a game yet. Enter the code from the big screen.',
+  already_in_room: 'This page is already in a game. Reload it to join another one.',
+  archive_unavailable: 'The game cannot take new players right now. Ask the host.',
+  unknown_player: 'This phone is no longer in the game. Join again with the code on the big screen.',
+  wrong_question: 'That answer was for an earlier question.',
+  unknown_question: 'That answer was for a question that is not being played.',
+  invalid_answer: 'That answer could not be read. Pick or type it again.',
+};
+
+function plain(m) {
+  return PLAIN[m.code] ?? m.message;
+}
+
 function onError(m) {
+  m = { ...m, message: plain(m) };
   if (m.request === 'join') {
     pendingJoin = null;
     joinError = { code: m.code, message: m.message };
@@ -240,8 +271,8 @@ function renderJoin() {
     h('h1', { text: 'Join the quiz' }),
     h('p', { class: 'lead', text: 'Enter the code on the big screen and pick a name.' }),
     field('code', 'Game code', { value: code, required: true, autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false', maxlength: 12, inputmode: 'text', class: 'code-input' }),
-    field('nickname', 'Your name', { value: seat?.nickname ?? load('buzzer.name') ?? '', required: true, autocomplete: 'nickname', maxlength: 64 }),
-    field('team', 'Team (optional)', { autocomplete: 'off', maxlength: 64, value: load('buzzer.team') ?? '' }, 'Players with the same team name play together.'),
+    field('nickname', 'Your name', { value: seat?.nickname ?? load('buzzer.name') ?? '', required: true, autocomplete: 'nickname', maxlength: limits.nickname }),
+    field('team', 'Team (optional)', { autocomplete: 'off', maxlength: limits.team, value: load('buzzer.team') ?? '' }, 'Players with the same team name play together.'),
     errorFor('form') ? h('p', { class: 'field-error', role: 'alert', text: errorFor('form') }) : null,
     h('button', { type: 'submit', class: 'btn primary big', text: pendingJoin ? 'Joining…' : 'Join game', disabled: !!pendingJoin }));
   fill(main, form);
@@ -403,12 +434,27 @@ function renderLocked() {
   const mine = myAnswerText();
   fill(main, h('section', { class: 'card center locked' },
     questionHeader(q),
-    h('div', { class: 'seal', 'aria-hidden': 'true', text: game.answered ? '✓' : '…' }),
+    // A padlock, not the ✓ a right answer gets: locked in says nothing about being correct.
+    game.answered ? lockSeal() : h('div', { class: 'seal', 'aria-hidden': 'true', text: '…' }),
     h('h1', { text: game.answered ? 'Locked in!' : 'Sending…' }),
     mine ? h('p', { class: 'lead' }, 'Your answer: ', h('strong', { class: 'mine', text: mine })) : null,
     h('p', { class: 'hint', text: game.phase === 'closed' ? 'Answers are closed. The reveal is coming.' : 'Waiting for the others…' }),
     hostNote()));
   startClock();
+}
+
+function lockSeal() {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('aria-hidden', 'true');
+  const shackle = document.createElementNS(ns, 'path');
+  shackle.setAttribute('d', 'M7 11V8a5 5 0 0 1 10 0v3');
+  shackle.setAttribute('class', 'shackle');
+  const body = document.createElementNS(ns, 'rect');
+  for (const [k, v] of Object.entries({ x: 4.5, y: 11, width: 15, height: 10, rx: 2 })) body.setAttribute(k, String(v));
+  svg.append(shackle, body);
+  return h('div', { class: 'seal locked-seal', 'aria-hidden': 'true' }, svg);
 }
 
 function announceResult() {

@@ -1,0 +1,58 @@
+"""The phone's small promises: the name limit, a locked-in seal that is not a tick, plain errors."""
+import json
+
+from conftest import PHONE, axe_check, wait
+from pages import Peer, click, el, els, join, wait_css, wait_text
+from test_first_run import start
+
+QUESTION = {"text": "Capital of Iceland?", "kind": "choice", "category": "Geography",
+            "options": ["Reykjavík", "Oslo", "Helsinki", "Tallinn"], "answer": 0}
+
+# Turns the phone's next answer into one the server cannot read (its question number as text).
+CORRUPT_NEXT_ANSWER = """
+const send = WebSocket.prototype.send;
+WebSocket.prototype.send = function (data) {
+  try {
+    const m = JSON.parse(data);
+    if (m.type === 'answer' && window.__corrupt) { window.__corrupt = false; m.question = 'first'; data = JSON.stringify(m); }
+  } catch (e) {}
+  return send.call(this, data);
+};"""
+
+
+def test_the_phone_follows_the_servers_name_limit_and_seals_an_answer_with_a_lock(tmp_path, browsers):
+    server = start(tmp_path, defaults={"shuffleOptions": False})
+    try:
+        host = Peer(server.url)
+        host.send(type="create", questions={"title": "Iceland", "questions": [QUESTION, QUESTION]},
+                  settings={"readingTimeMs": 0, "timeLimitSeconds": 120, "closeWhenAllAnswered": False})
+        code = host.until("created")["code"]
+
+        phone = browsers.open(PHONE)
+        phone.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CORRUPT_NEXT_ANSWER})
+        phone.get(f"{server.url}/join/{code}")
+        wait(phone, lambda d: el(d, "#nickname").get_attribute("maxlength") == "24", "the name field does not stop at 24")
+        assert el(phone, "#team").get_attribute("maxlength") == "24"
+        join(phone, server.url, code, "Ada")
+        wait_css(phone, ".lobby .nick")
+
+        # An answer the server cannot read: the phone says so in plain words.
+        host.send(type="start")
+        wait_css(phone, ".answer")
+        phone.execute_script("window.__corrupt = true")
+        click(phone, ".answer.opt-0")
+        error = wait_css(phone, ".field-error").text
+        assert "did not understand" in error and "not understood" not in error, error
+
+        # A real answer: locked in under a padlock, not the tick a right answer gets.
+        click(phone, ".answer.opt-0")
+        wait_text(phone, ".locked h1", "Locked in")
+        assert els(phone, ".locked .locked-seal svg"), "no padlock"
+        assert "✓" not in el(phone, ".locked").get_attribute("textContent")
+        axe_check(phone, "player: locked in")
+        host.send(type="reveal")
+        wait_text(phone, ".result h1", "Correct!")
+        assert "✓" in el(phone, ".result .seal").get_attribute("textContent")
+        host.close()
+    finally:
+        server.stop()
