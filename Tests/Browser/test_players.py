@@ -56,3 +56,32 @@ def test_the_phone_follows_the_servers_name_limit_and_seals_an_answer_with_a_loc
         host.close()
     finally:
         server.stop()
+
+
+def test_on_a_small_phone_every_option_of_a_long_question_is_reachable_with_the_clock_in_view(tmp_path, browsers):
+    from test_projector import LONG, OPTIONS
+    server = start(tmp_path, defaults={"shuffleOptions": False})
+    try:
+        host = Peer(server.url)
+        question = {"text": LONG, "kind": "choice", "category": "Geography", "options": OPTIONS, "answer": 4}
+        host.send(type="create", questions={"title": "Capitals", "questions": [question]},
+                  settings={"readingTimeMs": 0, "timeLimitSeconds": 120, "closeWhenAllAnswered": False})
+        code = host.until("created")["code"]
+        phone = browsers.open((360, 640))
+        join(phone, server.url, code, "Ada")
+        wait_css(phone, ".lobby .nick")
+        host.send(type="start")
+        wait_css(phone, ".answer.opt-5")
+        for index in range(6):
+            seen = phone.execute_script("""
+                const button = document.querySelector(`.answer.opt-${arguments[0]}`);
+                button.scrollIntoView({ block: 'end' });
+                const b = button.getBoundingClientRect(), c = document.getElementById('clock').getBoundingClientRect();
+                const top = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+                return { clock: c.top >= 0 && c.bottom <= innerHeight, tappable: button.contains(top) };""", index)
+            assert seen == {"clock": True, "tappable": True}, (index, seen)
+        click(phone, ".answer.opt-5")
+        wait_text(phone, ".locked h1", "Locked in")
+        host.close()
+    finally:
+        server.stop()

@@ -392,7 +392,7 @@ function renderQuestion() {
       ...(game.maxWager != null ? { max: game.maxWager } : {}) })) : null;
   fill(main, h('section', { class: `question phase-${game.phase}` },
     questionHeader(q),
-    h('h1', { class: 'qtext', text: q.text }),
+    h('h1', { class: `qtext${q.text.length > 120 ? ' long' : ''}`, text: q.text }),
     game.phase === 'reading' ? h('p', { class: 'ready', text: 'Get ready…' }) : null,
     game.phase === 'closed' ? h('p', { class: 'ready', text: "Time's up!" }) : null,
     wager,
