@@ -21,6 +21,8 @@ package struct AskedQuestion: Sendable, Equatable {
     package var revealedAt: GameInstant?
     /// Points each player got on this question (derived at reveal and on rescoring).
     package var awards = PlayerMap<Award>()
+    /// What each team's stake won or lost on a wager question (it goes to the team, not to members).
+    package var teamAwards: [TeamID: Int] = [:]
 
     package var isRevealed: Bool { revealedAt != nil }
 }

@@ -98,4 +98,7 @@ package struct PlayerResult: Sendable, Equatable, Codable {
     package var score: Int
     package var rank: Int?
     package var streak: Int
+    /// On a wager question, what the player's team's stake won or lost (the team's, not the
+    /// player's own points); absent otherwise.
+    package var teamPoints: Int? = nil
 }

@@ -67,6 +67,7 @@ extension Room {
         let judge = AnswerJudge(entry, question, rankedPlayers: isRanked)
         var awards = PlayerMap<Award>()
         awards.reserveCapacity(players.count)
+        var teamAwards: [TeamID: Int] = [:]
         let timeLimitMs = entry.deadline - entry.opensAt
 
         if pack.rounds[entry.round].wager {
@@ -88,6 +89,7 @@ extension Room {
                     let rights = answers.filter { judge.credit($0).map(Self.outcome) == .correct }.count
                     let right = rights * 2 > answers.count
                     fold.teamBonus[team, default: 0] += right ? amount : -amount
+                    teamAwards[team] = right ? amount : -amount
                 }
             }
         } else if question.kind == .poll || question.points == 0 {
@@ -127,6 +129,7 @@ extension Room {
             }
         }
         asked[position].awards = awards
+        asked[position].teamAwards = teamAwards
         fold.through = position
     }
 

@@ -93,7 +93,8 @@ extension Room {
         let award = entry.awards[id]
         return PlayerResult(
             sequence: entry.sequence, answered: entry.answers[id] != nil, outcome: award?.outcome, points: award?.points ?? 0,
-            streakBonus: award?.streakBonus ?? 0, score: score, rank: rank, streak: streak)
+            streakBonus: award?.streakBonus ?? 0, score: score, rank: rank, streak: streak,
+            teamPoints: players[id]?.team.flatMap { entry.teamAwards[$0] })
     }
 
     /// A ranked player's place by score (1 + those strictly ahead) and how many are ranked, counted

@@ -33,6 +33,7 @@ struct PersonalMessageJSONTests {
         #"{"sequence":3,"answered":true,"outcome":"wrong","points":-250,"streakBonus":0,"score":-250,"rank":9999,"streak":0}"#,
         #"{"sequence":7,"answered":true,"outcome":"partial","points":333,"streakBonus":100,"score":9223372036854775807,"rank":2,"streak":4}"#,
         #"{"sequence":1,"answered":true,"outcome":"counted","points":0,"streakBonus":0,"score":-9223372036854775807,"rank":10,"streak":0}"#,
+        #"{"sequence":5,"answered":true,"outcome":"correct","points":0,"streakBonus":0,"score":1200,"rank":2,"streak":1,"teamPoints":-500}"#,
     ]
 
     @Test(arguments: results)

@@ -35,6 +35,10 @@ enum PersonalMessageJSON {
         out.int(result.streak)
         out.raw(#","streakBonus":"#)
         out.int(result.streakBonus)
+        if let teamPoints = result.teamPoints {
+            out.raw(#","teamPoints":"#)
+            out.int(teamPoints)
+        }
         out.raw(#"},"type":"result"}"#)
         return out.bytes
     }

@@ -286,6 +286,28 @@ export function standingsTable(rows, { me, limit = 10, caption = 'Leaderboard' }
       h('td', { class: 'num', text: formatScore(r.score) })))));
 }
 
+/** The team standings (nothing when nobody plays in a team); `mine` highlights the reader's team. */
+export function teamTable(rows, { mine, limit = 10, caption = 'Teams' } = {}) {
+  if (!rows?.length) return null;
+  return h('table', { class: 'board teams' },
+    h('caption', { text: caption }),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: 'Rank' }), h('th', { scope: 'col', text: 'Team' }),
+      h('th', { scope: 'col', class: 'num', text: 'Players' }), h('th', { scope: 'col', class: 'num', text: 'Score' }))),
+    h('tbody', {}, rows.slice(0, limit).map((r) => h('tr', { class: mine && r.name === mine ? 'me' : '' },
+      h('td', { class: 'rank', text: ordinal(r.rank) }),
+      h('th', { scope: 'row', class: 'name' }, r.name, mine && r.name === mine ? h('span', { class: 'sr-only', text: ' (your team)' }) : null),
+      h('td', { class: 'num', text: String(r.members ?? '') }),
+      h('td', { class: 'num', text: formatScore(r.score) })))));
+}
+
+/** The team podium, when teams play: the same steps as the players'. */
+export function teamPodium(rows, mine) {
+  if (!rows?.length) return null;
+  return h('section', { class: 'team-podium', 'aria-label': 'Team podium' },
+    h('h2', { text: 'Teams' }),
+    podium(rows.map((r) => ({ ...r, nickname: r.name, player: r.name })), mine));
+}
+
 /** Horizontal bars of how many picked each option (reveal). */
 export function distribution(question, reveal) {
   let labels, counts, right;

@@ -2,7 +2,7 @@
 // the reveal, leaderboards and the podium, sized to be read from across a bar.
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, formatScore, correctText,
-  podium, standingsTable, distribution, codeFromPath, drawClock } from './common.js';
+  podium, teamPodium, teamTable, standingsTable, distribution, codeFromPath, drawClock } from './common.js';
 import { Sound } from './sound.js';
 
 const main = $('#main');
@@ -222,7 +222,9 @@ function renderBoard() {
   const board = game.leaderboard;
   fill(main, h('section', { class: 'display-board' },
     h('h1', { text: board?.final ? 'Final standings' : 'Leaderboard' }),
-    board ? standingsTable(board.players, { limit: 8, caption: `Top ${Math.min(8, board.players.length)} of ${board.players.length}` }) : null));
+    board ? h('div', { class: board.teams?.length ? 'boards' : '' },
+      standingsTable(board.players, { limit: 8, caption: `Top ${Math.min(8, board.players.length)} of ${board.players.length}` }),
+      teamTable(board.teams, { limit: 8, caption: 'Teams' })) : null));
   say(live, board?.players?.[0] ? `Leaderboard. In first place: ${board.players[0].nickname}.` : 'Leaderboard.');
 }
 
@@ -230,7 +232,7 @@ function renderEnded() {
   const ended = game.ended;
   fill(main, h('section', { class: 'display-ended' },
     h('h1', { text: `${game.title ? `${game.title}: ` : ''}the winners` }),
-    ended ? podium(ended.podium.players) : null));
+    ended ? h('div', { class: ended.podium.teams?.length ? 'podiums' : '' }, podium(ended.podium.players), teamPodium(ended.podium.teams)) : null));
   const first = ended?.podium?.players?.filter((p) => p.rank === 1).map((p) => p.nickname).join(' and ');
   if (first) say(live, `Game over. The winner: ${first}.`);
 }

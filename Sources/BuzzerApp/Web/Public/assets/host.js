@@ -2,7 +2,7 @@
 // the controls with keyboard shortcuts, live answer counts, the reveal, scores and the podium.
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, formatScore, correctText,
-  podium, standingsTable, distribution, store, load, drawClock } from './common.js';
+  podium, teamPodium, teamTable, standingsTable, distribution, store, load, drawClock } from './common.js';
 
 const KEY = 'buzzer.host';
 const main = $('#main');
@@ -354,7 +354,7 @@ function renderStage(force) {
     case 'reading': case 'open': case 'closed': fill(stage, ...questionStage(), controls); startClock(); break;
     case 'revealed': fill(stage, ...revealStage(), controls); break;
     case 'leaderboard': fill(stage, h('h1', { id: 'stage-title', text: game.leaderboard?.final ? 'Final standings' : 'Leaderboard' }),
-      standingsTable(game.leaderboard?.players ?? [], { limit: 20 }), controls); break;
+      standingsTable(game.leaderboard?.players ?? [], { limit: 20 }), teamTable(game.leaderboard?.teams, { limit: 50 }), controls); break;
     case 'ended': fill(stage, ...endedStage()); break;
     default: fill(stage, h('h1', { id: 'stage-title', text: 'Connecting…' }));
   }
@@ -470,7 +470,9 @@ function endedStage() {
   return [
     h('h1', { id: 'stage-title', text: 'Game over' }),
     ended ? podium(ended.podium.players) : null,
+    ended ? teamPodium(ended.podium.teams) : null,
     ended ? standingsTable(ended.players, { limit: 50, caption: 'Final scores' }) : null,
+    ended ? teamTable(ended.teams, { limit: 50, caption: 'Final team scores' }) : null,
     h('div', { class: 'controls' }, h('button', { type: 'button', class: 'btn primary', text: 'Host another game', onclick: () => {
       connection.stop();
       seat = null;

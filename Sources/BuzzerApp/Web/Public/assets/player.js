@@ -2,7 +2,7 @@
 // the server wrote is inserted as text (see h() in common.js).
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, ordinal, formatScore,
-  correctText, podium, standingsTable, codeFromPath, store, load, drawClock } from './common.js';
+  correctText, podium, teamPodium, teamTable, standingsTable, codeFromPath, store, load, drawClock } from './common.js';
 
 const KEY = 'buzzer.player';
 const main = $('#main');
@@ -48,7 +48,7 @@ const connection = new Connection({
 function handle(m) {
   switch (m.type) {
     case 'joined':
-      seat = { code: m.code, token: m.resumeToken, nickname: m.nickname, player: m.player };
+      seat = { code: m.code, token: m.resumeToken, nickname: m.nickname, player: m.player, team: m.team ?? null };
       store(KEY, seat);
       pendingJoin = null;
       joinError = null;
@@ -485,7 +485,10 @@ function renderResult() {
   fill(main, h('section', { class: `card center result ${words.tone}` },
     h('div', { class: 'seal', 'aria-hidden': 'true', text: words.icon }),
     h('h1', { text: words.title }),
-    h('p', { class: 'gain', text: `${r.points > 0 ? '+' : ''}${formatScore(r.points)} points` }),
+    // A team's wager moves the team's score, not the player's: say whose points they are.
+    r.teamPoints !== undefined && r.teamPoints !== null
+      ? h('p', { class: 'gain', text: `Your team: ${r.teamPoints > 0 ? '+' : ''}${formatScore(r.teamPoints)} points` })
+      : h('p', { class: 'gain', text: `${r.points > 0 ? '+' : ''}${formatScore(r.points)} points` }),
     r.streakBonus ? h('p', { class: 'streak', text: `Includes a ${formatScore(r.streakBonus)} point streak bonus (${r.streak} in a row)` }) : null,
     rev && q && rev.correct?.kind !== 'none' ? h('p', { class: 'answer-was' }, 'Answer: ', h('strong', { text: correctText(rev.correct, q.options) })) : null,
     rev?.explanation ? h('p', { class: 'explain', text: rev.explanation }) : null,
@@ -502,6 +505,7 @@ function renderLeaderboard() {
     h('h1', { text: board?.final ? 'Final standings' : 'Leaderboard' }),
     me?.rank ? h('p', { class: 'lead' }, 'You are ', h('strong', { text: ordinal(me.rank) }), ` of ${me.players} with ${formatScore(me.score)} points.`) : null,
     board ? standingsTable(board.players, { me: seat?.player }) : null,
+    board ? teamTable(board.teams, { mine: seat?.team }) : null,
     hostNote()));
 }
 
@@ -512,6 +516,7 @@ function renderEnded() {
     h('p', { class: 'eyebrow', text: game.title || 'Game over' }),
     h('h1', { text: 'Game over!' }),
     ended ? podium(ended.podium.players, seat?.player) : null,
+    ended ? teamPodium(ended.podium.teams, seat?.team) : null,
     me?.rank ? h('p', { class: 'lead final-rank' }, 'You finished ', h('strong', { text: ordinal(me.rank) }), ` of ${me.players} with ${formatScore(me.score)} points.`) : null,
     h('button', { type: 'button', class: 'btn ghost', text: 'Play another game', onclick: () => { connection.stop(); forget(); game = {}; renderJoin(); } })));
 }

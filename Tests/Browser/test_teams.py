@@ -1,0 +1,77 @@
+"""A team game in real browsers: team standings and the team podium on the phones (own team
+highlighted), the projector and the host console; a team's wager shown as the team's points."""
+from conftest import LAPTOP, PHONE, PROJECTOR, axe_check, wait
+from pages import Peer, click, el, els, join, wait_css, wait_text
+from test_first_run import start
+
+Q = {"kind": "choice", "category": "Geography", "text": "Capital of Iceland?",
+     "options": ["Reykjavík", "Oslo", "Helsinki", "Tallinn"], "answer": 0}
+PACK = {"title": "Team night", "rounds": [
+    {"title": "Warm-up", "questions": [Q]},
+    {"title": "Stakes", "wager": True, "questions": [dict(Q, text="Capital of Norway?", answer=1)]}]}
+
+
+def test_team_standings_and_the_team_podium_show_on_all_three_clients(tmp_path, browsers):
+    server = start(tmp_path, defaults={"shuffleOptions": False})
+    try:
+        host = browsers.open(LAPTOP)
+        peer = Peer(server.url)  # creates the room; the console below takes it over with its token
+        peer.send(type="create", questions=PACK, settings={"readingTimeMs": 0, "timeLimitSeconds": 120, "closeWhenAllAnswered": True})
+        created = peer.until("created")
+        code, token = created["code"], created["hostToken"]
+        peer.close()
+        host.get(f"{server.url}/host#code={code}&token={token}")
+        wait_css(host, "#join-code")
+        display = browsers.open(PROJECTOR)
+        display.get(f"{server.url}/display/{code}")
+        wait_css(display, ".display-lobby .code")
+
+        phones = {}
+        for name, team in (("Ada", "Owls"), ("Bea", "Owls"), ("Cy", "Cats")):
+            phone = browsers.open(PHONE)
+            join(phone, server.url, code, name, team=team)
+            wait_css(phone, ".lobby .nick")
+            phones[name] = phone
+
+        # Warm-up: the Owls get it right, the Cats do not.
+        click(host, "#primary")
+        for name, option in (("Ada", 0), ("Bea", 0), ("Cy", 2)):
+            click(phones[name], f".answer.opt-{option}")
+        wait_text(host, "#primary", "Reveal")
+        click(host, "#primary")
+        wait_text(phones["Ada"], ".result h1", "Correct!")
+        click(host, "#primary")  # the round's leaderboard
+        for name, mine in (("Ada", "Owls"), ("Cy", "Cats")):
+            row = wait_css(phones[name], ".board.teams tr.me")
+            assert mine in row.text, row.text
+        assert [r.text.split("\n")[0] for r in els(phones["Bea"], ".board.teams tbody th")] == ["Owls", "Cats"]
+        wait_css(display, ".display-board .board.teams")
+        assert "Owls" in el(display, ".board.teams tbody tr").text
+        wait_css(host, ".board.teams")
+        axe_check(phones["Ada"], "player: leaderboard with teams")
+        axe_check(display, "display: leaderboard with teams")
+
+        # The wager round: the Owls stake 500 and lose it; the phone says it is the team's loss.
+        click(host, "#primary")
+        stake = wait_css(phones["Ada"], "#wager")
+        stake.clear()
+        stake.send_keys("500")
+        click(phones["Ada"], ".answer.opt-2")
+        click(phones["Bea"], ".answer.opt-2")
+        click(phones["Cy"], ".answer.opt-1")
+        wait_text(host, "#primary", "Reveal")
+        click(host, "#primary")
+        wait_text(phones["Ada"], ".result .gain", "Your team: -500 points")
+
+        # The end (Next shows the final standings, Finish game the podium): team podiums everywhere.
+        click(host, "#primary")
+        wait_text(host, "#primary", "Finish game")
+        wait_css(display, ".display-board .board.teams")
+        click(host, "#primary")
+        for page in (phones["Cy"], display, host):
+            wait_css(page, ".team-podium")
+        assert "Cats" in el(phones["Cy"], ".team-podium .who.me").text
+        axe_check(display, "display: podium with teams")
+        axe_check(host, "host: end with teams")
+    finally:
+        server.stop()
