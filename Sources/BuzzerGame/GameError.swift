@@ -28,6 +28,8 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotAccept(String)
     case invalidScoreAdjustment(String)
     case notReplayable(String)
+    /// A removal reason the player would see is too long.
+    case invalidReason(String)
 
     /// Stable machine-readable code.
     package var code: String {
@@ -58,6 +60,7 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownQuestion: "unknown_question"
         case .cannotAccept: "cannot_accept"
         case .invalidScoreAdjustment: "invalid_score_adjustment"
+        case .invalidReason: "invalid_reason"
         case .notReplayable: "not_replayable"
         }
     }
@@ -92,6 +95,7 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownQuestion(let sequence): "Question \(sequence + 1) has not been asked."
         case .cannotAccept(let reason): "Cannot accept that answer: \(reason)."
         case .invalidScoreAdjustment(let reason): "Cannot adjust the score: \(reason)."
+        case .invalidReason(let reason): "That reason cannot be sent: \(reason)."
         case .notReplayable(let reason): "The event log cannot be replayed: \(reason)."
         }
     }

@@ -39,7 +39,7 @@ extension Room {
                 return []
             // The game is over, not gone: a host command is a phase mistake like any other
             // (docs/protocol.md). `room_ended` is for those trying to enter or play.
-            case .start, .next, .close, .reveal, .showLeaderboard, .end, .kick, .setLocked, .adjustScore, .accept:
+            case .start, .next, .close, .reveal, .showLeaderboard, .end, .kick, .rename, .setLocked, .adjustScore, .accept:
                 throw .badPhase(command: command.name, phase: phase)
             default: throw .roomEnded
             }
@@ -69,9 +69,18 @@ extension Room {
             return [.leaderboardShown(LeaderboardShown(at: now, final: position(after: current.round, current.index) == nil))]
         case .end:
             return [.roomEnded(RoomEnded(at: now, reason: .hostEnded))]
-        case let .kick(id, ban):
+        case let .kick(id, ban, reason):
             guard let player = players[id], player.status != .kicked else { throw .unknownPlayer }
-            return [.playerKicked(PlayerKicked(at: now, player: id, ban: ban))]
+            let told = (reason ?? "").split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+            guard told.count <= 200 else { throw .invalidReason("a removal reason is at most 200 characters") }
+            return [.playerKicked(PlayerKicked(at: now, player: id, ban: ban, reason: told.isEmpty ? nil : told))]
+        case let .rename(id, raw):
+            guard let player = players[id], player.status != .kicked else { throw .unknownPlayer }
+            let nickname = try Self.cleanName(raw, maxLength: settings.nicknameMaxLength, what: "a nickname")
+            if nickname == player.nickname { return [] }
+            if isBlocked(nickname) { throw .nameBlocked }
+            if NameSkeleton(nickname).keys.contains(where: { playerByNameKey[$0].map { $0 != id } ?? false }) { throw .nameTaken }
+            return [.playerRenamed(PlayerRenamed(at: now, player: id, nickname: nickname))]
         case .setLocked(let flag):
             return flag == locked ? [] : [.roomLockChanged(RoomLockChanged(at: now, locked: flag))]
         case let .adjustScore(target, delta, reason):

@@ -172,6 +172,12 @@ package struct Room: Sendable, Equatable {
             if let older = player.previousResumeTokenHash { playerByTokenHash[older] = nil }
             players[e.player] = player
             activeCount -= 1
+        case .playerRenamed(let e):
+            guard var player = players[e.player], player.status != .kicked else { return }
+            for key in NameSkeleton(player.nickname).keys where playerByNameKey[key] == e.player { playerByNameKey[key] = nil }
+            for key in NameSkeleton(e.nickname).keys { playerByNameKey[key] = e.player }
+            player.nickname = e.nickname
+            players[e.player] = player
         case .playerKicked(let e):
             guard var player = players[e.player], player.status != .kicked else { return }
             if player.status == .connected { connectedCount -= 1 }

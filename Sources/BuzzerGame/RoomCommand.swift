@@ -12,7 +12,10 @@ package enum RoomCommand: Sendable, Equatable {
     case reveal
     case showLeaderboard
     case end
-    case kick(PlayerID, ban: Bool)
+    /// `reason` is shown to the player (trimmed; empty means none).
+    case kick(PlayerID, ban: Bool, reason: String? = nil)
+    /// Replace a player's nickname (same rules as a join's); the player is told.
+    case rename(PlayerID, nickname: String)
     case setLocked(Bool)
     case adjustScore(ScoreTarget, delta: Int, reason: String)
     /// Accept an extra typed answer for a revealed text question; rescores it.
@@ -46,6 +49,7 @@ package enum RoomCommand: Sendable, Equatable {
         case .showLeaderboard: "show the leaderboard"
         case .end: "end the game"
         case .kick: "kick"
+        case .rename: "rename a player"
         case .setLocked: "lock or unlock"
         case .adjustScore: "adjust a score"
         case .accept: "accept an answer"

@@ -16,6 +16,7 @@ package enum RoomEvent: Sendable, Equatable {
     case playerReconnected(PlayerReconnected)
     case playerLeft(PlayerLeft)
     case playerKicked(PlayerKicked)
+    case playerRenamed(PlayerRenamed)
     case questionShown(QuestionShown)
     case answersOpened(AnswersOpened)
     case wagerPlaced(WagerPlaced)
@@ -42,6 +43,7 @@ package enum RoomEvent: Sendable, Equatable {
         case .playerReconnected: "player_reconnected"
         case .playerLeft: "player_left"
         case .playerKicked: "player_kicked"
+        case .playerRenamed: "player_renamed"
         case .questionShown: "question_shown"
         case .answersOpened: "answers_opened"
         case .wagerPlaced: "wager_placed"
@@ -70,6 +72,7 @@ package enum RoomEvent: Sendable, Equatable {
         case .playerReconnected(let e): e.at
         case .playerLeft(let e): e.at
         case .playerKicked(let e): e.at
+        case .playerRenamed(let e): e.at
         case .questionShown(let e): e.at
         case .answersOpened(let e): e.at
         case .wagerPlaced(let e): e.at
@@ -217,11 +220,27 @@ package struct PlayerKicked: Codable, Sendable, Equatable {
     package var player: PlayerID
     /// Also ban the player's name and device id from joining again.
     package var ban: Bool
+    /// What the host told the player (absent in logs written before it existed).
+    package var reason: String?
 
-    package init(at: GameInstant, player: PlayerID, ban: Bool) {
+    package init(at: GameInstant, player: PlayerID, ban: Bool, reason: String? = nil) {
         self.at = at
         self.player = player
         self.ban = ban
+        self.reason = reason
+    }
+}
+
+/// The host changed a player's nickname (an offensive one, usually); the player is told.
+package struct PlayerRenamed: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var player: PlayerID
+    package var nickname: String
+
+    package init(at: GameInstant, player: PlayerID, nickname: String) {
+        self.at = at
+        self.player = player
+        self.nickname = nickname
     }
 }
 

@@ -127,6 +127,37 @@ import Testing
         game.expectRefused(.resume(tokenHash: "token-Bob", newTokenHash: nil), code: "kicked")
     }
 
+    @Test func theHostRenamesAPlayerUnderTheJoinRulesAndReplayAgrees() throws {
+        var settings = RoomSettings()
+        settings.blockedNames = ["rude"]
+        var game = try GameHarness(settings: settings)
+        let ann = try game.join("Ann")
+        let bob = try game.join("Bob")
+        let events = try game.send(.rename(bob, nickname: "  Nice   Bob "))
+        #expect(events == [.playerRenamed(PlayerRenamed(at: game.now, player: bob, nickname: "Nice Bob"))])
+        #expect(game.room.players[bob]?.nickname == "Nice Bob")
+        game.expectRefused(.rename(bob, nickname: "ANN"), code: "name_taken")
+        game.expectRefused(.rename(bob, nickname: "rude boy"), code: "name_blocked")
+        game.expectRefused(.rename(bob, nickname: "   "), code: "name_invalid")
+        game.expectRefused(.rename(PlayerID(9), nickname: "Zed"), code: "unknown_player")
+        #expect(try game.send(.rename(ann, nickname: "Ann")).isEmpty, "the same name changes nothing")
+        // The old name is free again; the new one is taken.
+        _ = try game.join("Bob")
+        game.expectRefused(.join(JoinRequest(nickname: "nice bob", resumeTokenHash: "x")), code: "name_taken")
+        #expect(try Room.replay(game.log) == game.room)
+    }
+
+    @Test func aRemovalCarriesTheHostsReasonTrimmedAndBounded() throws {
+        var game = try GameHarness()
+        let ann = try game.join("Ann")
+        let bob = try game.join("Bob")
+        game.expectRefused(.kick(ann, ban: false, reason: String(repeating: "x", count: 201)), code: "invalid_reason")
+        let events = try game.send(.kick(ann, ban: false, reason: "  phone out  during   the quiz "))
+        #expect(events == [.playerKicked(PlayerKicked(at: game.now, player: ann, ban: false, reason: "phone out during the quiz"))])
+        #expect(try game.send(.kick(bob, ban: true, reason: "   ")) == [.playerKicked(PlayerKicked(at: game.now, player: bob, ban: true))])
+        #expect(try Room.replay(game.log) == game.room)
+    }
+
     @Test func leavingKeepsTheScoreButEndsTheSession() throws {
         var game = try GameHarness()
         let ann = try game.join("Ann")

@@ -13,7 +13,8 @@ package enum ClientMessage: Sendable, Equatable {
     case watch(code: String)
     // Host commands.
     case start, next, close, reveal, leaderboard, end, lock, unlock
-    case kick(player: Int, ban: Bool)
+    case kick(player: Int, ban: Bool, reason: String? = nil)
+    case rename(player: Int, nickname: String)
     case adjust(player: Int?, team: Int?, delta: Int, reason: String)
     case accept(question: Int, text: String)
     /// Another of the join addresses the room offers (`joinAddresses`), for the projector and QR code.
@@ -40,6 +41,7 @@ package enum ClientMessage: Sendable, Equatable {
         case .lock: "lock"
         case .unlock: "unlock"
         case .kick: "kick"
+        case .rename: "rename"
         case .adjust: "adjust"
         case .accept: "accept"
         case .joinAddress: "join_address"
@@ -52,7 +54,7 @@ package enum ClientMessage: Sendable, Equatable {
     /// True for the commands only the room's host may send.
     package var isHostCommand: Bool {
         switch self {
-        case .start, .next, .close, .reveal, .leaderboard, .end, .lock, .unlock, .kick, .adjust, .accept, .joinAddress: true
+        case .start, .next, .close, .reveal, .leaderboard, .end, .lock, .unlock, .kick, .rename, .adjust, .accept, .joinAddress: true
         default: false
         }
     }
@@ -153,7 +155,9 @@ extension ClientMessage {
         case "lock": return .lock
         case "unlock": return .unlock
         case "leave": return .leave
-        case "kick": return .kick(player: try fields.int("player"), ban: try fields.optionalBool("ban") ?? false)
+        case "kick":
+            return .kick(player: try fields.int("player"), ban: try fields.optionalBool("ban") ?? false, reason: try fields.optionalString("reason"))
+        case "rename": return .rename(player: try fields.int("player"), nickname: try fields.string("nickname"))
         case "adjust":
             let player = try fields.optionalInt("player"), team = try fields.optionalInt("team")
             guard (player == nil) != (team == nil) else { throw ClientMessageError(reason: "adjust needs exactly one of \"player\" or \"team\"") }

@@ -216,8 +216,11 @@ package final class GameService: WebSocketService {
         case .unlock:
             try live.perform(.setLocked(false))
             handle.send(ok())
-        case let .kick(player, ban):
-            try live.perform(.kick(PlayerID(player), ban: ban))
+        case let .kick(player, ban, reason):
+            try live.perform(.kick(PlayerID(player), ban: ban, reason: reason))
+            handle.send(ok())
+        case let .rename(player, nickname):
+            try live.perform(.rename(PlayerID(player), nickname: nickname))
             handle.send(ok())
         case let .adjust(player, team, delta, reason):
             let target: ScoreTarget = player.map { .player(PlayerID($0)) } ?? .team(TeamID(team ?? 0))

@@ -44,11 +44,15 @@ struct RoomPublisher: Sendable, Equatable {
                 pending.lobby = true
                 pending.players = true
             case .playerKicked(let kicked):
-                out.append(Delivery(audience: .player(kicked.player), message: .kicked(KickedPayload(ban: kicked.ban)),
+                out.append(Delivery(audience: .player(kicked.player), message: .kicked(KickedPayload(ban: kicked.ban, reason: kicked.reason)),
                                     timing: .whenDurable(event: index), thenClose: Delivery.Close(code: 4003, reason: "removed by the host")))
                 pending.lobby = true
                 pending.players = true
             case .scoreAdjusted:
+                pending.players = true
+            case .playerRenamed(let renamed):
+                out.append(Delivery(audience: .player(renamed.player), message: .renamed(RenamedPayload(nickname: renamed.nickname)),
+                                    timing: .whenDurable(event: index)))
                 pending.players = true
             case .questionShown:
                 out += Self.question(room, attendance, now: now)

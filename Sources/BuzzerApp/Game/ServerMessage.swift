@@ -33,6 +33,7 @@ indirect enum ServerMessage: Encodable, Sendable, Equatable {
     case ended(EndedPayload)
     case hostStatus(HostStatusPayload)
     case kicked(KickedPayload)
+    case renamed(RenamedPayload)
     case ok(OKPayload)
     case error(ErrorPayload)
 
@@ -60,6 +61,7 @@ indirect enum ServerMessage: Encodable, Sendable, Equatable {
         case .ended: "ended"
         case .hostStatus: "host_status"
         case .kicked: "kicked"
+        case .renamed: "renamed"
         case .ok: "ok"
         case .error: "error"
         }
@@ -88,6 +90,7 @@ indirect enum ServerMessage: Encodable, Sendable, Equatable {
         case .ended(let payload): payload
         case .hostStatus(let payload): payload
         case .kicked(let payload): payload
+        case .renamed(let payload): payload
         case .ok(let payload): payload
         case .error(let payload): payload
         }
@@ -217,7 +220,13 @@ struct EndedPayload: Encodable, Sendable, Equatable {
     var teams: [TeamStanding]
 }
 
-struct KickedPayload: Encodable, Sendable, Equatable { var ban: Bool }
+struct KickedPayload: Encodable, Sendable, Equatable {
+    var ban: Bool
+    /// The host's words for the player, if any.
+    var reason: String? = nil
+}
+/// The host renamed this player.
+struct RenamedPayload: Encodable, Sendable, Equatable { var nickname: String }
 struct HostStatusPayload: Encodable, Sendable, Equatable { var connected: Bool }
 
 /// Everything a (re)connecting client needs to draw the current screen.

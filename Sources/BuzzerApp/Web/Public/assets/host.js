@@ -494,7 +494,9 @@ function renderPlayers() {
       h('span', { class: 'pname' }, h('span', { text: p.nickname }), p.team ? h('span', { class: 'pteam', text: p.team }) : null,
         p.status === 'connected' ? null : h('span', { class: 'pteam', text: 'away' })),
       h('span', { class: 'pscore', text: formatScore(p.score) }),
-      game.phase === 'ended' ? null : h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Remove ${p.nickname}`, text: 'Remove', onclick: () => command('kick', { player: p.id, ban: false }) }))))
+      game.phase === 'ended' ? null : h('span', { class: 'pactions' },
+        h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Rename ${p.nickname}`, text: 'Rename', onclick: () => askRename(p) }),
+        h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Remove ${p.nickname}`, text: 'Remove', onclick: () => askRemove(p) })))))
     : h('p', { class: 'hint', text: 'Nobody yet. Players appear here as they join.' });
   const adjust = players.length && game.phase !== 'ended' ? h('details', { class: 'adjust-box' },
     h('summary', { text: 'Adjust a score' }),
@@ -520,6 +522,60 @@ function renderPlayers() {
   }
   fill(box, h('div', {}, list), adjust);
   if (open?.open) $('.adjust-box', box)?.setAttribute('open', '');
+}
+
+// MARK: - Moderation: every destructive step asks first, in a modal <dialog>
+
+/**
+ * A modal dialog (focus stays inside, Escape cancels) with `fields` and Cancel / `confirm`.
+ * `onConfirm` gets the form when the confirm button closed it.
+ */
+function ask({ title, text, fields = [], confirm, danger = false, onConfirm }) {
+  const form = h('form', { method: 'dialog', novalidate: true },
+    h('h2', { id: 'ask-title', text: title }),
+    text ? h('p', { text }) : null,
+    ...fields,
+    h('div', { class: 'controls' },
+      h('button', { type: 'submit', value: 'cancel', class: 'btn', text: 'Cancel' }),
+      h('button', { type: 'submit', value: 'confirm', id: 'ask-confirm', class: `btn ${danger ? 'danger' : 'primary'}`, text: confirm })));
+  const dialog = h('dialog', { class: 'ask', 'aria-labelledby': 'ask-title' }, form);
+  dialog.addEventListener('close', () => {
+    if (dialog.returnValue === 'confirm') onConfirm(form);
+    dialog.remove();
+  });
+  document.body.append(dialog);
+  dialog.showModal();
+  $('input', dialog)?.focus();
+}
+
+function askRemove(p) {
+  ask({
+    title: `Remove ${p.nickname}?`,
+    text: 'Their phone leaves the game at once. Their points stay on the scoreboard.',
+    fields: [
+      h('div', { class: 'field' }, h('label', { for: 'kick-reason', text: 'Reason (the player sees it; optional)' }),
+        h('input', { id: 'kick-reason', name: 'reason', maxlength: 200, autocomplete: 'off' })),
+      h('label', { class: 'check-row', for: 'kick-ban' }, h('input', { id: 'kick-ban', name: 'ban', type: 'checkbox' }),
+        'Also ban this phone and this name from coming back'),
+    ],
+    confirm: 'Remove',
+    danger: true,
+    onConfirm: (form) => command('kick', { player: p.id, ban: form.ban.checked, reason: form.reason.value.trim() || undefined }),
+  });
+}
+
+function askRename(p) {
+  ask({
+    title: `Rename ${p.nickname}`,
+    text: 'The player is told their new name.',
+    fields: [h('div', { class: 'field' }, h('label', { for: 'rename-name', text: 'New name' }),
+      h('input', { id: 'rename-name', name: 'nickname', maxlength: 24, autocomplete: 'off', value: p.nickname }))],
+    confirm: 'Rename',
+    onConfirm: (form) => {
+      const nickname = form.nickname.value.trim();
+      if (nickname && nickname !== p.nickname) command('rename', { player: p.id, nickname });
+    },
+  });
 }
 
 function renderShare() {

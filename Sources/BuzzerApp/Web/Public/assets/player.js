@@ -128,8 +128,14 @@ function handle(m) {
       break;
     case 'kicked':
       forget();
-      game = { phase: 'kicked', ban: m.ban };
+      game = { phase: 'kicked', ban: m.ban, reason: m.reason };
       render();
+      break;
+    case 'renamed':
+      if (seat) { seat.nickname = m.nickname; store(KEY, seat); }
+      store('buzzer.name', m.nickname);
+      updateChip();
+      say(live, `The host changed your name to ${m.nickname}.`);
       break;
     case 'error':
       onError(m);
@@ -525,6 +531,7 @@ function renderKicked() {
   fill(main, h('section', { class: 'card center' },
     h('h1', { text: game.ban ? 'You were removed and banned' : 'You were removed' }),
     h('p', { class: 'lead', text: 'The host removed you from this game.' }),
+    game.reason ? h('p', { class: 'kick-reason' }, 'The host said: ', h('strong', { text: game.reason })) : null,
     h('button', { type: 'button', class: 'btn primary', text: 'Back to the join page', onclick: () => { game = {}; renderJoin(); } })));
 }
 
