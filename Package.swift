@@ -50,7 +50,7 @@ let package = Package(
         .target(
             name: "BuzzerApp",
             dependencies: [
-                "BuzzerWebSocket", "BuzzerTransport", "BuzzerFormats", "BuzzerGame", "BuzzerArchive", "COpenSSL", "CQRencode",
+                "BuzzerWebSocket", "BuzzerTransport", "BuzzerFormats", "BuzzerGame", "BuzzerArchive", "BuzzerReplay", "COpenSSL", "CQRencode",
                 .product(name: "Logging", package: "swift-log"),
                 // `/metrics`: swift-metrics handles, exposed in the Prometheus text format.
                 .product(name: "CoreMetrics", package: "swift-metrics"),

@@ -1,6 +1,8 @@
 """A team game in real browsers: team standings and the team podium on the phones (own team
 highlighted), the projector and the host console; a team's wager shown as the team's points."""
-from conftest import LAPTOP, PHONE, PROJECTOR, axe_check, wait
+import subprocess
+
+from conftest import BINARY, LAPTOP, PHONE, PROJECTOR, axe_check, wait
 from pages import Peer, click, el, els, join, wait_css, wait_text
 from test_first_run import start
 
@@ -73,5 +75,17 @@ def test_team_standings_and_the_team_podium_show_on_all_three_clients(tmp_path, 
         assert "Cats" in el(phones["Cy"], ".team-podium .who.me").text
         axe_check(display, "display: podium with teams")
         axe_check(host, "host: end with teams")
+
+        # The results download on the end screen is `buzzer replay export` of the same log.
+        downloads = tmp_path / "downloads"
+        downloads.mkdir()
+        host.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+        click(host, "#download-csv")
+        saved = downloads / f"buzzer-{code}-results.csv"
+        wait(host, lambda d: saved.exists() and saved.stat().st_size > 0, "the CSV was not saved")
+        export = subprocess.run([str(BINARY), "replay", "export", code, "--format", "csv", "--archive", str(server.archive)],
+                                capture_output=True, text=True, timeout=60)
+        assert export.returncode == 0, export.stderr
+        assert saved.read_text() == export.stdout
     finally:
         server.stop()

@@ -60,6 +60,7 @@ extension GameService {
             switch context.registry.insert(ref, limit: config.rooms.maxRooms) {
             case .inserted:
                 created = (ref, live, made.event)
+                context.registry.setHostTokenHash(made.room.hostTokenHash, for: code)
                 ref.run { $0.reportGauges() }
             case .codeTaken: continue
             case .full:

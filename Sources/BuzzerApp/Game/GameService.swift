@@ -89,7 +89,7 @@ package final class GameService: WebSocketService {
             // The host console's defaults are config.json's, not the page's own.
             return json(200, encode(["roomDefaults": context.config.game.roomDefaults]))
         default:
-            return webResponse(head)
+            return resultsResponse(head) ?? webResponse(head)
         }
     }
 

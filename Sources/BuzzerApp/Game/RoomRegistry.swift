@@ -22,6 +22,8 @@ final class RoomRegistry: Sendable {
         var ended: Set<String> = []
         /// Where each room's players join: the addresses offered, and the one in use.
         var joins: [String: (offered: JoinAddress, chosen: String)] = [:]
+        /// The host token's hash of each room, for HTTP requests made with it (the results).
+        var hostTokenHashes: [String: String] = [:]
     }
 
     private let state = Mutex(State())
@@ -50,6 +52,15 @@ final class RoomRegistry: Sendable {
         state.withLock { $0.rooms[ref.code] = ref }
     }
 
+    /// Remembers the room's host token hash for HTTP requests (the room itself lives on its loop).
+    func setHostTokenHash(_ hash: String, for code: String) {
+        state.withLock { $0.hostTokenHashes[code] = hash }
+    }
+
+    func hostTokenHash(_ code: String) -> String? {
+        state.withLock { $0.rooms[code] == nil ? nil : $0.hostTokenHashes[code] }
+    }
+
     /// The room's game ended; it stays reachable until `remove`.
     func markEnded(_ code: String) {
         state.withLock { state in
@@ -62,6 +73,7 @@ final class RoomRegistry: Sendable {
             state.rooms.removeValue(forKey: code)
             state.ended.remove(code)
             state.joins.removeValue(forKey: code)
+            state.hostTokenHashes.removeValue(forKey: code)
         }
     }
 

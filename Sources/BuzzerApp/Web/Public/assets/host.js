@@ -473,6 +473,10 @@ function endedStage() {
     ended ? teamPodium(ended.podium.teams) : null,
     ended ? standingsTable(ended.players, { limit: 50, caption: 'Final scores' }) : null,
     ended ? teamTable(ended.teams, { limit: 50, caption: 'Final team scores' }) : null,
+    ended ? h('div', { class: 'controls downloads' },
+      h('p', { class: 'hint', text: 'Every answer, one row each (the same as buzzer replay export):' }),
+      h('button', { type: 'button', class: 'btn', id: 'download-csv', text: 'Download results (CSV)', onclick: () => downloadResults('csv') }),
+      h('button', { type: 'button', class: 'btn', id: 'download-json', text: 'Download results (JSON)', onclick: () => downloadResults('json') })) : null,
     h('div', { class: 'controls' }, h('button', { type: 'button', class: 'btn primary', text: 'Host another game', onclick: () => {
       connection.stop();
       seat = null;
@@ -522,6 +526,24 @@ function renderPlayers() {
   }
   fill(box, h('div', {}, list), adjust);
   if (open?.open) $('.adjust-box', box)?.setAttribute('open', '');
+}
+
+/** Fetches the results with the host key (never in the address, where it would be logged) and saves them. */
+async function downloadResults(format) {
+  try {
+    const response = await fetch(`/api/rooms/${encodeURIComponent(seat.code)}/results.${format}`, {
+      headers: { Authorization: `Bearer ${seat.token}` }, cache: 'no-store' });
+    if (!response.ok) { toast(await response.text()); return; }
+    const url = URL.createObjectURL(await response.blob());
+    const link = h('a', { href: url, download: `buzzer-${seat.code}-results.${format}`, hidden: true });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+    say(live, `Results saved as ${format.toUpperCase()}.`);
+  } catch {
+    toast('Offline: the results could not be fetched. Try again when the banner goes.');
+  }
 }
 
 // MARK: - Moderation: every destructive step asks first, in a modal <dialog>
