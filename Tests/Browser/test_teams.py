@@ -35,10 +35,17 @@ def test_team_standings_and_the_team_podium_show_on_all_three_clients(tmp_path, 
             wait_css(phone, ".lobby .nick")
             phones[name] = phone
 
-        # Warm-up: the Owls get it right, the Cats do not.
+        # Warm-up: the Owls get it right, the Cats do not. The console shows who is still to answer.
         click(host, "#primary")
-        for name, option in (("Ada", 0), ("Bea", 0), ("Cy", 2)):
+        wait_text(host, "#waiting h2", "Not answered yet (3)")
+        for name, option in (("Ada", 0), ("Bea", 0)):
             click(phones[name], f".answer.opt-{option}")
+        wait_text(host, "#waiting h2", "Not answered yet (1)")
+        assert [e.text for e in els(host, ".waiting-names li")] == ["Cy"]
+        teams = [e.text for e in els(host, ".waiting-teams li")]
+        assert teams == ["Owls: 0 of 2 still to answer", "Cats: 1 of 1 still to answer"], teams
+        axe_check(host, "host: question with the waiting list")
+        click(phones["Cy"], ".answer.opt-2")
         wait_text(host, "#primary", "Reveal")
         click(host, "#primary")
         wait_text(phones["Ada"], ".result h1", "Correct!")

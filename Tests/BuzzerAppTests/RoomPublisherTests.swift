@@ -144,6 +144,8 @@ struct RoomPublisherTests {
         counting.flush()
         try counting.run(.start)
         try counting.openAnswers()
+        // Opening answers sends the host its first list of who has not answered.
+        #expect(counting.flush().map(\.type).contains("waiting"))
         counting.sent = []
         var timers = 0
         for id in ids.prefix(12) where try counting.answer(id, .choice(1)).scheduleFlush { timers += 1 }
@@ -233,6 +235,30 @@ struct RoomPublisherTests {
         let places = [ada, bob, dan].map { id in game.state(for: .player(id)).me.map { [$0.rank, $0.players] } }
         #expect(places == [[1, 3], [2, 3], [2, 3]])
         #expect(game.state(for: .player(cat)).me == nil)
+    }
+
+    /// The host learns who has not answered (never what anyone answered); nobody else gets the list.
+    @Test func onlyTheHostSeesWhoHasNotAnsweredYet() throws {
+        var settings = RoomSettings()
+        settings.closeWhenAllAnswered = false
+        settings.readingTimeMs = 0
+        var game = try PublisherHarness(settings: settings)
+        let ada = try game.join("Ada", team: "Owls"), bob = try game.join("Bob", team: "Owls"), cy = try game.join("Cy")
+        game.displays = 1
+        try game.run(.start)
+        _ = game.flush()
+        try game.answer(bob, .choice(1))
+        let flushed = game.flush()
+        let waiting = try #require(flushed.first { $0.type == "waiting" })
+        #expect(waiting.audience == .host)
+        let json = try PublisherHarness.object(waiting.message)
+        let names = (json["players"] as? [[String: Any]])?.compactMap { $0["nickname"] as? String }
+        #expect(names == ["Ada", "Cy"])
+        #expect(json["more"] as? Int == 0)
+        let teams = json["teams"] as? [[String: Any]]
+        #expect(teams?.first?["waiting"] as? Int == 1 && teams?.first?["members"] as? Int == 2)
+        #expect(!PublisherHarness.json(waiting.message).contains("\"choice\""), "the list must not carry answers")
+        _ = (ada, cy)
     }
 
     @Test func aKickedPlayerIsToldThenClosedWith4003() throws {

@@ -57,6 +57,7 @@ struct RoomPublisher: Sendable, Equatable {
             case .questionShown:
                 out += Self.question(room, attendance, now: now)
             case .answersOpened(let opened):
+                pending.answerCount = true  // the host's first list of who has not answered
                 let deadline = room.currentQuestion?.deadline ?? opened.at
                 out.append(Delivery(audience: .everyone, message: .answersOpen(AnswersOpenPayload(
                     question: opened.sequence, serverTime: now, deadline: deadline))))
@@ -107,9 +108,37 @@ struct RoomPublisher: Sendable, Equatable {
             pending.answerCount = false
             out.append(Delivery(audience: .screens, message: .answerCount(AnswerCountPayload(
                 question: current.sequence, answered: current.answers.count, connected: room.connectedCount))))
+            if !current.isRevealed { out.append(Delivery(audience: .host, message: .waiting(Self.waiting(room, current)))) }
         }
         return out.filter { attendance.reaches($0.audience) }
     }
+
+    /// Who has not answered the open question, for the host: the first `waitingListLimit` players
+    /// by id and how many more, and each team's count. Names only whether, never what.
+    static func waiting(_ room: Room, _ current: AskedQuestion) -> WaitingPayload {
+        var players: [WaitingPayload.Row] = [], more = 0
+        var teams: [TeamID: (waiting: Int, members: Int)] = [:]
+        for player in room.players.values where player.status == .connected || player.status == .away {
+            let answered = current.answers[player.id] != nil
+            if let team = player.team {
+                teams[team, default: (0, 0)].members += 1
+                if !answered { teams[team, default: (0, 0)].waiting += 1 }
+            }
+            guard !answered else { continue }
+            if players.count < waitingListLimit {
+                players.append(WaitingPayload.Row(id: player.id, nickname: player.nickname, status: player.status))
+            } else {
+                more += 1
+            }
+        }
+        let teamRows = teams.sorted { $0.key.rawValue < $1.key.rawValue }.map { id, count in
+            WaitingPayload.Team(team: id, name: room.teams[id]?.name ?? "", waiting: count.waiting, members: count.members)
+        }
+        return WaitingPayload(question: current.sequence, players: players, more: more, teams: teamRows)
+    }
+
+    /// Enough names for a bar; a room of thousands shows a count.
+    static let waitingListLimit = 100
 
     // MARK: - Per event
 

@@ -34,6 +34,7 @@ indirect enum ServerMessage: Encodable, Sendable, Equatable {
     case hostStatus(HostStatusPayload)
     case kicked(KickedPayload)
     case renamed(RenamedPayload)
+    case waiting(WaitingPayload)
     case ok(OKPayload)
     case error(ErrorPayload)
 
@@ -62,6 +63,7 @@ indirect enum ServerMessage: Encodable, Sendable, Equatable {
         case .hostStatus: "host_status"
         case .kicked: "kicked"
         case .renamed: "renamed"
+        case .waiting: "waiting"
         case .ok: "ok"
         case .error: "error"
         }
@@ -91,6 +93,7 @@ indirect enum ServerMessage: Encodable, Sendable, Equatable {
         case .hostStatus(let payload): payload
         case .kicked(let payload): payload
         case .renamed(let payload): payload
+        case .waiting(let payload): payload
         case .ok(let payload): payload
         case .error(let payload): payload
         }
@@ -225,6 +228,17 @@ struct KickedPayload: Encodable, Sendable, Equatable {
     /// The host's words for the player, if any.
     var reason: String? = nil
 }
+/// Who has not answered the current question yet (host only, coalesced like `answer_count`).
+struct WaitingPayload: Encodable, Sendable, Equatable {
+    struct Row: Encodable, Sendable, Equatable { var id: PlayerID; var nickname: String; var status: PlayerStatus }
+    struct Team: Encodable, Sendable, Equatable { var team: TeamID; var name: String; var waiting: Int; var members: Int }
+    var question: Int
+    var players: [Row]
+    /// Players past the list's limit who have not answered either.
+    var more: Int
+    var teams: [Team]
+}
+
 /// The host renamed this player.
 struct RenamedPayload: Encodable, Sendable, Equatable { var nickname: String }
 struct HostStatusPayload: Encodable, Sendable, Equatable { var connected: Bool }

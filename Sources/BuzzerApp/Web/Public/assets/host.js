@@ -98,6 +98,11 @@ function handle(m) {
       game.connected = m.connected;
       { const n = $('#answered'); if (n) n.textContent = `${m.answered} of ${m.connected}`; }
       break;
+    case 'waiting':
+      if (game.question?.sequence !== m.question) break;
+      game.waiting = m;
+      renderWaiting();
+      break;
     case 'answers_closed':
       if (game.question?.sequence !== m.question) break;
       game.phase = 'closed';
@@ -441,7 +446,28 @@ function questionStage() {
     h('p', { class: 'livecount', 'aria-live': 'polite' },
       h('strong', { id: 'answered', text: `${game.answered ?? 0} of ${game.connected ?? game.playerCount ?? 0}` }), ' answered',
       h('span', { class: 'hint', text: game.phase === 'reading' ? ' · answers open soon' : game.phase === 'closed' ? ' · answers closed' : '' })),
+    h('section', { id: 'waiting', class: 'waiting', 'aria-label': 'Not answered yet' }, ...waitingContent()),
   ];
+}
+
+/** Who has not answered yet: names (away ones marked), then per team, from the `waiting` message. */
+function waitingContent() {
+  const w = game.waiting;
+  if (!w || w.question !== game.question?.sequence || game.phase === 'reading') return [];
+  const left = w.players.length + w.more;
+  if (!left) return [h('p', { class: 'hint', text: 'Everyone has answered.' })];
+  return [
+    h('h2', { text: `Not answered yet (${left})` }),
+    h('ul', { class: 'waiting-names' }, w.players.map((p) => h('li', { text: p.status === 'away' ? `${p.nickname} (away)` : p.nickname })),
+      w.more ? h('li', { text: `and ${w.more} more` }) : null),
+    w.teams.length ? h('ul', { class: 'waiting-teams', 'aria-label': 'By team' },
+      w.teams.map((t) => h('li', { text: `${t.name}: ${t.waiting} of ${t.members} still to answer` }))) : null,
+  ];
+}
+
+function renderWaiting() {
+  const box = $('#waiting');
+  if (box) fill(box, ...waitingContent());
 }
 
 function revealStage() {
