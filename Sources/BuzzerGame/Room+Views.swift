@@ -97,6 +97,26 @@ extension Room {
             teamPoints: players[id]?.team.flatMap { entry.teamAwards[$0] })
     }
 
+    /// `value` (as recorded, in pack option indices) as the player saw it on question `sequence`:
+    /// in displayed, possibly shuffled, positions.
+    package func displayedAnswer(_ value: AnswerValue, sequence: Int) -> AnswerValue {
+        guard asked.indices.contains(sequence) else { return value }
+        let permutation = asked[sequence].permutation
+        let shown = { (index: Int) in permutation.firstIndex(of: index) ?? index }
+        switch value {
+        case .choice(let index): return .choice(shown(index))
+        case .poll(let index): return .poll(shown(index))
+        case .multi(let indices): return .multi(indices.map(shown).sorted())
+        case .truefalse, .text, .number: return value
+        }
+    }
+
+    /// The answer `id` locked in on question `sequence`, as they saw it; nil if none.
+    package func lockedAnswer(of id: PlayerID, sequence: Int) -> AnswerValue? {
+        guard asked.indices.contains(sequence), let recorded = asked[sequence].answers[id] else { return nil }
+        return displayedAnswer(recorded.value, sequence: sequence)
+    }
+
     /// A ranked player's place by score (1 + those strictly ahead) and how many are ranked, counted
     /// without sorting: a join in a running room of 10,000 needs only its own rank. It reads the table
     /// in place; copying each `Player` out cost most of such a join.

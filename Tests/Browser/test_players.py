@@ -50,6 +50,9 @@ def test_the_phone_follows_the_servers_name_limit_and_seals_an_answer_with_a_loc
         assert els(phone, ".locked .locked-seal svg"), "no padlock"
         assert "✓" not in el(phone, ".locked").get_attribute("textContent")
         axe_check(phone, "player: locked in")
+        # After a reload the phone still says what was locked in (the resume's state carries it).
+        phone.refresh()
+        wait_text(phone, ".locked .mine", "A: Reykjavík")
         host.send(type="reveal")
         wait_text(phone, ".result h1", "Correct!")
         assert "✓" in el(phone, ".result .seal").get_attribute("textContent")

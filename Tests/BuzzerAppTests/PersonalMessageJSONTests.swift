@@ -43,19 +43,28 @@ struct PersonalMessageJSONTests {
         #expect(String(decoding: PersonalMessageJSON.result(result, players: 10_000), as: UTF8.self) == expected)
     }
 
-    @Test func answerAckMatchesJSONEncoder() throws {
+    @Test func answerAckMatchesJSONEncoderForEveryAnswerItWrites() throws {
+        let answers: [AnswerValue?] = [nil, .choice(0), .poll(3), .multi([0, 2, 5]), .truefalse(true), .truefalse(false)]
         for (question, durable) in [(0, true), (4, false), (999, true)] {
-            let expected = try Self.reference("answer_ack", AnswerAckPayload(question: question, durable: durable))
-            #expect(String(decoding: PersonalMessageJSON.answerAck(question: question, durable: durable), as: UTF8.self) == expected)
+            for answer in answers {
+                let expected = try Self.reference("answer_ack", AnswerAckPayload(question: question, durable: durable, lockedIn: answer))
+                let written = try #require(PersonalMessageJSON.answerAck(question: question, durable: durable, lockedIn: answer))
+                #expect(String(decoding: written, as: UTF8.self) == expected)
+            }
         }
+        // Typed and numeric answers are left to JSONEncoder.
+        #expect(PersonalMessageJSON.answerAck(question: 1, durable: true, lockedIn: .text("Beatles")) == nil)
+        #expect(PersonalMessageJSON.answerAck(question: 1, durable: true, lockedIn: .number(1969.5)) == nil)
     }
 
     /// The encoder takes the hand-written path, so a field added to the payload must be added there.
     @Test func answerAckGoesThroughTheEncoderUnchanged() throws {
-        let payload = AnswerAckPayload(question: 3, durable: true)
-        let message = ServerMessageEncoder(compression: WebSocketConfig.gameDefaults.compression).encode(.answerAck(payload))
-        let sent = message.withPayload { String(decoding: $0, as: UTF8.self) }
-        #expect(sent == ServerMessageEncoder.json(.answerAck(payload)))
+        for answer: AnswerValue in [.choice(2), .text("The \"Beatles\""), .number(1969.5)] {
+            let payload = AnswerAckPayload(question: 3, durable: true, lockedIn: answer)
+            let message = ServerMessageEncoder(compression: WebSocketConfig.gameDefaults.compression).encode(.answerAck(payload))
+            let sent = message.withPayload { String(decoding: $0, as: UTF8.self) }
+            #expect(sent == ServerMessageEncoder.json(.answerAck(payload)))
+        }
     }
 
     @Test func standingMatchesJSONEncoderWithAndWithoutRanks() throws {

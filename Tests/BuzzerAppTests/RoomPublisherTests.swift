@@ -170,11 +170,11 @@ struct RoomPublisherTests {
         #expect(ack.audience == .sender)
         #expect(ack.timing == .whenDurable(event: 0))
         #expect(!publication.deliveries.contains { $0.type == "answer_ack" && $0.timing == .now })
-        #expect(PublisherHarness.json(ack.settled(durable: true).message) == #"{"durable":true,"question":0,"type":"answer_ack"}"#)
+        #expect(PublisherHarness.json(ack.settled(durable: true).message) == #"{"durable":true,"lockedIn":{"kind":"choice","option":1},"question":0,"type":"answer_ack"}"#)
         // A failing archive still answers the player, saying the answer may not survive a crash.
         let failed = ack.settled(durable: false)
         #expect(failed.timing == .now)
-        #expect(PublisherHarness.json(failed.message) == #"{"durable":false,"question":0,"type":"answer_ack"}"#)
+        #expect(PublisherHarness.json(failed.message) == #"{"durable":false,"lockedIn":{"kind":"choice","option":1},"question":0,"type":"answer_ack"}"#)
     }
 
     @Test func aResumerGetsTheSameScreenAsBeforeTheDrop() throws {
@@ -235,6 +235,23 @@ struct RoomPublisherTests {
         let places = [ada, bob, dan].map { id in game.state(for: .player(id)).me.map { [$0.rank, $0.players] } }
         #expect(places == [[1, 3], [2, 3], [2, 3]])
         #expect(game.state(for: .player(cat)).me == nil)
+    }
+
+    /// The ack and a reload's state give back the answer as the player saw it: with shuffled
+    /// options, the displayed position, not the pack's.
+    @Test func theLockedInAnswerComesBackAsThePlayerSawIt() throws {
+        var settings = RoomSettings()
+        settings.shuffleOptions = true
+        settings.closeWhenAllAnswered = false
+        var game = try PublisherHarness(settings: settings)
+        let ada = try game.join("Ada")
+        try game.run(.start)
+        try game.openAnswers()
+        let permutation = try #require(game.room.currentQuestion?.permutation)
+        let shown = try #require(permutation.indices.first { permutation[$0] != $0 }, "the shuffle kept every option in place")
+        let ack = try #require(try game.answer(ada, .choice(shown)).deliveries.first { $0.type == "answer_ack" })
+        #expect(PublisherHarness.json(ack.message).contains(#""lockedIn":{"kind":"choice","option":\#(shown)}"#))
+        #expect(game.state(for: .player(ada)).myAnswer == .choice(shown))
     }
 
     /// The host learns who has not answered (never what anyone answered); nobody else gets the list.

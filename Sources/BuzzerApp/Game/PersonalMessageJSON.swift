@@ -43,12 +43,36 @@ enum PersonalMessageJSON {
         return out.bytes
     }
 
-    /// `{"durable":B,"question":N,"type":"answer_ack"}`: one per answer, so 10,000 of them in each
-    /// question of a big room, all on the archive's callback path.
-    static func answerAck(question: Int, durable: Bool) -> [UInt8] {
+    /// `{"durable":B,"lockedIn":{…},"question":N,"type":"answer_ack"}`: one per answer, so 10,000
+    /// of them in each question of a big room, all on the archive's callback path. Nil for a typed
+    /// or numeric answer (text to escape, a float to format): those go through `JSONEncoder`.
+    static func answerAck(question: Int, durable: Bool, lockedIn answer: AnswerValue?) -> [UInt8]? {
         var out = JSONBytes()
         out.raw(#"{"durable":"#)
         out.raw(durable ? "true" : "false")
+        switch answer {
+        case nil:
+            break
+        case .choice(let option)?, .poll(let option)?:
+            out.raw(#","lockedIn":{"kind":""#)
+            out.raw(answer!.kind.rawValue)
+            out.raw(#"","option":"#)
+            out.int(option)
+            out.raw("}")
+        case .multi(let options)?:
+            out.raw(#","lockedIn":{"kind":"multi","options":["#)
+            for (index, option) in options.enumerated() {
+                if index > 0 { out.raw(",") }
+                out.int(option)
+            }
+            out.raw("]}")
+        case .truefalse(let value)?:
+            out.raw(#","lockedIn":{"kind":"truefalse","value":"#)
+            out.raw(value ? "true" : "false")
+            out.raw("}")
+        case .text?, .number?:
+            return nil
+        }
         out.raw(#","question":"#)
         out.int(question)
         out.raw(#","type":"answer_ack"}"#)

@@ -29,7 +29,10 @@ extension RoomPublisher {
         }
         if room.phase == .ended, let standings { payload.ended = ended(standings, in: room) }
         if case .player(let id) = role {
-            if let current { payload.answered = current.answers[id] != nil }
+            if let current {
+                payload.answered = current.answers[id] != nil
+                payload.myAnswer = room.lockedAnswer(of: id, sequence: current.sequence)
+            }
             if room.phase == .reading || room.phase == .open { payload.maxWager = maxWager(id, in: room) }
             if let current, current.isRevealed, let standings {
                 payload.result = room.result(for: id, sequence: current.sequence, rank: standings.players.first { $0.player == id }?.rank)

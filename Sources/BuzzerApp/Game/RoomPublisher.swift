@@ -63,7 +63,8 @@ struct RoomPublisher: Sendable, Equatable {
                     question: opened.sequence, serverTime: now, deadline: deadline))))
             case .answerRecorded(let recorded):
                 // Acknowledged once its line is durable: an acknowledged answer survives a crash.
-                out.append(Delivery(audience: .sender, message: .answerAck(AnswerAckPayload(question: recorded.sequence, durable: true)),
+                let locked = room.displayedAnswer(recorded.answer, sequence: recorded.sequence)
+                out.append(Delivery(audience: .sender, message: .answerAck(AnswerAckPayload(question: recorded.sequence, durable: true, lockedIn: locked)),
                                     timing: .whenDurable(event: index)))
                 pending.answerCount = true
             case .answersClosed(let closed):

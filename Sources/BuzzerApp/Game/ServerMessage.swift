@@ -182,7 +182,13 @@ struct QuestionPayload: Encodable, Sendable, Equatable {
 }
 
 struct AnswersOpenPayload: Encodable, Sendable, Equatable { var question: Int; var serverTime: GameInstant; var deadline: GameInstant }
-struct AnswerAckPayload: Encodable, Sendable, Equatable { var question: Int; var durable: Bool }
+struct AnswerAckPayload: Encodable, Sendable, Equatable {
+    var question: Int
+    var durable: Bool
+    /// What was locked in, as the player saw the options. Not called `answer`: that word is the
+    /// right answer's, which no player message may carry before the reveal (the leak tests look for it).
+    var lockedIn: AnswerValue? = nil
+}
 struct AnswerCountPayload: Encodable, Sendable, Equatable { var question: Int; var answered: Int; var connected: Int }
 struct AnswersClosedPayload: Encodable, Sendable, Equatable { var question: Int; var reason: CloseReason }
 
@@ -259,6 +265,8 @@ struct StatePayload: Encodable, Sendable, Equatable {
     var correct: RevealedAnswer?
     /// Player only: whether they already answered the current question.
     var answered: Bool?
+    /// Player only: what they locked in on the current question (a reload shows it again).
+    var myAnswer: AnswerValue?
     var answerCount: Int?
     var reveal: RevealView?
     /// Host only, after a text question's reveal (as in `reveal`).

@@ -591,7 +591,8 @@ function ask({ title, text, fields = [], confirm, danger = false, onConfirm }) {
     if (dialog.returnValue === 'confirm') onConfirm(form);
     dialog.remove();
   });
-  document.body.append(dialog);
+  // Inside <main>, so that all content stays within a landmark (axe "region").
+  ($('main') ?? document.body).append(dialog);
   dialog.showModal();
   $('input', dialog)?.focus();
 }

@@ -60,6 +60,7 @@ function handle(m) {
         title: m.title, phase: m.phase, playerCount: m.playerCount, questionCount: m.questionCount,
         hostConnected: m.hostConnected, question: m.question, answered: m.answered, reveal: m.reveal,
         result: m.result, leaderboard: m.leaderboard, ended: m.ended, me: m.me, maxWager: m.maxWager,
+        mine: m.myAnswer ?? null,
       };
       render();
       break;
@@ -90,6 +91,7 @@ function handle(m) {
     case 'answer_ack':
       if (game.question?.sequence !== m.question) break;
       game.answered = true;
+      if (m.lockedIn) game.mine = m.lockedIn;  // what the server locked in, as the phone shows it
       game.sending = false;
       render();
       say(live, 'Answer locked in.');
