@@ -19,6 +19,8 @@ package struct QuestionView: Sendable, Equatable, Codable {
     /// The deadline players are shown; the grace after it is deliberately not advertised.
     package var deadline: GameInstant
     package var timeLimitMs: GameDuration
+    /// True when players may change their answer until the deadline; absent otherwise.
+    package var answerChangeable: Bool? = nil
 }
 
 /// The host's view: the player view plus the answer (in displayed positions) and live counts.

@@ -216,7 +216,7 @@ extension Room {
         guard submission.question == current.sequence else {
             throw .wrongQuestion(expected: current.sequence, got: submission.question)
         }
-        if current.answers[id] != nil { throw .alreadyAnswered }
+        if current.answers[id] != nil && !settings.allowAnswerChange { throw .alreadyAnswered }
         if !isAcceptingAnswers {
             if current.closeReason == .deadline && now > current.closesAt { throw .lateAnswer(byMs: now - current.deadline) }
             throw .questionClosed
@@ -268,7 +268,7 @@ extension Room {
 
     /// Closes the question early once every connected player who may answer has answered.
     func allAnsweredClose(at now: GameInstant) -> RoomEvent? {
-        guard settings.closeWhenAllAnswered, isAcceptingAnswers, let current = currentQuestion,
+        guard settings.closeWhenAllAnswered, !settings.allowAnswerChange, isAcceptingAnswers, let current = currentQuestion,
               connectedCount > 0, current.answers.count >= connectedCount else { return nil }
         let everyone = players.values.allSatisfy { player in
             player.status != .connected || player.firstQuestion > current.sequence || current.answers[player.id] != nil

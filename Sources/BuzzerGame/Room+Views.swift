@@ -14,7 +14,8 @@ extension Room {
             kind: question.kind, category: question.category, text: question.text,
             options: entry.permutation.map { options[$0] }, points: question.points,
             wager: pack.rounds[entry.round].wager, shownAt: entry.shownAt, opensAt: entry.opensAt,
-            deadline: entry.deadline, timeLimitMs: entry.deadline - entry.opensAt)
+            deadline: entry.deadline, timeLimitMs: entry.deadline - entry.opensAt,
+            answerChangeable: settings.allowAnswerChange ? true : nil)
     }
 
     /// The current question with its answer, for the host only.

@@ -25,8 +25,11 @@ package struct RoomSettings: Codable, Sendable, Equatable {
     package var timeLimitSeconds = 20
     /// Answers received up to this long after the deadline still count (network jitter).
     package var answerGraceMs: GameDuration = 500
-    /// Close a question as soon as every connected player has answered.
+    /// Close a question as soon as every connected player has answered (not with `allowAnswerChange`:
+    /// then the clock runs out, or the host closes).
     package var closeWhenAllAnswered = true
+    /// Players may change their answer until the deadline; the last one counts, timed when it arrived.
+    package var allowAnswerChange = false
     /// Reveal, advance and leave leaderboards on timers instead of waiting for the host.
     package var autoAdvance = false
     /// With auto-advance: from answers closing to the reveal.
@@ -61,7 +64,7 @@ package struct RoomSettings: Codable, Sendable, Equatable {
     package init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case lateJoin, readingTimeMs, timeLimitSeconds, answerGraceMs, closeWhenAllAnswered, autoAdvance
+        case lateJoin, readingTimeMs, timeLimitSeconds, answerGraceMs, closeWhenAllAnswered, allowAnswerChange, autoAdvance
         case autoRevealDelayMs, autoAdvanceDelayMs, leaderboardDelayMs, shuffleOptions, scoring, streakBonus
         case teamStanding, podiumSize, maxPlayers, resumeGraceMs, hostAwayGraceMs, rttCompensationCapMs
         case fullPointsWithinMs, nicknameMaxLength, teamNameMaxLength, maxTextAnswerLength, blockedNames
@@ -78,6 +81,7 @@ package struct RoomSettings: Codable, Sendable, Equatable {
         try read(.timeLimitSeconds, &s.timeLimitSeconds)
         try read(.answerGraceMs, &s.answerGraceMs)
         try read(.closeWhenAllAnswered, &s.closeWhenAllAnswered)
+        try read(.allowAnswerChange, &s.allowAnswerChange)
         try read(.autoAdvance, &s.autoAdvance)
         try read(.autoRevealDelayMs, &s.autoRevealDelayMs)
         try read(.autoAdvanceDelayMs, &s.autoAdvanceDelayMs)

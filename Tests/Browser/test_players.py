@@ -88,3 +88,28 @@ def test_on_a_small_phone_every_option_of_a_long_question_is_reachable_with_the_
         host.close()
     finally:
         server.stop()
+
+
+def test_a_player_changes_the_answer_until_time_is_up_when_the_room_allows_it(tmp_path, browsers):
+    server = start(tmp_path, defaults={"shuffleOptions": False})
+    try:
+        host = Peer(server.url)
+        question = dict(QUESTION, text="Capital of Norway?", answer=1)
+        host.send(type="create", questions={"title": "Norway", "questions": [question]},
+                  settings={"readingTimeMs": 0, "timeLimitSeconds": 120, "allowAnswerChange": True})
+        code = host.until("created")["code"]
+        phone = browsers.open(PHONE)
+        join(phone, server.url, code, "Ada")
+        wait_css(phone, ".lobby .nick")
+        host.send(type="start")
+        click(phone, ".answer.opt-0")
+        wait_text(phone, ".locked .mine", "A: Reykjavík")
+        # Everyone has answered, yet the question stays open: the answer can still change.
+        click(phone, "#change-answer")
+        click(phone, ".answer.opt-1")
+        wait_text(phone, ".locked .mine", "B: Oslo")
+        host.send(type="reveal")
+        wait_text(phone, ".result h1", "Correct!")
+        host.close()
+    finally:
+        server.stop()

@@ -125,4 +125,32 @@ import Testing
         #expect(result.outcome == .wrong)
         #expect(result.rank == 2)
     }
+
+    /// With `allowAnswerChange` the last answer counts, timed when it arrived; all-answered does
+    /// not close the question (nobody could change their mind), and replay agrees.
+    @Test func aChangedAnswerReplacesTheFirstAndIsTimedWhenItArrived() throws {
+        var settings = RoomSettings()
+        settings.allowAnswerChange = true
+        settings.readingTimeMs = 0
+        var game = try GameHarness(settings: settings)
+        let ann = try game.join("Ann")
+        _ = try game.send(.start)
+        let sequence = try #require(game.room.currentQuestion?.sequence)
+        game.advance(1_000)
+        _ = try game.send(.answer(ann, AnswerSubmission(question: sequence, value: .choice(0), writtenAt: 0)))
+        #expect(game.room.phase == .open, "everyone answered, but answers stay open to be changed")
+        game.advance(2_000)
+        _ = try game.send(.answer(ann, AnswerSubmission(question: sequence, value: .choice(1), writtenAt: 0)))
+        let recorded = try #require(game.room.currentQuestion?.answers[ann])
+        #expect(recorded.value == .choice(1))
+        #expect(recorded.responseMs >= 3_000)
+        #expect(try Room.replay(game.log) == game.room)
+
+        var strict = try GameHarness()
+        let bob = try strict.join("Bob")
+        _ = try strict.send(.start)
+        strict.advance(RoomSettings().readingTimeMs + 1_000)
+        _ = try strict.send(.answer(bob, AnswerSubmission(question: 0, value: .choice(0), writtenAt: 0)))
+        strict.expectRefused(.answer(bob, AnswerSubmission(question: 0, value: .choice(1), writtenAt: 0)), code: "already_answered")
+    }
 }

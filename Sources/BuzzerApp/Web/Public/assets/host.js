@@ -167,7 +167,7 @@ async function renderSetup() {
   // config.json's game.roomDefaults, so the console shows and sends what the server was set up with.
   const d = {
     timeLimitSeconds: 20, readingTimeMs: 3000, scoring: 'speed', podiumSize: 3, shuffleOptions: false,
-    closeWhenAllAnswered: true, lateJoin: true, autoAdvance: false, ...defaults,
+    closeWhenAllAnswered: true, allowAnswerChange: false, lateJoin: true, autoAdvance: false, ...defaults,
   };
   const number = (id, label, value, attrs = {}) => h('div', { class: 'field' },
     h('label', { for: id, text: label }), h('input', { id, name: id, type: 'number', value, ...attrs }));
@@ -202,6 +202,7 @@ async function renderSetup() {
         number('podiumSize', 'Podium places', d.podiumSize, { min: 1, max: 10 })),
       check('shuffleOptions', 'Shuffle answer options', d.shuffleOptions),
       check('closeWhenAllAnswered', 'Close a question once everyone answered', d.closeWhenAllAnswered),
+      check('allowAnswerChange', 'Players may change their answer until time is up (the last one counts)', d.allowAnswerChange),
       check('lateJoin', 'Let players join after the start', d.lateJoin),
       check('autoAdvance', 'Run the game automatically (reveal and advance on timers)', d.autoAdvance)),
     setupError ? h('pre', { class: 'pre-error', role: 'alert', id: 'setup-error', text: setupError }) : null,
@@ -251,6 +252,7 @@ async function submitCreate(event) {
     podiumSize: Number(form.podiumSize.value) || 3,
     shuffleOptions: form.shuffleOptions.checked,
     closeWhenAllAnswered: form.closeWhenAllAnswered.checked,
+    allowAnswerChange: form.allowAnswerChange.checked,
     lateJoin: form.lateJoin.checked,
     autoAdvance: form.autoAdvance.checked,
   };

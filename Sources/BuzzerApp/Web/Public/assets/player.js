@@ -73,7 +73,7 @@ function handle(m) {
       renderHostNote();
       break;
     case 'question':
-      Object.assign(game, { phase: 'reading', question: m.question, answered: false, mine: null, reveal: null, result: null, answerError: null, maxWager: null });
+      Object.assign(game, { phase: 'reading', question: m.question, answered: false, changing: false, mine: null, reveal: null, result: null, answerError: null, maxWager: null });
       render();
       say(live, `Question ${m.question.sequence + 1}: ${m.question.text}`);
       break;
@@ -92,6 +92,7 @@ function handle(m) {
       if (game.question?.sequence !== m.question) break;
       game.answered = true;
       if (m.lockedIn) game.mine = m.lockedIn;  // what the server locked in, as the phone shows it
+      game.changing = false;
       game.sending = false;
       render();
       say(live, 'Answer locked in.');
@@ -205,7 +206,7 @@ function forget() {
 /** Draws the screen for the current phase; `force` redraws the same screen in place. */
 function render(force = false) {
   updateChip();
-  const key = `${game.phase}:${game.question?.sequence ?? ''}:${game.answered ? 1 : 0}:${game.sending ? 1 : 0}`;
+  const key = `${game.phase}:${game.question?.sequence ?? ''}:${game.answered ? 1 : 0}:${game.sending ? 1 : 0}:${game.changing ? 1 : 0}`;
   if (key === screenKey && !force) {
     // Same screen: only the lobby's numbers move.
     const count = $('#player-count');
@@ -219,7 +220,7 @@ function render(force = false) {
   switch (game.phase) {
     case 'lobby': renderLobby(); break;
     case 'reading': case 'open': case 'closed':
-      if (game.answered || game.sending) renderLocked(); else renderQuestion(); break;
+      if ((game.answered && !(game.changing && game.phase === 'open')) || game.sending) renderLocked(); else renderQuestion(); break;
     case 'revealed': renderResult(); break;
     case 'leaderboard': renderLeaderboard(); break;
     case 'ended': renderEnded(); break;
@@ -414,7 +415,7 @@ async function submitAnswer(answer) {
   const q = game.question;
   if (!q || game.phase !== 'open') return;
   const stake = Number($('#wager')?.value || 0);
-  if (q.wager && stake > 0) {
+  if (q.wager && stake > 0 && !game.answered) {  // a changed answer keeps its stake
     game.wager = stake;
     connection.send({ type: 'wager', question: q.sequence, amount: Math.round(stake) });
   }
@@ -446,6 +447,10 @@ function renderLocked() {
     game.answered ? lockSeal() : h('div', { class: 'seal', 'aria-hidden': 'true', text: '…' }),
     h('h1', { text: game.answered ? 'Locked in!' : 'Sending…' }),
     mine ? h('p', { class: 'lead' }, 'Your answer: ', h('strong', { class: 'mine', text: mine })) : null,
+    // With the room's "change your answer" on, back to the question until the clock runs out.
+    q.answerChangeable && game.phase === 'open' && game.answered
+      ? h('button', { type: 'button', class: 'btn', id: 'change-answer', text: 'Change my answer', onclick: () => { game.changing = true; render(true); } })
+      : null,
     h('p', { class: 'hint', text: game.phase === 'closed' ? 'Answers are closed. The reveal is coming.' : 'Waiting for the others…' }),
     hostNote()));
   startClock();
