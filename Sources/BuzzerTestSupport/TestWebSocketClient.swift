@@ -228,3 +228,14 @@ package final class TestWebSocketClient {
         return true
     }
 }
+
+extension TestWebSocketClient {
+    /// One plain HTTP GET on a fresh connection (`Connection: close`): the status and the body.
+    package static func httpGet(port: Int, path: String, headers: [String: String] = [:]) throws -> (status: Int, body: String) {
+        let client = try TestWebSocketClient(port: port)
+        let extra = headers.map { "\($0.key): \($0.value)\r\n" }.sorted().joined()
+        try client.sendRaw(Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(extra)Connection: close\r\n\r\n".utf8))
+        let status = try client.readHTTPResponse()
+        return (status, try client.readToEOF())
+    }
+}

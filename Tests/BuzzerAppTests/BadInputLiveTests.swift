@@ -150,9 +150,6 @@ struct BadInputLiveTests {
     }
 
     func httpGet(port: Int, path: String) throws -> (Int, String) {
-        let client = try TestWebSocketClient(port: port)
-        try client.sendRaw(Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
-        let status = try client.readHTTPResponse()
-        return (status, try client.readToEOF())
+        try TestWebSocketClient.httpGet(port: port, path: path)
     }
 }

@@ -50,9 +50,8 @@ struct JoinAddressLiveTests {
     }
 
     static func qrCode(port: Int, code: String) throws -> String {
-        let client = try TestWebSocketClient(port: port)
-        try client.sendRaw(Array("GET /qr/\(code).svg HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n".utf8))
-        #expect(try client.readHTTPResponse() == 200)
-        return try client.readToEOF()
+        let (status, svg) = try TestWebSocketClient.httpGet(port: port, path: "/qr/\(code).svg")
+        #expect(status == 200)
+        return svg
     }
 }

@@ -56,10 +56,8 @@ struct MetricsLiveTests {
 
     /// `/metrics` through prometheus_client's parser, as a flat table of samples.
     static func scrape(port: Int) throws -> [String: Double] {
-        let client = try TestWebSocketClient(port: port)
-        try client.sendRaw(Array("GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
-        #expect(try client.readHTTPResponse() == 200)
-        let text = try client.readToEOF()
+        let (status, text) = try TestWebSocketClient.httpGet(port: port, path: "/metrics")
+        #expect(status == 200)
         let root = URL(fileURLWithPath: LiveGameServer.packageRoot)
         let python = try PythonTool.interpreter(packageRoot: root)
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-metrics-\(UUID().uuidString).txt")

@@ -39,10 +39,6 @@ struct ResultsDownloadLiveTests {
     }
 
     static func get(port: Int, _ path: String, token: String?) throws -> (status: Int, body: String) {
-        let client = try TestWebSocketClient(port: port)
-        let auth = token.map { "Authorization: Bearer \($0)\r\n" } ?? ""
-        try client.sendRaw(Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(auth)Connection: close\r\n\r\n".utf8))
-        let status = try client.readHTTPResponse()
-        return (status, try client.readToEOF())
+        try TestWebSocketClient.httpGet(port: port, path: path, headers: token.map { ["Authorization": "Bearer \($0)"] } ?? [:])
     }
 }

@@ -165,8 +165,9 @@ extension GameService {
             return
         }
         client.state.entering = true
-        // A room recovered after a restart learns its join addresses from its first member.
-        context.registry.join(code, offering: joinAddress(for: client))
+        // A room recovered after a restart learns its join addresses from its first member (only
+        // then: the interfaces are read once per room, not once per join).
+        if context.registry.joinURL(code) == nil { context.registry.join(code, offering: joinAddress(for: client)) }
         let handle = client.handle, clock = context.clock
         ref.run { live in
             Self.admit(message, handle: handle, into: live, ref: ref) { outcome in

@@ -324,6 +324,9 @@ final class LiveRoom {
         let reachesGroups = deliveries.contains { $0.audience.groups != nil }
         var batch = ClientHandle.Batch(recipients: reachesGroups ? members.players.count + members.displays.count + 1 : deliveries.count)
         var players: [ClientHandle]?
+        // Counted for /metrics once per batch, not once per message: a reveal holds 10,000.
+        var sent = (messages: 0, bytes: 0)
+        defer { context.metrics.sent(messages: sent.messages, bytes: sent.bytes) }
         for delivery in deliveries {
             var onWritten = delivery.startsResponseTime.map(noteWritten)
             if let groups = delivery.audience.groups {
@@ -338,7 +341,7 @@ final class LiveRoom {
                     }
                 }
                 let message = context.messages.encode(delivery.message)
-                context.metrics.sent(message, to: reached)
+                sent = (sent.messages + reached, sent.bytes + message.payloadCount * reached)
                 let index = batch.add(message)
                 if groups.players {
                     if players == nil { players = Array(members.players.values) }
@@ -354,7 +357,7 @@ final class LiveRoom {
                 }
                 guard let handle else { continue }
                 let message = context.messages.encode(delivery.message)
-                context.metrics.sent(message, to: 1)
+                sent = (sent.messages + 1, sent.bytes + message.payloadCount)
                 let index = batch.add(message)
                 batch.send(index, to: handle, onWritten: onWritten, closeAfter: delivery.thenClose.map { ($0.code, $0.reason) })
             }

@@ -91,8 +91,14 @@ package final class BuzzerMetrics: Sendable {
 
     /// `message` went to `recipients` connections (its payload, before any compression).
     func sent(_ message: OutboundMessage, to recipients: Int) {
-        messagesSent.increment(by: recipients)
-        bytesSent.increment(by: message.payloadCount * recipients)
+        sent(messages: recipients, bytes: message.payloadCount * recipients)
+    }
+
+    /// `messages` messages of `bytes` payload bytes in all went out (a batch's totals).
+    func sent(messages: Int, bytes: Int) {
+        guard messages > 0 else { return }
+        messagesSent.increment(by: messages)
+        bytesSent.increment(by: bytes)
     }
 
     /// A clock for one question's fan-out to `recipients` connections, started at `started`
