@@ -121,7 +121,7 @@ final class Connection {
         if outbound.isEmpty {
             let total = parts.reduce(0) { $0 + $1.count }
             let count = min(parts.count, Self.maxVectors)
-            let sent = withPinnedVectors(parts, count: count) { writev(fd, $0.baseAddress, Int32(count)) }
+            let sent = withPinnedVectors(parts, count: count) { Self.sendVectors(fd, $0, count) }
             guard var remaining = firstAttempt(sent, of: total, onWritten: onWritten) else { return }
             // Skip what the kernel took: whole parts, then part of one.
             while remaining > 0, remaining >= parts[firstUnsent].count {
@@ -170,13 +170,23 @@ final class Connection {
         flush()
     }
 
+    /// `writev` as `sendmsg` with `MSG_NOSIGNAL`: a peer that reset the connection gives `EPIPE`,
+    /// not a SIGPIPE that kills the process. `buzzer serve` ignores SIGPIPE anyway; a server run
+    /// in-process (the tests) must not depend on it.
+    private static func sendVectors(_ fd: Int32, _ vectors: UnsafeMutableBufferPointer<iovec>, _ count: Int) -> Int {
+        var message = msghdr()
+        message.msg_iov = vectors.baseAddress
+        message.msg_iovlen = count
+        return sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
+    }
+
     /// Buffers one `writev` takes at most (Linux's IOV_MAX is 1024; a few dozen frames is already plenty).
     static let maxVectors = 64
 
     private func flush() {
         while !outbound.isEmpty {
             let count = min(Self.maxVectors, outbound.count)
-            let written = withPinnedVectors(count: count) { writev(fd, $0.baseAddress, Int32(count)) }
+            let written = withPinnedVectors(count: count) { Self.sendVectors(fd, $0, count) }
             if written < 0 {
                 let code = errno
                 if code == EAGAIN || code == EWOULDBLOCK { break }
