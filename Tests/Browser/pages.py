@@ -52,6 +52,8 @@ def click(driver, css):
             target = next((e for e in els(d, css) if e.is_displayed() and e.is_enabled()), None)
             if target is None:
                 return False
+            # As a thumb would: bring it to the middle of the screen, clear of the host's bottom bar.
+            d.execute_script("arguments[0].scrollIntoView({block: 'center'})", target)
             target.click()
             return True
         except StaleElementReferenceException:

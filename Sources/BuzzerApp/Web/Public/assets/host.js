@@ -29,7 +29,11 @@ let typedAnswers = [];
 let screenKey = '';
 let confirmEnd = false;
 
-const countdown = new Countdown(drawClock, $('#timer-live'));
+const countdown = new Countdown((seconds, left) => {
+  drawClock(seconds, left);
+  const remote = $('#remote-clock');
+  if (remote) remote.textContent = `${seconds} s`;
+}, $('#timer-live'));
 
 const connection = new Connection({
   hello: () => {
@@ -97,6 +101,7 @@ function handle(m) {
       game.answered = m.answered;
       game.connected = m.connected;
       { const n = $('#answered'); if (n) n.textContent = `${m.answered} of ${m.connected}`; }
+      { const r = $('#remote-count'); if (r) r.textContent = `${m.answered}/${m.connected}`; }
       break;
     case 'waiting':
       if (game.question?.sequence !== m.question) break;
@@ -349,7 +354,13 @@ function renderStage(force) {
   countdown.stop();
   const stage = $('#stage');
   const step = primary();
-  const controls = h('div', { class: 'controls' },
+  // On a phone the controls stick to the bottom of the screen with the live count and the clock,
+  // so the next step stays one tap away while the host scrolls the question or the player list.
+  const asking = game.phase === 'reading' || game.phase === 'open' || game.phase === 'closed';
+  const controls = h('div', { class: 'controls remote', role: 'group', 'aria-label': 'Game controls' },
+    asking ? h('span', { class: 'remote-status', 'aria-hidden': 'true' },
+      h('span', { id: 'remote-count', text: `${game.answered ?? 0}/${game.connected ?? game.playerCount ?? 0}` }),
+      h('span', { id: 'remote-clock', text: '' })) : null,
     step ? h('button', { type: 'button', class: 'btn primary', id: 'primary', 'aria-keyshortcuts': 'Space ArrowRight', text: step.label, onclick: () => command(step.type) }) : null,
     game.phase === 'open' || game.phase === 'reading' ? h('button', { type: 'button', class: 'btn', text: 'Reveal now', onclick: () => command('reveal') }) : null,
     game.phase === 'revealed' ? h('button', { type: 'button', class: 'btn', text: 'Show leaderboard', onclick: () => command('leaderboard') }) : null,
