@@ -21,18 +21,23 @@ enum LANAddresses {
                 var ip = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
                 var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
                 guard inet_ntop(AF_INET, &ip, &text, socklen_t(text.count)) != nil else { continue }
-                let string = String(cString: text)
+                let string = Self.string(text)
                 if !string.hasPrefix("169.254."), !string.hasPrefix("127."), !v4.contains(string) { v4.append(string) }
             case AF_INET6:
                 var ip = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee.sin6_addr }
                 var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
                 guard inet_ntop(AF_INET6, &ip, &text, socklen_t(text.count)) != nil else { continue }
-                let string = String(cString: text)
+                let string = Self.string(text)
                 if !string.lowercased().hasPrefix("fe80"), string != "::1", !v6.contains(string) { v6.append(string) }
             default:
                 continue
             }
         }
         return v4 + v6
+    }
+
+    /// The text `inet_ntop` wrote, up to its terminating zero.
+    private static func string(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
