@@ -23,8 +23,35 @@ package struct AskedQuestion: Sendable, Equatable {
     package var awards = PlayerMap<Award>()
     /// What each team's stake won or lost on a wager question (it goes to the team, not to members).
     package var teamAwards: [TeamID: Int] = [:]
+    /// Since when the host has the clock stopped; nil while it runs.
+    package var pausedAt: GameInstant?
+    /// Stretches of the answer window with the clock stopped (a pause, or closed until re-opened):
+    /// not charged to anyone's response time, and not part of the window speed points scale on.
+    package var stoppages: [Stoppage] = []
+    /// The host skipped it: never scored, and its wagers are void.
+    package var skipped = false
+    /// It was revealed once (and the reveal undone): the answer has been on screen, so it cannot re-open.
+    package var wasRevealed = false
 
     package var isRevealed: Bool { revealedAt != nil }
+    package var isPaused: Bool { pausedAt != nil }
+
+    /// The answer window speed points scale on: from the opening to the deadline, less the stoppages.
+    package var answerWindowMs: GameDuration {
+        deadline - opensAt - stoppages.reduce(0) { $0 + $1.durationMs }
+    }
+
+    /// How much of the stoppages fell after `start`: what a response timed from `start` must not pay for.
+    package func stoppedMs(after start: GameInstant) -> GameDuration {
+        stoppages.reduce(0) { $0 + max(0, $1.end - max($1.start, start)) }
+    }
+}
+
+/// A stretch of an answer window with the clock stopped.
+package struct Stoppage: Sendable, Equatable {
+    package var start: GameInstant
+    package var end: GameInstant
+    package var durationMs: GameDuration { end - start }
 }
 
 /// One stored answer, canonical (unshuffled) and with its measured response time.

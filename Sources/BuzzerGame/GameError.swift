@@ -18,6 +18,10 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
     case badPhase(command: String, phase: RoomPhase)
     case wrongQuestion(expected: Int?, got: Int)
     case answersNotOpen
+    /// The host has stopped the clock.
+    case paused
+    /// A run-of-show change the question's state does not allow (`reason` says why).
+    case cannotChangeClock(String)
     case questionClosed
     case lateAnswer(byMs: GameDuration)
     case alreadyAnswered
@@ -51,6 +55,8 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
         case .badPhase: "bad_phase"
         case .wrongQuestion: "wrong_question"
         case .answersNotOpen: "answers_not_open"
+        case .paused: "paused"
+        case .cannotChangeClock: "cannot_change_clock"
         case .questionClosed: "question_closed"
         case .lateAnswer: "late_answer"
         case .alreadyAnswered: "already_answered"
@@ -86,6 +92,8 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
             if let expected { "That answer is for question \(got + 1), but question \(expected + 1) is current." }
             else { "That answer is for question \(got + 1), but no question is current." }
         case .answersNotOpen: "Answers are not open yet."
+        case .paused: "The host has paused the clock: answer when it runs again."
+        case .cannotChangeClock(let reason): "Cannot do that: \(reason)."
         case .questionClosed: "This question is closed."
         case .lateAnswer(let byMs): "Your answer arrived \(byMs) ms after the deadline."
         case .alreadyAnswered: "You have already answered this question."

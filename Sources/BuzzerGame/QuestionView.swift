@@ -21,6 +21,9 @@ package struct QuestionView: Sendable, Equatable, Codable {
     package var timeLimitMs: GameDuration
     /// True when players may change their answer until the deadline; absent otherwise.
     package var answerChangeable: Bool? = nil
+    /// While the host has the clock stopped: the ms it stopped at (to the opening while reading,
+    /// to the deadline while open). Absent while the clock runs.
+    package var pausedLeftMs: GameDuration? = nil
 }
 
 /// The host's view: the player view plus the answer (in displayed positions) and live counts.

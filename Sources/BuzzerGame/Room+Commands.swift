@@ -39,7 +39,8 @@ extension Room {
                 return []
             // The game is over, not gone: a host command is a phase mistake like any other
             // (docs/protocol.md). `room_ended` is for those trying to enter or play.
-            case .start, .next, .close, .reveal, .showLeaderboard, .end, .kick, .rename, .setLocked, .adjustScore, .accept:
+            case .start, .next, .close, .reveal, .showLeaderboard, .end, .kick, .rename, .setLocked, .adjustScore, .accept,
+                 .pauseClock, .resumeClock, .addTime, .skip, .reopen, .undoReveal:
                 throw .badPhase(command: command.name, phase: phase)
             default: throw .roomEnded
             }
@@ -69,6 +70,8 @@ extension Room {
             return [.leaderboardShown(LeaderboardShown(at: now, final: position(after: current.round, current.index) == nil))]
         case .end:
             return [.roomEnded(RoomEnded(at: now, reason: .hostEnded))]
+        case .pauseClock, .resumeClock, .addTime, .skip, .reopen, .undoReveal:
+            return try decideRunOfShow(command, at: now)
         case let .kick(id, ban, reason):
             guard let player = players[id], player.status != .kicked else { throw .unknownPlayer }
             let told = (reason ?? "").split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
@@ -221,13 +224,16 @@ extension Room {
             if current.closeReason == .deadline && now > current.closesAt { throw .lateAnswer(byMs: now - current.deadline) }
             throw .questionClosed
         }
+        if current.isPaused { throw .paused }
         if now < current.opensAt { throw .answersNotOpen }
         if now > current.closesAt { throw .lateAnswer(byMs: now - current.deadline) }
         if player.firstQuestion > current.sequence { throw .questionClosed }
         let value = try canonicalAnswer(submission.value, for: current)
-        let responseMs = Scoring.responseTime(
+        let measured = Scoring.responseTime(
             receivedAt: now, writtenAt: submission.writtenAt, opensAt: current.opensAt,
             rttMs: submission.rttMs, rttCapMs: settings.rttCompensationCapMs)
+        // Time with the clock stopped after this player's start is nobody's response time.
+        let responseMs = max(0, measured - current.stoppedMs(after: max(submission.writtenAt, current.opensAt)))
         return .answerRecorded(AnswerRecorded(at: now, sequence: current.sequence, player: id, answer: value, responseMs: responseMs))
     }
 
@@ -282,6 +288,7 @@ extension Room {
         guard sequence == current.sequence else { throw .wrongQuestion(expected: current.sequence, got: sequence) }
         guard pack.rounds[current.round].wager else { throw .notWagerRound }
         guard isAcceptingAnswers, now <= current.closesAt else { throw .questionClosed }
+        if current.isPaused { throw .paused }
         let competitor: Competitor = player.team.map(Competitor.team) ?? .player(id)
         let max = maxWager(for: competitor, question: question(current))
         guard (0...max).contains(amount) else { throw .invalidWager(max: max) }

@@ -68,7 +68,7 @@ extension Room {
         var awards = PlayerMap<Award>()
         awards.reserveCapacity(players.count)
         var teamAwards: [TeamID: Int] = [:]
-        let timeLimitMs = entry.deadline - entry.opensAt
+        let timeLimitMs = entry.answerWindowMs
 
         if pack.rounds[entry.round].wager {
             // Wager questions: only the stake moves; no speed points, streaks untouched.

@@ -7,7 +7,8 @@ extension Room {
     /// host-away timer so a question that closes as the host's grace ends is still closed.
     func dueTimer() -> (at: GameInstant, event: RoomEvent)? {
         var game: (at: GameInstant, event: RoomEvent)?
-        if let current = currentQuestion {
+        // A paused clock holds every game timer; only the host-away timer runs.
+        if let current = currentQuestion, !current.isPaused {
             switch phase {
             case .reading:
                 game = (current.opensAt, .answersOpened(AnswersOpened(at: current.opensAt, sequence: current.sequence)))

@@ -14,8 +14,9 @@ extension Room {
             kind: question.kind, category: question.category, text: question.text,
             options: entry.permutation.map { options[$0] }, points: question.points,
             wager: pack.rounds[entry.round].wager, shownAt: entry.shownAt, opensAt: entry.opensAt,
-            deadline: entry.deadline, timeLimitMs: entry.deadline - entry.opensAt,
-            answerChangeable: settings.allowAnswerChange ? true : nil)
+            deadline: entry.deadline, timeLimitMs: entry.answerWindowMs,
+            answerChangeable: settings.allowAnswerChange ? true : nil,
+            pausedLeftMs: entry.pausedAt.map { at in max(0, (at < entry.opensAt ? entry.opensAt : entry.deadline) - at) })
     }
 
     /// The current question with its answer, for the host only.

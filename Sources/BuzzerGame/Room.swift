@@ -214,12 +214,56 @@ package struct Room: Sendable, Equatable {
             guard let last = asked.indices.last else { return }
             asked[last].closedAt = e.at
             asked[last].closeReason = e.reason
+            // Closed while paused: no answer comes after this pause, so it need not be counted.
+            asked[last].pausedAt = nil
             setPhase(.closed, at: e.at)
+        case .clockPaused(let e):
+            guard let last = asked.indices.last, asked[last].sequence == e.sequence else { return }
+            asked[last].pausedAt = e.at
+        case .clockResumed(let e):
+            guard let last = asked.indices.last, asked[last].sequence == e.sequence, let since = asked[last].pausedAt else { return }
+            let stopped = max(0, e.at - since)
+            if since < asked[last].opensAt {
+                asked[last].opensAt += stopped  // paused while players were still reading
+            } else {
+                asked[last].stoppages.append(Stoppage(start: since, end: e.at))
+            }
+            asked[last].deadline += stopped
+            asked[last].closesAt += stopped
+            asked[last].pausedAt = nil
+        case .timeAdded(let e):
+            guard let last = asked.indices.last, asked[last].sequence == e.sequence else { return }
+            asked[last].deadline += e.ms
+            asked[last].closesAt += e.ms
+        case .questionSkipped(let e):
+            guard let last = asked.indices.last, asked[last].sequence == e.sequence else { return }
+            asked[last].skipped = true
+            asked[last].pausedAt = nil
+            if asked[last].closedAt == nil { asked[last].closedAt = e.at }
+            // Done with, like a revealed question: `next` (which the skip brings at once) moves on.
+            setPhase(.revealed, at: e.at)
+        case .answersReopened(let e):
+            guard let last = asked.indices.last, asked[last].sequence == e.sequence, let closedAt = asked[last].closedAt else { return }
+            // Closed early, the window ended at the close; the time closed is a stoppage like a pause.
+            asked[last].stoppages.append(Stoppage(start: min(closedAt, asked[last].deadline), end: max(e.at, closedAt)))
+            asked[last].closedAt = nil
+            asked[last].closeReason = nil
+            asked[last].deadline = e.deadline
+            asked[last].closesAt = e.closesAt
+            setPhase(.open, at: e.at)
         case .questionRevealed(let e):
             guard let last = asked.indices.last else { return }
             asked[last].revealedAt = e.at
+            asked[last].wasRevealed = true
             setPhase(.revealed, at: e.at)
             scoreReveal(of: last)
+        case .revealUndone(let e):
+            guard let last = asked.indices.last, asked[last].sequence == e.sequence, asked[last].isRevealed else { return }
+            asked[last].revealedAt = nil
+            asked[last].awards = PlayerMap()
+            asked[last].teamAwards = [:]
+            setPhase(.closed, at: e.at)
+            recomputeScores()
         case .answerAccepted(let e):
             guard asked.indices.contains(e.sequence) else { return }
             asked[e.sequence].acceptedExtra.append(e.text)

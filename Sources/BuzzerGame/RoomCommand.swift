@@ -12,6 +12,17 @@ package enum RoomCommand: Sendable, Equatable {
     case reveal
     case showLeaderboard
     case end
+    /// Stop the clock while reading or answering; `resumeClock` starts it again where it stood.
+    case pauseClock
+    case resumeClock
+    /// Give everyone `ms` more to answer (reading or open, paused or not).
+    case addTime(ms: GameDuration)
+    /// Drop the current question unscored and go to the next step.
+    case skip
+    /// Re-open a closed (never revealed) question for `ms` from now.
+    case reopen(ms: GameDuration)
+    /// Take back the current question's reveal, before `next`.
+    case undoReveal
     /// `reason` is shown to the player (trimmed; empty means none).
     case kick(PlayerID, ban: Bool, reason: String? = nil)
     /// Replace a player's nickname (same rules as a join's); the player is told.
@@ -48,6 +59,12 @@ package enum RoomCommand: Sendable, Equatable {
         case .reveal: "reveal"
         case .showLeaderboard: "show the leaderboard"
         case .end: "end the game"
+        case .pauseClock: "pause the clock"
+        case .resumeClock: "resume the clock"
+        case .addTime: "add time"
+        case .skip: "skip the question"
+        case .reopen: "re-open the question"
+        case .undoReveal: "undo the reveal"
         case .kick: "kick"
         case .rename: "rename a player"
         case .setLocked: "lock or unlock"

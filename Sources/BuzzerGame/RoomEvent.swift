@@ -22,6 +22,12 @@ package enum RoomEvent: Sendable, Equatable {
     case wagerPlaced(WagerPlaced)
     case answerRecorded(AnswerRecorded)
     case answersClosed(AnswersClosed)
+    case clockPaused(ClockPaused)
+    case clockResumed(ClockResumed)
+    case timeAdded(TimeAdded)
+    case questionSkipped(QuestionSkipped)
+    case answersReopened(AnswersReopened)
+    case revealUndone(RevealUndone)
     case questionRevealed(QuestionRevealed)
     case answerAccepted(AnswerAccepted)
     case scoreAdjusted(ScoreAdjusted)
@@ -49,6 +55,12 @@ package enum RoomEvent: Sendable, Equatable {
         case .wagerPlaced: "wager_placed"
         case .answerRecorded: "answer_recorded"
         case .answersClosed: "answers_closed"
+        case .clockPaused: "clock_paused"
+        case .clockResumed: "clock_resumed"
+        case .timeAdded: "time_added"
+        case .questionSkipped: "question_skipped"
+        case .answersReopened: "answers_reopened"
+        case .revealUndone: "reveal_undone"
         case .questionRevealed: "question_revealed"
         case .answerAccepted: "answer_accepted"
         case .scoreAdjusted: "score_adjusted"
@@ -78,6 +90,12 @@ package enum RoomEvent: Sendable, Equatable {
         case .wagerPlaced(let e): e.at
         case .answerRecorded(let e): e.at
         case .answersClosed(let e): e.at
+        case .clockPaused(let e): e.at
+        case .clockResumed(let e): e.at
+        case .timeAdded(let e): e.at
+        case .questionSkipped(let e): e.at
+        case .answersReopened(let e): e.at
+        case .revealUndone(let e): e.at
         case .questionRevealed(let e): e.at
         case .answerAccepted(let e): e.at
         case .scoreAdjusted(let e): e.at
@@ -326,6 +344,81 @@ package struct AnswersClosed: Codable, Sendable, Equatable {
         self.at = at
         self.sequence = sequence
         self.reason = reason
+    }
+}
+
+/// The host stopped the clock: no answers, no timers, until `clock_resumed`.
+package struct ClockPaused: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var sequence: Int
+
+    package init(at: GameInstant, sequence: Int) {
+        self.at = at
+        self.sequence = sequence
+    }
+}
+
+/// The clock runs again; the opening (if still ahead), the deadline and the close move on by
+/// the pause, so nobody loses a second of answering time.
+package struct ClockResumed: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var sequence: Int
+
+    package init(at: GameInstant, sequence: Int) {
+        self.at = at
+        self.sequence = sequence
+    }
+}
+
+/// The host gave everyone more time: the deadline and the close move by `ms`.
+package struct TimeAdded: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var sequence: Int
+    package var ms: GameDuration
+
+    package init(at: GameInstant, sequence: Int, ms: GameDuration) {
+        self.at = at
+        self.sequence = sequence
+        self.ms = ms
+    }
+}
+
+/// The host skipped the question: it is never scored, its wagers are void, and the next step follows.
+package struct QuestionSkipped: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var sequence: Int
+
+    package init(at: GameInstant, sequence: Int) {
+        self.at = at
+        self.sequence = sequence
+    }
+}
+
+/// The host re-opened a question closed by mistake. Answers given before still count; the time it
+/// stood closed is not charged to anyone.
+package struct AnswersReopened: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var sequence: Int
+    package var deadline: GameInstant
+    package var closesAt: GameInstant
+    private enum CodingKeys: String, CodingKey { case at, sequence, deadline, closesAt = "closes_at" }
+
+    package init(at: GameInstant, sequence: Int, deadline: GameInstant, closesAt: GameInstant) {
+        self.at = at
+        self.sequence = sequence
+        self.deadline = deadline
+        self.closesAt = closesAt
+    }
+}
+
+/// The host took a reveal back before moving on: the question is closed and unscored again.
+package struct RevealUndone: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var sequence: Int
+
+    package init(at: GameInstant, sequence: Int) {
+        self.at = at
+        self.sequence = sequence
     }
 }
 

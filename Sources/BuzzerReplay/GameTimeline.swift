@@ -69,10 +69,12 @@ package struct QuestionSummary: Sendable, Equatable, Codable {
     package var fastestCorrect: FastestAnswer?
     /// Standings right after the reveal; nil if the question was never revealed.
     package var standings: StandingsSummary?
+    /// True when the host skipped it (never scored); absent otherwise.
+    package var skipped: Bool?
 
     private enum CodingKeys: String, CodingKey {
         case number, round, roundTitle = "round_title", kind, category, text, correctAnswer = "correct_answer"
-        case answered, right, distribution, fastestCorrect = "fastest_correct", standings
+        case answered, right, distribution, fastestCorrect = "fastest_correct", standings, skipped
     }
 
     init(entry: AskedQuestion, room: Room, standings: Standings?) {
@@ -95,6 +97,7 @@ package struct QuestionSummary: Sendable, Equatable, Codable {
                           team: room.players[id]?.team.flatMap { room.teams[$0]?.name }, responseMs: answer.responseMs)
         }
         self.standings = standings.map { StandingsSummary($0, room: room) }
+        skipped = entry.skipped ? true : nil
     }
 
     static func distribution(entry: AskedQuestion, question: Question, answers: [(key: PlayerID, value: RecordedAnswer)], revealed: Bool) -> [AnswerCount] {

@@ -47,7 +47,7 @@ struct ReplayShowCommand: ParsableCommand {
             out += "\nQ\(q.number)  round \(q.round)\(q.roundTitle.map { " \"\($0)\"" } ?? "")  \(q.kind)  \(q.category)\n"
             out += "    \(q.text)\n"
             switch q.correctAnswer {
-            case nil: out += "    (not revealed)\n"
+            case nil: out += q.skipped == true ? "    (skipped by the host)\n" : "    (not revealed)\n"
             case ""?: out += "    (poll: no right answer)\n"
             case let answer?: out += "    answer: \(answer)\n"
             }

@@ -17,6 +17,10 @@ package enum ClientMessage: Sendable, Equatable {
     case rename(player: Int, nickname: String)
     case adjust(player: Int?, team: Int?, delta: Int, reason: String)
     case accept(question: Int, text: String)
+    /// The run of show: stop and start the clock, add seconds, skip, re-open, take a reveal back.
+    case pause, unpause, skip, undoReveal
+    case addTime(seconds: Int)
+    case reopen(seconds: Int)
     /// Another of the join addresses the room offers (`joinAddresses`), for the projector and QR code.
     case joinAddress(url: String)
     // Players.
@@ -44,6 +48,12 @@ package enum ClientMessage: Sendable, Equatable {
         case .rename: "rename"
         case .adjust: "adjust"
         case .accept: "accept"
+        case .pause: "pause"
+        case .unpause: "unpause"
+        case .addTime: "add_time"
+        case .skip: "skip"
+        case .reopen: "reopen"
+        case .undoReveal: "undo_reveal"
         case .joinAddress: "join_address"
         case .answer: "answer"
         case .wager: "wager"
@@ -54,7 +64,8 @@ package enum ClientMessage: Sendable, Equatable {
     /// True for the commands only the room's host may send.
     package var isHostCommand: Bool {
         switch self {
-        case .start, .next, .close, .reveal, .leaderboard, .end, .lock, .unlock, .kick, .rename, .adjust, .accept, .joinAddress: true
+        case .start, .next, .close, .reveal, .leaderboard, .end, .lock, .unlock, .kick, .rename, .adjust, .accept, .joinAddress,
+             .pause, .unpause, .addTime, .skip, .reopen, .undoReveal: true
         default: false
         }
     }
@@ -164,6 +175,12 @@ extension ClientMessage {
             return .adjust(player: player, team: team, delta: try fields.int("delta"), reason: try fields.optionalString("reason") ?? "")
         case "accept": return .accept(question: try fields.int("question"), text: try fields.string("text"))
         case "join_address": return .joinAddress(url: try fields.string("url"))
+        case "pause": return .pause
+        case "unpause": return .unpause
+        case "add_time": return .addTime(seconds: try fields.int("seconds"))
+        case "skip": return .skip
+        case "reopen": return .reopen(seconds: try fields.optionalInt("seconds") ?? 10)
+        case "undo_reveal": return .undoReveal
         case "answer":
             guard let raw = object["answer"] else { throw ClientMessageError(reason: "answer needs an \"answer\" object") }
             return .answer(question: try fields.int("question"), answer: try Self.answerValue(raw))

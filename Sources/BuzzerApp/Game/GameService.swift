@@ -184,6 +184,11 @@ package final class GameService: WebSocketService {
         }
     }
 
+    /// Seconds from a client as ms, bounded so no value overflows (the room refuses what is out of range).
+    private static func milliseconds(_ seconds: Int) -> GameDuration {
+        GameDuration(min(max(seconds, -1_000_000), 1_000_000)) * 1000
+    }
+
     /// Refuses a second create/join/... while one is pending or the connection already has a role.
     private func enterable(_ client: GameClient, request: String) -> Bool {
         if client.state.entering {
@@ -229,6 +234,12 @@ package final class GameService: WebSocketService {
         case let .accept(question, text):
             try live.perform(.accept(question: question, text: text))
             handle.send(ok())
+        case .pause: try live.perform(.pauseClock)
+        case .unpause: try live.perform(.resumeClock)
+        case .addTime(let seconds): try live.perform(.addTime(ms: Self.milliseconds(seconds)))
+        case .skip: try live.perform(.skip)
+        case .reopen(let seconds): try live.perform(.reopen(ms: Self.milliseconds(seconds)))
+        case .undoReveal: try live.perform(.undoReveal)
         case .joinAddress(let url):
             let base = url.hasSuffix("/") ? String(url.dropLast()) : url
             guard live.context.registry.chooseJoinURL(base, for: live.code) else {

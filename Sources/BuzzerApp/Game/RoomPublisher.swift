@@ -70,6 +70,19 @@ struct RoomPublisher: Sendable, Equatable {
             case .answersClosed(let closed):
                 out.append(Delivery(audience: .everyone, message: .answersClosed(AnswersClosedPayload(
                     question: closed.sequence, reason: closed.reason))))
+            case .clockPaused, .clockResumed, .timeAdded:
+                if let view = room.questionView {
+                    out.append(Delivery(audience: .everyone, message: .clock(ClockPayload(
+                        question: view.sequence, serverTime: now, opensAt: view.opensAt, deadline: view.deadline,
+                        timeLimitMs: view.timeLimitMs, pausedLeftMs: view.pausedLeftMs))))
+                }
+            case .questionSkipped(let skipped):
+                out.append(Delivery(audience: .everyone, message: .skipped(SkippedPayload(question: skipped.sequence))))
+            case .answersReopened, .revealUndone:
+                // Rare and drastic: every screen starts again from the whole state, as after a reload.
+                out += Self.states(room, attendance, now: now).waiting(for: index)
+                pending.players = true
+                pending.answerCount = true
             case .questionRevealed(let revealed):
                 out += Self.reveal(room, sequence: revealed.sequence, attendance, recorded: revealed.standings).waiting(for: index)
                 // Scores moved: the host's and the projector's player lists follow.
@@ -175,6 +188,16 @@ struct RoomPublisher: Sendable, Equatable {
         out.reserveCapacity(out.count + attendance.players.count)
         for (id, result) in room.results(for: attendance.players, sequence: sequence, rank: { ranks[$0] }) {
             out.append(Delivery(audience: .player(id), message: .result(ResultPayload(result: result, players: ranks.count))))
+        }
+        return out
+    }
+
+    /// A fresh `state` for every attached member.
+    private static func states(_ room: Room, _ attendance: Attendance<some Collection<PlayerID>>, now: GameInstant) -> [Delivery] {
+        var out = [Delivery(audience: .host, message: .state(state(of: room, for: .host, now: now))),
+                   Delivery(audience: .displays, message: .state(state(of: room, for: .display, now: now)))]
+        for id in attendance.players {
+            out.append(Delivery(audience: .player(id), message: .state(state(of: room, for: .player(id), now: now))))
         }
         return out
     }

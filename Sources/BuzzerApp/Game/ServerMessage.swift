@@ -26,6 +26,8 @@ indirect enum ServerMessage: Encodable, Sendable, Equatable {
     case answerAck(AnswerAckPayload)
     case answerCount(AnswerCountPayload)
     case answersClosed(AnswersClosedPayload)
+    case clock(ClockPayload)
+    case skipped(SkippedPayload)
     case reveal(RevealPayload)
     case result(ResultPayload)
     case leaderboard(LeaderboardPayload)
@@ -55,6 +57,8 @@ indirect enum ServerMessage: Encodable, Sendable, Equatable {
         case .answerAck: "answer_ack"
         case .answerCount: "answer_count"
         case .answersClosed: "answers_closed"
+        case .clock: "clock"
+        case .skipped: "skipped"
         case .reveal: "reveal"
         case .result: "result"
         case .leaderboard: "leaderboard"
@@ -85,6 +89,8 @@ indirect enum ServerMessage: Encodable, Sendable, Equatable {
         case .answerAck(let payload): payload
         case .answerCount(let payload): payload
         case .answersClosed(let payload): payload
+        case .clock(let payload): payload
+        case .skipped(let payload): payload
         case .reveal(let payload): payload
         case .result(let payload): payload
         case .leaderboard(let payload): payload
@@ -189,6 +195,18 @@ struct AnswerAckPayload: Encodable, Sendable, Equatable {
     /// right answer's, which no player message may carry before the reveal (the leak tests look for it).
     var lockedIn: AnswerValue? = nil
 }
+/// The host paused, resumed or lengthened the current question: its timing as it stands now.
+struct ClockPayload: Encodable, Sendable, Equatable {
+    var question: Int
+    var serverTime: GameInstant
+    var opensAt: GameInstant
+    var deadline: GameInstant
+    var timeLimitMs: GameDuration
+    /// Present while the clock is stopped: what it stopped at.
+    var pausedLeftMs: GameDuration?
+}
+/// The host skipped the current question; the next step follows.
+struct SkippedPayload: Encodable, Sendable, Equatable { var question: Int }
 struct AnswerCountPayload: Encodable, Sendable, Equatable { var question: Int; var answered: Int; var connected: Int }
 struct AnswersClosedPayload: Encodable, Sendable, Equatable { var question: Int; var reason: CloseReason }
 
