@@ -85,6 +85,12 @@ export class Countdown {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
   }
+  /** The host stopped the clock: draw where it stands, once, and say so. */
+  freeze(leftMs, totalMs) {
+    this.stop();
+    this.onTick(Math.ceil(leftMs / 1000), Math.min(1, leftMs / Math.max(1, totalMs)));
+    say(this.announce, 'The host paused the clock.');
+  }
 }
 
 /** The countdown ring: a role=timer box whose number and ring the Countdown callback moves. */
@@ -105,9 +111,23 @@ export function clock() {
 export function runClock(countdown, phase, q) {
   const node = document.getElementById('clock');
   if (!node || !q) return;
-  if (phase === 'reading') { node.classList.add('waiting'); countdown.start(q.shownAt, q.opensAt); }
-  else if (phase === 'open') countdown.start(q.opensAt, q.deadline);
+  const paused = typeof q.pausedLeftMs === 'number' && (phase === 'reading' || phase === 'open');
+  node.classList.toggle('paused', paused);
+  node.setAttribute('aria-label', paused ? 'Clock paused, seconds left' : 'Seconds left');
+  node.classList.toggle('waiting', phase === 'reading');
+  // The window is `timeLimitMs` long and ends at the deadline: a pause moved the deadline, not the length.
+  if (paused) countdown.freeze(q.pausedLeftMs, phase === 'reading' ? q.opensAt - q.shownAt : q.timeLimitMs);
+  else if (phase === 'reading') countdown.start(q.shownAt, q.opensAt);
+  else if (phase === 'open') countdown.start(q.deadline - (q.timeLimitMs ?? q.deadline - q.opensAt), q.deadline);
   else { node.querySelector('.secs').textContent = '0'; node.style.setProperty('--left', '0'); }
+}
+
+/** Takes a `clock` message into the question it is about; false if it is about another one. */
+export function takeClock(q, m) {
+  if (!q || q.sequence !== m.question) return false;
+  syncClock(m.serverTime);
+  Object.assign(q, { opensAt: m.opensAt, deadline: m.deadline, timeLimitMs: m.timeLimitMs, pausedLeftMs: m.pausedLeftMs ?? null });
+  return true;
 }
 
 /** Sets an aria-live region's text so screen readers say it (clearing first repeats it). */

@@ -2,7 +2,7 @@
 // the reveal, leaderboards and the podium, sized to be read from across a bar.
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, formatScore, correctText,
-  podium, teamPodium, teamTable, standingsTable, distribution, codeFromPath, drawClock } from './common.js';
+  podium, teamPodium, teamTable, standingsTable, distribution, codeFromPath, drawClock, takeClock } from './common.js';
 import { Sound } from './sound.js';
 
 const main = $('#main');
@@ -64,6 +64,14 @@ function handle(m) {
       game.answered = m.answered;
       game.connected = m.connected;
       { const n = $('#answered'); if (n) n.textContent = String(m.answered); }
+      break;
+    case 'clock':
+      if (!takeClock(game.question, m)) break;
+      runClock(countdown, game.phase, game.question);
+      say(live, typeof m.pausedLeftMs === 'number' ? 'Paused.' : 'The clock is running.');
+      break;
+    case 'skipped':
+      if (game.question?.sequence === m.question) say(live, 'This question is skipped.');
       break;
     case 'answers_closed':
       if (game.question?.sequence !== m.question) break;

@@ -2,7 +2,7 @@
 // the controls with keyboard shortcuts, live answer counts, the reveal, scores and the podium.
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, formatScore, correctText,
-  podium, teamPodium, teamTable, standingsTable, distribution, store, load, drawClock } from './common.js';
+  podium, teamPodium, teamTable, standingsTable, distribution, store, load, drawClock, takeClock } from './common.js';
 
 const KEY = 'buzzer.host';
 const main = $('#main');
@@ -102,6 +102,14 @@ function handle(m) {
       game.connected = m.connected;
       { const n = $('#answered'); if (n) n.textContent = `${m.answered} of ${m.connected}`; }
       { const r = $('#remote-count'); if (r) r.textContent = `${m.answered}/${m.connected}`; }
+      break;
+    case 'clock':
+      if (!takeClock(game.question, m)) break;
+      renderStage(true);
+      say(live, typeof m.pausedLeftMs === 'number' ? 'Clock paused.' : 'The clock is running.');
+      break;
+    case 'skipped':
+      toast(`Question ${m.question + 1} skipped.`);
       break;
     case 'waiting':
       if (game.question?.sequence !== m.question) break;
@@ -364,6 +372,7 @@ function renderStage(force) {
     step ? h('button', { type: 'button', class: 'btn primary', id: 'primary', 'aria-keyshortcuts': 'Space ArrowRight', text: step.label, onclick: () => command(step.type) }) : null,
     game.phase === 'open' || game.phase === 'reading' ? h('button', { type: 'button', class: 'btn', text: 'Reveal now', onclick: () => command('reveal') }) : null,
     game.phase === 'revealed' ? h('button', { type: 'button', class: 'btn', text: 'Show leaderboard', onclick: () => command('leaderboard') }) : null,
+    ...runOfShow(),
     game.phase === 'lobby' ? h('button', { type: 'button', class: 'btn', 'aria-pressed': game.locked ? 'true' : 'false', text: game.locked ? 'Room locked' : 'Lock room', onclick: () => command(game.locked ? 'unlock' : 'lock') }) : null,
     game.phase !== 'ended' ? endButton() : null,
     step ? h('span', { class: 'shortcut' }, h('kbd', { text: 'Space' }), ' or ', h('kbd', { text: '→' }), ` ${step.label.toLowerCase()}`) : null);
@@ -384,6 +393,39 @@ function renderStage(force) {
       title?.focus({ preventScroll: true });
     }
   }
+}
+
+/** The host's corrections: pause or resume the clock, add time, skip, re-open, undo a reveal. */
+function runOfShow() {
+  const q = game.question;
+  const running = game.phase === 'reading' || game.phase === 'open';
+  const paused = running && typeof q?.pausedLeftMs === 'number';
+  return [
+    running ? h('button', { type: 'button', class: 'btn', id: 'pause', 'aria-pressed': paused ? 'true' : 'false',
+      text: paused ? 'Resume clock' : 'Pause clock', onclick: () => command(paused ? 'unpause' : 'pause') }) : null,
+    running ? h('button', { type: 'button', class: 'btn', id: 'add-time', text: '+10 s', 'aria-label': 'Add 10 seconds',
+      onclick: () => command('add_time', { seconds: 10 }) }) : null,
+    game.phase === 'closed' ? h('button', { type: 'button', class: 'btn', id: 'reopen', text: 'Re-open answers', onclick: askReopen }) : null,
+    running || game.phase === 'closed' ? h('button', { type: 'button', class: 'btn', id: 'skip', text: 'Skip question', onclick: () => ask({
+      title: `Skip question ${q.sequence + 1}?`,
+      text: 'Nobody scores on it, stakes on it are void, and the game moves on. This cannot be undone.',
+      confirm: 'Skip it', danger: true, onConfirm: () => command('skip') }) }) : null,
+    game.phase === 'revealed' ? h('button', { type: 'button', class: 'btn', id: 'undo-reveal', text: 'Undo reveal', onclick: () => ask({
+      title: 'Take the reveal back?',
+      text: "The question's points come off the scores and it is closed again. Players have seen the answer, so it cannot re-open.",
+      confirm: 'Undo reveal', danger: true, onConfirm: () => command('undo_reveal') }) }) : null,
+  ];
+}
+
+function askReopen() {
+  ask({
+    title: 'Re-open answers?',
+    text: 'Answers already given still count, and the time it stood closed is nobody\'s. Everyone gets this long from now:',
+    fields: [h('div', { class: 'field' }, h('label', { for: 'reopen-seconds', text: 'Seconds' }),
+      h('input', { id: 'reopen-seconds', name: 'seconds', type: 'number', min: 1, max: 600, value: 15, inputmode: 'numeric' }))],
+    confirm: 'Re-open',
+    onConfirm: (form) => command('reopen', { seconds: Math.round(Number(form.seconds.value) || 15) }),
+  });
 }
 
 function endButton() {

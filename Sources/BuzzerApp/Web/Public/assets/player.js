@@ -2,7 +2,7 @@
 // the server wrote is inserted as text (see h() in common.js).
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, ordinal, formatScore,
-  correctText, podium, teamPodium, teamTable, standingsTable, codeFromPath, store, load, drawClock } from './common.js';
+  correctText, podium, teamPodium, teamTable, standingsTable, codeFromPath, store, load, drawClock, takeClock } from './common.js';
 
 const KEY = 'buzzer.player';
 const main = $('#main');
@@ -87,6 +87,13 @@ function handle(m) {
       game.phase = 'open';
       game.question.deadline = m.deadline;
       render();
+      break;
+    case 'clock':
+      if (!takeClock(game.question, m)) break;
+      applyPause();
+      break;
+    case 'skipped':
+      if (game.question?.sequence === m.question) say(live, 'The host skipped this question.');
       break;
     case 'answer_ack':
       if (game.question?.sequence !== m.question) break;
@@ -350,9 +357,32 @@ function startClock() {
   runClock(countdown, game.phase, game.question);
 }
 
+/** Whether the question takes answers now: open, and the host has not stopped the clock. */
+function answerable() {
+  return game.phase === 'open' && typeof game.question?.pausedLeftMs !== 'number';
+}
+
+/** The host paused or resumed: the clock follows, and the answers wait with it, without a redraw
+ *  that would throw away a half-typed answer or the options picked so far. */
+function applyPause() {
+  startClock();
+  const paused = typeof game.question?.pausedLeftMs === 'number';
+  const open = answerable();
+  for (const node of main.querySelectorAll('.answers .answer, #typed, .typed button, #wager')) node.disabled = !open;
+  const submit = $('#lock-multi');
+  if (submit) submit.disabled = !open || !main.querySelector('.answers [aria-pressed="true"]');
+  const note = $('#paused-note');
+  if (note) note.hidden = !paused;
+  if (!paused) say(live, 'The clock is running again.');
+}
+
+function pausedNote() {
+  return h('p', { id: 'paused-note', class: 'ready', hidden: typeof game.question?.pausedLeftMs !== 'number', text: 'Paused by the host: hold on.' });
+}
+
 function renderQuestion() {
   const q = game.question;
-  const open = game.phase === 'open';
+  const open = answerable();
   const body = [];
   const send = (answer) => submitAnswer(answer);
   if (q.kind === 'choice' || q.kind === 'poll') {
@@ -361,7 +391,7 @@ function renderQuestion() {
         onclick: () => send({ kind: q.kind, option: i }) }, marker(i), h('span', { class: 'sr-only', text: `${LETTERS[i]}: ` }), h('span', { class: 'atext', text })))));
   } else if (q.kind === 'multi') {
     const picked = new Set();
-    const submit = h('button', { type: 'button', class: 'btn primary big', disabled: true, text: 'Lock in answers',
+    const submit = h('button', { type: 'button', id: 'lock-multi', class: 'btn primary big', disabled: true, text: 'Lock in answers',
       onclick: () => send({ kind: 'multi', options: [...picked].sort() }) });
     body.push(h('p', { class: 'hint', text: 'Pick every right answer, then lock in.' }));
     body.push(h('div', { class: `answers n${q.options.length}`, role: 'group', 'aria-label': 'Answers (pick all that apply)' },
@@ -369,7 +399,7 @@ function renderQuestion() {
         onclick: (e) => {
           if (picked.has(i)) picked.delete(i); else picked.add(i);
           e.currentTarget.setAttribute('aria-pressed', String(picked.has(i)));
-          submit.disabled = picked.size === 0;
+          submit.disabled = picked.size === 0 || !answerable();
         } }, marker(i), h('span', { class: 'sr-only', text: `${LETTERS[i]}: ` }), h('span', { class: 'atext', text }), h('span', { class: 'check', 'aria-hidden': 'true', text: '✓' })))));
     body.push(submit);
   } else if (q.kind === 'truefalse') {
@@ -404,6 +434,7 @@ function renderQuestion() {
     h('h1', { class: `qtext${q.text.length > 120 ? ' long' : ''}`, text: q.text }),
     game.phase === 'reading' ? h('p', { class: 'ready', text: 'Get ready…' }) : null,
     game.phase === 'closed' ? h('p', { class: 'ready', text: "Time's up!" }) : null,
+    pausedNote(),
     wager,
     body,
     game.answerError ? h('p', { class: 'field-error', role: 'alert', text: game.answerError }) : null,
@@ -413,7 +444,7 @@ function renderQuestion() {
 
 async function submitAnswer(answer) {
   const q = game.question;
-  if (!q || game.phase !== 'open') return;
+  if (!q || !answerable()) return;
   const stake = Number($('#wager')?.value || 0);
   if (q.wager && stake > 0 && !game.answered) {  // a changed answer keeps its stake
     game.wager = stake;
