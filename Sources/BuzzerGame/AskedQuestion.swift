@@ -63,6 +63,9 @@ package struct RecordedAnswer: Sendable, Equatable {
     /// every reveal rescores all earlier questions, and normalising again each time was the
     /// costliest part of replaying an archive.
     package var textKey: String? = nil
+    /// The answering player's team when the answer came in: a team's stake is judged by the
+    /// answers its members gave as members, wherever the host moves them later.
+    package var team: TeamID? = nil
 }
 
 /// How an answer (or wager) fared.

@@ -13,6 +13,9 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
     case banned
     case kicked
     case unknownPlayer
+    case unknownTeam
+    /// The host set a team list and the join named none of it.
+    case teamNotListed([String])
     case resumeExpired
     case notHost
     case badPhase(command: String, phase: RoomPhase)
@@ -50,6 +53,8 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
         case .banned: "banned"
         case .kicked: "kicked"
         case .unknownPlayer: "unknown_player"
+        case .unknownTeam: "unknown_team"
+        case .teamNotListed: "team_not_listed"
         case .resumeExpired: "resume_expired"
         case .notHost: "not_host"
         case .badPhase: "bad_phase"
@@ -85,6 +90,9 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
         case .banned: "You have been banned from this room."
         case .kicked: "You were removed from this room by the host."
         case .unknownPlayer: "No such player in this room."
+        case .unknownTeam: "No such team in this room."
+        case .teamNotListed(let names):
+            "Pick your team from the host's list: \(names.prefix(12).joined(separator: ", "))\(names.count > 12 ? ", …" : "")."
         case .resumeExpired: "Too much time has passed to resume; join again as a new player."
         case .notHost: "Only the host can do that."
         case let .badPhase(command, phase): "Cannot \(command) while the room is in the \(phase.rawValue) phase."

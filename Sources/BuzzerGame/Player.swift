@@ -47,6 +47,8 @@ package struct Team: Sendable, Equatable {
     package var nameKey: String
     /// Wager results and host adjustments made to the team itself (derived).
     package var bonus = 0
+    /// The team the host merged this one into: it is gone from every list, its name leads there.
+    package var mergedInto: TeamID?
 }
 
 /// Who stakes points in a wager round: a team, or a player without a team.

@@ -40,6 +40,7 @@ extension Room {
             // The game is over, not gone: a host command is a phase mistake like any other
             // (docs/protocol.md). `room_ended` is for those trying to enter or play.
             case .start, .next, .close, .reveal, .showLeaderboard, .end, .kick, .rename, .setLocked, .adjustScore, .accept,
+                 .renameTeam, .mergeTeams, .movePlayer,
                  .pauseClock, .resumeClock, .addTime, .skip, .reopen, .undoReveal:
                 throw .badPhase(command: command.name, phase: phase)
             default: throw .roomEnded
@@ -84,6 +85,25 @@ extension Room {
             if isBlocked(nickname) { throw .nameBlocked }
             if NameSkeleton(nickname).keys.contains(where: { playerByNameKey[$0].map { $0 != id } ?? false }) { throw .nameTaken }
             return [.playerRenamed(PlayerRenamed(at: now, player: id, nickname: nickname))]
+        case let .renameTeam(id, raw):
+            guard let team = teams[id], team.mergedInto == nil else { throw .unknownTeam }
+            let name = try Self.cleanName(raw, maxLength: settings.teamNameMaxLength, what: "a team name")
+            if name == team.name { return [] }
+            if isBlocked(name) { throw .nameBlocked }
+            if NameSkeleton(name).keys.contains(where: { teamByNameKey[$0].map { $0 != id } ?? false }) { throw .nameTaken }
+            return [.teamRenamed(TeamRenamed(at: now, team: id, name: name))]
+        case let .mergeTeams(from, into):
+            guard teams[from]?.mergedInto == nil, teams[into]?.mergedInto == nil, teams[from] != nil, teams[into] != nil else { throw .unknownTeam }
+            guard from != into else { throw .nameInvalid("a team cannot be merged into itself") }
+            return [.teamsMerged(TeamsMerged(at: now, from: from, into: into))]
+        case let .movePlayer(id, team):
+            guard let player = players[id], player.status != .kicked else { throw .unknownPlayer }
+            if let team {
+                guard teams[team]?.mergedInto == nil, teams[team] != nil else { throw .unknownTeam }
+            } else if !settings.teams.isEmpty {
+                throw .teamNotListed(listedTeamNames)
+            }
+            return player.team == team ? [] : [.playerMoved(PlayerMoved(at: now, player: id, team: team))]
         case .setLocked(let flag):
             return flag == locked ? [] : [.roomLockChanged(RoomLockChanged(at: now, locked: flag))]
         case let .adjustScore(target, delta, reason):
@@ -153,7 +173,13 @@ extension Room {
 
         var events: [RoomEvent] = []
         var teamID: TeamID?
-        if let rawTeam = request.team, !rawTeam.allSatisfy(\.isWhitespace) {
+        if !settings.teams.isEmpty {
+            // The host's list: a player picks one of its teams (by any look-alike of its name).
+            guard let raw = request.team, let id = NameSkeleton(raw).keys.lazy.compactMap({ self.teamByNameKey[$0] }).first else {
+                throw .teamNotListed(listedTeamNames)
+            }
+            teamID = liveTeam(id)
+        } else if let rawTeam = request.team, !rawTeam.allSatisfy(\.isWhitespace) {
             let name = try Self.cleanName(rawTeam, maxLength: settings.teamNameMaxLength, what: "a team name")
             if isBlocked(name) { throw .nameBlocked }
             // A look-alike of a team's name is that team, not a decoy beside it.
@@ -170,6 +196,11 @@ extension Room {
             at: now, player: PlayerID(players.count + 1), nickname: nickname, team: teamID, deviceID: request.deviceID,
             resumeTokenHash: request.resumeTokenHash, firstQuestion: firstQuestion)))
         return events
+    }
+
+    /// The teams players may pick now, in id order (renames included, merged ones gone).
+    package var listedTeamNames: [String] {
+        teams.values.filter { $0.mergedInto == nil }.sorted { $0.id < $1.id }.map(\.name)
     }
 
     /// A player who left keeps their row and their name on the board; joining again under that name

@@ -85,7 +85,8 @@ extension Room {
                     fold.tally[id, default: ScoringFold.Tally()].score += right ? amount : -amount
                     awards[id, default: Award(outcome: nil, points: 0, streakBonus: 0)].points = right ? amount : -amount
                 case .team(let team):
-                    let answers = ranked.compactMap { $0.team == team ? entry.answers[$0.id] : nil }
+                    var answers: [RecordedAnswer] = []
+                    for player in ranked { if let answer = entry.answers[player.id], answer.team == team { answers.append(answer) } }
                     let rights = answers.filter { judge.credit($0).map(Self.outcome) == .correct }.count
                     let right = rights * 2 > answers.count
                     fold.teamBonus[team, default: 0] += right ? amount : -amount
@@ -147,9 +148,9 @@ extension Room {
             player.streak = tally.streak
             player.correctCount = tally.correct
         }
-        for id in teams.keys {
-            teams[id]!.bonus = teamBonus[id] ?? 0
-        }
+        for id in teams.keys { teams[id]!.bonus = 0 }
+        // A merged team's own points are the team's it merged into.
+        for (id, bonus) in teamBonus where teams[id] != nil { teams[liveTeam(id)]!.bonus += bonus }
         scoringFold = fold
     }
 

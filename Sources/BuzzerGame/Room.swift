@@ -47,6 +47,25 @@ package struct Room: Sendable, Equatable {
         pack = created.pack
         phaseSince = created.at
         blockedTerms = Set(created.settings.blockedNames.map { NameSkeleton.caselessKey(TextNormalizer.answerKey($0)) })
+        // The host's team list is the room's first teams, ids 1...n in list order: players pick from them.
+        for name in created.settings.teams {
+            addTeam(TeamID(teams.count + 1), name: name)
+        }
+    }
+
+    private mutating func addTeam(_ id: TeamID, name: String) {
+        teams[id] = Team(id: id, name: name, nameKey: TextNormalizer.fold(name))
+        for key in NameSkeleton(name).keys { teamByNameKey[key] = id }
+    }
+
+    /// The team `id` stands for now: itself, or the team it was merged into.
+    package func liveTeam(_ id: TeamID) -> TeamID {
+        var id = id
+        for _ in 0..<teams.count {
+            guard let next = teams[id]?.mergedInto else { break }
+            id = next
+        }
+        return id
     }
 
     /// Validates the pack and settings and opens a room in the lobby. `seed` and
@@ -131,8 +150,27 @@ package struct Room: Sendable, Equatable {
         case .displayDisconnected:
             displayCount = max(0, displayCount - 1)
         case .teamCreated(let e):
-            teams[e.team] = Team(id: e.team, name: e.name, nameKey: TextNormalizer.fold(e.name))
+            addTeam(e.team, name: e.name)
+        case .teamRenamed(let e):
+            guard var team = teams[e.team], team.mergedInto == nil else { return }
+            for key in NameSkeleton(team.name).keys where teamByNameKey[key] == e.team { teamByNameKey[key] = nil }
             for key in NameSkeleton(e.name).keys { teamByNameKey[key] = e.team }
+            team.name = e.name
+            team.nameKey = TextNormalizer.fold(e.name)
+            teams[e.team] = team
+        case .teamsMerged(let e):
+            guard let from = teams[e.from], from.mergedInto == nil, teams[e.into]?.mergedInto == nil, e.from != e.into else { return }
+            teams[e.from]!.mergedInto = e.into
+            // Its name now leads to the team it joined: a late "Owls" lands in "The Owls".
+            for key in NameSkeleton(from.name).keys where teamByNameKey[key] == e.from { teamByNameKey[key] = e.into }
+            players.updateEach { _, player in if player.team == e.from { player.team = e.into } }
+            recomputeScores()
+        case .playerMoved(let e):
+            guard var player = players[e.player], player.status != .kicked else { return }
+            if let team = e.team, teams[team]?.mergedInto != nil || teams[team] == nil { return }
+            // Their own points go with them; team-owned points (stakes, adjustments) stay.
+            player.team = e.team
+            players[e.player] = player
         case .playerJoined(let e):
             // Ids are handed out in join order from 1 (`decideJoin`); a log that says otherwise is not this room's.
             guard e.player.rawValue == players.count + 1 else { return }
@@ -209,7 +247,8 @@ package struct Room: Sendable, Equatable {
             guard let last = asked.indices.last, asked[last].sequence == e.sequence, players[e.player] != nil else { return }
             var textKey: String?
             if case .text(let text) = e.answer { textKey = TextNormalizer.answerKey(text) }
-            asked[last].answers[e.player] = RecordedAnswer(value: e.answer, responseMs: e.responseMs, receivedAt: e.at, textKey: textKey)
+            asked[last].answers[e.player] = RecordedAnswer(
+                value: e.answer, responseMs: e.responseMs, receivedAt: e.at, textKey: textKey, team: players[e.player]?.team)
         case .answersClosed(let e):
             guard let last = asked.indices.last else { return }
             asked[last].closedAt = e.at

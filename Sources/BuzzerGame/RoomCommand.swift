@@ -27,6 +27,11 @@ package enum RoomCommand: Sendable, Equatable {
     case kick(PlayerID, ban: Bool, reason: String? = nil)
     /// Replace a player's nickname (same rules as a join's); the player is told.
     case rename(PlayerID, nickname: String)
+    /// Team housekeeping: rename one, merge one into another (members, own points and name go
+    /// there), move a player to a team (nil: none; only when the host set no team list).
+    case renameTeam(TeamID, name: String)
+    case mergeTeams(from: TeamID, into: TeamID)
+    case movePlayer(PlayerID, team: TeamID?)
     case setLocked(Bool)
     case adjustScore(ScoreTarget, delta: Int, reason: String)
     /// Accept an extra typed answer for a revealed text question; rescores it.
@@ -67,6 +72,9 @@ package enum RoomCommand: Sendable, Equatable {
         case .undoReveal: "undo the reveal"
         case .kick: "kick"
         case .rename: "rename a player"
+        case .renameTeam: "rename a team"
+        case .mergeTeams: "merge teams"
+        case .movePlayer: "move a player"
         case .setLocked: "lock or unlock"
         case .adjustScore: "adjust a score"
         case .accept: "accept an answer"

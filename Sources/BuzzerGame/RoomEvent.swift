@@ -17,6 +17,9 @@ package enum RoomEvent: Sendable, Equatable {
     case playerLeft(PlayerLeft)
     case playerKicked(PlayerKicked)
     case playerRenamed(PlayerRenamed)
+    case teamRenamed(TeamRenamed)
+    case teamsMerged(TeamsMerged)
+    case playerMoved(PlayerMoved)
     case questionShown(QuestionShown)
     case answersOpened(AnswersOpened)
     case wagerPlaced(WagerPlaced)
@@ -50,6 +53,9 @@ package enum RoomEvent: Sendable, Equatable {
         case .playerLeft: "player_left"
         case .playerKicked: "player_kicked"
         case .playerRenamed: "player_renamed"
+        case .teamRenamed: "team_renamed"
+        case .teamsMerged: "teams_merged"
+        case .playerMoved: "player_moved"
         case .questionShown: "question_shown"
         case .answersOpened: "answers_opened"
         case .wagerPlaced: "wager_placed"
@@ -85,6 +91,9 @@ package enum RoomEvent: Sendable, Equatable {
         case .playerLeft(let e): e.at
         case .playerKicked(let e): e.at
         case .playerRenamed(let e): e.at
+        case .teamRenamed(let e): e.at
+        case .teamsMerged(let e): e.at
+        case .playerMoved(let e): e.at
         case .questionShown(let e): e.at
         case .answersOpened(let e): e.at
         case .wagerPlaced(let e): e.at
@@ -259,6 +268,45 @@ package struct PlayerRenamed: Codable, Sendable, Equatable {
         self.at = at
         self.player = player
         self.nickname = nickname
+    }
+}
+
+/// The host renamed a team ("Owls" to "The Owls").
+package struct TeamRenamed: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var team: TeamID
+    package var name: String
+
+    package init(at: GameInstant, team: TeamID, name: String) {
+        self.at = at
+        self.team = team
+        self.name = name
+    }
+}
+
+/// The host merged team `from` into `into`: its members, its own points and its name go there.
+package struct TeamsMerged: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var from: TeamID
+    package var into: TeamID
+
+    package init(at: GameInstant, from: TeamID, into: TeamID) {
+        self.at = at
+        self.from = from
+        self.into = into
+    }
+}
+
+/// The host moved a player to another team (`team` nil: to no team).
+package struct PlayerMoved: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var player: PlayerID
+    package var team: TeamID?
+
+    package init(at: GameInstant, player: PlayerID, team: TeamID?) {
+        self.at = at
+        self.player = player
+        self.team = team
     }
 }
 

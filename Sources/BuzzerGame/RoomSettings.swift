@@ -60,6 +60,9 @@ package struct RoomSettings: Codable, Sendable, Equatable {
     package var maxTextAnswerLength = 200
     /// Words a nickname or team name may not contain (matched as whole words, case and accents ignored).
     package var blockedNames: [String] = []
+    /// The host's team list (table names or numbers). Empty: players type any team name, or none.
+    /// Set: every player picks one of these (docs/game-rules.md, "Teams").
+    package var teams: [String] = []
 
     package init() {}
 
@@ -67,7 +70,7 @@ package struct RoomSettings: Codable, Sendable, Equatable {
         case lateJoin, readingTimeMs, timeLimitSeconds, answerGraceMs, closeWhenAllAnswered, allowAnswerChange, autoAdvance
         case autoRevealDelayMs, autoAdvanceDelayMs, leaderboardDelayMs, shuffleOptions, scoring, streakBonus
         case teamStanding, podiumSize, maxPlayers, resumeGraceMs, hostAwayGraceMs, rttCompensationCapMs
-        case fullPointsWithinMs, nicknameMaxLength, teamNameMaxLength, maxTextAnswerLength, blockedNames
+        case fullPointsWithinMs, nicknameMaxLength, teamNameMaxLength, maxTextAnswerLength, blockedNames, teams
     }
 
     package init(from decoder: any Decoder) throws {
@@ -100,8 +103,12 @@ package struct RoomSettings: Codable, Sendable, Equatable {
         try read(.teamNameMaxLength, &s.teamNameMaxLength)
         try read(.maxTextAnswerLength, &s.maxTextAnswerLength)
         try read(.blockedNames, &s.blockedNames)
+        try read(.teams, &s.teams)
         self = s
     }
+
+    /// A bar has tables, not hundreds of them.
+    package static let maxListedTeams = 100
 
     /// The first setting out of its sensible range, as a sentence; nil when all are fine.
     package func problem() -> String? {
@@ -114,6 +121,16 @@ package struct RoomSettings: Codable, Sendable, Equatable {
         if resumeGraceMs < 0 || hostAwayGraceMs < 0 { return "grace periods must not be negative" }
         if rttCompensationCapMs < 0 || fullPointsWithinMs < 0 { return "timing allowances must not be negative" }
         if nicknameMaxLength < 1 || teamNameMaxLength < 1 || maxTextAnswerLength < 1 { return "length limits must be at least 1" }
+        if teams.count > Self.maxListedTeams { return "teams lists at most \(Self.maxListedTeams) teams" }
+        var seen: Set<NameSkeleton.Key> = []
+        for name in teams {
+            let clean = name.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+            if clean.isEmpty || clean != name { return "every name in teams must be trimmed and not empty (\"\(name)\")" }
+            if clean.count > teamNameMaxLength { return "\"\(name)\" in teams is longer than teamNameMaxLength (\(teamNameMaxLength))" }
+            let keys = NameSkeleton(clean).keys
+            if keys.contains(where: seen.contains) { return "\"\(name)\" is in teams twice (or looks like another name there)" }
+            seen.formUnion(keys)
+        }
         return nil
     }
 }

@@ -54,7 +54,11 @@ extension Room {
             if let team = player.team { memberScores[team, default: []].append(key.score) }
         }
 
-        let teamRows = teams.values.map { team in
+        // A merged team lives on in the one it joined; a listed table nobody sits at is not playing.
+        let playing = teams.values.filter { team in
+            team.mergedInto == nil && (memberScores[team.id] != nil || team.id.rawValue > settings.teams.count)
+        }
+        let teamRows = playing.map { team in
             (team: team, score: Self.teamScore(memberScores[team.id] ?? [], bonus: team.bonus, mode: settings.teamStanding),
              members: memberScores[team.id]?.count ?? 0)
         }.sorted { a, b in

@@ -11,10 +11,15 @@ package enum ClientMessage: Sendable, Equatable {
     case join(code: String, nickname: String, team: String?, device: String?)
     case resume(code: String, token: String)
     case watch(code: String)
+    /// What a phone needs before joining (the host's team list), without entering the room.
+    case peek(code: String)
     // Host commands.
     case start, next, close, reveal, leaderboard, end, lock, unlock
     case kick(player: Int, ban: Bool, reason: String? = nil)
     case rename(player: Int, nickname: String)
+    case renameTeam(team: Int, name: String)
+    case mergeTeams(from: Int, into: Int)
+    case movePlayer(player: Int, team: Int?)
     case adjust(player: Int?, team: Int?, delta: Int, reason: String)
     case accept(question: Int, text: String)
     /// The run of show: stop and start the clock, add seconds, skip, re-open, take a reveal back.
@@ -36,6 +41,7 @@ package enum ClientMessage: Sendable, Equatable {
         case .join: "join"
         case .resume: "resume"
         case .watch: "watch"
+        case .peek: "peek"
         case .start: "start"
         case .next: "next"
         case .close: "close"
@@ -46,6 +52,9 @@ package enum ClientMessage: Sendable, Equatable {
         case .unlock: "unlock"
         case .kick: "kick"
         case .rename: "rename"
+        case .renameTeam: "rename_team"
+        case .mergeTeams: "merge_teams"
+        case .movePlayer: "move_player"
         case .adjust: "adjust"
         case .accept: "accept"
         case .pause: "pause"
@@ -65,7 +74,7 @@ package enum ClientMessage: Sendable, Equatable {
     package var isHostCommand: Bool {
         switch self {
         case .start, .next, .close, .reveal, .leaderboard, .end, .lock, .unlock, .kick, .rename, .adjust, .accept, .joinAddress,
-             .pause, .unpause, .addTime, .skip, .reopen, .undoReveal: true
+             .renameTeam, .mergeTeams, .movePlayer, .pause, .unpause, .addTime, .skip, .reopen, .undoReveal: true
         default: false
         }
     }
@@ -157,6 +166,7 @@ extension ClientMessage {
                          team: try fields.optionalString("team"), device: try fields.optionalString("device"))
         case "resume": return .resume(code: try fields.string("code"), token: try fields.string("token"))
         case "watch": return .watch(code: try fields.string("code"))
+        case "peek": return .peek(code: try fields.string("code"))
         case "start": return .start
         case "next": return .next
         case "close": return .close
@@ -169,6 +179,9 @@ extension ClientMessage {
         case "kick":
             return .kick(player: try fields.int("player"), ban: try fields.optionalBool("ban") ?? false, reason: try fields.optionalString("reason"))
         case "rename": return .rename(player: try fields.int("player"), nickname: try fields.string("nickname"))
+        case "rename_team": return .renameTeam(team: try fields.int("team"), name: try fields.string("name"))
+        case "merge_teams": return .mergeTeams(from: try fields.int("from"), into: try fields.int("into"))
+        case "move_player": return .movePlayer(player: try fields.int("player"), team: try fields.optionalInt("team"))
         case "adjust":
             let player = try fields.optionalInt("player"), team = try fields.optionalInt("team")
             guard (player == nil) != (team == nil) else { throw ClientMessageError(reason: "adjust needs exactly one of \"player\" or \"team\"") }

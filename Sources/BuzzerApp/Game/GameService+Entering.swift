@@ -195,6 +195,24 @@ extension GameService {
         }
     }
 
+    /// `room_info` for a phone about to join: the room's title, phase and the host's team list. A
+    /// wrong code counts against `JoinRateLimiter` like a wrong join, so peeking finds no codes either.
+    func peek(_ rawCode: String, client: GameClient) {
+        let code = Secrets.normalizeCode(rawCode)
+        guard let ref = context.registry.room(code) else {
+            refuseWrongCode(code, request: "peek", client: client)
+            return
+        }
+        let handle = client.handle
+        ref.run { live in
+            let room = live.room
+            let info = live.context.messages.encode(.roomInfo(RoomInfoPayload(
+                code: room.code, title: room.pack.title, phase: room.phase,
+                teams: room.settings.teams.isEmpty ? nil : room.listedTeamNames)))
+            handle.send(info)
+        }
+    }
+
     /// Answers a code that names no live room as `JoinRateLimiter` says: `room_not_found`, or
     /// `rate_limited` once the address is past its limit; at once or after a delay, during which the
     /// connection can enter nothing; then, past the connection's or the address's limit, closes it.

@@ -160,6 +160,12 @@ package final class GameService: WebSocketService {
         case .host, .join, .resume, .watch:
             guard enterable(client, request: message.type) else { return }
             enter(message, client: client)
+        case .peek(let code):
+            guard !client.state.entering else {
+                client.send(messages.encode(.error("busy", "Wait for the answer to your previous request.", request: message.type)))
+                return
+            }
+            peek(code, client: client)
         default:
             let state = client.state
             guard let room = state.room else {
@@ -227,6 +233,15 @@ package final class GameService: WebSocketService {
         case let .rename(player, nickname):
             try live.perform(.rename(PlayerID(player), nickname: nickname))
             handle.send(ok())
+        case let .renameTeam(team, name):
+            try live.perform(.renameTeam(TeamID(team), name: name))
+            handle.send(ok())
+        case let .mergeTeams(from, into):
+            try live.perform(.mergeTeams(from: TeamID(from), into: TeamID(into)))
+            handle.send(ok())
+        case let .movePlayer(player, team):
+            try live.perform(.movePlayer(PlayerID(player), team: team.map(TeamID.init)))
+            handle.send(ok())
         case let .adjust(player, team, delta, reason):
             let target: ScoreTarget = player.map { .player(PlayerID($0)) } ?? .team(TeamID(team ?? 0))
             try live.perform(.adjustScore(target, delta: delta, reason: reason))
@@ -265,7 +280,7 @@ package final class GameService: WebSocketService {
             try live.leave(id, handle: handle)
             handle.send(ok())
             handle.close(code: 1000, reason: "left the game")
-        case .create, .host, .join, .resume, .watch:
+        case .create, .host, .join, .resume, .watch, .peek:
             break
         }
     }

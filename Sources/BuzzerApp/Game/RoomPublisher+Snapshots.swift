@@ -53,10 +53,15 @@ extension RoomPublisher {
 
     /// The host's and the projector's player list: everyone still seated, by id.
     static func players(in room: Room) -> PlayersPayload {
-        PlayersPayload(players: room.players.values.sorted { $0.id < $1.id }.filter { $0.status != .left && $0.status != .kicked }.map { player in
-            PlayerRow(id: player.id, nickname: player.nickname, team: player.team.flatMap { room.teams[$0]?.name },
+        let seated = room.players.values.sorted { $0.id < $1.id }.filter { $0.status != .left && $0.status != .kicked }
+        var members: [TeamID: Int] = [:]
+        for player in seated { if let team = player.team { members[team, default: 0] += 1 } }
+        let teams = room.teams.values.filter { $0.mergedInto == nil }.sorted { $0.id < $1.id }
+            .map { TeamRow(id: $0.id, name: $0.name, members: members[$0.id] ?? 0) }
+        return PlayersPayload(players: seated.map { player in
+            PlayerRow(id: player.id, nickname: player.nickname, team: player.team.flatMap { room.teams[$0]?.name }, teamId: player.team,
                       status: player.status, score: player.score)
-        })
+        }, teams: teams.isEmpty ? nil : teams)
     }
 
     static func leaderboard(_ standings: Standings, final: Bool) -> LeaderboardPayload {

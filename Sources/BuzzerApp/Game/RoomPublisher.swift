@@ -54,6 +54,21 @@ struct RoomPublisher: Sendable, Equatable {
                 out.append(Delivery(audience: .player(renamed.player), message: .renamed(RenamedPayload(nickname: renamed.nickname)),
                                     timing: .whenDurable(event: index)))
                 pending.players = true
+            case .teamRenamed(let renamed):
+                for id in attendance.players where room.players[id]?.team == renamed.team {
+                    out.append(Delivery(audience: .player(id), message: .teamChanged(TeamChangedPayload(team: renamed.name))))
+                }
+                pending.players = true
+            case .teamsMerged(let merged):
+                let name = room.teams[merged.into]?.name
+                for id in attendance.players where room.players[id]?.team == merged.into {
+                    out.append(Delivery(audience: .player(id), message: .teamChanged(TeamChangedPayload(team: name))))
+                }
+                pending.players = true
+            case .playerMoved(let moved):
+                out.append(Delivery(audience: .player(moved.player), message: .teamChanged(TeamChangedPayload(
+                    team: moved.team.flatMap { room.teams[$0]?.name }))))
+                pending.players = true
             case .questionShown:
                 out += Self.question(room, attendance, now: now)
             case .answersOpened(let opened):

@@ -36,6 +36,8 @@ indirect enum ServerMessage: Encodable, Sendable, Equatable {
     case hostStatus(HostStatusPayload)
     case kicked(KickedPayload)
     case renamed(RenamedPayload)
+    case teamChanged(TeamChangedPayload)
+    case roomInfo(RoomInfoPayload)
     case waiting(WaitingPayload)
     case ok(OKPayload)
     case error(ErrorPayload)
@@ -67,6 +69,8 @@ indirect enum ServerMessage: Encodable, Sendable, Equatable {
         case .hostStatus: "host_status"
         case .kicked: "kicked"
         case .renamed: "renamed"
+        case .teamChanged: "team_changed"
+        case .roomInfo: "room_info"
         case .waiting: "waiting"
         case .ok: "ok"
         case .error: "error"
@@ -99,6 +103,8 @@ indirect enum ServerMessage: Encodable, Sendable, Equatable {
         case .hostStatus(let payload): payload
         case .kicked(let payload): payload
         case .renamed(let payload): payload
+        case .teamChanged(let payload): payload
+        case .roomInfo(let payload): payload
         case .waiting(let payload): payload
         case .ok(let payload): payload
         case .error(let payload): payload
@@ -173,11 +179,17 @@ struct PlayerRow: Encodable, Sendable, Equatable {
     var id: PlayerID
     var nickname: String
     var team: String?
+    var teamId: TeamID? = nil
     var status: PlayerStatus
     var score: Int
 }
 
-struct PlayersPayload: Encodable, Sendable, Equatable { var players: [PlayerRow] }
+struct PlayersPayload: Encodable, Sendable, Equatable {
+    var players: [PlayerRow]
+    /// Every team still playing, for the host's team tools; absent when there are none.
+    var teams: [TeamRow]? = nil
+}
+struct TeamRow: Encodable, Sendable, Equatable { var id: TeamID; var name: String; var members: Int }
 
 struct QuestionPayload: Encodable, Sendable, Equatable {
     var serverTime: GameInstant
@@ -265,6 +277,15 @@ struct WaitingPayload: Encodable, Sendable, Equatable {
 
 /// The host renamed this player.
 struct RenamedPayload: Encodable, Sendable, Equatable { var nickname: String }
+/// The host renamed, merged or moved this player's team: the team it is now (nil: none).
+struct TeamChangedPayload: Encodable, Sendable, Equatable { var team: String? }
+/// The answer to `peek`: enough for the join form. `teams` only when the host set a list.
+struct RoomInfoPayload: Encodable, Sendable, Equatable {
+    var code: String
+    var title: String
+    var phase: RoomPhase
+    var teams: [String]?
+}
 struct HostStatusPayload: Encodable, Sendable, Equatable { var connected: Bool }
 
 /// Everything a (re)connecting client needs to draw the current screen.
