@@ -25,6 +25,8 @@ let pendingCreate = null;
 let setupError = null;
 let game = {};
 let players = [];
+/** Teams still playing, from `players`: [{ id, name, members }]. */
+let teams = [];
 let typedAnswers = [];
 let screenKey = '';
 let confirmEnd = false;
@@ -79,6 +81,7 @@ function handle(m) {
       break;
     case 'players':
       players = m.players;
+      teams = m.teams ?? [];
       renderPlayers();
       break;
     case 'lobby':
@@ -217,7 +220,11 @@ async function renderSetup() {
       check('closeWhenAllAnswered', 'Close a question once everyone answered', d.closeWhenAllAnswered),
       check('allowAnswerChange', 'Players may change their answer until time is up (the last one counts)', d.allowAnswerChange),
       check('lateJoin', 'Let players join after the start', d.lateJoin),
-      check('autoAdvance', 'Run the game automatically (reveal and advance on timers)', d.autoAdvance)),
+      check('autoAdvance', 'Run the game automatically (reveal and advance on timers)', d.autoAdvance),
+      h('div', { class: 'field' },
+        h('label', { for: 'teamList', text: 'Team list (optional)' }),
+        h('p', { id: 'teamList-hint', class: 'hint', text: 'One team per line, such as your table names. Players then pick one; leave it empty to let them type any team, or none.' }),
+        h('textarea', { id: 'teamList', name: 'teamList', rows: 4, 'aria-describedby': 'teamList-hint', text: (d.teams ?? []).join('\n') }))),
     setupError ? h('pre', { class: 'pre-error', role: 'alert', id: 'setup-error', text: setupError }) : null,
     h('button', { type: 'submit', class: 'btn primary big', text: pendingCreate ? 'Creating…' : 'Create game', disabled: !!pendingCreate }));
   const reopen = h('form', { class: 'panel', onsubmit: (e) => {
@@ -268,6 +275,7 @@ async function submitCreate(event) {
     allowAnswerChange: form.allowAnswerChange.checked,
     lateJoin: form.lateJoin.checked,
     autoAdvance: form.autoAdvance.checked,
+    teams: form.teamList.value.split('\n').map((t) => t.trim().replace(/\s+/g, ' ')).filter(Boolean),
   };
   const file = form.upload.files[0];
   const packName = form.pack.value;
@@ -581,6 +589,7 @@ function renderPlayers() {
       h('span', { class: 'pscore', text: formatScore(p.score) }),
       game.phase === 'ended' ? null : h('span', { class: 'pactions' },
         h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Rename ${p.nickname}`, text: 'Rename', onclick: () => askRename(p) }),
+        teams.length ? h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Move ${p.nickname} to another team`, text: 'Move', onclick: () => askMove(p) }) : null,
         h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Remove ${p.nickname}`, text: 'Remove', onclick: () => askRemove(p) })))))
     : h('p', { class: 'hint', text: 'Nobody yet. Players appear here as they join.' });
   const adjust = players.length && game.phase !== 'ended' ? h('details', { class: 'adjust-box' },
@@ -601,12 +610,71 @@ function renderPlayers() {
       h('button', { type: 'submit', class: 'btn', text: 'Apply' }))) : null;
   // Keep an open adjust form (and its typing) across player-list updates.
   const open = $('.adjust-box', box);
+  const teamsOpen = $('.teams-box', box)?.open;
   if (open?.open && open.contains(document.activeElement)) {
     fill(box.firstElementChild ?? box, list);
     return;
   }
-  fill(box, h('div', {}, list), adjust);
+  fill(box, h('div', {}, list), teamBox(), adjust);
   if (open?.open) $('.adjust-box', box)?.setAttribute('open', '');
+  if (teamsOpen) $('.teams-box', box)?.setAttribute('open', '');
+}
+
+/** The teams, each with Rename and Merge: "Owls" and "The Owls" become one team. */
+function teamBox() {
+  if (!teams.length || game.phase === 'ended') return null;
+  return h('details', { class: 'teams-box' },
+    h('summary', { text: `Teams (${teams.length})` }),
+    h('ul', { class: 'team-list' }, teams.map((t) => h('li', {},
+      h('span', { class: 'pname', text: t.name }),
+      h('span', { class: 'hint', text: `${t.members} ${t.members === 1 ? 'player' : 'players'}` }),
+      h('span', { class: 'pactions' },
+        h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Rename team ${t.name}`, text: 'Rename', onclick: () => askRenameTeam(t) }),
+        teams.length > 1 ? h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Merge team ${t.name} into another`, text: 'Merge', onclick: () => askMerge(t) }) : null)))));
+}
+
+function teamSelect(id, label, options, selected) {
+  return h('div', { class: 'field' }, h('label', { for: id, text: label }),
+    h('select', { id, name: id }, options.map((o) => h('option', { value: o.value, text: o.text, selected: o.value === selected }))));
+}
+
+function askRenameTeam(t) {
+  ask({
+    title: `Rename team ${t.name}`,
+    text: 'Its players keep their points and are told the new name.',
+    fields: [h('div', { class: 'field' }, h('label', { for: 'team-name', text: 'New name' }),
+      h('input', { id: 'team-name', name: 'teamName', maxlength: 24, autocomplete: 'off', value: t.name }))],
+    confirm: 'Rename',
+    onConfirm: (form) => {
+      const name = form.teamName.value.trim();
+      if (name && name !== t.name) command('rename_team', { team: t.id, name });
+    },
+  });
+}
+
+function askMerge(t) {
+  const others = teams.filter((o) => o.id !== t.id);
+  ask({
+    title: `Merge team ${t.name}`,
+    text: `Its players, its own points (stakes won, adjustments) and its name go to the team you pick. ${t.name} disappears from the boards.`,
+    fields: [teamSelect('merge-into', 'Merge into', others.map((o) => ({ value: String(o.id), text: o.name })))],
+    confirm: 'Merge', danger: true,
+    onConfirm: (form) => command('merge_teams', { from: t.id, into: Number(form['merge-into'].value) }),
+  });
+}
+
+function askMove(p) {
+  const options = [...teams.map((t) => ({ value: String(t.id), text: t.name })), { value: '', text: 'No team' }];
+  ask({
+    title: `Move ${p.nickname}`,
+    text: 'Their own points go with them; the team keeps its stakes and adjustments.',
+    fields: [teamSelect('move-to', 'To team', options, p.teamId != null ? String(p.teamId) : '')],
+    confirm: 'Move',
+    onConfirm: (form) => {
+      const value = form['move-to'].value;
+      command('move_player', { player: p.id, team: value ? Number(value) : null });
+    },
+  });
 }
 
 /** Fetches the results with the host key (never in the address, where it would be logged) and saves them. */

@@ -17,6 +17,10 @@ if (seat && pathCode && seat.code !== pathCode) seat = null;
 
 let pendingJoin = null;
 let joinError = null;
+/** The `room_info` of the code in the form: its `teams` are the host's list to pick from. */
+let roomInfo = null;
+let peeked = '';
+let pendingPeek = null;
 /** The server's name limits (config.json's game.roomDefaults), so the form stops where it does. */
 const limits = { nickname: 24, team: 24 };
 fetch('/api/settings', { cache: 'no-store' }).then((r) => r.json()).then((s) => {
@@ -34,6 +38,7 @@ const connection = new Connection({
   hello: () => {
     if (seat?.token) return { type: 'resume', code: seat.code, token: seat.token };
     if (pendingJoin) return { type: 'join', ...pendingJoin };
+    if (pendingPeek) { const code = pendingPeek; pendingPeek = null; return { type: 'peek', code }; }
     return null;
   },
   onMessage: handle,
@@ -141,6 +146,14 @@ function handle(m) {
       game = { phase: 'kicked', ban: m.ban, reason: m.reason };
       render();
       break;
+    case 'room_info':
+      roomInfo = m;
+      if (screenKey === 'join') swapTeamField();
+      break;
+    case 'team_changed':
+      if (seat) { seat.team = m.team ?? null; store(KEY, seat); }
+      say(live, m.team ? `The host put you in team ${m.team}.` : 'The host took you out of your team.');
+      break;
     case 'renamed':
       if (seat) { seat.nickname = m.nickname; store(KEY, seat); }
       store('buzzer.name', m.nickname);
@@ -178,6 +191,7 @@ function plain(m) {
 }
 
 function onError(m) {
+  if (m.request === 'peek') return;  // the join itself will say what is wrong with the code
   m = { ...m, message: plain(m) };
   if (m.request === 'join') {
     pendingJoin = null;
@@ -271,7 +285,8 @@ function renderJoin() {
   const errorFor = (field) => {
     if (!joinError) return null;
     const fieldOf = { room_not_found: 'code', room_ended: 'code', room_locked: 'code', rate_limited: 'code',
-      name_taken: 'nickname', name_invalid: 'nickname', name_blocked: 'nickname', banned: 'code', room_full: 'code', late_join_disabled: 'code' };
+      name_taken: 'nickname', name_invalid: 'nickname', name_blocked: 'nickname', banned: 'code', room_full: 'code', late_join_disabled: 'code',
+      team_not_listed: 'team' };
     return (fieldOf[joinError.code] ?? 'form') === field ? joinError.message : null;
   };
   const field = (name, label, attrs, hint) => {
@@ -286,14 +301,50 @@ function renderJoin() {
   const form = h('form', { class: 'card join', novalidate: true, onsubmit: submitJoin },
     h('h1', { text: 'Join the quiz' }),
     h('p', { class: 'lead', text: 'Enter the code on the big screen and pick a name.' }),
-    field('code', 'Game code', { value: code, required: true, autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false', maxlength: 12, inputmode: 'text', class: 'code-input' }),
+    field('code', 'Game code', { value: code, required: true, autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false', maxlength: 12, inputmode: 'text', class: 'code-input',
+      onchange: (e) => peek(e.currentTarget.value) }),
     field('nickname', 'Your name', { value: seat?.nickname ?? load('buzzer.name') ?? '', required: true, autocomplete: 'nickname', maxlength: limits.nickname }),
-    field('team', 'Team (optional)', { autocomplete: 'off', maxlength: limits.team, value: load('buzzer.team') ?? '' }, 'Players with the same team name play together.'),
+    teamField(errorFor('team')),
     errorFor('form') ? h('p', { class: 'field-error', role: 'alert', text: errorFor('form') }) : null,
     h('button', { type: 'submit', class: 'btn primary big', text: pendingJoin ? 'Joining…' : 'Join game', disabled: !!pendingJoin }));
   fill(main, form);
   const invalid = $('[aria-invalid="true"]', form);
   if (invalid) { invalid.focus(); say(live, joinError.message); }
+  peek(code);
+}
+
+/** Asks the server about the code in the form (once per code): the host may have a team list. */
+function peek(code) {
+  code = (code || '').toUpperCase().replace(/[^A-Z0-9]/g, '');
+  if (!code || code === peeked) return;
+  peeked = code;
+  roomInfo = null;
+  if (!connection.send({ type: 'peek', code })) { pendingPeek = code; connection.connect(); }
+}
+
+/** The team field: the host's list as a select when there is one, else free typing. */
+function teamField(error) {
+  const teams = roomInfo?.code === peeked ? roomInfo.teams : null;
+  const described = [teams ? 'team-hint' : 'team-hint', error ? 'team-error' : ''].join(' ').trim();
+  const saved = load('buzzer.team') ?? '';
+  const control = teams
+    ? h('select', { id: 'team', name: 'team', required: true, 'aria-invalid': error ? 'true' : false, 'aria-describedby': described },
+      h('option', { value: '', text: 'Choose your team', disabled: true, selected: !teams.includes(saved) }),
+      teams.map((t) => h('option', { value: t, text: t, selected: t === saved })))
+    : h('input', { id: 'team', name: 'team', autocomplete: 'off', maxlength: limits.team, value: saved,
+      'aria-invalid': error ? 'true' : false, 'aria-describedby': described });
+  return h('div', { class: `field team-field${error ? ' invalid' : ''}` },
+    h('label', { for: 'team', text: teams ? 'Your team' : 'Team (optional)' }),
+    h('p', { id: 'team-hint', class: 'hint', text: teams ? "Pick your table's team from the host's list." : 'Players with the same team name play together.' }),
+    control,
+    error ? h('p', { id: 'team-error', class: 'field-error', text: error }) : null);
+}
+
+function swapTeamField() {
+  const current = $('.team-field');
+  if (!current) return;
+  const error = current.querySelector('.field-error')?.textContent ?? null;
+  current.replaceWith(teamField(error));
 }
 
 function submitJoin(event) {
