@@ -14,6 +14,13 @@ package struct AskedQuestion: Sendable, Equatable {
     package var permutation: [Int]
     package var answers = PlayerMap<RecordedAnswer>()
     package var wagers: [Competitor: Int] = [:]
+    /// Who placed each stake: a team's stake is its first placer's to change, nobody else's.
+    package var wagerBy: [Competitor: PlayerID] = [:]
+    /// Team mode: the member whose answer is the team's (the first to answer).
+    package var teamAnswers: [TeamID: PlayerID] = [:]
+    /// Team mode: each ranked player's team when the question was revealed, so a later move does
+    /// not change whose answer they were scored on.
+    package var memberTeams: [PlayerID: TeamID]? = nil
     /// Extra typed answers the host accepted after the reveal.
     package var acceptedExtra: [String] = []
     package var closedAt: GameInstant?

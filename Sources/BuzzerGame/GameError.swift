@@ -28,6 +28,10 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
     case questionClosed
     case lateAnswer(byMs: GameDuration)
     case alreadyAnswered
+    /// Team mode: a teammate's answer is the team's.
+    case teamAnswered(by: String)
+    /// The team's stake is placed, by someone else.
+    case teamWagerPlaced(amount: Int, by: String)
     case invalidAnswer(String)
     case notWagerRound
     case invalidWager(max: Int)
@@ -65,6 +69,8 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
         case .questionClosed: "question_closed"
         case .lateAnswer: "late_answer"
         case .alreadyAnswered: "already_answered"
+        case .teamAnswered: "team_answered"
+        case .teamWagerPlaced: "team_wager_placed"
         case .invalidAnswer: "invalid_answer"
         case .notWagerRound: "not_wager_round"
         case .invalidWager: "invalid_wager"
@@ -105,6 +111,8 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
         case .questionClosed: "This question is closed."
         case .lateAnswer(let byMs): "Your answer arrived \(byMs) ms after the deadline."
         case .alreadyAnswered: "You have already answered this question."
+        case .teamAnswered(let by): "\(by) already answered for your team."
+        case .teamWagerPlaced(let amount, let by): "\(by) already staked \(amount) for your team."
         case .invalidAnswer(let reason): "That answer is not valid: \(reason)."
         case .notWagerRound: "This question is not in a wager round."
         case .invalidWager(let max): "The wager must be between 0 and \(max)."

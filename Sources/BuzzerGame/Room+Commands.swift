@@ -251,6 +251,9 @@ extension Room {
             throw .wrongQuestion(expected: current.sequence, got: submission.question)
         }
         if current.answers[id] != nil && !settings.allowAnswerChange { throw .alreadyAnswered }
+        if settings.teamMode, let team = player.team, let by = current.teamAnswers[team], by != id {
+            throw .teamAnswered(by: players[by]?.nickname ?? "a teammate")
+        }
         if !isAcceptingAnswers {
             if current.closeReason == .deadline && now > current.closesAt { throw .lateAnswer(byMs: now - current.deadline) }
             throw .questionClosed
@@ -306,9 +309,10 @@ extension Room {
     /// Closes the question early once every connected player who may answer has answered.
     func allAnsweredClose(at now: GameInstant) -> RoomEvent? {
         guard settings.closeWhenAllAnswered, !settings.allowAnswerChange, isAcceptingAnswers, let current = currentQuestion,
-              connectedCount > 0, current.answers.count >= connectedCount else { return nil }
+              connectedCount > 0, settings.teamMode || current.answers.count >= connectedCount else { return nil }
         let everyone = players.values.allSatisfy { player in
             player.status != .connected || player.firstQuestion > current.sequence || current.answers[player.id] != nil
+                || (settings.teamMode && player.team.map { current.teamAnswers[$0] != nil } == true)
         }
         return everyone ? .answersClosed(AnswersClosed(at: now, sequence: current.sequence, reason: .allAnswered)) : nil
     }
@@ -323,6 +327,10 @@ extension Room {
         let competitor: Competitor = player.team.map(Competitor.team) ?? .player(id)
         let max = maxWager(for: competitor, question: question(current))
         guard (0...max).contains(amount) else { throw .invalidWager(max: max) }
+        // A team has one stake: whoever placed it may change it; a teammate is told, not overwritten.
+        if let by = current.wagerBy[competitor], by != id, let placed = current.wagers[competitor] {
+            throw .teamWagerPlaced(amount: placed, by: players[by]?.nickname ?? "a teammate")
+        }
         return .wagerPlaced(WagerPlaced(at: now, sequence: sequence, player: id, team: player.team, amount: amount))
     }
 

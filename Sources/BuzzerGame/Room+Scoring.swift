@@ -100,7 +100,7 @@ extension Room {
         } else {
             for player in ranked where player.firstQuestion <= entry.sequence {
                 let id = player.id
-                let answer = entry.answers[id]
+                let answer = entry.answers[id] ?? teamAnswer(for: player, in: entry)
                 // One hash of `id` into the fold for the whole update.
                 fold.tally[id, default: ScoringFold.Tally()].update { tally in
                     guard let answer, let credit = judge.credit(answer), credit.numerator > 0 else {
@@ -132,6 +132,12 @@ extension Room {
         asked[position].awards = awards
         asked[position].teamAwards = teamAwards
         fold.through = position
+    }
+
+    /// Team mode: the answer that is `player`'s team's on this question (as the team stood at the reveal).
+    private func teamAnswer(for player: RankedPlayer, in entry: AskedQuestion) -> RecordedAnswer? {
+        guard settings.teamMode, let team = entry.memberTeams?[player.id] ?? player.team, let by = entry.teamAnswers[team] else { return nil }
+        return entry.answers[by]
     }
 
     /// Keeps `fold` for the next reveal, then sets every player's and team's totals: the fold plus

@@ -94,7 +94,7 @@ extension Room {
         guard let score = players[id]?.score, let streak = players[id]?.streak else { return nil }
         let award = entry.awards[id]
         return PlayerResult(
-            sequence: entry.sequence, answered: entry.answers[id] != nil, outcome: award?.outcome, points: award?.points ?? 0,
+            sequence: entry.sequence, answered: entry.answers[id] != nil || teamAnswerer(of: id, in: entry) != nil, outcome: award?.outcome, points: award?.points ?? 0,
             streakBonus: award?.streakBonus ?? 0, score: score, rank: rank, streak: streak,
             teamPoints: players[id]?.team.flatMap { entry.teamAwards[$0] })
     }
@@ -113,10 +113,18 @@ extension Room {
         }
     }
 
-    /// The answer `id` locked in on question `sequence`, as they saw it; nil if none.
+    /// The answer `id` locked in on question `sequence` (in team mode: their team's), as they saw it; nil if none.
     package func lockedAnswer(of id: PlayerID, sequence: Int) -> AnswerValue? {
-        guard asked.indices.contains(sequence), let recorded = asked[sequence].answers[id] else { return nil }
+        guard asked.indices.contains(sequence) else { return nil }
+        let entry = asked[sequence]
+        guard let recorded = entry.answers[id] ?? teamAnswerer(of: id, in: entry).flatMap({ entry.answers[$0] }) else { return nil }
         return displayedAnswer(recorded.value, sequence: sequence)
+    }
+
+    /// Team mode: the teammate whose answer is `id`'s team's on this question; nil otherwise.
+    package func teamAnswerer(of id: PlayerID, in entry: AskedQuestion) -> PlayerID? {
+        guard settings.teamMode, let team = entry.memberTeams?[id] ?? players[id]?.team, let by = entry.teamAnswers[team], by != id else { return nil }
+        return by
     }
 
     /// A ranked player's place by score (1 + those strictly ahead) and how many are ranked, counted

@@ -243,12 +243,15 @@ package struct Room: Sendable, Equatable {
         case .wagerPlaced(let e):
             guard let last = asked.indices.last, asked[last].sequence == e.sequence else { return }
             asked[last].wagers[e.competitor] = e.amount
+            if asked[last].wagerBy[e.competitor] == nil { asked[last].wagerBy[e.competitor] = e.player }
         case .answerRecorded(let e):
             guard let last = asked.indices.last, asked[last].sequence == e.sequence, players[e.player] != nil else { return }
             var textKey: String?
             if case .text(let text) = e.answer { textKey = TextNormalizer.answerKey(text) }
+            let team = players[e.player]?.team
             asked[last].answers[e.player] = RecordedAnswer(
-                value: e.answer, responseMs: e.responseMs, receivedAt: e.at, textKey: textKey, team: players[e.player]?.team)
+                value: e.answer, responseMs: e.responseMs, receivedAt: e.at, textKey: textKey, team: team)
+            if settings.teamMode, let team, asked[last].teamAnswers[team] == nil { asked[last].teamAnswers[team] = e.player }
         case .answersClosed(let e):
             guard let last = asked.indices.last else { return }
             asked[last].closedAt = e.at
@@ -294,6 +297,11 @@ package struct Room: Sendable, Equatable {
             guard let last = asked.indices.last else { return }
             asked[last].revealedAt = e.at
             asked[last].wasRevealed = true
+            if settings.teamMode {
+                var members: [PlayerID: TeamID] = [:]
+                for player in players.values where player.isRanked { if let team = player.team { members[player.id] = team } }
+                asked[last].memberTeams = members
+            }
             setPhase(.revealed, at: e.at)
             scoreReveal(of: last)
         case .revealUndone(let e):

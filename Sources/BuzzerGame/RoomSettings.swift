@@ -63,6 +63,9 @@ package struct RoomSettings: Codable, Sendable, Equatable {
     /// The host's team list (table names or numbers). Empty: players type any team name, or none.
     /// Set: every player picks one of these (docs/game-rules.md, "Teams").
     package var teams: [String] = []
+    /// One answer per team: the first member's answer locks it for the whole team, and every
+    /// member scores on it (docs/game-rules.md, "Team mode"). Players without a team answer alone.
+    package var teamMode = false
 
     package init() {}
 
@@ -70,7 +73,7 @@ package struct RoomSettings: Codable, Sendable, Equatable {
         case lateJoin, readingTimeMs, timeLimitSeconds, answerGraceMs, closeWhenAllAnswered, allowAnswerChange, autoAdvance
         case autoRevealDelayMs, autoAdvanceDelayMs, leaderboardDelayMs, shuffleOptions, scoring, streakBonus
         case teamStanding, podiumSize, maxPlayers, resumeGraceMs, hostAwayGraceMs, rttCompensationCapMs
-        case fullPointsWithinMs, nicknameMaxLength, teamNameMaxLength, maxTextAnswerLength, blockedNames, teams
+        case fullPointsWithinMs, nicknameMaxLength, teamNameMaxLength, maxTextAnswerLength, blockedNames, teams, teamMode
     }
 
     package init(from decoder: any Decoder) throws {
@@ -104,6 +107,7 @@ package struct RoomSettings: Codable, Sendable, Equatable {
         try read(.maxTextAnswerLength, &s.maxTextAnswerLength)
         try read(.blockedNames, &s.blockedNames)
         try read(.teams, &s.teams)
+        try read(.teamMode, &s.teamMode)
         self = s
     }
 

@@ -30,8 +30,14 @@ extension RoomPublisher {
         if room.phase == .ended, let standings { payload.ended = ended(standings, in: room) }
         if case .player(let id) = role {
             if let current {
-                payload.answered = current.answers[id] != nil
+                let by = room.teamAnswerer(of: id, in: current)
+                payload.answered = current.answers[id] != nil || by != nil
                 payload.myAnswer = room.lockedAnswer(of: id, sequence: current.sequence)
+                payload.answeredBy = by.flatMap { room.players[$0]?.nickname }
+                if let team = room.players[id]?.team, let amount = current.wagers[.team(team)], let placer = current.wagerBy[.team(team)],
+                   placer != id, let name = room.players[placer]?.nickname {
+                    payload.teamWager = TeamWagerPayload(question: current.sequence, amount: amount, by: name)
+                }
             }
             if room.phase == .reading || room.phase == .open { payload.maxWager = maxWager(id, in: room) }
             if let current, current.isRevealed, let standings {

@@ -34,8 +34,15 @@ struct RoomPublisher: Sendable, Equatable {
         var out: [Delivery] = []
         for (index, event) in events.enumerated() {
             switch event {
-            case .roomCreated, .teamCreated, .wagerPlaced:
+            case .roomCreated, .teamCreated:
                 break
+            case .wagerPlaced(let placed):
+                // A team's stake is the team's: every member sees it, and who placed it.
+                if let team = placed.team, let by = room.players[placed.player]?.nickname {
+                    out += Self.teammates(of: placed.player, team: team, in: room, attendance).map { id in
+                        Delivery(audience: .player(id), message: .teamWager(TeamWagerPayload(question: placed.sequence, amount: placed.amount, by: by)))
+                    }
+                }
             case .hostDisconnected, .hostReconnected:
                 out.append(Delivery(audience: .everyoneButHost, message: .hostStatus(HostStatusPayload(connected: room.hostConnected))))
             case .roomLockChanged, .displayConnected, .displayDisconnected:
@@ -81,6 +88,15 @@ struct RoomPublisher: Sendable, Equatable {
                 let locked = room.displayedAnswer(recorded.answer, sequence: recorded.sequence)
                 out.append(Delivery(audience: .sender, message: .answerAck(AnswerAckPayload(question: recorded.sequence, durable: true, lockedIn: locked)),
                                     timing: .whenDurable(event: index)))
+                // Team mode: the first answer is the team's; its members' phones lock in with it.
+                if room.settings.teamMode, let current = room.currentQuestion, current.sequence == recorded.sequence,
+                   let team = room.players[recorded.player]?.team, current.teamAnswers[team] == recorded.player,
+                   let by = room.players[recorded.player]?.nickname {
+                    out += Self.teammates(of: recorded.player, team: team, in: room, attendance).map { id in
+                        Delivery(audience: .player(id), message: .teamAnswer(TeamAnswerPayload(question: recorded.sequence, by: by, lockedIn: locked)),
+                                 timing: .whenDurable(event: index))
+                    }
+                }
                 pending.answerCount = true
             case .answersClosed(let closed):
                 out.append(Delivery(audience: .everyone, message: .answersClosed(AnswersClosedPayload(
@@ -149,6 +165,7 @@ struct RoomPublisher: Sendable, Equatable {
         var teams: [TeamID: (waiting: Int, members: Int)] = [:]
         for player in room.players.values where player.status == .connected || player.status == .away {
             let answered = current.answers[player.id] != nil
+                || (room.settings.teamMode && player.team.map { current.teamAnswers[$0] != nil } == true)
             if let team = player.team {
                 teams[team, default: (0, 0)].members += 1
                 if !answered { teams[team, default: (0, 0)].waiting += 1 }
@@ -215,6 +232,12 @@ struct RoomPublisher: Sendable, Equatable {
             out.append(Delivery(audience: .player(id), message: .state(state(of: room, for: .player(id), now: now))))
         }
         return out
+    }
+
+    /// The attached members of `team` other than `player`. A scan of the attached players: it runs
+    /// once per team stake and per team-mode answer that locks a team, not once per answer.
+    private static func teammates(of player: PlayerID, team: TeamID, in room: Room, _ attendance: Attendance<some Collection<PlayerID>>) -> [PlayerID] {
+        attendance.players.filter { $0 != player && room.players[$0]?.team == team }
     }
 
     /// Each player's rank, by id.

@@ -37,6 +37,8 @@ indirect enum ServerMessage: Encodable, Sendable, Equatable {
     case kicked(KickedPayload)
     case renamed(RenamedPayload)
     case teamChanged(TeamChangedPayload)
+    case teamAnswer(TeamAnswerPayload)
+    case teamWager(TeamWagerPayload)
     case roomInfo(RoomInfoPayload)
     case waiting(WaitingPayload)
     case ok(OKPayload)
@@ -70,6 +72,8 @@ indirect enum ServerMessage: Encodable, Sendable, Equatable {
         case .kicked: "kicked"
         case .renamed: "renamed"
         case .teamChanged: "team_changed"
+        case .teamAnswer: "team_answer"
+        case .teamWager: "team_wager"
         case .roomInfo: "room_info"
         case .waiting: "waiting"
         case .ok: "ok"
@@ -104,6 +108,8 @@ indirect enum ServerMessage: Encodable, Sendable, Equatable {
         case .kicked(let payload): payload
         case .renamed(let payload): payload
         case .teamChanged(let payload): payload
+        case .teamAnswer(let payload): payload
+        case .teamWager(let payload): payload
         case .roomInfo(let payload): payload
         case .waiting(let payload): payload
         case .ok(let payload): payload
@@ -279,6 +285,10 @@ struct WaitingPayload: Encodable, Sendable, Equatable {
 struct RenamedPayload: Encodable, Sendable, Equatable { var nickname: String }
 /// The host renamed, merged or moved this player's team: the team it is now (nil: none).
 struct TeamChangedPayload: Encodable, Sendable, Equatable { var team: String? }
+/// Team mode, to the teammates of whoever answered first: the team's answer is locked in.
+struct TeamAnswerPayload: Encodable, Sendable, Equatable { var question: Int; var by: String; var lockedIn: AnswerValue }
+/// To a team's members: the team's stake on a wager question, and who placed it.
+struct TeamWagerPayload: Encodable, Sendable, Equatable { var question: Int; var amount: Int; var by: String }
 /// The answer to `peek`: enough for the join form. `teams` only when the host set a list.
 struct RoomInfoPayload: Encodable, Sendable, Equatable {
     var code: String
@@ -306,6 +316,10 @@ struct StatePayload: Encodable, Sendable, Equatable {
     var answered: Bool?
     /// Player only: what they locked in on the current question (a reload shows it again).
     var myAnswer: AnswerValue?
+    /// Player only, in team mode: the teammate whose answer is the team's, when not this player.
+    var answeredBy: String?
+    /// Player only: the team's stake on the current question, when a teammate placed it.
+    var teamWager: TeamWagerPayload?
     var answerCount: Int?
     var reveal: RevealView?
     /// Host only, after a text question's reveal (as in `reveal`).

@@ -183,7 +183,7 @@ async function renderSetup() {
   // config.json's game.roomDefaults, so the console shows and sends what the server was set up with.
   const d = {
     timeLimitSeconds: 20, readingTimeMs: 3000, scoring: 'speed', podiumSize: 3, shuffleOptions: false,
-    closeWhenAllAnswered: true, allowAnswerChange: false, lateJoin: true, autoAdvance: false, ...defaults,
+    closeWhenAllAnswered: true, allowAnswerChange: false, lateJoin: true, autoAdvance: false, teamMode: false, ...defaults,
   };
   const number = (id, label, value, attrs = {}) => h('div', { class: 'field' },
     h('label', { for: id, text: label }), h('input', { id, name: id, type: 'number', value, ...attrs }));
@@ -221,6 +221,7 @@ async function renderSetup() {
       check('allowAnswerChange', 'Players may change their answer until time is up (the last one counts)', d.allowAnswerChange),
       check('lateJoin', 'Let players join after the start', d.lateJoin),
       check('autoAdvance', 'Run the game automatically (reveal and advance on timers)', d.autoAdvance),
+      check('teamMode', 'Team mode: one answer per team (the first teammate to answer locks it in)', d.teamMode),
       h('div', { class: 'field' },
         h('label', { for: 'teamList', text: 'Team list (optional)' }),
         h('p', { id: 'teamList-hint', class: 'hint', text: 'One team per line, such as your table names. Players then pick one; leave it empty to let them type any team, or none.' }),
@@ -275,6 +276,7 @@ async function submitCreate(event) {
     allowAnswerChange: form.allowAnswerChange.checked,
     lateJoin: form.lateJoin.checked,
     autoAdvance: form.autoAdvance.checked,
+    teamMode: form.teamMode.checked,
     teams: form.teamList.value.split('\n').map((t) => t.trim().replace(/\s+/g, ' ')).filter(Boolean),
   };
   const file = form.upload.files[0];

@@ -65,7 +65,7 @@ function handle(m) {
         title: m.title, phase: m.phase, playerCount: m.playerCount, questionCount: m.questionCount,
         hostConnected: m.hostConnected, question: m.question, answered: m.answered, reveal: m.reveal,
         result: m.result, leaderboard: m.leaderboard, ended: m.ended, me: m.me, maxWager: m.maxWager,
-        mine: m.myAnswer ?? null,
+        mine: m.myAnswer ?? null, answeredBy: m.answeredBy ?? null, teamWager: m.teamWager ?? null,
       };
       render();
       break;
@@ -78,7 +78,8 @@ function handle(m) {
       renderHostNote();
       break;
     case 'question':
-      Object.assign(game, { phase: 'reading', question: m.question, answered: false, changing: false, mine: null, reveal: null, result: null, answerError: null, maxWager: null });
+      Object.assign(game, { phase: 'reading', question: m.question, answered: false, changing: false, mine: null, reveal: null, result: null, answerError: null, maxWager: null,
+        answeredBy: null, teamWager: null });
       render();
       say(live, `Question ${m.question.sequence + 1}: ${m.question.text}`);
       break;
@@ -96,6 +97,19 @@ function handle(m) {
     case 'clock':
       if (!takeClock(game.question, m)) break;
       applyPause();
+      break;
+    case 'team_answer':
+      // Team mode: a teammate answered first, so that is the team's answer.
+      if (game.question?.sequence !== m.question) break;
+      Object.assign(game, { answered: true, mine: m.lockedIn, answeredBy: m.by, sending: false, changing: false });
+      render(true);
+      say(live, `${m.by} locked in your team's answer.`);
+      break;
+    case 'team_wager':
+      if (game.question?.sequence !== m.question) break;
+      game.teamWager = m;
+      swapWager();
+      say(live, `${m.by} staked ${m.amount} for your team.`);
       break;
     case 'skipped':
       if (game.question?.sequence === m.question) say(live, 'The host skipped this question.');
@@ -208,7 +222,7 @@ function onError(m) {
   }
   if (m.request === 'answer' || m.request === 'wager') {
     game.sending = false;
-    if (m.code === 'already_answered') { game.answered = true; render(); return; }
+    if (m.code === 'already_answered' || m.code === 'team_answered') { game.answered = true; render(); return; }
     game.answerError = m.message;
     render(true);
     say(live, m.message);
@@ -476,10 +490,7 @@ function renderQuestion() {
         ...(number ? { inputmode: 'decimal' } : { autocapitalize: 'none', spellcheck: 'false' }) }),
       h('button', { type: 'submit', class: 'btn primary big', disabled: !open, text: 'Lock in' })));
   }
-  const wager = q.wager && open ? h('div', { class: 'field wager' },
-    h('label', { for: 'wager', text: game.maxWager != null ? `Your stake (points you win or lose, up to ${game.maxWager})` : 'Your stake (points you win or lose)' }),
-    h('input', { id: 'wager', type: 'number', min: 0, step: 50, inputmode: 'numeric', value: game.wager ?? 0,
-      ...(game.maxWager != null ? { max: game.maxWager } : {}) })) : null;
+  const wager = q.wager && open ? wagerField() : null;
   fill(main, h('section', { class: `question phase-${game.phase}` },
     questionHeader(q),
     h('h1', { class: `qtext${q.text.length > 120 ? ' long' : ''}`, text: q.text }),
@@ -497,7 +508,7 @@ async function submitAnswer(answer) {
   const q = game.question;
   if (!q || !answerable()) return;
   const stake = Number($('#wager')?.value || 0);
-  if (q.wager && stake > 0 && !game.answered) {  // a changed answer keeps its stake
+  if (q.wager && stake > 0 && !game.answered && !game.teamWager) {  // a changed answer keeps its stake
     game.wager = stake;
     connection.send({ type: 'wager', question: q.sequence, amount: Math.round(stake) });
   }
@@ -506,6 +517,23 @@ async function submitAnswer(answer) {
   game.sending = connection.send({ type: 'answer', question: q.sequence, answer });
   if (!game.sending) { game.answerError = 'You are offline; your answer was not sent. Try again when the banner goes.'; }
   render(true);
+}
+
+/** The stake field, or the team's stake when a teammate placed it (one stake per team). */
+function wagerField() {
+  if (game.teamWager) {
+    return h('p', { class: 'field wager team-wager', id: 'team-wager' }, 'Your team\'s stake: ',
+      h('strong', { text: String(game.teamWager.amount) }), ` (placed by ${game.teamWager.by})`);
+  }
+  return h('div', { class: 'field wager' },
+    h('label', { for: 'wager', text: game.maxWager != null ? `Your stake (points you win or lose, up to ${game.maxWager})` : 'Your stake (points you win or lose)' }),
+    h('input', { id: 'wager', type: 'number', min: 0, step: 50, inputmode: 'numeric', value: game.wager ?? 0,
+      ...(game.maxWager != null ? { max: game.maxWager } : {}) }));
+}
+
+function swapWager() {
+  const current = $('.field.wager');
+  if (current) current.replaceWith(wagerField());
 }
 
 function myAnswerText() {
@@ -527,8 +555,9 @@ function renderLocked() {
     questionHeader(q),
     // A padlock, not the ✓ a right answer gets: locked in says nothing about being correct.
     game.answered ? lockSeal() : h('div', { class: 'seal', 'aria-hidden': 'true', text: '…' }),
-    h('h1', { text: game.answered ? 'Locked in!' : 'Sending…' }),
-    mine ? h('p', { class: 'lead' }, 'Your answer: ', h('strong', { class: 'mine', text: mine })) : null,
+    h('h1', { text: !game.answered ? 'Sending…' : game.answeredBy ? `Locked in by ${game.answeredBy}` : 'Locked in!' }),
+    mine ? h('p', { class: 'lead' }, game.answeredBy ? "Your team's answer: " : 'Your answer: ', h('strong', { class: 'mine', text: mine })) : null,
+    game.teamWager ? h('p', { class: 'lead', id: 'team-wager' }, "Your team's stake: ", h('strong', { text: String(game.teamWager.amount) }), ` (placed by ${game.teamWager.by})`) : null,
     // With the room's "change your answer" on, back to the question until the clock runs out.
     q.answerChangeable && game.phase === 'open' && game.answered
       ? h('button', { type: 'button', class: 'btn', id: 'change-answer', text: 'Change my answer', onclick: () => { game.changing = true; render(true); } })
