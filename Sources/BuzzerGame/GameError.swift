@@ -23,6 +23,10 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
     case answersNotOpen
     /// The host has stopped the clock.
     case paused
+    /// A tiebreak the room cannot start as asked (`reason` says why).
+    case invalidTiebreak(String)
+    /// This player is not one of the tiebreak's.
+    case notInTiebreak
     /// A run-of-show change the question's state does not allow (`reason` says why).
     case cannotChangeClock(String)
     case questionClosed
@@ -65,6 +69,8 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
         case .wrongQuestion: "wrong_question"
         case .answersNotOpen: "answers_not_open"
         case .paused: "paused"
+        case .invalidTiebreak: "invalid_tiebreak"
+        case .notInTiebreak: "not_in_tiebreak"
         case .cannotChangeClock: "cannot_change_clock"
         case .questionClosed: "question_closed"
         case .lateAnswer: "late_answer"
@@ -107,6 +113,8 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
             else { "That answer is for question \(got + 1), but no question is current." }
         case .answersNotOpen: "Answers are not open yet."
         case .paused: "The host has paused the clock: answer when it runs again."
+        case .invalidTiebreak(let reason): "Cannot start that tiebreak: \(reason)."
+        case .notInTiebreak: "This tiebreak is for the tied players only: watch the big screen."
         case .cannotChangeClock(let reason): "Cannot do that: \(reason)."
         case .questionClosed: "This question is closed."
         case .lateAnswer(let byMs): "Your answer arrived \(byMs) ms after the deadline."

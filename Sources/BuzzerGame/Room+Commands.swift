@@ -19,6 +19,10 @@ extension Room {
         if case .answer = command, let close = allAnsweredClose(at: now) {
             events.append(applyRecording(close))
         }
+        if case .tiebreakAnswer = command, let tiebreak = tiebreaks.last, !tiebreak.isOver,
+           tiebreak.competitors.allSatisfy({ tiebreak.answers[$0] != nil }) {
+            events.append(applyRecording(.tiebreakEnded(TiebreakEnded(at: now, number: tiebreak.number, reason: .allAnswered))))
+        }
         return events
     }
 
@@ -40,7 +44,7 @@ extension Room {
             // The game is over, not gone: a host command is a phase mistake like any other
             // (docs/protocol.md). `room_ended` is for those trying to enter or play.
             case .start, .next, .close, .reveal, .showLeaderboard, .end, .kick, .rename, .setLocked, .adjustScore, .accept,
-                 .renameTeam, .mergeTeams, .movePlayer,
+                 .renameTeam, .mergeTeams, .movePlayer, .startTiebreak,
                  .pauseClock, .resumeClock, .addTime, .skip, .reopen, .undoReveal:
                 throw .badPhase(command: command.name, phase: phase)
             default: throw .roomEnded
@@ -55,6 +59,8 @@ extension Room {
         case .next:
             guard phase == .revealed || phase == .leaderboard else { throw .badPhase(command: command.name, phase: phase) }
             return [nextStep(at: now)]
+        case .close where phase == .tiebreak:
+            return [.tiebreakEnded(TiebreakEnded(at: now, number: tiebreaks.count - 1, reason: .host))]
         case .close:
             guard isAcceptingAnswers, let current = currentQuestion else { throw .badPhase(command: command.name, phase: phase) }
             return [.answersClosed(AnswersClosed(at: now, sequence: current.sequence, reason: .host))]
@@ -73,6 +79,10 @@ extension Room {
             return [.roomEnded(RoomEnded(at: now, reason: .hostEnded))]
         case .pauseClock, .resumeClock, .addTime, .skip, .reopen, .undoReveal:
             return try decideRunOfShow(command, at: now)
+        case .startTiebreak(let request):
+            return [try decideTiebreak(request, at: now)]
+        case let .tiebreakAnswer(id, value, writtenAt, rtt):
+            return [try decideTiebreakAnswer(id, value: value, writtenAt: writtenAt, rttMs: rtt, at: now)]
         case let .kick(id, ban, reason):
             guard let player = players[id], player.status != .kicked else { throw .unknownPlayer }
             let told = (reason ?? "").split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")

@@ -29,6 +29,10 @@ extension Room {
                 break
             }
         }
+        if phase == .tiebreak, let tiebreak = tiebreaks.last, !tiebreak.isOver {
+            let at = tiebreak.closesAt + 1
+            game = (at, .tiebreakEnded(TiebreakEnded(at: at, number: tiebreak.number, reason: .deadline)))
+        }
         var hostAway: (at: GameInstant, event: RoomEvent)?
         if phase != .ended, let since = hostAwaySince {
             let at = since + settings.hostAwayGraceMs

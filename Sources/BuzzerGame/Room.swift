@@ -22,6 +22,8 @@ package struct Room: Sendable, Equatable {
     package internal(set) var teams: [TeamID: Team] = [:]
     package internal(set) var asked: [AskedQuestion] = []
     package internal(set) var adjustments: [ScoreAdjusted] = []
+    /// Tiebreaks played on the final leaderboard, in order; the last may be running.
+    package internal(set) var tiebreaks: [Tiebreak] = []
     /// The `NameSkeleton` keys of banned nicknames: a look-alike of a banned name is banned too.
     package internal(set) var bannedNameKeys: Set<NameSkeleton.Key> = []
     package internal(set) var bannedDeviceIDs: Set<String> = []
@@ -319,6 +321,23 @@ package struct Room: Sendable, Equatable {
             adjustments.append(e)
             recomputeScores()
         case .leaderboardShown(let e):
+            setPhase(.leaderboard, at: e.at)
+        case .tiebreakStarted(let e):
+            guard e.number == tiebreaks.count else { return }
+            tiebreaks.append(Tiebreak(
+                number: e.number, text: e.text, answer: e.answer,
+                competitors: e.players.map(Competitor.player) + e.teams.map(Competitor.team),
+                startedAt: e.at, deadline: e.deadline, closesAt: e.closesAt))
+            setPhase(.tiebreak, at: e.at)
+        case .tiebreakAnswered(let e):
+            guard let last = tiebreaks.indices.last, tiebreaks[last].number == e.number else { return }
+            let competitor: Competitor = e.team.map(Competitor.team) ?? .player(e.player)
+            guard tiebreaks[last].answers[competitor] == nil else { return }
+            tiebreaks[last].answers[competitor] = TiebreakAnswer(player: e.player, value: e.value, responseMs: e.responseMs)
+        case .tiebreakEnded(let e):
+            guard let last = tiebreaks.indices.last, tiebreaks[last].number == e.number, !tiebreaks[last].isOver else { return }
+            tiebreaks[last].endedAt = e.at
+            tiebreaks[last].places = tiebreaks[last].decidePlaces()
             setPhase(.leaderboard, at: e.at)
         case .roomEnded(let e):
             endReason = e.reason

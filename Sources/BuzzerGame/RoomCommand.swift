@@ -23,6 +23,8 @@ package enum RoomCommand: Sendable, Equatable {
     case reopen(ms: GameDuration)
     /// Take back the current question's reveal, before `next`.
     case undoReveal
+    /// From the final leaderboard: a closest-number question for tied players (or tied teams).
+    case startTiebreak(TiebreakRequest)
     /// `reason` is shown to the player (trimmed; empty means none).
     case kick(PlayerID, ban: Bool, reason: String? = nil)
     /// Replace a player's nickname (same rules as a join's); the player is told.
@@ -47,6 +49,7 @@ package enum RoomCommand: Sendable, Equatable {
     case leave(PlayerID)
     case answer(PlayerID, AnswerSubmission)
     case wager(PlayerID, question: Int, amount: Int)
+    case tiebreakAnswer(PlayerID, value: Double, writtenAt: GameInstant, rttMs: GameDuration)
 
     // Displays (read-only screens, counted only).
     case displayConnected
@@ -70,6 +73,8 @@ package enum RoomCommand: Sendable, Equatable {
         case .skip: "skip the question"
         case .reopen: "re-open the question"
         case .undoReveal: "undo the reveal"
+        case .startTiebreak: "start a tiebreak"
+        case .tiebreakAnswer: "answer the tiebreak"
         case .kick: "kick"
         case .rename: "rename a player"
         case .renameTeam: "rename a team"
@@ -87,6 +92,23 @@ package enum RoomCommand: Sendable, Equatable {
         case .displayConnected, .displayDisconnected: "watch"
         case .tick: "tick"
         }
+    }
+}
+
+/// What the host asks for a tiebreak.
+package struct TiebreakRequest: Sendable, Equatable {
+    package var text: String
+    package var answer: Double
+    package var seconds: Int
+    package var players: [PlayerID]
+    package var teams: [TeamID]
+
+    package init(text: String, answer: Double, seconds: Int = 30, players: [PlayerID] = [], teams: [TeamID] = []) {
+        self.text = text
+        self.answer = answer
+        self.seconds = seconds
+        self.players = players
+        self.teams = teams
     }
 }
 

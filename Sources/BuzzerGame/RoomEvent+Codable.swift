@@ -36,6 +36,9 @@ extension RoomEvent: Codable {
         case "answer_accepted": self = .answerAccepted(try AnswerAccepted(from: decoder))
         case "score_adjusted": self = .scoreAdjusted(try ScoreAdjusted(from: decoder))
         case "leaderboard_shown": self = .leaderboardShown(try LeaderboardShown(from: decoder))
+        case "tiebreak_started": self = .tiebreakStarted(try TiebreakStarted(from: decoder))
+        case "tiebreak_answered": self = .tiebreakAnswered(try TiebreakAnswered(from: decoder))
+        case "tiebreak_ended": self = .tiebreakEnded(try TiebreakEnded(from: decoder))
         case "room_ended": self = .roomEnded(try RoomEnded(from: decoder))
         default:
             throw DecodingError.dataCorruptedError(
@@ -79,6 +82,9 @@ extension RoomEvent: Codable {
         case .answerAccepted(let e): try e.encode(to: encoder)
         case .scoreAdjusted(let e): try e.encode(to: encoder)
         case .leaderboardShown(let e): try e.encode(to: encoder)
+        case .tiebreakStarted(let e): try e.encode(to: encoder)
+        case .tiebreakAnswered(let e): try e.encode(to: encoder)
+        case .tiebreakEnded(let e): try e.encode(to: encoder)
         case .roomEnded(let e): try e.encode(to: encoder)
         }
     }

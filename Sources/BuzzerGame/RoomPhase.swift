@@ -13,12 +13,21 @@ package enum RoomPhase: String, Codable, Sendable, Equatable {
     case revealed
     /// Standings are shown (end of a round, or on the host's request).
     case leaderboard
+    /// A tiebreak is being answered (from the final leaderboard, back to it when it ends).
+    case tiebreak
     /// The game is over; the podium is final.
     case ended
 }
 
 /// Why answers stopped being accepted.
 package enum CloseReason: String, Codable, Sendable, Equatable {
+    case deadline
+    case host
+    case allAnswered = "all_answered"
+}
+
+/// Why a tiebreak ended.
+package enum TiebreakEndReason: String, Codable, Sendable, Equatable {
     case deadline
     case host
     case allAnswered = "all_answered"

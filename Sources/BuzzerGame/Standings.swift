@@ -36,8 +36,11 @@ extension Room {
         var order: [(score: Int, id: PlayerID)] = []
         order.reserveCapacity(players.count)
         for player in players.values where player.isRanked { order.append((player.score, player.id)) }
+        // A tiebreak orders the players it was for; the empty table costs nothing otherwise.
+        let settled = tiebreaks.isEmpty ? [:] : tiebreakPlaces
         order.sort { a, b in
             if a.score != b.score { return a.score > b.score }
+            if !settled.isEmpty, let first = Self.tiebreakOrder(settled[.player(a.id)], settled[.player(b.id)]) { return first }
             let aKey = players[a.id]!.nameKey, bKey = players[b.id]!.nameKey
             if aKey != bKey { return aKey < bKey }
             return a.id < b.id
@@ -46,7 +49,9 @@ extension Room {
         playerRows.reserveCapacity(order.count)
         var memberScores: [TeamID: [Int]] = [:]
         for (position, key) in order.enumerated() {
-            let rank = position > 0 && order[position - 1].score == key.score ? playerRows[position - 1].rank : position + 1
+            let level = position > 0 && order[position - 1].score == key.score
+                && (settled.isEmpty || !Self.separated(settled[.player(order[position - 1].id)], settled[.player(key.id)]))
+            let rank = level ? playerRows[position - 1].rank : position + 1
             let player = players[key.id]!
             playerRows.append(PlayerStanding(
                 player: key.id, nickname: player.nickname, team: player.team, score: key.score,
@@ -63,12 +68,15 @@ extension Room {
              members: memberScores[team.id]?.count ?? 0)
         }.sorted { a, b in
             if a.score != b.score { return a.score > b.score }
+            if !settled.isEmpty, let first = Self.tiebreakOrder(settled[.team(a.team.id)], settled[.team(b.team.id)]) { return first }
             if a.team.nameKey != b.team.nameKey { return a.team.nameKey < b.team.nameKey }
             return a.team.id < b.team.id
         }
         var teamStandings: [TeamStanding] = []
         for (position, row) in teamRows.enumerated() {
-            let rank = position > 0 && teamRows[position - 1].score == row.score ? teamStandings[position - 1].rank : position + 1
+            let level = position > 0 && teamRows[position - 1].score == row.score
+                && (settled.isEmpty || !Self.separated(settled[.team(teamRows[position - 1].team.id)], settled[.team(row.team.id)]))
+            let rank = level ? teamStandings[position - 1].rank : position + 1
             teamStandings.append(TeamStanding(team: row.team.id, name: row.team.name, score: row.score, rank: rank, members: row.members))
         }
         return Standings(players: playerRows, teams: teamStandings)

@@ -207,6 +207,9 @@ package struct ArchiveGenerator: Sendable {
             case .leaderboard:
                 now += between(8000, 15_000)
                 send(.next)
+            case .tiebreak:
+                now += between(5000, 10_000)
+                send(.close)
             case .lobby, .ended:
                 break
             }

@@ -66,6 +66,8 @@ import Testing
             case .leaderboard:
                 game.advance(3000)
                 try game.send(.next)
+            case .tiebreak:
+                try game.send(.close)
             case .lobby, .ended:
                 break
             }

@@ -25,6 +25,8 @@ package enum ClientMessage: Sendable, Equatable {
     /// The run of show: stop and start the clock, add seconds, skip, re-open, take a reveal back.
     case pause, unpause, skip, undoReveal
     case addTime(seconds: Int)
+    case tiebreak(text: String, answer: Double, seconds: Int, players: [Int], teams: [Int])
+    case tiebreakAnswer(value: Double)
     case reopen(seconds: Int)
     /// Another of the join addresses the room offers (`joinAddresses`), for the projector and QR code.
     case joinAddress(url: String)
@@ -63,6 +65,8 @@ package enum ClientMessage: Sendable, Equatable {
         case .skip: "skip"
         case .reopen: "reopen"
         case .undoReveal: "undo_reveal"
+        case .tiebreak: "tiebreak"
+        case .tiebreakAnswer: "tiebreak_answer"
         case .joinAddress: "join_address"
         case .answer: "answer"
         case .wager: "wager"
@@ -74,7 +78,7 @@ package enum ClientMessage: Sendable, Equatable {
     package var isHostCommand: Bool {
         switch self {
         case .start, .next, .close, .reveal, .leaderboard, .end, .lock, .unlock, .kick, .rename, .adjust, .accept, .joinAddress,
-             .renameTeam, .mergeTeams, .movePlayer, .pause, .unpause, .addTime, .skip, .reopen, .undoReveal: true
+             .renameTeam, .mergeTeams, .movePlayer, .tiebreak, .pause, .unpause, .addTime, .skip, .reopen, .undoReveal: true
         default: false
         }
     }
@@ -194,6 +198,10 @@ extension ClientMessage {
         case "skip": return .skip
         case "reopen": return .reopen(seconds: try fields.optionalInt("seconds") ?? 10)
         case "undo_reveal": return .undoReveal
+        case "tiebreak":
+            return .tiebreak(text: try fields.string("text"), answer: try fields.double("answer"), seconds: try fields.optionalInt("seconds") ?? 30,
+                             players: try fields.intArray("players"), teams: try fields.intArray("teams"))
+        case "tiebreak_answer": return .tiebreakAnswer(value: try fields.double("value"))
         case "answer":
             guard let raw = object["answer"] else { throw ClientMessageError(reason: "answer needs an \"answer\" object") }
             return .answer(question: try fields.int("question"), answer: try Self.answerValue(raw))
@@ -257,6 +265,27 @@ extension ClientMessage {
                 guard let int = Int(exactly: value), abs(int) <= 1_000_000_000 else { throw ClientMessageError(reason: "\"\(prefix)\(key)\" must be a whole number") }
                 return int
             default: throw ClientMessageError(reason: "\"\(prefix)\(key)\" must be a number")
+            }
+        }
+        func double(_ key: String) throws(ClientMessageError) -> Double {
+            guard case .number(let value)? = object[key], value.isFinite else { throw ClientMessageError(reason: "\"\(prefix)\(key)\" must be a number") }
+            return value
+        }
+        /// A list of whole numbers (ids); missing means empty.
+        func intArray(_ key: String) throws(ClientMessageError) -> [Int] {
+            switch object[key] {
+            case nil, .null?: return []
+            case .array(let items)?:
+                guard items.count <= 1000 else { throw ClientMessageError(reason: "\"\(prefix)\(key)\" is too long") }
+                var ints: [Int] = []
+                for item in items {
+                    guard case .number(let number) = item, let int = Int(exactly: number), abs(int) <= 1_000_000_000 else {
+                        throw ClientMessageError(reason: "\"\(prefix)\(key)\" must be an array of whole numbers")
+                    }
+                    ints.append(int)
+                }
+                return ints
+            default: throw ClientMessageError(reason: "\"\(prefix)\(key)\" must be an array of whole numbers")
             }
         }
         func bool(_ key: String) throws(ClientMessageError) -> Bool {

@@ -255,6 +255,12 @@ package final class GameService: WebSocketService {
         case .skip: try live.perform(.skip)
         case .reopen(let seconds): try live.perform(.reopen(ms: Self.milliseconds(seconds)))
         case .undoReveal: try live.perform(.undoReveal)
+        case let .tiebreak(text, answer, seconds, players, teams):
+            try live.perform(.startTiebreak(TiebreakRequest(
+                text: text, answer: answer, seconds: seconds, players: players.map(PlayerID.init), teams: teams.map(TeamID.init))))
+        case .tiebreakAnswer(let value):
+            guard case .player(let id) = role else { throw .unknownPlayer }
+            try live.perform(.tiebreakAnswer(id, value: value, writtenAt: 0, rttMs: rttMs))
         case .joinAddress(let url):
             let base = url.hasSuffix("/") ? String(url.dropLast()) : url
             guard live.context.registry.chooseJoinURL(base, for: live.code) else {

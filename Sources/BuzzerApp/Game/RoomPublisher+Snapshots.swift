@@ -22,12 +22,21 @@ extension RoomPublisher {
         }
         // Sorting every player is only needed where a ranking is on screen; a join during the lobby
         // or a question (2,000 of them in a big room) gets its own rank by counting instead.
-        let needsRanking = room.phase == .revealed || room.phase == .leaderboard || room.phase == .ended
+        let needsRanking = room.phase == .revealed || room.phase == .leaderboard || room.phase == .ended || room.phase == .tiebreak
         let standings = needsRanking ? room.standings : nil
         if room.phase == .leaderboard, let standings {
             payload.leaderboard = leaderboard(standings, final: room.isOnLastQuestion)
         }
         if room.phase == .ended, let standings { payload.ended = ended(standings, in: room) }
+        if room.phase == .tiebreak, let tiebreak = room.tiebreaks.last {
+            payload.tiebreak = room.tiebreakView(tiebreak)
+            if case .host = role { payload.tiebreakAnswer = tiebreak.answer }
+            if case .player(let id) = role, let part = room.tiebreakRole(of: id) {
+                payload.tiebreakPlays = part.plays
+                payload.tiebreakAnswered = part.answered
+            }
+        }
+        if room.phase == .leaderboard, let last = room.tiebreaks.last { payload.tiebreakResult = room.tiebreakResult(last.number) }
         if case .player(let id) = role {
             if let current {
                 let by = room.teamAnswerer(of: id, in: current)

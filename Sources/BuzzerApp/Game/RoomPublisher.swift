@@ -121,6 +121,30 @@ struct RoomPublisher: Sendable, Equatable {
             case .answerAccepted(let accepted):
                 out += Self.reveal(room, sequence: accepted.sequence, attendance).waiting(for: index)
                 pending.players = true
+            case .tiebreakStarted:
+                if let tiebreak = room.tiebreaks.last {
+                    let view = room.tiebreakView(tiebreak)
+                    out.append(Delivery(audience: .everyoneButHost, message: .tiebreak(TiebreakPayload(serverTime: now, tiebreak: view))))
+                    out.append(Delivery(audience: .host, message: .tiebreak(TiebreakPayload(serverTime: now, tiebreak: view, answer: tiebreak.answer))))
+                }
+            case .tiebreakAnswered(let answered):
+                let by = room.players[answered.player]?.nickname ?? ""
+                let ack = ServerMessage.tiebreakAck(TiebreakAckPayload(number: answered.number, value: answered.value, by: by))
+                out.append(Delivery(audience: .sender, message: ack, timing: .whenDurable(event: index)))
+                if let team = answered.team {
+                    out += Self.teammates(of: answered.player, team: team, in: room, attendance).map { Delivery(audience: .player($0), message: ack) }
+                }
+                if let tiebreak = room.tiebreaks.last, tiebreak.number == answered.number, !tiebreak.isOver {
+                    out.append(Delivery(audience: .screens, message: .tiebreak(TiebreakPayload(
+                        serverTime: now, tiebreak: room.tiebreakView(tiebreak), answer: nil))))
+                }
+            case .tiebreakEnded(let ended):
+                if let result = room.tiebreakResult(ended.number) {
+                    out.append(Delivery(audience: .everyone, message: .tiebreakResult(result), timing: .whenDurable(event: index)))
+                }
+                let standings = room.standings
+                out.append(Delivery(audience: .everyone, message: .leaderboard(Self.leaderboard(standings, final: true)), timing: .whenDurable(event: index)))
+                out += Self.standings(standings, attendance).waiting(for: index)
             case .leaderboardShown(let shown):
                 let standings = room.standings
                 out.append(Delivery(audience: .everyone, message: .leaderboard(Self.leaderboard(standings, final: shown.final)), timing: .whenDurable(event: index)))

@@ -38,6 +38,9 @@ indirect enum ServerMessage: Encodable, Sendable, Equatable {
     case renamed(RenamedPayload)
     case teamChanged(TeamChangedPayload)
     case teamAnswer(TeamAnswerPayload)
+    case tiebreak(TiebreakPayload)
+    case tiebreakAck(TiebreakAckPayload)
+    case tiebreakResult(TiebreakResult)
     case teamWager(TeamWagerPayload)
     case roomInfo(RoomInfoPayload)
     case waiting(WaitingPayload)
@@ -73,6 +76,9 @@ indirect enum ServerMessage: Encodable, Sendable, Equatable {
         case .renamed: "renamed"
         case .teamChanged: "team_changed"
         case .teamAnswer: "team_answer"
+        case .tiebreak: "tiebreak"
+        case .tiebreakAck: "tiebreak_ack"
+        case .tiebreakResult: "tiebreak_result"
         case .teamWager: "team_wager"
         case .roomInfo: "room_info"
         case .waiting: "waiting"
@@ -109,6 +115,9 @@ indirect enum ServerMessage: Encodable, Sendable, Equatable {
         case .renamed(let payload): payload
         case .teamChanged(let payload): payload
         case .teamAnswer(let payload): payload
+        case .tiebreak(let payload): payload
+        case .tiebreakAck(let payload): payload
+        case .tiebreakResult(let payload): payload
         case .teamWager(let payload): payload
         case .roomInfo(let payload): payload
         case .waiting(let payload): payload
@@ -287,6 +296,14 @@ struct RenamedPayload: Encodable, Sendable, Equatable { var nickname: String }
 struct TeamChangedPayload: Encodable, Sendable, Equatable { var team: String? }
 /// Team mode, to the teammates of whoever answered first: the team's answer is locked in.
 struct TeamAnswerPayload: Encodable, Sendable, Equatable { var question: Int; var by: String; var lockedIn: AnswerValue }
+/// A tiebreak started (or more of its answers are in): everyone gets it; the host's copy has `answer`.
+struct TiebreakPayload: Encodable, Sendable, Equatable {
+    var serverTime: GameInstant
+    var tiebreak: TiebreakView
+    var answer: Double?
+}
+/// The tiebreak answer is in (to the player who gave it, and to their tied team's other members).
+struct TiebreakAckPayload: Encodable, Sendable, Equatable { var number: Int; var value: Double; var by: String }
 /// To a team's members: the team's stake on a wager question, and who placed it.
 struct TeamWagerPayload: Encodable, Sendable, Equatable { var question: Int; var amount: Int; var by: String }
 /// The answer to `peek`: enough for the join form. `teams` only when the host set a list.
@@ -320,6 +337,14 @@ struct StatePayload: Encodable, Sendable, Equatable {
     var answeredBy: String?
     /// Player only: the team's stake on the current question, when a teammate placed it.
     var teamWager: TeamWagerPayload?
+    /// During a tiebreak: the tiebreak (the host's `tiebreakAnswer` beside it).
+    var tiebreak: TiebreakView?
+    var tiebreakAnswer: Double?
+    /// Player only, during a tiebreak: whether they play it, and whether it is answered for them.
+    var tiebreakPlays: Bool?
+    var tiebreakAnswered: Bool?
+    /// On the final leaderboard after a tiebreak: how the last one came out.
+    var tiebreakResult: TiebreakResult?
     var answerCount: Int?
     var reveal: RevealView?
     /// Host only, after a text question's reveal (as in `reveal`).
