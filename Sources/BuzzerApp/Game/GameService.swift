@@ -260,7 +260,7 @@ package final class GameService: WebSocketService {
                 text: text, answer: answer, seconds: seconds, players: players.map(PlayerID.init), teams: teams.map(TeamID.init))))
         case .tiebreakAnswer(let value):
             guard case .player(let id) = role else { throw .unknownPlayer }
-            try live.perform(.tiebreakAnswer(id, value: value, writtenAt: 0, rttMs: rttMs))
+            try live.perform(.tiebreakAnswer(id, value: value, writtenAt: 0, rttMs: rttMs), answerFrom: handle)
         case .joinAddress(let url):
             let base = url.hasSuffix("/") ? String(url.dropLast()) : url
             guard live.context.registry.chooseJoinURL(base, for: live.code) else {

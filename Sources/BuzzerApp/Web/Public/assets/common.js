@@ -367,3 +367,24 @@ export function store(key, value) {
 export function load(key) {
   try { return JSON.parse(localStorage.getItem(key) || 'null'); } catch { return null; }
 }
+
+// MARK: - Tiebreak
+
+/** "Ann and Bob" / "Ann, Bob and Cy": who plays a tiebreak. */
+export function entrantNames(tiebreak) {
+  const names = (tiebreak?.entrants ?? []).map((e) => e.name);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] ?? '');
+}
+
+/** How a tiebreak came out: place, name, their number and how far off, the right number in the caption. */
+export function tiebreakTable(result) {
+  if (!result) return null;
+  return h('table', { class: 'board tiebreak-result' },
+    h('caption', { text: `Tiebreak: ${result.text} The answer: ${formatScore(result.answer)}` }),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: 'Place' }), h('th', { scope: 'col', text: 'Name' }),
+      h('th', { scope: 'col', text: 'Answer' }), h('th', { scope: 'col', text: 'Off by' }))),
+    h('tbody', {}, result.rows.map((r) => h('tr', { class: r.place === 1 ? 'me' : '' },
+      h('td', { text: ordinal(r.place) }), h('td', { text: r.name }),
+      h('td', { text: r.value == null ? 'no answer' : formatScore(r.value) }),
+      h('td', { text: r.off == null ? '—' : formatScore(r.off) })))));
+}

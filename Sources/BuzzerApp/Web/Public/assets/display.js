@@ -2,7 +2,8 @@
 // the reveal, leaderboards and the podium, sized to be read from across a bar.
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, formatScore, correctText,
-  podium, teamPodium, teamTable, standingsTable, distribution, codeFromPath, drawClock, takeClock } from './common.js';
+  podium, teamPodium, teamTable, standingsTable, distribution, codeFromPath, drawClock, takeClock,
+  entrantNames, tiebreakTable } from './common.js';
 import { Sound } from './sound.js';
 
 const main = $('#main');
@@ -69,6 +70,21 @@ function handle(m) {
       if (!takeClock(game.question, m)) break;
       runClock(countdown, game.phase, game.question);
       say(live, typeof m.pausedLeftMs === 'number' ? 'Paused.' : 'The clock is running.');
+      break;
+    case 'tiebreak':
+      if (game.phase === 'tiebreak' && game.tiebreak?.number === m.tiebreak.number) {
+        game.tiebreak = m.tiebreak;
+        const n = $('#tiebreak-answered');
+        if (n) n.textContent = String(m.tiebreak.answered);
+        break;
+      }
+      Object.assign(game, { phase: 'tiebreak', tiebreak: m.tiebreak, tiebreakResult: null });
+      render();
+      say(live, `Tiebreak between ${entrantNames(m.tiebreak)}: ${m.tiebreak.text}`);
+      break;
+    case 'tiebreak_result':
+      game.tiebreakResult = m;
+      say(live, `Tiebreak won by ${m.rows[0]?.name ?? ''}. The answer: ${m.answer}.`);
       break;
     case 'skipped':
       if (game.question?.sequence === m.question) say(live, 'This question is skipped.');
@@ -140,6 +156,7 @@ function render(force = false) {
     case 'lobby': renderLobby(); break;
     case 'reading': case 'open': case 'closed': case 'revealed': renderQuestion(); break;
     case 'leaderboard': renderBoard(); break;
+    case 'tiebreak': renderTiebreak(); break;
     case 'ended': renderEnded(); break;
     default: break;
   }
@@ -230,10 +247,20 @@ function renderBoard() {
   const board = game.leaderboard;
   fill(main, h('section', { class: 'display-board' },
     h('h1', { text: board?.final ? 'Final standings' : 'Leaderboard' }),
+    board?.final ? tiebreakTable(game.tiebreakResult) : null,
     board ? h('div', { class: board.teams?.length ? 'boards' : '' },
       standingsTable(board.players, { limit: 8, caption: `Top ${Math.min(8, board.players.length)} of ${board.players.length}` }),
       teamTable(board.teams, { limit: 8, caption: 'Teams' })) : null));
   say(live, board?.players?.[0] ? `Leaderboard. In first place: ${board.players[0].nickname}.` : 'Leaderboard.');
+}
+
+function renderTiebreak() {
+  const t = game.tiebreak;
+  fill(main, h('section', { class: 'dq display-tiebreak' },
+    h('div', { class: 'qhead' }, h('p', { class: 'eyebrow', text: `Tiebreak: ${entrantNames(t)}` }), clock()),
+    h('h1', { class: 'qtext', text: t.text }),
+    h('p', { class: 'lead' }, 'Closest number wins. ', h('strong', { id: 'tiebreak-answered', text: String(t.answered) }), ` of ${t.entrants.length} answered`)));
+  countdown.start(t.startedAt, t.deadline);
 }
 
 function renderEnded() {

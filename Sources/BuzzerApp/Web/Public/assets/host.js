@@ -2,7 +2,8 @@
 // the controls with keyboard shortcuts, live answer counts, the reveal, scores and the podium.
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, formatScore, correctText,
-  podium, teamPodium, teamTable, standingsTable, distribution, store, load, drawClock, takeClock } from './common.js';
+  podium, teamPodium, teamTable, standingsTable, distribution, store, load, drawClock, takeClock,
+  entrantNames, tiebreakTable, ordinal } from './common.js';
 
 const KEY = 'buzzer.host';
 const main = $('#main');
@@ -59,7 +60,8 @@ function toast(text) {
 function handle(m) {
   switch (m.type) {
     case 'created':
-      seat = { code: m.code, token: m.hostToken, joinURL: m.joinURL, joinAddresses: m.joinAddresses, displayURL: m.displayURL };
+      seat = { code: m.code, token: m.hostToken, joinURL: m.joinURL, joinAddresses: m.joinAddresses, displayURL: m.displayURL,
+        podiumSize: m.settings?.podiumSize };
       store(KEY, seat);
       pendingCreate = null;
       say(live, `Game ${m.code} is open.`);
@@ -110,6 +112,19 @@ function handle(m) {
       if (!takeClock(game.question, m)) break;
       renderStage(true);
       say(live, typeof m.pausedLeftMs === 'number' ? 'Clock paused.' : 'The clock is running.');
+      break;
+    case 'tiebreak':
+      if (game.phase === 'tiebreak' && game.tiebreak?.number === m.tiebreak.number) {
+        game.tiebreak = m.tiebreak;
+        const n = $('#tiebreak-answered');
+        if (n) n.textContent = `${m.tiebreak.answered} of ${m.tiebreak.entrants.length}`;
+        break;
+      }
+      Object.assign(game, { phase: 'tiebreak', tiebreak: m.tiebreak, tiebreakAnswer: m.answer, tiebreakResult: null });
+      render();
+      break;
+    case 'tiebreak_result':
+      game.tiebreakResult = m;
       break;
     case 'skipped':
       toast(`Question ${m.question + 1} skipped.`);
@@ -310,6 +325,7 @@ async function submitCreate(event) {
 function primary() {
   switch (game.phase) {
     case 'lobby': return { label: 'Start game', type: 'start' };
+    case 'tiebreak': return { label: 'End tiebreak now', type: 'close' };
     case 'reading': case 'open': return { label: 'Close answers', type: 'close' };
     case 'closed': return { label: 'Reveal answer', type: 'reveal' };
     case 'revealed': return { label: 'Next', type: 'next' };
@@ -374,7 +390,7 @@ function renderStage(force) {
   const step = primary();
   // On a phone the controls stick to the bottom of the screen with the live count and the clock,
   // so the next step stays one tap away while the host scrolls the question or the player list.
-  const asking = game.phase === 'reading' || game.phase === 'open' || game.phase === 'closed';
+  const asking = game.phase === 'reading' || game.phase === 'open' || game.phase === 'closed' || game.phase === 'tiebreak';
   const controls = h('div', { class: 'controls remote', role: 'group', 'aria-label': 'Game controls' },
     asking ? h('span', { class: 'remote-status', 'aria-hidden': 'true' },
       h('span', { id: 'remote-count', text: `${game.answered ?? 0}/${game.connected ?? game.playerCount ?? 0}` }),
@@ -391,7 +407,10 @@ function renderStage(force) {
     case 'reading': case 'open': case 'closed': fill(stage, ...questionStage(), controls); startClock(); break;
     case 'revealed': fill(stage, ...revealStage(), controls); break;
     case 'leaderboard': fill(stage, h('h1', { id: 'stage-title', text: game.leaderboard?.final ? 'Final standings' : 'Leaderboard' }),
+      game.leaderboard?.final ? tiebreakTable(game.tiebreakResult) : null,
+      game.leaderboard?.final ? podiumTies() : null,
       standingsTable(game.leaderboard?.players ?? [], { limit: 20 }), teamTable(game.leaderboard?.teams, { limit: 50 }), controls); break;
+    case 'tiebreak': fill(stage, ...tiebreakStage(), controls); countdown.start(game.tiebreak.startedAt, game.tiebreak.deadline); break;
     case 'ended': fill(stage, ...endedStage()); break;
     default: fill(stage, h('h1', { id: 'stage-title', text: 'Connecting…' }));
   }
@@ -436,6 +455,57 @@ function askReopen() {
     confirm: 'Re-open',
     onConfirm: (form) => command('reopen', { seconds: Math.round(Number(form.seconds.value) || 15) }),
   });
+}
+
+/** Ties on the final podium, each with a button to play a tiebreak for it (players, then teams). */
+function podiumTies() {
+  const size = seat?.podiumSize ?? 3;
+  const groups = [];
+  const collect = (rows, name, id, kind) => {
+    const byRank = new Map();
+    for (const r of rows ?? []) if (r.rank <= size) byRank.set(r.rank, [...(byRank.get(r.rank) ?? []), r]);
+    for (const [rank, tied] of byRank) if (tied.length > 1) groups.push({ rank, kind, names: tied.map(name), ids: tied.map(id) });
+  };
+  collect(game.leaderboard?.players, (r) => r.nickname, (r) => r.player, 'players');
+  collect(game.leaderboard?.teams, (r) => r.name, (r) => r.team, 'teams');
+  if (!groups.length) return null;
+  return h('section', { class: 'ties', 'aria-labelledby': 'ties-title' },
+    h('h2', { id: 'ties-title', text: 'Ties on the podium' }),
+    h('ul', {}, groups.map((g) => h('li', {},
+      `${g.kind === 'teams' ? 'Teams tied' : 'Tied'} for ${ordinal(g.rank)}: ${g.names.join(', ')} `,
+      h('button', { type: 'button', class: 'btn small', id: `tiebreak-${g.kind}-${g.rank}`, text: 'Play a tiebreak', onclick: () => askTiebreak(g) })))));
+}
+
+function askTiebreak(group) {
+  ask({
+    title: `Tiebreak for ${ordinal(group.rank)}`,
+    text: `${group.names.join(', ')} answer one number; the closest wins (equally close: the faster). Scores do not change.`,
+    fields: [
+      h('div', { class: 'field' }, h('label', { for: 'tb-text', text: 'Question' }),
+        h('input', { id: 'tb-text', name: 'text', maxlength: 300, autocomplete: 'off', required: true })),
+      h('div', { class: 'field' }, h('label', { for: 'tb-answer', text: 'The right number' }),
+        h('input', { id: 'tb-answer', name: 'answer', inputmode: 'decimal', autocomplete: 'off', required: true })),
+      h('div', { class: 'field' }, h('label', { for: 'tb-seconds', text: 'Seconds' }),
+        h('input', { id: 'tb-seconds', name: 'seconds', type: 'number', min: 5, max: 600, value: 30 })),
+    ],
+    confirm: 'Start tiebreak',
+    onConfirm: (form) => {
+      const answer = Number(form.answer.value.trim().replace(/[\s,]/g, ''));
+      const text = form.text.value.trim();
+      if (!text || !form.answer.value.trim() || !Number.isFinite(answer)) { toast('A tiebreak needs a question and the right number.'); return; }
+      command('tiebreak', { text, answer, seconds: Math.round(Number(form.seconds.value) || 30), [group.kind]: group.ids });
+    },
+  });
+}
+
+function tiebreakStage() {
+  const t = game.tiebreak;
+  return [
+    h('div', { class: 'qhead' }, h('p', { class: 'eyebrow', text: `Tiebreak: ${entrantNames(t)}` }), clock()),
+    h('h1', { id: 'stage-title', class: 'qtext', text: t.text }),
+    game.tiebreakAnswer != null ? h('p', { class: 'answer-key' }, 'Answer: ', h('strong', { text: String(game.tiebreakAnswer) })) : null,
+    h('p', { class: 'livecount' }, h('strong', { id: 'tiebreak-answered', text: `${t.answered} of ${t.entrants.length}` }), ' answered'),
+  ];
 }
 
 function endButton() {

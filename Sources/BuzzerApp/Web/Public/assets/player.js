@@ -2,7 +2,8 @@
 // the server wrote is inserted as text (see h() in common.js).
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, ordinal, formatScore,
-  correctText, podium, teamPodium, teamTable, standingsTable, codeFromPath, store, load, drawClock, takeClock } from './common.js';
+  correctText, podium, teamPodium, teamTable, standingsTable, codeFromPath, store, load, drawClock, takeClock,
+  entrantNames, tiebreakTable } from './common.js';
 
 const KEY = 'buzzer.player';
 const main = $('#main');
@@ -66,6 +67,8 @@ function handle(m) {
         hostConnected: m.hostConnected, question: m.question, answered: m.answered, reveal: m.reveal,
         result: m.result, leaderboard: m.leaderboard, ended: m.ended, me: m.me, maxWager: m.maxWager,
         mine: m.myAnswer ?? null, answeredBy: m.answeredBy ?? null, teamWager: m.teamWager ?? null,
+        tiebreak: m.tiebreak ?? null, tiebreakPlays: m.tiebreakPlays ?? false, tiebreakAnswered: m.tiebreakAnswered ?? false,
+        tiebreakResult: m.tiebreakResult ?? null,
       };
       render();
       break;
@@ -97,6 +100,23 @@ function handle(m) {
     case 'clock':
       if (!takeClock(game.question, m)) break;
       applyPause();
+      break;
+    case 'tiebreak':
+      // Later copies only move the answered count.
+      if (game.phase === 'tiebreak' && game.tiebreak?.number === m.tiebreak.number) { game.tiebreak = m.tiebreak; break; }
+      Object.assign(game, { phase: 'tiebreak', tiebreak: m.tiebreak, tiebreakAnswered: false, tiebreakSending: false, tiebreakResult: null,
+        tiebreakPlays: playsTiebreak(m.tiebreak) });
+      render();
+      say(live, game.tiebreakPlays ? `Tiebreak! ${m.tiebreak.text}` : `Tiebreak between ${entrantNames(m.tiebreak)}.`);
+      break;
+    case 'tiebreak_ack':
+      if (game.tiebreak?.number !== m.number) break;
+      Object.assign(game, { tiebreakAnswered: true, tiebreakSending: false, tiebreakValue: m.value, tiebreakBy: m.by });
+      render(true);
+      say(live, 'Tiebreak answer locked in.');
+      break;
+    case 'tiebreak_result':
+      game.tiebreakResult = m;
       break;
     case 'team_answer':
       // Team mode: a teammate answered first, so that is the team's answer.
@@ -220,6 +240,13 @@ function onError(m) {
     renderJoin();
     return;
   }
+  if (m.request === 'tiebreak_answer') {
+    game.tiebreakSending = false;
+    game.tiebreakError = m.message;
+    render(true);
+    say(live, m.message);
+    return;
+  }
   if (m.request === 'answer' || m.request === 'wager') {
     game.sending = false;
     if (m.code === 'already_answered' || m.code === 'team_answered') { game.answered = true; render(); return; }
@@ -241,7 +268,7 @@ function forget() {
 /** Draws the screen for the current phase; `force` redraws the same screen in place. */
 function render(force = false) {
   updateChip();
-  const key = `${game.phase}:${game.question?.sequence ?? ''}:${game.answered ? 1 : 0}:${game.sending ? 1 : 0}:${game.changing ? 1 : 0}`;
+  const key = `${game.phase}:${game.question?.sequence ?? ''}:${game.answered ? 1 : 0}:${game.sending ? 1 : 0}:${game.changing ? 1 : 0}:${game.tiebreakAnswered ? 1 : 0}`;
   if (key === screenKey && !force) {
     // Same screen: only the lobby's numbers move.
     const count = $('#player-count');
@@ -258,6 +285,7 @@ function render(force = false) {
       if ((game.answered && !(game.changing && game.phase === 'open')) || game.sending) renderLocked(); else renderQuestion(); break;
     case 'revealed': renderResult(); break;
     case 'leaderboard': renderLeaderboard(); break;
+    case 'tiebreak': renderTiebreak(); break;
     case 'ended': renderEnded(); break;
     case 'kicked': renderKicked(); break;
     default: renderJoin(); return;
@@ -628,9 +656,56 @@ function renderLeaderboard() {
   fill(main, h('section', { class: 'card' },
     h('h1', { text: board?.final ? 'Final standings' : 'Leaderboard' }),
     me?.rank ? h('p', { class: 'lead' }, 'You are ', h('strong', { text: ordinal(me.rank) }), ` of ${me.players} with ${formatScore(me.score)} points.`) : null,
+    board?.final ? tiebreakTable(game.tiebreakResult) : null,
     board ? standingsTable(board.players, { me: seat?.player }) : null,
     board ? teamTable(board.teams, { mine: seat?.team }) : null,
     hostNote()));
+}
+
+/** Whether this phone plays the tiebreak: it names this player, or this player's team. */
+function playsTiebreak(tiebreak) {
+  return (tiebreak?.entrants ?? []).some((e) => (e.team ? e.name === seat?.team : e.id === seat?.player));
+}
+
+function renderTiebreak() {
+  const t = game.tiebreak;
+  if (!game.tiebreakPlays) {
+    fill(main, h('section', { class: 'card center' },
+      h('p', { class: 'eyebrow', text: 'Tiebreak' }),
+      h('h1', { text: `Tiebreak between ${entrantNames(t)}` }),
+      h('p', { class: 'lead', text: 'Closest number wins. Eyes on the big screen.' }),
+      hostNote()));
+    return;
+  }
+  if (game.tiebreakAnswered) {
+    fill(main, h('section', { class: 'card center locked' },
+      h('div', { class: 'qhead' }, h('p', { class: 'eyebrow', text: 'Tiebreak' }), clock()),
+      h('h1', { text: game.tiebreakBy && game.tiebreakBy !== seat?.nickname ? `Locked in by ${game.tiebreakBy}` : 'Locked in!' }),
+      game.tiebreakValue != null ? h('p', { class: 'lead' }, 'Your tiebreak answer: ', h('strong', { class: 'mine', text: formatScore(game.tiebreakValue) })) : null,
+      h('p', { class: 'hint', text: 'Closest number wins. The result is coming.' }),
+      hostNote()));
+    countdown.start(t.startedAt, t.deadline);
+    return;
+  }
+  fill(main, h('section', { class: 'question phase-open tiebreak' },
+    h('div', { class: 'qhead' }, h('p', { class: 'eyebrow', text: `Tiebreak: ${entrantNames(t)}` }), clock()),
+    h('h1', { class: 'qtext', text: t.text }),
+    h('p', { class: 'hint', text: 'Closest number wins; equally close, the faster answer.' }),
+    h('form', { class: 'typed', onsubmit: (e) => {
+      e.preventDefault();
+      const value = Number(e.currentTarget.tiebreak.value.trim().replace(/[\s,]/g, ''));
+      if (!e.currentTarget.tiebreak.value.trim() || !Number.isFinite(value)) { game.tiebreakError = 'Type a number, like 1912.'; render(true); return; }
+      game.tiebreakError = null;
+      game.tiebreakValue = value;
+      game.tiebreakSending = connection.send({ type: 'tiebreak_answer', value });
+      if (!game.tiebreakSending) { game.tiebreakError = 'You are offline; your answer was not sent. Try again when the banner goes.'; render(true); }
+    } },
+      h('label', { for: 'tiebreak', text: 'Your answer (a number)' }),
+      h('input', { id: 'tiebreak', name: 'tiebreak', autocomplete: 'off', inputmode: 'decimal', maxlength: 30 }),
+      h('button', { type: 'submit', class: 'btn primary big', text: 'Lock in' })),
+    game.tiebreakError ? h('p', { class: 'field-error', role: 'alert', text: game.tiebreakError }) : null,
+    hostNote()));
+  countdown.start(t.startedAt, t.deadline);
 }
 
 function renderEnded() {
