@@ -39,6 +39,8 @@ struct PlayedGame {
         return events
     }
 
+    func score(_ id: PlayerID) -> Int { room.players[id]!.score }
+
     mutating func join(_ name: String, team: String? = nil) throws -> PlayerID {
         for event in try send(.join(JoinRequest(nickname: name, team: team, resumeTokenHash: "token-\(name)"))) {
             if case .playerJoined(let joined) = event { return joined.player }

@@ -20,6 +20,56 @@ import Testing
         #expect(report.games[0].issues.isEmpty)
     }
 
+    /// Every host correction of issue 11 in one night: the clock paused and lengthened, a question
+    /// re-opened, a reveal undone, one skipped, teams renamed, merged and moved, and a tiebreak.
+    @Test func aNightWithEveryHostCorrectionVerifies() throws {
+        var game = try PlayedGame()
+        let ann = try game.join("Ann", team: "Owls")
+        let bob = try game.join("Bob", team: "The Owls")
+        let cid = try game.join("Cid", team: "Hawks")
+        try game.send(.start)
+        game.now += 1000
+        try game.send(.pauseClock)
+        game.now += 20_000
+        try game.send(.resumeClock)
+        try game.send(.addTime(ms: 10_000))
+        game.now = game.room.currentQuestion!.opensAt + 2000
+        try game.send(.tick)
+        try game.send(.answer(ann, AnswerSubmission(question: 0, value: .choice(1), writtenAt: 0)))
+        try game.send(.close)
+        game.now += 5000
+        try game.send(.reopen(ms: 10_000))
+        game.now += 1000
+        try game.send(.answer(bob, AnswerSubmission(question: 0, value: .choice(1), writtenAt: 0)))
+        try game.send(.answer(cid, AnswerSubmission(question: 0, value: .choice(0), writtenAt: 0)))
+        try game.send(.reveal)
+        try game.send(.undoReveal)
+        try game.send(.reveal)
+        try game.send(.renameTeam(TeamID(3), name: "Hawks United"))
+        try game.send(.mergeTeams(from: TeamID(1), into: TeamID(2)))
+        try game.send(.movePlayer(cid, team: nil))
+        try game.send(.next)
+        while !(game.room.phase == .leaderboard && game.room.isOnLastQuestion) {
+            try game.send(game.room.phase == .leaderboard ? .next : .skip)
+        }
+        #expect(game.room.phase == .leaderboard)
+        for other in [bob, cid] where game.score(other) != game.score(ann) {
+            try game.send(.adjustScore(.player(other), delta: game.score(ann) - game.score(other), reason: "level for a tiebreak"))
+        }
+        try game.send(.startTiebreak(TiebreakRequest(text: "Keys on a piano?", answer: 88, players: [ann, bob, cid])))
+        try game.send(.tiebreakAnswer(cid, value: 88, writtenAt: 0, rttMs: 0))
+        try game.send(.close)
+        try game.send(.next)
+        #expect(game.room.phase == .ended)
+        #expect(game.room.standings.players.first?.nickname == "Cid")
+
+        let dir = TemporaryDirectory()
+        try writeArchive([game], to: dir.path)
+        let report = try VerifyReport(scan(dir.path))
+        #expect(report.ok, "\(report.games.first?.issues ?? [])")
+        #expect(report.games.first?.issues.isEmpty == true)
+    }
+
     @Test func aTamperedScoreIsNamedWithItsLine() throws {
         let (dir, original) = try archived()
         var log = original
