@@ -404,8 +404,8 @@ package struct AnswersClosed: Codable, Sendable, Equatable {
     }
 }
 
-/// The host stopped the clock: no answers, no timers, until `clock_resumed`.
-package struct ClockPaused: Codable, Sendable, Equatable {
+/// An event that is only a moment in a question's life: when, and which question.
+package struct QuestionMoment: Codable, Sendable, Equatable {
     package var at: GameInstant
     package var sequence: Int
 
@@ -414,18 +414,13 @@ package struct ClockPaused: Codable, Sendable, Equatable {
         self.sequence = sequence
     }
 }
+
+/// The host stopped the clock: no answers, no timers, until `clock_resumed`.
+package typealias ClockPaused = QuestionMoment
 
 /// The clock runs again; the opening (if still ahead), the deadline and the close move on by
 /// the pause, so nobody loses a second of answering time.
-package struct ClockResumed: Codable, Sendable, Equatable {
-    package var at: GameInstant
-    package var sequence: Int
-
-    package init(at: GameInstant, sequence: Int) {
-        self.at = at
-        self.sequence = sequence
-    }
-}
+package typealias ClockResumed = QuestionMoment
 
 /// The host gave everyone more time: the deadline and the close move by `ms`.
 package struct TimeAdded: Codable, Sendable, Equatable {
@@ -441,15 +436,7 @@ package struct TimeAdded: Codable, Sendable, Equatable {
 }
 
 /// The host skipped the question: it is never scored, its wagers are void, and the next step follows.
-package struct QuestionSkipped: Codable, Sendable, Equatable {
-    package var at: GameInstant
-    package var sequence: Int
-
-    package init(at: GameInstant, sequence: Int) {
-        self.at = at
-        self.sequence = sequence
-    }
-}
+package typealias QuestionSkipped = QuestionMoment
 
 /// The host re-opened a question closed by mistake. Answers given before still count; the time it
 /// stood closed is not charged to anyone.
@@ -469,15 +456,7 @@ package struct AnswersReopened: Codable, Sendable, Equatable {
 }
 
 /// The host took a reveal back before moving on: the question is closed and unscored again.
-package struct RevealUndone: Codable, Sendable, Equatable {
-    package var at: GameInstant
-    package var sequence: Int
-
-    package init(at: GameInstant, sequence: Int) {
-        self.at = at
-        self.sequence = sequence
-    }
-}
+package typealias RevealUndone = QuestionMoment
 
 package struct QuestionRevealed: Codable, Sendable, Equatable {
     package var at: GameInstant

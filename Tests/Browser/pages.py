@@ -118,3 +118,16 @@ class Peer:
             self._connection.__exit__(None, None, None)
         except Exception:  # already gone with the server
             pass
+
+
+def console(browsers, base, size, **create):
+    """Creates a room over the protocol (`create` fields: pack or questions, settings) and opens its
+    host console in a new browser of `size`, the way a host reopens one from its link."""
+    creator = Peer(base)
+    creator.send(type="create", **create)
+    created = creator.until("created")
+    creator.close()
+    host = browsers.open(size)
+    host.get(f"{base}/host#code={created['code']}&token={created['hostToken']}")
+    wait_css(host, "#join-code")
+    return host, created["code"]

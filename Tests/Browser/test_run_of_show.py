@@ -6,7 +6,7 @@ projector show the same seconds as the server."""
 import json
 
 from conftest import PROJECTOR, axe_check, wait
-from pages import Peer, click, el, els, join, wait_css, wait_text
+from pages import Peer, click, console, el, els, join, wait_css, wait_text
 from test_first_run import start
 
 LAPTOP = (1280, 800)
@@ -27,15 +27,8 @@ def seconds(driver):
 def test_the_host_pauses_adds_time_reopens_undoes_and_skips_fairly(tmp_path, browsers):
     server = start(tmp_path)
     try:
-        creator = Peer(server.url)
-        creator.send(type="create", pack="pub-classics", settings={"readingTimeMs": 0, "timeLimitSeconds": 60, "shuffleOptions": False})
-        created = creator.until("created")
-        creator.close()
-        code = created["code"]
-
-        host = browsers.open(LAPTOP)
-        host.get(f"{server.url}/host#code={code}&token={created['hostToken']}")
-        wait_css(host, "#join-code")
+        host, code = console(browsers, server.url, LAPTOP, pack="pub-classics",
+                             settings={"readingTimeMs": 0, "timeLimitSeconds": 60, "shuffleOptions": False})
         display = browsers.open(PROJECTOR)
         display.get(f"{server.url}/display/{code}")
         wait_css(display, ".display-lobby .code")

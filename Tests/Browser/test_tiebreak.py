@@ -1,6 +1,6 @@
 """A tie on the podium settled by a tiebreak: a closest-number question for the tied players only."""
 from conftest import PROJECTOR, axe_check, wait
-from pages import Peer, click, el, els, join, wait_css, wait_text
+from pages import Peer, click, console, el, els, join, wait_css, wait_text
 from test_first_run import start
 
 LAPTOP = (1280, 800)
@@ -11,14 +11,8 @@ PACK = {"title": "Short night", "rounds": [{"title": "Only", "questions": [
 def test_a_podium_tie_is_settled_by_the_closest_number(tmp_path, browsers):
     server = start(tmp_path)
     try:
-        creator = Peer(server.url)
-        creator.send(type="create", questions=PACK, settings={"readingTimeMs": 0, "scoring": "flat", "timeLimitSeconds": 60})
-        created = creator.until("created")
-        creator.close()
-        code = created["code"]
-        host = browsers.open(LAPTOP)
-        host.get(f"{server.url}/host#code={code}&token={created['hostToken']}")
-        wait_css(host, "#join-code")
+        host, code = console(browsers, server.url, LAPTOP, questions=PACK,
+                             settings={"readingTimeMs": 0, "scoring": "flat", "timeLimitSeconds": 60})
         display = browsers.open(PROJECTOR)
         display.get(f"{server.url}/display/{code}")
         wait_css(display, ".display-lobby .code")
