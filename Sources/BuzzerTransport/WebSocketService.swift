@@ -13,6 +13,23 @@ package protocol WebSocketService: Sendable {
     /// Called on the connection's loop once the upgrade response is queued. The handler owns the
     /// client's state and lives until its `closed(reason:)`.
     func makeHandler(for upgrade: WebSocketUpgrade<Handler>) -> Handler
+
+    /// How many body bytes a request may carry (`Content-Length`); a longer one gets 413 before its
+    /// body is read. 0, the default, accepts no body.
+    func bodyLimit(for head: HTTPRequestHead) -> Int
+
+    /// A request that is not a GET or HEAD, with its whole body: the app answers through `reply`,
+    /// from any thread, when its work (a file written and synced, say) is done. The connection
+    /// reads nothing more until then.
+    func respond(to head: HTTPRequestHead, body: [UInt8], remoteAddress: String, reply: @escaping @Sendable (HTTPResponse) -> Void)
+}
+
+extension WebSocketService {
+    package func bodyLimit(for head: HTTPRequestHead) -> Int { 0 }
+
+    package func respond(to head: HTTPRequestHead, body: [UInt8], remoteAddress: String, reply: @escaping @Sendable (HTTPResponse) -> Void) {
+        reply(respond(to: head, remoteAddress: remoteAddress))
+    }
 }
 
 /// One upgraded connection's application side. Every call runs on the connection's loop, so a handler

@@ -11,6 +11,10 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
     private enum State {
         /// Reading a request; the connection may have served `served` plain requests before (keep-alive).
         case http(HTTPState)
+        /// Reading a request's body (`Content-Length` bytes).
+        case body(BodyState)
+        /// The app is working on the answer to a request with a body; what arrives meanwhile waits.
+        case awaiting(served: Int, keepAlive: Bool, pending: [UInt8])
         /// An HTTP answer or refusal is flushing before the connection closes; input is ignored.
         case responding
         case open(OpenState)
@@ -28,6 +32,18 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
         var deadline: UInt64
         var served: Int
     }
+
+    private struct BodyState {
+        var head: HTTPRequestHead
+        var body: [UInt8]
+        var expected: Int
+        var deadline: UInt64
+        var served: Int
+    }
+
+    /// A body must keep arriving at this rate at least, on top of the handshake time: a 10 MB upload
+    /// on bar Wi-Fi gets its minutes, a slowloris body does not get forever.
+    static var minimumBodyBytesPerSecond: Double { 32 * 1024 }
 
     /// The open phase's data. A class, so that every read and every send mutates the state machine
     /// where it lives: with a struct in the enum case, each one moved the whole machine out of the
@@ -139,7 +155,7 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
             open.closeDeadline = MonotonicClock.after(seconds: context.config.timeouts.closeSeconds)
             logger.debug("closing", metadata: ["code": "\(code)", "reason": "\(reason)"])
             perform(actions, on: connection)
-        case .http:
+        case .http, .body, .awaiting:
             connection.closeNow(reason: .local)
         case .responding, .closing, .closed, .modifying:
             break
@@ -174,13 +190,98 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
             actions.removeAll(keepingCapacity: true)
             open.machine.receive(bytes, into: &actions)
             perform(actions, on: connection)
+        case .body(var reading):
+            state = .modifying  // so the body's buffer is not shared with the state, and grows in place
+            let take = min(bytes.count, reading.expected - reading.body.count)
+            reading.body.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[..<take]))
+            if reading.body.count < reading.expected {
+                state = .body(reading)
+            } else {
+                dispatchWithBody(reading.head, body: reading.body, served: reading.served,
+                                 rest: Array(UnsafeRawBufferPointer(rebasing: bytes[take...])), on: connection)
+            }
+        case .awaiting(let served, let keepAlive, var pending):
+            state = .modifying
+            pending.append(contentsOf: bytes)
+            guard pending.count <= context.config.websocket.maxHeaderBytes else {
+                connection.closeNow(reason: .local)
+                return
+            }
+            state = .awaiting(served: served, keepAlive: keepAlive, pending: pending)
         case .responding, .closing, .closed, .modifying:
             break
         }
     }
 
+    /// A request that is not GET or HEAD: read its `Content-Length` body (refused past the app's
+    /// limit, or sent chunked), then let the app answer when its work is done.
+    private func readBody(_ head: HTTPRequestHead, served: Int, rest: UnsafeRawBufferPointer, on connection: Connection) {
+        if head.headers.contains(name: "Transfer-Encoding") {
+            respond(.error(status: 411, message: "Send the body with a Content-Length; chunked request bodies are not accepted."), on: connection)
+            return
+        }
+        let lengths = head.headers["Content-Length"].map { String($0.filter { $0 != " " && $0 != "\t" }) }
+        let expected: Int
+        if lengths.isEmpty {
+            expected = 0
+        } else if Set(lengths).count == 1, let value = lengths.first, !value.isEmpty, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+                  value.count <= 15, let length = Int(value) {
+            expected = length
+        } else {
+            respond(.error(status: 400, message: "The Content-Length header is not one whole number."), on: connection)
+            return
+        }
+        let limit = context.bodyLimit(head)
+        guard expected <= limit else {
+            respond(.error(status: 413, message: limit == 0
+                ? "\(head.method) \(head.path) takes no request body."
+                : "The body is \(expected) bytes; \(head.path) takes at most \(limit)."), on: connection)
+            return
+        }
+        if expected > 0, head.headers.first(name: "Expect")?.lowercased() == "100-continue" {
+            connection.write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+        }
+        let take = min(rest.count, expected)
+        var body: [UInt8] = []
+        body.reserveCapacity(expected)
+        body.append(contentsOf: UnsafeRawBufferPointer(rebasing: rest[..<take]))
+        if body.count == expected {
+            dispatchWithBody(head, body: body, served: served, rest: Array(UnsafeRawBufferPointer(rebasing: rest[take...])), on: connection)
+            return
+        }
+        let seconds = context.config.timeouts.handshakeSeconds + Double(expected) / Self.minimumBodyBytesPerSecond
+        state = .body(BodyState(head: head, body: body, expected: expected, deadline: MonotonicClock.after(seconds: seconds), served: served))
+    }
+
+    /// Hands a whole request to the app and waits for its answer on this connection's loop.
+    private func dispatchWithBody(_ head: HTTPRequestHead, body: [UInt8], served: Int, rest: [UInt8], on connection: Connection) {
+        // The body has been read whole, so the next request starts right after it (`allowsKeepAlive`
+        // says no to any body because the GET path never reads one).
+        let keepAlive = head.version >= .http1_1 && !head.headers.containsToken("close", inHeader: "Connection")
+        state = .awaiting(served: served, keepAlive: keepAlive, pending: rest)
+        let handle = connection.handle
+        context.respondLater(head, body, connection.remoteAddress) { response in
+            handle.withConnection { connection in
+                (connection.handler as? WebSocketSession<Handler>)?.answered(response, on: connection)
+            }
+        }
+    }
+
+    /// The app's answer to a request with a body: sent, then the connection goes on as after any request.
+    private func answered(_ response: HTTPResponse, on connection: Connection) {
+        guard case .awaiting(let before, let allowed, let pending) = state else { return }
+        let served = before + 1
+        if allowed, !response.closesConnection, served < WebSocketServer.maxRequestsPerConnection {
+            pending.withUnsafeBytes { keepAlive(response, served: served, rest: $0, on: connection) }
+        } else {
+            respond(response, on: connection)
+        }
+    }
+
     private func handleRequest(_ head: HTTPRequestHead, served: Int, rest: UnsafeRawBufferPointer, on connection: Connection) {
         switch WebSocketHandshake.evaluate(head, policy: context.policy) {
+        case .notWebSocket where head.method != "GET" && head.method != "HEAD":
+            readBody(head, served: served, rest: rest, on: connection)
         case .notWebSocket:
             var response = context.respond(head, connection.remoteAddress)
             if head.method == "HEAD" { response = response.withoutBody }
@@ -279,6 +380,12 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
             connection.closeAfterFlush()
             return
         }
+        // A body cut short, or a half-close while the app answers: nothing more will come.
+        if case .body = state {
+            connection.closeNow(reason: .peerClosed)
+            return
+        }
+        if case .awaiting = state { return }
         // A peer that half-closes without a Close frame has abandoned the session (RFC 6455 §7.1.5: 1006).
         connection.closeNow(reason: .peerClosed)
     }
@@ -288,6 +395,11 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
         case .http(let http):
             if now >= http.deadline {
                 logger.debug("handshake timed out")
+                connection.closeNow(reason: .timeout)
+            }
+        case .body(let reading):
+            if now >= reading.deadline {
+                logger.debug("request body timed out", metadata: ["read": "\(reading.body.count)", "expected": "\(reading.expected)"])
                 connection.closeNow(reason: .timeout)
             }
         case .open(let open):
@@ -305,7 +417,7 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
             let stamp = (0..<8).map { UInt8(truncatingIfNeeded: now >> (56 - 8 * UInt64($0))) }
             let ping = open.machine.ping(payload: stamp)
             if let ping { connection.write(ping) }
-        case .responding, .closing, .closed, .modifying:
+        case .responding, .closing, .closed, .modifying, .awaiting:
             break
         }
     }
@@ -314,9 +426,9 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
         switch state {
         case .open:
             close(code: 1001, reason: "server shutting down")
-        case .http:
+        case .http, .body:
             connection.closeNow(reason: .shutdown)
-        case .responding, .closing, .closed, .modifying:
+        case .responding, .closing, .closed, .modifying, .awaiting:
             break
         }
     }
@@ -334,7 +446,7 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
         case .closing(let closing, let closedWith):
             handler = closing
             code = closedWith
-        case .http, .responding, .closed, .modifying:
+        case .http, .body, .awaiting, .responding, .closed, .modifying:
             handler = nil
         }
         state = .closed
@@ -353,6 +465,8 @@ struct WebSocketServerContext<Handler: WebSocketHandler>: Sendable {
     let config: WebSocketServerConfig
     let policy: HandshakePolicy
     let respond: @Sendable (HTTPRequestHead, String) -> HTTPResponse
+    let bodyLimit: @Sendable (HTTPRequestHead) -> Int
+    let respondLater: @Sendable (HTTPRequestHead, [UInt8], String, @escaping @Sendable (HTTPResponse) -> Void) -> Void
     let makeHandler: @Sendable (WebSocketUpgrade<Handler>) -> Handler
     let pingIntervalNanos: UInt64
     let logger: Logger

@@ -76,6 +76,14 @@ struct ServeCommand: ParsableCommand {
         if game.service.libraryIsEmpty {
             logger.warning("the question library is empty: hosts can only upload packs", metadata: ["folder": "\(settings.rooms.libraryDirectory)"])
         }
+        for (id, problem) in game.service.library.brokenFiles() {
+            logger.warning("a library pack does not load and is not offered (buzzer check explains)", metadata: ["pack": "\(id)", "problem": "\(problem)"])
+        }
+        if game.service.editTokenIsGenerated, let base = urls.last {
+            // As Jupyter does: a host on a laptop is never locked out of editing. The token is new at
+            // every start; set library.editToken in config.json to keep one.
+            FileHandle.standardOutput.write(Data("edit the question library at \(base)/host#edit=\(game.service.editToken)\n".utf8))
+        }
         let seconds = settings.timeouts.shutdownSeconds
         ServerLifecycle.runUntilSignalled(drain: { drained in game.drain(drained: drained) }) { completion in
             game.shutdown(within: seconds, completion: completion)

@@ -146,7 +146,7 @@ struct BadInputLiveTests {
         #expect(body.contains("\"archive\":\"ok\""))
         let packs = try httpGet(port: server.port, path: "/api/packs")
         #expect(packs.0 == 200)
-        #expect(packs.1.contains("\"name\":\"pub-classics\""))
+        #expect(packs.1.contains("\"id\":\"pub-classics\""))
     }
 
     func httpGet(port: Int, path: String) throws -> (Int, String) {

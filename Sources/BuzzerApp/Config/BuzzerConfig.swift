@@ -16,11 +16,13 @@ package struct BuzzerConfig: Codable, Sendable {
     package var rooms: RoomsConfig
     /// The event log (optional in the file).
     package var archive: ArchiveConfig
+    /// Editing the question library over HTTP (optional in the file).
+    package var library: LibraryConfig
 
     package init(
         server: ServerConfig = ServerConfig(), websocket: WebSocketConfig = .gameDefaults, timeouts: TimeoutConfig = TimeoutConfig(),
         transport: TransportConfig = TransportConfig(), game: GameConfig = GameConfig(), rooms: RoomsConfig = RoomsConfig(),
-        archive: ArchiveConfig = ArchiveConfig()
+        archive: ArchiveConfig = ArchiveConfig(), library: LibraryConfig = LibraryConfig()
     ) {
         self.server = server
         self.websocket = websocket
@@ -29,9 +31,10 @@ package struct BuzzerConfig: Codable, Sendable {
         self.game = game
         self.rooms = rooms
         self.archive = archive
+        self.library = library
     }
 
-    private enum CodingKeys: String, CodingKey { case server, websocket, timeouts, transport, game, rooms, archive }
+    private enum CodingKeys: String, CodingKey { case server, websocket, timeouts, transport, game, rooms, archive, library }
 
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -42,6 +45,7 @@ package struct BuzzerConfig: Codable, Sendable {
         game = try c.decodeIfPresent(GameConfig.self, forKey: .game) ?? GameConfig()
         rooms = try c.decodeIfPresent(RoomsConfig.self, forKey: .rooms) ?? RoomsConfig()
         archive = try c.decodeIfPresent(ArchiveConfig.self, forKey: .archive) ?? ArchiveConfig()
+        library = try c.decodeIfPresent(LibraryConfig.self, forKey: .library) ?? LibraryConfig()
     }
 
     /// Reads and checks a config file; the error names the first bad field.

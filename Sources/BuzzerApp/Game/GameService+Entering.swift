@@ -32,7 +32,7 @@ extension GameService {
         case .inline(let inline):
             pack = inline
         case .library(let name):
-            do { pack = try library.load(name) } catch {
+            do { pack = try library.pack(named: name) } catch {
                 fail(error.isUnknown ? "pack_not_found" : "invalid_pack", error.description)
                 return
             }
@@ -364,8 +364,4 @@ extension GameService {
         guard let player = room.player(byResumeTokenHash: tokenHash) else { throw .unknownPlayer }
         return .player(player.id)
     }
-}
-
-extension LibraryError {
-    var isUnknown: Bool { if case .unknownPack = self { true } else { false } }
 }

@@ -18,7 +18,12 @@ package final class GameService: WebSocketService {
     package static let path = "/ws"
 
     let context: GameContext
-    let library: QuestionLibrary
+    package let library: PackStore
+    let libraryAPI: LibraryAPI
+    /// The library's edit token: config.json's, or one made at this start (`buzzer serve` prints a link with it).
+    package let editToken: String
+    /// Library writes, one at a time and off the connections' loops (each ends in an fsync).
+    private let libraryQueue = DispatchQueue(label: "buzzer.library")
     /// Wrong codes, per address; taken once per failed entry, never for one that names a live room.
     let limiter: Mutex<JoinRateLimiter>
     /// Set once the server is listening: `/healthz` reports its connection count.
@@ -33,7 +38,9 @@ package final class GameService: WebSocketService {
         let metrics = BuzzerMetrics()
         context = GameContext(config: config, archive: archive, logger: logger, clock: clock, metrics: metrics)
         archive.observeCommits { events, syncNanoseconds in metrics.archived(events: events, syncNanoseconds: syncNanoseconds) }
-        library = QuestionLibrary(directory: config.rooms.libraryDirectory, limits: config.game.packLimits)
+        library = PackStore(directory: config.rooms.libraryDirectory, limits: config.game.packLimits)
+        editToken = config.library.editToken ?? Secrets.token()
+        libraryAPI = LibraryAPI(store: library, editTokenHash: Secrets.hash(editToken), maxPackBytes: config.library.maxPackBytes)
         limiter = Mutex(JoinRateLimiter(policy: JoinRateLimiter.Policy(
             failuresPerMinute: config.rooms.failedJoinsPerMinute, failuresPerConnection: config.rooms.failedJoinsPerConnection,
             delayMilliseconds: Int64(config.rooms.failedJoinDelayMilliseconds))))
@@ -48,7 +55,10 @@ package final class GameService: WebSocketService {
     package var roomCount: Int { context.registry.count }
 
     /// No valid pack in the library folder (or no folder): hosts can only upload.
-    package var libraryIsEmpty: Bool { library.list().isEmpty }
+    package var libraryIsEmpty: Bool { library.isEmpty }
+
+    /// Whether the edit token was made at this start (none in config.json).
+    package var editTokenIsGenerated: Bool { context.config.library.editToken == nil }
 
     /// Rooms whose game has not ended yet.
     package var runningRoomCount: Int { context.registry.runningCount }
@@ -83,14 +93,28 @@ package final class GameService: WebSocketService {
             headers.add(name: "Content-Type", value: "text/plain; version=0.0.4; charset=utf-8")
             headers.add(name: "Cache-Control", value: "no-store")
             return HTTPResponse(status: 200, headers: headers, body: context.metrics.exposition())
-        case "/api/packs":
-            return json(200, encode(library.list()))
+        case _ where LibraryAPI.handles(head.path):
+            return libraryAPI.respond(to: head, body: [])
         case "/api/settings":
             // The host console's defaults are config.json's, not the page's own.
             return json(200, encode(["roomDefaults": context.config.game.roomDefaults]))
         default:
             return resultsResponse(head) ?? webResponse(head)
         }
+    }
+
+    package func bodyLimit(for head: HTTPRequestHead) -> Int {
+        libraryAPI.bodyLimit(for: head)
+    }
+
+    /// Library writes run on their own queue: the connection's loop stays free while the file is synced.
+    package func respond(to head: HTTPRequestHead, body: [UInt8], remoteAddress: String, reply: @escaping @Sendable (HTTPResponse) -> Void) {
+        guard LibraryAPI.handles(head.path) else {
+            reply(respond(to: head, remoteAddress: remoteAddress))
+            return
+        }
+        let api = libraryAPI
+        libraryQueue.async { reply(api.respond(to: head, body: body)) }
     }
 
     private func health() -> HTTPResponse {

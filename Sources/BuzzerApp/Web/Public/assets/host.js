@@ -188,10 +188,10 @@ async function renderSetup() {
   let defaults = {};
   try {
     const [packList, settings] = await Promise.all([
-      fetch('/api/packs', { cache: 'no-store' }).then((r) => r.json()),
+      fetch('/api/packs?perPage=100', { cache: 'no-store' }).then((r) => r.json()),
       fetch('/api/settings', { cache: 'no-store' }).then((r) => r.json()),
     ]);
-    packs = packList;
+    packs = packList.items ?? [];
     defaults = settings.roomDefaults || {};
   } catch { packs = packs || []; }
   if (screenKey !== 'setup') return;
@@ -209,7 +209,7 @@ async function renderSetup() {
     h('fieldset', { class: 'packs' },
       h('legend', { text: 'Question pack' }),
       packs.map((p, i) => h('label', { class: 'pack' },
-        h('input', { type: 'radio', name: 'pack', value: p.name, checked: i === 0 }),
+        h('input', { type: 'radio', name: 'pack', value: p.id, checked: i === 0 }),
         h('span', { class: 't', text: p.title }),
         h('span', { class: 'd', text: `${p.questionCount} questions · ${p.rounds} ${p.rounds === 1 ? 'round' : 'rounds'}` }),
         p.description ? h('span', { class: 'd', text: p.description }) : null)),

@@ -1,0 +1,309 @@
+import BuzzerFormats
+import BuzzerGame
+import BuzzerWebSocket
+import Foundation
+
+/// The question library over HTTP (docs/question-library.md has every route with examples):
+/// paginated reads open to anyone who can reach the server, writes behind the edit token.
+/// Answers are JSON; errors are `{"error":"…"}`, and a pack that breaks the format's rules is
+/// 422 with the same paths and words as `buzzer check`.
+struct LibraryAPI: Sendable {
+    let store: PackStore
+    /// SHA-256 hex of the edit token.
+    let editTokenHash: String
+    let maxPackBytes: Int
+
+    /// Pages hold at most this many items.
+    static let maxPerPage = 100
+    static let defaultPerPage = 20
+
+    /// Whether `path` is the API's.
+    static func handles(_ path: String) -> Bool {
+        path == "/api/packs" || path.hasPrefix("/api/packs/") || path == "/api/questions"
+    }
+
+    func bodyLimit(for head: HTTPRequestHead) -> Int {
+        // Any method, so that a wrong one hears 405 rather than 413.
+        Self.handles(head.path) ? maxPackBytes : 0
+    }
+
+    func respond(to head: HTTPRequestHead, body: [UInt8]) -> HTTPResponse {
+        let path = head.path
+        let id = path.hasPrefix("/api/packs/") ? String(path.dropFirst("/api/packs/".count)) : nil
+        switch (head.method, path, id) {
+        case ("GET", "/api/packs", _), ("HEAD", "/api/packs", _):
+            return listPacks(QueryString(head.query))
+        case ("GET", "/api/questions", _), ("HEAD", "/api/questions", _):
+            return listQuestions(QueryString(head.query))
+        case ("GET", _, let id?), ("HEAD", _, let id?):
+            return getPack(id, head: head)
+        case ("POST", "/api/packs", _):
+            return authorized(head) ?? createPack(body)
+        case ("PUT", _, let id?):
+            return authorized(head) ?? putPack(id, body: body, ifMatch: head.headers.first(name: "If-Match"))
+        case ("DELETE", _, let id?):
+            return authorized(head) ?? deletePack(id, ifMatch: head.headers.first(name: "If-Match"))
+        default:
+            let allow = id == nil ? (path == "/api/packs" ? "GET, HEAD, POST" : "GET, HEAD") : "GET, HEAD, PUT, DELETE"
+            var extra = HTTPHeaders()
+            extra.add(name: "Allow", value: allow)
+            return Self.error(405, "\(head.method) is not allowed on \(path) (allowed: \(allow)).", headers: extra)
+        }
+    }
+
+    // MARK: - Reading
+
+    private func listPacks(_ query: QueryString) -> HTTPResponse {
+        let paging: Paging
+        do { paging = try Paging(query) } catch { return Self.error(400, error.message) }
+        let needle = query["q"].map(TextNormalizer.fold).flatMap { $0.isEmpty ? nil : $0 }
+        let category = query["category"].map(TextNormalizer.fold).flatMap { $0.isEmpty ? nil : $0 }
+        let matching = store.entries().filter { entry in
+            if let needle, !entry.searchText.contains(needle) { return false }
+            if let category, !entry.pack.categories.contains(where: { TextNormalizer.fold($0) == category }) { return false }
+            return true
+        }
+        let items = paging.slice(matching).map { entry in
+            PackSummary(id: entry.id, title: entry.pack.title, description: entry.pack.description,
+                        questionCount: entry.pack.questionCount, rounds: entry.pack.rounds.count,
+                        categories: entry.pack.categories, kinds: entry.pack.kinds, version: entry.etag)
+        }
+        return Self.json(200, Page(items: items, page: paging.page, perPage: paging.perPage, total: matching.count))
+    }
+
+    private func listQuestions(_ query: QueryString) -> HTTPResponse {
+        let paging: Paging
+        do { paging = try Paging(query) } catch { return Self.error(400, error.message) }
+        var kind: QuestionKind?
+        if let raw = query["kind"], !raw.isEmpty {
+            guard let parsed = QuestionKind(rawValue: raw) else {
+                return Self.error(400, "kind \"\(raw.prefix(20))\" is not one of \(QuestionKind.allNames).")
+            }
+            kind = parsed
+        }
+        let needle = query["q"].map(TextNormalizer.fold).flatMap { $0.isEmpty ? nil : $0 }
+        let category = query["category"].map(TextNormalizer.fold).flatMap { $0.isEmpty ? nil : $0 }
+        var hits: [QuestionHit] = []
+        for entry in store.entries() {
+            var number = 0
+            for (roundIndex, round) in entry.pack.rounds.enumerated() {
+                for (index, question) in round.questions.enumerated() {
+                    defer { number += 1 }
+                    if let kind, question.kind != kind { continue }
+                    if let category, TextNormalizer.fold(question.category) != category { continue }
+                    if let needle, !TextNormalizer.fold(question.text + "\n" + question.category).contains(needle) { continue }
+                    hits.append(QuestionHit(pack: entry.id, packTitle: entry.pack.title, round: roundIndex, index: index,
+                                            number: number, question: question))
+                }
+            }
+        }
+        return Self.json(200, Page(items: paging.slice(hits), page: paging.page, perPage: paging.perPage, total: hits.count))
+    }
+
+    private func getPack(_ id: String, head: HTTPRequestHead) -> HTTPResponse {
+        guard let entry = store.entry(id) else { return Self.error(404, "There is no pack \"\(id.prefix(64))\" in the library.") }
+        var headers = Self.jsonHeaders
+        headers.add(name: "ETag", value: entry.etag)
+        if let match = head.headers.first(name: "If-None-Match"), match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == entry.etag }) {
+            return HTTPResponse(status: 304, headers: headers)
+        }
+        return HTTPResponse(status: 200, headers: headers, body: Array(entry.pack.prettyJSON().utf8))
+    }
+
+    // MARK: - Writing
+
+    /// nil when the request carries the edit token; else the 401 to send.
+    private func authorized(_ head: HTTPRequestHead) -> HTTPResponse? {
+        var extra = HTTPHeaders()
+        extra.add(name: "WWW-Authenticate", value: "Bearer realm=\"buzzer library\"")
+        guard let value = head.headers.first(name: "Authorization"), value.hasPrefix("Bearer ") else {
+            return Self.error(401, "Editing the library needs the edit token: send Authorization: Bearer TOKEN (library.editToken in config.json, or the edit link buzzer serve prints).", headers: extra)
+        }
+        let token = String(value.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+        guard Secrets.hash(token) == editTokenHash else {
+            return Self.error(401, "That edit token is not this server's.", headers: extra)
+        }
+        return nil
+    }
+
+    private func createPack(_ body: [UInt8]) -> HTTPResponse {
+        let pack: QuestionPack
+        switch decode(body) {
+        case .success(let decoded): pack = decoded
+        case .failure(let refusal): return refusal.response
+        }
+        do {
+            let (id, etag) = try store.create(pack)
+            var headers = Self.jsonHeaders
+            headers.add(name: "Location", value: "/api/packs/\(id)")
+            headers.add(name: "ETag", value: etag)
+            return HTTPResponse(status: 201, headers: headers, body: Self.encode(["id": id, "version": etag]))
+        } catch {
+            return Self.response(for: error)
+        }
+    }
+
+    private func putPack(_ id: String, body: [UInt8], ifMatch: String?) -> HTTPResponse {
+        guard PackStore.isValidID(id) else {
+            return Self.error(400, "\"\(id.prefix(64))\" is not a pack id: use 1 to 64 lower-case letters, digits, - and _, starting with a letter or digit.")
+        }
+        let pack: QuestionPack
+        switch decode(body) {
+        case .success(let decoded): pack = decoded
+        case .failure(let refusal): return refusal.response
+        }
+        do {
+            let (etag, created) = try store.replace(id, with: pack, ifMatch: ifMatch)
+            var headers = Self.jsonHeaders
+            headers.add(name: "ETag", value: etag)
+            if created { headers.add(name: "Location", value: "/api/packs/\(id)") }
+            return HTTPResponse(status: created ? 201 : 200, headers: headers, body: Self.encode(["id": id, "version": etag]))
+        } catch {
+            return Self.response(for: error)
+        }
+    }
+
+    private func deletePack(_ id: String, ifMatch: String?) -> HTTPResponse {
+        do {
+            try store.delete(id, ifMatch: ifMatch)
+            return HTTPResponse(status: 204)
+        } catch {
+            return Self.response(for: error)
+        }
+    }
+
+    private struct Refusal: Error { var response: HTTPResponse }
+
+    /// 400 for bytes that are not JSON, 422 with every problem for a pack that breaks the rules.
+    private func decode(_ body: [UInt8]) -> Result<QuestionPack, Refusal> {
+        guard !body.isEmpty else { return .failure(Refusal(response: Self.error(400, "The body is empty: send the pack as JSON."))) }
+        do {
+            return .success(try QuestionPack.decode(json: body, limits: store.limits))
+        } catch {
+            if case .syntax(let line, let column, let reason)? = error.errors.first {
+                return .failure(Refusal(response: Self.error(400, "The body is not JSON: line \(line), column \(column): \(reason).")))
+            }
+            let problems = error.errors.compactMap { problem -> Problem? in
+                guard case .invalid(let path, let reason) = problem else { return nil }
+                return Problem(path: path, message: reason)
+            }
+            return .failure(Refusal(response: Self.json(422, ["errors": problems])))
+        }
+    }
+
+    private static func response(for error: PackStoreError) -> HTTPResponse {
+        switch error {
+        case .notFound(let id): return Self.error(404, "There is no pack \"\(id.prefix(64))\" in the library.")
+        case .invalidID(let id): return Self.error(400, "\"\(id.prefix(64))\" is not a pack id.")
+        case .versionMismatch(let current?):
+            var headers = HTTPHeaders()
+            headers.add(name: "ETag", value: current)
+            return Self.error(412, "The pack changed since you read it (it is now version \(current)): read it again and redo your change.", headers: headers)
+        case .versionMismatch(nil): return Self.error(412, "If-Match names a version, but there is no such pack.")
+        case .io(let reason): return Self.error(500, "The library could not be written: \(reason).")
+        }
+    }
+
+    // MARK: - JSON
+
+    struct Page<Item: Encodable>: Encodable {
+        var items: [Item]
+        var page: Int
+        var perPage: Int
+        var total: Int
+    }
+
+    struct PackSummary: Encodable, Equatable {
+        var id: String
+        var title: String
+        var description: String?
+        var questionCount: Int
+        var rounds: Int
+        var categories: [String]
+        var kinds: [String]
+        var version: String
+    }
+
+    struct QuestionHit: Encodable {
+        var pack: String
+        var packTitle: String
+        var round: Int
+        var index: Int
+        /// 0-based position in the whole pack.
+        var number: Int
+        var question: Question
+    }
+
+    struct Problem: Encodable, Equatable {
+        var path: String
+        var message: String
+    }
+
+    /// `page` from 1, `perPage` 1...`maxPerPage`; anything else is a 400 that says so.
+    struct Paging {
+        struct Invalid: Error { var message: String }
+        var page: Int
+        var perPage: Int
+
+        init(_ query: QueryString) throws(Invalid) {
+            page = try Self.number(query["page"], name: "page", default: 1, range: 1...1_000_000)
+            perPage = try Self.number(query["perPage"], name: "perPage", default: LibraryAPI.defaultPerPage, range: 1...LibraryAPI.maxPerPage)
+        }
+
+        private static func number(_ raw: String?, name: String, default value: Int, range: ClosedRange<Int>) throws(Invalid) -> Int {
+            guard let raw, !raw.isEmpty else { return value }
+            guard let number = Int(raw), range.contains(number) else {
+                throw Invalid(message: "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(raw.prefix(20))\".")
+            }
+            return number
+        }
+
+        func slice<T>(_ all: [T]) -> [T] {
+            let start = (page - 1) * perPage
+            guard start < all.count else { return [] }
+            return Array(all[start..<min(all.count, start + perPage)])
+        }
+    }
+
+    static var jsonHeaders: HTTPHeaders {
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
+        headers.add(name: "Cache-Control", value: "no-cache")
+        return headers
+    }
+
+    static func encode(_ value: some Encodable) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? Array(encoder.encode(value))) ?? Array("{}".utf8)
+    }
+
+    static func json(_ status: Int, _ value: some Encodable) -> HTTPResponse {
+        HTTPResponse(status: status, headers: jsonHeaders, body: encode(value))
+    }
+
+    static func error(_ status: Int, _ message: String, headers extra: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
+        var headers = jsonHeaders
+        for field in extra { headers.add(name: field.name, value: field.value) }
+        return HTTPResponse(status: status, headers: headers, body: encode(["error": message]))
+    }
+}
+
+extension QuestionPack {
+    /// Every category its questions use, in first-use order.
+    var categories: [String] {
+        var seen: Set<String> = [], out: [String] = []
+        for round in rounds { for question in round.questions where seen.insert(question.category).inserted { out.append(question.category) } }
+        return out
+    }
+
+    var kinds: [String] {
+        var seen: Set<String> = [], out: [String] = []
+        for round in rounds { for question in round.questions where seen.insert(question.kind.rawValue).inserted { out.append(question.kind.rawValue) } }
+        return out
+    }
+}
+
+extension QuestionKind {
+    static var allNames: String { "choice, multi, truefalse, text, number, poll" }
+}

@@ -1,0 +1,173 @@
+import BuzzerApp
+import BuzzerTestSupport
+import Foundation
+import Testing
+
+/// The question library's HTTP API over real sockets: paginated reads, token-guarded writes that
+/// land atomically in the folder, versions, and every error status it documents.
+@Suite struct LibraryAPILiveTests {
+    static let token = "test-edit-token-0123456789"
+
+    /// A server on a fresh library folder holding copies of two sample packs.
+    static func server() throws -> (LiveGameServer, folder: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-library-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for name in ["pub-classics", "science-and-nature"] {
+            try FileManager.default.copyItem(atPath: LiveGameServer.packageRoot + "/questions/\(name).json", toPath: folder + "/\(name).json")
+        }
+        let server = try LiveGameServer {
+            $0.rooms.libraryDirectory = folder
+            $0.library.editToken = token
+            $0.library.maxPackBytes = 64 * 1024
+        }
+        return (server, folder)
+    }
+
+    struct Reply {
+        var status: Int
+        var head: String
+        var body: String
+        func header(_ name: String) -> String? {
+            for line in head.components(separatedBy: "\r\n").dropFirst() {
+                guard let colon = line.firstIndex(of: ":") else { continue }
+                if line[..<colon].lowercased() == name.lowercased() { return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces) }
+            }
+            return nil
+        }
+        var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:] }
+    }
+
+    static func request(_ port: Int, _ method: String, _ path: String, body: String? = nil, token: String? = nil, headers: [String: String] = [:]) throws -> Reply {
+        let client = try TestWebSocketClient(port: port)
+        var lines = ["\(method) \(path) HTTP/1.1", "Host: 127.0.0.1", "Connection: close"]
+        if let token { lines.append("Authorization: Bearer \(token)") }
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { lines.append("\(name): \(value)") }
+        let bytes = Array((body ?? "").utf8)
+        if body != nil { lines.append("Content-Type: application/json"); lines.append("Content-Length: \(bytes.count)") }
+        try client.sendRaw(Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8) + bytes)
+        let status = try client.readHTTPResponse()
+        return Reply(status: status, head: client.handshakeResponse, body: try client.readToEOF())
+    }
+
+    static let newPack = #"{"title":"Café Quiz: Round 2!","questions":[{"kind":"truefalse","category":"Fun","text":"Espresso is coffee.","answer":true}]}"#
+
+    @Test func listsArePagedSearchedAndFilteredAndBadPagingIsRefused() throws {
+        let (server, _) = try Self.server()
+        defer { server.stop() }
+        let all = try Self.request(server.port, "GET", "/api/packs").json
+        #expect(all["total"] as? Int == 2)
+        #expect(all["page"] as? Int == 1)
+        #expect(all["perPage"] as? Int == 20)
+        let items = try #require(all["items"] as? [[String: Any]])
+        #expect(items.map { $0["id"] as? String } == ["pub-classics", "science-and-nature"])
+        #expect(items[0]["questionCount"] as? Int == 17)
+        #expect((items[0]["categories"] as? [String])?.contains("Geography") == true)
+        let second = try Self.request(server.port, "GET", "/api/packs?page=2&perPage=1").json
+        #expect((second["items"] as? [[String: Any]])?.map { $0["id"] as? String } == ["science-and-nature"])
+        #expect(second["total"] as? Int == 2)
+        let search = try Self.request(server.port, "GET", "/api/packs?q=MOHS").json
+        #expect(search["total"] as? Int == 1)
+        let category = try Self.request(server.port, "GET", "/api/packs?category=geography").json
+        #expect((category["items"] as? [[String: Any]])?.map { $0["id"] as? String } == ["pub-classics"])
+        for bad in ["page=0", "perPage=101", "page=two", "perPage=-3"] {
+            let refused = try Self.request(server.port, "GET", "/api/packs?\(bad)")
+            #expect(refused.status == 400, "\(bad)")
+            #expect((refused.json["error"] as? String)?.contains("must be a whole number") == true)
+        }
+    }
+
+    @Test func aPackComesWithItsVersionAndQuestionsArePagedAcrossPacks() throws {
+        let (server, _) = try Self.server()
+        defer { server.stop() }
+        let pack = try Self.request(server.port, "GET", "/api/packs/pub-classics")
+        #expect(pack.status == 200)
+        let etag = try #require(pack.header("ETag"))
+        #expect(pack.json["title"] as? String == "Pub Classics")
+        #expect(try Self.request(server.port, "GET", "/api/packs/pub-classics", headers: ["If-None-Match": etag]).status == 304)
+        #expect(try Self.request(server.port, "GET", "/api/packs/nope").status == 404)
+        #expect(try Self.request(server.port, "GET", "/api/packs/..%2Fconfig").status == 404)
+
+        let questions = try Self.request(server.port, "GET", "/api/questions?perPage=3&kind=number").json
+        #expect(questions["total"] as? Int == 4)
+        #expect((questions["items"] as? [Any])?.count == 3)
+        let first = try #require((questions["items"] as? [[String: Any]])?.first)
+        #expect(first["pack"] as? String != nil)
+        #expect((first["question"] as? [String: Any])?["kind"] as? String == "number")
+        #expect(try Self.request(server.port, "GET", "/api/questions?kind=essay").status == 400)
+        let search = try Self.request(server.port, "GET", "/api/questions?q=canada").json
+        #expect((search["total"] as? Int ?? 0) >= 1)
+    }
+
+    @Test func writesNeedTheTokenAndGetTheCheckersErrors() throws {
+        let (server, folder) = try Self.server()
+        defer { server.stop() }
+        #expect(try Self.request(server.port, "POST", "/api/packs", body: Self.newPack).status == 401)
+        let wrong = try Self.request(server.port, "POST", "/api/packs", body: Self.newPack, token: "wrong-token-but-long-enough")
+        #expect(wrong.status == 401)
+        #expect(wrong.header("WWW-Authenticate")?.hasPrefix("Bearer") == true)
+        let notJSON = try Self.request(server.port, "POST", "/api/packs", body: "{\"title\":", token: Self.token)
+        #expect(notJSON.status == 400)
+        #expect((notJSON.json["error"] as? String)?.contains("not JSON") == true)
+        let invalid = try Self.request(server.port, "POST", "/api/packs", token: Self.token, headers: [:])
+        #expect(invalid.status == 400, "an empty body")
+        let broken = #"{"title":"X","questions":[{"kind":"choice","category":"C","text":"Q?","options":["A","a"],"answer":5}]}"#
+        let refused = try Self.request(server.port, "POST", "/api/packs", body: broken, token: Self.token)
+        #expect(refused.status == 422)
+        let errors = try #require(refused.json["errors"] as? [[String: String]])
+        #expect(errors.contains { $0["path"] == "questions[0].answer" })
+        #expect(errors.contains { $0["path"]?.hasPrefix("questions[0].options") == true })
+        let big = #"{"title":""# + String(repeating: "x", count: 70_000) + #""}"#
+        #expect(try Self.request(server.port, "POST", "/api/packs", body: big, token: Self.token).status == 413)
+        #expect(try Self.request(server.port, "PATCH", "/api/packs/pub-classics", body: "{}", token: Self.token).status == 405)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(names == ["pub-classics.json", "science-and-nature.json"], "a refused write changes nothing")
+    }
+
+    @Test func createReplaceAndDeleteLandInTheFolderWithVersions() throws {
+        let (server, folder) = try Self.server()
+        defer { server.stop() }
+        let created = try Self.request(server.port, "POST", "/api/packs", body: Self.newPack, token: Self.token)
+        #expect(created.status == 201)
+        #expect(created.json["id"] as? String == "cafe-quiz-round-2")
+        #expect(created.header("Location") == "/api/packs/cafe-quiz-round-2")
+        let file = folder + "/cafe-quiz-round-2.json"
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.contains("\n"), "stored as pretty JSON, one line per field")
+        #expect(try Self.request(server.port, "POST", "/api/packs", body: Self.newPack, token: Self.token).json["id"] as? String == "cafe-quiz-round-2-2")
+
+        let version = try #require(created.header("ETag"))
+        let edited = Self.newPack.replacingOccurrences(of: "Espresso", with: "A ristretto")
+        let stale = try Self.request(server.port, "PUT", "/api/packs/cafe-quiz-round-2", body: edited, token: Self.token, headers: ["If-Match": "\"0000\""])
+        #expect(stale.status == 412)
+        #expect(stale.header("ETag") == version)
+        let replaced = try Self.request(server.port, "PUT", "/api/packs/cafe-quiz-round-2", body: edited, token: Self.token, headers: ["If-Match": version])
+        #expect(replaced.status == 200)
+        #expect(replaced.header("ETag") != version)
+        #expect(try String(contentsOfFile: file, encoding: .utf8).contains("A ristretto"))
+        #expect(try Self.request(server.port, "PUT", "/api/packs/Bad..Id", body: edited, token: Self.token).status == 400)
+
+        #expect(try Self.request(server.port, "DELETE", "/api/packs/cafe-quiz-round-2", token: Self.token, headers: ["If-Match": version]).status == 412)
+        #expect(try Self.request(server.port, "DELETE", "/api/packs/cafe-quiz-round-2", token: Self.token).status == 204)
+        #expect(!FileManager.default.fileExists(atPath: file))
+        #expect(try Self.request(server.port, "GET", "/api/packs/cafe-quiz-round-2").status == 404)
+        #expect(try Self.request(server.port, "DELETE", "/api/packs/cafe-quiz-round-2", token: Self.token).status == 404)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty, "no temporary file is left behind")
+    }
+
+    @Test func changesMadeByHandShowUpAndABrokenFileIsLeftOut() throws {
+        let (server, folder) = try Self.server()
+        defer { server.stop() }
+        try Data(Self.newPack.utf8).write(to: URL(fileURLWithPath: folder + "/by-hand.json"))
+        try Data("{ not json".utf8).write(to: URL(fileURLWithPath: folder + "/broken.json"))
+        let ids = (try Self.request(server.port, "GET", "/api/packs").json["items"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
+        #expect(ids == ["by-hand", "pub-classics", "science-and-nature"])
+        try FileManager.default.removeItem(atPath: folder + "/pub-classics.json")
+        #expect(try Self.request(server.port, "GET", "/api/packs").json["total"] as? Int == 2)
+        // A host picking the broken file by name hears why.
+        let host = try GameClient(port: server.port)
+        try host.send(type: "create", ["pack": "broken"])
+        let error = try host.next("error")
+        #expect(error["code"] as? String == "invalid_pack")
+    }
+}
