@@ -39,7 +39,7 @@ extension PackRound: Encodable {
 }
 
 extension Question: Encodable {
-    private enum CodingKeys: String, CodingKey { case kind, category, text, options, answer, explanation, points, timeLimit }
+    private enum CodingKeys: String, CodingKey { case kind, category, text, options, answer, explanation, points, timeLimit, media, revealMedia }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -65,5 +65,7 @@ extension Question: Encodable {
         try container.encodeIfPresent(explanation, forKey: .explanation)
         try container.encode(points, forKey: .points)
         try container.encodeIfPresent(timeLimit, forKey: .timeLimit)
+        try container.encodeIfPresent(media, forKey: .media)
+        try container.encodeIfPresent(revealMedia, forKey: .revealMedia)
     }
 }

@@ -32,7 +32,8 @@ struct PackReader {
 
     private static let packKeys: Set<String> = ["title", "description", "rounds", "questions"]
     private static let roundKeys: Set<String> = ["title", "wager", "questions"]
-    private static let questionKeys: Set<String> = ["kind", "category", "text", "options", "answer", "explanation", "points", "timeLimit"]
+    private static let questionKeys: Set<String> = ["kind", "category", "text", "options", "answer", "explanation", "points", "timeLimit", "media", "revealMedia"]
+    private static let mediaKeys: Set<String> = ["image", "alt", "audio", "startMs", "durationMs", "onPhones"]
 
     mutating func readPack(_ value: JSONValue) -> QuestionPack? {
         guard let members = object(value, at: "", allowed: Self.packKeys, what: "the pack") else { return nil }
@@ -142,10 +143,35 @@ struct PackReader {
                 collector.add("\(path).timeLimit", "expected a whole number of seconds, found \(describe(value))")
             }
         }
+        let media = members["media"].flatMap { readMedia($0, at: "\(path).media") }
+        let revealMedia = members["revealMedia"].flatMap { readMedia($0, at: "\(path).revealMedia") }
         guard let kind else { return nil }
         let content = readContent(kind, members, at: path)
         guard let category, let text, let content else { return nil }
-        return Question(category: category, text: text, content: content, explanation: explanation, points: points, timeLimit: timeLimit)
+        return Question(category: category, text: text, content: content, explanation: explanation, points: points, timeLimit: timeLimit,
+                        media: media, revealMedia: revealMedia)
+    }
+
+    /// `{"image":"/media/<sha256>.png","audio":"/media/<sha256>.mp3","startMs":0,"durationMs":15000,"onPhones":true}`.
+    private mutating func readMedia(_ value: JSONValue, at path: String) -> QuestionMedia? {
+        guard let members = object(value, at: path, allowed: Self.mediaKeys, what: "media") else { return nil }
+        var media = QuestionMedia()
+        media.image = optionalString(members, "image", at: path)
+        media.alt = optionalString(members, "alt", at: path)
+        media.audio = optionalString(members, "audio", at: path)
+        for key in ["startMs", "durationMs"] {
+            guard let raw = members[key] else { continue }
+            guard let number = integer(raw) else {
+                collector.add("\(path).\(key)", "expected a whole number of milliseconds, found \(describe(raw))")
+                continue
+            }
+            if key == "startMs" { media.startMs = number } else { media.durationMs = number }
+        }
+        if let raw = members["onPhones"] {
+            if case .bool(let flag) = raw { media.onPhones = flag } else { collector.add("\(path).onPhones", "expected true or false, found \(raw.typeName)") }
+        }
+        collector.checkMedia(media, at: path)
+        return media
     }
 
     private mutating func readContent(_ kind: QuestionKind, _ members: [String: JSONValue], at path: String) -> QuestionContent? {

@@ -59,6 +59,21 @@ extension Question {
         if let explanation { members.append(("explanation", .string(explanation))) }
         members.append(("points", .number(Double(points))))
         if let timeLimit { members.append(("timeLimit", .number(Double(timeLimit)))) }
+        if let media { members.append(("media", media.jsonValue)) }
+        if let revealMedia { members.append(("revealMedia", revealMedia.jsonValue)) }
+        return .object(members)
+    }
+}
+
+extension QuestionMedia {
+    var jsonValue: JSONValue {
+        var members: [(key: String, value: JSONValue)] = []
+        if let image { members.append(("image", .string(image))) }
+        if let alt { members.append(("alt", .string(alt))) }
+        if let audio { members.append(("audio", .string(audio))) }
+        if let startMs { members.append(("startMs", .number(Double(startMs)))) }
+        if let durationMs { members.append(("durationMs", .number(Double(durationMs)))) }
+        if let onPhones { members.append(("onPhones", .bool(onPhones))) }
         return .object(members)
     }
 }

@@ -129,6 +129,28 @@ struct PackIssueCollector {
         if let explanation = question.explanation { checkText(explanation, at: "\(path).explanation") }
         checkPoints(question.points, at: "\(path).points")
         if let timeLimit = question.timeLimit { checkTimeLimit(timeLimit, at: "\(path).timeLimit") }
+        if let media = question.media { checkMedia(media, at: "\(path).media") }
+        if let media = question.revealMedia { checkMedia(media, at: "\(path).revealMedia") }
+    }
+
+    /// Media names files of the media library by content; a clip's timing applies to its audio.
+    mutating func checkMedia(_ media: QuestionMedia, at path: String) {
+        if let image = media.image, QuestionMedia.parseReference(image, extensions: QuestionMedia.imageExtensions) == nil {
+            add("\(path).image", "expected a picture from the media library, /media/<sha256>.png, .jpg, .webp or .gif (found \"\(image.prefix(80))\")")
+        }
+        if let audio = media.audio, QuestionMedia.parseReference(audio, extensions: QuestionMedia.audioExtensions) == nil {
+            add("\(path).audio", "expected a sound from the media library, /media/<sha256>.mp3, .ogg or .wav (found \"\(audio.prefix(80))\")")
+        }
+        if media.image == nil, media.audio == nil { add(path, "give an \"image\", an \"audio\" or both") }
+        if let alt = media.alt {
+            checkText(alt, at: "\(path).alt", maxLength: limits.maxOptionLength)
+            if media.image == nil { add("\(path).alt", "describes a picture: give \"image\" too") }
+        }
+        for (key, value, range) in [("startMs", media.startMs, 0...3_600_000), ("durationMs", media.durationMs, 1...600_000)] {
+            guard let value else { continue }
+            if !range.contains(value) { add("\(path).\(key)", "must be from \(range.lowerBound) to \(range.upperBound) milliseconds (found \(value))") }
+            if media.audio == nil { add("\(path).\(key)", "applies to \"audio\" only") }
+        }
     }
 
     mutating func checkQuestionCount(_ count: Int) {

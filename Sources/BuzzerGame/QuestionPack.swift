@@ -25,6 +25,16 @@ package struct QuestionPack: Sendable, Equatable {
 
     /// Total number of questions over all rounds.
     package var questionCount: Int { rounds.reduce(0) { $0 + $1.questions.count } }
+
+    /// Each round's questions in an order drawn from `seed` (its own stream per round); rounds stay in order.
+    package func shuffledWithinRounds(seed: UInt64) -> QuestionPack {
+        var shuffled = self
+        for index in shuffled.rounds.indices {
+            let order = SplitMix64.permutation(count: rounds[index].questions.count, seed: ~seed, sequence: index)
+            shuffled.rounds[index].questions = order.map { rounds[index].questions[$0] }
+        }
+        return shuffled
+    }
 }
 
 /// One round of a pack. In a wager round each team (or teamless player) stakes points on each question.
@@ -98,10 +108,14 @@ package struct Question: Sendable, Equatable {
     package var points: Int
     /// Seconds players may answer, overriding the room default; nil = room default.
     package var timeLimit: Int?
+    /// A picture or a sound with the question (a picture round, a music round).
+    package var media: QuestionMedia?
+    /// A picture or a sound shown with the answer, never before the reveal.
+    package var revealMedia: QuestionMedia?
 
     package init(
         category: String, text: String, content: QuestionContent,
-        explanation: String? = nil, points: Int = 1, timeLimit: Int? = nil
+        explanation: String? = nil, points: Int = 1, timeLimit: Int? = nil, media: QuestionMedia? = nil, revealMedia: QuestionMedia? = nil
     ) {
         self.category = category
         self.text = text
@@ -109,6 +123,8 @@ package struct Question: Sendable, Equatable {
         self.explanation = explanation
         self.points = points
         self.timeLimit = timeLimit
+        self.media = media
+        self.revealMedia = revealMedia
     }
 
     package var kind: QuestionKind { content.kind }

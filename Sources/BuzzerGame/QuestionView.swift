@@ -24,6 +24,8 @@ package struct QuestionView: Sendable, Equatable, Codable {
     /// While the host has the clock stopped: the ms it stopped at (to the opening while reading,
     /// to the deadline while open). Absent while the clock runs.
     package var pausedLeftMs: GameDuration? = nil
+    /// The question's picture or sound (never its `revealMedia`).
+    package var media: QuestionMedia? = nil
 }
 
 /// The host's view: the player view plus the answer (in displayed positions) and live counts.
@@ -91,6 +93,8 @@ package struct RevealView: Sendable, Equatable, Codable {
     package var trueFalseCounts: [Int]
     package var answered: Int
     package var rightCount: Int
+    /// The answer's picture or sound, shown from the reveal on.
+    package var media: QuestionMedia? = nil
 }
 
 /// One player's own result on a revealed question.

@@ -16,7 +16,8 @@ extension Room {
             wager: pack.rounds[entry.round].wager, shownAt: entry.shownAt, opensAt: entry.opensAt,
             deadline: entry.deadline, timeLimitMs: entry.answerWindowMs,
             answerChangeable: settings.allowAnswerChange ? true : nil,
-            pausedLeftMs: entry.pausedAt.map { at in max(0, (at < entry.opensAt ? entry.opensAt : entry.deadline) - at) })
+            pausedLeftMs: entry.pausedAt.map { at in max(0, (at < entry.opensAt ? entry.opensAt : entry.deadline) - at) },
+            media: question.media)
     }
 
     /// The current question with its answer, for the host only.
@@ -63,7 +64,7 @@ extension Room {
         return RevealView(
             sequence: sequence, correct: revealedAnswer(entry), explanation: question.explanation,
             optionCounts: optionCounts, trueFalseCounts: trueFalse,
-            answered: answered, rightCount: rightCount)
+            answered: answered, rightCount: rightCount, media: question.revealMedia)
     }
 
     /// A player's own result on a revealed question, with their running score and rank.

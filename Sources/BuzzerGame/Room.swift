@@ -79,7 +79,9 @@ package struct Room: Sendable, Equatable {
         let problems = pack.validate(limits: packLimits)
         if !problems.isEmpty { throw .invalidPack(QuestionPackErrors(problems)) }
         if let problem = settings.problem() { throw .invalidSettings(problem) }
-        let created = RoomCreated(at: now, code: code, seed: seed, hostTokenHash: hostTokenHash, settings: settings, pack: pack)
+        // The log keeps the pack as played, so replay needs no shuffle of its own.
+        let played = settings.shuffleQuestions ? pack.shuffledWithinRounds(seed: seed) : pack
+        let created = RoomCreated(at: now, code: code, seed: seed, hostTokenHash: hostTokenHash, settings: settings, pack: played)
         return (Room(created), .roomCreated(created))
     }
 

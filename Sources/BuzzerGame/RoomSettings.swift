@@ -66,6 +66,8 @@ package struct RoomSettings: Codable, Sendable, Equatable {
     /// One answer per team: the first member's answer locks it for the whole team, and every
     /// member scores on it (docs/game-rules.md, "Team mode"). Players without a team answer alone.
     package var teamMode = false
+    /// Ask each round's questions in an order shuffled with the room's seed (rounds keep their order).
+    package var shuffleQuestions = false
 
     package init() {}
 
@@ -73,7 +75,7 @@ package struct RoomSettings: Codable, Sendable, Equatable {
         case lateJoin, readingTimeMs, timeLimitSeconds, answerGraceMs, closeWhenAllAnswered, allowAnswerChange, autoAdvance
         case autoRevealDelayMs, autoAdvanceDelayMs, leaderboardDelayMs, shuffleOptions, scoring, streakBonus
         case teamStanding, podiumSize, maxPlayers, resumeGraceMs, hostAwayGraceMs, rttCompensationCapMs
-        case fullPointsWithinMs, nicknameMaxLength, teamNameMaxLength, maxTextAnswerLength, blockedNames, teams, teamMode
+        case fullPointsWithinMs, nicknameMaxLength, teamNameMaxLength, maxTextAnswerLength, blockedNames, teams, teamMode, shuffleQuestions
     }
 
     package init(from decoder: any Decoder) throws {
@@ -108,6 +110,7 @@ package struct RoomSettings: Codable, Sendable, Equatable {
         try read(.blockedNames, &s.blockedNames)
         try read(.teams, &s.teams)
         try read(.teamMode, &s.teamMode)
+        try read(.shuffleQuestions, &s.shuffleQuestions)
         self = s
     }
 

@@ -65,6 +65,35 @@ struct CommandLineTests {
         #expect(try run(["check", output]).status == 0)
     }
 
+    @Test func importCSVWritesAPackAndNamesTheLineOfAQuestionThatBreaksARule() throws {
+        let input = try temporaryFile("text,options,answer\nCapital of Canada?,Toronto|Ottawa,Ottawa\nSame twice?,Yes|yes,A\n")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-cli-csv-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: input); try? FileManager.default.removeItem(atPath: output) }
+        let refused = try run(["import", "csv", input, "-o", output])
+        #expect(refused.status == 1)
+        #expect(refused.output.contains("line 3: questions[1].options"), "\(refused.output)")
+        try Data("text,options,answer\nCapital of Canada?,Toronto|Ottawa,Ottawa\n".utf8).write(to: URL(fileURLWithPath: input))
+        let result = try run(["import", "csv", input, "-o", output, "--title", "From a sheet"])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(try run(["check", output]).status == 0)
+        #expect(try String(contentsOfFile: output, encoding: .utf8).contains("From a sheet"))
+    }
+
+    @Test func checkFindsEveryMediaFileAPackNames() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-cli-media-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder + "/media", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let present = String(repeating: "a", count: 64), absent = String(repeating: "b", count: 64)
+        try Data([0x89, 0x50, 0x4E, 0x47]).write(to: URL(fileURLWithPath: folder + "/media/\(present).png"))
+        let pack = #"{"title":"P","questions":[{"kind":"truefalse","category":"Art","text":"Blue?","answer":true,"media":{"image":"/media/"# + present
+            + #".png"},"revealMedia":{"audio":"/media/"# + absent + #".mp3"}}]}"#
+        try Data(pack.utf8).write(to: URL(fileURLWithPath: folder + "/pack.json"))
+        let result = try run(["check", folder + "/pack.json", "--media", folder + "/media"])
+        #expect(result.status == 1)
+        #expect(result.output.contains("questions[0].revealMedia.audio: /media/\(absent).mp3 is not in the media folder"), "\(result.output)")
+        #expect(!result.output.contains(present))
+    }
+
     /// A quiz night written by `buzzer replay generate` (eight games at once, their lines
     /// interleaved), and the code of its first finished game.
     struct Night {

@@ -8,11 +8,11 @@ import Testing
 @Suite(.serialized)
 struct GameLiveTests {
     /// Host creates with short timings; returns the host client and the `created` reply.
-    func createRoom(_ server: LiveGameServer, settings: [String: Any] = [:]) throws -> (GameClient, [String: Any]) {
+    func createRoom(_ server: LiveGameServer, settings: [String: Any] = [:], pack: [String: Any] = LiveGameServer.pack) throws -> (GameClient, [String: Any]) {
         let host = try GameClient(port: server.port)
         var all: [String: Any] = ["readingTimeMs": 0, "timeLimitSeconds": 10, "closeWhenAllAnswered": true]
         all.merge(settings) { $1 }
-        try host.send(type: "create", ["questions": LiveGameServer.pack, "settings": all])
+        try host.send(type: "create", ["questions": pack, "settings": all])
         let created = try host.next("created")
         try host.next("state")
         return (host, created)
@@ -264,7 +264,17 @@ struct GameLiveTests {
     @Test func noPlayerOrDisplayMessageCarriesTheAnswerBeforeTheReveal() throws {
         let server = try LiveGameServer()
         defer { server.stop() }
-        let (host, created) = try createRoom(server, settings: ["closeWhenAllAnswered": false, "shuffleOptions": true])
+        // The answer's picture (revealMedia) is an answer too: it must not reach a player or a display early.
+        let answerPicture = "/media/" + String(repeating: "ab", count: 32) + ".png"
+        let questionPicture = "/media/" + String(repeating: "cd", count: 32) + ".jpg"
+        var pack = LiveGameServer.pack
+        var rounds = try #require(pack["rounds"] as? [[String: Any]])
+        var questions = try #require(rounds[0]["questions"] as? [[String: Any]])
+        questions[0]["media"] = ["image": questionPicture, "alt": "A map"]
+        questions[0]["revealMedia"] = ["image": answerPicture]
+        rounds[0]["questions"] = questions
+        pack["rounds"] = rounds
+        let (host, created) = try createRoom(server, settings: ["closeWhenAllAnswered": false, "shuffleOptions": true], pack: pack)
         let code = try #require(created["code"] as? String)
         let (ada, _) = try join(server, code: code, "Ada")
         let display = try GameClient(port: server.port)
@@ -287,9 +297,12 @@ struct GameLiveTests {
         }
         #expect(!(ada.received + display.received).isEmpty)
         #expect(!(ada.received + display.received).contains { "\($0)".contains("Canberra was purpose-built") })
+        #expect(!(ada.received + display.received).contains { "\($0)".contains(answerPicture) }, "the answer's picture leaked")
+        #expect((ada.received + display.received).contains { "\($0)".contains(questionPicture) }, "the question's own picture is sent")
         try host.send(type: "reveal")
         let reveal = try ada.next("reveal")
         #expect((reveal["reveal"] as? [String: Any])?["correct"] != nil)
+        #expect(((reveal["reveal"] as? [String: Any])?["media"] as? [String: Any])?["image"] as? String == answerPicture)
     }
 
     @Test func wagerRoundsTellEachPlayerTheirLimitAndReconnectingHostsSeeTypedAnswers() throws {

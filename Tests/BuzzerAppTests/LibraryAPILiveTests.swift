@@ -38,12 +38,16 @@ import Testing
     }
 
     static func request(_ port: Int, _ method: String, _ path: String, body: String? = nil, token: String? = nil, headers: [String: String] = [:]) throws -> Reply {
+        try request(port, method, path, bytes: body.map { Array($0.utf8) }, token: token, headers: headers)
+    }
+
+    static func request(_ port: Int, _ method: String, _ path: String, bytes body: [UInt8]?, token: String? = nil, headers: [String: String] = [:]) throws -> Reply {
         let client = try TestWebSocketClient(port: port)
         var lines = ["\(method) \(path) HTTP/1.1", "Host: 127.0.0.1", "Connection: close"]
         if let token { lines.append("Authorization: Bearer \(token)") }
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { lines.append("\(name): \(value)") }
-        let bytes = Array((body ?? "").utf8)
-        if body != nil { lines.append("Content-Type: application/json"); lines.append("Content-Length: \(bytes.count)") }
+        let bytes = body ?? []
+        if body != nil { lines.append("Content-Length: \(bytes.count)") }
         try client.sendRaw(Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8) + bytes)
         let status = try client.readHTTPResponse()
         return Reply(status: status, head: client.handshakeResponse, body: try client.readToEOF())
@@ -169,5 +173,50 @@ import Testing
         try host.send(type: "create", ["pack": "broken"])
         let error = try host.next("error")
         #expect(error["code"] as? String == "invalid_pack")
+    }
+
+    /// A PNG as far as its signature goes, and bytes no library type starts with.
+    static let picture: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array("not really a picture, but PNG by its signature".utf8)
+
+    @Test func mediaIsUploadedByTypeServedForEverWithRangesAndCheckedInPacks() throws {
+        let (server, _) = try Self.server()
+        defer { server.stop() }
+        #expect(try Self.request(server.port, "POST", "/api/media", bytes: Self.picture).status == 401)
+        let refused = try Self.request(server.port, "POST", "/api/media", bytes: Array("GIF88 nope".utf8), token: Self.token)
+        #expect(refused.status == 415)
+        #expect((refused.json["error"] as? String)?.contains("PNG") == true)
+        let uploaded = try Self.request(server.port, "POST", "/api/media", bytes: Self.picture, token: Self.token)
+        #expect(uploaded.status == 201)
+        let url = try #require(uploaded.json["url"] as? String)
+        #expect(url.hasPrefix("/media/") && url.hasSuffix(".png"))
+        #expect((uploaded.json["id"] as? String)?.count == 64)
+        #expect(try Self.request(server.port, "POST", "/api/media", bytes: Self.picture, token: Self.token).status == 200, "the same bytes are stored once")
+
+        let served = try Self.request(server.port, "GET", url)
+        #expect(served.status == 200)
+        #expect(served.header("Content-Type") == "image/png")
+        #expect(served.header("Cache-Control")?.contains("immutable") == true)
+        let etag = try #require(served.header("ETag"))
+        #expect(try Self.request(server.port, "GET", url, headers: ["If-None-Match": etag]).status == 304)
+        let part = try Self.request(server.port, "GET", url, headers: ["Range": "bytes=1-3"])
+        #expect(part.status == 206)
+        #expect(part.body == "PNG")
+        #expect(part.header("Content-Range") == "bytes 1-3/\(Self.picture.count)")
+        let tail = try Self.request(server.port, "GET", url, headers: ["Range": "bytes=-7"])
+        #expect(tail.body == "gnature")
+        let beyond = try Self.request(server.port, "GET", url, headers: ["Range": "bytes=9999-"])
+        #expect(beyond.status == 416)
+        #expect(beyond.header("Content-Range") == "bytes */\(Self.picture.count)")
+        let head = try Self.request(server.port, "HEAD", url)
+        #expect(head.status == 200 && head.body.isEmpty)
+        #expect(head.header("Content-Length") == "\(Self.picture.count)")
+        #expect(try Self.request(server.port, "GET", "/media/" + String(repeating: "0", count: 64) + ".png").status == 404)
+
+        let missing = "/media/" + String(repeating: "e", count: 64) + ".jpg"
+        let pack = { (image: String) in #"{"title":"Pictures","questions":[{"kind":"text","category":"Art","text":"Who painted it?","answer":["Vermeer"],"media":{"image":""# + image + #"","alt":"A girl with a pearl earring"}}]}"# }
+        let unknown = try Self.request(server.port, "POST", "/api/packs", body: pack(missing), token: Self.token)
+        #expect(unknown.status == 422)
+        #expect((unknown.json["errors"] as? [[String: String]])?.first?["path"] == "questions[0].media.image")
+        #expect(try Self.request(server.port, "POST", "/api/packs", body: pack(url), token: Self.token).status == 201)
     }
 }

@@ -31,6 +31,7 @@ final class LiveGameServer {
         config.archive.directory = directory
         config.archive.durability = .group
         config.rooms.libraryDirectory = LiveGameServer.packageRoot + "/questions"
+        config.library.mediaDirectory = directory + "-media"
         config.rooms.lobbyUpdateMilliseconds = 20
         config.timeouts.pingIntervalSeconds = 0
         adjust(&config)

@@ -44,3 +44,22 @@ import Testing
         #expect(TextNormalizer.answerKey(" + ") == "+")
     }
 }
+
+@Suite struct ShuffleQuestionsTests {
+    @Test func questionsAreShuffledWithinEachRoundAndTheLogKeepsTheOrderPlayed() throws {
+        var settings = RoomSettings()
+        settings.shuffleQuestions = true
+        let pack = GameHarness.samplePack()
+        let orders = try (1...8).map { seed in
+            let created = try Room.create(code: "ABCD", pack: pack, settings: settings, seed: UInt64(seed), hostTokenHash: "h", at: 0)
+            #expect(try Room.replay([created.event]).pack == created.room.pack, "replay plays the order that was logged")
+            for (round, original) in zip(created.room.pack.rounds, pack.rounds) {
+                #expect(Set(round.questions.map(\.text)) == Set(original.questions.map(\.text)), "a round keeps its own questions")
+            }
+            return created.room.pack.rounds.flatMap(\.questions).map(\.text)
+        }
+        #expect(Set(orders).count > 1, "different seeds give different orders")
+        let plain = try Room.create(code: "ABCD", pack: pack, settings: RoomSettings(), seed: 3, hostTokenHash: "h", at: 0)
+        #expect(plain.room.pack == pack)
+    }
+}

@@ -57,6 +57,7 @@ package struct BuzzerConfig: Codable, Sendable {
         try config.validate()
         config.rooms.libraryDirectory = resolve(config.rooms.libraryDirectory, besideFile: path)
         config.archive.directory = resolve(config.archive.directory, besideFile: path)
+        config.library.mediaDirectory = resolve(config.library.mediaDirectory, besideFile: path)
         return config
     }
 

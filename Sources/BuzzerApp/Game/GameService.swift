@@ -40,7 +40,9 @@ package final class GameService: WebSocketService {
         archive.observeCommits { events, syncNanoseconds in metrics.archived(events: events, syncNanoseconds: syncNanoseconds) }
         library = PackStore(directory: config.rooms.libraryDirectory, limits: config.game.packLimits)
         editToken = config.library.editToken ?? Secrets.token()
-        libraryAPI = LibraryAPI(store: library, editTokenHash: Secrets.hash(editToken), maxPackBytes: config.library.maxPackBytes)
+        libraryAPI = LibraryAPI(
+            store: library, media: MediaStore(directory: config.library.mediaDirectory), editTokenHash: Secrets.hash(editToken),
+            maxPackBytes: config.library.maxPackBytes, maxMediaBytes: config.library.maxMediaBytes)
         limiter = Mutex(JoinRateLimiter(policy: JoinRateLimiter.Policy(
             failuresPerMinute: config.rooms.failedJoinsPerMinute, failuresPerConnection: config.rooms.failedJoinsPerConnection,
             delayMilliseconds: Int64(config.rooms.failedJoinDelayMilliseconds))))

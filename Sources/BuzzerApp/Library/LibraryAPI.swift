@@ -9,9 +9,11 @@ import Foundation
 /// 422 with the same paths and words as `buzzer check`.
 struct LibraryAPI: Sendable {
     let store: PackStore
+    let media: MediaStore
     /// SHA-256 hex of the edit token.
     let editTokenHash: String
     let maxPackBytes: Int
+    let maxMediaBytes: Int
 
     /// Pages hold at most this many items.
     static let maxPerPage = 100
@@ -19,12 +21,13 @@ struct LibraryAPI: Sendable {
 
     /// Whether `path` is the API's.
     static func handles(_ path: String) -> Bool {
-        path == "/api/packs" || path.hasPrefix("/api/packs/") || path == "/api/questions"
+        path == "/api/packs" || path.hasPrefix("/api/packs/") || path == "/api/questions" || path == "/api/media" || path.hasPrefix("/media/")
     }
 
     func bodyLimit(for head: HTTPRequestHead) -> Int {
         // Any method, so that a wrong one hears 405 rather than 413.
-        Self.handles(head.path) ? maxPackBytes : 0
+        if head.path == "/api/media" { return maxMediaBytes }
+        return Self.handles(head.path) ? maxPackBytes : 0
     }
 
     func respond(to head: HTTPRequestHead, body: [UInt8]) -> HTTPResponse {
@@ -35,6 +38,10 @@ struct LibraryAPI: Sendable {
             return listPacks(QueryString(head.query))
         case ("GET", "/api/questions", _), ("HEAD", "/api/questions", _):
             return listQuestions(QueryString(head.query))
+        case ("POST", "/api/media", _):
+            return authorized(head) ?? uploadMedia(body)
+        case ("GET", _, _) where path.hasPrefix("/media/"), ("HEAD", _, _) where path.hasPrefix("/media/"):
+            return serveMedia(path, head: head)
         case ("GET", _, let id?), ("HEAD", _, let id?):
             return getPack(id, head: head)
         case ("POST", "/api/packs", _):
@@ -44,7 +51,7 @@ struct LibraryAPI: Sendable {
         case ("DELETE", _, let id?):
             return authorized(head) ?? deletePack(id, ifMatch: head.headers.first(name: "If-Match"))
         default:
-            let allow = id == nil ? (path == "/api/packs" ? "GET, HEAD, POST" : "GET, HEAD") : "GET, HEAD, PUT, DELETE"
+            let allow = path == "/api/media" ? "POST" : id == nil ? (path == "/api/packs" ? "GET, HEAD, POST" : "GET, HEAD") : "GET, HEAD, PUT, DELETE"
             var extra = HTTPHeaders()
             extra.add(name: "Allow", value: allow)
             return Self.error(405, "\(head.method) is not allowed on \(path) (allowed: \(allow)).", headers: extra)
@@ -172,13 +179,92 @@ struct LibraryAPI: Sendable {
         }
     }
 
+    // MARK: - Media
+
+    /// `POST /api/media`: a picture or a sound as the raw body, typed by its first bytes.
+    private func uploadMedia(_ body: [UInt8]) -> HTTPResponse {
+        guard !body.isEmpty else { return Self.error(400, "The body is empty: send the file itself.") }
+        guard let kind = MediaStore.Kind.sniff(body) else {
+            return Self.error(415, "That is not a PNG, JPEG, WebP or GIF picture, nor an MP3, OGG or WAV sound (judged by its first bytes).")
+        }
+        do {
+            let (id, created) = try media.save(body, as: kind)
+            var headers = Self.jsonHeaders
+            let url = "/media/\(id).\(kind.rawValue)"
+            headers.add(name: "Location", value: url)
+            return HTTPResponse(status: created ? 201 : 200, headers: headers, body: Self.encode(MediaUploaded(
+                id: id, url: url, type: kind.contentType, bytes: body.count)))
+        } catch {
+            return Self.response(for: error)
+        }
+    }
+
+    /// `GET /media/<sha256>.<ext>`: cached for ever (the name is the content), with ranges for audio.
+    private func serveMedia(_ path: String, head: HTTPRequestHead) -> HTTPResponse {
+        guard let file = media.file(for: path), let ext = path.split(separator: ".").last, let kind = MediaStore.Kind(rawValue: String(ext)),
+              let data = FileManager.default.contents(atPath: file) else {
+            return Self.error(404, "No such picture or sound in the media library.")
+        }
+        let bytes = Array(data)
+        let etag = "\"\(path.dropFirst("/media/".count).prefix(64))\""
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: kind.contentType)
+        headers.add(name: "Cache-Control", value: "public, max-age=31536000, immutable")
+        headers.add(name: "ETag", value: etag)
+        headers.add(name: "Accept-Ranges", value: "bytes")
+        if let match = head.headers.first(name: "If-None-Match"), match.contains(etag) {
+            return HTTPResponse(status: 304, headers: headers)
+        }
+        guard let range = head.headers.first(name: "Range") else {
+            return HTTPResponse(status: 200, headers: headers, body: bytes)
+        }
+        guard let (start, end) = Self.byteRange(range, size: bytes.count) else {
+            headers.add(name: "Content-Range", value: "bytes */\(bytes.count)")
+            return HTTPResponse(status: 416, headers: headers, body: Array("That range is not in the file (\(bytes.count) bytes).\n".utf8))
+        }
+        headers.add(name: "Content-Range", value: "bytes \(start)-\(end)/\(bytes.count)")
+        return HTTPResponse(status: 206, headers: headers, body: Array(bytes[start...end]))
+    }
+
+    /// One range of `Range: bytes=a-b`, `a-` or `-n` (RFC 9110 §14.1.2), clipped to the file; nil if
+    /// it is not satisfiable or not one range (several ranges are not served).
+    static func byteRange(_ header: String, size: Int) -> (Int, Int)? {
+        guard header.hasPrefix("bytes="), size > 0 else { return nil }
+        let spec = header.dropFirst(6).trimmingCharacters(in: .whitespaces)
+        guard !spec.contains(","), let dash = spec.firstIndex(of: "-") else { return nil }
+        let first = spec[..<dash], last = spec[spec.index(after: dash)...]
+        if first.isEmpty {
+            guard let suffix = Int(last), suffix > 0 else { return nil }
+            return (max(0, size - suffix), size - 1)
+        }
+        guard let start = Int(first), start < size else { return nil }
+        if last.isEmpty { return (start, size - 1) }
+        guard let end = Int(last), end >= start else { return nil }
+        return (start, min(end, size - 1))
+    }
+
+    struct MediaUploaded: Encodable {
+        var id: String
+        var url: String
+        var type: String
+        var bytes: Int
+    }
+
     private struct Refusal: Error { var response: HTTPResponse }
 
     /// 400 for bytes that are not JSON, 422 with every problem for a pack that breaks the rules.
     private func decode(_ body: [UInt8]) -> Result<QuestionPack, Refusal> {
         guard !body.isEmpty else { return .failure(Refusal(response: Self.error(400, "The body is empty: send the pack as JSON."))) }
         do {
-            return .success(try QuestionPack.decode(json: body, limits: store.limits))
+            let pack = try QuestionPack.decode(json: body, limits: store.limits)
+            // A pack may only name pictures and sounds the library has: upload them first.
+            let missing = media.missing(in: pack)
+            guard missing.isEmpty else {
+                return .failure(Refusal(response: Self.json(422, ["errors": missing.map {
+                    Problem(path: $0.path, message: "\($0.reference) is not in the media library: upload it first (POST /api/media)")
+                }])))
+            }
+            return .success(pack)
         } catch {
             if case .syntax(let line, let column, let reason)? = error.errors.first {
                 return .failure(Refusal(response: Self.error(400, "The body is not JSON: line \(line), column \(column): \(reason).")))

@@ -134,40 +134,15 @@ package final class PackStore: Sendable {
             guard let current = index.withLock({ $0.entries[id]?.etag }) else { throw .notFound(id) }
             try Self.check(ifMatch, against: current)
             guard unlink(path(of: id)) == 0 else { throw .io("could not remove \(id).json: \(String(cString: strerror(errno)))") }
-            Self.syncDirectory(directory)
+            AtomicFile.syncDirectory(directory)
             index.withLock { $0.entries[id] = nil }
         }
     }
 
-    /// Temporary file, fsync, rename over the old one, fsync the folder: a crash leaves the old pack
-    /// or the new one, never half of either.
+    /// Atomically (`AtomicFile`): a crash leaves the old pack or the new one, never half of either.
     private func write(_ pack: QuestionPack, id: String) throws(PackStoreError) -> String {
         let bytes = Array(pack.prettyJSON().utf8)
-        let temporary = "\(directory)/.\(id).json.\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .io("could not write in \(directory): \(String(cString: strerror(errno)))") }
-        var written = 0
-        var failed = false
-        bytes.withUnsafeBytes { buffer in
-            while written < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
-                if n < 0 { if errno == EINTR { continue }; failed = true; return }
-                written += n
-            }
-        }
-        if failed || fsync(fd) != 0 {
-            let reason = String(cString: strerror(errno))
-            close(fd)
-            unlink(temporary)
-            throw .io("could not write \(id).json: \(reason)")
-        }
-        close(fd)
-        guard rename(temporary, path(of: id)) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw .io("could not put \(id).json in place: \(reason)")
-        }
-        Self.syncDirectory(directory)
+        try AtomicFile.write(bytes, to: path(of: id), in: directory)
         let etag = Self.etag(of: bytes)
         if let stat = Self.fileStat(path(of: id)) {
             index.withLock {
@@ -248,13 +223,6 @@ package final class PackStore: Sendable {
         var info = Glibc.stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return (Int(info.st_size), Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
-    }
-
-    private static func syncDirectory(_ path: String) {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        _ = fsync(fd)
-        close(fd)
     }
 }
 

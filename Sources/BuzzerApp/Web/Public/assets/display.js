@@ -3,7 +3,7 @@
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, formatScore, correctText,
   podium, teamPodium, teamTable, standingsTable, distribution, codeFromPath, drawClock, takeClock,
-  entrantNames, tiebreakTable } from './common.js';
+  entrantNames, tiebreakTable, serverNow } from './common.js';
 import { Sound } from './sound.js';
 
 const main = $('#main');
@@ -212,6 +212,7 @@ function renderQuestion() {
         q.points === 2 ? h('span', { class: 'tag hot', text: 'Double points' }) : null, q.wager ? h('span', { class: 'tag hot', text: 'Wager round' }) : null),
       reveal ? null : clock()),
     h('h1', { class: 'qtext', text: q.text }),
+    mediaPicture(reveal?.media?.image ? reveal.media : q.media, q),
     h('div', {},
       reveal && reveal.correct?.kind !== 'none' && !q.options?.length && q.kind !== 'truefalse'
         ? h('p', { class: 'reveal-answer' }, 'Answer: ', correctText(reveal.correct, q.options ?? [])) : null,
@@ -221,7 +222,45 @@ function renderQuestion() {
         h('span', { text: game.phase === 'reading' ? 'Get ready…' : game.phase === 'closed' ? "Time's up!" : reveal ? `${reveal.rightCount} of ${reveal.answered} got it right` : 'Answer now!' }),
         reveal ? null : h('span', {}, h('strong', { id: 'answered', text: String(game.answered ?? 0) }), ' answered')))));
   if (!reveal) startClock(q);
+  playMedia(reveal ? reveal.media : q.media, reveal ? null : q);
   fitQuestion();
+}
+
+/** The question's picture, large (the reveal's picture once revealed). */
+function mediaPicture(media, q) {
+  if (!media?.image) return null;
+  return h('figure', { class: 'q-media' },
+    h('img', { src: media.image, alt: media.alt || `Picture for question ${q.sequence + 1}` }));
+}
+
+/** One audio element for the display, kept across redraws so a clip is not cut by a count update. */
+const player = new Audio();
+player.preload = 'auto';
+let playing = '';
+let stopTimer = null;
+
+/**
+ * A question's clip starts when answers open, at the server's moment, so every projector in the room
+ * starts together whatever the network did; a reveal's clip starts at the reveal. A display that
+ * joins late starts the clip where it would be by now.
+ */
+function playMedia(media, q) {
+  const key = media?.audio ? `${media.audio}:${q ? q.sequence : 'reveal'}:${game.phase}` : '';
+  if (key === playing) return;
+  playing = key;
+  clearTimeout(stopTimer);
+  if (!media?.audio || (q && game.phase !== 'reading' && game.phase !== 'open')) { player.pause(); return; }
+  if (!player.src.endsWith(media.audio)) player.src = media.audio;
+  const start = (media.startMs ?? 0) / 1000;
+  const begin = () => {
+    const late = q ? Math.max(0, serverNow() - q.opensAt) / 1000 : 0;
+    player.currentTime = start + late;
+    player.play().catch(() => {});
+    if (media.durationMs) stopTimer = setTimeout(() => player.pause(), Math.max(0, media.durationMs - late * 1000));
+  };
+  if (!q) { begin(); return; }
+  if (game.phase === 'reading') { player.pause(); stopTimer = setTimeout(begin, Math.max(0, q.opensAt - serverNow())); return; }
+  begin();
 }
 
 /** Shrinks the question screen's text (`--fit`, see app.css) until nothing scrolls. */

@@ -522,6 +522,8 @@ function renderQuestion() {
   fill(main, h('section', { class: `question phase-${game.phase}` },
     questionHeader(q),
     h('h1', { class: `qtext${q.text.length > 120 ? ' long' : ''}`, text: q.text }),
+    // A picture round is on the big screen unless the pack says phones show it too.
+    q.media?.image && q.media.onPhones ? h('figure', { class: 'q-media' }, h('img', { src: q.media.image, alt: q.media.alt || 'The picture for this question' })) : null,
     game.phase === 'reading' ? h('p', { class: 'ready', text: 'Get ready…' }) : null,
     game.phase === 'closed' ? h('p', { class: 'ready', text: "Time's up!" }) : null,
     pausedNote(),

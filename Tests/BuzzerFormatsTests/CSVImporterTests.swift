@@ -1,0 +1,59 @@
+import BuzzerGame
+import Foundation
+import Testing
+@testable import BuzzerFormats
+
+/// CSV as spreadsheets write it (RFC 4180), and the one-question-per-row import built on it.
+@Suite struct CSVImporterTests {
+    @Test func quotedFieldsCommasDoubledQuotesLineBreaksAndABOMAreRead() throws {
+        let text = "\u{FEFF}a,b,c\r\n\"x, y\",\"say \"\"hi\"\"\",\"two\nlines\"\n\nlast,,\n"
+        let table = try CSVTable(parsing: Array(text.utf8))
+        #expect(table.rows.map(\.fields) == [["a", "b", "c"], ["x, y", "say \"hi\"", "two\nlines"], ["last", "", ""]])
+        #expect(table.rows.map(\.line) == [1, 2, 5], "a row is named by the line it starts on")
+        #expect(throws: CSVTable.ParseError.unterminatedQuote(line: 2)) { try CSVTable(parsing: Array("a\n\"open".utf8)) }
+        #expect(throws: CSVTable.ParseError.textAfterQuote(line: 1)) { try CSVTable(parsing: Array("\"a\"b".utf8)) }
+        #expect(throws: CSVTable.ParseError.notUTF8) { try CSVTable(parsing: [0xFF, 0xFE, 0x00]) }
+    }
+
+    @Test func everyKindImportsFromOneRowEachAndRoundsFollowTheRoundColumn() throws {
+        let csv = """
+        round,category,kind,text,options,answer,explanation,points,timeLimit
+        Warm-up,Geography,,Capital of Canada?,Toronto|Ottawa|Montreal,B,Since 1857.,,
+        Warm-up,Science,,Which are noble gases?,Neon|Iron|Argon,Neon|Argon,,2,
+        Warm-up,History,,Rome was built in a day.,,no,,,
+        Finale,Music,,Who recorded Abbey Road?,,The Beatles|Beatles,,,30
+        Finale,History,,Year of the Moon landing?,,"1,969",,,
+        Finale,Fun,poll,Best topping?,Ham|Pineapple,,,,
+        """
+        let imported = try CSVImporter.packDocument(from: Array(csv.utf8), title: "Night")
+        let pack = try QuestionPack.decode(imported.document)
+        #expect(pack.rounds.map(\.title) == ["Warm-up", "Finale"])
+        let questions = pack.rounds.flatMap(\.questions)
+        #expect(questions.map(\.kind) == [.choice, .multi, .truefalse, .text, .number, .poll])
+        #expect(questions[0].content == .choice(options: ["Toronto", "Ottawa", "Montreal"], answer: 1))
+        #expect(questions[0].explanation == "Since 1857.")
+        #expect(questions[1].content == .multi(options: ["Neon", "Iron", "Argon"], answers: [0, 2]))
+        #expect(questions[1].points == 2)
+        #expect(questions[2].content == .truefalse(answer: false))
+        #expect(questions[3].content == .text(accepted: ["The Beatles", "Beatles"]))
+        #expect(questions[3].timeLimit == 30)
+        #expect(questions[4].content == .number(answer: 1969))
+        #expect(imported.rowLines["rounds[1].questions[0]"] == 5)
+    }
+
+    @Test func aBadRowIsNamedByItsLine() {
+        let bad = "text,options,answer\nQ?,A|B,C\n"
+        #expect(throws: CSVImporter.ImportError.row(line: 2, "the answer \"C\" is not an option: give its letter (A, B, …), its number from 1, or its text")) {
+            try CSVImporter.packDocument(from: Array(bad.utf8), title: "T")
+        }
+        #expect(throws: CSVImporter.ImportError.unknownColumn("colour")) {
+            try CSVImporter.packDocument(from: Array("text,colour\nQ?,red\n".utf8), title: "T")
+        }
+        #expect(throws: CSVImporter.ImportError.missingColumn("text")) {
+            try CSVImporter.packDocument(from: Array("answer\n1\n".utf8), title: "T")
+        }
+        #expect(throws: CSVImporter.ImportError.noQuestions) {
+            try CSVImporter.packDocument(from: Array("text,answer\n".utf8), title: "T")
+        }
+    }
+}
