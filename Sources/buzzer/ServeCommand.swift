@@ -82,7 +82,7 @@ struct ServeCommand: ParsableCommand {
         if game.service.editTokenIsGenerated, let base = urls.last {
             // As Jupyter does: a host on a laptop is never locked out of editing. The token is new at
             // every start; set library.editToken in config.json to keep one.
-            FileHandle.standardOutput.write(Data("edit the question library at \(base)/host#edit=\(game.service.editToken)\n".utf8))
+            FileHandle.standardOutput.write(Data("edit the question library at \(base)/edit#token=\(game.service.editToken)\n".utf8))
         }
         let seconds = settings.timeouts.shutdownSeconds
         ServerLifecycle.runUntilSignalled(drain: { drained in game.drain(drained: drained) }) { completion in

@@ -112,6 +112,7 @@ class Browsers:
         options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
         for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                     "--disable-extensions", "--no-first-run", "--lang=en-US", "--force-device-scale-factor=1",
+                    "--autoplay-policy=no-user-gesture-required",
                     f"--window-size={size[0]},{size[1]}", "--hide-scrollbars"):
             options.add_argument(arg)
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})

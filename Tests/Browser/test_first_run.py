@@ -7,9 +7,12 @@ from pages import click, el, els, wait_css, wait_text
 LAN = "10.9.8.7,192.168.50.2"
 
 
-def start(tmp_path, host="127.0.0.1", env=None, defaults=None, public_url=None):
+def start(tmp_path, host="127.0.0.1", env=None, defaults=None, public_url=None, library=None, edit_token=None):
+    """A server on the repository's config, with the sample library (or `library`, a folder the
+    test may write), its media folder under `tmp_path`, and `edit_token` for the library API."""
     config = json.loads((ROOT / "config.json").read_text())
-    config["rooms"].update({"libraryDirectory": str(ROOT / "questions"), "lobbyUpdateMilliseconds": 50})
+    config["rooms"].update({"libraryDirectory": str(library or ROOT / "questions"), "lobbyUpdateMilliseconds": 50})
+    config["library"].update({"mediaDirectory": str(tmp_path / "media"), "editToken": edit_token})
     config["game"]["roomDefaults"].update(defaults or {})
     config["server"]["publicURL"] = public_url
     path = tmp_path / "config.json"

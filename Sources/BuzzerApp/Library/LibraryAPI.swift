@@ -22,6 +22,7 @@ struct LibraryAPI: Sendable {
     /// Whether `path` is the API's.
     static func handles(_ path: String) -> Bool {
         path == "/api/packs" || path.hasPrefix("/api/packs/") || path == "/api/questions" || path == "/api/media" || path.hasPrefix("/media/")
+            || path == "/api/import"
     }
 
     func bodyLimit(for head: HTTPRequestHead) -> Int {
@@ -40,6 +41,8 @@ struct LibraryAPI: Sendable {
             return listQuestions(QueryString(head.query))
         case ("POST", "/api/media", _):
             return authorized(head) ?? uploadMedia(body)
+        case ("POST", "/api/import", _):
+            return authorized(head) ?? convert(body, query: QueryString(head.query))
         case ("GET", _, _) where path.hasPrefix("/media/"), ("HEAD", _, _) where path.hasPrefix("/media/"):
             return serveMedia(path, head: head)
         case ("GET", _, let id?), ("HEAD", _, let id?):
@@ -51,7 +54,7 @@ struct LibraryAPI: Sendable {
         case ("DELETE", _, let id?):
             return authorized(head) ?? deletePack(id, ifMatch: head.headers.first(name: "If-Match"))
         default:
-            let allow = path == "/api/media" ? "POST" : id == nil ? (path == "/api/packs" ? "GET, HEAD, POST" : "GET, HEAD") : "GET, HEAD, PUT, DELETE"
+            let allow = path == "/api/media" || path == "/api/import" ? "POST" : id == nil ? (path == "/api/packs" ? "GET, HEAD, POST" : "GET, HEAD") : "GET, HEAD, PUT, DELETE"
             var extra = HTTPHeaders()
             extra.add(name: "Allow", value: allow)
             return Self.error(405, "\(head.method) is not allowed on \(path) (allowed: \(allow)).", headers: extra)
@@ -176,6 +179,35 @@ struct LibraryAPI: Sendable {
             return HTTPResponse(status: 204)
         } catch {
             return Self.response(for: error)
+        }
+    }
+
+    /// `POST /api/import?format=csv|opentdb&title=…`: another format turned into a pack, checked
+    /// and returned (not stored), for the editor to open and save.
+    private func convert(_ body: [UInt8], query: QueryString) -> HTTPResponse {
+        let title = query["title"].flatMap { $0.isEmpty ? nil : String($0.prefix(200)) } ?? "Imported"
+        let document: JSONValue
+        switch query["format"] {
+        case "csv":
+            do { document = try CSVImporter.packDocument(from: body, title: title).document } catch {
+                return Self.error(422, "The CSV file could not be read: \(error).")
+            }
+        case "opentdb":
+            do { document = try OpenTDBImporter.packDocument(from: Data(body), title: title) } catch {
+                return Self.error(422, "The Open Trivia Database response could not be read: \(error).")
+            }
+        default:
+            return Self.error(400, "format must be csv or opentdb.")
+        }
+        do {
+            let pack = try QuestionPack.decode(document, limits: store.limits)
+            return HTTPResponse(status: 200, headers: Self.jsonHeaders, body: Array(pack.prettyJSON().utf8))
+        } catch {
+            let problems = error.errors.map { problem -> Problem in
+                if case .invalid(let path, let reason) = problem { return Problem(path: path, message: reason) }
+                return Problem(path: "", message: problem.description)
+            }
+            return Self.json(422, ["errors": problems])
         }
     }
 

@@ -79,6 +79,7 @@ final class WebAssets: Sendable {
         case nil: return "/index.html"
         case "join"? where parts.count <= 2: return "/index.html"
         case "host"? where parts.count == 1: return "/host.html"
+        case "edit"? where parts.count == 1: return "/edit.html"
         case "display"? where parts.count <= 2: return "/display.html"
         case "assets"? where parts.count == 2 && !parts[1].hasPrefix("."): return "/assets/\(parts[1])"
         default: return nil
@@ -91,7 +92,9 @@ final class WebAssets: Sendable {
     static func pagePolicy(host: String?) -> String {
         var connect = "'self'"
         if let host = host.flatMap(plausibleHost) { connect += " ws://\(host) wss://\(host)" }
-        return "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+        // Pictures and sounds come from this server's media library; the editor previews an upload
+        // from a blob: URL before it is sent.
+        return "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob:; media-src 'self' blob:; "
             + "connect-src \(connect); font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     }
 

@@ -234,8 +234,8 @@ function mediaPicture(media, q) {
 }
 
 /** One audio element for the display, kept across redraws so a clip is not cut by a count update. */
-const player = new Audio();
-player.preload = 'auto';
+const player = h('audio', { id: 'clip', preload: 'auto', hidden: true });
+document.body.append(player);
 let playing = '';
 let stopTimer = null;
 
@@ -255,7 +255,8 @@ function playMedia(media, q) {
   const begin = () => {
     const late = q ? Math.max(0, serverNow() - q.opensAt) / 1000 : 0;
     player.currentTime = start + late;
-    player.play().catch(() => {});
+    // A browser may refuse sound until someone touched the page: the Sound button is that touch.
+    player.play().catch(() => say(live, 'The browser blocked the music: press Sound on once.'));
     if (media.durationMs) stopTimer = setTimeout(() => player.pause(), Math.max(0, media.durationMs - late * 1000));
   };
   if (!q) { begin(); return; }

@@ -258,7 +258,11 @@ async function renderSetup() {
     h('div', { class: 'field' }, h('label', { for: 'rcode', text: 'Game code' }), h('input', { id: 'rcode', name: 'rcode', autocomplete: 'off', class: 'code-input' })),
     h('div', { class: 'field' }, h('label', { for: 'rtoken', text: 'Host key' }), h('input', { id: 'rtoken', name: 'rtoken', autocomplete: 'off', spellcheck: 'false' })),
     h('button', { type: 'submit', class: 'btn', text: 'Reopen console' }));
-  fill(main, h('div', { class: 'host-grid' }, form, h('aside', {}, reopen)));
+  const library = h('section', { class: 'panel', 'aria-labelledby': 'library-title' },
+    h('h2', { id: 'library-title', text: 'Question library' }),
+    h('p', { class: 'hint', text: 'Make and edit packs, with picture and music rounds, or import a spreadsheet.' }),
+    h('a', { class: 'btn', href: '/edit', id: 'open-editor', text: 'Open the editor' }));
+  fill(main, h('div', { class: 'host-grid' }, form, h('aside', {}, reopen, library)));
   if (setupError) say(live, setupError);
 }
 

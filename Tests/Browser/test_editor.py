@@ -1,0 +1,123 @@
+"""The question library editor, end to end: make a pack with a picture question and a music
+question in the browser (a refused save shows the server's words beside the field), then play
+it: the projector shows the picture and plays the clip."""
+import shutil
+import struct
+import wave
+import zlib
+
+from selenium.webdriver.support.ui import Select
+
+from conftest import PROJECTOR, axe_check, wait
+from pages import click, el, els, wait_css, wait_text
+from conftest import ROOT
+from test_first_run import start
+
+LAPTOP = (1280, 900)
+TOKEN = "editor-test-token-0123456789"
+
+
+def png(path):
+    """A real 4×4 PNG (the browser must decode it)."""
+    raw = b"".join(b"\x00" + b"\xff\x80\x00" * 4 for _ in range(4))
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 4, 4, 8, 2, 0, 0, 0))
+                     + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+    return path
+
+
+def wav(path, seconds=3):
+    with wave.open(str(path), "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(8000)
+        out.writeframes(b"\x00\x10" * 8000 * seconds)
+    return path
+
+
+def question(driver, n):
+    return els(driver, ".question-card")[n]
+
+
+def test_a_pack_made_in_the_editor_plays_its_picture_and_music_rounds(tmp_path, browsers):
+    library = tmp_path / "library"
+    library.mkdir()
+    shutil.copy(ROOT / "questions" / "pub-classics.json", library)
+    server = start(tmp_path, library=library, edit_token=TOKEN)
+    try:
+        editor = browsers.open(LAPTOP)
+        editor.get(f"{server.url}/edit#token={TOKEN}")
+        wait_text(editor, ".pack-list", "Pub Classics")
+        axe_check(editor, "editor: library")
+        click(editor, "#new-pack")
+        wait_css(editor, "#f-title").send_keys("Picture Night")
+
+        # Question 1: a typed answer with a picture; its category left empty for now.
+        card = question(editor, 0)
+        Select(card.find_element("css selector", "select[data-path$='.kind']")).select_by_value("text")
+        card = question(editor, 0)
+        card.find_element("css selector", "textarea[data-path$='.text']").send_keys("Who painted this?")
+        card.find_element("css selector", "textarea[data-path$='.answer']").send_keys("Vermeer\nJohannes Vermeer")
+        card.find_element("css selector", "details.media-box summary").click()
+        card.find_element("css selector", "input[type=file][data-path$='.media.image']").send_keys(str(png(tmp_path / "pearl.png")))
+        wait(editor, lambda d: els(d, ".question-card .q-media img"), "the uploaded picture was not previewed")
+        wait(editor, lambda d: d.execute_script("return document.querySelector('.question-card .q-media img').naturalWidth") == 4)
+        question(editor, 0).find_element("css selector", "input[data-path$='.media.alt']").send_keys("A girl with a pearl earring")
+
+        # Question 2: a music question (true or false) with a clip.
+        click(editor, "button[aria-label='Add a question to round 1']")
+        card = question(editor, 1)
+        Select(card.find_element("css selector", "select[data-path$='.kind']")).select_by_value("truefalse")
+        card = question(editor, 1)
+        card.find_element("css selector", "input[data-path$='.category']").send_keys("Music")
+        card.find_element("css selector", "textarea[data-path$='.text']").send_keys("This clip is a waltz.")
+        card.find_element("css selector", "details.media-box summary").click()
+        card.find_element("css selector", "input[type=file][data-path$='.media.audio']").send_keys(str(wav(tmp_path / "waltz.wav")))
+        wait(editor, lambda d: els(d, ".question-card audio"), "the uploaded sound was not previewed")
+        question(editor, 1).find_element("css selector", "input[data-path$='.media.durationMs']").send_keys("2500")
+
+        # The save is refused for the empty category: the server's words, beside the field.
+        click(editor, "#save")
+        problem = wait_css(editor, "#problems li")
+        assert problem.text.startswith("rounds[0].questions[0].category: ")
+        words = problem.text.split(": ", 1)[1]
+        category = question(editor, 0).find_element("css selector", "input[data-path$='.category']")
+        assert category.get_attribute("aria-invalid") == "true"
+        assert words in el(editor, "#" + category.get_attribute("id") + "-error").text
+        axe_check(editor, "editor: refused save")
+        category.send_keys("Art")
+        click(editor, "#save")
+        wait_text(editor, "#notice", "Saved as picture-night")
+        saved = (library / "picture-night.json").read_text()
+        assert '"alt": "A girl with a pearl earring"' in saved and '"durationMs": 2500' in saved
+
+        # Play it: the projector shows the picture, then plays the clip when answers open.
+        host = browsers.open(LAPTOP)
+        host.get(f"{server.url}/host")
+        wait_css(host, "input[name=pack][value=picture-night]").click()
+        el(host, "details.settings summary").click()
+        reading = wait_css(host, "#readingSeconds")
+        reading.clear()
+        reading.send_keys("0")
+        click(host, ".setup button[type=submit]")
+        code = wait_css(host, "#join-code").text.strip()
+        display = browsers.open(PROJECTOR)
+        display.get(f"{server.url}/display/{code}")
+        wait_css(display, ".display-lobby .code")
+        click(host, "#primary")  # Start
+        picture = wait_css(display, ".q-media img")
+        assert picture.get_attribute("alt") == "A girl with a pearl earring"
+        wait(display, lambda d: d.execute_script("return document.querySelector('.q-media img').naturalWidth") == 4, "the picture did not load")
+        axe_check(display, "display: picture question")
+        click(host, "#primary")  # Close answers
+        wait_text(host, "#primary", "Reveal")
+        click(host, "#primary")
+        wait_text(host, "#primary", "Next")
+        click(host, "#primary")  # the music question
+        wait_text(display, ".qtext", "waltz")
+        wait(display, lambda d: d.execute_script("const a = document.getElementById('clip'); return !!a && !a.paused && a.currentTime > 0"),
+             "the clip did not start when answers opened")
+        assert display.execute_script("return document.getElementById('clip').src").endswith(".wav")
+    finally:
+        server.stop()
