@@ -94,6 +94,42 @@ struct CommandLineTests {
         #expect(!result.output.contains(present))
     }
 
+    @Test func aPackMovesBetweenMachinesWithItsMediaAsAFolder() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-cli-move-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let fm = FileManager.default
+        // Each machine runs the repository's config, pointed at its own library and media folders.
+        for machine in ["one", "two"] {
+            try fm.createDirectory(atPath: "\(root)/\(machine)/questions", withIntermediateDirectories: true)
+            var config = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: LiveGameServer.packageRoot + "/config.json"))) as! [String: Any]
+            var library = config["library"] as! [String: Any]
+            library["mediaDirectory"] = "media"
+            config["library"] = library
+            var rooms = config["rooms"] as! [String: Any]
+            rooms["libraryDirectory"] = "questions"
+            config["rooms"] = rooms
+            try JSONSerialization.data(withJSONObject: config).write(to: URL(fileURLWithPath: "\(root)/\(machine)/config.json"))
+        }
+        let id = String(repeating: "c", count: 64)
+        try fm.createDirectory(atPath: "\(root)/one/media", withIntermediateDirectories: true)
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: URL(fileURLWithPath: "\(root)/one/media/\(id).png"))
+        let pack = #"{"title":"Pictures","questions":[{"kind":"text","category":"Art","text":"Who?","answer":["Vermeer"],"media":{"image":"/media/"# + id + #".png"}}]}"#
+        try Data(pack.utf8).write(to: URL(fileURLWithPath: "\(root)/one/questions/pictures.json"))
+
+        let exported = try run(["pack", "export", "pictures", "--to", "\(root)/night", "--config", "\(root)/one/config.json"])
+        #expect(exported.status == 0, "\(exported.output)")
+        #expect(fm.fileExists(atPath: "\(root)/night/media/\(id).png"))
+        #expect(try run(["check", "\(root)/night/questions/pictures.json"]).status == 0, "check finds the exported media beside the pack")
+        let imported = try run(["pack", "import", "\(root)/night", "--config", "\(root)/two/config.json"])
+        #expect(imported.status == 0, "\(imported.output)")
+        #expect(fm.fileExists(atPath: "\(root)/two/media/\(id).png"))
+        #expect(fm.fileExists(atPath: "\(root)/two/questions/pictures.json"))
+        let again = try run(["pack", "import", "\(root)/night", "--config", "\(root)/two/config.json"])
+        #expect(again.status == 1)
+        #expect(again.output.contains("already has pictures"))
+        #expect(try run(["pack", "export", "nope", "--to", "\(root)/x", "--config", "\(root)/one/config.json"]).status == 1)
+    }
+
     /// A quiz night written by `buzzer replay generate` (eight games at once, their lines
     /// interleaved), and the code of its first finished game.
     struct Night {

@@ -198,7 +198,7 @@ async function renderSetup() {
   // config.json's game.roomDefaults, so the console shows and sends what the server was set up with.
   const d = {
     timeLimitSeconds: 20, readingTimeMs: 3000, scoring: 'speed', podiumSize: 3, shuffleOptions: false,
-    closeWhenAllAnswered: true, allowAnswerChange: false, lateJoin: true, autoAdvance: false, teamMode: false, ...defaults,
+    closeWhenAllAnswered: true, allowAnswerChange: false, lateJoin: true, autoAdvance: false, teamMode: false, shuffleQuestions: false, ...defaults,
   };
   const number = (id, label, value, attrs = {}) => h('div', { class: 'field' },
     h('label', { for: id, text: label }), h('input', { id, name: id, type: 'number', value, ...attrs }));
@@ -232,6 +232,7 @@ async function renderSetup() {
             h('option', { value: 'flat', text: 'One point per right answer', selected: d.scoring === 'flat' }))),
         number('podiumSize', 'Podium places', d.podiumSize, { min: 1, max: 10 })),
       check('shuffleOptions', 'Shuffle answer options', d.shuffleOptions),
+      check('shuffleQuestions', 'Shuffle question order (within each round)', d.shuffleQuestions),
       check('closeWhenAllAnswered', 'Close a question once everyone answered', d.closeWhenAllAnswered),
       check('allowAnswerChange', 'Players may change their answer until time is up (the last one counts)', d.allowAnswerChange),
       check('lateJoin', 'Let players join after the start', d.lateJoin),
@@ -291,6 +292,7 @@ async function submitCreate(event) {
     scoring: form.scoring.value,
     podiumSize: Number(form.podiumSize.value) || 3,
     shuffleOptions: form.shuffleOptions.checked,
+    shuffleQuestions: form.shuffleQuestions.checked,
     closeWhenAllAnswered: form.closeWhenAllAnswered.checked,
     allowAnswerChange: form.allowAnswerChange.checked,
     lateJoin: form.lateJoin.checked,
