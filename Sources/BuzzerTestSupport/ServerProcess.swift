@@ -19,6 +19,8 @@ package final class ServerProcess {
     package let port: Int
     package var pid: Int32 { process.processIdentifier }
     private let output: Pipe
+    /// What the server printed up to its `listening on` line (and whatever came in the same read).
+    package let startOutput: String
 
     /// The `buzzer` binary next to the test bundle (both are products of the same build).
     package static var binaryPath: String {
@@ -51,6 +53,14 @@ package final class ServerProcess {
             throw LaunchError.noListeningLine(seen)
         }
         port = found
+        startOutput = seen
+    }
+
+    /// The standard output so far, read on until `condition` holds for all of it or `timeout` passes.
+    package func readOutput(timeout: Double = 10, until condition: (String) -> Bool) -> String {
+        if condition(startOutput) { return startOutput }
+        let start = startOutput
+        return start + ChildProcess.read(output.fileHandleForReading, timeout: timeout) { condition(start + $0) }
     }
 
     /// The port from a complete `listening on HOST:PORT` line, if one has arrived.

@@ -121,3 +121,37 @@ def test_a_pack_made_in_the_editor_plays_its_picture_and_music_rounds(tmp_path, 
         assert display.execute_script("return document.getElementById('clip').src").endswith(".wav")
     finally:
         server.stop()
+
+
+def test_a_spreadsheet_imports_for_review_and_questions_reorder_before_saving(tmp_path, browsers):
+    library = tmp_path / "library"
+    library.mkdir()
+    server = start(tmp_path, library=library, edit_token=TOKEN)
+    try:
+        sheet = tmp_path / "thursday.csv"
+        sheet.write_text("round,category,text,options,answer\n"
+                         "Warm-up,Geography,Capital of Canada?,Toronto|Ottawa,B\n"
+                         "Warm-up,History,Rome was built in a day.,,no\n"
+                         "Warm-up,Maths,√2 × √2 = ?,,2\n")
+        editor = browsers.open(LAPTOP)
+        editor.get(f"{server.url}/edit#token={TOKEN}")
+        wait_text(editor, ".hint", "The library is empty")
+        el(editor, "#import-file").send_keys(str(sheet))
+        wait_text(editor, "#notice", "Imported 3 questions")
+        assert el(editor, "#f-title").get_attribute("value") == "thursday"
+        texts = lambda d: [t.get_attribute("value") for t in els(d, "textarea[data-path$='.text']")]
+        assert texts(editor) == ["Capital of Canada?", "Rome was built in a day.", "√2 × √2 = ?"]
+        click(editor, "button[aria-label='Move question 3 up']")
+        click(editor, "button[aria-label='Delete question 1']")
+        assert texts(editor) == ["√2 × √2 = ?", "Rome was built in a day."]
+        click(editor, "#save")
+        wait_text(editor, "#notice", "Saved as thursday")
+        saved = (library / "thursday.json").read_text()
+        assert saved.index("√2") < saved.index("Rome") and "Canada" not in saved
+        click(editor, "#back")
+        click(editor, "button[aria-label='Delete thursday']")
+        click(editor, "#ask-confirm")
+        wait_text(editor, "#notice", "thursday deleted")
+        assert not (library / "thursday.json").exists()
+    finally:
+        server.stop()

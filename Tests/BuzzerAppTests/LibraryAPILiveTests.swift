@@ -219,4 +219,39 @@ import Testing
         #expect((unknown.json["errors"] as? [[String: String]])?.first?["path"] == "questions[0].media.image")
         #expect(try Self.request(server.port, "POST", "/api/packs", body: pack(url), token: Self.token).status == 201)
     }
+
+    @Test func importConvertsCSVAndOpenTDBWithoutStoringAnything() throws {
+        let (server, folder) = try Self.server()
+        defer { server.stop() }
+        let csv = "round,text,options,answer\nWarm-up,Capital of Canada?,Toronto|Ottawa,B\n"
+        #expect(try Self.request(server.port, "POST", "/api/import?format=csv", body: csv).status == 401)
+        let converted = try Self.request(server.port, "POST", "/api/import?format=csv&title=Sheet%20night", body: csv, token: Self.token)
+        #expect(converted.status == 200)
+        #expect(converted.json["title"] as? String == "Sheet night")
+        #expect(((converted.json["rounds"] as? [[String: Any]])?.first?["questions"] as? [[String: Any]])?.first?["answer"] as? Int == 1)
+        let badRow = try Self.request(server.port, "POST", "/api/import?format=csv", body: "text,options,answer\nQ?,A|B,Z\n", token: Self.token)
+        #expect(badRow.status == 422)
+        #expect((badRow.json["error"] as? String)?.contains("line 2") == true)
+        let opentdb = #"{"response_code":0,"results":[{"category":"History","type":"boolean","difficulty":"easy","question":"Rome wasn&#039;t built in a day.","correct_answer":"True","incorrect_answers":["False"]}]}"#
+        let trivia = try Self.request(server.port, "POST", "/api/import?format=opentdb", body: opentdb, token: Self.token)
+        #expect(trivia.status == 200)
+        #expect(trivia.body.contains("Rome wasn't built in a day."))
+        #expect(try Self.request(server.port, "POST", "/api/import?format=xlsx", body: "x", token: Self.token).status == 400)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 2, "nothing was stored")
+    }
+
+    /// As Jupyter does: with no token in config.json, `buzzer serve` makes one and prints the link.
+    @Test func serveWithoutATokenPrintsAnEditLinkThatWorks() throws {
+        let (directory, arguments) = try CrashRecoveryTests.serverFolder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let server = try ServerProcess(arguments: arguments)
+        defer { server.stop() }
+        let output = server.readOutput { $0.contains("/edit#token=") && $0.split(separator: "\n").contains { $0.contains("#token=") } }
+        let line = try #require(output.split(separator: "\n").first { $0.hasPrefix("edit the question library at http://") })
+        let token = try #require(line.split(separator: "#token=").last.map(String.init))
+        #expect(token.count >= 32)
+        let media = try Self.request(server.port, "POST", "/api/media", bytes: Self.picture, token: token)
+        #expect(media.status == 201, "the printed token is the server's")
+        #expect(try Self.request(server.port, "POST", "/api/media", bytes: Self.picture, token: token + "x").status == 401)
+    }
 }

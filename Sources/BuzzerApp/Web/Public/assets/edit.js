@@ -245,7 +245,7 @@ function renderPack() {
     h('div', { class: 'controls' },
       h('button', { type: 'button', class: 'btn', id: 'add-round', text: 'Add a round', onclick: () => { pack.rounds.push({ title: '', wager: false, questions: [blankQuestion('choice')] }); renderPack(); } }),
       h('button', { type: 'submit', class: 'btn primary', id: 'save', text: `Save pack (${questionCount} ${questionCount === 1 ? 'question' : 'questions'})` }),
-      h('button', { type: 'button', class: 'btn ghost', text: 'Back to the library', onclick: showLibrary }))));
+      h('button', { type: 'button', class: 'btn ghost', id: 'back', text: 'Back to the library', onclick: showLibrary }))));
 }
 
 function roundSection(round, r) {
