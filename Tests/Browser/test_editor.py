@@ -9,7 +9,7 @@ import zlib
 from selenium.webdriver.support.ui import Select
 
 from conftest import PROJECTOR, axe_check, wait
-from pages import click, el, els, wait_css, wait_text
+from pages import click, el, els, join, wait_css, wait_text
 from conftest import ROOT
 from test_first_run import start
 
@@ -102,10 +102,16 @@ def test_a_pack_made_in_the_editor_plays_its_picture_and_music_rounds(tmp_path, 
         reading.send_keys("0")
         click(host, ".setup button[type=submit]")
         code = wait_css(host, "#join-code").text.strip()
-        display = browsers.open(PROJECTOR)
-        display.get(f"{server.url}/display/{code}")
-        wait_css(display, ".display-lobby .code")
+        display, second = browsers.open(PROJECTOR), browsers.open((1280, 720))
+        for screen in (display, second):
+            screen.get(f"{server.url}/display/{code}")
+            wait_css(screen, ".display-lobby .code")
+        phone = browsers.open()
+        join(phone, server.url, code, "Ada")
+        wait_css(phone, ".lobby")
         click(host, "#primary")  # Start
+        wait_text(phone, ".qtext", "Who painted this?")
+        assert not els(phone, ".q-media"), "a projector-only picture showed on a phone"
         picture = wait_css(display, ".q-media img")
         assert picture.get_attribute("alt") == "A girl with a pearl earring"
         wait(display, lambda d: d.execute_script("return document.querySelector('.q-media img').naturalWidth") == 4, "the picture did not load")
@@ -119,6 +125,11 @@ def test_a_pack_made_in_the_editor_plays_its_picture_and_music_rounds(tmp_path, 
         wait(display, lambda d: d.execute_script("const a = document.getElementById('clip'); return !!a && !a.paused && a.currentTime > 0"),
              "the clip did not start when answers opened")
         assert display.execute_script("return document.getElementById('clip').src").endswith(".wav")
+        # Both projectors started the clip at the server's moment, not when their message arrived.
+        wait(second, lambda d: d.execute_script("const a = document.getElementById('clip'); return !!a && !a.paused && a.currentTime > 0"),
+             "the second projector did not start the clip")
+        times = [screen.execute_script("return document.getElementById('clip').currentTime") for screen in (display, second)]
+        assert abs(times[0] - times[1]) < 0.5, times
     finally:
         server.stop()
 
