@@ -9,10 +9,11 @@ import Glibc
 package enum ChildProcess {
     /// Runs a command to completion and returns its exit status and combined stdout/stderr.
     /// After `timeout` seconds it gets SIGTERM, then SIGKILL if it is still there 5 seconds later.
-    package static func run(_ executable: URL, _ arguments: [String], timeout: Double) throws -> (status: Int32, output: String) {
+    package static func run(_ executable: URL, _ arguments: [String], timeout: Double, environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let environment { process.environment = environment }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

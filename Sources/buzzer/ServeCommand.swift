@@ -23,11 +23,17 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Folder for the game log, overriding archive.directory.")
     var archive: String?
 
+    @Option(help: "This server's character in front of its join codes, overriding rooms.instanceId (several servers behind HAProxy: docs/scale-out.md).")
+    var instanceId: String?
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String = "info"
 
     func validate() throws {
         if let port, !(0...65535).contains(port) { throw ValidationError("--port must be 0...65535, got \(port)") }
+        if let instanceId, instanceId.utf8.count != 1 || !"ABCDEFGHJKLMNPQRSTUVWXYZ23456789".contains(instanceId) {
+            throw ValidationError("--instance-id must be one character of the join-code alphabet (A-Z without I and O, 2-9), got \(instanceId)")
+        }
     }
 
     func run() throws {
@@ -48,6 +54,7 @@ struct ServeCommand: ParsableCommand {
         if let port { settings.server.port = port }
         if let host { settings.server.host = host }
         if let archive { settings.archive.directory = archive }
+        if let instanceId { settings.rooms.instanceId = instanceId }
         do { try settings.validate() } catch { throw CommandFailure(error) }
 
         let logger = Logger(label: "buzzer")

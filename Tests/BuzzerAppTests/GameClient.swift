@@ -13,8 +13,9 @@ final class GameClient {
     private(set) var lastCloseCode: UInt16?
     private var unread: [[String: Any]] = []
 
-    init(port: Int) throws {
-        socket = try TestWebSocketClient.connect(port: port, path: "/ws", headers: ["Sec-WebSocket-Protocol": "buzzer.v1"])
+    /// `room`: open `/ws?room=CODE`, as the web clients do for a room they know (a proxy routes by it).
+    init(port: Int, room: String? = nil) throws {
+        socket = try TestWebSocketClient.connect(port: port, path: room.map { "/ws?room=\($0)" } ?? "/ws", headers: ["Sec-WebSocket-Protocol": "buzzer.v1"])
     }
 
     func send(_ object: [String: Any]) throws {

@@ -18,11 +18,13 @@ package struct BuzzerConfig: Codable, Sendable {
     package var archive: ArchiveConfig
     /// Editing the question library over HTTP (optional in the file).
     package var library: LibraryConfig
+    /// Who may read `/metrics` (optional in the file).
+    package var metrics: MetricsConfig
 
     package init(
         server: ServerConfig = ServerConfig(), websocket: WebSocketConfig = .gameDefaults, timeouts: TimeoutConfig = TimeoutConfig(),
         transport: TransportConfig = TransportConfig(), game: GameConfig = GameConfig(), rooms: RoomsConfig = RoomsConfig(),
-        archive: ArchiveConfig = ArchiveConfig(), library: LibraryConfig = LibraryConfig()
+        archive: ArchiveConfig = ArchiveConfig(), library: LibraryConfig = LibraryConfig(), metrics: MetricsConfig = MetricsConfig()
     ) {
         self.server = server
         self.websocket = websocket
@@ -32,9 +34,10 @@ package struct BuzzerConfig: Codable, Sendable {
         self.rooms = rooms
         self.archive = archive
         self.library = library
+        self.metrics = metrics
     }
 
-    private enum CodingKeys: String, CodingKey { case server, websocket, timeouts, transport, game, rooms, archive, library }
+    private enum CodingKeys: String, CodingKey { case server, websocket, timeouts, transport, game, rooms, archive, library, metrics }
 
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -46,6 +49,7 @@ package struct BuzzerConfig: Codable, Sendable {
         rooms = try c.decodeIfPresent(RoomsConfig.self, forKey: .rooms) ?? RoomsConfig()
         archive = try c.decodeIfPresent(ArchiveConfig.self, forKey: .archive) ?? ArchiveConfig()
         library = try c.decodeIfPresent(LibraryConfig.self, forKey: .library) ?? LibraryConfig()
+        metrics = try c.decodeIfPresent(MetricsConfig.self, forKey: .metrics) ?? MetricsConfig()
     }
 
     /// Reads and checks a config file; the error names the first bad field.

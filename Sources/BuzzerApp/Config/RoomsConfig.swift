@@ -21,11 +21,14 @@ package struct RoomsConfig: Codable, Sendable, Equatable {
     package var lobbyUpdateMilliseconds = 250
     /// Join codes are this many characters from a 32-letter alphabet (6 gives 10⁹ codes).
     package var joinCodeLength = 6
+    /// For several servers behind a proxy: one character of the code alphabet that every code this
+    /// server deals starts with, so the proxy can route `/ws?room=CODE` by it (docs/scale-out.md).
+    package var instanceId: String?
 
     package init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case maxRooms, failedJoinsPerMinute, failedJoinsPerConnection, failedJoinDelayMilliseconds, libraryDirectory, endedRoomRetentionSeconds, lobbyUpdateMilliseconds, joinCodeLength
+        case maxRooms, failedJoinsPerMinute, failedJoinsPerConnection, failedJoinDelayMilliseconds, libraryDirectory, endedRoomRetentionSeconds, lobbyUpdateMilliseconds, joinCodeLength, instanceId
     }
 
     package init(from decoder: any Decoder) throws {
@@ -42,7 +45,11 @@ package struct RoomsConfig: Codable, Sendable, Equatable {
         try read(.endedRoomRetentionSeconds, &s.endedRoomRetentionSeconds)
         try read(.lobbyUpdateMilliseconds, &s.lobbyUpdateMilliseconds)
         try read(.joinCodeLength, &s.joinCodeLength)
+        s.instanceId = try c.decodeIfPresent(String.self, forKey: .instanceId)
         self = s
+        if let id = instanceId, id.utf8.count != 1 || !Secrets.codeAlphabet.contains(id.utf8.first!) {
+            throw DecodingError.dataCorruptedError(forKey: .instanceId, in: c, debugDescription: "must be one character of the join-code alphabet (A-Z without I and O, 2-9), such as \"A\"")
+        }
         for (key, value) in [(CodingKeys.maxRooms, maxRooms), (.failedJoinsPerMinute, failedJoinsPerMinute), (.failedJoinsPerConnection, failedJoinsPerConnection)] where value < 1 {
             throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "must be at least 1")
         }

@@ -46,7 +46,8 @@ extension GameService {
         let token = Secrets.token(), now = context.clock(), loop = handle.loop
         var created: (ref: RoomRef, live: LiveRoom, event: RoomEvent)?
         for _ in 0..<16 where created == nil {
-            let code = Secrets.joinCode(length: config.rooms.joinCodeLength)
+            let code = config.rooms.instanceId.map { $0 + Secrets.joinCode(length: config.rooms.joinCodeLength - 1) }
+                ?? Secrets.joinCode(length: config.rooms.joinCodeLength)
             let made: (room: Room, event: RoomEvent)
             do {
                 made = try Room.create(code: code, pack: pack, settings: settings, packLimits: config.game.packLimits,

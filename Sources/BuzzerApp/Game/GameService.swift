@@ -20,6 +20,8 @@ package final class GameService: WebSocketService {
     let context: GameContext
     package let library: PackStore
     let libraryAPI: LibraryAPI
+    /// Who may read `/metrics`, parsed once.
+    private let metricsRanges: [AddressRange]
     /// The library's edit token: config.json's, or one made at this start (`buzzer serve` prints a link with it).
     package let editToken: String
     /// Library writes, one at a time and off the connections' loops (each ends in an fsync).
@@ -40,6 +42,7 @@ package final class GameService: WebSocketService {
         archive.observeCommits { events, syncNanoseconds in metrics.archived(events: events, syncNanoseconds: syncNanoseconds) }
         library = PackStore(directory: config.rooms.libraryDirectory, limits: config.game.packLimits)
         editToken = config.library.editToken ?? Secrets.token()
+        metricsRanges = config.metrics.ranges
         libraryAPI = LibraryAPI(
             store: library, media: MediaStore(directory: config.library.mediaDirectory), editTokenHash: Secrets.hash(editToken),
             maxPackBytes: config.library.maxPackBytes, maxMediaBytes: config.library.maxMediaBytes)
@@ -91,6 +94,9 @@ package final class GameService: WebSocketService {
         case "/healthz":
             return health()
         case "/metrics":
+            guard metricsRanges.contains(where: { $0.contains(remoteAddress) }) else {
+                return .error(status: 403, message: "Metrics are served to \(context.config.metrics.allowFrom.joined(separator: ", ")) only (metrics.allowFrom in config.json).")
+            }
             var headers = HTTPHeaders()
             headers.add(name: "Content-Type", value: "text/plain; version=0.0.4; charset=utf-8")
             headers.add(name: "Cache-Control", value: "no-store")

@@ -145,8 +145,12 @@ export function say(region, text) {
  * (join, resume, host or watch), or null to stay quiet.
  */
 export class Connection {
-  constructor({ hello, onMessage, onStatus }) {
+  constructor({ hello, room = () => null, onMessage, onStatus }) {
     this.hello = hello;
+    /** The room code this connection is for, if known: `/ws?room=CODE` lets a proxy in front of
+     *  several servers send it to the one that holds the room (docs/scale-out.md). */
+    this.room = room;
+    this.openedFor = null;
     this.onMessage = onMessage;
     this.onStatus = onStatus;
     this.socket = null;
@@ -160,7 +164,9 @@ export class Connection {
     if (this.socket && this.socket.readyState <= WebSocket.OPEN) return;
     clearTimeout(this.retryTimer);
     const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const socket = new WebSocket(`${scheme}//${location.host}/ws`, 'buzzer.v1');
+    const room = this.room();
+    this.openedFor = room ?? null;
+    const socket = new WebSocket(`${scheme}//${location.host}/ws${room ? `?room=${encodeURIComponent(room)}` : ''}`, 'buzzer.v1');
     this.socket = socket;
     socket.addEventListener('open', () => {
       this.attempt = 0;
@@ -188,6 +194,9 @@ export class Connection {
       this.retryTimer = setTimeout(() => this.connect(), delay);
     });
   }
+
+  /** Whether the open socket was opened for `room` (else a request about it must reconnect first). */
+  isFor(room) { return this.open && this.openedFor === (room ?? null); }
 
   send(message) {
     if (!this.open) return false;

@@ -23,6 +23,7 @@ const countdown = new Countdown((seconds, left) => {
 
 const connection = new Connection({
   hello: () => (code ? { type: 'watch', code } : null),
+  room: () => code || null,
   onMessage: handle,
   onStatus: (status) => showStatus(banner, status),
 });

@@ -43,6 +43,8 @@ const connection = new Connection({
     if (seat?.token) return { type: 'host', code: seat.code, token: seat.token };
     return pendingCreate;
   },
+  // A new game goes to any server; a running one is reached where it lives.
+  room: () => (seat?.token ? seat.code : null),
   onMessage: handle,
   onStatus: (status) => showStatus(banner, status),
 });

@@ -42,6 +42,8 @@ const connection = new Connection({
     if (pendingPeek) { const code = pendingPeek; pendingPeek = null; return { type: 'peek', code }; }
     return null;
   },
+  // The code this phone is about: behind several servers, the proxy routes by it.
+  room: () => seat?.code ?? pendingJoin?.code ?? pendingPeek ?? (peeked || null),
   onMessage: handle,
   onStatus: (status) => {
     showStatus(banner, status);
@@ -361,7 +363,8 @@ function peek(code) {
   if (!code || code === peeked) return;
   peeked = code;
   roomInfo = null;
-  if (!connection.send({ type: 'peek', code })) { pendingPeek = code; connection.connect(); }
+  if (connection.isFor(code)) connection.send({ type: 'peek', code });
+  else { pendingPeek = code; connection.restart(); }
 }
 
 /** The team field: the host's list as a select when there is one, else free typing. */
@@ -405,7 +408,7 @@ function submitJoin(event) {
   joinError = null;
   pendingJoin = { code, nickname, ...(team ? { team } : {}), device: deviceID() };
   renderJoin();
-  if (connection.open) connection.send({ type: 'join', ...pendingJoin });
+  if (connection.isFor(code)) connection.send({ type: 'join', ...pendingJoin });
   else connection.restart();
 }
 
