@@ -9,7 +9,9 @@ import Glibc
 package enum ChildProcess {
     /// Runs a command to completion and returns its exit status and combined stdout/stderr.
     /// After `timeout` seconds it gets SIGTERM, then SIGKILL if it is still there 5 seconds later.
-    package static func run(_ executable: URL, _ arguments: [String], timeout: Double, environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
+    package static func run(
+        _ executable: URL, _ arguments: [String], timeout: Double, environment: [String: String]? = nil, input: Data? = nil
+    ) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -17,7 +19,13 @@ package enum ChildProcess {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
+        let stdin = input.map { _ in Pipe() }
+        if let stdin { process.standardInput = stdin } else { process.standardInput = FileHandle.nullDevice }
         try process.run()
+        if let stdin, let input {
+            stdin.fileHandleForWriting.write(input)
+            try? stdin.fileHandleForWriting.close()
+        }
         // A reader thread drains the pipe so a chatty child never blocks on a full pipe.
         let collected = OutputCollector()
         let reader = Thread { collected.finish(with: pipe.fileHandleForReading.readDataToEndOfFile()) }

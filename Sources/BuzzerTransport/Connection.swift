@@ -45,14 +45,18 @@ final class Connection {
     private var outbound = Deque<PendingWrite>()
     private let highWater: Int
     private let lingerSeconds: Double
+    /// https/wss: everything read is decrypted before the handler sees it, everything written is
+    /// sealed first; the socket plumbing below is the same for both.
+    private let tls: TLSSession?
 
-    init(fd: Int32, id: UInt64, loop: EventLoop, remoteAddress: String, highWater: Int, lingerSeconds: Double) {
+    init(fd: Int32, id: UInt64, loop: EventLoop, remoteAddress: String, highWater: Int, lingerSeconds: Double, tls: TLSSession? = nil) {
         self.fd = fd
         self.id = id
         self.loop = loop
         self.remoteAddress = remoteAddress
         self.highWater = highWater
         self.lingerSeconds = lingerSeconds
+        self.tls = tls
     }
 
     /// Registers the socket with the loop's epoll set; called by the loop once the connection is in its
@@ -99,6 +103,16 @@ final class Connection {
     /// `onWritten` gets the monotonic instant the last byte went to the kernel.
     func write(_ bytes: [UInt8], onWritten: ((UInt64) -> Void)? = nil) {
         guard case .open = state, !bytes.isEmpty else { return }
+        if let tls {
+            writeRaw(bytes.withUnsafeBytes { tls.seal($0) }, onWritten: onWritten)
+            return
+        }
+        writeRaw(bytes, onWritten: onWritten)
+    }
+
+    /// Bytes as they go on the wire (already sealed, on a TLS connection).
+    private func writeRaw(_ bytes: [UInt8], onWritten: ((UInt64) -> Void)? = nil) {
+        guard case .open = state, !bytes.isEmpty else { return }
         var offset = 0
         if outbound.isEmpty {
             let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -117,6 +131,11 @@ final class Connection {
             return
         }
         guard case .open = state else { return }
+        // One TLS record run for all the parts: sealing them together costs less than one by one.
+        if tls != nil {
+            write(parts.flatMap { $0 }, onWritten: onWritten)
+            return
+        }
         var firstUnsent = 0, offset = 0
         if outbound.isEmpty {
             let total = parts.reduce(0) { $0 + $1.count }
@@ -252,7 +271,21 @@ final class Connection {
             if count > 0 {
                 switch state {
                 case .open, .closingAfterFlush:
-                    handler?.connection(self, didRead: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+                    let raw = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+                    if let tls {
+                        do {
+                            let (plaintext, reply) = try tls.receive(raw)
+                            if !reply.isEmpty { writeRaw(reply) }
+                            if !plaintext.isEmpty { plaintext.withUnsafeBytes { handler?.connection(self, didRead: $0) } }
+                        } catch {
+                            // A failed handshake (a plain-http client on the https port, say): send the alert, close.
+                            if let alert = tls.pendingAlert { writeRaw(alert) }
+                            closeAfterFlush()
+                            return
+                        }
+                    } else {
+                        handler?.connection(self, didRead: raw)
+                    }
                     if case .closed = state { return }
                 case .draining:
                     break
@@ -283,6 +316,8 @@ final class Connection {
 
     /// Closes after everything queued is written, then shuts down our side and lingers briefly for EOF.
     func closeAfterFlush() {
+        guard case .open = state else { return }
+        if let tls { writeRaw(tls.closeNotify()) }
         guard case .open = state else { return }
         state = .closingAfterFlush(deadline: MonotonicClock.after(seconds: lingerSeconds))
         if outbound.isEmpty { beginDrain() }

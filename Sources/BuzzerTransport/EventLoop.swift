@@ -87,12 +87,19 @@ package final class EventLoop: Sendable {
     }
 
     /// Takes ownership of an accepted, non-blocking fd.
-    func adopt(fd: Int32, remoteAddress: String, config: TransportConfig, lingerSeconds: Double, makeHandler: (Connection) -> any ConnectionHandler) {
+    func adopt(fd: Int32, remoteAddress: String, config: TransportConfig, lingerSeconds: Double, tls: TLSContext? = nil, makeHandler: (Connection) -> any ConnectionHandler) {
         let state = self.state.value
         state.nextID += 1
         let id = UInt64(index) << 48 | state.nextID
-        let connection = Connection(fd: fd, id: id, loop: self, remoteAddress: remoteAddress, highWater: config.outboundHighWaterBytes, lingerSeconds: lingerSeconds)
+        let session = tls?.makeSession()
+        let connection = Connection(fd: fd, id: id, loop: self, remoteAddress: remoteAddress, highWater: config.outboundHighWaterBytes,
+                                    lingerSeconds: lingerSeconds, tls: session)
         state.connections[id] = connection
+        if tls != nil, session == nil {
+            // OpenSSL could not make its state (out of memory): never serve https as plain http.
+            connection.closeNow(reason: .local)
+            return
+        }
         connection.handler = makeHandler(connection)
         guard connection.start() else {
             // Not watchable (the epoll set is missing or full): drop it before the handler ever saw it.

@@ -10,13 +10,16 @@ package struct ServerConfig: Codable, Sendable, Equatable {
     package var maxConnections: Int
     /// The address players type or scan (join links, QR codes); nil derives it from the request's Host.
     package var publicURL: String?
+    /// https and wss on this port instead of http and ws; nil (the default) serves plain.
+    package var tls: TLSConfig?
 
-    package init(host: String = "0.0.0.0", port: Int = 8080, eventLoops: Int = 0, maxConnections: Int = 20_000, publicURL: String? = nil) {
+    package init(host: String = "0.0.0.0", port: Int = 8080, eventLoops: Int = 0, maxConnections: Int = 20_000, publicURL: String? = nil, tls: TLSConfig? = nil) {
         self.host = host
         self.port = port
         self.eventLoops = eventLoops
         self.maxConnections = maxConnections
         self.publicURL = publicURL
+        self.tls = tls
     }
 
     /// Checks ranges that the JSON types alone cannot; the message names the field.

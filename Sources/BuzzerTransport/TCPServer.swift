@@ -26,7 +26,12 @@ final class TCPServer: Sendable {
     }
 
     /// `makeHandler` runs on the connection's loop and returns the protocol handler for it.
-    init(config: ServerConfig, transport: TransportConfig, timeouts: TimeoutConfig, group: EventLoopGroup, makeHandler: @escaping @Sendable (Connection) -> any ConnectionHandler) {
+    /// https/wss when set (`server.tls`).
+    let tls: TLSContext?
+
+    init(config: ServerConfig, transport: TransportConfig, timeouts: TimeoutConfig, group: EventLoopGroup, tls: TLSContext? = nil,
+         makeHandler: @escaping @Sendable (Connection) -> any ConnectionHandler) {
+        self.tls = tls
         self.config = config
         self.transport = transport
         self.lingerSeconds = timeouts.closeSeconds
@@ -92,9 +97,9 @@ final class TCPServer: Sendable {
                 state.roundRobin = (state.roundRobin + 1) % group.loops.count
                 return group.loops[state.roundRobin]
             }
-            let transport = self.transport, linger = self.lingerSeconds, makeHandler = self.makeHandler
+            let transport = self.transport, linger = self.lingerSeconds, makeHandler = self.makeHandler, tls = self.tls
             loop.execute {
-                loop.adopt(fd: fd, remoteAddress: remote, config: transport, lingerSeconds: linger, makeHandler: makeHandler)
+                loop.adopt(fd: fd, remoteAddress: remote, config: transport, lingerSeconds: linger, tls: tls, makeHandler: makeHandler)
             }
         }
     }

@@ -5,12 +5,15 @@ package enum TransportError: Error, CustomStringConvertible, Equatable {
     case invalidConfig(field: String, reason: String)
     case badAddress(String)
     case socketFailed(operation: String, errno: Int32)
+    /// The certificate or key in `server.tls` would not load (or OpenSSL failed).
+    case tls(String)
 
     package var description: String {
         switch self {
         case .invalidConfig(let field, let reason): "config field \(field) is invalid: \(reason)"
         case .badAddress(let host): "cannot listen on \(host): not an IPv4 or IPv6 address"
         case .socketFailed(let operation, let code): "\(operation) failed: \(String(cString: strerror(code)))"
+        case .tls(let reason): "TLS: \(reason)"
         }
     }
 }

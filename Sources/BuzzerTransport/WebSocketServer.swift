@@ -11,7 +11,13 @@ package final class WebSocketServer: Sendable {
     package static let maxRequestsPerConnection = 100
 
     /// `logger` is where the transport says, at debug level, why each connection closed.
-    package init<Service: WebSocketService>(config: WebSocketServerConfig, service: Service, logger: Logger = Logger(label: "buzzer.transport")) {
+    /// https/wss when `tls` is given (made from `server.tls` by the caller, which reports a bad file).
+    package let tls: TLSContext?
+
+    package init<Service: WebSocketService>(
+        config: WebSocketServerConfig, service: Service, logger: Logger = Logger(label: "buzzer.transport"), tls: TLSContext? = nil
+    ) {
+        self.tls = tls
         self.config = config
         let group = EventLoopGroup(count: config.server.eventLoops, readBufferBytes: config.transport.readBufferBytes)
         let compression = config.websocket.compression
@@ -28,7 +34,7 @@ package final class WebSocketServer: Sendable {
             pingIntervalNanos: UInt64(max(0, config.timeouts.pingIntervalSeconds) * 1e9),
             logger: logger,
             sharedDeflaters: deflaters)
-        tcp = TCPServer(config: config.server, transport: config.transport, timeouts: config.timeouts, group: group) { connection in
+        tcp = TCPServer(config: config.server, transport: config.transport, timeouts: config.timeouts, group: group, tls: tls) { connection in
             WebSocketSession(context: context, connection: connection)
         }
     }

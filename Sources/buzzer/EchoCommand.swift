@@ -22,10 +22,25 @@ struct EchoCommand: ParsableCommand {
     @Flag(help: "Turn permessage-deflate off.")
     var noCompression = false
 
+    @Option(help: "A PEM certificate (chain): serve wss with it, with --tls-key.")
+    var tlsCertificate: String?
+
+    @Option(help: "The PEM private key of --tls-certificate.")
+    var tlsKey: String?
+
     func run() throws {
         var config = BuzzerConfig.conformance(host: host, port: port)
         config.server.eventLoops = loops
-        let server = EchoServer.make(config: config, compression: !noCompression)
+        var tls: TLSContext?
+        switch (tlsCertificate, tlsKey) {
+        case let (certificate?, key?):
+            do { tls = try TLSContext(config: TLSConfig(certificateFile: certificate, privateKeyFile: key)) } catch { throw CommandFailure(error) }
+        case (nil, nil):
+            break
+        default:
+            throw ValidationError("--tls-certificate and --tls-key go together")
+        }
+        let server = EchoServer.make(config: config, compression: !noCompression, tls: tls)
         let bound: Int
         do {
             bound = try server.start()

@@ -92,7 +92,15 @@ struct ServeCommand: ParsableCommand {
             FileHandle.standardOutput.write(Data("edit the question library at \(base)/edit#token=\(game.service.editToken)\n".utf8))
         }
         let seconds = settings.timeouts.shutdownSeconds
-        ServerLifecycle.runUntilSignalled(drain: { drained in game.drain(drained: drained) }) { completion in
+        let reloadLogger = logger
+        ServerLifecycle.runUntilSignalled(drain: { drained in game.drain(drained: drained) }, reload: {
+            // SIGHUP: a renewed certificate is used from the next connection on; none is dropped.
+            do {
+                if try game.reloadTLS() { reloadLogger.notice("TLS certificate reloaded") }
+            } catch {
+                reloadLogger.error("TLS certificate not reloaded; the old one stays", metadata: ["error": "\(error)"])
+            }
+        }) { completion in
             game.shutdown(within: seconds, completion: completion)
         }
     }

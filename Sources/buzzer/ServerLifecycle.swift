@@ -13,10 +13,16 @@ enum ServerLifecycle {
     /// as for SIGTERM and exits 0.
     static func runUntilSignalled(
         drain: (@Sendable (_ drained: @escaping @Sendable () -> Void) -> Void)? = nil,
+        reload: (@Sendable () -> Void)? = nil,
         shutdown: @escaping @Sendable (_ completion: @escaping @Sendable () -> Void) -> Void
     ) -> Never {
-        let signals = drain == nil ? [SIGINT, SIGTERM] : [SIGINT, SIGTERM, SIGUSR1]
+        var signals = drain == nil ? [SIGINT, SIGTERM] : [SIGINT, SIGTERM, SIGUSR1]
+        if reload != nil { signals.append(SIGHUP) }
         let watcher = SignalWatcher(signals: signals) { signal in
+            if signal == SIGHUP, let reload {
+                reload()
+                return
+            }
             if signal == SIGUSR1, let drain {
                 FileHandle.standardError.write(Data("buzzer: signal \(signal), draining: no new games; exiting once the running ones end\n".utf8))
                 drain { shutdown { exit(0) } }

@@ -21,7 +21,9 @@ def pick_team(driver, base, code, nickname, team):
 
 
 def team_row(driver, name):
-    return next((li for li in els(driver, ".team-list li") if name in li.text), None)
+    """The text of the team list's row for `name`, or None; read in one go, as the list redraws often."""
+    return driver.execute_script(
+        "return [...document.querySelectorAll('.team-list li')].map((li) => li.textContent).find((t) => t.includes(arguments[0])) ?? null", name)
 
 
 def test_players_pick_from_the_list_and_the_host_renames_merges_and_moves(tmp_path, browsers):
@@ -83,7 +85,7 @@ def test_players_pick_from_the_list_and_the_host_renames_merges_and_moves(tmp_pa
         bea_row.find_element("css selector", "button[aria-label='Move Bea to another team']").click()
         Select(wait_css(host, "dialog[open] #move-to")).select_by_visible_text("Night Owls")
         click(host, "#ask-confirm")
-        wait(host, lambda d: "3 players" in (team_row(d, "Night Owls").text if team_row(d, "Night Owls") else ""),
+        wait(host, lambda d: "3 players" in (team_row(d, "Night Owls") or ""),
              "Night Owls never had all three players")
         wait(bea, lambda d: "Night Owls" in el(d, "#live").get_attribute("textContent"), "Bea was not told her new team")
 

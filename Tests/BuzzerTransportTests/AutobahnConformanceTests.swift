@@ -13,8 +13,10 @@ import Testing
 
     static let acceptable: Set<String> = ["OK", "INFORMATIONAL"]
 
-    /// Runs the given case groups against a fresh echo server and returns the failing cases.
-    func run(groups: [String], name: String) throws -> (failures: [String], count: Int, reports: String) {
+    /// Runs the given case groups against a fresh echo server and returns the failing cases. With
+    /// `overTLS`, the server serves wss with a certificate made here, and kosoku reaches it through
+    /// `Tests/Interop/tls_relay.py` (kosoku itself speaks ws only).
+    func run(groups: [String], name: String, overTLS: Bool = false) throws -> (failures: [String], count: Int, reports: String) {
         let root = PythonTool.packageRoot(from: #filePath)
         let python = try PythonTool.interpreter(packageRoot: root)
         let kosoku = python.deletingLastPathComponent().appendingPathComponent("kosoku")
@@ -22,9 +24,35 @@ import Testing
             ?? root.appendingPathComponent("reports")
         let reports = base.appendingPathComponent("autobahn/\(name)")
         try? FileManager.default.removeItem(at: reports)
-        let server = try ServerProcess(arguments: ["echo", "--port", "0"])
+        var echo = ["echo", "--port", "0"]
+        var relay: Process?
+        defer { relay?.terminate() }
+        if overTLS {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-autobahn-tls-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let made = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/openssl"), [
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=localhost",
+                "-keyout", folder + "/key.pem", "-out", folder + "/cert.pem"], timeout: 60)
+            #expect(made.status == 0, "\(made.output)")
+            echo += ["--tls-certificate", folder + "/cert.pem", "--tls-key", folder + "/key.pem"]
+        }
+        let server = try ServerProcess(arguments: echo)
         defer { server.stop() }
-        var arguments = ["127.0.0.1:\(server.port)", "-o", reports.path, "-p", "4"]
+        var port = server.port
+        if overTLS {
+            let process = Process()
+            process.executableURL = python
+            process.arguments = [root.appendingPathComponent("Tests/Interop/tls_relay.py").path, "\(server.port)"]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            // Not the test's own stderr: a relay left behind must not hold the runner's pipe open.
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            relay = process
+            let line = ChildProcess.read(pipe.fileHandleForReading, timeout: 20) { $0.contains("\n") }
+            port = try #require(line.split(separator: " ").last.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }, "relay said: \(line)")
+        }
+        var arguments = ["127.0.0.1:\(port)", "-o", reports.path, "-p", "4"]
         for group in groups { arguments += ["-i", group] }
         let (_, output) = try PythonTool.run(kosoku, arguments, timeout: 1800)
         print("Autobahn \(name): per-case reports in \(reports.path)")
@@ -51,6 +79,14 @@ import Testing
         let result = try run(groups: ["1.*", "2.*", "3.*", "4.*", "5.*", "6.*", "7.*", "9.*", "10.*"], name: "core")
         #expect(result.count >= 300, "expected the whole of groups 1-7, 9, 10; ran \(result.count)")
         #expect(result.failures.isEmpty, "cases not OK: \(result.failures)")
+    }
+
+    /// A subset over wss: framing, pings, fragmentation, UTF-8, close handling, and compression, each
+    /// crossing the server's TLS layer (the whole suite runs above over plain ws).
+    @Test func aSubsetPassesStrictlyOverTLS() throws {
+        let result = try run(groups: ["1.*", "2.*", "5.*", "6.2.*", "6.4.*", "7.1.*", "7.5.*", "9.1.1", "9.2.1", "12.1.*"], name: "wss", overTLS: true)
+        #expect(result.count >= 80, "expected the subset; ran \(result.count)")
+        #expect(result.failures.isEmpty, "cases not OK over wss: \(result.failures)")
     }
 
     @Test func permessageDeflateGroupsPassStrictly() throws {

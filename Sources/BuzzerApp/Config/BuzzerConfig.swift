@@ -62,6 +62,11 @@ package struct BuzzerConfig: Codable, Sendable {
         config.rooms.libraryDirectory = resolve(config.rooms.libraryDirectory, besideFile: path)
         config.archive.directory = resolve(config.archive.directory, besideFile: path)
         config.library.mediaDirectory = resolve(config.library.mediaDirectory, besideFile: path)
+        if var tls = config.server.tls {
+            tls.certificateFile = resolve(tls.certificateFile, besideFile: path)
+            tls.privateKeyFile = resolve(tls.privateKeyFile, besideFile: path)
+            config.server.tls = tls
+        }
         return config
     }
 

@@ -26,6 +26,11 @@ package struct GameServer: Sendable {
         config: BuzzerConfig, logger: Logger = Logger(label: "buzzer"), fileSystem: any ArchiveFileSystem = POSIXArchiveFileSystem(),
         clock: @escaping @Sendable () -> GameInstant = GameService.wallClock
     ) throws(GameServerError) {
+        // Before the log is opened: a certificate that does not load stops the start with its reason.
+        var tls: TLSContext?
+        if let files = config.server.tls {
+            do { tls = try TLSContext(config: files) } catch { throw .tls(error) }
+        }
         let archive: ArchiveWriter
         do {
             archive = try ArchiveWriter(config: config.archive, fileSystem: fileSystem, logger: Logger(label: "buzzer.archive"))
@@ -36,7 +41,7 @@ package struct GameServer: Sendable {
         let serverConfig = WebSocketServerConfig(
             server: config.server, websocket: config.websocket, timeouts: config.timeouts, transport: config.transport,
             paths: [GameService.path], subprotocols: [GameService.subprotocol])
-        let server = WebSocketServer(config: serverConfig, service: service)
+        let server = WebSocketServer(config: serverConfig, service: service, tls: tls)
         self.archive = archive
         self.service = service
         self.server = server
@@ -47,6 +52,14 @@ package struct GameServer: Sendable {
             throw .archive(error)
         }
         recovery = summary
+    }
+
+    /// Reads `server.tls`'s certificate and key again (SIGHUP): new connections get them, open ones
+    /// keep theirs. nil when there is no TLS; throws when the files do not load (the old pair stays).
+    package func reloadTLS() throws(TransportError) -> Bool {
+        guard let tls = server.tls else { return false }
+        try tls.reload()
+        return true
     }
 
     /// Starts listening and returns the port (the one picked, for port 0).
@@ -60,11 +73,12 @@ package struct GameServer: Sendable {
     /// listening on every interface, each LAN address and then localhost; else the address listened on.
     package func reachableURLs(port: Int) -> [String] {
         let config = service.context.config.server
+        let scheme = config.tls == nil ? "http" : "https"
         if let url = config.publicURL, !url.isEmpty { return [url] }
         guard config.host == "0.0.0.0" || config.host == "::" else {
-            return [config.host.contains(":") ? "http://[\(config.host)]:\(port)" : "http://\(config.host):\(port)"]
+            return [config.host.contains(":") ? "\(scheme)://[\(config.host)]:\(port)" : "\(scheme)://\(config.host):\(port)"]
         }
-        return service.listeningAddresses.map { $0.contains(":") ? "http://[\($0)]:\(port)" : "http://\($0):\(port)" } + ["http://localhost:\(port)"]
+        return service.listeningAddresses.map { $0.contains(":") ? "\(scheme)://[\($0)]:\(port)" : "\(scheme)://\($0):\(port)" } + ["\(scheme)://localhost:\(port)"]
     }
 
     /// Drain for a rolling restart: no new games (see `GameService.beginDrain`); once no room is
@@ -153,10 +167,12 @@ package struct GameServer: Sendable {
 
 package enum GameServerError: Error, CustomStringConvertible {
     case archive(ArchiveError)
+    case tls(TransportError)
 
     package var description: String {
         switch self {
         case .archive(let error): "the game log cannot be opened: \(error)"
+        case .tls(let error): "\(error)"
         }
     }
 }

@@ -116,7 +116,7 @@ extension GameService {
     func joinAddress(requestHost: String?) -> JoinAddress {
         let bound = listeningPort.load(ordering: .relaxed)
         return JoinAddress(publicURL: context.config.server.publicURL, requestHost: requestHost, lanAddresses: listeningAddresses,
-                           port: bound > 0 ? bound : context.config.server.port)
+                           port: bound > 0 ? bound : context.config.server.port, scheme: context.config.server.tls == nil ? "http" : "https")
     }
 
     /// The addresses phones might reach this server at: every LAN address when it listens on all
