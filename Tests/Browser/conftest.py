@@ -33,7 +33,8 @@ WAIT = 15  # seconds: generous for a loaded 2-core CI machine; waits end as soon
 class Server:
     """One `buzzer serve` child. `start()` reads the bound port from its first stdout line."""
 
-    def __init__(self, archive: Path, config: Path, host: str = "127.0.0.1", env: dict | None = None):
+    def __init__(self, archive: Path, config: Path, host: str = "127.0.0.1", env: dict | None = None, scheme: str = "http"):
+        self.scheme = scheme
         self.archive = archive
         self.config = config
         self.host = host
@@ -81,7 +82,7 @@ class Server:
 
     @property
     def url(self):
-        return f"http://127.0.0.1:{self.port}"
+        return f"{self.scheme}://127.0.0.1:{self.port}"
 
 
 @pytest.fixture
@@ -113,6 +114,8 @@ class Browsers:
         for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                     "--disable-extensions", "--no-first-run", "--lang=en-US", "--force-device-scale-factor=1",
                     "--autoplay-policy=no-user-gesture-required",
+                    # test_tls serves a self-signed certificate made in the test.
+                    "--ignore-certificate-errors",
                     f"--window-size={size[0]},{size[1]}", "--hide-scrollbars"):
             options.add_argument(arg)
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})

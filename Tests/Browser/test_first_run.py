@@ -7,19 +7,21 @@ from pages import click, el, els, wait_css, wait_text
 LAN = "10.9.8.7,192.168.50.2"
 
 
-def start(tmp_path, host="127.0.0.1", env=None, defaults=None, public_url=None, library=None, edit_token=None):
+def start(tmp_path, host="127.0.0.1", env=None, defaults=None, public_url=None, library=None, edit_token=None, tls=None):
     """A server on the repository's config, with the sample library (or `library`, a folder the
     test may write), its media folder under `tmp_path`, and `edit_token` for the library API."""
     config = json.loads((ROOT / "config.json").read_text())
     config["rooms"].update({"libraryDirectory": str(library or ROOT / "questions"), "lobbyUpdateMilliseconds": 50})
     config["library"].update({"mediaDirectory": str(tmp_path / "media"), "editToken": edit_token})
+    if tls:
+        config["server"]["tls"] = {"certificateFile": str(tls[0]), "privateKeyFile": str(tls[1])}
     config["game"]["roomDefaults"].update(defaults or {})
     config["server"]["publicURL"] = public_url
     path = tmp_path / "config.json"
     path.write_text(json.dumps(config))
     archive = tmp_path / "archive"
     archive.mkdir()
-    return Server(archive, path, host=host, env=env).start()
+    return Server(archive, path, host=host, env=env, scheme="https" if tls else "http").start()
 
 
 def create(host, base):
