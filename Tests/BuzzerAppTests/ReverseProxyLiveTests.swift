@@ -1,0 +1,87 @@
+import BuzzerTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// The shipped nginx example (`deploy/nginx/buzzer.conf`) in front of a plain server: nginx
+/// terminates TLS and a game plays through it over wss, with a page and `/healthz` over https.
+@Suite(.serialized) struct ReverseProxyLiveTests {
+    static let nginx = "/usr/sbin/nginx"
+
+    @Test func aGamePlaysThroughTheShippedNginxConfig() throws {
+        #expect(FileManager.default.isExecutableFile(atPath: Self.nginx), "nginx is not installed (apt-get install nginx-light; .ci/run does)")
+        guard FileManager.default.isExecutableFile(atPath: Self.nginx) else { return }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-nginx-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder + "/logs", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let made = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/openssl"), [
+            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=localhost",
+            "-keyout", folder + "/key.pem", "-out", folder + "/cert.pem"], timeout: 60)
+        #expect(made.status == 0, "\(made.output)")
+
+        let server = try LiveGameServer()
+        defer { server.stop() }
+        let port = try ScaleOutLiveTests.freePort()
+        let site = try String(contentsOfFile: LiveGameServer.packageRoot + "/deploy/nginx/buzzer.conf", encoding: .utf8)
+            .replacingOccurrences(of: "listen LISTEN;", with: "listen 127.0.0.1:\(port) ssl;")
+            .replacingOccurrences(of: "ssl_certificate     CERTIFICATE;", with: "ssl_certificate     \(folder)/cert.pem;")
+            .replacingOccurrences(of: "ssl_certificate_key KEY;", with: "ssl_certificate_key \(folder)/key.pem;")
+            .replacingOccurrences(of: "server UPSTREAM;", with: "server 127.0.0.1:\(server.port);")
+        try site.write(toFile: folder + "/buzzer.conf", atomically: true, encoding: .utf8)
+        let main = """
+        pid \(folder)/nginx.pid;
+        error_log \(folder)/logs/error.log;
+        events {}
+        http {
+            access_log off;
+            client_body_temp_path \(folder)/body;
+            proxy_temp_path \(folder)/proxy;
+            include \(folder)/buzzer.conf;
+        }
+        """
+        try main.write(toFile: folder + "/nginx.conf", atomically: true, encoding: .utf8)
+        let check = try ChildProcess.run(URL(fileURLWithPath: Self.nginx), ["-t", "-p", folder, "-c", folder + "/nginx.conf"], timeout: 30)
+        #expect(check.status == 0, "nginx -t: \(check.output)")
+
+        let proxy = Process()
+        proxy.executableURL = URL(fileURLWithPath: Self.nginx)
+        proxy.arguments = ["-p", folder, "-c", folder + "/nginx.conf", "-g", "daemon off;"]
+        proxy.standardOutput = FileHandle.nullDevice
+        proxy.standardError = FileHandle.nullDevice
+        try proxy.run()
+        defer {
+            proxy.terminate()
+            proxy.waitUntilExit()
+        }
+        let python = try PythonTool.interpreter(packageRoot: URL(fileURLWithPath: LiveGameServer.packageRoot))
+        let script = """
+        import json, ssl, sys, time, urllib.request
+        from websockets.sync.client import connect
+        context = ssl.create_default_context(); context.check_hostname = False; context.verify_mode = ssl.CERT_NONE
+        base = f"127.0.0.1:{sys.argv[1]}"
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"https://{base}/healthz", context=context) as r: print("healthz", r.status); break
+            except OSError: time.sleep(0.1)
+        with urllib.request.urlopen(f"https://{base}/host", context=context) as r: print("page", r.status)
+        with connect(f"wss://{base}/ws", subprotocols=["buzzer.v1"], ssl=context) as host:
+            host.send(json.dumps({"type": "create", "pack": "pub-classics", "settings": {"readingTimeMs": 0}}))
+            code = json.loads(host.recv(timeout=10))["code"]
+            with connect(f"wss://{base}/ws?room={code}", subprotocols=["buzzer.v1"], ssl=context) as ada:
+                ada.send(json.dumps({"type": "join", "code": code, "nickname": "Ada"}))
+                print("joined", json.loads(ada.recv(timeout=10))["type"])
+                host.send(json.dumps({"type": "start"}))
+                while json.loads(ada.recv(timeout=10))["type"] != "question": pass
+                ada.send(json.dumps({"type": "answer", "question": 0, "answer": {"kind": "choice", "option": 0}}))
+                while True:
+                    m = json.loads(ada.recv(timeout=10))
+                    if m["type"] == "answer_ack": print("ack", m["durable"]); break
+        """
+        let result = try PythonTool.run(python, ["-c", script, "\(port)"], timeout: 60)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("healthz 200"))
+        #expect(result.output.contains("page 200"))
+        #expect(result.output.contains("joined joined"))
+        #expect(result.output.contains("ack True"))
+    }
+}
