@@ -69,4 +69,37 @@ struct MetricsLiveTests {
         let object = try JSONSerialization.jsonObject(with: Data(parsed.output.utf8)) as? [String: Double]
         return try #require(object, "\(parsed.output)")
     }
+
+    /// The shipped Grafana dashboard asks only for metrics the server exposes.
+    @Test func theGrafanaDashboardNamesOnlyMetricsTheServerExposes() throws {
+        let server = try LiveGameServer()
+        defer { server.stop() }
+        // A refusal and a close, so the labelled counters exist (they appear with their first label).
+        let guest = try GameClient(port: server.port)
+        try guest.send(type: "join", ["code": "ZZZZZZ", "nickname": "Ada"])
+        _ = try guest.next("error")
+        try guest.socket.sendClose()
+        var exposed = ""
+        #expect(eventually(timeout: 10) {
+            exposed = (try? TestWebSocketClient.httpGet(port: server.port, path: "/metrics").body) ?? ""
+            return exposed.contains("# TYPE buzzer_closes_total ") && exposed.contains("# TYPE buzzer_refusals_total ")
+        })
+        let dashboard = try String(contentsOfFile: LiveGameServer.packageRoot + "/deploy/grafana/buzzer-dashboard.json", encoding: .utf8)
+        let json = try JSONSerialization.jsonObject(with: Data(dashboard.utf8)) as? [String: Any]
+        let panels = try #require(json?["panels"] as? [[String: Any]])
+        let expressions = panels.flatMap { ($0["targets"] as? [[String: Any]] ?? []).compactMap { $0["expr"] as? String } }
+        #expect(expressions.count >= 10)
+        let names = Set(expressions.flatMap { expression in
+            expression.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).filter { $0.hasPrefix("buzzer_") }.map(String.init)
+        })
+        for name in names {
+            #expect(exposed.contains("# TYPE \(Self.family(of: name)) "), "the dashboard asks for \(name), which /metrics does not expose")
+        }
+    }
+
+    /// `buzzer_x_seconds_bucket` belongs to the `buzzer_x_seconds` family.
+    static func family(of name: String) -> String {
+        for suffix in ["_bucket", "_sum", "_count"] where name.hasSuffix(suffix) { return String(name.dropLast(suffix.count)) }
+        return name
+    }
 }
