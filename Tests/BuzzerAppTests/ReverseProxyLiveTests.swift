@@ -14,10 +14,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-nginx-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder + "/logs", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let made = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/openssl"), [
-            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=localhost",
-            "-keyout", folder + "/key.pem", "-out", folder + "/cert.pem"], timeout: 60)
-        #expect(made.status == 0, "\(made.output)")
+        _ = try TLSLiveTests.certificate("localhost", in: folder)
 
         let server = try LiveGameServer()
         defer { server.stop() }

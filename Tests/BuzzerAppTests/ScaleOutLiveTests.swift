@@ -58,6 +58,12 @@ import Testing
         for id in ["A", "B", "C"] { environment["BUZZER_\(id)"] = "127.0.0.1:\(instances[id]!.port)" }
         let check = try ChildProcess.run(URL(fileURLWithPath: haproxy), ["-c", "-f", configFile], timeout: 30, environment: environment)
         #expect(check.status == 0, "haproxy -c: \(check.output)")
+        let proxy = try startProxy(environment, port: proxyPort)
+        return Cluster(folder: folder, instances: instances, proxy: proxy, proxyPort: proxyPort, environment: environment)
+    }
+
+    /// HAProxy in the foreground with the shipped config, once it answers `/healthz`.
+    static func startProxy(_ environment: [String: String], port: Int) throws -> Process {
         let proxy = Process()
         proxy.executableURL = URL(fileURLWithPath: haproxy)
         proxy.arguments = ["-db", "-f", configFile]
@@ -65,10 +71,9 @@ import Testing
         proxy.standardOutput = FileHandle.nullDevice
         proxy.standardError = FileHandle.nullDevice
         try proxy.run()
-        let cluster = Cluster(folder: folder, instances: instances, proxy: proxy, proxyPort: proxyPort, environment: environment)
-        let ready = eventually(timeout: 15) { (try? TestWebSocketClient.httpGet(port: proxyPort, path: "/healthz").status) == 200 }
+        let ready = eventually(timeout: 15) { (try? TestWebSocketClient.httpGet(port: port, path: "/healthz").status) == 200 }
         #expect(ready, "HAProxy never answered /healthz")
-        return cluster
+        return proxy
     }
 
     /// A room created through the proxy, with one player in it, on its first question.
@@ -130,15 +135,8 @@ import Testing
         environment["BUZZER_B"] = "127.0.0.1:\(restarted.port)"
         cluster.proxy.terminate()
         cluster.proxy.waitUntilExit()
-        let proxy = Process()
-        proxy.executableURL = URL(fileURLWithPath: Self.haproxy)
-        proxy.arguments = ["-db", "-f", Self.configFile]
-        proxy.environment = environment
-        proxy.standardOutput = FileHandle.nullDevice
-        proxy.standardError = FileHandle.nullDevice
-        try proxy.run()
+        let proxy = try Self.startProxy(environment, port: cluster.proxyPort)
         cluster = Cluster(folder: cluster.folder, instances: cluster.instances, proxy: proxy, proxyPort: cluster.proxyPort, environment: environment)
-        #expect(eventually(timeout: 15) { (try? TestWebSocketClient.httpGet(port: cluster.proxyPort, path: "/healthz").status) == 200 })
         let b = try #require(nights["B"])
         let back = try GameClient(port: cluster.proxyPort, room: b.code)
         try back.send(type: "resume", ["code": b.code, "token": b.resumeToken])

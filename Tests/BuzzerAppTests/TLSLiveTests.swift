@@ -148,4 +148,23 @@ import Testing
         #expect(throws: TransportError.self) { try server.game.reloadTLS() }
         #expect(try Self.handshake(port: server.port, []).output.contains("second-certificate"))
     }
+
+    /// The signal itself, on a real `buzzer serve`: SIGHUP reloads, the process stays up.
+    @Test func sighupReloadsTheCertificateOfARunningServer() throws {
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try Self.certificate("before-sighup", in: folder)
+        var config = CrashRecoveryTests.config(library: LiveGameServer.packageRoot + "/questions")
+        config = config.replacingOccurrences(of: #""server": {"host": "127.0.0.1", "port": 0,"#,
+                                             with: #""server": {"host": "127.0.0.1", "port": 0, "tls": {"certificateFile": "cert.pem", "privateKeyFile": "key.pem"},"#)
+        #expect(config.contains("\"tls\""), "the test's config template changed")
+        try config.write(toFile: folder + "/config.json", atomically: true, encoding: .utf8)
+        let server = try ServerProcess(arguments: ["serve", "--config", folder + "/config.json", "--archive", folder + "/log"])
+        defer { server.stop() }
+        #expect(try Self.handshake(port: server.port, []).output.contains("before-sighup"))
+        _ = try Self.certificate("after-sighup", in: folder)
+        server.send(signal: SIGHUP)
+        #expect(eventually(timeout: 10) { ((try? Self.handshake(port: server.port, []))?.output ?? "").contains("after-sighup") })
+        #expect(server.process.isRunning)
+    }
 }
