@@ -19,6 +19,7 @@ import Testing
             $0.rooms.libraryDirectory = folder
             $0.library.editToken = token
             $0.library.maxPackBytes = 64 * 1024
+            $0.library.maxMediaBytes = 4096
         }
         return (server, folder)
     }
@@ -191,6 +192,8 @@ import Testing
         #expect(url.hasPrefix("/media/") && url.hasSuffix(".png"))
         #expect((uploaded.json["id"] as? String)?.count == 64)
         #expect(try Self.request(server.port, "POST", "/api/media", bytes: Self.picture, token: Self.token).status == 200, "the same bytes are stored once")
+        let large = Self.picture + [UInt8](repeating: 0, count: 5000)
+        #expect(try Self.request(server.port, "POST", "/api/media", bytes: large, token: Self.token).status == 413, "past library.maxMediaBytes")
 
         let served = try Self.request(server.port, "GET", url)
         #expect(served.status == 200)

@@ -33,8 +33,12 @@ package enum Secrets {
 
     /// SHA-256 as lowercase hex: what the room and the log keep instead of a token.
     package static func hash(_ token: String) -> String {
+        sha256Hex(Array(token.utf8))
+    }
+
+    /// SHA-256 of `bytes` as lowercase hex (also the library's media names and pack versions).
+    package static func sha256Hex(_ bytes: [UInt8]) -> String {
         var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
-        let bytes = Array(token.utf8)
         bytes.withUnsafeBufferPointer { input in
             digest.withUnsafeMutableBufferPointer { output in
                 _ = SHA256(input.baseAddress, input.count, output.baseAddress)

@@ -1,5 +1,4 @@
 import BuzzerGame
-import COpenSSL
 import Foundation
 
 /// The pictures and sounds packs use: one file per content, `<sha256>.<ext>`, in the media folder
@@ -51,7 +50,7 @@ package struct MediaStore: Sendable {
     /// Stores `bytes` under their digest (atomically, as packs are written); `created` is false when
     /// the same file was already there.
     func save(_ bytes: [UInt8], as kind: Kind) throws(PackStoreError) -> (id: String, created: Bool) {
-        let id = Self.sha256(bytes)
+        let id = Secrets.sha256Hex(bytes)
         let path = path(id: id, kind: kind)
         if FileManager.default.fileExists(atPath: path) { return (id, false) }
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -83,12 +82,6 @@ package struct MediaStore: Sendable {
             }
         }
         return out
-    }
-
-    static func sha256(_ bytes: [UInt8]) -> String {
-        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
-        bytes.withUnsafeBufferPointer { _ = SHA256($0.baseAddress, $0.count, &digest) }
-        return digest.map { String(format: "%02x", $0) }.joined()
     }
 }
 

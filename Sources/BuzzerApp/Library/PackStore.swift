@@ -1,5 +1,4 @@
 import BuzzerGame
-import COpenSSL
 import Foundation
 import Synchronization
 
@@ -205,9 +204,7 @@ package final class PackStore: Sendable {
 
     /// `"<first 32 hex digits of the bytes' SHA-256>"`, quoted as an HTTP entity tag.
     static func etag(of bytes: [UInt8]) -> String {
-        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
-        bytes.withUnsafeBufferPointer { _ = SHA256($0.baseAddress, $0.count, &digest) }
-        return "\"" + digest.prefix(16).map { String(format: "%02x", $0) }.joined() + "\""
+        "\"" + Secrets.sha256Hex(bytes).prefix(32) + "\""
     }
 
     static func searchText(of pack: QuestionPack) -> String {
