@@ -5,7 +5,7 @@ extension Room {
     /// lacks or carry a number that no client may send. `apply` never fails, so replay asks this
     /// first and refuses the whole room (recovery quarantines it) instead of trapping on it.
     /// It checks ranges and references, not the rules: a log from an older build still replays.
-    func logProblem(_ event: RoomEvent) -> String? {
+    package func logProblem(_ event: RoomEvent) -> String? {
         guard InputBounds.instant.contains(event.at) else { return "its time \(event.at) is outside 1970 to 9999" }
         switch event {
         case .roomCreated(let e):
@@ -17,8 +17,8 @@ extension Room {
             }
             let count = pack.rounds[e.round].questions[e.index].content.options.count
             guard e.permutation.sorted() == Array(0..<count) else { return "its option order is not one of the question's \(count) options" }
-            if let instant = [e.opensAt, e.deadline, e.closesAt].first(where: { !InputBounds.instant.contains($0) }) {
-                return "its time \(instant) is outside 1970 to 9999"
+            guard e.opensAt >= e.at, e.deadline >= e.opensAt, e.closesAt >= e.deadline, e.closesAt.minus(e.at) <= InputBounds.duration.upperBound else {
+                return "its timing is implausible (shown \(e.at), opens \(e.opensAt), deadline \(e.deadline), closes \(e.closesAt))"
             }
         case .answerRecorded(let e):
             guard InputBounds.duration.contains(e.responseMs) else { return "its response time \(e.responseMs) ms is out of range" }
@@ -50,7 +50,7 @@ extension Room {
     }
 
     /// Why a logged `room_created` cannot open a room: settings out of range, or a pack no server could play.
-    static func logProblem(_ created: RoomCreated) -> String? {
+    package static func logProblem(_ created: RoomCreated) -> String? {
         guard InputBounds.instant.contains(created.at) else { return "its time \(created.at) is outside 1970 to 9999" }
         if let problem = created.settings.problem() { return "its settings are out of range: \(problem)" }
         if let problem = created.pack.validate(limits: .largestAllowed).first { return "its pack is invalid: \(problem)" }

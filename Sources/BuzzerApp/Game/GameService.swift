@@ -1,4 +1,5 @@
 import BuzzerArchive
+import BuzzerFormats
 import BuzzerGame
 import BuzzerTransport
 import BuzzerWebSocket
@@ -33,6 +34,8 @@ package final class GameService: WebSocketService {
     private let connections: ConnectionCounter
     private let shuttingDown = Mutex(false)
     private let draining = Mutex(false)
+    /// Rooms recovery left out because their log cannot be replayed, for `/healthz`.
+    let quarantinedRooms = Mutex<[String]>([])
     /// The port the server listens on, once started (`server.port` may be 0).
     let listeningPort = Atomic<Int>(0)
 
@@ -129,7 +132,8 @@ package final class GameService: WebSocketService {
         let archiveState = context.archive.health == .healthy ? "ok" : "degraded"
         let status = archiveState == "degraded" ? "degraded" : isDraining ? "draining" : "ok"
         let body = "{\"status\":\"\(status)\",\"rooms\":\(roomCount),\"running\":\(runningRoomCount),"
-            + "\"connections\":\(connections.value),\"archive\":\"\(archiveState)\"}"
+            + "\"connections\":\(connections.value),\"archive\":\"\(archiveState)\","
+            + "\"quarantined\":[\(quarantinedRooms.withLock { $0 }.map(JSONStringLiteral.make).joined(separator: ","))]}"
         return json(status == "ok" ? 200 : 503, body)
     }
 
