@@ -128,6 +128,31 @@ import Testing
         #expect(names == ["pub-classics.json", "science-and-nature.json"], "a refused write changes nothing")
     }
 
+    /// A write with no token or a wrong one is refused from its headers: the 401 comes at once,
+    /// though the body it announces (within the route's limit) is never sent, so a stranger cannot
+    /// make the server hold megabytes by starting uploads it will refuse anyway.
+    @Test func aWriteWithoutTheTokenIsRefusedBeforeItsBodyIsRead() throws {
+        let (server, folder) = try Self.server()
+        defer { server.stop() }
+        let writes = [("POST", "/api/media", 4000), ("POST", "/api/packs", 60_000), ("PUT", "/api/packs/pub-classics", 60_000),
+                      ("DELETE", "/api/packs/pub-classics", 60_000), ("POST", "/api/import?format=csv", 60_000)]
+        for (method, path, length) in writes {
+            for authorization in [nil, "Bearer wrong-token-but-long-enough", "Basic dXNlcjpwYXNz"] {
+                let client = try TestWebSocketClient(port: server.port)
+                var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(length)\r\n"
+                if let authorization { head += "Authorization: \(authorization)\r\n" }
+                try client.sendRaw(Array((head + "\r\n").utf8))
+                let what = "\(method) \(path) with \(authorization ?? "no token")"
+                // Well inside `handshakeSeconds` (10 s), which a server waiting for the body would spend.
+                #expect(try client.readHTTPResponse(timeout: 5) == 401, "\(what)")
+                #expect(client.handshakeResponse.contains("WWW-Authenticate: Bearer"), "\(what)")
+                #expect(client.waitForEOF(timeout: 5), "\(what): the connection closes, its unread body is not a request")
+            }
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(names == ["pub-classics.json", "science-and-nature.json"])
+    }
+
     @Test func createReplaceAndDeleteLandInTheFolderWithVersions() throws {
         let (server, folder) = try Self.server()
         defer { server.stop() }

@@ -1,5 +1,6 @@
 import BuzzerFormats
 import BuzzerGame
+import BuzzerTransport
 import BuzzerWebSocket
 import Foundation
 
@@ -25,10 +26,13 @@ struct LibraryAPI: Sendable {
             || path == "/api/import"
     }
 
-    func bodyLimit(for head: HTTPRequestHead) -> Int {
+    /// From the head alone: a write without this server's edit token is refused before one byte of
+    /// its body is read (else ten unfinished 10 MiB uploads with a wrong token are 100 MiB held).
+    func bodyDecision(for head: HTTPRequestHead) -> RequestBodyDecision {
+        guard Self.handles(head.path) else { return .read(limit: 0) }
+        if let refusal = authorized(head) { return .answer(refusal) }
         // Any method, so that a wrong one hears 405 rather than 413.
-        if head.path == "/api/media" { return maxMediaBytes }
-        return Self.handles(head.path) ? maxPackBytes : 0
+        return .read(limit: head.path == "/api/media" ? maxMediaBytes : maxPackBytes)
     }
 
     func respond(to head: HTTPRequestHead, body: [UInt8]) -> HTTPResponse {
@@ -73,11 +77,7 @@ struct LibraryAPI: Sendable {
             if let category, !entry.pack.categories.contains(where: { TextNormalizer.fold($0) == category }) { return false }
             return true
         }
-        let items = paging.slice(matching).map { entry in
-            PackSummary(id: entry.id, title: entry.pack.title, description: entry.pack.description,
-                        questionCount: entry.pack.questionCount, rounds: entry.pack.rounds.count,
-                        categories: entry.pack.categories, kinds: entry.pack.kinds, version: entry.etag)
-        }
+        let items = paging.slice(matching).map(PackSummary.init)
         return Self.json(200, Page(items: items, page: paging.page, perPage: paging.perPage, total: matching.count))
     }
 
@@ -340,6 +340,17 @@ struct LibraryAPI: Sendable {
         var categories: [String]
         var kinds: [String]
         var version: String
+
+        init(_ entry: PackStore.Entry) {
+            id = entry.id
+            title = entry.pack.title
+            description = entry.pack.description
+            questionCount = entry.pack.questionCount
+            rounds = entry.pack.rounds.count
+            categories = entry.pack.categories
+            kinds = entry.pack.kinds
+            version = entry.etag
+        }
     }
 
     struct QuestionHit: Encodable {
