@@ -71,12 +71,25 @@ package struct WebSocketServerConfig: Sendable {
     package var paths: Set<String>?
     /// Subprotocols in server preference order.
     package var subprotocols: [String]
-    package init(server: ServerConfig, websocket: WebSocketConfig, timeouts: TimeoutConfig, transport: TransportConfig, paths: Set<String>?, subprotocols: [String] = []) {
+    /// Added to every HTTP answer that does not set them itself: the app's pages and the
+    /// transport's own refusals (400, 411, 413, 431, a refused upgrade…) alike.
+    package var responseHeaders: HTTPHeaders
+
+    /// Never guess a type from the bytes (an uploaded "picture" run as a script), and never send
+    /// this server's addresses, which carry join codes, to another site.
+    package static let safeResponseHeaders = HTTPHeaders([
+        ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", "no-referrer"),
+    ])
+
+    package init(server: ServerConfig, websocket: WebSocketConfig, timeouts: TimeoutConfig, transport: TransportConfig, paths: Set<String>?,
+                 subprotocols: [String] = [], responseHeaders: HTTPHeaders = WebSocketServerConfig.safeResponseHeaders) {
         self.server = server
         self.websocket = websocket
         self.timeouts = timeouts
         self.transport = transport
         self.paths = paths
         self.subprotocols = subprotocols
+        self.responseHeaders = responseHeaders
     }
 }

@@ -331,7 +331,7 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
         let seconds = context.config.timeouts.handshakeSeconds
         response.headers.replaceOrAdd(name: "Connection", value: "keep-alive")
         response.headers.replaceOrAdd(name: "Keep-Alive", value: "timeout=\(max(1, Int(seconds)))")
-        connection.write(response.serialized())
+        write(response, on: connection)
         state = .http(HTTPState(
             parser: HTTPRequestParser(config: context.config.websocket),
             deadline: MonotonicClock.after(seconds: seconds), served: served))
@@ -344,8 +344,17 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
     private func respond(_ response: HTTPResponse, on connection: Connection) {
         var response = response
         response.headers.replaceOrAdd(name: "Connection", value: "close")
-        connection.write(response.serialized())
+        write(response, on: connection)
         connection.closeAfterFlush()
+    }
+
+    /// Every HTTP answer but the 101 goes out here, so each carries the config's `responseHeaders`.
+    private func write(_ response: HTTPResponse, on connection: Connection) {
+        var response = response
+        for field in context.config.responseHeaders where !response.headers.contains(name: field.name) {
+            response.headers.add(name: field.name, value: field.value)
+        }
+        connection.write(response.serialized())
     }
 
     private func perform(_ actions: [WebSocketAction], on connection: Connection) {
