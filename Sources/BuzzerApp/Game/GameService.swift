@@ -114,8 +114,8 @@ package final class GameService: WebSocketService {
         }
     }
 
-    package func bodyLimit(for head: HTTPRequestHead) -> Int {
-        libraryAPI.bodyLimit(for: head)
+    package func bodyDecision(for head: HTTPRequestHead) -> RequestBodyDecision {
+        libraryAPI.bodyDecision(for: head)
     }
 
     /// Library writes run on their own queue: the connection's loop stays free while the file is synced.
