@@ -12,6 +12,14 @@ package struct RoomsConfig: Codable, Sendable, Equatable {
     /// The wait before answering a connection's second wrong code; it doubles with each further one
     /// (up to 32 times), and an address past its limit waits the same way.
     package var failedJoinDelayMilliseconds = 250
+    /// Rooms one IP address may open per minute, once its `createBurst` is used: `create` needs no
+    /// token, and each room holds a slot and writes its pack to the log (`CreateRateLimiter`).
+    package var createsPerMinute = 6
+    /// Rooms one IP address may open at once before `createsPerMinute` applies (a few hosts behind one
+    /// NAT address starting their nights together).
+    package var createBurst = 10
+    /// `create` requests one connection may send, refused ones included; the next is refused and closes it.
+    package var createsPerConnection = 5
     /// Folder of question packs the host can pick by name (file name without `.json`).
     package var libraryDirectory = "questions"
     /// How long an ended room stays in memory so players can still see the podium and rejoin.
@@ -28,7 +36,7 @@ package struct RoomsConfig: Codable, Sendable, Equatable {
     package init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case maxRooms, failedJoinsPerMinute, failedJoinsPerConnection, failedJoinDelayMilliseconds, libraryDirectory, endedRoomRetentionSeconds, lobbyUpdateMilliseconds, joinCodeLength, instanceId
+        case maxRooms, failedJoinsPerMinute, failedJoinsPerConnection, failedJoinDelayMilliseconds, createsPerMinute, createBurst, createsPerConnection, libraryDirectory, endedRoomRetentionSeconds, lobbyUpdateMilliseconds, joinCodeLength, instanceId
     }
 
     package init(from decoder: any Decoder) throws {
@@ -41,6 +49,9 @@ package struct RoomsConfig: Codable, Sendable, Equatable {
         try read(.failedJoinsPerMinute, &s.failedJoinsPerMinute)
         try read(.failedJoinsPerConnection, &s.failedJoinsPerConnection)
         try read(.failedJoinDelayMilliseconds, &s.failedJoinDelayMilliseconds)
+        try read(.createsPerMinute, &s.createsPerMinute)
+        try read(.createBurst, &s.createBurst)
+        try read(.createsPerConnection, &s.createsPerConnection)
         try read(.libraryDirectory, &s.libraryDirectory)
         try read(.endedRoomRetentionSeconds, &s.endedRoomRetentionSeconds)
         try read(.lobbyUpdateMilliseconds, &s.lobbyUpdateMilliseconds)
@@ -50,7 +61,8 @@ package struct RoomsConfig: Codable, Sendable, Equatable {
         if let id = instanceId, id.utf8.count != 1 || !Secrets.codeAlphabet.contains(id.utf8.first!) {
             throw DecodingError.dataCorruptedError(forKey: .instanceId, in: c, debugDescription: "must be one character of the join-code alphabet (A-Z without I and O, 2-9), such as \"A\"")
         }
-        for (key, value) in [(CodingKeys.maxRooms, maxRooms), (.failedJoinsPerMinute, failedJoinsPerMinute), (.failedJoinsPerConnection, failedJoinsPerConnection)] where value < 1 {
+        for (key, value) in [(CodingKeys.maxRooms, maxRooms), (.failedJoinsPerMinute, failedJoinsPerMinute), (.failedJoinsPerConnection, failedJoinsPerConnection),
+                             (.createsPerMinute, createsPerMinute), (.createBurst, createBurst), (.createsPerConnection, createsPerConnection)] where value < 1 {
             throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "must be at least 1")
         }
         if !(0...10_000).contains(failedJoinDelayMilliseconds) {

@@ -13,7 +13,26 @@ extension GameService {
     /// Opens a room on the host's own loop, so the host's commands need no hop.
     func create(_ request: CreateRequest, client: GameClient) {
         let handle = client.handle
-        let fail = { (code: String, message: String) in client.send(self.context.messages.encode(.error(code, message, request: "create"))) }
+        let config = context.config
+        let address = client.remoteAddress, requests = client.state.createRequests, started = context.clock()
+        client.state.createRequests += 1
+        // Set once this create has taken from its address's allowance: a refusal gives it back.
+        var charged = false
+        let fail = { (code: String, message: String) in
+            if charged { self.createLimiter.withLock { $0.giveBack(to: address, now: started) } }
+            client.send(self.context.messages.encode(.error(code, message, request: "create")))
+        }
+        switch createLimiter.withLock({ $0.take(from: address, connectionRequests: requests, now: started) }) {
+        case .allowed:
+            charged = true
+        case .addressLimited(let wait):
+            fail("rate_limited", "Too many new games from your network in the last few minutes; try again in \(max(1, (wait + 999) / 1000)) s. Games already running are not affected.")
+            return
+        case .connectionLimited:
+            fail("rate_limited", "Too many create requests on this connection (\(config.rooms.createsPerConnection)); reload the page to try again.")
+            handle.close(code: 1008, reason: "too many create requests")
+            return
+        }
         if !context.archive.acceptsNewGames {
             fail("archive_unavailable", "The server cannot record new games right now (its log is failing), so it is not starting any. Running games go on.")
             return
@@ -22,7 +41,6 @@ extension GameService {
             fail("draining", "This server is finishing its running games before a restart and starts no new ones; try again in a moment.")
             return
         }
-        let config = context.config
         if context.registry.count >= config.rooms.maxRooms {
             fail("too_many_rooms", "The server is running its maximum of \(config.rooms.maxRooms) rooms; try again when a game ends.")
             return

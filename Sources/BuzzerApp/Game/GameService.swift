@@ -28,6 +28,8 @@ package final class GameService: WebSocketService {
     private let libraryQueue = DispatchQueue(label: "buzzer.library")
     /// Wrong codes, per address; taken once per failed entry, never for one that names a live room.
     let limiter: Mutex<JoinRateLimiter>
+    /// Creates, per address and per connection; taken once per `create`.
+    let createLimiter: Mutex<CreateRateLimiter>
     /// Set once the server is listening: `/healthz` reports its connection count.
     package let connectionCount: @Sendable () -> Int
     private let connections: ConnectionCounter
@@ -49,6 +51,9 @@ package final class GameService: WebSocketService {
         limiter = Mutex(JoinRateLimiter(policy: JoinRateLimiter.Policy(
             failuresPerMinute: config.rooms.failedJoinsPerMinute, failuresPerConnection: config.rooms.failedJoinsPerConnection,
             delayMilliseconds: Int64(config.rooms.failedJoinDelayMilliseconds))))
+        createLimiter = Mutex(CreateRateLimiter(policy: CreateRateLimiter.Policy(
+            createsPerMinute: config.rooms.createsPerMinute, burst: config.rooms.createBurst,
+            createsPerConnection: config.rooms.createsPerConnection)))
         let counter = ConnectionCounter()
         connections = counter
         connectionCount = { counter.value }
@@ -132,6 +137,7 @@ package final class GameService: WebSocketService {
             + "\"connections\":\(connections.value),\"archive\":\"\(archiveState)\"}"
         return json(status == "ok" ? 200 : 503, body)
     }
+
 
     private func json(_ status: Int, _ body: String) -> HTTPResponse {
         var headers = HTTPHeaders()
