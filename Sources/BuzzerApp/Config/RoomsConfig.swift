@@ -1,8 +1,12 @@
 /// The "rooms" section of config.json: limits and files for live rooms. Every field is optional;
 /// a missing one takes its default.
 package struct RoomsConfig: Codable, Sendable, Equatable {
-    /// Rooms that may be open at once (ended rooms waiting to be dropped count too).
+    /// Rooms whose game is running at once. Ended rooms kept for their podium do not count, so games
+    /// created and ended at once cannot lock a real host out; `maxEndedRooms` bounds those.
     package var maxRooms = 500
+    /// Ended rooms kept in memory for their podium; past it, the one that ended first is dropped
+    /// before its `endedRoomRetentionSeconds` are up.
+    package var maxEndedRooms = 200
     /// Wrong codes (in `join`, `resume`, `watch`, `host`) one IP address may send per minute; past it,
     /// its further wrong codes get `rate_limited`. Only failures count, and a request that names a
     /// live room is never limited: a whole bar behind one NAT address joins freely (`JoinRateLimiter`).
@@ -36,7 +40,7 @@ package struct RoomsConfig: Codable, Sendable, Equatable {
     package init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case maxRooms, failedJoinsPerMinute, failedJoinsPerConnection, failedJoinDelayMilliseconds, createsPerMinute, createBurst, createsPerConnection, libraryDirectory, endedRoomRetentionSeconds, lobbyUpdateMilliseconds, joinCodeLength, instanceId
+        case maxRooms, maxEndedRooms, failedJoinsPerMinute, failedJoinsPerConnection, failedJoinDelayMilliseconds, createsPerMinute, createBurst, createsPerConnection, libraryDirectory, endedRoomRetentionSeconds, lobbyUpdateMilliseconds, joinCodeLength, instanceId
     }
 
     package init(from decoder: any Decoder) throws {
@@ -46,6 +50,7 @@ package struct RoomsConfig: Codable, Sendable, Equatable {
             if let value = try c.decodeIfPresent(T.self, forKey: key) { field = value }
         }
         try read(.maxRooms, &s.maxRooms)
+        try read(.maxEndedRooms, &s.maxEndedRooms)
         try read(.failedJoinsPerMinute, &s.failedJoinsPerMinute)
         try read(.failedJoinsPerConnection, &s.failedJoinsPerConnection)
         try read(.failedJoinDelayMilliseconds, &s.failedJoinDelayMilliseconds)
@@ -67,6 +72,9 @@ package struct RoomsConfig: Codable, Sendable, Equatable {
         }
         if !(0...10_000).contains(failedJoinDelayMilliseconds) {
             throw DecodingError.dataCorruptedError(forKey: .failedJoinDelayMilliseconds, in: c, debugDescription: "must be 0...10000")
+        }
+        if maxEndedRooms < 0 {
+            throw DecodingError.dataCorruptedError(forKey: .maxEndedRooms, in: c, debugDescription: "must be 0 or more")
         }
         if endedRoomRetentionSeconds < 0 {
             throw DecodingError.dataCorruptedError(forKey: .endedRoomRetentionSeconds, in: c, debugDescription: "must be 0 or more")

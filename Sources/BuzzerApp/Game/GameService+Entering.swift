@@ -41,7 +41,7 @@ extension GameService {
             fail("draining", "This server is finishing its running games before a restart and starts no new ones; try again in a moment.")
             return
         }
-        if context.registry.count >= config.rooms.maxRooms {
+        if context.registry.runningCount >= config.rooms.maxRooms {
             fail("too_many_rooms", "The server is running its maximum of \(config.rooms.maxRooms) rooms; try again when a game ends.")
             return
         }

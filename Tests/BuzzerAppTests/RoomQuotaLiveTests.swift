@@ -1,0 +1,83 @@
+import BuzzerApp
+import BuzzerTestSupport
+import Foundation
+import Testing
+
+/// What anonymous creates may hold on to: slots of `maxRooms`, memory for ended rooms.
+@Suite(.serialized)
+struct RoomQuotaLiveTests {
+    /// Creates a room from a fresh connection and ends it at once; returns its code.
+    static func createAndEnd(_ server: LiveGameServer) throws -> String {
+        let host = try GameClient(port: server.port)
+        try host.send(type: "create", ["pack": "pub-classics"])
+        let code = try #require(try host.next("created")["code"] as? String)
+        try host.send(type: "end")
+        try host.next("ended")
+        return code
+    }
+
+    static func health(_ server: LiveGameServer) throws -> [String: Any] {
+        let (_, body) = try TestWebSocketClient.httpGet(port: server.port, path: "/healthz")
+        return try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
+    }
+
+    @Test func endedRoomsDoNotTakeTheSlotsOfARealHost() throws {
+        // Five anonymous create-and-end connections used to fill maxRooms 5 for the ten minutes their
+        // podiums are kept, while /healthz said nothing was running.
+        let server = try LiveGameServer {
+            $0.rooms.maxRooms = 5
+            $0.rooms.createBurst = 20  // eleven creates from 127.0.0.1 here; this test is about slots
+        }
+        defer { server.stop() }
+        for _ in 0..<5 { _ = try Self.createAndEnd(server) }
+        #expect(eventually { server.game.service.runningRoomCount == 0 })
+        let health = try Self.health(server)
+        #expect(health["running"] as? Int == 0)
+        #expect(health["rooms"] as? Int == 5, "the podiums are still kept")
+
+        let host = try GameClient(port: server.port)
+        try host.send(type: "create", ["pack": "pub-classics"])
+        try host.next("created")
+        // maxRooms still counts running rooms.
+        for _ in 0..<4 {
+            let other = try GameClient(port: server.port)
+            try other.send(type: "create", ["pack": "pub-classics"])
+            try other.next("created")
+        }
+        let sixth = try GameClient(port: server.port)
+        #expect(try sixth.expectError(after: ["type": "create", "pack": "pub-classics"]) == "too_many_rooms")
+    }
+
+    @Test func pastMaxEndedRoomsTheRoomThatEndedFirstIsDropped() throws {
+        let server = try LiveGameServer { $0.rooms.maxEndedRooms = 2 }
+        defer { server.stop() }
+        let codes = try (0..<3).map { _ in try Self.createAndEnd(server) }
+        #expect(eventually { server.game.service.roomCount == 2 })
+        let display = try GameClient(port: server.port)
+        #expect(try display.expectError(after: ["type": "watch", "code": codes[0]]) == "room_not_found")
+        for code in codes[1...] {
+            let late = try GameClient(port: server.port)
+            try late.send(type: "watch", ["code": code])
+            try late.next("watching")
+        }
+    }
+
+    @Test func endedRoomsRecoveredAfterARestartNeitherTakeSlotsNorPassMaxEndedRooms() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-app-\(UUID().uuidString)").path
+        let adjust: (inout BuzzerConfig) -> Void = { $0.rooms.maxRooms = 2; $0.rooms.maxEndedRooms = 3 }
+        let first = try LiveGameServer(archiveDirectory: directory, adjust)
+        let codes = try (0..<4).map { _ in try Self.createAndEnd(first) }
+        first.stop()
+
+        let second = try LiveGameServer(archiveDirectory: directory, adjust)
+        defer { second.stop() }
+        #expect(eventually { second.game.service.roomCount == 3 && second.game.service.runningRoomCount == 0 })
+        let display = try GameClient(port: second.port)
+        #expect(try display.expectError(after: ["type": "watch", "code": codes[0]]) == "room_not_found", "the room that ended first")
+        for _ in 0..<2 {
+            let host = try GameClient(port: second.port)
+            try host.send(type: "create", ["pack": "pub-classics"])
+            try host.next("created")
+        }
+    }
+}
