@@ -80,4 +80,37 @@ struct RoomQuotaLiveTests {
             try host.next("created")
         }
     }
+
+    /// Bytes in the log folder.
+    static func archiveBytes(_ server: LiveGameServer) throws -> Int {
+        try FileManager.default.contentsOfDirectory(atPath: server.archiveDirectory).reduce(0) { total, name in
+            let attributes = try FileManager.default.attributesOfItem(atPath: server.archiveDirectory + "/" + name)
+            return total + ((attributes[.size] as? Int) ?? 0)
+        }
+    }
+
+    @Test func anInlinePackOverMaxInlinePackBytesIsRefusedBeforeAnythingIsLogged() throws {
+        let server = try LiveGameServer { $0.rooms.maxInlinePackBytes = 1024 }
+        defer { server.stop() }
+        let tiny: [String: Any] = ["title": "Tiny", "questions": [["kind": "truefalse", "category": "Fun", "text": "Water is wet.", "answer": true]]]
+        let small = try GameClient(port: server.port)
+        try small.send(type: "create", ["questions": tiny])
+        try small.next("created")
+
+        let before = try Self.archiveBytes(server)
+        let long = (0..<20).map { n -> [String: Any] in
+            ["kind": "truefalse", "category": "Fun", "text": "Statement number \(n) is true, and it is long enough to take some room.", "answer": true]
+        }
+        let host = try GameClient(port: server.port)
+        #expect(try host.expectError(after: ["type": "create", "questions": ["title": "Big", "questions": long]]) == "pack_too_large")
+        let refusal = try #require(host.received.last { $0["type"] as? String == "error" })
+        #expect(refusal["request"] as? String == "create")
+        #expect((refusal["message"] as? String)?.contains("at most 1 KB (rooms.maxInlinePackBytes)") == true, "\(refusal)")
+        #expect(try Self.archiveBytes(server) == before, "nothing of the refused pack reached the log")
+        #expect(server.game.service.roomCount == 1)
+
+        // Packs from the library are the server's own: the cap is for inline ones (pub-classics is over 3 KB).
+        try host.send(type: "create", ["pack": "pub-classics"])
+        try host.next("created")
+    }
 }

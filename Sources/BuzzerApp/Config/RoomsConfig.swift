@@ -24,6 +24,10 @@ package struct RoomsConfig: Codable, Sendable, Equatable {
     package var createBurst = 10
     /// `create` requests one connection may send, refused ones included; the next is refused and closes it.
     package var createsPerConnection = 5
+    /// The largest pack a `create` may carry inline, as the log would store it: every anonymous
+    /// create writes its pack to the log (with an fsync). A 50-question pack is 20–40 KB; bigger
+    /// ones go in the library and are picked by name.
+    package var maxInlinePackBytes = 131_072
     /// Folder of question packs the host can pick by name (file name without `.json`).
     package var libraryDirectory = "questions"
     /// How long an ended room stays in memory so players can still see the podium and rejoin.
@@ -40,7 +44,7 @@ package struct RoomsConfig: Codable, Sendable, Equatable {
     package init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case maxRooms, maxEndedRooms, failedJoinsPerMinute, failedJoinsPerConnection, failedJoinDelayMilliseconds, createsPerMinute, createBurst, createsPerConnection, libraryDirectory, endedRoomRetentionSeconds, lobbyUpdateMilliseconds, joinCodeLength, instanceId
+        case maxRooms, maxEndedRooms, failedJoinsPerMinute, failedJoinsPerConnection, failedJoinDelayMilliseconds, createsPerMinute, createBurst, createsPerConnection, maxInlinePackBytes, libraryDirectory, endedRoomRetentionSeconds, lobbyUpdateMilliseconds, joinCodeLength, instanceId
     }
 
     package init(from decoder: any Decoder) throws {
@@ -57,6 +61,7 @@ package struct RoomsConfig: Codable, Sendable, Equatable {
         try read(.createsPerMinute, &s.createsPerMinute)
         try read(.createBurst, &s.createBurst)
         try read(.createsPerConnection, &s.createsPerConnection)
+        try read(.maxInlinePackBytes, &s.maxInlinePackBytes)
         try read(.libraryDirectory, &s.libraryDirectory)
         try read(.endedRoomRetentionSeconds, &s.endedRoomRetentionSeconds)
         try read(.lobbyUpdateMilliseconds, &s.lobbyUpdateMilliseconds)
@@ -72,6 +77,9 @@ package struct RoomsConfig: Codable, Sendable, Equatable {
         }
         if !(0...10_000).contains(failedJoinDelayMilliseconds) {
             throw DecodingError.dataCorruptedError(forKey: .failedJoinDelayMilliseconds, in: c, debugDescription: "must be 0...10000")
+        }
+        if maxInlinePackBytes < 1024 {
+            throw DecodingError.dataCorruptedError(forKey: .maxInlinePackBytes, in: c, debugDescription: "must be at least 1024")
         }
         if maxEndedRooms < 0 {
             throw DecodingError.dataCorruptedError(forKey: .maxEndedRooms, in: c, debugDescription: "must be 0 or more")

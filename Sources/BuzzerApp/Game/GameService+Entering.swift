@@ -45,6 +45,12 @@ extension GameService {
             fail("too_many_rooms", "The server is running its maximum of \(config.rooms.maxRooms) rooms; try again when a game ends.")
             return
         }
+        // Measured as the log would store it, before anything is written.
+        if case .inline(let inline) = request.source, let bytes = try? JSONEncoder().encode(inline).count,
+           bytes > config.rooms.maxInlinePackBytes {
+            fail("pack_too_large", "This pack is \(Self.kilobytes(bytes)); a pack sent with create may be at most \(Self.kilobytes(config.rooms.maxInlinePackBytes)) (rooms.maxInlinePackBytes). Save it in the question library and pick it by name, or split it.")
+            return
+        }
         let pack: QuestionPack
         switch request.source {
         case .inline(let inline):
@@ -124,6 +130,11 @@ extension GameService {
             logger.info("room created", metadata: [
                 "room": "\(ref.code)", "title": "\(pack.title)", "questions": "\(pack.questionCount)", "scoring": "\(settings.scoring.rawValue)"])
         }
+    }
+
+    /// "236 KB", for messages to hosts.
+    static func kilobytes(_ bytes: Int) -> String {
+        "\((bytes + 1023) / 1024) KB"
     }
 
     /// The addresses players could use to reach this server, seen from the client's request.
