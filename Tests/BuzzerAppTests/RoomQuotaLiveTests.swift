@@ -1,7 +1,29 @@
 import BuzzerApp
+import BuzzerArchive
 import BuzzerTestSupport
 import Foundation
+import Synchronization
 import Testing
+
+/// The real disk, except that it reports the free space the test sets.
+final class TightDisk: ArchiveFileSystem {
+    private let real = POSIXArchiveFileSystem()
+    private let free = Atomic<Int>(1 << 40)
+
+    func setFree(_ bytes: Int) { free.store(bytes, ordering: .relaxed) }
+
+    func availableBytes(_ path: String) -> Int? { free.load(ordering: .relaxed) }
+    func createDirectory(_ path: String) throws(ArchiveError) { try real.createDirectory(path) }
+    func listDirectory(_ path: String) throws(ArchiveError) -> [String] { try real.listDirectory(path) }
+    func openForAppend(_ path: String) throws(ArchiveError) -> ArchiveFileHandle { try real.openForAppend(path) }
+    func write(_ file: ArchiveFileHandle, _ bytes: UnsafeRawBufferPointer) throws(ArchiveError) -> Int { try real.write(file, bytes) }
+    func syncData(_ file: ArchiveFileHandle) throws(ArchiveError) { try real.syncData(file) }
+    func size(_ file: ArchiveFileHandle) throws(ArchiveError) -> Int { try real.size(file) }
+    func truncate(_ file: ArchiveFileHandle, to length: Int) throws(ArchiveError) { try real.truncate(file, to: length) }
+    func close(_ file: ArchiveFileHandle) { real.close(file) }
+    func syncDirectory(_ path: String) throws(ArchiveError) { try real.syncDirectory(path) }
+    func removeFile(_ path: String) throws(ArchiveError) { try real.removeFile(path) }
+}
 
 /// What anonymous creates may hold on to: slots of `maxRooms`, memory for ended rooms.
 @Suite(.serialized)
@@ -112,5 +134,53 @@ struct RoomQuotaLiveTests {
         // Packs from the library are the server's own: the cap is for inline ones (pub-classics is over 3 KB).
         try host.send(type: "create", ["pack": "pub-classics"])
         try host.next("created")
+    }
+
+    @Test func underTheFreeSpaceFloorNewGamesAreRefusedRunningOnesFinishAndHealthSaysSo() throws {
+        let disk = TightDisk()
+        disk.setFree(512 << 20)
+        let server = try LiveGameServer(fileSystem: disk) { $0.archive.minFreeBytes = 256 << 20 }
+        defer { server.stop() }
+        let host = try GameClient(port: server.port)
+        try host.send(type: "create", ["questions": LiveGameServer.pack, "settings": ["readingTimeMs": 0, "closeWhenAllAnswered": false]])
+        let code = try #require(try host.next("created")["code"] as? String)
+        let ada = try GameClient(port: server.port)
+        try ada.send(type: "join", ["code": code, "nickname": "Ada"])
+        try ada.next("joined")
+        try host.send(type: "start")
+        try ada.next("question")
+        #expect(try Self.health(server)["disk"] as? String == "ok")
+
+        disk.setFree(100 << 20)
+        // The measurement is kept for a second: wait for the next one.
+        #expect(eventually { (try? Self.health(server)["disk"] as? String) == "low" })
+        let (status, body) = try TestWebSocketClient.httpGet(port: server.port, path: "/healthz")
+        #expect(status == 503)
+        #expect(body.contains("\"status\":\"degraded\""), "\(body)")
+        #expect(body.contains("\"freeBytes\":104857600"), "\(body)")
+        let metrics = try TestWebSocketClient.httpGet(port: server.port, path: "/metrics").1
+        #expect(Self.gauge("buzzer_archive_free_bytes", in: metrics) == 104_857_600)
+        #expect(Self.gauge("buzzer_archive_disk_low", in: metrics) == 1)
+
+        let other = try GameClient(port: server.port)
+        #expect(try other.expectError(after: ["type": "create", "pack": "pub-classics"]) == "disk_low")
+        let refusal = try #require(other.received.last { $0["type"] as? String == "error" })
+        #expect((refusal["message"] as? String)?.contains("100 MiB free") == true, "\(refusal)")
+
+        // The running game finishes, and its answers are still durable.
+        try ada.send(type: "answer", ["question": 0, "answer": ["kind": "choice", "option": 1]])
+        #expect(try ada.next("answer_ack")["durable"] as? Bool == true)
+        try host.send(type: "reveal")
+        #expect((try ada.next("result")["result"] as? [String: Any])?["outcome"] as? String == "correct")
+
+        disk.setFree(512 << 20)
+        #expect(eventually { (try? TestWebSocketClient.httpGet(port: server.port, path: "/healthz").0) == 200 })
+        try other.send(type: "create", ["pack": "pub-classics"])
+        try other.next("created")
+    }
+
+    /// The value of an unlabelled gauge in a Prometheus exposition.
+    static func gauge(_ name: String, in text: String) -> Double? {
+        text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Double($0.split(separator: " ").last ?? "") }
     }
 }

@@ -37,6 +37,11 @@ extension GameService {
             fail("archive_unavailable", "The server cannot record new games right now (its log is failing), so it is not starting any. Running games go on.")
             return
         }
+        let disk = diskSpace()
+        if disk.isLow {
+            fail("disk_low", "The server's disk is almost full (\((disk.freeBytes ?? 0) >> 20) MiB free, under archive.minFreeBytes), so it starts no new games until space is freed. Running games go on.")
+            return
+        }
         if isDraining {
             fail("draining", "This server is finishing its running games before a restart and starts no new ones; try again in a moment.")
             return

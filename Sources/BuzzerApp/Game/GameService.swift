@@ -102,6 +102,7 @@ package final class GameService: WebSocketService {
             guard metricsRanges.contains(where: { $0.contains(remoteAddress) }) else {
                 return .error(status: 403, message: "Metrics are served to \(context.config.metrics.allowFrom.joined(separator: ", ")) only (metrics.allowFrom in config.json).")
             }
+            _ = diskSpace()
             var headers = HTTPHeaders()
             headers.add(name: "Content-Type", value: "text/plain; version=0.0.4; charset=utf-8")
             headers.add(name: "Cache-Control", value: "no-store")
@@ -132,12 +133,20 @@ package final class GameService: WebSocketService {
 
     private func health() -> HTTPResponse {
         let archiveState = context.archive.health == .healthy ? "ok" : "degraded"
-        let status = archiveState == "degraded" ? "degraded" : isDraining ? "draining" : "ok"
+        let disk = diskSpace()
+        let status = archiveState == "degraded" || disk.isLow ? "degraded" : isDraining ? "draining" : "ok"
         let body = "{\"status\":\"\(status)\",\"rooms\":\(roomCount),\"running\":\(runningRoomCount),"
-            + "\"connections\":\(connections.value),\"archive\":\"\(archiveState)\"}"
+            + "\"connections\":\(connections.value),\"archive\":\"\(archiveState)\","
+            + "\"disk\":\"\(disk.isLow ? "low" : "ok")\",\"freeBytes\":\(disk.freeBytes.map(String.init) ?? "null")}"
         return json(status == "ok" ? 200 : 503, body)
     }
 
+    /// The archive disk's free space (measured at most once a second), also handed to `/metrics`.
+    func diskSpace() -> ArchiveDiskSpace {
+        let space = context.archive.diskSpace()
+        context.metrics.disk(space)
+        return space
+    }
 
     private func json(_ status: Int, _ body: String) -> HTTPResponse {
         var headers = HTTPHeaders()
