@@ -70,6 +70,9 @@ package struct WebSocketServerConfig: Sendable {
     package var paths: Set<String>?
     /// Subprotocols in server preference order.
     package var subprotocols: [String]
+    /// Lets a page from any origin upgrade (the echo / conformance server). Otherwise a browser's
+    /// `Origin` must be this server's own, `server.publicURL` or in `websocket.allowedOrigins`.
+    package var acceptsAnyOrigin = false
 
     package init(server: ServerConfig, websocket: WebSocketConfig, timeouts: TimeoutConfig, transport: TransportConfig, paths: Set<String>?, subprotocols: [String] = []) {
         self.server = server
