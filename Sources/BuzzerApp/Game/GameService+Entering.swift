@@ -13,18 +13,47 @@ extension GameService {
     /// Opens a room on the host's own loop, so the host's commands need no hop.
     func create(_ request: CreateRequest, client: GameClient) {
         let handle = client.handle
-        let fail = { (code: String, message: String) in client.send(self.context.messages.encode(.error(code, message, request: "create"))) }
+        let config = context.config
+        let address = client.remoteAddress, requests = client.state.createRequests, started = context.clock()
+        client.state.createRequests += 1
+        // Set once this create has taken from its address's allowance: a refusal gives it back.
+        var charged = false
+        let fail = { (code: String, message: String) in
+            if charged { self.createLimiter.withLock { $0.giveBack(to: address, now: started) } }
+            client.send(self.context.messages.encode(.error(code, message, request: "create")))
+        }
+        switch createLimiter.withLock({ $0.take(from: address, connectionRequests: requests, now: started) }) {
+        case .allowed:
+            charged = true
+        case .addressLimited(let wait):
+            fail("rate_limited", "Too many new games from your network in the last few minutes; try again in \(max(1, (wait + 999) / 1000)) s. Games already running are not affected.")
+            return
+        case .connectionLimited:
+            fail("rate_limited", "Too many create requests on this connection (\(config.rooms.createsPerConnection)); reload the page to try again.")
+            handle.close(code: 1008, reason: "too many create requests")
+            return
+        }
         if !context.archive.acceptsNewGames {
             fail("archive_unavailable", "The server cannot record new games right now (its log is failing), so it is not starting any. Running games go on.")
+            return
+        }
+        let disk = diskSpace()
+        if disk.isLow {
+            fail("disk_low", "The server's disk is almost full (\((disk.freeBytes ?? 0) >> 20) MiB free, under archive.minFreeBytes), so it starts no new games until space is freed. Running games go on.")
             return
         }
         if isDraining {
             fail("draining", "This server is finishing its running games before a restart and starts no new ones; try again in a moment.")
             return
         }
-        let config = context.config
-        if context.registry.count >= config.rooms.maxRooms {
+        if context.registry.runningCount >= config.rooms.maxRooms {
             fail("too_many_rooms", "The server is running its maximum of \(config.rooms.maxRooms) rooms; try again when a game ends.")
+            return
+        }
+        // Measured as the log would store it, before anything is written.
+        if case .inline(let inline) = request.source, let bytes = try? JSONEncoder().encode(inline).count,
+           bytes > config.rooms.maxInlinePackBytes {
+            fail("pack_too_large", "This pack is \(Self.kilobytes(bytes)); a pack sent with create may be at most \(Self.kilobytes(config.rooms.maxInlinePackBytes)) (rooms.maxInlinePackBytes). Save it in the question library and pick it by name, or split it.")
             return
         }
         let pack: QuestionPack
@@ -106,6 +135,11 @@ extension GameService {
             logger.info("room created", metadata: [
                 "room": "\(ref.code)", "title": "\(pack.title)", "questions": "\(pack.questionCount)", "scoring": "\(settings.scoring.rawValue)"])
         }
+    }
+
+    /// "236 KB", for messages to hosts.
+    static func kilobytes(_ bytes: Int) -> String {
+        "\((bytes + 1023) / 1024) KB"
     }
 
     /// The addresses players could use to reach this server, seen from the client's request.

@@ -29,6 +29,8 @@ package final class GameService: WebSocketService {
     private let libraryQueue = DispatchQueue(label: "buzzer.library")
     /// Wrong codes, per address; taken once per failed entry, never for one that names a live room.
     let limiter: Mutex<JoinRateLimiter>
+    /// Creates, per address and per connection; taken once per `create`.
+    let createLimiter: Mutex<CreateRateLimiter>
     /// Set once the server is listening: `/healthz` reports its connection count.
     package let connectionCount: @Sendable () -> Int
     private let connections: ConnectionCounter
@@ -52,6 +54,9 @@ package final class GameService: WebSocketService {
         limiter = Mutex(JoinRateLimiter(policy: JoinRateLimiter.Policy(
             failuresPerMinute: config.rooms.failedJoinsPerMinute, failuresPerConnection: config.rooms.failedJoinsPerConnection,
             delayMilliseconds: Int64(config.rooms.failedJoinDelayMilliseconds))))
+        createLimiter = Mutex(CreateRateLimiter(policy: CreateRateLimiter.Policy(
+            createsPerMinute: config.rooms.createsPerMinute, burst: config.rooms.createBurst,
+            createsPerConnection: config.rooms.createsPerConnection)))
         let counter = ConnectionCounter()
         connections = counter
         connectionCount = { counter.value }
@@ -100,6 +105,7 @@ package final class GameService: WebSocketService {
             guard metricsRanges.contains(where: { $0.contains(remoteAddress) }) else {
                 return .error(status: 403, message: "Metrics are served to \(context.config.metrics.allowFrom.joined(separator: ", ")) only (metrics.allowFrom in config.json).")
             }
+            _ = diskSpace()
             var headers = HTTPHeaders()
             headers.add(name: "Content-Type", value: "text/plain; version=0.0.4; charset=utf-8")
             headers.add(name: "Cache-Control", value: "no-store")
@@ -130,11 +136,20 @@ package final class GameService: WebSocketService {
 
     private func health() -> HTTPResponse {
         let archiveState = context.archive.health == .healthy ? "ok" : "degraded"
-        let status = archiveState == "degraded" ? "degraded" : isDraining ? "draining" : "ok"
+        let disk = diskSpace()
+        let status = archiveState == "degraded" || disk.isLow ? "degraded" : isDraining ? "draining" : "ok"
         let body = "{\"status\":\"\(status)\",\"rooms\":\(roomCount),\"running\":\(runningRoomCount),"
             + "\"connections\":\(connections.value),\"archive\":\"\(archiveState)\","
+            + "\"disk\":\"\(disk.isLow ? "low" : "ok")\",\"freeBytes\":\(disk.freeBytes.map(String.init) ?? "null"),"
             + "\"quarantined\":[\(quarantinedRooms.withLock { $0 }.map(JSONStringLiteral.make).joined(separator: ","))]}"
         return json(status == "ok" ? 200 : 503, body)
+    }
+
+    /// The archive disk's free space (measured at most once a second), also handed to `/metrics`.
+    func diskSpace() -> ArchiveDiskSpace {
+        let space = context.archive.diskSpace()
+        context.metrics.disk(space)
+        return space
     }
 
     private func json(_ status: Int, _ body: String) -> HTTPResponse {

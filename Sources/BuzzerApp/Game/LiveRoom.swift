@@ -428,10 +428,15 @@ final class LiveRoom {
         removalScheduled = true
         let seconds = seconds ?? context.config.rooms.endedRoomRetentionSeconds
         let registry = context.registry, code = self.code
-        registry.markEnded(code)
+        // Past `maxEndedRooms`, the rooms that ended first are dropped now rather than at their time.
+        let (ticket, dropped) = registry.markEnded(code, at: room.phaseSince, keepingAtMost: context.config.rooms.maxEndedRooms)
+        for ref in dropped {
+            context.logger.info("ended room dropped early (rooms.maxEndedRooms)", metadata: ["room": "\(ref.code)"])
+            ref.run { $0.forget(); $0.stop() }
+        }
         let weak = WeakLoopRef(self, queue: loop.queue)
         loop.queue.asyncAfter(deadline: .now() + .seconds(seconds)) {
-            registry.remove(code)
+            registry.removeEnded(code, ticket: ticket)
             weak.value?.forget()
             weak.value?.stop()
         }

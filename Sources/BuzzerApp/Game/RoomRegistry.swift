@@ -18,8 +18,10 @@ struct RoomRef: Sendable {
 final class RoomRegistry: Sendable {
     private struct State {
         var rooms: [String: RoomRef] = [:]
-        /// Rooms that ended and stay only for their podium (`endedRoomRetentionSeconds`).
-        var ended: Set<String> = []
+        /// Rooms that ended and stay only for their podium (`endedRoomRetentionSeconds`), with when
+        /// they ended and the ticket their removal timer holds.
+        var ended: [String: (at: Int64, ticket: UInt64)] = [:]
+        var nextTicket: UInt64 = 1
         /// Where each room's players join: the addresses offered, and the one in use.
         var joins: [String: (offered: JoinAddress, chosen: String)] = [:]
         /// The host token's hash of each room, for HTTP requests made with it (the results).
@@ -37,10 +39,11 @@ final class RoomRegistry: Sendable {
 
     enum InsertResult { case inserted, full, codeTaken }
 
-    /// Registers a new room unless `limit` rooms are open or its code is in use.
+    /// Registers a new room unless `limit` rooms are running or its code is in use. Ended rooms kept
+    /// for their podium do not count: they are bounded by `markEnded`'s `keepingAtMost` instead.
     func insert(_ ref: RoomRef, limit: Int) -> InsertResult {
         state.withLock { state in
-            guard state.rooms.count < limit else { return .full }
+            guard state.rooms.count - state.ended.count < limit else { return .full }
             guard state.rooms[ref.code] == nil else { return .codeTaken }
             state.rooms[ref.code] = ref
             return .inserted
@@ -61,21 +64,47 @@ final class RoomRegistry: Sendable {
         state.withLock { $0.rooms[code] == nil ? nil : $0.hostTokenHashes[code] }
     }
 
-    /// The room's game ended; it stays reachable until `remove`.
-    func markEnded(_ code: String) {
+    /// The room's game ended at `at`; it stays reachable until `removeEnded` with the returned
+    /// ticket. Past `keepingAtMost` ended rooms, those that ended first are dropped now and returned,
+    /// for their loops to forget them: ended rooms cost memory, not slots of `maxRooms`.
+    func markEnded(_ code: String, at: Int64, keepingAtMost: Int) -> (ticket: UInt64, dropped: [RoomRef]) {
         state.withLock { state in
-            if state.rooms[code] != nil { state.ended.insert(code) }
+            guard state.rooms[code] != nil else { return (0, []) }
+            if let known = state.ended[code] { return (known.ticket, []) }
+            let ticket = state.nextTicket
+            state.nextTicket += 1
+            state.ended[code] = (at, ticket)
+            var dropped: [RoomRef] = []
+            while state.ended.count > max(0, keepingAtMost),
+                  let oldest = state.ended.min(by: { ($0.value.at, $0.value.ticket) < ($1.value.at, $1.value.ticket) })?.key {
+                if let ref = state.rooms[oldest] { dropped.append(ref) }
+                Self.remove(oldest, from: &state)
+            }
+            return (ticket, dropped)
+        }
+    }
+
+    /// Drops an ended room at the end of its retention, unless it was dropped already (its code may
+    /// belong to a new room by now).
+    func removeEnded(_ code: String, ticket: UInt64) {
+        state.withLock { state in
+            if state.ended[code]?.ticket == ticket { Self.remove(code, from: &state) }
         }
     }
 
     func remove(_ code: String) {
-        state.withLock { state in
-            state.rooms.removeValue(forKey: code)
-            state.ended.remove(code)
-            state.joins.removeValue(forKey: code)
-            state.hostTokenHashes.removeValue(forKey: code)
-        }
+        state.withLock { Self.remove(code, from: &$0) }
     }
+
+    private static func remove(_ code: String, from state: inout State) {
+        state.rooms.removeValue(forKey: code)
+        state.ended.removeValue(forKey: code)
+        state.joins.removeValue(forKey: code)
+        state.hostTokenHashes.removeValue(forKey: code)
+    }
+
+    /// Ended rooms kept for their podium.
+    var endedCount: Int { state.withLock { $0.ended.count } }
 
     /// The room's join addresses and the one in use; `offered` is kept if the room has some already
     /// (a host console reopened from another device must not move the players' address).
