@@ -67,7 +67,7 @@ package struct GameServer: Sendable {
     /// Starts listening and returns the port (the one picked, for port 0).
     package func start() throws(TransportError) -> Int {
         let port = try server.start()
-        service.listeningPort.store(port, ordering: .relaxed)
+        service.addresses.listeningPort.store(port, ordering: .relaxed)
         return port
     }
 
