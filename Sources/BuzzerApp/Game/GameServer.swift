@@ -139,9 +139,8 @@ package struct GameServer: Sendable {
             }
             let loop = loops[index % loops.count]
             let live = LiveRoom(room: room, loop: loop, context: context)
-            let ref = RoomRef(code: room.code, loop: loop, bound: .sending(live, to: loop.queue))
+            let ref = RoomRef(code: room.code, hostTokenHash: room.hostTokenHash, loop: loop, bound: .sending(live, to: loop.queue))
             context.registry.restore(ref)
-            context.registry.setHostTokenHash(room.hostTokenHash, for: room.code)
             ref.run { $0.reportGauges() }
             summary.restoredRooms.append(room.code)
             let connected = room.players.values.filter { $0.status == .connected }.map(\.id).sorted()

@@ -73,11 +73,10 @@ extension RoomEntrance {
                 return
             }
             let live = LiveRoom(room: made.room, loop: loop, context: context)
-            let ref = RoomRef(code: code, loop: loop, bound: LoopBound(live, queue: loop.queue))
+            let ref = RoomRef(code: code, hostTokenHash: made.room.hostTokenHash, loop: loop, bound: LoopBound(live, queue: loop.queue))
             switch context.registry.insert(ref, limit: config.rooms.maxRooms) {
             case .inserted:
                 created = (ref, live, made.event)
-                context.registry.setHostTokenHash(made.room.hostTokenHash, for: code)
                 ref.run { $0.reportGauges() }
             case .codeTaken: continue
             case .full:
