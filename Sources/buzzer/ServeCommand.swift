@@ -77,8 +77,13 @@ struct ServeCommand: ParsableCommand {
         // Scripts and tests read the port from this line; write it unbuffered.
         FileHandle.standardOutput.write(Data("listening on \(settings.server.host):\(bound)\n".utf8))
         let urls = game.reachableURLs(port: bound)
+        // The page a host needs first, on this machine (or the public address behind a proxy).
+        if let base = urls.last {
+            FileHandle.standardOutput.write(Data("host the night at \(base)/host\n".utf8))
+        }
+        let phones = urls.filter { !$0.contains("://localhost:") }
         logger.notice("buzzer serving", metadata: [
-            "urls": "\(urls.joined(separator: " "))",
+            "phones": "\(phones.isEmpty ? "none: listening on loopback only (server.host)" : phones.joined(separator: " "))",
             "archive": "\(settings.archive.directory)", "durability": "\(settings.archive.durability.rawValue)"])
         if game.service.libraryIsEmpty {
             logger.warning("the question library is empty: hosts can only upload packs", metadata: ["folder": "\(settings.rooms.libraryDirectory)"])
@@ -87,8 +92,8 @@ struct ServeCommand: ParsableCommand {
             logger.warning("a library pack does not load and is not offered (buzzer check explains)", metadata: ["pack": "\(id)", "problem": "\(problem)"])
         }
         if game.service.editTokenIsGenerated, let base = urls.last {
-            // As Jupyter does: a host on a laptop is never locked out of editing. The token is new at
-            // every start; set library.editToken in config.json to keep one.
+            // As Jupyter does: a host on a laptop is never locked out of editing. The token is kept beside
+            // the log across restarts (`buzzer edit-token --rotate` replaces it), or set library.editToken.
             FileHandle.standardOutput.write(Data("edit the question library at \(base)/edit#token=\(game.service.editToken)\n".utf8))
         }
         // Under systemd (Type=notify): ready now, then a watchdog ping while every loop answers.

@@ -39,7 +39,14 @@ package struct GameServer: Sendable {
         } catch {
             throw .archive(error)
         }
-        let service = GameService(config: config, archive: archive, logger: logger, clock: clock)
+        // A token kept beside the log, so an editor link works across restarts; made on the first start.
+        var editToken: String?
+        if config.library.editToken == nil {
+            do { editToken = try EditTokenStore(archiveDirectory: config.archive.directory).loadOrCreate() } catch {
+                logger.warning("the edit token is new at every start", metadata: ["reason": "\(error)"])
+            }
+        }
+        let service = GameService(config: config, archive: archive, logger: logger, editToken: editToken, clock: clock)
         let serverConfig = WebSocketServerConfig(
             server: config.server, websocket: config.websocket, timeouts: config.timeouts, transport: config.transport,
             paths: [GameService.path], subprotocols: [GameService.subprotocol])

@@ -42,15 +42,20 @@ package final class GameService: WebSocketService {
     /// Rooms recovery left out because their log cannot be replayed, for `/healthz`.
     let quarantinedRooms = Mutex<[String]>([])
 
-    package init(config: BuzzerConfig, archive: ArchiveWriter, logger: Logger, clock: @escaping @Sendable () -> GameInstant = GameService.wallClock) {
+    /// `editToken`: the library's edit token when config.json names none (`buzzer serve` keeps one
+    /// beside the log: `EditTokenStore`); a fresh one if that is nil too.
+    package init(
+        config: BuzzerConfig, archive: ArchiveWriter, logger: Logger, editToken: String? = nil,
+        clock: @escaping @Sendable () -> GameInstant = GameService.wallClock
+    ) {
         let metrics = BuzzerMetrics()
         context = GameContext(config: config, archive: archive, logger: logger, clock: clock, metrics: metrics)
         archive.observeCommits { events, syncNanoseconds in metrics.archived(events: events, syncNanoseconds: syncNanoseconds) }
         library = PackStore(directory: config.rooms.libraryDirectory, limits: config.game.packLimits)
-        editToken = config.library.editToken ?? Secrets.token()
+        self.editToken = config.library.editToken ?? editToken ?? Secrets.token()
         metricsRanges = config.metrics.ranges
         libraryAPI = LibraryAPI(
-            store: library, media: MediaStore(directory: config.library.mediaDirectory), editTokenHash: Secrets.hash(editToken),
+            store: library, media: MediaStore(directory: config.library.mediaDirectory), editTokenHash: Secrets.hash(self.editToken),
             maxPackBytes: config.library.maxPackBytes, maxMediaBytes: config.library.maxMediaBytes)
         gate = NewGameGate(context: context)
         addresses = ServerAddresses(config: config)
@@ -69,7 +74,7 @@ package final class GameService: WebSocketService {
     /// No valid pack in the library folder (or no folder): hosts can only upload.
     package var libraryIsEmpty: Bool { library.isEmpty }
 
-    /// Whether the edit token was made at this start (none in config.json).
+    /// Whether the edit token is the server's own (none in config.json): `serve` prints a link with it.
     package var editTokenIsGenerated: Bool { context.config.library.editToken == nil }
 
     /// Rooms whose game has not ended yet.
