@@ -74,6 +74,22 @@ struct ServeCommand: ParsableCommand {
         if !recovered.isEmpty {
             logger.notice("recovered \(recovered.count) running room(s) from the log: \(recovered.sorted().joined(separator: ", "))")
         }
+        // Signals are handled from before the port is printed: one sent as soon as it is read is not lost.
+        let notifier = NotifierBox()
+        let seconds = settings.timeouts.shutdownSeconds
+        let reloadLogger = logger
+        let watcher = ServerLifecycle.watchSignals(drain: { drained in game.drain(drained: drained) }, reload: {
+            // SIGHUP: a renewed certificate is used from the next connection on; none is dropped.
+            do {
+                if try game.reloadTLS() { reloadLogger.notice("TLS certificate reloaded") }
+            } catch {
+                reloadLogger.error("TLS certificate not reloaded; the old one stays", metadata: ["error": "\(error)"])
+            }
+        }) { completion in
+            notifier.value?.stopping()
+            game.shutdown(within: seconds, completion: completion)
+        }
+
         // Scripts and tests read the port from this line; write it unbuffered.
         FileHandle.standardOutput.write(Data("listening on \(settings.server.host):\(bound)\n".utf8))
         let urls = game.reachableURLs(port: bound)
@@ -97,20 +113,15 @@ struct ServeCommand: ParsableCommand {
             FileHandle.standardOutput.write(Data("edit the question library at \(base)/edit#token=\(game.service.editToken)\n".utf8))
         }
         // Under systemd (Type=notify): ready now, then a watchdog ping while every loop answers.
-        let notifier = SystemdNotifier(loops: game.server.loops)
-        notifier?.ready(status: "serving on port \(bound)")
-        let seconds = settings.timeouts.shutdownSeconds
-        let reloadLogger = logger
-        ServerLifecycle.runUntilSignalled(drain: { drained in game.drain(drained: drained) }, reload: {
-            // SIGHUP: a renewed certificate is used from the next connection on; none is dropped.
-            do {
-                if try game.reloadTLS() { reloadLogger.notice("TLS certificate reloaded") }
-            } catch {
-                reloadLogger.error("TLS certificate not reloaded; the old one stays", metadata: ["error": "\(error)"])
-            }
-        }) { completion in
-            notifier?.stopping()
-            game.shutdown(within: seconds, completion: completion)
-        }
+        notifier.value = SystemdNotifier(loops: game.server.loops)
+        notifier.value?.ready(status: "serving on port \(bound)")
+        ServerLifecycle.run(keeping: watcher)
     }
+}
+
+/// The systemd notifier, made once the server listens and used by the shutdown handler installed
+/// before. `@unchecked Sendable` is safe: it is set once on the main thread before `dispatchMain`,
+/// and only read after, on the main queue where signal handlers run.
+private final class NotifierBox: @unchecked Sendable {
+    var value: SystemdNotifier?
 }
