@@ -128,14 +128,6 @@ export function runClock(countdown, phase, q) {
   else { node.querySelector('.secs').textContent = '0'; node.style.setProperty('--left', '0'); }
 }
 
-/** Takes a `clock` message into the question it is about; false if it is about another one. */
-export function takeClock(q, m) {
-  if (!q || q.sequence !== m.question) return false;
-  syncClock(m.serverTime);
-  Object.assign(q, { opensAt: m.opensAt, deadline: m.deadline, timeLimitMs: m.timeLimitMs, pausedLeftMs: m.pausedLeftMs ?? null });
-  return true;
-}
-
 /** Sets an aria-live region's text so screen readers say it (clearing first repeats it). */
 export function say(region, text) {
   if (!region) return;
@@ -250,7 +242,6 @@ const SHAPES = [
   'M12 2 L22 10 L18 22 H6 L2 10 Z', // pentagon
   'M9 2 H15 V9 H22 V15 H15 V22 H9 V15 H2 V9 H9 Z', // cross
 ];
-export const SHAPE_NAMES = ['triangle', 'diamond', 'circle', 'square', 'star', 'hexagon', 'pentagon', 'cross'];
 
 /** The decorative shape for option `i` (its letter and text carry the meaning). */
 export function shape(i) {
