@@ -1,3 +1,4 @@
+import BuzzerFormats
 import BuzzerGame
 
 /// Hand-written JSON for the messages every player gets separately, many at once (`result` and
@@ -116,19 +117,6 @@ private struct JSONBytes {
     }
 
     mutating func int(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
-        }
+        JSONNumberText.append(value, to: &bytes)
     }
 }
