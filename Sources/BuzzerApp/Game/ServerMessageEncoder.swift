@@ -26,7 +26,16 @@ struct ServerMessageEncoder: Sendable {
             OutboundMessage(opcode: .text, payload: PersonalMessageJSON.standing(
                 rank: payload.rank, score: payload.score, players: payload.players, teamRank: payload.teamRank), compression: compression)
         default:
-            OutboundMessage.text(Self.json(message), compression: compression)
+            Self.frame(message, compression: compression)
+        }
+    }
+
+    /// `JSONEncoder`'s bytes straight into the frame: one copy, not Data → String → [UInt8] → frame.
+    private static func frame(_ message: ServerMessage, compression: PerMessageDeflateConfig) -> OutboundMessage {
+        do {
+            return try encoder.encode(message).withUnsafeBytes { OutboundMessage(opcode: .text, payload: $0, compression: compression) }
+        } catch {
+            return OutboundMessage.text(json(message), compression: compression)
         }
     }
 
