@@ -37,20 +37,23 @@ let package = Package(
         // archive's in-order line encoder and byte cursor, and the OpenTDB import with its HTML
         // entity decoder.
         .target(name: "BuzzerFormats"),
-        // Pure, deterministic game domain: rooms, questions, scoring, events. Clock injected.
-        .target(name: "BuzzerGame", dependencies: ["BuzzerFormats"]),
+        // Pure, deterministic game domain: rooms, questions, scoring, events. Clock injected. No JSON.
+        .target(name: "BuzzerGame"),
+        // The game's JSON, between the two: pack JSON (decoding with paths, pretty printing), the
+        // events' and the answer's codecs, the checked fields of client messages.
+        .target(name: "BuzzerGameJSON", dependencies: ["BuzzerGame", "BuzzerFormats"]),
         // Append-only JSON Lines log: the envelope, group commit, recovery. It knows no game types.
         .target(
             name: "BuzzerArchive",
             dependencies: ["BuzzerFormats", .product(name: "Logging", package: "swift-log")]
         ),
         // Reading the archive back: games, timelines, exports, season totals and verification.
-        .target(name: "BuzzerReplay", dependencies: ["BuzzerArchive", "BuzzerFormats", "BuzzerGame"]),
+        .target(name: "BuzzerReplay", dependencies: ["BuzzerArchive", "BuzzerFormats", "BuzzerGame", "BuzzerGameJSON"]),
         // Thin glue: config, rooms on loops, protocol messages, HTTP pages.
         .target(
             name: "BuzzerApp",
             dependencies: [
-                "BuzzerWebSocket", "BuzzerTransport", "BuzzerFormats", "BuzzerGame", "BuzzerArchive", "BuzzerReplay", "COpenSSL", "CQRencode",
+                "BuzzerWebSocket", "BuzzerTransport", "BuzzerFormats", "BuzzerGame", "BuzzerGameJSON", "BuzzerArchive", "BuzzerReplay", "COpenSSL", "CQRencode",
                 .product(name: "Logging", package: "swift-log"),
                 // `/metrics`: swift-metrics handles, exposed in the Prometheus text format.
                 .product(name: "CoreMetrics", package: "swift-metrics"),
@@ -61,7 +64,7 @@ let package = Package(
         .executableTarget(
             name: "buzzer",
             dependencies: [
-                "BuzzerApp", "BuzzerArchive", "BuzzerFormats", "BuzzerGame", "BuzzerReplay", "BuzzerTransport",
+                "BuzzerApp", "BuzzerArchive", "BuzzerFormats", "BuzzerGame", "BuzzerGameJSON", "BuzzerReplay", "BuzzerTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -72,12 +75,13 @@ let package = Package(
 
         .testTarget(name: "BuzzerWebSocketTests", dependencies: ["BuzzerWebSocket"]),
         .testTarget(name: "BuzzerTransportTests", dependencies: ["BuzzerTransport", "BuzzerWebSocket", "BuzzerApp", "BuzzerTestSupport", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "BuzzerFormatsTests", dependencies: ["BuzzerFormats", "BuzzerGame"]),
-        .testTarget(name: "BuzzerGameTests", dependencies: ["BuzzerGame"]),
+        .testTarget(name: "BuzzerFormatsTests", dependencies: ["BuzzerFormats", "BuzzerGame", "BuzzerGameJSON"]),
+        .testTarget(name: "BuzzerGameTests", dependencies: ["BuzzerGame", "BuzzerGameJSON"]),
         .testTarget(name: "BuzzerArchiveTests", dependencies: ["BuzzerArchive"]),
-        .testTarget(name: "BuzzerReplayTests", dependencies: ["BuzzerReplay", "BuzzerArchive", "BuzzerGame"], exclude: ["Fixtures"]),
+        .testTarget(name: "BuzzerReplayTests", dependencies: ["BuzzerReplay", "BuzzerArchive", "BuzzerGame", "BuzzerGameJSON"], exclude: ["Fixtures"]),
         .testTarget(
-            name: "BuzzerAppTests", dependencies: ["BuzzerApp", "BuzzerTransport", "BuzzerWebSocket", "BuzzerGame", "BuzzerArchive", "BuzzerTestSupport"],
+            name: "BuzzerAppTests", dependencies: ["BuzzerApp", "BuzzerTransport", "BuzzerWebSocket", "BuzzerGame", "BuzzerGameJSON", "BuzzerArchive", "BuzzerTestSupport",
+                                                  .product(name: "Prometheus", package: "swift-prometheus")],
             exclude: ["Fixtures"]),
     ]
 )

@@ -1,5 +1,6 @@
 import BuzzerFormats
 import BuzzerGame
+import BuzzerGameJSON
 import Foundation
 import Glibc
 

@@ -1,5 +1,6 @@
 import BuzzerFormats
 import BuzzerGame
+import BuzzerGameJSON
 import Glibc
 
 /// libFuzzer target "client": the bytes of one text message into `ClientMessage.decode`, which drives

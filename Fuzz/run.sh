@@ -9,8 +9,8 @@
 #   archive                 ArchiveReader and the replay's line decoders (Fuzz/ArchiveLineFuzzer.swift)
 #
 # Everything is compiled with swiftc outside SwiftPM, so `swift build` / `swift test` never see
-# -sanitize=fuzzer. The codec targets are one module; client and archive import BuzzerFormats and
-# BuzzerGame, which are compiled first as their own modules (fuzz-artifacts/modules/, instrumented too)
+# -sanitize=fuzzer. The codec targets are one module; client and archive import BuzzerFormats,
+# BuzzerGame and BuzzerGameJSON, which are compiled first as their own modules (fuzz-artifacts/modules/, instrumented too)
 # and linked in. Output goes to fuzz-artifacts/TARGET/ (git-ignored): the binary, the growing corpus
 # (seeded from Fuzz/seeds/TARGET), crashes and the log.
 set -euo pipefail
@@ -53,11 +53,12 @@ case "$target" in
     client|archive)
         module BuzzerFormats $(find "$src/BuzzerFormats" -name '*.swift' | sort)
         module BuzzerGame "$src"/BuzzerGame/*.swift
+        module BuzzerGameJSON "$src"/BuzzerGameJSON/*.swift
         if [ "$target" = client ]; then
-            # ClientMessage.swift needs only BuzzerFormats and BuzzerGame, not the rest of BuzzerApp.
+            # ClientMessage.swift needs only BuzzerFormats, BuzzerGame and BuzzerGameJSON, not the rest of BuzzerApp.
             swiftc "${flags[@]}" -use-ld=lld -module-name BuzzerClientFuzz -I "$modules" \
                 "$src/BuzzerApp/Game/ClientMessage.swift" "$root/Fuzz/ClientMessageFuzzer.swift" \
-                "$modules/BuzzerFormats.o" "$modules/BuzzerGame.o" -o "$binary"
+                "$modules/BuzzerFormats.o" "$modules/BuzzerGame.o" "$modules/BuzzerGameJSON.o" -o "$binary"
         else
             # The reading half of BuzzerArchive (the writer needs swift-log) with the replay's
             # AnswerLineDecoder, in one module named BuzzerArchive so that the harness reaches the
@@ -67,7 +68,7 @@ case "$target" in
                 "$a/ArchiveLine.swift" "$a/ArchiveLineEncoder.swift" "$a/ArchiveReader.swift" "$a/ArchiveProblem.swift" \
                 "$a/ArchiveError.swift" "$a/ArchiveFileName.swift" "$a/ArchiveFileSystem.swift" \
                 "$src/BuzzerReplay/AnswerLineDecoder.swift" "$root/Fuzz/ArchiveLineFuzzer.swift" \
-                "$modules/BuzzerFormats.o" "$modules/BuzzerGame.o" -o "$binary"
+                "$modules/BuzzerFormats.o" "$modules/BuzzerGame.o" "$modules/BuzzerGameJSON.o" -o "$binary"
         fi
         ;;
 esac

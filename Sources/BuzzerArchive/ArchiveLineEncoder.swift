@@ -34,8 +34,9 @@ package enum ArchiveLineEncoder {
         var tail: [UInt8] = []
         tail.reserveCapacity(256)
         tail.append(contentsOf: #","time":"#.utf8)
-        let timeText = Array(String(time).utf8)
-        tail.append(contentsOf: timeText)
+        let timeStart = tail.count
+        JSONNumberText.append(time, to: &tail)
+        let timeText = Array(tail[timeStart...])
         tail.append(contentsOf: #","room":"#.utf8)
         JSONStringLiteral.append(room, to: &tail)
         let encoder = OrderedJSONEncoder(omitting: .init(key: instantField, value: timeText))
@@ -70,24 +71,7 @@ package enum ArchiveLineEncoder {
 
     static func append(seq: UInt64, prepared: PreparedArchiveEvent, to out: inout [UInt8]) {
         out.append(contentsOf: linePrefix)
-        appendDecimal(seq, to: &out)
+        JSONNumberText.append(seq, to: &out)
         out.append(contentsOf: prepared.tail)
-    }
-
-    static func appendDecimal(_ value: UInt64, to out: inout [UInt8]) {
-        if value == 0 { out.append(UInt8(ascii: "0")); return }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var v = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while v > 0 {
-                buffer[count] = UInt8(ascii: "0") + UInt8(v % 10)
-                v /= 10
-                count += 1
-            }
-            for i in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[i]) }
-        }
     }
 }

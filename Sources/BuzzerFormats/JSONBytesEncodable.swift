@@ -8,21 +8,3 @@ package protocol JSONBytesEncodable: Encodable {
     /// Appends the value's JSON text to `out`.
     func appendJSON(to out: inout [UInt8])
 }
-
-/// Decimal digits of an integer, for `JSONBytesEncodable` conformances.
-package enum JSONNumberText {
-    package static func append(_ value: Int, to out: inout [UInt8]) {
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        var rest = value.magnitude
-        if rest < 10 {
-            out.append(UInt8(ascii: "0") &+ UInt8(rest))
-            return
-        }
-        let start = out.count
-        while rest > 0 {
-            out.append(UInt8(ascii: "0") &+ UInt8(rest % 10))
-            rest /= 10
-        }
-        out[start...].reverse()
-    }
-}

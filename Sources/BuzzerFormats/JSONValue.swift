@@ -67,3 +67,33 @@ extension JSONValue: Codable {
         }
     }
 }
+
+extension JSONValue {
+    /// Compact JSON text with members in the tree's order, for trees built by hand (`AnswerValue`'s).
+    /// Numbers as `JSONEncoder` writes them; a non-finite one, which JSON cannot hold, as `null`.
+    package func appendJSON(to out: inout [UInt8]) {
+        switch self {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let flag): out.append(contentsOf: flag ? "true".utf8 : "false".utf8)
+        case .number(let number):
+            if number.isFinite { JSONNumberText.append(number, to: &out) } else { out.append(contentsOf: "null".utf8) }
+        case .string(let string): JSONStringLiteral.append(string, to: &out)
+        case .array(let elements):
+            out.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                element.appendJSON(to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let members):
+            out.append(UInt8(ascii: "{"))
+            for (index, member) in members.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                JSONStringLiteral.append(member.key, to: &out)
+                out.append(UInt8(ascii: ":"))
+                member.value.appendJSON(to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+}

@@ -227,42 +227,17 @@ final class JSONByteSink {
     func writeBool(_ flag: Bool) { out.append(contentsOf: flag ? "true".utf8 : "false".utf8) }
     func writeString(_ string: String) { JSONStringLiteral.append(string, to: &out) }
 
-    func writeInteger(_ value: Int64) {
-        if value < 0 {
-            out.append(UInt8(ascii: "-"))
-            writeUnsigned(value.magnitude)
-        } else {
-            writeUnsigned(UInt64(value))
-        }
-    }
+    func writeInteger(_ value: Int64) { JSONNumberText.append(value, to: &out) }
+    func writeUnsigned(_ value: UInt64) { JSONNumberText.append(value, to: &out) }
 
-    func writeUnsigned(_ value: UInt64) {
-        if value < 10 {
-            out.append(UInt8(ascii: "0") + UInt8(value))
-            return
-        }
-        let start = out.count
-        var rest = value
-        while rest > 0 {
-            out.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        }
-        out[start...].reverse()
-    }
-
-    /// Swift's shortest round-tripping form, without a trailing ".0" ("1969", "2.5", "1e+16").
     func writeDouble(_ value: Double, codingPath: @autoclosure () -> [any CodingKey]) throws(EncodingFailure) {
         guard value.isFinite else { throw .nonFiniteNumber(path: Self.path(codingPath())) }
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        out.append(contentsOf: text.utf8)
+        JSONNumberText.append(value, to: &out)
     }
 
     func writeFloat(_ value: Float, codingPath: @autoclosure () -> [any CodingKey]) throws(EncodingFailure) {
         guard value.isFinite else { throw .nonFiniteNumber(path: Self.path(codingPath())) }
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        out.append(contentsOf: text.utf8)
+        JSONNumberText.append(value, to: &out)
     }
 
     static func path(_ codingPath: [any CodingKey]) -> String {

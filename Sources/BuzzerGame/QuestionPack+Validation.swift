@@ -1,21 +1,21 @@
 /// Collects problems with their JSON paths. Shared by the JSON decoder (which checks fields as
 /// it reads them) and `QuestionPack.validate()` (which checks a pack built in code), so both
 /// report the same errors with the same paths.
-struct PackIssueCollector {
-    let limits: QuestionPackLimits
-    var errors: [QuestionPackError] = []
+package struct PackIssueCollector {
+    package let limits: QuestionPackLimits
+    package internal(set) var errors: [QuestionPackError] = []
 
-    init(limits: QuestionPackLimits) { self.limits = limits }
+    package init(limits: QuestionPackLimits) { self.limits = limits }
 
-    mutating func add(_ path: String, _ reason: String) {
+    package mutating func add(_ path: String, _ reason: String) {
         errors.append(.invalid(path: path, reason: reason))
     }
 
-    mutating func checkTitle(_ title: String, at path: String) {
+    package mutating func checkTitle(_ title: String, at path: String) {
         checkText(title, at: path, maxLength: limits.maxTitleLength)
     }
 
-    mutating func checkText(_ text: String, at path: String, maxLength: Int? = nil) {
+    package mutating func checkText(_ text: String, at path: String, maxLength: Int? = nil) {
         let limit = maxLength ?? limits.maxTextLength
         if text.allSatisfy(\.isWhitespace) {
             add(path, "must not be empty")
@@ -24,7 +24,7 @@ struct PackIssueCollector {
         }
     }
 
-    mutating func checkOptions(_ options: [String], kind: QuestionKind, at path: String) {
+    package mutating func checkOptions(_ options: [String], kind: QuestionKind, at path: String) {
         if options.count < limits.minOptions || options.count > limits.maxOptions {
             add(path, "has \(options.count) option\(options.count == 1 ? "" : "s"); \(kind.rawValue) questions need \(limits.minOptions) to \(limits.maxOptions)")
         }
@@ -44,13 +44,13 @@ struct PackIssueCollector {
         }
     }
 
-    mutating func checkChoiceAnswer(_ answer: Int, optionCount: Int, at path: String) {
+    package mutating func checkChoiceAnswer(_ answer: Int, optionCount: Int, at path: String) {
         if !(0..<optionCount).contains(answer) {
             add(path, "option index \(answer) is out of range (\(rangeText(optionCount)))")
         }
     }
 
-    mutating func checkMultiAnswers(_ answers: [Int], optionCount: Int, at path: String) {
+    package mutating func checkMultiAnswers(_ answers: [Int], optionCount: Int, at path: String) {
         if answers.isEmpty {
             add(path, "no option is marked correct")
             return
@@ -68,7 +68,7 @@ struct PackIssueCollector {
         }
     }
 
-    mutating func checkAccepted(_ accepted: [String], at path: String) {
+    package mutating func checkAccepted(_ accepted: [String], at path: String) {
         if accepted.isEmpty {
             add(path, "no accepted answer is given")
             return
@@ -89,21 +89,21 @@ struct PackIssueCollector {
         }
     }
 
-    mutating func checkNumberAnswer(_ answer: Double, at path: String) {
+    package mutating func checkNumberAnswer(_ answer: Double, at path: String) {
         if !InputBounds.isPlayableNumber(answer) { add(path, "must be a number between -10^15 and 10^15") }
     }
 
-    mutating func checkPoints(_ points: Int, at path: String) {
+    package mutating func checkPoints(_ points: Int, at path: String) {
         if !(0...2).contains(points) { add(path, "must be 0, 1 or 2 (found \(points))") }
     }
 
-    mutating func checkTimeLimit(_ seconds: Int, at path: String) {
+    package mutating func checkTimeLimit(_ seconds: Int, at path: String) {
         if seconds < limits.minTimeLimitSeconds || seconds > limits.maxTimeLimitSeconds {
             add(path, "\(seconds) seconds is out of range (\(limits.minTimeLimitSeconds)-\(limits.maxTimeLimitSeconds))")
         }
     }
 
-    mutating func checkContent(_ content: QuestionContent, at path: String) {
+    package mutating func checkContent(_ content: QuestionContent, at path: String) {
         switch content {
         case let .choice(options, answer):
             checkOptions(options, kind: .choice, at: "\(path).options")
@@ -122,7 +122,7 @@ struct PackIssueCollector {
         }
     }
 
-    mutating func checkQuestion(_ question: Question, at path: String) {
+    package mutating func checkQuestion(_ question: Question, at path: String) {
         checkText(question.category, at: "\(path).category", maxLength: limits.maxTitleLength)
         checkText(question.text, at: "\(path).text")
         checkContent(question.content, at: path)
@@ -134,7 +134,7 @@ struct PackIssueCollector {
     }
 
     /// Media names files of the media library by content; a clip's timing applies to its audio.
-    mutating func checkMedia(_ media: QuestionMedia, at path: String) {
+    package mutating func checkMedia(_ media: QuestionMedia, at path: String) {
         if let image = media.image, QuestionMedia.parseReference(image, extensions: QuestionMedia.imageExtensions) == nil {
             add("\(path).image", "expected a picture from the media library, /media/<sha256>.png, .jpg, .webp or .gif (found \"\(image.prefix(80))\")")
         }
@@ -153,7 +153,7 @@ struct PackIssueCollector {
         }
     }
 
-    mutating func checkQuestionCount(_ count: Int) {
+    package mutating func checkQuestionCount(_ count: Int) {
         if count > limits.maxQuestions {
             add("", "the pack has \(count) questions; the limit is \(limits.maxQuestions)")
         }

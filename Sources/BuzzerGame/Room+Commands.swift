@@ -3,14 +3,18 @@ extension Room {
     /// A refused command throws and changes nothing, not even the due timers (the next
     /// `tick` emits them), so the caller logs exactly what it is returned.
     package mutating func handle(_ command: RoomCommand, at now: GameInstant) throws(GameError) -> [RoomEvent] {
-        if let deadline = nextDeadline, deadline <= now {
-            var copy = self
-            let timerEvents = copy.runTimers(until: now)
-            let events = try copy.execute(command, at: now)
-            self = copy
-            return timerEvents + events
-        }
-        return try execute(command, at: now)
+        guard let deadline = nextDeadline, deadline <= now else { return try execute(command, at: now) }
+        // The timer's own `tick`, nearly every call that finds a deadline due, cannot be refused:
+        // the timers run in place. A copy would make the first change to each of the room's
+        // collections (a reveal scores every player) copy that collection whole.
+        if case .tick = command { return runTimers(until: now) }
+        // A command that arrived between a deadline and its timer is decided on the state the timers
+        // leave; a refusal must undo them too, so only this race pays for a copy.
+        var copy = self
+        let timerEvents = copy.runTimers(until: now)
+        let events = try copy.execute(command, at: now)
+        self = copy
+        return timerEvents + events
     }
 
     private mutating func execute(_ command: RoomCommand, at now: GameInstant) throws(GameError) -> [RoomEvent] {

@@ -1,42 +1,42 @@
 extension Room {
     /// The earliest instant at which `tick` has something to do; nil when nothing is scheduled.
     /// The app arms one timer per room for this and calls `handle(.tick, at:)` when it fires.
+    /// Asked twice per command: it builds no event (a next question's would shuffle its options).
     package var nextDeadline: GameInstant? { dueTimer()?.at }
 
-    /// The next timer and the event it produces when it fires. Game timers win ties with the
-    /// host-away timer so a question that closes as the host's grace ends is still closed.
-    func dueTimer() -> (at: GameInstant, event: RoomEvent)? {
-        var game: (at: GameInstant, event: RoomEvent)?
+    /// What a due timer does; `event(for:at:)` builds its event only when it fires.
+    enum DueTimer {
+        case answersOpen, answersClose, autoReveal, autoNext, tiebreakEnd, hostAway
+    }
+
+    /// The next timer and when it fires. Game timers win ties with the host-away timer so a
+    /// question that closes as the host's grace ends is still closed.
+    func dueTimer() -> (at: GameInstant, timer: DueTimer)? {
+        var game: (at: GameInstant, timer: DueTimer)?
         // A paused clock holds every game timer; only the host-away timer runs.
         if let current = currentQuestion, !current.isPaused {
             switch phase {
             case .reading:
-                game = (current.opensAt, .answersOpened(AnswersOpened(at: current.opensAt, sequence: current.sequence)))
+                game = (current.opensAt, .answersOpen)
             case .open:
                 // An answer received exactly at `closesAt` still counts, so the close is due one ms later.
-                let at = current.closesAt.plus(1)
-                game = (at, .answersClosed(AnswersClosed(at: at, sequence: current.sequence, reason: .deadline)))
+                game = (current.closesAt.plus(1), .answersClose)
             case .closed where settings.autoAdvance:
-                let at = phaseSince.plus(settings.autoRevealDelayMs)
-                game = (at, .questionRevealed(QuestionRevealed(at: at, sequence: current.sequence)))
+                game = (phaseSince.plus(settings.autoRevealDelayMs), .autoReveal)
             case .revealed where settings.autoAdvance:
-                let at = phaseSince.plus(settings.autoAdvanceDelayMs)
-                game = (at, nextStep(at: at))
+                game = (phaseSince.plus(settings.autoAdvanceDelayMs), .autoNext)
             case .leaderboard where settings.autoAdvance:
-                let at = phaseSince.plus(settings.leaderboardDelayMs)
-                game = (at, nextStep(at: at))
+                game = (phaseSince.plus(settings.leaderboardDelayMs), .autoNext)
             default:
                 break
             }
         }
         if phase == .tiebreak, let tiebreak = tiebreaks.last, !tiebreak.isOver {
-            let at = tiebreak.closesAt.plus(1)
-            game = (at, .tiebreakEnded(TiebreakEnded(at: at, number: tiebreak.number, reason: .deadline)))
+            game = (tiebreak.closesAt.plus(1), .tiebreakEnd)
         }
-        var hostAway: (at: GameInstant, event: RoomEvent)?
+        var hostAway: (at: GameInstant, timer: DueTimer)?
         if phase != .ended, let since = hostAwaySince {
-            let at = since.plus(settings.hostAwayGraceMs)
-            hostAway = (at, .roomEnded(RoomEnded(at: at, reason: .hostLeft)))
+            hostAway = (since.plus(settings.hostAwayGraceMs), .hostAway)
         }
         switch (game, hostAway) {
         case let (game?, away?): return away.at < game.at ? away : game
@@ -46,13 +46,25 @@ extension Room {
         }
     }
 
+    /// The event `timer` produces when it fires at `at`, in the state `dueTimer` found it.
+    func event(for timer: DueTimer, at: GameInstant) -> RoomEvent {
+        switch timer {
+        case .answersOpen: return .answersOpened(AnswersOpened(at: at, sequence: currentQuestion!.sequence))
+        case .answersClose: return .answersClosed(AnswersClosed(at: at, sequence: currentQuestion!.sequence, reason: .deadline))
+        case .autoReveal: return .questionRevealed(QuestionRevealed(at: at, sequence: currentQuestion!.sequence))
+        case .autoNext: return nextStep(at: at)
+        case .tiebreakEnd: return .tiebreakEnded(TiebreakEnded(at: at, number: tiebreaks.last!.number, reason: .deadline))
+        case .hostAway: return .roomEnded(RoomEnded(at: at, reason: .hostLeft))
+        }
+    }
+
     /// Applies every timer due at or before `now`, in time order.
     mutating func runTimers(until now: GameInstant) -> [RoomEvent] {
         var events: [RoomEvent] = []
         // Each timer moves the phase forward, so this ends; the bound guards against a bug looping forever.
         for _ in 0..<64 {
-            guard let (at, event) = dueTimer(), at <= now else { break }
-            events.append(applyRecording(event))
+            guard let (at, timer) = dueTimer(), at <= now else { break }
+            events.append(applyRecording(event(for: timer, at: at)))
         }
         return events
     }

@@ -124,7 +124,7 @@ package enum RoomEvent: Sendable, Equatable {
 }
 
 /// First event of every room: everything needed to replay it, including the pack and the PRNG seed.
-package struct RoomCreated: Codable, Sendable, Equatable {
+package struct RoomCreated: Sendable, Equatable {
     package var at: GameInstant
     package var code: String
     package var seed: UInt64
@@ -132,7 +132,6 @@ package struct RoomCreated: Codable, Sendable, Equatable {
     package var hostTokenHash: String
     package var settings: RoomSettings
     package var pack: QuestionPack
-    private enum CodingKeys: String, CodingKey { case at, code, seed, hostTokenHash = "host_token_hash", settings, pack }
 
     package init(at: GameInstant, code: String, seed: UInt64, hostTokenHash: String, settings: RoomSettings, pack: QuestionPack) {
         self.at = at
@@ -373,7 +372,7 @@ package struct WagerPlaced: Codable, Sendable, Equatable {
     }
 }
 
-package struct AnswerRecorded: Codable, Sendable, Equatable {
+package struct AnswerRecorded: Sendable, Equatable {
     package var at: GameInstant
     package var sequence: Int
     package var player: PlayerID
@@ -381,7 +380,6 @@ package struct AnswerRecorded: Codable, Sendable, Equatable {
     package var answer: AnswerValue
     /// Measured response time (see docs/game-rules.md), stored so replay needs no clock.
     package var responseMs: GameDuration
-    private enum CodingKeys: String, CodingKey { case at, sequence, player, answer, responseMs = "response_ms" }
 
     package init(at: GameInstant, sequence: Int, player: PlayerID, answer: AnswerValue, responseMs: GameDuration) {
         self.at = at

@@ -1,6 +1,7 @@
 import BuzzerArchive
 import BuzzerFormats
 import BuzzerGame
+import BuzzerGameJSON
 import Foundation
 
 /// Decodes `answer_recorded` lines, four in five lines of a real archive, straight from their
@@ -44,41 +45,9 @@ enum AnswerLineDecoder {
         }
     }
 
-    /// `{"kind":"…",…}` as `AnswerValue` encodes it (the same order in both formats).
+    /// `{"kind":"…",…}` in the exact layout its codec writes (the same in both formats).
     private static func answer(_ c: inout JSONByteCursor) -> AnswerValue? {
-        guard c.literal(#"{"kind":""#), let kind = c.plainString(validatingUTF8: true), c.literal(",") else { return nil }
-        let answer: AnswerValue
-        switch kind {
-        case "choice":
-            guard c.literal(#""option":"#), let option = c.integer() else { return nil }
-            answer = .choice(Int(option))
-        case "poll":
-            guard c.literal(#""option":"#), let option = c.integer() else { return nil }
-            answer = .poll(Int(option))
-        case "multi":
-            guard c.literal(#""options":["#) else { return nil }
-            var options: [Int] = []
-            if !c.literal("]") {
-                repeat {
-                    guard let option = c.integer() else { return nil }
-                    options.append(Int(option))
-                } while c.literal(",")
-                guard c.literal("]") else { return nil }
-            }
-            answer = .multi(options)
-        case "truefalse":
-            guard c.literal(#""value":"#) else { return nil }
-            if c.literal("true") { answer = .truefalse(true) } else if c.literal("false") { answer = .truefalse(false) } else { return nil }
-        case "text":
-            guard c.literal(#""text":""#), let text = c.plainString(validatingUTF8: true) else { return nil }
-            answer = .text(text)
-        case "number":
-            guard c.literal(#""value":"#), let value = c.double(), value.isFinite else { return nil }
-            answer = .number(value)
-        default:
-            return nil
-        }
-        return c.literal("}") ? answer : nil
+        AnswerValue(exactLayout: &c)
     }
 
     private static func find(_ needle: [UInt8], in bytes: UnsafeRawBufferPointer) -> Int? {

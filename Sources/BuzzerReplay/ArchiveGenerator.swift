@@ -1,5 +1,6 @@
 import BuzzerArchive
 import BuzzerGame
+import BuzzerGameJSON
 import Synchronization
 
 /// Plays many plausible games through the real domain and writes them as a live server would,

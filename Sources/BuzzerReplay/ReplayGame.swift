@@ -1,5 +1,6 @@
 import BuzzerArchive
 import BuzzerGame
+import BuzzerGameJSON
 import Foundation
 
 /// Where a game stands in the archive.

@@ -91,7 +91,7 @@ final class Connection {
         if code != 0 { closeNow(reason: .ioError(errno: code)) }
     }
 
-    private var isClosed: Bool {
+    var isClosed: Bool {
         if case .closed = state { return true }
         return false
     }

@@ -13,6 +13,10 @@ package final class EventLoop: Sendable {
         var nextID: UInt64 = 0
         let readBuffer: UnsafeMutableRawBufferPointer
         var tickTimer: (any DispatchSourceTimer)?
+        /// While the tick walks `connections`, the ones that close stay in the table and are listed
+        /// here, so the walk needs no copy of the table; they leave it when the walk ends.
+        var ticking = false
+        var closedWhileTicking: [UInt64] = []
         /// `writev`'s vector, reused by every flush on this loop (flushes never overlap on one loop).
         let iovecs = UnsafeMutableBufferPointer<iovec>.allocate(capacity: Connection.maxVectors)
         /// Readiness of every connection's socket, through one libdispatch source per loop.
@@ -79,11 +83,18 @@ package final class EventLoop: Sendable {
         }
     }
 
+    /// Walks the table itself, not a copy (four times a second, 10,000 connections): a connection
+    /// that closes meanwhile is taken out once the walk ends.
     private func tick() {
         let now = MonotonicClock.nanoseconds()
-        for connection in Array(state.value.connections.values) {
+        let state = self.state.value
+        state.ticking = true
+        for connection in state.connections.values {
             connection.tick(now: now)
         }
+        state.ticking = false
+        for id in state.closedWhileTicking { state.connections.removeValue(forKey: id) }
+        state.closedWhileTicking.removeAll(keepingCapacity: true)
     }
 
     /// Takes ownership of an accepted, non-blocking fd.
@@ -112,7 +123,8 @@ package final class EventLoop: Sendable {
 
     /// The loop's open connection with this id, if it is still open. Loop only.
     func connection(_ id: UInt64) -> Connection? {
-        state.value.connections[id]
+        guard let connection = state.value.connections[id], !connection.isClosed else { return nil }
+        return connection
     }
 
     /// Every open connection on this loop. Loop only.
@@ -124,9 +136,14 @@ package final class EventLoop: Sendable {
     var iovecs: UnsafeMutableBufferPointer<iovec> { state.value.iovecs }
     var poller: EpollPoller { state.value.poller }
 
+    /// Called once per connection, by `closeNow`.
     func remove(_ connection: Connection) {
         let state = self.state.value
-        if state.connections.removeValue(forKey: connection.id) != nil {
+        if state.ticking {
+            guard state.connections[connection.id] != nil else { return }
+            state.closedWhileTicking.append(connection.id)
+            state.onRemove?()
+        } else if state.connections.removeValue(forKey: connection.id) != nil {
             state.onRemove?()
         }
     }

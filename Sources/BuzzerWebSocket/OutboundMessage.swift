@@ -24,6 +24,11 @@ package struct OutboundMessage: Sendable {
     /// Encodes `payload`; `compression` (enabled, and the payload at least `minSize` bytes) says whether
     /// connections that negotiated permessage-deflate get it compressed.
     package init(opcode: WebSocketOpcode, payload: [UInt8], compression: PerMessageDeflateConfig? = nil) {
+        self = payload.withUnsafeBytes { OutboundMessage(opcode: opcode, payload: $0, compression: compression) }
+    }
+
+    /// Encodes a payload from any contiguous bytes (an encoder's `Data`): one copy, into the frame.
+    package init(opcode: WebSocketOpcode, payload: UnsafeRawBufferPointer, compression: PerMessageDeflateConfig? = nil) {
         precondition(opcode == .text || opcode == .binary, "OutboundMessage carries text or binary")
         self.opcode = opcode
         let frame = WebSocketFrameEncoder.encode(opcode: opcode, payload: payload)
@@ -35,7 +40,8 @@ package struct OutboundMessage: Sendable {
 
     /// A text message from a Swift string (always valid UTF-8).
     package static func text(_ text: String, compression: PerMessageDeflateConfig? = nil) -> OutboundMessage {
-        OutboundMessage(opcode: .text, payload: Array(text.utf8), compression: compression)
+        var text = text
+        return text.withUTF8 { OutboundMessage(opcode: .text, payload: UnsafeRawBufferPointer($0), compression: compression) }
     }
 
     /// A binary message.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BuzzerApp
 import BuzzerGame
+import BuzzerGameJSON
 import Foundation
 
 /// `buzzer check FILE`: validates a question pack the way `create` will.

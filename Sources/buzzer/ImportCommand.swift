@@ -1,6 +1,7 @@
 import ArgumentParser
 import BuzzerFormats
 import BuzzerGame
+import BuzzerGameJSON
 import Foundation
 
 /// `buzzer import opentdb|csv FILE -o pack.json`: converts other formats into question packs.

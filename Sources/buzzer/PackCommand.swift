@@ -1,6 +1,7 @@
 import ArgumentParser
 import BuzzerApp
 import BuzzerGame
+import BuzzerGameJSON
 import Foundation
 
 /// `buzzer pack export|import`: moves a pack and the pictures and sounds it names between

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import BuzzerFormats
 import BuzzerGame
+import BuzzerGameJSON
 
 @Suite struct JSONBytesEncodableTests {
     struct Holder: Encodable {

@@ -1,4 +1,5 @@
 import BuzzerGame
+import BuzzerGameJSON
 import Foundation
 import Testing
 @testable import BuzzerFormats

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BuzzerGame
+import BuzzerGameJSON
 
 @Suite struct QuestionPackTests {
     private func decode(_ json: String) -> Result<QuestionPack, QuestionPackErrors> {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BuzzerGame
+import BuzzerGameJSON
 
 @Suite struct RecordedStandingsTests {
     /// Two players in two teams answer the first question of the sample pack; Ann is right.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BuzzerGame
+import BuzzerGameJSON
 
 @Suite struct ReplayTests {
     /// A full game touching every event type.

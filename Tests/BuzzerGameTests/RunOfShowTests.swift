@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BuzzerGame
+import BuzzerGameJSON
 
 /// The host's corrections while a question runs: pause, resume, add time, skip, re-open and
 /// undo a reveal. The clock-fairness rule: nobody gains or loses answering time or points

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BuzzerGame
+import BuzzerGameJSON
 
 /// The packs shipped in `questions/` must always load: a broken sample is the first thing a new host sees.
 @Suite struct SampleLibraryTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BuzzerGame
+import BuzzerGameJSON
 
 /// A closest-number question for players or teams level on the final leaderboard.
 @Suite struct TiebreakTests {

@@ -1,5 +1,6 @@
 import BuzzerFormats
 import BuzzerGame
+import BuzzerGameJSON
 import Foundation
 
 /// Everything a client may send on `/ws` (subprotocol `buzzer.v1`), one JSON object per text
@@ -146,10 +147,14 @@ extension ClientMessage {
         }
         guard case .object(let members) = value else { throw ClientMessageError(reason: "the message must be a JSON object") }
         let object = Dictionary(members, uniquingKeysWith: { first, _ in first })
-        let fields = Fields(object: object)
-        guard let type = try fields.optionalString("type", max: .max) else {
-            throw ClientMessageError(reason: "the message has no \"type\" field")
+        let fields = JSONFields(object: object)
+        let found: String?
+        do {
+            found = try fields.optionalString("type", max: .max)
+        } catch {
+            throw ClientMessageError(reason: error.reason)
         }
+        guard let type = found else { throw ClientMessageError(reason: "the message has no \"type\" field") }
         do {
             return try decode(type: type, object: object, fields: fields, packLimits: packLimits)
         } catch {
@@ -162,8 +167,8 @@ extension ClientMessage {
     static func shown(_ type: String) -> String { String(type.prefix(40)) }
 
     private static func decode(
-        type: String, object: [String: JSONValue], fields: Fields, packLimits: QuestionPackLimits
-    ) throws(ClientMessageError) -> ClientMessage {
+        type: String, object: [String: JSONValue], fields: JSONFields, packLimits: QuestionPackLimits
+    ) throws(JSONFieldError) -> ClientMessage {
         typealias Bytes = InputBounds.Bytes
         let id = InputBounds.id
         switch type {
@@ -192,7 +197,7 @@ extension ClientMessage {
         case "move_player": return .host(.movePlayer(player: try fields.int("player", in: id), team: try fields.optionalInt("team", in: id)))
         case "adjust":
             let player = try fields.optionalInt("player", in: id), team = try fields.optionalInt("team", in: id)
-            guard (player == nil) != (team == nil) else { throw ClientMessageError(reason: "adjust needs exactly one of \"player\" or \"team\"") }
+            guard (player == nil) != (team == nil) else { throw JSONFieldError("adjust needs exactly one of \"player\" or \"team\"") }
             return .host(.adjust(player: player, team: team, delta: try fields.int("delta", in: InputBounds.adjustment),
                                  reason: try fields.optionalString("reason", max: Bytes.text) ?? ""))
         case "accept": return .host(.accept(question: try fields.int("question", in: id), text: try fields.string("text", max: Bytes.text)))
@@ -210,140 +215,41 @@ extension ClientMessage {
                 players: try fields.idArray("players"), teams: try fields.idArray("teams")))
         case "tiebreak_answer": return .player(.tiebreakAnswer(value: try fields.number("value")))
         case "answer":
-            guard let raw = object["answer"] else { throw ClientMessageError(reason: "answer needs an \"answer\" object") }
-            return .player(.answer(question: try fields.int("question", in: id), answer: try Self.answerValue(raw)))
+            guard let raw = object["answer"] else { throw JSONFieldError("answer needs an \"answer\" object") }
+            return .player(.answer(question: try fields.int("question", in: id), answer: try AnswerValue(json: raw)))
         case "wager": return .player(.wager(question: try fields.int("question", in: id), amount: try fields.int("amount", in: InputBounds.wager)))
         case "leave": return .player(.leave)
         default:
-            throw ClientMessageError(reason: "unknown message type \"\(shown(type))\"")
+            throw JSONFieldError("unknown message type \"\(shown(type))\"")
         }
     }
 
     private static func createRequest(
-        object: [String: JSONValue], fields: Fields, packLimits: QuestionPackLimits
-    ) throws(ClientMessageError) -> CreateRequest {
+        object: [String: JSONValue], fields: JSONFields, packLimits: QuestionPackLimits
+    ) throws(JSONFieldError) -> CreateRequest {
         var cleaned: JSONValue?
         switch object["settings"] {
         case nil, .null?: cleaned = nil
         case .object(let settings)?: cleaned = .object(settings)
-        default: throw ClientMessageError(reason: "\"settings\" must be an object")
+        default: throw JSONFieldError("\"settings\" must be an object")
         }
         let name = try fields.optionalString("pack", max: InputBounds.Bytes.packName)
         let inline = object["questions"].flatMap { $0 == .null ? nil : $0 }
         // Either one would be a guess at what the host meant.
         if name != nil && inline != nil {
-            throw ClientMessageError(reason: #"create takes either "pack" (a library pack name) or "questions" (a whole pack), not both"#)
+            throw JSONFieldError(#"create takes either "pack" (a library pack name) or "questions" (a whole pack), not both"#)
         }
         if let name {
             return CreateRequest(source: .library(name), settings: cleaned)
         }
         guard let questions = inline else {
-            throw ClientMessageError(reason: "create needs \"pack\" (a library pack name) or \"questions\" (a whole pack)")
+            throw JSONFieldError("create needs \"pack\" (a library pack name) or \"questions\" (a whole pack)")
         }
         do {
             let pack = try QuestionPack.decode(questions, limits: packLimits)
             return CreateRequest(source: .inline(pack), settings: cleaned)
         } catch {
-            throw ClientMessageError(reason: "the question pack has problems:\n\(error)")
-        }
-    }
-
-    /// `{"kind":"choice","option":1}` and friends (see `AnswerValue`).
-    static func answerValue(_ value: JSONValue) throws(ClientMessageError) -> AnswerValue {
-        guard case .object(let members) = value else { throw ClientMessageError(reason: "\"answer\" must be an object") }
-        let object = Dictionary(members, uniquingKeysWith: { first, _ in first })
-        let fields = Fields(object: object, prefix: "answer.")
-        switch try fields.string("kind", max: 16) {
-        case "choice": return .choice(try fields.int("option", in: InputBounds.option))
-        case "poll": return .poll(try fields.int("option", in: InputBounds.option))
-        case "multi":
-            guard let options = try fields.intArray("options", in: InputBounds.option, maxCount: InputBounds.maxPickedOptions) else {
-                throw ClientMessageError(reason: "answer.options must be an array of option numbers")
-            }
-            return .multi(options)
-        case "truefalse": return .truefalse(try fields.bool("value"))
-        case "text": return .text(try fields.string("text", max: InputBounds.Bytes.text))
-        case "number": return .number(try fields.number("value"))
-        case let other: throw ClientMessageError(reason: "answer.kind \"\(other.prefix(20))\" is not one of choice, multi, truefalse, text, number, poll")
-        }
-    }
-
-    /// Typed access to a message's fields, each checked against its documented range
-    /// (`InputBounds`), with errors that name the field and the range.
-    struct Fields {
-        var object: [String: JSONValue]
-        var prefix = ""
-
-        func string(_ key: String, max bytes: Int) throws(ClientMessageError) -> String {
-            guard let value = try optionalString(key, max: bytes) else { throw ClientMessageError(reason: "\"\(prefix)\(key)\" is missing") }
-            return value
-        }
-        func optionalString(_ key: String, max bytes: Int) throws(ClientMessageError) -> String? {
-            switch object[key] {
-            case nil, .null?: return nil
-            case .string(let value)?:
-                guard value.utf8.count <= bytes else { throw ClientMessageError(reason: "\"\(prefix)\(key)\" is longer than \(bytes) bytes") }
-                return value
-            default: throw ClientMessageError(reason: "\"\(prefix)\(key)\" must be a string")
-            }
-        }
-        func int(_ key: String, in range: ClosedRange<Int>) throws(ClientMessageError) -> Int {
-            guard let value = try optionalInt(key, in: range) else { throw ClientMessageError(reason: "\"\(prefix)\(key)\" is missing") }
-            return value
-        }
-        func optionalInt(_ key: String, in range: ClosedRange<Int>) throws(ClientMessageError) -> Int? {
-            switch object[key] {
-            case nil, .null?: return nil
-            case .number(let value)?: return try Self.whole(value, in: range, name: "\(prefix)\(key)")
-            default: throw ClientMessageError(reason: "\"\(prefix)\(key)\" must be a number")
-            }
-        }
-        /// The range is compared as a Double first, so no conversion of a client's number can trap.
-        static func whole(_ value: Double, in range: ClosedRange<Int>, name: String) throws(ClientMessageError) -> Int {
-            guard value.rounded() == value else { throw ClientMessageError(reason: "\"\(name)\" must be a whole number") }
-            guard value >= Double(range.lowerBound), value <= Double(range.upperBound), let int = Int(exactly: value) else {
-                throw ClientMessageError(reason: "\"\(name)\" must be \(range.lowerBound) to \(range.upperBound)")
-            }
-            return int
-        }
-        /// A finite number within `InputBounds.numberMagnitude`.
-        func number(_ key: String) throws(ClientMessageError) -> Double {
-            guard case .number(let value)? = object[key] else { throw ClientMessageError(reason: "\"\(prefix)\(key)\" must be a number") }
-            guard InputBounds.isPlayableNumber(value) else {
-                throw ClientMessageError(reason: "\"\(prefix)\(key)\" must be a number between -10^15 and 10^15")
-            }
-            return value
-        }
-        /// A list of whole numbers in `range`; nil when missing.
-        func intArray(_ key: String, in range: ClosedRange<Int>, maxCount: Int) throws(ClientMessageError) -> [Int]? {
-            let invalid = ClientMessageError(reason: "\"\(prefix)\(key)\" must be an array of whole numbers")
-            switch object[key] {
-            case nil, .null?: return nil
-            case .array(let items)?:
-                guard items.count <= maxCount else { throw ClientMessageError(reason: "\"\(prefix)\(key)\" has more than \(maxCount) items") }
-                var ints: [Int] = []
-                for item in items {
-                    guard case .number(let number) = item else { throw invalid }
-                    ints.append(try Self.whole(number, in: range, name: "\(prefix)\(key)[]"))
-                }
-                return ints
-            default: throw invalid
-            }
-        }
-        /// Player or team ids; missing means empty.
-        func idArray(_ key: String) throws(ClientMessageError) -> [Int] {
-            try intArray(key, in: InputBounds.id, maxCount: InputBounds.maxListedIDs) ?? []
-        }
-        func bool(_ key: String) throws(ClientMessageError) -> Bool {
-            guard let value = try optionalBool(key) else { throw ClientMessageError(reason: "\"\(prefix)\(key)\" is missing") }
-            return value
-        }
-        func optionalBool(_ key: String) throws(ClientMessageError) -> Bool? {
-            switch object[key] {
-            case nil, .null?: return nil
-            case .bool(let value)?: return value
-            default: throw ClientMessageError(reason: "\"\(prefix)\(key)\" must be true or false")
-            }
+            throw JSONFieldError("the question pack has problems:\n\(error)")
         }
     }
 }

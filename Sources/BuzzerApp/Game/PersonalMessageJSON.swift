@@ -1,4 +1,6 @@
+import BuzzerFormats
 import BuzzerGame
+import BuzzerGameJSON
 
 /// Hand-written JSON for the messages every player gets separately, many at once (`result` and
 /// `standing` in a reveal or a leaderboard, `answer_ack` while a question is open), byte for byte
@@ -7,7 +9,7 @@ import BuzzerGame
 /// The one hand-written encoder in the app, kept because the benchmark showed it matters: in a
 /// 10,000-player room `JSONEncoder` took about 25 µs per `result`, so the first player got theirs
 /// 215–274 ms after `reveal` (Benchmarks/game, 1 × 10,000; docs/performance.md). These messages hold
-/// only integers, booleans and one enum, so there is nothing to escape.
+/// only integers, booleans, enums and an answer, whose own codec escapes its text.
 enum PersonalMessageJSON {
     /// `{"players":N,"result":{…},"type":"result"}`.
     static func result(_ result: PlayerResult, players: Int) -> [UInt8] {
@@ -44,34 +46,15 @@ enum PersonalMessageJSON {
     }
 
     /// `{"durable":B,"lockedIn":{…},"question":N,"type":"answer_ack"}`: one per answer, so 10,000
-    /// of them in each question of a big room, all on the archive's callback path. Nil for a typed
-    /// or numeric answer (text to escape, a float to format): those go through `JSONEncoder`.
-    static func answerAck(question: Int, durable: Bool, lockedIn answer: AnswerValue?) -> [UInt8]? {
+    /// of them in each question of a big room, all on the archive's callback path. The answer is
+    /// written by its one codec (`AnswerValue+JSON`), as in the log.
+    static func answerAck(question: Int, durable: Bool, lockedIn answer: AnswerValue?) -> [UInt8] {
         var out = JSONBytes()
         out.raw(#"{"durable":"#)
         out.raw(durable ? "true" : "false")
-        switch answer {
-        case nil:
-            break
-        case .choice(let option)?, .poll(let option)?:
-            out.raw(#","lockedIn":{"kind":""#)
-            out.raw(answer!.kind.rawValue)
-            out.raw(#"","option":"#)
-            out.int(option)
-            out.raw("}")
-        case .multi(let options)?:
-            out.raw(#","lockedIn":{"kind":"multi","options":["#)
-            for (index, option) in options.enumerated() {
-                if index > 0 { out.raw(",") }
-                out.int(option)
-            }
-            out.raw("]}")
-        case .truefalse(let value)?:
-            out.raw(#","lockedIn":{"kind":"truefalse","value":"#)
-            out.raw(value ? "true" : "false")
-            out.raw("}")
-        case .text?, .number?:
-            return nil
+        if let answer {
+            out.raw(#","lockedIn":"#)
+            answer.appendJSON(to: &out.bytes)
         }
         out.raw(#","question":"#)
         out.int(question)
@@ -116,19 +99,6 @@ private struct JSONBytes {
     }
 
     mutating func int(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
-        }
+        JSONNumberText.append(value, to: &bytes)
     }
 }

@@ -20,16 +20,22 @@ struct ServerMessageEncoder: Sendable {
         case .result(let payload):
             OutboundMessage(opcode: .text, payload: PersonalMessageJSON.result(payload.result, players: payload.players), compression: compression)
         case .answerAck(let payload):
-            if let bytes = PersonalMessageJSON.answerAck(question: payload.question, durable: payload.durable, lockedIn: payload.lockedIn) {
-                OutboundMessage(opcode: .text, payload: bytes, compression: compression)
-            } else {
-                OutboundMessage.text(Self.json(message), compression: compression)
-            }
+            OutboundMessage(opcode: .text, payload: PersonalMessageJSON.answerAck(
+                question: payload.question, durable: payload.durable, lockedIn: payload.lockedIn), compression: compression)
         case .standing(let payload):
             OutboundMessage(opcode: .text, payload: PersonalMessageJSON.standing(
                 rank: payload.rank, score: payload.score, players: payload.players, teamRank: payload.teamRank), compression: compression)
         default:
-            OutboundMessage.text(Self.json(message), compression: compression)
+            Self.frame(message, compression: compression)
+        }
+    }
+
+    /// `JSONEncoder`'s bytes straight into the frame: one copy, not Data → String → [UInt8] → frame.
+    private static func frame(_ message: ServerMessage, compression: PerMessageDeflateConfig) -> OutboundMessage {
+        do {
+            return try encoder.encode(message).withUnsafeBytes { OutboundMessage(opcode: .text, payload: $0, compression: compression) }
+        } catch {
+            return OutboundMessage.text(json(message), compression: compression)
         }
     }
 

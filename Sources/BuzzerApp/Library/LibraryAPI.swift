@@ -1,5 +1,6 @@
 import BuzzerFormats
 import BuzzerGame
+import BuzzerGameJSON
 import BuzzerTransport
 import BuzzerWebSocket
 import Foundation

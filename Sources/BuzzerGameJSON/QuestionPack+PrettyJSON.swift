@@ -1,4 +1,5 @@
 import BuzzerFormats
+import BuzzerGame
 
 /// Writes a pack as human-editable pack JSON: two-space indentation, keys in the documented
 /// order (kind, category, text, options, answer, explanation, points, timeLimit), option and

@@ -1,3 +1,5 @@
+import BuzzerGame
+
 /// One flat JSON object per event: the payload's fields plus `type`.
 extension RoomEvent: Codable {
     private enum TypeKey: String, CodingKey { case type }

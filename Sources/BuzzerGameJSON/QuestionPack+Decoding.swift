@@ -1,4 +1,5 @@
 import BuzzerFormats
+import BuzzerGame
 
 extension QuestionPack {
     /// Parses and validates pack JSON, reporting every problem found (a syntax error stops

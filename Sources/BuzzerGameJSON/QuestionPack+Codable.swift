@@ -1,4 +1,5 @@
 import BuzzerFormats
+import BuzzerGame
 
 /// Encodes in the pack JSON format and decodes through the same checks as
 /// `QuestionPack.decode(json:)` (with lenient limits), so a pack stored inside an event

@@ -1,0 +1,47 @@
+import BuzzerGame
+
+// The two events whose members have their codec here (the pack and the answer), written by
+// hand with the members in declaration order, exactly as the synthesized conformances did.
+
+extension RoomCreated: Codable {
+    private enum CodingKeys: String, CodingKey { case at, code, seed, hostTokenHash = "host_token_hash", settings, pack }
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            at: try c.decode(GameInstant.self, forKey: .at), code: try c.decode(String.self, forKey: .code),
+            seed: try c.decode(UInt64.self, forKey: .seed), hostTokenHash: try c.decode(String.self, forKey: .hostTokenHash),
+            settings: try c.decode(RoomSettings.self, forKey: .settings), pack: try c.decode(QuestionPack.self, forKey: .pack))
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(at, forKey: .at)
+        try c.encode(code, forKey: .code)
+        try c.encode(seed, forKey: .seed)
+        try c.encode(hostTokenHash, forKey: .hostTokenHash)
+        try c.encode(settings, forKey: .settings)
+        try c.encode(pack, forKey: .pack)
+    }
+}
+
+extension AnswerRecorded: Codable {
+    private enum CodingKeys: String, CodingKey { case at, sequence, player, answer, responseMs = "response_ms" }
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            at: try c.decode(GameInstant.self, forKey: .at), sequence: try c.decode(Int.self, forKey: .sequence),
+            player: try c.decode(PlayerID.self, forKey: .player), answer: try c.decode(AnswerValue.self, forKey: .answer),
+            responseMs: try c.decode(GameDuration.self, forKey: .responseMs))
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(at, forKey: .at)
+        try c.encode(sequence, forKey: .sequence)
+        try c.encode(player, forKey: .player)
+        try c.encode(answer, forKey: .answer)
+        try c.encode(responseMs, forKey: .responseMs)
+    }
+}
