@@ -94,7 +94,16 @@ package final class GameService: WebSocketService {
 
     // MARK: - HTTP
 
-    package func respond(to head: HTTPRequestHead, remoteAddress: String) -> HTTPResponse {
+    package func respond(to head: HTTPRequestHead, body: [UInt8], remoteAddress: String, reply: HTTPResponder) {
+        guard head.method != "GET" && head.method != "HEAD", LibraryAPI.handles(head.path) else {
+            reply(respond(to: head, remoteAddress: remoteAddress))
+            return
+        }
+        let api = libraryAPI
+        libraryQueue.async { reply(api.respond(to: head, body: body)) }
+    }
+
+    func respond(to head: HTTPRequestHead, remoteAddress: String) -> HTTPResponse {
         guard head.method == "GET" || head.method == "HEAD" else {
             return .error(status: 405, message: "Only GET is served here.")
         }
@@ -122,16 +131,6 @@ package final class GameService: WebSocketService {
 
     package func bodyDecision(for head: HTTPRequestHead) -> RequestBodyDecision {
         libraryAPI.bodyDecision(for: head)
-    }
-
-    /// Library writes run on their own queue: the connection's loop stays free while the file is synced.
-    package func respond(to head: HTTPRequestHead, body: [UInt8], remoteAddress: String, reply: @escaping @Sendable (HTTPResponse) -> Void) {
-        guard LibraryAPI.handles(head.path) else {
-            reply(respond(to: head, remoteAddress: remoteAddress))
-            return
-        }
-        let api = libraryAPI
-        libraryQueue.async { reply(api.respond(to: head, body: body)) }
     }
 
     private func health() -> HTTPResponse {
