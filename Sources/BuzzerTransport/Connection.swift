@@ -44,6 +44,11 @@ final class Connection {
     private var interest = EpollPoller.Interest(read: true, write: false)
     private var outbound = Deque<PendingWrite>()
     private let highWater: Int
+    /// When the outbound queue last moved: bytes went to the kernel, or the queue began to wait.
+    /// A streamed response that sees no progress for long is a stalled reader.
+    private(set) var outboundProgressAt: UInt64 = 0
+    /// One waiter for the queue to fall below a mark: the next piece of a streamed body.
+    private var drainWaiter: (below: Int, body: () -> Void)?
     private let lingerSeconds: Double
     /// https/wss: everything read is decrypted before the handler sees it, everything written is
     /// sealed first; the socket plumbing below is the same for both.
@@ -173,6 +178,7 @@ final class Connection {
     }
 
     private func enqueue(_ bytes: [UInt8], offset: Int, onWritten: ((UInt64) -> Void)?) {
+        if outbound.isEmpty { outboundProgressAt = MonotonicClock.nanoseconds() }
         outbound.append(PendingWrite(bytes: bytes, offset: offset, onWritten: onWritten))
         queuedBytes += bytes.count - offset
     }
@@ -215,6 +221,7 @@ final class Connection {
             }
             var remaining = written
             queuedBytes -= written
+            if written > 0 { outboundProgressAt = MonotonicClock.nanoseconds() }
             if case .closingAfterFlush = state, written > 0 {
                 state = .closingAfterFlush(deadline: MonotonicClock.after(seconds: lingerSeconds))
             }
@@ -235,6 +242,21 @@ final class Connection {
         if outbound.isEmpty {
             setInterest(write: false)
             if case .closingAfterFlush = state { beginDrain() }
+        }
+        if let waiter = drainWaiter, queuedBytes < waiter.below, case .open = state {
+            drainWaiter = nil
+            waiter.body()
+        }
+    }
+
+    /// Calls `body` on this loop once fewer than `bytes` are queued: at once if that is already so,
+    /// else from the flush that gets there. One waiter at a time; dropped if the connection closes.
+    func whenQueued(below bytes: Int, _ body: @escaping () -> Void) {
+        guard case .open = state else { return }
+        if queuedBytes < bytes {
+            body()
+        } else {
+            drainWaiter = (bytes, body)
         }
     }
 
@@ -339,6 +361,7 @@ final class Connection {
         state = .closed
         outbound.removeAll()
         queuedBytes = 0
+        drainWaiter = nil
         // Out of the epoll set first, then closed: the fd number may be reused by the very next accept.
         loop.poller.remove(fd)
         Glibc.close(fd)

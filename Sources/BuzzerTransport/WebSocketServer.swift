@@ -29,9 +29,8 @@ package final class WebSocketServer: Sendable {
             policy: HandshakePolicy(
                 config: config.websocket, publicURL: config.server.publicURL, acceptsAnyOrigin: config.acceptsAnyOrigin,
                 paths: config.paths, subprotocols: config.subprotocols),
-            respond: { service.respond(to: $0, remoteAddress: $1) },
             bodyDecision: { service.bodyDecision(for: $0) },
-            respondLater: { service.respond(to: $0, body: $1, remoteAddress: $2, reply: $3) },
+            respond: { service.respond(to: $0, body: $1, remoteAddress: $2, reply: $3) },
             makeHandler: { service.makeHandler(for: $0) },
             pingIntervalNanos: UInt64(max(0, config.timeouts.pingIntervalSeconds) * 1e9),
             logger: logger,

@@ -3,12 +3,10 @@ import Logging
 
 /// The application above the WebSocket server: it answers plain HTTP and makes one typed handler for
 /// each upgraded connection. The app reaches connections only through that handler and its
-/// `WebSocketHandle`, never through the transport's own types.
+/// `WebSocketHandle`, never through the transport's own types. The transport knows no routes: it
+/// hands over every request that is not an upgrade, and writes whatever answer comes back.
 package protocol WebSocketService: Sendable {
     associatedtype Handler: WebSocketHandler
-
-    /// A plain HTTP request (no `Upgrade: websocket`): pages, `/healthz`. Runs on the connection's loop.
-    func respond(to head: HTTPRequestHead, remoteAddress: String) -> HTTPResponse
 
     /// Called on the connection's loop once the upgrade response is queued. The handler owns the
     /// client's state and lives until its `closed(reason:)`.
@@ -19,18 +17,16 @@ package protocol WebSocketService: Sendable {
     /// without reading the body at all. The default reads no body.
     func bodyDecision(for head: HTTPRequestHead) -> RequestBodyDecision
 
-    /// A request that is not a GET or HEAD, with its whole body: the app answers through `reply`,
-    /// from any thread, when its work (a file written and synced, say) is done. The connection
-    /// reads nothing more until then.
-    func respond(to head: HTTPRequestHead, body: [UInt8], remoteAddress: String, reply: @escaping @Sendable (HTTPResponse) -> Void)
+    /// Every plain HTTP request (no `Upgrade: websocket`), GET and HEAD included, with its whole body
+    /// (empty for GET and HEAD). Called on the connection's loop, which must not block: the app
+    /// answers through `reply` at once when the answer is in memory, or later, from any thread, once
+    /// disk work done on another queue is over. The connection reads nothing more until then. The
+    /// transport drops the body of an answer to HEAD.
+    func respond(to head: HTTPRequestHead, body: [UInt8], remoteAddress: String, reply: HTTPResponder)
 }
 
 extension WebSocketService {
     package func bodyDecision(for head: HTTPRequestHead) -> RequestBodyDecision { .read(limit: 0) }
-
-    package func respond(to head: HTTPRequestHead, body: [UInt8], remoteAddress: String, reply: @escaping @Sendable (HTTPResponse) -> Void) {
-        reply(respond(to: head, remoteAddress: remoteAddress))
-    }
 }
 
 /// One upgraded connection's application side. Every call runs on the connection's loop, so a handler

@@ -13,8 +13,10 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
         case http(HTTPState)
         /// Reading a request's body (`Content-Length` bytes).
         case body(BodyState)
-        /// The app is working on the answer to a request with a body; what arrives meanwhile waits.
-        case awaiting(served: Int, keepAlive: Bool, pending: [UInt8])
+        /// The app is working on a request's answer; what arrives meanwhile waits.
+        case awaiting(AwaitingState)
+        /// A response body goes out a piece at a time as the socket drains; what arrives meanwhile waits.
+        case streaming(StreamState)
         /// An HTTP answer or refusal is flushing before the connection closes; input is ignored.
         case responding
         case open(OpenState)
@@ -39,6 +41,36 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
         var expected: Int
         var deadline: UInt64
         var served: Int
+    }
+
+    private struct AwaitingState {
+        var served: Int
+        var keepAlive: Bool
+        /// A HEAD request: the answer's head only.
+        var isHead: Bool
+        var pending: [UInt8]
+        /// The peer half-closed: after this answer the connection closes.
+        var peerClosed = false
+    }
+
+    /// A class, so that each piece mutates the state where it lives.
+    private final class StreamState {
+        let source: any HTTPBodySource
+        var offset = 0
+        /// A piece has been asked of the source and not yet written.
+        var reading = false
+        let served: Int
+        let keepAlive: Bool
+        var pending: [UInt8]
+        var peerClosed: Bool
+
+        init(source: any HTTPBodySource, served: Int, keepAlive: Bool, pending: [UInt8], peerClosed: Bool) {
+            self.source = source
+            self.served = served
+            self.keepAlive = keepAlive
+            self.pending = pending
+            self.peerClosed = peerClosed
+        }
     }
 
     /// A body must keep arriving at this rate at least, on top of the handshake time: a 10 MB upload
@@ -155,7 +187,7 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
             open.closeDeadline = MonotonicClock.after(seconds: context.config.timeouts.closeSeconds)
             logger.debug("closing", metadata: ["code": "\(code)", "reason": "\(reason)"])
             perform(actions, on: connection)
-        case .http, .body, .awaiting:
+        case .http, .body, .awaiting, .streaming:
             connection.closeNow(reason: .local)
         case .responding, .closing, .closed, .modifying:
             break
@@ -200,14 +232,17 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
                 dispatchWithBody(reading.head, body: reading.body, served: reading.served,
                                  rest: Array(UnsafeRawBufferPointer(rebasing: bytes[take...])), on: connection)
             }
-        case .awaiting(let served, let keepAlive, var pending):
+        case .awaiting(var waiting):
             state = .modifying
-            pending.append(contentsOf: bytes)
-            guard pending.count <= context.config.websocket.maxHeaderBytes else {
+            waiting.pending.append(contentsOf: bytes)
+            guard waiting.pending.count <= context.config.websocket.maxHeaderBytes else {
                 connection.closeNow(reason: .local)
                 return
             }
-            state = .awaiting(served: served, keepAlive: keepAlive, pending: pending)
+            state = .awaiting(waiting)
+        case .streaming(let stream):
+            stream.pending.append(contentsOf: bytes)
+            if stream.pending.count > context.config.websocket.maxHeaderBytes { connection.closeNow(reason: .local) }
         case .responding, .closing, .closed, .modifying:
             break
         }
@@ -261,29 +296,107 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
         state = .body(BodyState(head: head, body: body, expected: expected, deadline: MonotonicClock.after(seconds: seconds), served: served))
     }
 
-    /// Hands a whole request to the app and waits for its answer on this connection's loop.
+    /// A request with its whole body (read to its `Content-Length`).
     private func dispatchWithBody(_ head: HTTPRequestHead, body: [UInt8], served: Int, rest: [UInt8], on connection: Connection) {
         // The body has been read whole, so the next request starts right after it (`allowsKeepAlive`
         // says no to any body because the GET path never reads one).
         let keepAlive = head.version >= .http1_1 && !head.headers.containsToken("close", inHeader: "Connection")
-        state = .awaiting(served: served, keepAlive: keepAlive, pending: rest)
+        dispatch(head, body: body, served: served, keepAlive: keepAlive, rest: rest, on: connection)
+    }
+
+    /// Hands a request to the app, which answers through the responder at once or later from
+    /// another queue; the session waits for it on this connection's loop. GET included: the
+    /// transport never waits for the app's answer, so a page read from disk cannot stall the loop.
+    private func dispatch(_ head: HTTPRequestHead, body: [UInt8], served: Int, keepAlive: Bool, rest: [UInt8], on connection: Connection) {
+        state = .awaiting(AwaitingState(served: served, keepAlive: keepAlive, isHead: head.method == "HEAD", pending: rest))
         let handle = connection.handle
-        context.respondLater(head, body, connection.remoteAddress) { response in
+        context.respond(head, body, connection.remoteAddress, HTTPResponder { reply in
             handle.withConnection { connection in
-                (connection.handler as? WebSocketSession<Handler>)?.answered(response, on: connection)
+                (connection.handler as? WebSocketSession<Handler>)?.answered(reply, on: connection)
+            }
+        })
+    }
+
+    /// A piece of a streamed body is asked for once fewer than this many bytes are queued, and is at
+    /// most this long: one piece in flight and one queued stay well within `outboundHighWaterBytes`.
+    private var pieceBytes: Int {
+        max(512, min(256 << 10, context.config.transport.outboundHighWaterBytes / 4))
+    }
+
+    /// The app's answer: sent, then the connection goes on as after any request. A body that would
+    /// fill much of the outbound limit goes out in pieces, as one the app streams does.
+    private func answered(_ reply: HTTPReply, on connection: Connection) {
+        guard case .awaiting(let waiting) = state else { return }
+        let served = waiting.served + 1
+        var head = reply.head
+        let keep = waiting.keepAlive && !waiting.peerClosed && !head.closesConnection && served < WebSocketServer.maxRequestsPerConnection
+        var source = reply.body
+        if source == nil, head.body.count > context.config.transport.outboundHighWaterBytes / 2 {
+            source = BytesBodySource(bytes: head.body)
+        }
+        if let streamed = source {
+            head.body = []
+            head.headers.replaceOrAdd(name: "Content-Length", value: "\(streamed.count)")
+            if waiting.isHead || streamed.count == 0 { source = nil }
+        } else if waiting.isHead {
+            head = head.withoutBody
+        }
+        guard let source else {
+            if keep {
+                writeKeptAlive(head, on: connection)
+                waiting.pending.withUnsafeBytes { readNext(served: served, rest: $0, on: connection) }
+            } else {
+                respond(head, on: connection)
+            }
+            return
+        }
+        if keep { writeKeptAlive(head, on: connection) } else {
+            head.headers.replaceOrAdd(name: "Connection", value: "close")
+            write(head, on: connection)
+        }
+        let stream = StreamState(source: source, served: served, keepAlive: keep, pending: waiting.pending, peerClosed: waiting.peerClosed)
+        state = .streaming(stream)
+        pump(stream, on: connection)
+    }
+
+    /// Asks for the next piece once the queue has drained enough, or ends the response.
+    private func pump(_ stream: StreamState, on connection: Connection) {
+        guard case .streaming(let current) = state, current === stream, !stream.reading else { return }
+        guard stream.offset < stream.source.count else {
+            if stream.keepAlive, !stream.peerClosed {
+                stream.pending.withUnsafeBytes { readNext(served: stream.served, rest: $0, on: connection) }
+            } else {
+                state = .responding
+                connection.closeAfterFlush()
+            }
+            return
+        }
+        stream.reading = true
+        let count = min(pieceBytes, stream.source.count - stream.offset)
+        connection.whenQueued(below: pieceBytes) {
+            let loop = connection.loop, id = connection.id
+            stream.source.read(offset: stream.offset, count: count) { bytes in
+                // Always a later turn of the loop, even from a source that answers at once: no recursion.
+                loop.execute {
+                    guard let connection = loop.connection(id) else { return }
+                    (connection.handler as? WebSocketSession<Handler>)?.streamed(bytes, expected: count, on: connection)
+                }
             }
         }
     }
 
-    /// The app's answer to a request with a body: sent, then the connection goes on as after any request.
-    private func answered(_ response: HTTPResponse, on connection: Connection) {
-        guard case .awaiting(let before, let allowed, let pending) = state else { return }
-        let served = before + 1
-        if allowed, !response.closesConnection, served < WebSocketServer.maxRequestsPerConnection {
-            pending.withUnsafeBytes { keepAlive(response, served: served, rest: $0, on: connection) }
-        } else {
-            respond(response, on: connection)
+    private func streamed(_ bytes: [UInt8]?, expected: Int, on connection: Connection) {
+        guard case .streaming(let stream) = state, stream.reading else { return }
+        stream.reading = false
+        guard let bytes, bytes.count == expected else {
+            // The head promised a length: a short body must end the connection, not the next answer.
+            logger.debug("a streamed response body could not be read", metadata: ["offset": "\(stream.offset)"])
+            connection.closeNow(reason: .local)
+            return
         }
+        stream.offset += expected
+        connection.write(bytes)
+        pump(stream, on: connection)
     }
 
     private func handleRequest(_ head: HTTPRequestHead, served: Int, rest: UnsafeRawBufferPointer, on connection: Connection) {
@@ -291,14 +404,7 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
         case .notWebSocket where head.method != "GET" && head.method != "HEAD":
             readBody(head, served: served, rest: rest, on: connection)
         case .notWebSocket:
-            var response = context.respond(head, connection.remoteAddress)
-            if head.method == "HEAD" { response = response.withoutBody }
-            let served = served + 1
-            if head.allowsKeepAlive, !response.closesConnection, served < WebSocketServer.maxRequestsPerConnection {
-                keepAlive(response, served: served, rest: rest, on: connection)
-            } else {
-                respond(response, on: connection)
-            }
+            dispatch(head, body: [], served: served, keepAlive: head.allowsKeepAlive, rest: Array(rest), on: connection)
         case .reject(let response):
             logger.debug("upgrade refused", metadata: ["status": "\(response.status)", "path": "\(head.path)"])
             respond(response, on: connection)
@@ -326,15 +432,18 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
     /// Answers and waits for the next request on the same connection: a phone loading the player
     /// page fetches several files, and each new connection costs a round trip on bar Wi-Fi. An idle
     /// connection gets `handshakeSeconds` to send its next request, like a new one.
-    private func keepAlive(_ response: HTTPResponse, served: Int, rest: UnsafeRawBufferPointer, on connection: Connection) {
+    private func writeKeptAlive(_ response: HTTPResponse, on connection: Connection) {
         var response = response
-        let seconds = context.config.timeouts.handshakeSeconds
         response.headers.replaceOrAdd(name: "Connection", value: "keep-alive")
-        response.headers.replaceOrAdd(name: "Keep-Alive", value: "timeout=\(max(1, Int(seconds)))")
+        response.headers.replaceOrAdd(name: "Keep-Alive", value: "timeout=\(max(1, Int(context.config.timeouts.handshakeSeconds)))")
         write(response, on: connection)
+    }
+
+    /// Reads the connection's next request once the previous answer is out (or queued).
+    private func readNext(served: Int, rest: UnsafeRawBufferPointer, on connection: Connection) {
         state = .http(HTTPState(
             parser: HTTPRequestParser(config: context.config.websocket),
-            deadline: MonotonicClock.after(seconds: seconds), served: served))
+            deadline: MonotonicClock.after(seconds: context.config.timeouts.handshakeSeconds), served: served))
         // Pipelined requests already read: at most `WebSocketServer.maxRequestsPerConnection` deep.
         if !rest.isEmpty, connection.isOpen {
             self.connection(connection, didRead: rest)
@@ -402,7 +511,18 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
             connection.closeNow(reason: .peerClosed)
             return
         }
-        if case .awaiting = state { return }
+        // A half-close while the app answers or a body streams: the answer still goes out whole.
+        switch state {
+        case .awaiting(var waiting):
+            waiting.peerClosed = true
+            state = .awaiting(waiting)
+            return
+        case .streaming(let stream):
+            stream.peerClosed = true
+            return
+        default:
+            break
+        }
         // A peer that half-closes without a Close frame has abandoned the session (RFC 6455 §7.1.5: 1006).
         connection.closeNow(reason: .peerClosed)
     }
@@ -410,8 +530,17 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
     func connection(_ connection: Connection, tick now: UInt64) {
         switch state {
         case .http(let http):
-            if now >= http.deadline {
+            // The previous answer may still be flowing to a slow reader: that is not an idle connection.
+            let handshakeNanos = UInt64(context.config.timeouts.handshakeSeconds * 1e9)
+            if now >= http.deadline, connection.queuedBytes == 0 || now &- connection.outboundProgressAt >= handshakeNanos {
                 logger.debug("handshake timed out")
+                connection.closeNow(reason: .timeout)
+            }
+        case .streaming:
+            // A reader that takes no byte of the body for `handshakeSeconds` has stalled: bounded like a
+            // slowloris request, since the piece-by-piece body never reaches the outbound limit.
+            if connection.queuedBytes > 0, now &- connection.outboundProgressAt >= UInt64(context.config.timeouts.handshakeSeconds * 1e9) {
+                logger.debug("a streamed response stalled", metadata: ["queued": "\(connection.queuedBytes)"])
                 connection.closeNow(reason: .timeout)
             }
         case .body(let reading):
@@ -443,7 +572,7 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
         switch state {
         case .open:
             close(code: 1001, reason: "server shutting down")
-        case .http, .body:
+        case .http, .body, .streaming:
             connection.closeNow(reason: .shutdown)
         case .responding, .closing, .closed, .modifying, .awaiting:
             break
@@ -463,7 +592,7 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
         case .closing(let closing, let closedWith):
             handler = closing
             code = closedWith
-        case .http, .body, .awaiting, .responding, .closed, .modifying:
+        case .http, .body, .awaiting, .streaming, .responding, .closed, .modifying:
             handler = nil
         }
         state = .closed
@@ -481,9 +610,8 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
 struct WebSocketServerContext<Handler: WebSocketHandler>: Sendable {
     let config: WebSocketServerConfig
     let policy: HandshakePolicy
-    let respond: @Sendable (HTTPRequestHead, String) -> HTTPResponse
     let bodyDecision: @Sendable (HTTPRequestHead) -> RequestBodyDecision
-    let respondLater: @Sendable (HTTPRequestHead, [UInt8], String, @escaping @Sendable (HTTPResponse) -> Void) -> Void
+    let respond: @Sendable (HTTPRequestHead, [UInt8], String, HTTPResponder) -> Void
     let makeHandler: @Sendable (WebSocketUpgrade<Handler>) -> Handler
     let pingIntervalNanos: UInt64
     let logger: Logger

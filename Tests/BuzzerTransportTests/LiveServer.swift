@@ -114,6 +114,11 @@ final class RecordingService: WebSocketService {
     static let bigBodyBytes = 8 << 20
     static let bigBody = [UInt8](repeating: UInt8(ascii: "x"), count: bigBodyBytes)
 
+    /// Size of the body `/stream` sends in pieces.
+    static let streamedBodyBytes = 6 << 20
+
+    /// GET and HEAD answer at once, from memory; `/stream` answers with a body the transport pulls
+    /// in pieces, produced on another queue.
     func respond(to head: HTTPRequestHead, remoteAddress: String) -> HTTPResponse {
         if head.path == "/big" { return HTTPResponse(status: 200, body: Self.bigBody) }
         return HTTPResponse(status: 200, headers: HTTPHeaders(), body: Array("plain \(head.path)".utf8))
@@ -130,8 +135,17 @@ final class RecordingService: WebSocketService {
         return .read(limit: head.path == "/upload" ? Self.uploadLimit : 0)
     }
 
-    /// Answers from another queue, as an app writing a file would: the method, the byte count and a checksum.
-    func respond(to head: HTTPRequestHead, body: [UInt8], remoteAddress: String, reply: @escaping @Sendable (HTTPResponse) -> Void) {
+    /// A request with a body is answered from another queue, as an app writing a file would: the
+    /// method, the byte count and a checksum.
+    func respond(to head: HTTPRequestHead, body: [UInt8], remoteAddress: String, reply: HTTPResponder) {
+        if head.method == "GET" || head.method == "HEAD" {
+            if head.path == "/stream" {
+                reply.stream(HTTPResponse(status: 200), body: PatternBody(count: Self.streamedBodyBytes))
+            } else {
+                reply(respond(to: head, remoteAddress: remoteAddress))
+            }
+            return
+        }
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) {
             let sum = body.reduce(0) { ($0 &* 31 &+ Int($1)) & 0xFFFF_FFFF }
             reply(HTTPResponse(status: 201, body: Array("\(head.method) \(body.count) \(sum)".utf8)))
@@ -156,6 +170,20 @@ final class RecordingService: WebSocketService {
     var roundTrips: Int { state.withLock { $0.roundTrips } }
     /// Sessions opened so far that are still in memory.
     var liveSessions: Int { state.withLock { $0.sessions.filter { $0.value != nil }.count } }
+}
+
+/// A body whose byte at offset `i` is `i % 251`, made on a global queue a piece at a time, as a
+/// file read on a worker would be; a reader can check every byte's place.
+struct PatternBody: HTTPBodySource {
+    let count: Int
+
+    static func byte(at offset: Int) -> UInt8 { UInt8(offset % 251) }
+
+    func read(offset: Int, count: Int, _ done: @escaping @Sendable ([UInt8]?) -> Void) {
+        DispatchQueue.global().async {
+            done((offset..<offset + count).map(Self.byte(at:)))
+        }
+    }
 }
 
 /// One connection of a `RecordingService`.

@@ -16,14 +16,16 @@ package final class EchoService: WebSocketService {
         self.compression = compression
     }
 
-    package func respond(to head: HTTPRequestHead, remoteAddress: String) -> HTTPResponse {
+    /// `/healthz`, from memory, at once; anything else is 404.
+    package func respond(to head: HTTPRequestHead, body: [UInt8], remoteAddress: String, reply: HTTPResponder) {
         if head.path == "/healthz" {
             let body = "{\"status\":\"ok\",\"connections\":\(sessions.withLock { $0.count })}"
             var headers = HTTPHeaders()
             headers.add(name: "Content-Type", value: "application/json")
-            return HTTPResponse(status: 200, headers: headers, body: Array(body.utf8))
+            reply(HTTPResponse(status: 200, headers: headers, body: Array(body.utf8)))
+            return
         }
-        return .error(status: 404, message: "This is an echo server: connect with a WebSocket.")
+        reply(.error(status: 404, message: "This is an echo server: connect with a WebSocket."))
     }
 
     package func makeHandler(for upgrade: WebSocketUpgrade<EchoClient>) -> EchoClient {

@@ -8,7 +8,7 @@ import Logging
 import Synchronization
 
 /// `buzzer serve`'s application: routes `buzzer.v1` messages from connections to rooms, and
-/// answers plain HTTP (`/healthz`, `/api/packs`).
+/// hands plain HTTP to its router (`GameRoutes`, in HTTP/).
 ///
 /// Each upgraded connection gets a `GameClient`. A message arrives on its connection's loop.
 /// Anything that needs a room hops to the room's loop with one `execute`; replies travel back
@@ -20,13 +20,10 @@ package final class GameService: WebSocketService {
 
     let context: GameContext
     package let library: PackStore
-    let libraryAPI: LibraryAPI
-    /// Who may read `/metrics`, parsed once.
-    private let metricsRanges: [AddressRange]
+    /// Every plain HTTP request goes here (HTTP/GameRoutes.swift).
+    private let router: Router<GameService>
     /// The library's edit token: config.json's, or one made at this start (`buzzer serve` prints a link with it).
     package let editToken: String
-    /// Library writes, one at a time and off the connections' loops (each ends in an fsync).
-    private let libraryQueue = DispatchQueue(label: "buzzer.library")
     /// `create`, `host`, `join`, `resume`, `watch` and `peek`.
     let entrance: RoomEntrance
     /// Host and player commands.
@@ -53,10 +50,7 @@ package final class GameService: WebSocketService {
         archive.observeCommits { events, syncNanoseconds in metrics.archived(events: events, syncNanoseconds: syncNanoseconds) }
         library = PackStore(directory: config.rooms.libraryDirectory, limits: config.game.packLimits)
         self.editToken = config.library.editToken ?? editToken ?? Secrets.token()
-        metricsRanges = config.metrics.ranges
-        libraryAPI = LibraryAPI(
-            store: library, media: MediaStore(directory: config.library.mediaDirectory), editTokenHash: Secrets.hash(self.editToken),
-            maxPackBytes: config.library.maxPackBytes, maxMediaBytes: config.library.maxMediaBytes)
+        router = GameRoutes.router(config: config, library: library, editToken: self.editToken)
         gate = NewGameGate(context: context)
         addresses = ServerAddresses(config: config)
         entrance = RoomEntrance(context: context, library: library, addresses: addresses, gate: gate)
@@ -102,72 +96,16 @@ package final class GameService: WebSocketService {
 
     // MARK: - HTTP
 
-    package func respond(to head: HTTPRequestHead, remoteAddress: String) -> HTTPResponse {
-        guard head.method == "GET" || head.method == "HEAD" else {
-            return .error(status: 405, message: "Only GET is served here.")
-        }
-        switch head.path {
-        case "/healthz":
-            return health()
-        case "/metrics":
-            guard metricsRanges.contains(where: { $0.contains(remoteAddress) }) else {
-                return .error(status: 403, message: "Metrics are served to \(context.config.metrics.allowFrom.joined(separator: ", ")) only (metrics.allowFrom in config.json).")
-            }
-            _ = diskSpace()
-            var headers = HTTPHeaders()
-            headers.add(name: "Content-Type", value: "text/plain; version=0.0.4; charset=utf-8")
-            headers.add(name: "Cache-Control", value: "no-store")
-            return HTTPResponse(status: 200, headers: headers, body: context.metrics.exposition())
-        case _ where LibraryAPI.handles(head.path):
-            return libraryAPI.respond(to: head, body: [])
-        case "/api/settings":
-            // The host console's defaults are config.json's, not the page's own.
-            return json(200, encode(["roomDefaults": context.config.game.roomDefaults]))
-        default:
-            return resultsResponse(head) ?? webResponse(head)
-        }
-    }
-
     package func bodyDecision(for head: HTTPRequestHead) -> RequestBodyDecision {
-        libraryAPI.bodyDecision(for: head)
+        router.bodyDecision(for: head)
     }
 
-    /// Library writes run on their own queue: the connection's loop stays free while the file is synced.
-    package func respond(to head: HTTPRequestHead, body: [UInt8], remoteAddress: String, reply: @escaping @Sendable (HTTPResponse) -> Void) {
-        guard LibraryAPI.handles(head.path) else {
-            reply(respond(to: head, remoteAddress: remoteAddress))
-            return
-        }
-        let api = libraryAPI
-        libraryQueue.async { reply(api.respond(to: head, body: body)) }
-    }
-
-    private func health() -> HTTPResponse {
-        let archiveState = context.archive.health == .healthy ? "ok" : "degraded"
-        let disk = diskSpace()
-        let status = archiveState == "degraded" || disk.isLow ? "degraded" : isDraining ? "draining" : "ok"
-        let body = "{\"status\":\"\(status)\",\"rooms\":\(roomCount),\"running\":\(runningRoomCount),"
-            + "\"connections\":\(connections.value),\"archive\":\"\(archiveState)\","
-            + "\"disk\":\"\(disk.isLow ? "low" : "ok")\",\"freeBytes\":\(disk.freeBytes.map(String.init) ?? "null"),"
-            + "\"quarantined\":[\(quarantinedRooms.withLock { $0 }.map(JSONStringLiteral.make).joined(separator: ","))]}"
-        return json(status == "ok" ? 200 : 503, body)
+    package func respond(to head: HTTPRequestHead, body: [UInt8], remoteAddress: String, reply: HTTPResponder) {
+        router.respond(to: head, body: body, remoteAddress: remoteAddress, context: self, reply: reply)
     }
 
     /// The archive disk's free space (measured at most once a second), also handed to `/metrics`.
     func diskSpace() -> ArchiveDiskSpace { gate.diskSpace() }
-
-    private func json(_ status: Int, _ body: String) -> HTTPResponse {
-        var headers = HTTPHeaders()
-        headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
-        headers.add(name: "Cache-Control", value: "no-store")
-        return HTTPResponse(status: status, headers: headers, body: Array(body.utf8))
-    }
-
-    private func encode(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? String(decoding: encoder.encode(value), as: UTF8.self)) ?? "null"
-    }
 
     // MARK: - WebSocket lifecycle
 

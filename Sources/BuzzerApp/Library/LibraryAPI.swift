@@ -23,50 +23,44 @@ struct LibraryAPI: Sendable {
     static let maxPerPage = 100
     static let defaultPerPage = 20
 
-    /// Whether `path` is the API's.
-    static func handles(_ path: String) -> Bool {
-        path == "/api/packs" || path.hasPrefix("/api/packs/") || path == "/api/questions" || path == "/api/media" || path.hasPrefix("/media/")
-            || path == "/api/import"
-    }
+    /// A media range up to this size is read in one `pread` and sent whole; a longer one (a clip, a
+    /// full picture) streams a piece at a time as the socket drains.
+    static let wholeMediaBytes = 256 << 10
 
-    /// From the head alone: a write without this server's edit token is refused before one byte of
-    /// its body is read (else ten unfinished 10 MiB uploads with a wrong token are 100 MiB held).
-    func bodyDecision(for head: HTTPRequestHead) -> RequestBodyDecision {
-        guard Self.handles(head.path) else { return .read(limit: 0) }
-        if let refusal = authorized(head) { return .answer(refusal) }
-        // Any method, so that a wrong one hears 405 rather than 413.
-        return .read(limit: head.path == "/api/media" ? maxMediaBytes : maxPackBytes)
-    }
-
-    func respond(to head: HTTPRequestHead, body: [UInt8]) -> HTTPResponse {
-        let path = head.path
-        let id = path.hasPrefix("/api/packs/") ? String(path.dropFirst("/api/packs/".count)) : nil
-        switch (head.method, path, id) {
-        case ("GET", "/api/packs", _), ("HEAD", "/api/packs", _):
-            return listPacks(QueryString(head.query))
-        case ("GET", "/api/questions", _), ("HEAD", "/api/questions", _):
-            return authorized(head) ?? listQuestions(QueryString(head.query))
-        case ("POST", "/api/media", _):
-            return authorized(head) ?? uploadMedia(body)
-        case ("POST", "/api/import", _):
-            return authorized(head) ?? convert(body, query: QueryString(head.query))
-        case ("GET", _, _) where path.hasPrefix("/media/"), ("HEAD", _, _) where path.hasPrefix("/media/"):
-            return serveMedia(path, head: head)
-        case ("GET", _, let id?), ("HEAD", _, let id?):
+    /// The library's routes. Reads run on the worker pool (each first looks for files changed by
+    /// hand, `PackStore.refreshIfStale`); writes run one at a time on `writes`, off the loops. The
+    /// edit-token group refuses a write from its head alone, before one byte of its body is read
+    /// (else ten unfinished 10 MiB uploads with a wrong token are 100 MiB held).
+    func register<Context: Sendable>(in router: inout Router<Context>, writes: DispatchQueue) {
+        let api = self, pool = router.pool
+        router.get("/api/packs", on: .pool) { request, _ in
+            api.store.refreshIfStale()
+            return api.listPacks(QueryString(request.head.query))
+        }
+        router.get("/api/packs/{id}", on: .pool) { request, _ in
+            api.store.refreshIfStale()
             // No token at all: what the host console needs to pick the pack; a wrong one is told so.
-            guard head.headers.contains(name: "Authorization") else { return packSummary(id) }
-            return authorized(head) ?? getPack(id, head: head)
-        case ("POST", "/api/packs", _):
-            return authorized(head) ?? createPack(body)
-        case ("PUT", _, let id?):
-            return authorized(head) ?? putPack(id, body: body, ifMatch: head.headers.first(name: "If-Match"))
-        case ("DELETE", _, let id?):
-            return authorized(head) ?? deletePack(id, ifMatch: head.headers.first(name: "If-Match"))
-        default:
-            let allow = path == "/api/media" || path == "/api/import" ? "POST" : id == nil ? (path == "/api/packs" ? "GET, HEAD, POST" : "GET, HEAD") : "GET, HEAD, PUT, DELETE"
-            var extra = HTTPHeaders()
-            extra.add(name: "Allow", value: allow)
-            return Self.error(405, "\(head.method) is not allowed on \(path) (allowed: \(allow)).", headers: extra)
+            guard request.head.headers.contains(name: "Authorization") else { return api.packSummary(request[parameter: "id"]) }
+            return api.authorized(request.head) ?? api.getPack(request[parameter: "id"], head: request.head)
+        }
+        router.get("/media/{file}", on: .pool) { request, _ in api.serveMedia(request, pool: pool) }
+        router.group(auth: { api.authorized($0) }) { group in
+            group.on("GET", "/api/questions", on: .pool) { request, _ in
+                api.store.refreshIfStale()
+                return api.listQuestions(QueryString(request.head.query))
+            }
+            group.on("POST", "/api/packs", on: .serial(writes), bodyLimit: maxPackBytes) { request, _ in api.createPack(request.body) }
+            group.on("PUT", "/api/packs/{id}", on: .serial(writes), bodyLimit: maxPackBytes) { request, _ in
+                api.putPack(request[parameter: "id"], body: request.body, ifMatch: request.head.headers.first(name: "If-Match"))
+            }
+            group.on("DELETE", "/api/packs/{id}", on: .serial(writes)) { request, _ in
+                api.deletePack(request[parameter: "id"], ifMatch: request.head.headers.first(name: "If-Match"))
+            }
+            group.on("POST", "/api/media", on: .serial(writes), bodyLimit: maxMediaBytes) { request, _ in api.uploadMedia(request.body) }
+            // No disk, but a large CSV is real work: off the loop all the same.
+            group.on("POST", "/api/import", on: .pool, bodyLimit: maxPackBytes) { request, _ in
+                api.convert(request.body, query: QueryString(request.head.query))
+            }
         }
     }
 
@@ -246,12 +240,22 @@ struct LibraryAPI: Sendable {
     }
 
     /// `GET /media/<sha256>.<ext>`: cached for ever (the name is the content), with ranges for audio.
-    private func serveMedia(_ path: String, head: HTTPRequestHead) -> HTTPResponse {
-        guard let file = media.file(for: path), let ext = path.split(separator: ".").last, let kind = MediaStore.Kind(rawValue: String(ext)),
-              let data = FileManager.default.contents(atPath: file) else {
-            return Self.error(404, "No such picture or sound in the media library.")
+    /// On the worker pool: the requested range is read from the file (`pread`), never the whole file,
+    /// and a long one is streamed as the socket drains.
+    private func serveMedia(_ request: HTTPRequest, pool: WorkerPool) -> RouteResponse {
+        let path = request.path, head = request.head
+        let notFound = RouteResponse.whole(Self.error(404, "No such picture or sound in the media library."))
+        guard let file = media.file(for: path), let ext = path.split(separator: ".").last, let kind = MediaStore.Kind(rawValue: String(ext)) else {
+            return notFound
         }
-        let bytes = Array(data)
+        let fd = open(file, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return notFound }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            close(fd)
+            return notFound
+        }
+        let size = Int(info.st_size)
         let etag = "\"\(path.dropFirst("/media/".count).prefix(64))\""
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: kind.contentType)
@@ -259,17 +263,28 @@ struct LibraryAPI: Sendable {
         headers.add(name: "ETag", value: etag)
         headers.add(name: "Accept-Ranges", value: "bytes")
         if let match = head.headers.first(name: "If-None-Match"), match.contains(etag) {
-            return HTTPResponse(status: 304, headers: headers)
+            close(fd)
+            return .whole(HTTPResponse(status: 304, headers: headers))
         }
-        guard let range = head.headers.first(name: "Range") else {
-            return HTTPResponse(status: 200, headers: headers, body: bytes)
+        var status = 200, start = 0, end = size - 1
+        if let range = head.headers.first(name: "Range") {
+            guard let (first, last) = Self.byteRange(range, size: size) else {
+                close(fd)
+                headers.add(name: "Content-Range", value: "bytes */\(size)")
+                return .whole(HTTPResponse(status: 416, headers: headers, body: Array("That range is not in the file (\(size) bytes).\n".utf8)))
+            }
+            (status, start, end) = (206, first, last)
+            headers.add(name: "Content-Range", value: "bytes \(start)-\(end)/\(size)")
         }
-        guard let (start, end) = Self.byteRange(range, size: bytes.count) else {
-            headers.add(name: "Content-Range", value: "bytes */\(bytes.count)")
-            return HTTPResponse(status: 416, headers: headers, body: Array("That range is not in the file (\(bytes.count) bytes).\n".utf8))
+        let length = max(0, end - start + 1)
+        if length > Self.wholeMediaBytes || head.method == "HEAD" {
+            return .streamed(HTTPResponse(status: status, headers: headers), body: FileBody(fd: fd, start: start, count: length, pool: pool))
         }
-        headers.add(name: "Content-Range", value: "bytes \(start)-\(end)/\(bytes.count)")
-        return HTTPResponse(status: 206, headers: headers, body: Array(bytes[start...end]))
+        defer { close(fd) }
+        guard let bytes = FileBody.read(fd, at: start, count: length) else {
+            return .whole(Self.error(500, "The file could not be read from the media library."))
+        }
+        return .whole(HTTPResponse(status: status, headers: headers, body: bytes))
     }
 
     /// One range of `Range: bytes=a-b`, `a-` or `-n` (RFC 9110 §14.1.2), clipped to the file; nil if

@@ -7,13 +7,22 @@ import Synchronization
 /// diffs well in git), an index in memory for listing and search, versions from the bytes, and
 /// writes that a crash never leaves half done (docs/question-library.md).
 ///
-/// The folder stays the source of truth: every read first looks for files changed by hand (their
-/// size and modification time; a folder of packs is a few hundred `stat` calls at most) and
-/// re-reads just those.
+/// The folder stays the source of truth, but reads never scan it: they use the index, which
+/// `refreshIfStale` brings in line (file sizes and modification times, re-reading just the files
+/// that changed) when the folder's own time moved or `rescanSeconds` passed, and which
+/// `keepFresh` refreshes on a timer off the loops. A room's `create` on a connection's loop thus
+/// reads memory only, and sees a file changed by hand within `rescanSeconds`.
 package final class PackStore: Sendable {
     package let directory: String
     package let limits: QuestionPackLimits
     fileprivate let index = Mutex(Index())
+    /// The last look at the folder; held for the whole of a refresh, so two never run at once.
+    private let scan = Mutex<Scan?>(nil)
+    /// Set once the folder was scanned: reads then never touch `scan`, which a refresh holds while
+    /// it reads the disk, so a loop never waits behind one.
+    private let scanned = Atomic<Bool>(false)
+    /// A file edited in place changes its own time, not the folder's: this is how stale it may get.
+    static let rescanSeconds = 1.0
     /// Writes go one at a time, so an `If-Match` check and its rename cannot interleave with another.
     private let writing = Mutex(())
 
@@ -34,6 +43,16 @@ package final class PackStore: Sendable {
         var broken: [String: (size: Int, modified: Double, problem: String)] = [:]
     }
 
+    private struct Scan {
+        /// The folder's modification time when it was listed (nil: no folder).
+        var folderModified: timespec?
+        /// Monotonic seconds at the listing.
+        var at: Double
+        /// The folder changed within a clock tick of the listing: a change in that same tick would
+        /// leave its time as it was (git's "racily clean"), so the next look scans again.
+        var racy: Bool
+    }
+
     package init(directory: String, limits: QuestionPackLimits) {
         self.directory = directory
         self.limits = limits
@@ -42,8 +61,9 @@ package final class PackStore: Sendable {
     // MARK: - Reading
 
     /// The valid packs, by title then id: the order pages are cut from, stable between requests.
+    /// From the index (scanned once if it never was).
     func entries() -> [Entry] {
-        refresh()
+        scanOnce()
         return index.withLock { Array($0.entries.values) }
             .sorted { ($0.pack.title.lowercased(), $0.id) < ($1.pack.title.lowercased(), $1.id) }
     }
@@ -51,18 +71,64 @@ package final class PackStore: Sendable {
     /// The pack `id` with its bytes as stored and its version.
     func entry(_ id: String) -> Entry? {
         guard Self.isValidID(id) else { return nil }
-        refresh()
+        scanOnce()
         return index.withLock { $0.entries[id] }
     }
 
     /// Files in the folder that do not load, with the first problem: for the start-up log.
     package func brokenFiles() -> [(id: String, problem: String)] {
-        refresh()
+        refreshIfStale()
         return index.withLock { $0.broken.map { ($0.key, $0.value.problem) } }.sorted { $0.id < $1.id }
     }
 
-    /// Brings the index in line with the folder: new and changed files are read, removed ones dropped.
+    /// One `stat` of the folder, and a scan only if it changed (a pack added, removed, or saved by
+    /// rename as editors and `cp` do), if the last scan was racy, or if `rescanSeconds` passed (a
+    /// file rewritten in place). Blocking: call it off the loops.
+    func refreshIfStale() {
+        scan.withLock { last in
+            let folder = Self.modified(directory), now = Self.monotonicSeconds()
+            if let last = last, !last.racy, Self.same(last.folderModified, folder), now - last.at < Self.rescanSeconds { return }
+            scanFolder(&last)
+        }
+    }
+
+    /// Scans the folder and refreshes every `rescanSeconds` on `queue` while the store lives: the
+    /// index a room's `create` reads on its loop stays fresh without a scan there.
+    package func keepFresh(on queue: DispatchQueue) {
+        refreshIfStale()
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + Self.rescanSeconds, repeating: Self.rescanSeconds, leeway: .milliseconds(100))
+        timer.setEventHandler { [weak self] in
+            guard let self else {
+                timer.cancel()
+                return
+            }
+            self.refreshIfStale()
+        }
+        timer.activate()
+    }
+
+    /// The first read of a store never scanned (a command-line tool's) scans it; the server's was
+    /// scanned at start, so there this is one atomic load.
+    private func scanOnce() {
+        guard !scanned.load(ordering: .acquiring) else { return }
+        scan.withLock { last in
+            if last == nil { scanFolder(&last) }
+        }
+    }
+
+    /// Brings the index in line with the folder (new and changed files read, removed ones dropped).
     func refresh() {
+        scan.withLock { scanFolder(&$0) }
+    }
+
+    private func scanFolder(_ last: inout Scan?) {
+        // The folder's time before the listing: a change during it is seen by the next look.
+        let folder = Self.modified(directory)
+        var wall = timespec()
+        clock_gettime(CLOCK_REALTIME, &wall)
+        let racy = folder.map { Self.seconds(wall) - Self.seconds($0) < 0.1 } ?? false
+        last = Scan(folderModified: folder, at: Self.monotonicSeconds(), racy: racy)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         var seen: [String: (size: Int, modified: Double)] = [:]
         for name in names where name.hasSuffix(".json") && !name.hasPrefix(".") {
@@ -80,6 +146,7 @@ package final class PackStore: Sendable {
             }
         }
         for id in stale { load(id, stat: seen[id]!) }
+        scanned.store(true, ordering: .releasing)
     }
 
     private func load(_ id: String, stat: (size: Int, modified: Double)) {
@@ -215,6 +282,24 @@ package final class PackStore: Sendable {
             for question in round.questions { parts += [question.category, question.text] }
         }
         return TextNormalizer.fold(parts.joined(separator: "\n"))
+    }
+
+    private static func modified(_ path: String) -> timespec? {
+        var info = Glibc.stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return info.st_mtim
+    }
+
+    private static func same(_ a: timespec?, _ b: timespec?) -> Bool {
+        a?.tv_sec == b?.tv_sec && a?.tv_nsec == b?.tv_nsec
+    }
+
+    private static func seconds(_ time: timespec) -> Double { Double(time.tv_sec) + Double(time.tv_nsec) / 1e9 }
+
+    private static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return seconds(now)
     }
 
     private static func fileStat(_ path: String) -> (size: Int, modified: Double)? {

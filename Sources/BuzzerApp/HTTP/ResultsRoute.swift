@@ -3,17 +3,22 @@ import BuzzerReplay
 import BuzzerWebSocket
 import Foundation
 
-extension GameService {
-    /// `GET /api/rooms/CODE/results.csv` (or `.json`) with `Authorization: Bearer HOSTTOKEN`: the
-    /// game's answers, one row each, made by the same code as `buzzer replay export` from the same
-    /// log, so the two cannot differ. Read from the archive on this connection's loop: a night's
-    /// log reads in well under a second, and a host asks once per game.
-    func resultsResponse(_ head: HTTPRequestHead) -> HTTPResponse? {
-        let parts = head.path.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 5, parts[1] == "api", parts[2] == "rooms", parts[4] == "results.csv" || parts[4] == "results.json" else {
-            return nil
+/// `GET /api/rooms/CODE/results.csv` (or `.json`) with `Authorization: Bearer HOSTTOKEN`: the
+/// game's answers, one row each, made by the same code as `buzzer replay export` from the same
+/// log, so the two cannot differ. It scans the archive, which on a long night is hundreds of
+/// thousands of lines: on the worker pool, never on a connection's loop.
+enum ResultsRoute {
+    static func register(in router: inout Router<GameService>) {
+        for format in ["csv", "json"] {
+            router.get("/api/rooms/{code}/results.\(format)", on: .pool) { request, service in
+                results(code: request[parameter: "code"], csv: format == "csv", head: request.head, service: service)
+            }
         }
-        let code = Secrets.normalizeCode(String(parts[3])), csv = parts[4] == "results.csv"
+    }
+
+    static func results(code raw: String, csv: Bool, head: HTTPRequestHead, service: GameService) -> HTTPResponse {
+        let context = service.context
+        let code = Secrets.normalizeCode(raw)
         guard let tokenHash = context.registry.hostTokenHash(code) else {
             return .error(status: 404, message: "No game has the code \(code) on this server (rooms are kept \(context.config.rooms.endedRoomRetentionSeconds) s after they end; older games: buzzer replay export).")
         }
