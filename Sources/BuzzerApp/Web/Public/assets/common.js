@@ -267,7 +267,8 @@ export function ordinal(n) {
   return n + (s[(v - 20) % 10] || s[v] || s[0]);
 }
 
-export const formatScore = (n) => Number(n || 0).toLocaleString('en');
+/** 1,250 and −500: a true minus sign, so a loss never reads as a dash. */
+export const formatScore = (n) => Number(n || 0).toLocaleString('en').replace('-', '−');
 
 /** The right answer as words, for any question kind. */
 export function correctText(correct, options) {
