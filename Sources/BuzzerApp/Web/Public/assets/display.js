@@ -95,7 +95,7 @@ function showSound(on) {
 }
 
 /** A clock the host stopped: a big overlay on the whole screen, so nobody misses it. */
-const pausedOverlay = h('div', { id: 'paused', class: 'paused-overlay', hidden: true },
+const pausedOverlay = h('aside', { id: 'paused', class: 'paused-overlay', 'aria-label': 'Clock paused', hidden: true },
   h('p', { class: 'paused-word' }, pauseIcon(), 'Paused'),
   h('p', { class: 'paused-why', text: 'The host stopped the clock. Nobody loses any time.' }));
 document.body.append(pausedOverlay);
