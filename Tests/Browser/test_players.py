@@ -1,4 +1,5 @@
-"""The phone's small promises: the name limit, a locked-in seal that is not a tick, plain errors."""
+"""The phone's small promises: the name limit said (never a silent cut), a locked-in seal that is
+not a tick, plain errors."""
 import json
 
 from conftest import PHONE, axe_check, wait
@@ -31,8 +32,23 @@ def test_the_phone_follows_the_servers_name_limit_and_seals_an_answer_with_a_loc
         phone = browsers.open(PHONE)
         phone.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CORRUPT_NEXT_ANSWER})
         phone.get(f"{server.url}/join/{code}")
-        wait(phone, lambda d: el(d, "#nickname").get_attribute("maxlength") == "24", "the name field does not stop at 24")
-        assert el(phone, "#team").get_attribute("maxlength") == "24"
+        # A 35-character name is not cut: the field counts against the server's 24 and says so,
+        # and the join waits until the player shortens it.
+        long = "Maximilian Featherstonehaugh-Smyth"
+        long += "e" * (35 - len(long))
+        name = wait_css(phone, "#nickname")
+        assert name.get_attribute("maxlength") is None and el(phone, "#team").get_attribute("maxlength") is None
+        assert "At most 24 characters" in el(phone, "#nickname-hint").text
+        name.clear()
+        name.send_keys(long)
+        wait_text(phone, "#nickname-count", "35 of 24: 11 too many")
+        assert name.get_attribute("value") == long
+        name.send_keys("\n")
+        error = wait_css(phone, "#nickname-error").text
+        assert "35 characters" in error and "at most 24" in error, error
+        assert el(phone, "#nickname").get_attribute("value") == long, "the name was cut"
+        assert el(phone, "#nickname").get_attribute("aria-invalid") == "true"
+        axe_check(phone, "player: name too long")
         join(phone, server.url, code, "Ada")
         wait_css(phone, ".lobby .nick")
 

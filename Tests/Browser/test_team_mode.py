@@ -44,13 +44,14 @@ def test_the_first_teammate_locks_the_teams_answer_and_stake(tmp_path, browsers)
 
         host.send(type="next")  # the round's leaderboard
         host.send(type="next")  # the wager question
-        stake = wait_css(bea, "#wager")
-        stake.clear()
-        stake.send_keys("300")
+        click(bea, "#stake-other")
+        wait_css(bea, "#stake-custom").send_keys("300")
+        click(bea, "#lock-stake")
+        wait_text(bea, "#stake-locked", "placed by you")
         click(bea, ".answers .answer.opt-0")
         wait_text(ada, "h1", "Locked in by Bea")
-        wait_text(ada, "#team-wager", "300")
-        assert "Bea" in el(ada, "#team-wager").text
+        wait_text(ada, "#stake-locked", "300")
+        assert "placed by Bea" in el(ada, "#stake-locked").text
         host.close()
         rival.close()
     finally:

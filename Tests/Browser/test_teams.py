@@ -62,15 +62,20 @@ def test_team_standings_and_the_team_podium_show_on_all_three_clients(tmp_path, 
 
         # The wager round: the Owls stake 500 and lose it; the phone says it is the team's loss.
         click(host, "#primary")
-        stake = wait_css(phones["Ada"], "#wager")
-        stake.clear()
-        stake.send_keys("500")
+        click(phones["Ada"], "#stake-other")
+        wait_css(phones["Ada"], "#stake-custom").send_keys("500")
+        click(phones["Ada"], "#lock-stake")
+        wait_text(phones["Bea"], "#stake-locked", "placed by Ada")
+        click(phones["Cy"], ".stake-pick[data-amount='0']")
+        click(phones["Cy"], "#lock-stake")
+        wait_css(phones["Cy"], "#stake-locked")
         click(phones["Ada"], ".answer.opt-2")
         click(phones["Bea"], ".answer.opt-2")
         click(phones["Cy"], ".answer.opt-1")
         wait_text(host, "#primary", "Reveal")
         click(host, "#primary")
-        wait_text(phones["Ada"], ".result .gain", "Your team: -500 points")
+        gain = wait_text(phones["Ada"], ".result .gain", "Your team: −500 points")
+        assert "loss" in gain.get_attribute("class")
 
         # The end (Next shows the final standings, Finish game the podium): team podiums everywhere.
         click(host, "#primary")

@@ -267,7 +267,8 @@ export function ordinal(n) {
   return n + (s[(v - 20) % 10] || s[v] || s[0]);
 }
 
-export const formatScore = (n) => Number(n || 0).toLocaleString('en');
+/** 1,250 and −500: a true minus sign, so a loss never reads as a dash. */
+export const formatScore = (n) => Number(n || 0).toLocaleString('en').replace('-', '−');
 
 /** The right answer as words, for any question kind. */
 export function correctText(correct, options) {
@@ -301,10 +302,26 @@ export function podium(rows, me) {
     }));
 }
 
+/** Fixed column widths (app.css, in em of the table's text), so a long name cannot widen its column. */
+const columns = (...names) => h('colgroup', {}, names.map((n) => h('col', { class: `col-${n}` })));
+
+/**
+ * Names wrap only between words (app.css); a single word too long for its box (a 24-letter
+ * surname) is set smaller until it fits, down to 60%, and past that ends in an ellipsis.
+ */
+export function fitNames(root = document) {
+  for (const node of root.querySelectorAll('.board .name, .podium .name')) {
+    node.style.removeProperty('font-size');
+    const over = node.scrollWidth / Math.max(1, node.clientWidth);
+    if (over > 1.01) node.style.fontSize = `${Math.max(0.6, Math.floor(100 / over) / 100)}em`;
+  }
+}
+
 /** A ranked table of players (leaderboard). */
 export function standingsTable(rows, { me, limit = 10, caption = 'Leaderboard' } = {}) {
-  return h('table', { class: 'board' },
+  return h('table', { class: 'board fixed' },
     h('caption', { text: caption }),
+    columns('rank', 'name', 'score'),
     h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: 'Rank' }), h('th', { scope: 'col', text: 'Player' }), h('th', { scope: 'col', class: 'num', text: 'Score' }))),
     h('tbody', {}, rows.slice(0, limit).map((r) => h('tr', { class: r.player === me ? 'me' : '' },
       h('td', { class: 'rank', text: ordinal(r.rank) }),
@@ -315,8 +332,9 @@ export function standingsTable(rows, { me, limit = 10, caption = 'Leaderboard' }
 /** The team standings (nothing when nobody plays in a team); `mine` highlights the reader's team. */
 export function teamTable(rows, { mine, limit = 10, caption = 'Teams' } = {}) {
   if (!rows?.length) return null;
-  return h('table', { class: 'board teams' },
+  return h('table', { class: 'board fixed teams' },
     h('caption', { text: caption }),
+    columns('rank', 'name', 'members', 'score'),
     h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: 'Rank' }), h('th', { scope: 'col', text: 'Team' }),
       h('th', { scope: 'col', class: 'num', text: 'Players' }), h('th', { scope: 'col', class: 'num', text: 'Score' }))),
     h('tbody', {}, rows.slice(0, limit).map((r) => h('tr', { class: mine && r.name === mine ? 'me' : '' },

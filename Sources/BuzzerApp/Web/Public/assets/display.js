@@ -3,7 +3,7 @@
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, formatScore, correctText,
   podium, teamPodium, teamTable, standingsTable, distribution, codeFromPath, drawClock,
-  entrantNames, tiebreakTable, serverNow, newGame, reduce, setText } from './common.js';
+  entrantNames, tiebreakTable, serverNow, newGame, reduce, setText, fitNames, store, load } from './common.js';
 import { Sound } from './sound.js';
 
 const main = $('#main');
@@ -48,6 +48,7 @@ function handle(m) {
   if (m.type === 'clock') runClock(countdown, game.phase, game.question);
   // A new screen is drawn whole; on the same one, only the live numbers move.
   render(m.type === 'state');
+  showPaused();
   if (m.type === 'join_address' && game.phase === 'lobby') renderLobby();
   if (m.type === 'players' && $('#joined-names')) fill($('#joined-names'), ...nameTags());
   setText('#joined-count', game.playerCount ?? 0);
@@ -69,13 +70,52 @@ function renderControls() {
   document.addEventListener('fullscreenchange', () => {
     full.textContent = document.fullscreenElement ? 'Exit fullscreen' : 'Fullscreen';
   });
-  const audio = h('button', { type: 'button', class: 'btn small', id: 'sound', 'aria-pressed': 'false', text: 'Sound off', onclick: (e) => {
+  const audio = h('button', { type: 'button', class: 'btn small', id: 'sound', 'aria-pressed': 'false', text: 'Sound off', onclick: () => {
     const on = sound.toggle();
-    e.currentTarget.setAttribute('aria-pressed', String(on));
-    e.currentTarget.textContent = on ? 'Sound on' : 'Sound off';
-    sound.lobby(on && game.phase === 'lobby');
+    store(SOUND_KEY, on);
+    showSound(on);
   } });
   fill(box, full, audio);
+  // The choice is kept for the next projector page. A browser may hold the sound back until the
+  // page is touched: the first click or key anywhere starts it.
+  if (load(SOUND_KEY) === true && sound.toggle()) {
+    showSound(true);
+    const wake = () => sound.context?.resume?.();
+    for (const type of ['pointerdown', 'keydown']) document.addEventListener(type, wake, { once: true, capture: true });
+  }
+}
+
+const SOUND_KEY = 'buzzer.sound';
+
+function showSound(on) {
+  const button = $('#sound');
+  button.setAttribute('aria-pressed', String(on));
+  button.textContent = on ? 'Sound on' : 'Sound off';
+  sound.lobby(on && game.phase === 'lobby');
+}
+
+/** A clock the host stopped: a big overlay on the whole screen, so nobody misses it. */
+const pausedOverlay = h('aside', { id: 'paused', class: 'paused-overlay', 'aria-label': 'Clock paused', hidden: true },
+  h('p', { class: 'paused-word' }, pauseIcon(), 'Paused'),
+  h('p', { class: 'paused-why', text: 'The host stopped the clock. Nobody loses any time.' }));
+document.body.append(pausedOverlay);
+
+function pauseIcon() {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('aria-hidden', 'true');
+  for (const x of [5, 14]) {
+    const bar = document.createElementNS(ns, 'rect');
+    for (const [k, v] of Object.entries({ x, y: 3, width: 5, height: 18, rx: 1 })) bar.setAttribute(k, String(v));
+    svg.append(bar);
+  }
+  return svg;
+}
+
+function showPaused() {
+  const paused = (game.phase === 'reading' || game.phase === 'open') && typeof game.question?.pausedLeftMs === 'number';
+  pausedOverlay.hidden = !paused;
 }
 
 function render(force = false) {
@@ -116,6 +156,7 @@ function renderLobby() {
       h('p', { class: 'joined' }, h('strong', { id: 'joined-count', text: String(game.playerCount ?? 0) }), ' players in'),
       h('ul', { id: 'joined-names', class: 'joined-names', 'aria-label': 'Players who joined' }, ...nameTags())),
     h('div', { class: 'qr' }, h('img', { src: `/qr/${encodeURIComponent(code)}.svg?u=${encodeURIComponent(joinHost())}`, alt: `QR code to join: ${joinAddress()}` }))));
+  fitScreen();
 }
 
 /** The newest nicknames, as text (never HTML), so the room sees itself arrive. */
@@ -140,13 +181,14 @@ function renderQuestion() {
     answers = h('p', { class: 'meta', text: q.kind === 'number' ? 'Type a number on your phone' : 'Type your answer on your phone' });
   }
   const round = q.roundCount > 1 ? ` · ${q.roundTitle || `Round ${q.round + 1}`}` : '';
-  fill(main, h('section', { class: `dq${(q.options?.length ?? 0) > 4 ? ' many' : ''}` },
+  const media = reveal?.media?.image ? reveal.media : q.media;
+  fill(main, h('section', { class: `dq${(q.options?.length ?? 0) > 4 ? ' many' : ''}${media?.image ? ' has-media' : ''}` },
     h('div', { class: 'top' },
       h('p', { class: 'eyebrow' }, `Question ${q.sequence + 1} of ${q.questionCount}${round}`, q.category ? h('span', { class: 'tag', text: q.category }) : null,
         q.points === 2 ? h('span', { class: 'tag hot', text: 'Double points' }) : null, q.wager ? h('span', { class: 'tag hot', text: 'Wager round' }) : null),
       reveal ? null : clock()),
     h('h1', { class: 'qtext', text: q.text }),
-    mediaPicture(reveal?.media?.image ? reveal.media : q.media, q),
+    mediaPicture(media, q),
     h('div', {},
       reveal && reveal.correct?.kind !== 'none' && !q.options?.length && q.kind !== 'truefalse'
         ? h('p', { class: 'reveal-answer' }, 'Answer: ', correctText(reveal.correct, q.options ?? [])) : null,
@@ -157,7 +199,7 @@ function renderQuestion() {
         reveal ? null : h('span', {}, h('strong', { id: 'answered', text: String(game.answerCount ?? 0) }), ' answered')))));
   if (!reveal) startClock(q);
   playMedia(reveal ? reveal.media : q.media, reveal ? null : q);
-  fitQuestion();
+  fitScreen();
 }
 
 /** The question's picture, large (the reveal's picture once revealed). */
@@ -198,20 +240,29 @@ function playMedia(media, q) {
   begin();
 }
 
-/** Shrinks the question screen's text (`--fit`, see app.css) until nothing scrolls. */
-function fitQuestion() {
-  const dq = $('.dq');
-  if (!dq) return;
+/**
+ * Shrinks the screen's text (`--fit`, see app.css) until nothing scrolls, and until a question's
+ * picture keeps at least a quarter of the screen's height (it takes the space the text leaves).
+ * Long single-word names are set smaller at each step (fitNames).
+ */
+function fitScreen() {
+  const section = $('#main > section');
+  if (!section) return;
   const root = document.documentElement;
+  const picture = $('.dq .q-media', section);
+  const cramped = () => root.scrollHeight > window.innerHeight + 1 || root.scrollWidth > window.innerWidth + 1
+    || (picture && picture.getBoundingClientRect().height < window.innerHeight * 0.25);
   let fit = 1;
-  dq.style.setProperty('--fit', '1');
-  while (fit > 0.5 && (root.scrollHeight > window.innerHeight + 1 || root.scrollWidth > window.innerWidth + 1)) {
+  section.style.setProperty('--fit', '1');
+  fitNames(section);
+  while (fit > 0.5 && cramped()) {
     fit = Math.round((fit - 0.05) * 100) / 100;
-    dq.style.setProperty('--fit', String(fit));
+    section.style.setProperty('--fit', String(fit));
+    fitNames(section);
   }
 }
 
-window.addEventListener('resize', () => fitQuestion());
+window.addEventListener('resize', () => fitScreen());
 
 function startClock(q) {
   runClock(countdown, game.phase, q);
@@ -225,6 +276,7 @@ function renderBoard() {
     board ? h('div', { class: board.teams?.length ? 'boards' : '' },
       standingsTable(board.players, { limit: 8, caption: `Top ${Math.min(8, board.players.length)} of ${board.total ?? board.players.length}` }),
       teamTable(board.teams, { limit: 8, caption: 'Teams' })) : null));
+  fitScreen();
   say(live, board?.players?.[0] ? `Leaderboard. In first place: ${board.players[0].nickname}.` : 'Leaderboard.');
 }
 
@@ -239,9 +291,13 @@ function renderTiebreak() {
 
 function renderEnded() {
   const ended = game.ended;
+  // 3rd, then 2nd, a drum roll, then 1st (CSS animations; all at once with reduced motion).
   fill(main, h('section', { class: 'display-ended' },
     h('h1', { text: `${game.title ? `${game.title}: ` : ''}the winners` }),
-    ended ? h('div', { class: ended.podium.teams?.length ? 'podiums' : '' }, podium(ended.podium.players), teamPodium(ended.podium.teams)) : null));
+    ended ? h('div', { class: ended.podium.teams?.length ? 'podiums' : '' }, podium(ended.podium.players), teamPodium(ended.podium.teams)) : null,
+    ended ? h('p', { class: 'drumroll', 'aria-hidden': 'true', text: 'Drum roll…' }) : null));
+  fitScreen();
+  if (ended && !matchMedia('(prefers-reduced-motion: reduce)').matches) sound.drumroll(2.5, 4.6);
   const first = ended?.podium?.players?.filter((p) => p.rank === 1).map((p) => p.nickname).join(' and ');
   if (first) say(live, `Game over. The winner: ${first}.`);
 }

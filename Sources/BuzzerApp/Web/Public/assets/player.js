@@ -3,7 +3,7 @@
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, ordinal, formatScore,
   correctText, podium, teamPodium, teamTable, standingsTable, codeFromPath, store, load, drawClock,
-  entrantNames, tiebreakTable, newGame, reduce } from './common.js';
+  entrantNames, tiebreakTable, newGame, reduce, fitNames } from './common.js';
 
 const KEY = 'buzzer.player';
 const main = $('#main');
@@ -22,14 +22,40 @@ let joinError = null;
 let roomInfo = null;
 let peeked = '';
 let pendingPeek = null;
-/** The server's name limits (config.json's game.roomDefaults), so the form stops where it does. */
+/** The server's name limits (config.json's game.roomDefaults; `room_info` does not carry a room's
+ *  own). The form counts against them as the player types and says so, rather than cutting. */
 const limits = { nickname: 24, team: 24 };
 fetch('/api/settings', { cache: 'no-store' }).then((r) => r.json()).then((s) => {
   limits.nickname = s.roomDefaults?.nicknameMaxLength ?? limits.nickname;
   limits.team = s.roomDefaults?.teamNameMaxLength ?? limits.team;
-  $('#nickname')?.setAttribute('maxlength', String(limits.nickname));
-  $('#team')?.setAttribute('maxlength', String(limits.team));
+  for (const name of ['nickname', 'team']) if ($(`#${name}-count`)) countName($(`#${name}`));
 }).catch(() => {});
+
+/** Characters as the server counts them: whitespace trimmed and collapsed, one per grapheme. */
+function nameLength(value) {
+  const clean = value.trim().split(/\s+/).join(' ');
+  if (!clean) return 0;
+  return typeof Intl.Segmenter === 'function' ? [...new Intl.Segmenter().segment(clean)].length : [...clean].length;
+}
+
+/** The live "12 of 24" under a name field; past the limit it says by how much, in the error colour. */
+function countName(input) {
+  const out = $(`#${input.id}-count`);
+  if (!out) return;
+  const max = limits[input.id], n = nameLength(input.value);
+  const over = n > max;
+  out.textContent = over ? `${n} of ${max}: ${n - max} too many` : `${n} of ${max}`;
+  out.classList.toggle('over', over);
+  if (over !== (out.dataset.over === '1')) {
+    out.dataset.over = over ? '1' : '';
+    if (over) say(live, `Too long: at most ${max} characters.`);
+  }
+}
+
+/** The hint under a name field: the limit, and the live count. */
+function nameHint(name) {
+  return [`At most ${limits[name]} characters. `, h('span', { id: `${name}-count`, class: 'name-count' })];
+}
 let game = newGame('player');
 /** What this phone is doing beside what the server said: sending, changing its answer, its stake. */
 let ui = {};
@@ -63,11 +89,12 @@ function handle(m) {
     case 'lobby': if (game.phase === 'lobby') render(); break;
     case 'host_status': renderHostNote(); break;
     case 'question':
-      Object.assign(ui, { changing: false, answerError: null });
+      Object.assign(ui, { changing: false, answerError: null, stakeChoice: null, stakeCustom: '', stakeError: null, changingStake: false });
       render();
       say(live, `Question ${m.question.sequence + 1}: ${m.question.text}`);
       break;
-    case 'wager_limit': case 'answers_open': case 'leaderboard': case 'ended': render(); break;
+    case 'answers_open': case 'leaderboard': case 'ended': render(); break;
+    case 'wager_limit': render(true); break;  // the quick picks are halves and wholes of it
     case 'clock': applyPause(); break;
     case 'tiebreak':
       if (change === 'count') break;  // later copies only move the answered count
@@ -86,8 +113,9 @@ function handle(m) {
       say(live, `${m.by} locked in your team's answer.`);
       break;
     case 'team_wager':
-      swapWager();
-      say(live, `${m.by} staked ${m.amount} for your team.`);
+      Object.assign(ui, { changingStake: false, stakeError: null });
+      render(true);
+      say(live, `${m.by} staked ${m.amount} points for your team.`);
       break;
     case 'skipped': say(live, 'The host skipped this question.'); break;
     case 'answer_ack':
@@ -135,6 +163,9 @@ function session(m) {
     case 'team_changed':
       if (seat) { seat.team = m.team ?? null; store(KEY, seat); }
       say(live, m.team ? `The host put you in team ${m.team}.` : 'The host took you out of your team.');
+      break;
+    case 'ok':
+      if (m.request === 'wager') stakePlaced();
       break;
     case 'renamed':
       if (seat) { seat.nickname = m.nickname; store(KEY, seat); }
@@ -195,7 +226,15 @@ function onError(m) {
     say(live, m.message);
     return;
   }
-  if (m.request === 'answer' || m.request === 'wager') {
+  if (m.request === 'wager') {
+    // The stake stays what it was (a placed one, or none), and the step says why.
+    if (ui.stake?.sending) ui.stake = ui.stake.before ?? null;
+    ui.stakeError = m.message;
+    render(true);
+    say(live, m.message);
+    return;
+  }
+  if (m.request === 'answer') {
     ui.sending = false;
     if (m.code === 'already_answered' || m.code === 'team_answered') { game.answered = true; render(); return; }
     ui.answerError = m.message;
@@ -276,14 +315,14 @@ function renderJoin() {
     if (!joinError) return null;
     const fieldOf = { room_not_found: 'code', room_ended: 'code', room_locked: 'code', rate_limited: 'code',
       name_taken: 'nickname', name_invalid: 'nickname', name_blocked: 'nickname', banned: 'code', room_full: 'code', late_join_disabled: 'code',
-      team_not_listed: 'team' };
+      team_not_listed: 'team', team_too_long: 'team' };
     return (fieldOf[joinError.code] ?? 'form') === field ? joinError.message : null;
   };
   const field = (name, label, attrs, hint) => {
     const error = errorFor(name);
     return h('div', { class: `field${error ? ' invalid' : ''}` },
       h('label', { for: name, text: label }),
-      hint ? h('p', { id: `${name}-hint`, class: 'hint', text: hint }) : null,
+      hint ? h('p', { id: `${name}-hint`, class: 'hint' }, hint) : null,
       h('input', { id: name, name, ...attrs, 'aria-invalid': error ? 'true' : false,
         'aria-describedby': [hint ? `${name}-hint` : '', error ? `${name}-error` : ''].join(' ').trim() || false }),
       error ? h('p', { id: `${name}-error`, class: 'field-error', text: error }) : null);
@@ -293,11 +332,14 @@ function renderJoin() {
     h('p', { class: 'lead', text: 'Enter the code on the big screen and pick a name.' }),
     field('code', 'Game code', { value: code, required: true, autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false', maxlength: 12, inputmode: 'text', class: 'code-input',
       onchange: (e) => peek(e.currentTarget.value) }),
-    field('nickname', 'Your name', { value: seat?.nickname ?? load('buzzer.name') ?? '', required: true, autocomplete: 'nickname', maxlength: limits.nickname }),
+    field('nickname', 'Your name', { value: seat?.nickname ?? load('buzzer.name') ?? '', required: true, autocomplete: 'nickname',
+      oninput: (e) => countName(e.currentTarget) }, nameHint('nickname')),
     teamField(errorFor('team')),
     errorFor('form') ? h('p', { class: 'field-error', role: 'alert', text: errorFor('form') }) : null,
     h('button', { type: 'submit', class: 'btn primary big', text: pendingJoin ? 'Joining…' : 'Join game', disabled: !!pendingJoin }));
   fill(main, form);
+  countName($('#nickname'));
+  if ($('#team-count')) countName($('#team'));
   const invalid = $('[aria-invalid="true"]', form);
   if (invalid) { invalid.focus(); say(live, joinError.message); }
   peek(code);
@@ -322,11 +364,11 @@ function teamField(error) {
     ? h('select', { id: 'team', name: 'team', required: true, 'aria-invalid': error ? 'true' : false, 'aria-describedby': described },
       h('option', { value: '', text: 'Choose your team', disabled: true, selected: !teams.includes(saved) }),
       teams.map((t) => h('option', { value: t, text: t, selected: t === saved })))
-    : h('input', { id: 'team', name: 'team', autocomplete: 'off', maxlength: limits.team, value: saved,
+    : h('input', { id: 'team', name: 'team', autocomplete: 'off', value: saved, oninput: (e) => countName(e.currentTarget),
       'aria-invalid': error ? 'true' : false, 'aria-describedby': described });
   return h('div', { class: `field team-field${error ? ' invalid' : ''}` },
     h('label', { for: 'team', text: teams ? 'Your team' : 'Team (optional)' }),
-    h('p', { id: 'team-hint', class: 'hint', text: teams ? "Pick your table's team from the host's list." : 'Players with the same team name play together.' }),
+    h('p', { id: 'team-hint', class: 'hint' }, teams ? "Pick your table's team from the host's list." : ['Players with the same team name play together. ', ...nameHint('team')]),
     control,
     error ? h('p', { id: 'team-error', class: 'field-error', text: error }) : null);
 }
@@ -348,6 +390,16 @@ function submitJoin(event) {
     joinError = { code: code ? 'name_invalid' : 'room_not_found', message: code ? 'Type a name to play under.' : 'Type the game code from the big screen.', prefill: code };
     renderJoin();
     return;
+  }
+  // Said before sending, never cut: the player chooses what to drop.
+  for (const [field, words, error] of [['nickname', 'Your name', 'name_invalid'], ['team', 'Your team name', 'team_too_long']]) {
+    const n = nameLength(form[field].value);
+    if (form[field].tagName === 'INPUT' && n > limits[field]) {
+      joinError = { code: error, message: `${words} has ${n} characters: at most ${limits[field]}. Make it shorter.`, prefill: code };
+      store(field === 'team' ? 'buzzer.team' : 'buzzer.name', form[field].value.trim());
+      renderJoin();
+      return;
+    }
   }
   store('buzzer.name', nickname);
   store('buzzer.team', team || null);
@@ -391,7 +443,8 @@ function questionHeader(q) {
   const round = q.roundCount > 1 ? ` · ${q.roundTitle || `Round ${q.round + 1}`}` : '';
   return h('div', { class: 'qhead' },
     h('p', { class: 'eyebrow' }, `Question ${q.sequence + 1} of ${q.questionCount}${round}`, q.category ? h('span', { class: 'tag', text: q.category }) : null,
-      q.points === 2 ? h('span', { class: 'tag hot', text: 'Double points' }) : null),
+      q.points === 2 ? h('span', { class: 'tag hot', text: 'Double points' }) : null,
+      q.wager ? h('span', { class: 'tag hot', text: 'Wager round' }) : null),
     clock());
 }
 
@@ -399,18 +452,22 @@ function startClock() {
   runClock(countdown, game.phase, game.question);
 }
 
-/** Whether the question takes answers now: open, and the host has not stopped the clock. */
+const isPaused = () => typeof game.question?.pausedLeftMs === 'number';
+
+/** Whether the question takes answers now: open, the host has not stopped the clock, and in a
+ *  wager round the stake is locked in (the stake comes first, so nobody stakes 0 by tapping fast). */
 function answerable() {
-  return game.phase === 'open' && typeof game.question?.pausedLeftMs !== 'number';
+  return game.phase === 'open' && !isPaused() && !(game.question?.wager && !stakeLocked());
 }
 
 /** The host paused or resumed: the clock follows, and the answers wait with it, without a redraw
  *  that would throw away a half-typed answer or the options picked so far. */
 function applyPause() {
   startClock();
-  const paused = typeof game.question?.pausedLeftMs === 'number';
+  const paused = isPaused();
   const open = answerable();
-  for (const node of main.querySelectorAll('.answers .answer, #typed, .typed button, #wager')) node.disabled = !open;
+  for (const node of main.querySelectorAll('.answers .answer, #typed, .typed button')) node.disabled = !open;
+  for (const node of main.querySelectorAll('#stake button, #stake input, #change-stake')) node.disabled = paused;
   const submit = $('#lock-multi');
   if (submit) submit.disabled = !open || !main.querySelector('.answers [aria-pressed="true"]');
   const note = $('#paused-note');
@@ -418,8 +475,22 @@ function applyPause() {
   if (!paused) say(live, 'The clock is running again.');
 }
 
+/** A stopped clock, said big: the answers (and the stake) wait until the host resumes. */
 function pausedNote() {
-  return h('p', { id: 'paused-note', class: 'ready', hidden: typeof game.question?.pausedLeftMs !== 'number', text: 'Paused by the host: hold on.' });
+  return h('p', { id: 'paused-note', class: 'paused-note', hidden: !isPaused() },
+    h('strong', { text: 'Paused' }), ' The host stopped the clock: hold on, nobody loses any time.');
+}
+
+/** A picture round: the picture when the pack puts it on phones, else where to look (and what it shows). */
+function questionMedia(q) {
+  const media = q.media;
+  if (media?.image && media.onPhones) {
+    return h('figure', { class: 'q-media' }, h('img', { src: media.image, alt: media.alt || 'The picture for this question' }));
+  }
+  if (!media?.image && !media?.audio) return null;
+  return h('p', { class: 'big-screen', id: 'big-screen' },
+    h('strong', { text: media.image ? 'Look at the big screen' : 'Listen to the big screen' }),
+    media.image ? (media.alt ? ` for the picture: ${media.alt}.` : ' for the picture.') : ' for the clip.');
 }
 
 function renderQuestion() {
@@ -467,16 +538,18 @@ function renderQuestion() {
         ...(number ? { inputmode: 'decimal' } : { autocapitalize: 'none', spellcheck: 'false' }) }),
       h('button', { type: 'submit', class: 'btn primary big', disabled: !open, text: 'Lock in' })));
   }
-  const wager = q.wager && open ? wagerField() : null;
+  const staking = q.wager && game.phase !== 'closed';
   fill(main, h('section', { class: `question phase-${game.phase}` },
     questionHeader(q),
     h('h1', { class: `qtext${q.text.length > 120 ? ' long' : ''}`, text: q.text }),
-    // A picture round is on the big screen unless the pack says phones show it too.
-    q.media?.image && q.media.onPhones ? h('figure', { class: 'q-media' }, h('img', { src: q.media.image, alt: q.media.alt || 'The picture for this question' })) : null,
+    questionMedia(q),
+    pausedNote(),
+    // A wager round: the stake is its own step, first, during the reading time and until answers close.
+    staking && !stakeLocked() ? stakeStep() : null,
+    q.wager && stakeLocked() ? stakeNote(true) : null,
     game.phase === 'reading' ? h('p', { class: 'ready', text: 'Get ready…' }) : null,
     game.phase === 'closed' ? h('p', { class: 'ready', text: "Time's up!" }) : null,
-    pausedNote(),
-    wager,
+    staking && !stakeLocked() && game.phase === 'open' ? h('p', { class: 'hint', id: 'stake-first', text: 'Lock in a stake to answer (0 is fine).' }) : null,
     body,
     ui.answerError ? h('p', { class: 'field-error', role: 'alert', text: ui.answerError }) : null,
     hostNote()));
@@ -486,11 +559,6 @@ function renderQuestion() {
 async function submitAnswer(answer) {
   const q = game.question;
   if (!q || !answerable()) return;
-  const stake = Number($('#wager')?.value || 0);
-  if (q.wager && stake > 0 && !game.answered && !game.teamWager) {  // a changed answer keeps its stake
-    ui.wager = stake;
-    connection.send({ type: 'wager', question: q.sequence, amount: Math.round(stake) });
-  }
   ui.answerError = null;
   game.myAnswer = answer;
   ui.sending = connection.send({ type: 'answer', question: q.sequence, answer });
@@ -498,21 +566,131 @@ async function submitAnswer(answer) {
   render(true);
 }
 
-/** The stake field, or the team's stake when a teammate placed it (one stake per team). */
-function wagerField() {
-  if (game.teamWager) {
-    return h('p', { class: 'field wager team-wager', id: 'team-wager' }, 'Your team\'s stake: ',
-      h('strong', { text: String(game.teamWager.amount) }), ` (placed by ${game.teamWager.by})`);
+// MARK: - Wagers
+
+const STAKE_KEY = 'buzzer.stake';
+
+/** The stake this phone placed on the current question, kept across a reload (a `state` carries a
+ *  teammate's stake, not the phone's own). */
+function myStake() {
+  const q = game.question;
+  if (!q?.wager) return null;
+  if (ui.stake?.question === q.sequence) return ui.stake;
+  const saved = load(STAKE_KEY);
+  if (saved && saved.code === seat?.code && saved.question === q.sequence) {
+    ui.stake = { question: q.sequence, amount: saved.amount, placed: true };
+    return ui.stake;
   }
-  return h('div', { class: 'field wager' },
-    h('label', { for: 'wager', text: game.maxWager != null ? `Your stake (points you win or lose, up to ${game.maxWager})` : 'Your stake (points you win or lose)' }),
-    h('input', { id: 'wager', type: 'number', min: 0, step: 50, inputmode: 'numeric', value: ui.wager ?? 0,
-      ...(game.maxWager != null ? { max: game.maxWager } : {}) }));
+  return null;
 }
 
-function swapWager() {
-  const current = $('.field.wager');
-  if (current) current.replaceWith(wagerField());
+/** The stake step is done: this phone's stake is placed (the server said ok), or a teammate's is. */
+function stakeLocked() {
+  return !!game.teamWager || (!!myStake()?.placed && !ui.changingStake);
+}
+
+const stakeWords = () => (seat?.team ? "Your team's stake" : 'Your stake');
+
+/** The amount picked in the step, or null: a quick pick, or the typed amount. */
+function chosenStake() {
+  if (ui.stakeChoice === 'custom') {
+    const n = Number(String(ui.stakeCustom ?? '').replace(/[\s,]/g, ''));
+    return String(ui.stakeCustom ?? '').trim() && Number.isFinite(n) ? n : null;
+  }
+  return typeof ui.stakeChoice === 'number' ? ui.stakeChoice : null;
+}
+
+/** Step one of a wager question: pick a stake (nothing, half, all, or another amount), lock it in. */
+function stakeStep() {
+  const max = game.maxWager;
+  const picks = [];
+  for (const [label, amount] of [['Nothing', 0], ['Half', Math.floor((max ?? 0) / 2)], ['All', max]]) {
+    if (amount != null && !picks.some((p) => p.amount === amount)) picks.push({ label, amount });
+  }
+  const sending = !!ui.stake?.sending;
+  const paused = isPaused();
+  const amount = chosenStake();
+  const pick = (choice) => () => { Object.assign(ui, { stakeChoice: choice, stakeError: null }); render(true); if (choice === 'custom') $('#stake-custom')?.focus(); };
+  return h('fieldset', { class: 'stake', id: 'stake', 'aria-describedby': 'stake-hint' },
+    h('legend', { text: stakeWords() }),
+    h('p', { class: 'hint', id: 'stake-hint' },
+      `Points ${seat?.team ? 'your team wins' : 'you win'} if right and ${seat?.team ? 'loses' : 'lose'} if wrong`,
+      max != null ? `, from 0 to ${formatScore(max)}.` : '.', ' Choose it before you answer.'),
+    h('div', { class: 'stake-picks' },
+      picks.map((p) => h('button', { type: 'button', class: 'btn stake-pick', 'aria-pressed': String(ui.stakeChoice === p.amount), disabled: sending || paused,
+        'data-amount': String(p.amount), onclick: pick(p.amount) }, h('span', { class: 'k', text: p.label }), h('span', { class: 'v', text: formatScore(p.amount) }))),
+      h('button', { type: 'button', class: 'btn stake-pick', id: 'stake-other', 'aria-pressed': String(ui.stakeChoice === 'custom'), disabled: sending || paused,
+        onclick: pick('custom') }, h('span', { class: 'k', text: 'Other' }), h('span', { class: 'v', text: '…' }))),
+    ui.stakeChoice === 'custom' ? h('div', { class: 'field' },
+      h('label', { for: 'stake-custom', text: `Amount (0 to ${max != null ? formatScore(max) : 'your score'})` }),
+      h('input', { id: 'stake-custom', type: 'number', inputmode: 'numeric', min: 0, step: 1, ...(max != null ? { max } : {}), value: ui.stakeCustom ?? '',
+        disabled: sending || paused,
+        oninput: (e) => { ui.stakeCustom = e.currentTarget.value; ui.stakeError = null; updateLockStake(); },
+        onkeydown: (e) => { if (e.key === 'Enter') { e.preventDefault(); placeStake(); } } })) : null,
+    h('button', { type: 'button', id: 'lock-stake', class: 'btn primary big', disabled: sending || paused || amount === null, onclick: placeStake,
+      text: lockStakeText(amount, sending) }),
+    ui.changingStake ? h('button', { type: 'button', class: 'btn ghost', id: 'keep-stake', text: `Keep ${formatScore(myStake()?.amount)}`,
+      onclick: () => { Object.assign(ui, { changingStake: false, stakeError: null }); render(true); } }) : null,
+    ui.stakeError ? h('p', { class: 'field-error', role: 'alert', text: ui.stakeError }) : null);
+}
+
+function lockStakeText(amount, sending) {
+  if (sending) return 'Locking in…';
+  return amount === null ? 'Pick a stake' : `Lock in ${formatScore(amount)} ${amount === 1 ? 'point' : 'points'}`;
+}
+
+/** The typed amount moves the lock-in button without redrawing the field being typed in. */
+function updateLockStake() {
+  const button = $('#lock-stake');
+  if (!button) return;
+  const amount = chosenStake();
+  button.disabled = amount === null || isPaused();
+  button.textContent = lockStakeText(amount, false);
+}
+
+function placeStake() {
+  const q = game.question, amount = chosenStake(), max = game.maxWager;
+  if (!q || amount === null || ui.stake?.sending) return;
+  if (!Number.isInteger(amount) || amount < 0 || (max != null && amount > max)) {
+    ui.stakeError = `Choose a whole number from 0 to ${max != null ? formatScore(max) : 'your score'}.`;
+    render(true);
+    $('#stake-custom')?.focus();
+    return;
+  }
+  const before = myStake()?.placed ? { ...myStake() } : null;
+  ui.stakeError = null;
+  ui.stake = { question: q.sequence, amount, sending: true, placed: false, before };
+  if (!connection.send({ type: 'wager', question: q.sequence, amount })) {
+    ui.stake = before;
+    ui.stakeError = 'You are offline; your stake was not sent. Try again when the banner goes.';
+  }
+  render(true);
+}
+
+/** The server took the stake (`ok`): it is locked in, and kept for a reload. */
+function stakePlaced() {
+  if (!ui.stake?.sending) return;
+  Object.assign(ui.stake, { sending: false, placed: true, before: null });
+  ui.changingStake = false;
+  store(STAKE_KEY, { code: seat?.code, question: ui.stake.question, amount: ui.stake.amount });
+  render(true);
+  say(live, `${stakeWords()} is locked in: ${ui.stake.amount} points.`);
+}
+
+/** The stake as it stands, locked in: the amount, and in a team who placed it. */
+function stakeNote(changeable) {
+  const team = game.teamWager, mine = myStake();
+  const amount = team ? team.amount : mine?.amount;
+  if (amount == null) return null;
+  const by = team ? team.by : seat?.team ? 'you' : null;
+  return h('p', { class: 'stake-locked', id: 'stake-locked' },
+    h('span', { class: 'stake-lock', 'aria-hidden': 'true' }, padlock()),
+    h('span', {}, `${stakeWords()}: `, h('strong', { text: `${formatScore(amount)} points` }), by ? ` (placed by ${by})` : '', ', locked in.'),
+    // Before answering, whoever placed the stake may change it (a teammate's is theirs to change).
+    changeable && !team && !game.answered && (game.phase === 'reading' || game.phase === 'open')
+      ? h('button', { type: 'button', class: 'btn small', id: 'change-stake', text: 'Change stake', disabled: isPaused(),
+        onclick: () => { Object.assign(ui, { changingStake: true, stakeChoice: amount, stakeError: null }); render(true); } })
+      : null);
 }
 
 function myAnswerText() {
@@ -536,7 +714,8 @@ function renderLocked() {
     game.answered ? lockSeal() : h('div', { class: 'seal', 'aria-hidden': 'true', text: '…' }),
     h('h1', { text: !game.answered ? 'Sending…' : game.answeredBy ? `Locked in by ${game.answeredBy}` : 'Locked in!' }),
     mine ? h('p', { class: 'lead' }, game.answeredBy ? "Your team's answer: " : 'Your answer: ', h('strong', { class: 'mine', text: mine })) : null,
-    game.teamWager ? h('p', { class: 'lead', id: 'team-wager' }, "Your team's stake: ", h('strong', { text: String(game.teamWager.amount) }), ` (placed by ${game.teamWager.by})`) : null,
+    q.wager ? stakeNote(false) : null,
+    pausedNote(),
     // With the room's "change your answer" on, back to the question until the clock runs out.
     q.answerChangeable && game.phase === 'open' && game.answered
       ? h('button', { type: 'button', class: 'btn', id: 'change-answer', text: 'Change my answer', onclick: () => { ui.changing = true; render(true); } })
@@ -547,6 +726,10 @@ function renderLocked() {
 }
 
 function lockSeal() {
+  return h('div', { class: 'seal locked-seal', 'aria-hidden': 'true' }, padlock());
+}
+
+function padlock() {
   const ns = 'http://www.w3.org/2000/svg';
   const svg = document.createElementNS(ns, 'svg');
   svg.setAttribute('viewBox', '0 0 24 24');
@@ -557,15 +740,19 @@ function lockSeal() {
   const body = document.createElementNS(ns, 'rect');
   for (const [k, v] of Object.entries({ x: 4.5, y: 11, width: 15, height: 10, rx: 2 })) body.setAttribute(k, String(v));
   svg.append(shackle, body);
-  return h('div', { class: 'seal locked-seal', 'aria-hidden': 'true' }, svg);
+  return svg;
 }
 
 function announceResult() {
   const r = game.result;
   if (!r) return;
   const rank = r.rank ? ` You are ${ordinal(r.rank)}.` : '';
-  say(live, `${outcomeWords(r).title}. ${r.points ? `${r.points > 0 ? '+' : ''}${r.points} points.` : ''}${rank}`);
+  const team = r.teamPoints != null ? `Your team: ${signed(r.teamPoints)} points. ` : '';
+  say(live, `${outcomeWords(r).title}. ${team}${r.points ? `${signed(r.points)} points.` : ''}${rank}`);
 }
+
+/** +500, −500 (a true minus sign), 0. */
+const signed = (n) => `${n > 0 ? '+' : ''}${formatScore(n)}`;
 
 function outcomeWords(r) {
   if (!r.answered) return { title: 'No answer', tone: 'none', icon: '–' };
@@ -590,8 +777,8 @@ function renderResult() {
     h('h1', { text: words.title }),
     // A team's wager moves the team's score, not the player's: say whose points they are.
     r.teamPoints !== undefined && r.teamPoints !== null
-      ? h('p', { class: 'gain', text: `Your team: ${r.teamPoints > 0 ? '+' : ''}${formatScore(r.teamPoints)} points` })
-      : h('p', { class: 'gain', text: `${r.points > 0 ? '+' : ''}${formatScore(r.points)} points` }),
+      ? h('p', { class: `gain${r.teamPoints < 0 ? ' loss' : ''}`, text: `Your team: ${signed(r.teamPoints)} points` })
+      : h('p', { class: `gain${r.points < 0 ? ' loss' : ''}`, text: `${signed(r.points)} points` }),
     r.streakBonus ? h('p', { class: 'streak', text: `Includes a ${formatScore(r.streakBonus)} point streak bonus (${r.streak} in a row)` }) : null,
     rev && q && rev.correct?.kind !== 'none' ? h('p', { class: 'answer-was' }, 'Answer: ', h('strong', { text: correctText(rev.correct, q.options) })) : null,
     rev?.explanation ? h('p', { class: 'explain', text: rev.explanation }) : null,
@@ -611,6 +798,7 @@ function renderLeaderboard() {
     board ? standingsTable(board.players, { me: seat?.player }) : null,
     board ? teamTable(board.teams, { mine: seat?.team }) : null,
     hostNote()));
+  fitNames(main);
 }
 
 function renderTiebreak() {
@@ -663,6 +851,7 @@ function renderEnded() {
     ended ? teamPodium(ended.podium.teams, seat?.team) : null,
     me?.rank ? h('p', { class: 'lead final-rank' }, 'You finished ', h('strong', { text: ordinal(me.rank) }), ` of ${me.players} with ${formatScore(me.score)} points.`) : null,
     h('button', { type: 'button', class: 'btn ghost', text: 'Play another game', onclick: () => { connection.stop(); forget(); game = newGame('player'); ui = {}; renderJoin(); } })));
+  fitNames(main);
 }
 
 function renderKicked() {

@@ -1,7 +1,7 @@
 // Optional sound for the projector, off until someone switches it on there (browsers only let a
 // page play sound after a click anyway). Everything is synthesized with the Web Audio API, so the
 // product ships no audio files and needs no licences: a soft lobby loop, a tick for each of the
-// last five seconds, and a short sting when the answer is revealed.
+// last five seconds, a short sting when the answer is revealed, and a drum roll before the winner.
 
 export class Sound {
   constructor() {
@@ -62,9 +62,15 @@ export class Sound {
     this.note(seconds === 1 ? 1046.5 : 880, 0, 0.12, 0.14, 'square');
   }
 
-  /** The reveal: a rising major chord. */
-  sting() {
+  /** The reveal: a rising major chord, `at` seconds from now. */
+  sting(at = 0) {
     this.lastTick = null;
-    [523.25, 659.25, 783.99, 1046.5].forEach((f, i) => this.note(f, i * 0.08, 0.7, 0.1, 'triangle'));
+    [523.25, 659.25, 783.99, 1046.5].forEach((f, i) => this.note(f, at + i * 0.08, 0.7, 0.1, 'triangle'));
+  }
+
+  /** The podium: a snare-like roll growing from `from` seconds to `to`, then the sting for 1st. */
+  drumroll(from, to) {
+    for (let t = from, i = 0; t < to; t += 0.05, i += 1) this.note(i % 2 ? 180 : 200, t, 0.05, 0.03 + 0.05 * ((t - from) / (to - from)), 'square');
+    this.sting(to);
   }
 }
