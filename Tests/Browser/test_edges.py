@@ -101,7 +101,8 @@ def test_http_headers_and_qr(server):
     # Everything one page loads stays under 100 KB: a phone on bar Wi-Fi loads the player page only.
     shared = ("/assets/app.css", "/assets/common.js", "/assets/icon.svg")
     for page, own in (("/", ("/assets/player.js",)), ("/host", ("/assets/host.js",)),
-                      ("/display/X", ("/assets/display.js", "/assets/sound.js"))):
+                      ("/display/X", ("/assets/display.js", "/assets/sound.js")),
+                      ("/edit", ("/assets/edit.js", "/assets/edit.css"))):
         total = sum(len(fetch(p)[2]) for p in (page, *own, *shared))
         assert total < 100_000, (page, total)
 
