@@ -619,7 +619,7 @@ function endedStage() {
     ended ? standingsTable(ended.players, { limit: 50, caption: 'Final scores' }) : null,
     ended ? teamTable(ended.teams, { limit: 50, caption: 'Final team scores' }) : null,
     ended ? h('div', { class: 'controls downloads' },
-      h('p', { class: 'hint', text: 'Every answer, one row each (the same as buzzer replay export):' }),
+      h('p', { class: 'hint', text: 'Every answer, stake and adjustment, then the final standings (the same as buzzer replay export):' }),
       h('button', { type: 'button', class: 'btn', id: 'download-csv', text: 'Download results (CSV)', onclick: () => downloadResults('csv') }),
       h('button', { type: 'button', class: 'btn', id: 'download-json', text: 'Download results (JSON)', onclick: () => downloadResults('json') })) : null,
     h('div', { class: 'controls' }, h('button', { type: 'button', class: 'btn primary', text: 'Host another game', onclick: () => {
