@@ -83,6 +83,8 @@ questions = [{"kind": "choice", "category": "Slow clients", "text": f"Q{q}: " + 
 json.dump({"title": "Slow clients", "questions": questions}, open(path, "w"))
 PY
 
+# Hosting a library pack needs the library's edit token: the generated config names one, the client sends it.
+edit_token="slowclients-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
 cat >"$work/config.json" <<EOF
 {
   "server": {"host": "127.0.0.1", "port": 0, "eventLoops": 0, "maxConnections": 20000, "publicURL": null},
@@ -95,6 +97,7 @@ cat >"$work/config.json" <<EOF
   "timeouts": {"handshakeSeconds": $handshake_s, "idleSeconds": 60, "pingIntervalSeconds": 20, "closeSeconds": 5, "shutdownSeconds": 5},
   "transport": {"outboundHighWaterBytes": $high_water, "readBufferBytes": 65536},
   "game": {"roomDefaults": {"maxPlayers": 10000}},
+  "library": {"editToken": "$edit_token"},
   "rooms": {"maxRooms": 100, "failedJoinsPerMinute": 100000, "createBurst": 100, "createsPerMinute": 100000, "libraryDirectory": "$work/library"},
   "archive": {"durability": "$durability"}
 }
@@ -127,7 +130,7 @@ done
 [ -n "$port" ] || { cat "$out/server.log" >&2; fail "no 'listening on HOST:PORT' line within 30 s"; }
 log "server pid $server_pid on port $port; $sinks sinks, $stalls stalls, $tries tries after ${warmup} s"
 
-args=(--port "$port" --server-pid "$server_pid" --json --sinks "$sinks" --stalls "$stalls" --tries "$tries"
+args=(--port "$port" --token "$edit_token" --server-pid "$server_pid" --json --sinks "$sinks" --stalls "$stalls" --tries "$tries"
       --warmup-s "$warmup" --open-ms "$open_ms" --reveal-ms "$reveal_ms" --stall-byte-ms "$stall_byte_ms" --timeout 900)
 load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
 rc=0

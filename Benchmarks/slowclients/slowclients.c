@@ -49,6 +49,7 @@ static struct {
     const char *host;
     int port;
     const char *pack;
+    const char *token;
     int sinks, stalls, tries;
     int warmup_s;
     int try_gap_ms, try_timeout_ms;
@@ -61,6 +62,7 @@ static struct {
 } cfg = {
     .host = "127.0.0.1",
     .pack = "slowclients",
+    .token = "",
     .sinks = 2000,
     .stalls = 2000,
     .tries = 100,
@@ -344,13 +346,14 @@ static void host_command(const char *type) {
 }
 
 static void on_open(conn_t *c) {
-    char buf[256];
+    char buf[512];
     switch (c->kind) {
     case K_HOST:
+        /* A library pack needs the library's edit token (token_required otherwise). */
         snprintf(buf, sizeof buf,
-                 "{\"type\":\"create\",\"pack\":\"%s\",\"settings\":{\"readingTimeMs\":0,\"timeLimitSeconds\":300,"
+                 "{\"type\":\"create\",\"pack\":\"%s\",\"token\":\"%s\",\"settings\":{\"readingTimeMs\":0,\"timeLimitSeconds\":300,"
                  "\"closeWhenAllAnswered\":false,\"autoAdvance\":false,\"lateJoin\":true}}",
-                 cfg.pack);
+                 cfg.pack, cfg.token);
         send_text(c, buf);
         break;
     case K_SINK:
@@ -675,6 +678,7 @@ static void usage(void) {
             "usage: slowclients --port N [options]\n"
             "  --host A            server address, loopback only (default 127.0.0.1)\n"
             "  --pack NAME         library pack the host plays (default slowclients; enough questions for the run)\n"
+            "  --token T           the library's edit token, which a library pack needs (library.editToken)\n"
             "  --sinks N           players that join and stop reading (default 2000)\n"
             "  --stalls N          slowloris connections held at once (default 2000)\n"
             "  --tries N           real players measured, one after another (default 100)\n"
@@ -717,6 +721,7 @@ int main(int argc, char **argv) {
         OPT_INT("--sink-pong-ms", sink_pong_ms) OPT_INT("--ramp-batch", ramp_batch) OPT_INT("--server-pid", server_pid)
         if (strcmp(a, "--host") == 0 && v) { cfg.host = v; i++; continue; }
         if (strcmp(a, "--pack") == 0 && v) { cfg.pack = v; i++; continue; }
+        if (strcmp(a, "--token") == 0 && v) { cfg.token = v; i++; continue; }
         if (strcmp(a, "--timeout") == 0 && v) { cfg.timeout = atof(v); i++; continue; }
         if (strcmp(a, "--json") == 0) { cfg.json = 1; continue; }
         if (strcmp(a, "--quiet") == 0) { cfg.quiet = 1; continue; }

@@ -2,13 +2,13 @@ import ArgumentParser
 import BuzzerReplay
 import Foundation
 
-/// `buzzer replay export CODE --format csv|json`: one row per answer, for spreadsheets and research.
+/// `buzzer replay export CODE --format csv|json`: every answer, stake and adjustment, then the final standings, for spreadsheets and research.
 struct ReplayExportCommand: ParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable { case csv, json }
 
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export a game's answers, one row each (CSV per RFC 4180, or JSON).",
+        abstract: "Export a game's results: every answer, stake and adjustment, then the final standings (CSV per RFC 4180, or JSON).",
         discussion: "Columns: \(AnswerExport.columns.joined(separator: ", ")). See docs/replay.md.")
 
     @Argument(help: ArgumentHelp("The game: CODE (newest with that code) or CODE@N.", valueName: "game"))

@@ -93,9 +93,12 @@ struct ServeCommand: ParsableCommand {
         // Scripts and tests read the port from this line; write it unbuffered.
         FileHandle.standardOutput.write(Data("listening on \(settings.server.host):\(bound)\n".utf8))
         let urls = game.reachableURLs(port: bound)
-        // The page a host needs first, on this machine (or the public address behind a proxy).
+        // The page a host needs first, on this machine (or the public address behind a proxy). Hosting a
+        // library pack needs the edit token, so the link carries it when it is the server's own (as the
+        // edit link does); with library.editToken in config.json the host pastes it once.
         if let base = urls.last {
-            FileHandle.standardOutput.write(Data("host the night at \(base)/host\n".utf8))
+            let token = game.service.editTokenIsGenerated ? "#token=\(game.service.editToken)" : ""
+            FileHandle.standardOutput.write(Data("host the night at \(base)/host\(token)\n".utf8))
         }
         let phones = urls.filter { !$0.contains("://localhost:") }
         logger.notice("buzzer serving", metadata: [

@@ -28,6 +28,8 @@ PHONE = (360, 740)
 PROJECTOR = (1920, 1080)
 LAPTOP = (1366, 900)
 WAIT = 15  # seconds: generous for a loaded 2-core CI machine; waits end as soon as true
+# The library's edit token in the test servers' config: hosting a library pack needs it.
+EDIT_TOKEN = "browser-test-edit-token-0123456789"
 
 
 class Server:
@@ -93,6 +95,7 @@ def server(tmp_path):
     config.setdefault("game", {}).setdefault("roomDefaults", {})["nicknameMaxLength"] = 32
     # The tests pick options by position; the host console now starts from these defaults.
     config["game"]["roomDefaults"]["shuffleOptions"] = False
+    config.setdefault("library", {})["editToken"] = EDIT_TOKEN
     path = tmp_path / "config.json"
     path.write_text(json.dumps(config))
     archive = tmp_path / "archive"

@@ -5,7 +5,7 @@ from selenium.common.exceptions import NoAlertPresentException, StaleElementRefe
 from selenium.webdriver.common.by import By
 from websockets.sync.client import connect
 
-from conftest import wait
+from conftest import EDIT_TOKEN, wait
 
 
 def els(driver, css):
@@ -120,10 +120,18 @@ class Peer:
             pass
 
 
+def open_host(driver, base, token=EDIT_TOKEN):
+    """Opens the host console from the link `buzzer serve` prints (`/host#token=…`): hosting a
+    library pack needs the library's edit token."""
+    driver.get(f"{base}/host#token={token}")
+
+
 def console(browsers, base, size, **create):
     """Creates a room over the protocol (`create` fields: pack or questions, settings) and opens its
     host console in a new browser of `size`, the way a host reopens one from its link."""
     creator = Peer(base)
+    if "pack" in create:
+        create.setdefault("token", EDIT_TOKEN)
     creator.send(type="create", **create)
     created = creator.until("created")
     creator.close()

@@ -1,7 +1,7 @@
 """Joining wrong, names taken, the server restarting under a waiting player, and the HTTP side."""
 import urllib.request
 
-from conftest import PHONE, PROJECTOR, axe_check, shot, wait
+from conftest import EDIT_TOKEN, PHONE, PROJECTOR, axe_check, shot, wait
 from pages import Peer, click, el, join, local, wait_css, wait_gone, wait_text
 
 
@@ -25,7 +25,7 @@ def test_unknown_code_is_explained_on_the_join_form(server, browsers):
 def test_taken_name_is_refused_next_to_the_name(server, browsers):
     host = Peer(server.url)
     try:
-        host.send(type="create", pack="pub-classics")
+        host.send(type="create", pack="pub-classics", token=EDIT_TOKEN)
         code = host.until("created")["code"]
         first = Peer(server.url)
         first.send(type="join", code=code, nickname="Sam")
@@ -46,7 +46,7 @@ def test_taken_name_is_refused_next_to_the_name(server, browsers):
 
 def test_player_waits_through_a_server_restart(server, browsers):
     host = Peer(server.url)
-    host.send(type="create", pack="pub-classics")
+    host.send(type="create", pack="pub-classics", token=EDIT_TOKEN)
     code = host.until("created")["code"]
     phone = browsers.open(PHONE)
     join(phone, server.url, code, "Pat")
@@ -90,7 +90,7 @@ def test_http_headers_and_qr(server):
 
     host = Peer(server.url)
     try:
-        host.send(type="create", pack="pub-classics")
+        host.send(type="create", pack="pub-classics", token=EDIT_TOKEN)
         code = host.until("created")["code"]
         status, headers, body = fetch(f"/qr/{code}.svg")
         assert status == 200 and headers["Content-Type"] == "image/svg+xml"
@@ -101,7 +101,8 @@ def test_http_headers_and_qr(server):
     # Everything one page loads stays under 100 KB: a phone on bar Wi-Fi loads the player page only.
     shared = ("/assets/app.css", "/assets/common.js", "/assets/icon.svg")
     for page, own in (("/", ("/assets/player.js",)), ("/host", ("/assets/host.js",)),
-                      ("/display/X", ("/assets/display.js", "/assets/display.css", "/assets/sound.js"))):
+                      ("/display/X", ("/assets/display.js", "/assets/display.css", "/assets/sound.js")),
+                      ("/edit", ("/assets/edit.js", "/assets/edit.css"))):
         total = sum(len(fetch(p)[2]) for p in (page, *own, *shared))
         assert total < 100_000, (page, total)
 
@@ -109,7 +110,7 @@ def test_http_headers_and_qr(server):
 def test_host_reopens_the_console_on_another_device(server, browsers):
     first = Peer(server.url)
     try:
-        first.send(type="create", pack="pub-classics")
+        first.send(type="create", pack="pub-classics", token=EDIT_TOKEN)
         created = first.until("created")
         laptop = browsers.open(PHONE)
         # The link from the console's "Run this console from another device" panel.

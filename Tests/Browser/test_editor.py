@@ -9,7 +9,7 @@ import zlib
 from selenium.webdriver.support.ui import Select
 
 from conftest import PROJECTOR, axe_check, wait
-from pages import click, el, els, join, wait_css, wait_text
+from pages import click, el, els, join, wait_css, wait_gone, wait_text
 from conftest import ROOT
 from test_first_run import start
 
@@ -80,11 +80,14 @@ def test_a_pack_made_in_the_editor_plays_its_picture_and_music_rounds(tmp_path, 
         # The save is refused for the empty category: the server's words, beside the field.
         click(editor, "#save")
         problem = wait_css(editor, "#problems li")
-        assert problem.text.startswith("rounds[0].questions[0].category: ")
-        words = problem.text.split(": ", 1)[1]
+        assert problem.text == "Round 1, question 1, category is empty.", problem.text
         category = question(editor, 0).find_element("css selector", "input[data-path$='.category']")
         assert category.get_attribute("aria-invalid") == "true"
-        assert words in el(editor, "#" + category.get_attribute("id") + "-error").text
+        assert el(editor, "#" + category.get_attribute("id") + "-error").text == problem.text
+        # The uploads are still named by their file controls and under them after every redraw.
+        names = editor.execute_script("return [...document.querySelectorAll('.question-card input[type=file]')].map((i) => i.files[0]?.name ?? '')")
+        assert names == ["pearl.png", "", "", "", "", "waltz.wav", "", ""], names
+        assert "Now: pearl.png" in el(editor, "#f-rounds-0-questions-0-media-image-hint").text
         axe_check(editor, "editor: refused save")
         category.send_keys("Art")
         click(editor, "#save")
@@ -94,7 +97,7 @@ def test_a_pack_made_in_the_editor_plays_its_picture_and_music_rounds(tmp_path, 
 
         # Play it: the projector shows the picture, then plays the clip when answers open.
         host = browsers.open(LAPTOP)
-        host.get(f"{server.url}/host")
+        host.get(f"{server.url}/host#token={TOKEN}")
         wait_css(host, "input[name=pack][value=picture-night]").click()
         el(host, "details.settings summary").click()
         reading = wait_css(host, "#readingSeconds")
@@ -184,5 +187,72 @@ def test_without_the_token_the_editor_lists_the_library_but_opens_no_pack(tmp_pa
         wait_text(editor, "#notice", "needs the edit token")
         assert not els(editor, "#f-title")
         assert "Canberra" not in editor.page_source
+    finally:
+        server.stop()
+
+
+def test_problems_read_as_words_beside_the_one_field_they_are_about(tmp_path, browsers):
+    """A refused save names the place in words ("Round 1, question 1, option 5 is empty"), once,
+    beside that option only; the other options are not marked."""
+    library = tmp_path / "library"
+    library.mkdir()
+    server = start(tmp_path, library=library, edit_token=TOKEN)
+    try:
+        editor = browsers.open(LAPTOP)
+        editor.get(f"{server.url}/edit#token={TOKEN}")
+        click(editor, "#new-pack")
+        wait_css(editor, "#f-title").send_keys("Options night")
+        card = question(editor, 0)
+        card.find_element("css selector", "input[data-path$='.category']").send_keys("Geography")
+        card.find_element("css selector", "textarea[data-path$='.text']").send_keys("Which is an island?")
+        for _ in range(3):
+            click(editor, ".question-card button.btn.small:not(.ghost)[type=button]:not([aria-label])")
+        options = els(editor, ".option-row input[data-option]")
+        assert len(options) == 5
+        for box, text in zip(options, ["Cyprus", "Chad", "Peru", "Laos", ""]):
+            box.send_keys(text)
+        click(editor, "#save")
+        problem = wait_css(editor, "#problems li")
+        assert problem.text == "Round 1, question 1, option 5 is empty.", problem.text
+        fifth = el(editor, "input[data-path='rounds[0].questions[0].options[4]']")
+        assert fifth.get_attribute("aria-invalid") == "true"
+        assert editor.switch_to.active_element == fifth, "focus goes to the field to fix"
+        beside = el(editor, "#" + fifth.get_attribute("aria-describedby").split()[-1])
+        assert beside.text == "Round 1, question 1, option 5 is empty."
+        errors = [e.text for e in els(editor, ".question-card .field-error")]
+        assert errors == [beside.text], errors
+        marked = [o.get_attribute("data-option") for o in els(editor, ".option-row input[data-option]") if o.get_attribute("aria-invalid") == "true"]
+        assert marked == ["4"], marked
+        border = lambda e: editor.execute_script("return getComputedStyle(arguments[0]).borderTopColor", e)
+        first = el(editor, "input[data-path='rounds[0].questions[0].options[0]']")
+        assert border(first) != border(fifth), "only the empty option is outlined"
+        axe_check(editor, "editor: one option refused")
+        fifth.send_keys("Cuba")
+        click(editor, "#save")
+        wait_text(editor, "#notice", "Saved as options-night")
+    finally:
+        server.stop()
+
+
+def test_the_edit_link_pasted_into_an_open_editor_is_taken_at_once(tmp_path, browsers):
+    """A tab already on /edit without the token: pasting the printed link changes only the
+    fragment, which loads nothing; the editor takes the token without a reload."""
+    library = tmp_path / "library"
+    library.mkdir()
+    shutil.copy(ROOT / "questions" / "pub-classics.json", library)
+    server = start(tmp_path, library=library, edit_token=TOKEN)
+    try:
+        editor = browsers.open(LAPTOP)
+        editor.get(f"{server.url}/edit")
+        wait_css(editor, "#token")
+        editor.execute_script("window.notReloaded = true")
+        editor.get(f"{server.url}/edit#token={TOKEN}")
+        wait_gone(editor, "#token")
+        assert editor.execute_script("return window.notReloaded") is True, "the page was reloaded"
+        assert editor.current_url == f"{server.url}/edit", "the token left the address bar"
+        wait_text(editor, "#notice", "Edit token saved")
+        click(editor, "button[aria-label='Edit Pub Classics']")
+        wait_css(editor, "#f-title")
+        assert "Ottawa" in editor.page_source
     finally:
         server.stop()

@@ -1,13 +1,13 @@
 """Getting phones in the first time: the join address players see, the host console's defaults."""
 import json
 
-from conftest import LAPTOP, PROJECTOR, ROOT, Server, axe_check, wait
-from pages import click, el, els, wait_css, wait_text
+from conftest import EDIT_TOKEN, LAPTOP, PHONE, PROJECTOR, ROOT, Server, axe_check, wait
+from pages import click, el, els, local, open_host, wait_css, wait_text
 
 LAN = "10.9.8.7,192.168.50.2"
 
 
-def start(tmp_path, host="127.0.0.1", env=None, defaults=None, public_url=None, library=None, edit_token=None, tls=None):
+def start(tmp_path, host="127.0.0.1", env=None, defaults=None, public_url=None, library=None, edit_token=EDIT_TOKEN, tls=None):
     """A server on the repository's config, with the sample library (or `library`, a folder the
     test may write), its media folder under `tmp_path`, and `edit_token` for the library API."""
     config = json.loads((ROOT / "config.json").read_text())
@@ -25,7 +25,7 @@ def start(tmp_path, host="127.0.0.1", env=None, defaults=None, public_url=None, 
 
 
 def create(host, base):
-    host.get(f"{base}/host")
+    open_host(host, base)
     wait_css(host, "input[name=pack][value=pub-classics]").click()
     click(host, ".setup button[type=submit]")
     return wait_css(host, "#join-code").text.strip()
@@ -36,7 +36,7 @@ def test_the_console_starts_from_the_configured_defaults_and_warns_about_localho
                                        "shuffleOptions": True, "scoring": "flat", "lateJoin": False})
     try:
         host = browsers.open(LAPTOP)
-        host.get(f"{server.url}/host")
+        open_host(host, server.url)
         wait_css(host, "input[name=pack][value=pub-classics]")
         click(host, "details.settings > summary")
         assert el(host, "#timeLimitSeconds").get_attribute("value") == "45"
@@ -94,5 +94,67 @@ def test_the_public_url_is_on_every_page(tmp_path, browsers):
         assert wait_css(display, ".display-lobby #join-url").text == "quiz.example.org"
         alt = el(display, ".display-lobby .qr img").get_attribute("alt")
         assert f"quiz.example.org/join/{code}" in alt and "127.0.0.1" not in alt, alt
+    finally:
+        server.stop()
+
+
+def test_hosting_a_library_pack_asks_for_the_host_link_and_takes_it_pasted(tmp_path, browsers):
+    """The host sees every answer, so hosting a library pack needs the host link `buzzer serve`
+    prints (`/host#token=…`). Opened without it, the console says so and takes the link pasted."""
+    server = start(tmp_path)
+    try:
+        host = browsers.open(LAPTOP)
+        host.get(f"{server.url}/host")
+        wait_css(host, "input[name=pack][value=pub-classics]").click()
+        click(host, ".setup button[type=submit]")
+        message = wait_text(host, "#setup-error", "host link")
+        assert "/host#token=" in message.text and "upload" in message.text, message.text
+        field = wait_css(host, "#edit-token")
+        assert host.switch_to.active_element == field
+        assert el(host, "label[for=edit-token]").text == "Host link or token"
+        assert el(host, "input[name=pack][value=pub-classics]").is_selected(), "the host's choice is kept"
+        axe_check(host, "host: the host link is needed")
+        field.send_keys(f"{server.url}/host#token={EDIT_TOKEN}")
+        click(host, ".setup button[type=submit]")
+        wait_css(host, "#join-code")
+        assert local(host, "buzzer.editToken") == EDIT_TOKEN
+
+        # The printed link: the token is kept and leaves the address bar.
+        other = browsers.open(LAPTOP)
+        open_host(other, server.url)
+        wait_css(other, "input[name=pack][value=pub-classics]")
+        assert other.current_url == f"{server.url}/host"
+        assert local(other, "buzzer.editToken") == EDIT_TOKEN
+        # The editor's link serves the console too: both pages keep the token in this browser.
+        editor = browsers.open(LAPTOP)
+        editor.get(f"{server.url}/edit#token={EDIT_TOKEN}")
+        wait_css(editor, ".pack-list")
+        editor.get(f"{server.url}/host")
+        wait_css(editor, "input[name=pack][value=pub-classics]").click()
+        click(editor, ".setup button[type=submit]")
+        wait_css(editor, "#join-code")
+    finally:
+        server.stop()
+
+
+def test_the_scoring_choice_fits_on_a_laptop_and_a_phone(tmp_path, browsers):
+    server = start(tmp_path)
+    try:
+        for size in ((1366, 768), PHONE):
+            host = browsers.open(size)
+            open_host(host, server.url)
+            wait_css(host, "input[name=pack][value=pub-classics]")
+            click(host, "details.settings > summary")
+            scoring = wait_css(host, "#scoring")
+            for value in ("speed", "flat"):
+                host.execute_script("arguments[0].value = arguments[1]", scoring, value)
+                # The chosen option's text, set in the select's font, against the room inside it (less its arrow).
+                room, needed = host.execute_script("""
+                    const s = arguments[0], style = getComputedStyle(s), probe = document.createElement('span');
+                    probe.style.font = style.font; probe.style.whiteSpace = 'pre'; probe.style.position = 'absolute';
+                    probe.textContent = s.options[s.selectedIndex].text; document.body.append(probe);
+                    const width = probe.getBoundingClientRect().width; probe.remove();
+                    return [s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20, width];""", scoring)
+                assert needed <= room, (size, value, needed, room)
     finally:
         server.stop()

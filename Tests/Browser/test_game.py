@@ -3,7 +3,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 from conftest import LAPTOP, PHONE, PROJECTOR, axe_check, set_viewport, shot, wait
-from pages import click, el, els, overflow, join, local, no_alert, wait_css, wait_text
+from pages import click, el, els, open_host, overflow, join, local, no_alert, wait_css, wait_gone, wait_text
 
 XSS = "<img src=x onerror=alert(1)>"
 
@@ -13,7 +13,7 @@ def test_whole_game(server, browsers):
 
     # The host creates a room from the sample library with short timings.
     host = browsers.open(LAPTOP)
-    host.get(f"{base}/host")
+    open_host(host, base)
     wait_css(host, "input[name=pack][value=pub-classics]").click()
     axe_check(host, "host: setup")
     shot(host, "host-setup")
@@ -140,10 +140,18 @@ def test_whole_game(server, browsers):
     shot(ada, "player-leaderboard")
     shot(host, "host-leaderboard")
 
-    # The host ends the game (two presses: a guard against a stray click); the podium is everywhere.
+    # End game says what it does beside it, and asks first: a stray click (or Cancel) changes nothing.
+    assert "stops the game now" in el(host, "#end-note").text
+    assert el(host, "#end").get_attribute("aria-describedby") == "end-note"
     click(host, "#end")
-    wait_text(host, "#end", "Really")
+    dialog = wait_css(host, "dialog.ask")
+    assert "End the game now?" in dialog.text and "cannot be undone" in dialog.text
+    axe_check(host, "host: confirm end")
+    click(host, "dialog.ask button[value=cancel]")
+    wait_gone(host, "dialog.ask")
+    assert not els(ada, ".podium")
     click(host, "#end")
+    click(host, "#ask-confirm")
     for page in (host, display, ada, bea, eve):
         wait_css(page, ".podium")
     assert "1st" in el(ada, ".final-rank").text or "1st" in el(eve, ".final-rank").text

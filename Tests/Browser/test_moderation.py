@@ -1,6 +1,6 @@
 """Moderation from the host console: each removal or rename is confirmed in a dialog; the player
 sees the reason or the new name; a ban keeps the phone out."""
-from conftest import LAPTOP, PHONE, axe_check, wait
+from conftest import EDIT_TOKEN, LAPTOP, PHONE, axe_check, wait
 from pages import Peer, click, el, els, join, wait_css, wait_gone, wait_text
 from test_first_run import start
 
@@ -9,7 +9,7 @@ def test_the_host_renames_removes_with_a_reason_and_bans_after_confirming(tmp_pa
     server = start(tmp_path)
     try:
         peer = Peer(server.url)
-        peer.send(type="create", pack="pub-classics")
+        peer.send(type="create", pack="pub-classics", token=EDIT_TOKEN)
         created = peer.until("created")
         code, token = created["code"], created["hostToken"]
         peer.close()

@@ -1,5 +1,5 @@
 """The projector at every common size, and the reveal as the room sees it."""
-from conftest import PROJECTOR, axe_check, set_viewport, wait
+from conftest import EDIT_TOKEN, PROJECTOR, axe_check, set_viewport, wait
 from pages import Peer, el, els, wait_css, wait_text
 
 LONG = ("Which of these European capital cities, each home to a famous river, an old university and a "
@@ -134,7 +134,7 @@ def test_the_leaderboard_caption_counts_the_room_not_the_rows_sent(server, brows
     # The leaderboard message carries the top 10 only: "Top 8 of 12" comes from its `total`.
     host, players = Peer(server.url), []
     try:
-        host.send(type="create", pack="pub-classics", settings={"readingTimeMs": 0, "timeLimitSeconds": 60})
+        host.send(type="create", pack="pub-classics", token=EDIT_TOKEN, settings={"readingTimeMs": 0, "timeLimitSeconds": 60})
         code = host.until("created")["code"]
         display = browsers.open(PROJECTOR)
         display.get(f"{server.url}/display/{code}")

@@ -1,5 +1,5 @@
 """The whole night run from a phone: the host console's controls stay on screen at 360×740."""
-from conftest import axe_check, wait
+from conftest import EDIT_TOKEN, axe_check, wait
 from pages import Peer, click, el, els, wait_css, wait_text
 from test_first_run import start
 
@@ -12,7 +12,7 @@ def test_a_host_on_a_phone_keeps_the_next_step_the_count_and_the_clock_in_view(t
     server = start(tmp_path)
     try:
         peer = Peer(server.url)
-        peer.send(type="create", pack="pub-classics", settings={"readingTimeMs": 0, "timeLimitSeconds": 60})
+        peer.send(type="create", pack="pub-classics", token=EDIT_TOKEN, settings={"readingTimeMs": 0, "timeLimitSeconds": 60})
         created = peer.until("created")
         code = created["code"]
         players = []

@@ -4,7 +4,7 @@ import json
 from selenium.webdriver.support.ui import Select
 
 from conftest import PROJECTOR, axe_check, wait
-from pages import Peer, click, el, els, wait_css, wait_text
+from pages import Peer, click, el, els, open_host, wait_css, wait_text
 from test_first_run import start
 
 LAPTOP = (1280, 800)
@@ -30,7 +30,7 @@ def test_players_pick_from_the_list_and_the_host_renames_merges_and_moves(tmp_pa
     server = start(tmp_path)
     try:
         host = browsers.open(LAPTOP)
-        host.get(f"{server.url}/host")
+        open_host(host, server.url)
         wait_css(host, "input[name=pack][value=pub-classics]").click()
         el(host, "details.settings summary").click()
         wait_css(host, "#teamList").send_keys("Table 1\nTable 2\nThe Owls")

@@ -1,5 +1,7 @@
 """A team game in real browsers: team standings and the team podium on the phones (own team
 highlighted), the projector and the host console; a team's wager shown as the team's points."""
+import csv
+import io
 import subprocess
 
 from conftest import BINARY, LAPTOP, PHONE, PROJECTOR, axe_check, wait
@@ -80,6 +82,10 @@ def test_team_standings_and_the_team_podium_show_on_all_three_clients(tmp_path, 
         # The end (Next shows the final standings, Finish game the podium): team podiums everywhere.
         click(host, "#primary")
         wait_text(host, "#primary", "Finish game")
+        # Finish and End sit side by side: each says what it does.
+        assert "podium" in el(host, "#primary-note").text and "stops the game now" in el(host, "#end-note").text
+        assert el(host, "#primary").get_attribute("aria-describedby") == "primary-note"
+        axe_check(host, "host: final standings with Finish and End explained")
         wait_css(display, ".display-board .board.teams")
         click(host, "#primary")
         for page in (phones["Cy"], display, host):
@@ -99,5 +105,21 @@ def test_team_standings_and_the_team_podium_show_on_all_three_clients(tmp_path, 
                                 capture_output=True, text=True, timeout=60)
         assert export.returncode == 0, export.stderr
         assert saved.read_text() == export.stdout
+
+        # Its totals are the final standings the console shows, the team's lost stake included.
+        def shown(table):
+            return {row.find_element("css selector", "th").text.split("\n")[0]: int(row.find_elements("css selector", "td")[-1].text.replace(",", ""))
+                    for row in els(host, f"{table} tbody tr")}
+        players, teams = shown(".board:not(.teams)"), shown(".board.teams")
+        rows = list(csv.DictReader(io.StringIO(saved.read_text())))
+        totals = {r["player"] or r["team"]: int(r["running_total"]) for r in rows if r["kind"] == "total"}
+        assert {name: totals[name] for name in players} == players
+        assert {name: totals[name] for name in teams} == teams
+        for name, score in players.items():
+            assert sum(int(r["points"]) for r in rows if r["player"] == name and r["kind"] != "total") == score, name
+        stake = [r for r in rows if r["kind"] == "stake" and r["team"] == "Owls" and not r["player"]]
+        assert [int(r["points"]) for r in stake] == [-500] and "lost" in stake[0]["reason"], stake
+        # The team standing is its members' average (half away from zero) plus its own points.
+        assert (players["Ada"] + players["Bea"] + 1) // 2 - 500 == teams["Owls"], (players, teams)
     finally:
         server.stop()

@@ -52,7 +52,7 @@ struct ArchiveFailureLiveTests {
         #expect(try health(server.port).status == 503)
         #expect(try health(server.port).body.contains("\"archive\":\"degraded\""))
         let other = try GameClient(port: server.port)
-        #expect(try other.expectError(after: ["type": "create", "pack": "pub-classics"]) == "archive_unavailable")
+        #expect(try other.expectError(after: ["type": "create", "pack": "pub-classics", "token": LiveGameServer.editToken]) == "archive_unavailable")
 
         // The running game goes on in memory: the answer still scores.
         try host.send(type: "reveal")
@@ -60,7 +60,7 @@ struct ArchiveFailureLiveTests {
 
         disk.full = false
         #expect(eventually(timeout: 30) { (try? health(server.port).status) == 200 })
-        try other.send(type: "create", ["pack": "pub-classics"])
+        try other.send(type: "create", ["pack": "pub-classics", "token": LiveGameServer.editToken])
         try other.next("created")
     }
 

@@ -29,7 +29,7 @@ struct BadInputLiveTests {
         try client.send(type: "answer", ["question": 0, "answer": ["kind": "choice", "option": 0]])
         #expect(try client.next("error")["code"] as? String == "not_in_room")
         // The connection is still usable.
-        try client.send(type: "create", ["pack": "pub-classics"])
+        try client.send(type: "create", ["pack": "pub-classics", "token": LiveGameServer.editToken])
         try client.next("created")
     }
 
@@ -43,12 +43,12 @@ struct BadInputLiveTests {
         let error = try host.next("error")
         #expect(error["code"] as? String == "bad_message")
         #expect((error["message"] as? String)?.contains("questions[0].options") == true)
-        let both = try host.expectError(after: ["type": "create", "pack": "pub-classics", "questions": LiveGameServer.pack])
+        let both = try host.expectError(after: ["type": "create", "pack": "pub-classics", "token": LiveGameServer.editToken, "questions": LiveGameServer.pack])
         #expect(both == "bad_message")
-        #expect(try host.expectError(after: ["type": "create", "pack": "no-such-pack"]) == "pack_not_found")
-        #expect(try host.expectError(after: ["type": "create", "pack": "../config"]) == "pack_not_found")
-        #expect(try host.expectError(after: ["type": "create", "pack": "pub-classics", "settings": ["warpSpeed": 9]]) == "invalid_settings")
-        #expect(try host.expectError(after: ["type": "create", "pack": "pub-classics", "settings": ["timeLimitSeconds": 0]]) == "invalid_settings")
+        #expect(try host.expectError(after: ["type": "create", "pack": "no-such-pack", "token": LiveGameServer.editToken]) == "pack_not_found")
+        #expect(try host.expectError(after: ["type": "create", "pack": "../config", "token": LiveGameServer.editToken]) == "pack_not_found")
+        #expect(try host.expectError(after: ["type": "create", "pack": "pub-classics", "token": LiveGameServer.editToken, "settings": ["warpSpeed": 9]]) == "invalid_settings")
+        #expect(try host.expectError(after: ["type": "create", "pack": "pub-classics", "token": LiveGameServer.editToken, "settings": ["timeLimitSeconds": 0]]) == "invalid_settings")
         #expect(server.game.service.roomCount == 0)
     }
 
@@ -56,7 +56,7 @@ struct BadInputLiveTests {
         let server = try LiveGameServer()
         defer { server.stop() }
         let host = try GameClient(port: server.port)
-        try host.send(type: "create", ["pack": "pub-classics"])
+        try host.send(type: "create", ["pack": "pub-classics", "token": LiveGameServer.editToken])
         let code = try #require(try host.next("created")["code"] as? String)
         let ada = try GameClient(port: server.port)
         try ada.send(type: "join", ["code": code, "nickname": "  Ada  "])
@@ -86,19 +86,19 @@ struct BadInputLiveTests {
         let server = try LiveGameServer { $0.rooms.maxRooms = 1; $0.rooms.endedRoomRetentionSeconds = 0 }
         defer { server.stop() }
         let host = try GameClient(port: server.port)
-        try host.send(type: "create", ["pack": "pub-classics"])
+        try host.send(type: "create", ["pack": "pub-classics", "token": LiveGameServer.editToken])
         let code = try #require(try host.next("created")["code"] as? String)
-        #expect(try host.expectError(after: ["type": "create", "pack": "pub-classics"]) == "already_in_room")
+        #expect(try host.expectError(after: ["type": "create", "pack": "pub-classics", "token": LiveGameServer.editToken]) == "already_in_room")
         #expect(try host.expectError(after: ["type": "join", "code": code, "nickname": "Me"]) == "already_in_room")
         let other = try GameClient(port: server.port)
-        #expect(try other.expectError(after: ["type": "create", "pack": "pub-classics"]) == "too_many_rooms")
+        #expect(try other.expectError(after: ["type": "create", "pack": "pub-classics", "token": LiveGameServer.editToken]) == "too_many_rooms")
 
         // An ended room is dropped after its retention (0 s here), which frees the slot.
         try host.send(type: "end")
         try host.next("ended")
         #expect(eventually { server.game.service.roomCount == 0 })
         #expect(try other.expectError(after: ["type": "join", "code": code, "nickname": "Late"]) == "room_not_found")
-        try other.send(type: "create", ["pack": "pub-classics"])
+        try other.send(type: "create", ["pack": "pub-classics", "token": LiveGameServer.editToken])
         try other.next("created")
     }
 
@@ -106,7 +106,7 @@ struct BadInputLiveTests {
         let server = try LiveGameServer()
         defer { server.stop() }
         let host = try GameClient(port: server.port)
-        try host.send(type: "create", ["pack": "pub-classics"])
+        try host.send(type: "create", ["pack": "pub-classics", "token": LiveGameServer.editToken])
         let code = try #require(try host.next("created")["code"] as? String)
         let phone = try GameClient(port: server.port)
         try phone.send(type: "join", ["code": code, "nickname": "Ada"])
@@ -137,7 +137,7 @@ struct BadInputLiveTests {
         let server = try LiveGameServer()
         defer { server.stop() }
         let host = try GameClient(port: server.port)
-        try host.send(type: "create", ["pack": "pub-classics"])
+        try host.send(type: "create", ["pack": "pub-classics", "token": LiveGameServer.editToken])
         try host.next("created")
         let (status, body) = try httpGet(port: server.port, path: "/healthz")
         #expect(status == 200)

@@ -142,6 +142,15 @@ struct ClientMessageTests {
         #expect(reason(#"{"type":"answer","question":0,"answer":{"kind":"text","text":"\#(text)"}}"#) == #""answer.text" is longer than 4096 bytes"#)
         #expect(reason(#"{"type":"kick","player":1,"reason":"\#(text)"}"#) == #""reason" is longer than 4096 bytes"#)
     }
+
+    /// A library create carries the library's edit token, bounded like every token.
+    @Test func createCarriesTheEditTokenWithinItsCap() throws {
+        #expect(try decode(#"{"type":"create","pack":"pub-classics","token":"t0k3n"}"#)
+            == .entry(.create(CreateRequest(source: .library("pub-classics"), settings: nil, token: "t0k3n"))))
+        #expect(try decode(#"{"type":"create","pack":"pub-classics"}"#) == .entry(.create(CreateRequest(source: .library("pub-classics"), settings: nil))))
+        #expect(reason(#"{"type":"create","pack":"x","token":"\#(String(repeating: "t", count: 129))"}"#) == #""token" is longer than 128 bytes"#)
+        #expect(reason(#"{"type":"create","pack":"x","token":7}"#) == #""token" must be a string"#)
+    }
 }
 
 struct SecretsTests {

@@ -106,7 +106,7 @@ struct CrashRecoveryTests {
         var server = try ServerProcess(arguments: arguments)
         defer { server.stop(signal: SIGKILL) }
         let host = try GameClient(port: server.port)
-        try host.send(type: "create", ["pack": "pub-classics"])
+        try host.send(type: "create", ["pack": "pub-classics", "token": LiveGameServer.editToken])
         let code = try #require(try host.next("created")["code"] as? String)
         let ada = try GameClient(port: server.port)
         try ada.send(type: "join", ["code": code, "nickname": "Ada"])
@@ -156,11 +156,12 @@ struct CrashRecoveryTests {
     }
 
     /// A scratch folder with a config, and the `buzzer serve` arguments that log into it.
-    static func serverFolder() throws -> (directory: String, arguments: [String]) {
+    /// `editToken`: the library's, in config.json (nil: the server makes its own and prints links with it).
+    static func serverFolder(editToken: String? = LiveGameServer.editToken) throws -> (directory: String, arguments: [String]) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-restart-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let config = directory + "/config.json"
-        try Data(Self.config(library: LiveGameServer.packageRoot + "/questions").utf8).write(to: URL(fileURLWithPath: config))
+        try Data(Self.config(library: LiveGameServer.packageRoot + "/questions", editToken: editToken).utf8).write(to: URL(fileURLWithPath: config))
         return (directory, ["serve", "--config", config, "--host", "127.0.0.1", "--port", "0", "--archive", directory + "/log"])
     }
 
@@ -182,7 +183,7 @@ struct CrashRecoveryTests {
         return events
     }
 
-    static func config(library: String) -> String {
+    static func config(library: String, editToken: String? = LiveGameServer.editToken) -> String {
         """
         {
           "server": {"host": "127.0.0.1", "port": 0, "eventLoops": 2, "maxConnections": 1000},
@@ -193,6 +194,7 @@ struct CrashRecoveryTests {
           "timeouts": {"handshakeSeconds": 10, "idleSeconds": 60, "pingIntervalSeconds": 20, "closeSeconds": 2, "shutdownSeconds": 2},
           "transport": {"outboundHighWaterBytes": 4194304, "readBufferBytes": 65536},
           "rooms": {"libraryDirectory": "\(library)"},
+          "library": {"editToken": \(editToken.map { "\"\($0)\"" } ?? "null")},
           "archive": {"durability": "group"}
         }
         """

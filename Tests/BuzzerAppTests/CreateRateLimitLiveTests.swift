@@ -17,14 +17,14 @@ struct CreateRateLimitLiveTests {
         var hosts: [GameClient] = []
         for _ in 0..<2 {
             let host = try GameClient(port: server.port)
-            try host.send(type: "create", ["pack": "pub-classics"])
+            try host.send(type: "create", ["pack": "pub-classics", "token": LiveGameServer.editToken])
             try host.next("created")
             hosts.append(host)
         }
         let code = try #require(hosts[0].received.first { $0["type"] as? String == "created" }?["code"] as? String)
 
         let third = try GameClient(port: server.port)
-        #expect(try third.expectError(after: ["type": "create", "pack": "pub-classics"]) == "rate_limited")
+        #expect(try third.expectError(after: ["type": "create", "pack": "pub-classics", "token": LiveGameServer.editToken]) == "rate_limited")
         let refusal = try #require(third.received.last { $0["type"] as? String == "error" })
         #expect(refusal["request"] as? String == "create")
         #expect((refusal["message"] as? String)?.contains("try again in 60 s") == true, "\(refusal)")
@@ -39,7 +39,7 @@ struct CreateRateLimitLiveTests {
 
         // A minute later the address has one create again, on the same connection.
         clock.advance(by: 60_000)
-        try third.send(type: "create", ["pack": "pub-classics"])
+        try third.send(type: "create", ["pack": "pub-classics", "token": LiveGameServer.editToken])
         try third.next("created")
     }
 
@@ -51,12 +51,12 @@ struct CreateRateLimitLiveTests {
         defer { server.stop() }
         // A host whose pack name is wrong, then whose settings are wrong, fixes both and gets the room.
         let host = try GameClient(port: server.port)
-        #expect(try host.expectError(after: ["type": "create", "pack": "no-such-pack"]) == "pack_not_found")
-        #expect(try host.expectError(after: ["type": "create", "pack": "pub-classics", "settings": ["timeLimitSeconds": 0]]) == "invalid_settings")
-        try host.send(type: "create", ["pack": "pub-classics"])
+        #expect(try host.expectError(after: ["type": "create", "pack": "no-such-pack", "token": LiveGameServer.editToken]) == "pack_not_found")
+        #expect(try host.expectError(after: ["type": "create", "pack": "pub-classics", "token": LiveGameServer.editToken, "settings": ["timeLimitSeconds": 0]]) == "invalid_settings")
+        try host.send(type: "create", ["pack": "pub-classics", "token": LiveGameServer.editToken])
         try host.next("created")
         let other = try GameClient(port: server.port)
-        #expect(try other.expectError(after: ["type": "create", "pack": "pub-classics"]) == "rate_limited")
+        #expect(try other.expectError(after: ["type": "create", "pack": "pub-classics", "token": LiveGameServer.editToken]) == "rate_limited")
     }
 
     @Test func aConnectionPastItsCreateRequestsIsRefusedAndClosed() throws {
@@ -64,15 +64,15 @@ struct CreateRateLimitLiveTests {
         defer { server.stop() }
         let client = try GameClient(port: server.port)
         for _ in 0..<3 {
-            #expect(try client.expectError(after: ["type": "create", "pack": "no-such-pack"]) == "pack_not_found")
+            #expect(try client.expectError(after: ["type": "create", "pack": "no-such-pack", "token": LiveGameServer.editToken]) == "pack_not_found")
         }
-        #expect(try client.expectError(after: ["type": "create", "pack": "pub-classics"]) == "rate_limited")
+        #expect(try client.expectError(after: ["type": "create", "pack": "pub-classics", "token": LiveGameServer.editToken]) == "rate_limited")
         #expect(throws: GameClientError.self) { try client.next("created", timeout: 5) }
         #expect(client.lastCloseCode == 1008)
         #expect(server.game.service.roomCount == 0)
         // The address is not limited: a new connection creates.
         let fresh = try GameClient(port: server.port)
-        try fresh.send(type: "create", ["pack": "pub-classics"])
+        try fresh.send(type: "create", ["pack": "pub-classics", "token": LiveGameServer.editToken])
         try fresh.next("created")
     }
 }

@@ -17,7 +17,7 @@ struct HostileInputLiveTests {
 
         for setting in ["hostAwayGraceMs", "autoRevealDelayMs", "autoAdvanceDelayMs", "leaderboardDelayMs", "resumeGraceMs"] {
             let host = try GameClient(port: server.port)
-            try host.send(type: "create", ["pack": "pub-classics", "settings": [setting: 9_223_372_036_854_774_784]])
+            try host.send(type: "create", ["pack": "pub-classics", "token": LiveGameServer.editToken, "settings": [setting: 9_223_372_036_854_774_784]])
             let error = try host.next("error")
             #expect(error["code"] as? String == "invalid_settings")
             #expect((error["message"] as? String)?.contains("\(setting) must be 0-") == true, "\(error)")
@@ -25,7 +25,7 @@ struct HostileInputLiveTests {
         }
         // Still serving, and the log holds no room.
         let host = try GameClient(port: server.port)
-        try host.send(type: "create", ["pack": "pub-classics"])
+        try host.send(type: "create", ["pack": "pub-classics", "token": LiveGameServer.editToken])
         let code = try #require(try host.next("created")["code"] as? String)
         #expect(try CrashRecoveryTests.roomsCreated(in: directory + "/log") == [code])
     }
@@ -51,7 +51,7 @@ struct HostileInputLiveTests {
             #expect(error["code"] as? String == "bad_message", "\(text): \(error)")
         }
         // The same connection still works, so nothing crashed.
-        try client.send(type: "create", ["pack": "pub-classics"])
+        try client.send(type: "create", ["pack": "pub-classics", "token": LiveGameServer.editToken])
         try client.next("created")
     }
 
@@ -82,7 +82,7 @@ struct HostileInputLiveTests {
         // The poisoned one is gone, and new games start.
         let stranger = try GameClient(port: server.port)
         #expect(try stranger.expectError(after: ["type": "join", "code": "PSN4KZ", "nickname": "Eve"]) == "room_not_found")
-        try stranger.send(type: "create", ["pack": "pub-classics"])
+        try stranger.send(type: "create", ["pack": "pub-classics", "token": LiveGameServer.editToken])
         try stranger.next("created")
 
         // `buzzer replay verify` names the same room and the same reason, and does not trap either.

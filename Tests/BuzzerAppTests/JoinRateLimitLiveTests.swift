@@ -17,7 +17,7 @@ struct JoinRateLimitLiveTests {
 
     static func createRoom(_ server: LiveGameServer) throws -> (host: GameClient, code: String, token: String) {
         let host = try GameClient(port: server.port)
-        try host.send(type: "create", ["pack": "pub-classics"])
+        try host.send(type: "create", ["pack": "pub-classics", "token": LiveGameServer.editToken])
         let created = try host.next("created")
         return (host, try #require(created["code"] as? String), try #require(created["hostToken"] as? String))
     }

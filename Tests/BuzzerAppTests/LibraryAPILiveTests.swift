@@ -254,7 +254,7 @@ import Testing
         #expect(try Self.request(server.port, "GET", "/api/packs").json["total"] as? Int == 2)
         // A host picking the broken file by name hears why.
         let host = try GameClient(port: server.port)
-        try host.send(type: "create", ["pack": "broken"])
+        try host.send(type: "create", ["pack": "broken", "token": LiveGameServer.editToken])
         let error = try host.next("error")
         #expect(error["code"] as? String == "invalid_pack")
     }
@@ -328,7 +328,7 @@ import Testing
 
     /// As Jupyter does: with no token in config.json, `buzzer serve` makes one and prints the link.
     @Test func serveWithoutATokenPrintsAnEditLinkThatWorks() throws {
-        let (directory, arguments) = try CrashRecoveryTests.serverFolder()
+        let (directory, arguments) = try CrashRecoveryTests.serverFolder(editToken: nil)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let server = try ServerProcess(arguments: arguments)
         defer { server.stop() }
@@ -344,10 +344,11 @@ import Testing
     /// Yesterday's editor link still works today: the token is kept beside the log until
     /// `buzzer edit-token --rotate` replaces it. The host console's address is printed first.
     @Test func theEditTokenSurvivesARestartUntilItIsRotated() throws {
-        let (directory, arguments) = try CrashRecoveryTests.serverFolder()
+        let (directory, arguments) = try CrashRecoveryTests.serverFolder(editToken: nil)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         func printed(_ server: ServerProcess) throws -> (host: String, token: String) {
-            let output = server.readOutput { $0.contains("#token=") && $0.split(separator: "\n").contains { $0.contains("#token=") } }
+            // Both links carry the token now: wait for the edit link, printed second.
+            let output = server.readOutput { $0.split(separator: "\n").contains { $0.contains("/edit#token=") } }
             let lines = output.split(separator: "\n")
             let host = try #require(lines.first { $0.hasPrefix("host the night at ") })
             let edit = try #require(lines.first { $0.hasPrefix("edit the question library at http://") })
@@ -356,7 +357,8 @@ import Testing
         }
         var server = try ServerProcess(arguments: arguments)
         let first = try printed(server)
-        #expect(first.host.hasSuffix("/host"))
+        // Hosting a library pack needs the same token, so the host link carries it too.
+        #expect(first.host.hasSuffix("/host#token=\(first.token)"))
         server.stop()
         server = try ServerProcess(arguments: arguments)
         #expect(try printed(server).token == first.token)

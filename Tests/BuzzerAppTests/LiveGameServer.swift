@@ -32,6 +32,8 @@ final class LiveGameServer {
         config.archive.durability = .group
         config.rooms.libraryDirectory = LiveGameServer.packageRoot + "/questions"
         config.library.mediaDirectory = directory + "-media"
+        // Hosting a library pack needs it: tests send it with `"pack"` creates.
+        config.library.editToken = LiveGameServer.editToken
         config.rooms.lobbyUpdateMilliseconds = 20
         config.timeouts.pingIntervalSeconds = 0
         adjust(&config)
@@ -61,6 +63,9 @@ final class LiveGameServer {
         }
         return events
     }
+
+    /// The library's edit token in every test server's config: a `create` from a library pack sends it.
+    static let editToken = "test-edit-token-0123456789"
 
     static let packageRoot: String = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path

@@ -31,7 +31,7 @@ struct OriginLiveTests {
         // The host console as served by this server, and a client that sends no Origin at all.
         let own = try Self.upgrade(port: server.port, [host, "Origin: http://127.0.0.1:\(server.port)"])
         #expect(own.status == 101)
-        try own.client.send(text: #"{"type":"create","pack":"pub-classics"}"#)
+        try own.client.send(text: #"{"type":"create","pack":"pub-classics","token":"\#(LiveGameServer.editToken)"}"#)
         let created = try own.client.receiveMessage()
         #expect(created.text.contains("\"type\":\"created\""), "\(created.text)")
         #expect(try Self.upgrade(port: server.port, [host]).status == 101)

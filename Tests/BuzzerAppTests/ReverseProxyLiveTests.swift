@@ -67,7 +67,7 @@ import Testing
                 with urllib.request.urlopen(f"https://{base}{path}", context=context) as r: print("metrics", path, r.status)
             except urllib.error.HTTPError as e: print("metrics", path, e.code)
         with connect(f"wss://{base}/ws", subprotocols=["buzzer.v1"], ssl=context) as host:
-            host.send(json.dumps({"type": "create", "pack": "pub-classics", "settings": {"readingTimeMs": 0}}))
+            host.send(json.dumps({"type": "create", "pack": "pub-classics", "token": "\(LiveGameServer.editToken)", "settings": {"readingTimeMs": 0}}))
             code = json.loads(host.recv(timeout=10))["code"]
             with connect(f"wss://{base}/ws?room={code}", subprotocols=["buzzer.v1"], ssl=context) as ada:
                 ada.send(json.dumps({"type": "join", "code": code, "nickname": "Ada"}))

@@ -31,7 +31,7 @@ struct RoomQuotaLiveTests {
     /// Creates a room from a fresh connection and ends it at once; returns its code.
     static func createAndEnd(_ server: LiveGameServer) throws -> String {
         let host = try GameClient(port: server.port)
-        try host.send(type: "create", ["pack": "pub-classics"])
+        try host.send(type: "create", ["pack": "pub-classics", "token": LiveGameServer.editToken])
         let code = try #require(try host.next("created")["code"] as? String)
         try host.send(type: "end")
         try host.next("ended")
@@ -58,17 +58,17 @@ struct RoomQuotaLiveTests {
         #expect(health["rooms"] as? Int == 5, "the podiums are still kept")
 
         let host = try GameClient(port: server.port)
-        try host.send(type: "create", ["pack": "pub-classics"])
+        try host.send(type: "create", ["pack": "pub-classics", "token": LiveGameServer.editToken])
         let reply = try host.next(after: ["created", "error"])
         #expect(reply["type"] as? String == "created", "the real host was refused: \(reply)")
         // maxRooms still counts running rooms.
         for _ in 0..<4 {
             let other = try GameClient(port: server.port)
-            try other.send(type: "create", ["pack": "pub-classics"])
+            try other.send(type: "create", ["pack": "pub-classics", "token": LiveGameServer.editToken])
             try other.next("created")
         }
         let sixth = try GameClient(port: server.port)
-        #expect(try sixth.expectError(after: ["type": "create", "pack": "pub-classics"]) == "too_many_rooms")
+        #expect(try sixth.expectError(after: ["type": "create", "pack": "pub-classics", "token": LiveGameServer.editToken]) == "too_many_rooms")
     }
 
     @Test func pastMaxEndedRoomsTheRoomThatEndedFirstIsDropped() throws {
@@ -99,7 +99,7 @@ struct RoomQuotaLiveTests {
         #expect(try display.expectError(after: ["type": "watch", "code": codes[0]]) == "room_not_found", "the room that ended first")
         for _ in 0..<2 {
             let host = try GameClient(port: second.port)
-            try host.send(type: "create", ["pack": "pub-classics"])
+            try host.send(type: "create", ["pack": "pub-classics", "token": LiveGameServer.editToken])
             try host.next("created")
         }
     }
@@ -133,7 +133,7 @@ struct RoomQuotaLiveTests {
         #expect(server.game.service.roomCount == 1)
 
         // Packs from the library are the server's own: the cap is for inline ones (pub-classics is over 3 KB).
-        try host.send(type: "create", ["pack": "pub-classics"])
+        try host.send(type: "create", ["pack": "pub-classics", "token": LiveGameServer.editToken])
         try host.next("created")
     }
 
@@ -164,7 +164,7 @@ struct RoomQuotaLiveTests {
         #expect(Self.gauge("buzzer_archive_disk_low", in: metrics) == 1)
 
         let other = try GameClient(port: server.port)
-        #expect(try other.expectError(after: ["type": "create", "pack": "pub-classics"]) == "disk_low")
+        #expect(try other.expectError(after: ["type": "create", "pack": "pub-classics", "token": LiveGameServer.editToken]) == "disk_low")
         let refusal = try #require(other.received.last { $0["type"] as? String == "error" })
         #expect((refusal["message"] as? String)?.contains("100 MiB free") == true, "\(refusal)")
 
@@ -176,7 +176,7 @@ struct RoomQuotaLiveTests {
 
         disk.setFree(512 << 20)
         #expect(eventually { (try? TestWebSocketClient.httpGet(port: server.port, path: "/healthz").0) == 200 })
-        try other.send(type: "create", ["pack": "pub-classics"])
+        try other.send(type: "create", ["pack": "pub-classics", "token": LiveGameServer.editToken])
         try other.next("created")
     }
 

@@ -21,7 +21,7 @@ import Testing
         let sinks = 20, stalls = 20, tries = 3
         // pub-classics has 17 questions: 400 ms each is 6.8 s, enough for 1 s of attack and 3 tries.
         let run = try ChildProcess.run(URL(fileURLWithPath: client), [
-            "--port", "\(server.port)", "--pack", "pub-classics", "--sinks", "\(sinks)", "--stalls", "\(stalls)",
+            "--port", "\(server.port)", "--pack", "pub-classics", "--token", LiveGameServer.editToken, "--sinks", "\(sinks)", "--stalls", "\(stalls)",
             "--tries", "\(tries)", "--warmup-s", "1", "--try-gap-ms", "50", "--open-ms", "300", "--reveal-ms", "100",
             "--server-pid", "\(server.pid)", "--json", "--quiet", "--timeout", "60",
         ], timeout: 90)

@@ -52,7 +52,7 @@ import Testing
         with urllib.request.urlopen(f"https://127.0.0.1:{port}/healthz", context=context) as r:
             print("healthz", r.status, json.loads(r.read())["status"])
         with connect(f"wss://127.0.0.1:{port}/ws", subprotocols=["buzzer.v1"], ssl=context) as host:
-            host.send(json.dumps({"type": "create", "pack": "pub-classics"}))
+            host.send(json.dumps({"type": "create", "pack": "pub-classics", "token": "\(LiveGameServer.editToken)"}))
             created = json.loads(host.recv(timeout=10))
             print("created", created["type"], created["joinURL"].split("://")[0])
             with connect(f"wss://127.0.0.1:{port}/ws?room={created['code']}", subprotocols=["buzzer.v1"], ssl=context,
@@ -120,7 +120,7 @@ import Testing
         from websockets.sync.client import connect
         context = ssl.create_default_context(); context.check_hostname = False; context.verify_mode = ssl.CERT_NONE
         with connect(f"wss://127.0.0.1:{sys.argv[1]}/ws", subprotocols=["buzzer.v1"], ssl=context) as ws:
-            ws.send(json.dumps({"type": "create", "pack": "pub-classics"}))
+            ws.send(json.dumps({"type": "create", "pack": "pub-classics", "token": "\(LiveGameServer.editToken)"}))
             json.loads(ws.recv(timeout=10))
             print("open", flush=True)
             sys.stdin.readline()

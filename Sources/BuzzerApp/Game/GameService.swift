@@ -53,7 +53,7 @@ package final class GameService: WebSocketService {
         router = GameRoutes.router(config: config, library: library, editToken: self.editToken)
         gate = NewGameGate(context: context)
         addresses = ServerAddresses(config: config)
-        entrance = RoomEntrance(context: context, library: library, addresses: addresses, gate: gate)
+        entrance = RoomEntrance(context: context, library: library, addresses: addresses, gate: gate, editTokenHash: Secrets.hash(self.editToken))
         commands = CommandDispatcher(messages: context.messages)
         let counter = ConnectionCounter()
         connections = counter

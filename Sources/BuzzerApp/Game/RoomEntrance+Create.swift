@@ -33,6 +33,14 @@ extension RoomEntrance {
             handle.close(code: 1008, reason: "too many create requests")
             return
         }
+        // Hosting shows every answer, so a library pack needs the library's edit token: otherwise a
+        // player could host tonight's pack in a room of their own and read its answers.
+        if case .library = request.source, request.token.map(Secrets.hash) != editTokenHash {
+            fail("token_required", request.token == nil
+                ? "Hosting a pack from the library needs the host link: open the address buzzer serve printed at start-up (…/host#token=…), or paste its token here."
+                : "That token is not this server's: open the host link buzzer serve printed at start-up (…/host#token=…), or paste its token here.")
+            return
+        }
         if let refusal = gate.refusal() {
             fail(refusal.code, refusal.message)
             return

@@ -19,9 +19,12 @@ final class RoomEntrance: Sendable {
     let wrongCodes: Mutex<JoinRateLimiter>
     /// Creates, per address and per connection; taken once per `create`.
     let creates: Mutex<CreateRateLimiter>
+    /// SHA-256 of the library's edit token: a `create` from a library pack must prove it.
+    let editTokenHash: String
 
-    init(context: GameContext, library: PackStore, addresses: ServerAddresses, gate: NewGameGate) {
+    init(context: GameContext, library: PackStore, addresses: ServerAddresses, gate: NewGameGate, editTokenHash: String) {
         self.context = context
+        self.editTokenHash = editTokenHash
         self.library = library
         self.addresses = addresses
         self.gate = gate

@@ -14,10 +14,20 @@ const KIND_NAMES = { choice: 'One right option', multi: 'Several right options',
 const WITH_OPTIONS = new Set(['choice', 'multi', 'poll']);
 
 // `/edit#token=…` (the link `buzzer serve` prints) keeps the token in this browser; the fragment never reaches a server log.
-{
+function tokenFromAddress() {
   const hash = new URLSearchParams(location.hash.slice(1));
-  if (hash.get('token')) { store(TOKEN_KEY, hash.get('token')); history.replaceState(null, '', '/edit'); }
+  if (!hash.get('token')) return false;
+  store(TOKEN_KEY, hash.get('token'));
+  history.replaceState(null, '', '/edit');
+  return true;
 }
+tokenFromAddress();
+// The link pasted into a tab already on /edit changes only the fragment: no reload, so listen for it.
+window.addEventListener('hashchange', async () => {
+  if (!tokenFromAddress()) return;
+  if (pack) renderPack(); else await showLibrary();
+  notice('Edit token saved in this browser.');
+});
 
 /** The pack being edited, always in the rounds form: { title, description, rounds: [{ title, wager, questions }] }. */
 let pack = null;
@@ -25,6 +35,8 @@ let packId = null;
 let version = null;
 /** Problems from the last save, by JSON path: [{ path, message }]. */
 let problems = [];
+/** Files uploaded in this session, by the field's path: the file control shows its name again after a redraw. */
+const uploads = new Map();
 let query = '';
 
 function token() { return load(TOKEN_KEY); }
@@ -213,20 +225,57 @@ function problemsAt(path) {
   return problems.filter((p) => p.path === path || p.path.startsWith(`${path}[`) || p.path.startsWith(`${path}.`));
 }
 
+const PART_NAMES = {
+  title: 'title', description: 'description', kind: 'kind', category: 'category', text: 'question', answer: 'answer',
+  options: 'options', explanation: 'explanation', points: 'points', timeLimit: 'seconds', media: 'picture or sound',
+  revealMedia: 'picture or sound at the reveal', image: 'picture', audio: 'sound', alt: 'picture description',
+  startMs: 'start', durationMs: 'length', questions: 'questions', rounds: 'rounds',
+};
+const ITEM_NAMES = { rounds: 'round', questions: 'question', options: 'option', answer: 'answer' };
+
+/** `rounds[0].questions[0].options[4]` → "Round 1, question 1, option 5". */
+function place(path) {
+  const parts = [...path.matchAll(/([A-Za-z]+)(?:\[(\d+)\])?/g)].map(([, name, index]) =>
+    index === undefined ? PART_NAMES[name] ?? name : `${ITEM_NAMES[name] ?? name} ${Number(index) + 1}`);
+  const text = parts.join(', ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A problem as a sentence for people: "Round 1, question 1, option 5 is empty." */
+function describe(problem) {
+  const message = problem.message === 'must not be empty' ? 'is empty' : problem.message;
+  let text = !problem.path ? message : /^(must|is|has|describes|applies)\b/.test(message)
+    ? `${place(problem.path)} ${message}` : `${place(problem.path)}: ${message}`;
+  text = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+/** The sentences for `list`, each once. */
+function sentences(list) {
+  return [...new Set(list.map(describe))].join('\n');
+}
+
+/** An error under a control: the control is marked invalid and described by it. */
+function errorFor(control, id, list) {
+  if (!list.length) return null;
+  control.setAttribute('aria-invalid', 'true');
+  control.setAttribute('aria-describedby', [control.getAttribute('aria-describedby'), `${id}-error`].filter(Boolean).join(' '));
+  return h('p', { id: `${id}-error`, class: 'field-error', text: sentences(list) });
+}
+
 /** A labelled field bound to `get`/`set`, with the server's words under it when a save was refused there. */
 function field(path, label, control, { hint } = {}) {
   const id = `f-${path.replace(/[^a-zA-Z0-9]+/g, '-')}`;
   const errs = problemsAt(path);
   control.id = id;
   control.dataset.path = path;
-  const described = [hint ? `${id}-hint` : '', errs.length ? `${id}-error` : ''].join(' ').trim();
-  if (described) control.setAttribute('aria-describedby', described);
-  if (errs.length) control.setAttribute('aria-invalid', 'true');
+  if (hint) control.setAttribute('aria-describedby', `${id}-hint`);
+  const error = errorFor(control, id, errs);
   return h('div', { class: `field${errs.length ? ' invalid' : ''}` },
     h('label', { for: id, text: label }),
     hint ? h('p', { id: `${id}-hint`, class: 'hint', text: hint }) : null,
     control,
-    errs.length ? h('p', { id: `${id}-error`, class: 'field-error', text: errs.map((e) => e.message).join(' ') }) : null);
+    error);
 }
 
 function input(value, onInput, attrs = {}) {
@@ -242,7 +291,7 @@ function renderPack() {
     h('p', { id: 'notice', class: 'notice', role: 'status' }),
     problems.length ? h('div', { class: 'card warn', role: 'alert', id: 'problems', tabindex: '-1' },
       h('p', { text: `The pack was not saved: ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}.` }),
-      h('ul', {}, problems.map((p) => h('li', { text: p.path ? `${p.path}: ${p.message}` : p.message })))) : null,
+      h('ul', {}, problems.map((p) => h('li', { text: describe(p), 'data-path': p.path })))) : null,
     field('title', 'Title', input(pack.title, (v) => { pack.title = v; }, { maxlength: 200 })),
     field('description', 'Description (optional)', input(pack.description, (v) => { pack.description = v; })),
     pack.rounds.map((round, r) => roundSection(round, r)),
@@ -284,7 +333,7 @@ function questionCard(round, q, r, i) {
   const errs = problems.filter((p) => p.path === base);
   return h('section', { class: 'question-card', 'aria-label': `Question ${n}` },
     h('h2', { text: `Question ${n}` }),
-    errs.length ? h('p', { class: 'field-error', text: errs.map((e) => e.message).join(' ') }) : null,
+    errs.length ? h('p', { class: 'field-error', text: sentences(errs) }) : null,
     field(`${base}.kind`, 'Kind', kind),
     field(`${base}.category`, 'Category', input(q.category, (v) => { q.category = v; }, { maxlength: 200 })),
     field(`${base}.text`, 'Question', h('textarea', { rows: 2, oninput: (e) => { q.text = e.currentTarget.value; }, text: q.text ?? '' }),
@@ -306,25 +355,17 @@ function questionCard(round, q, r, i) {
 function answerFields(q, base) {
   if (WITH_OPTIONS.has(q.kind)) {
     const right = q.kind === 'choice' ? [q.answer] : q.kind === 'multi' ? q.answer ?? [] : [];
-    const rows = q.options.map((text, o) => h('li', { class: 'option-row' },
-      q.kind === 'poll' ? null : h('input', { type: q.kind === 'choice' ? 'radio' : 'checkbox', name: `${base}-right`, checked: right.includes(o),
-        'aria-label': `Option ${o + 1} is right`, onchange: (e) => {
-          if (q.kind === 'choice') q.answer = o;
-          else q.answer = e.currentTarget.checked ? [...new Set([...(q.answer ?? []), o])].sort() : (q.answer ?? []).filter((x) => x !== o);
-        } }),
-      h('input', { value: text, 'aria-label': `Option ${o + 1}`, autocomplete: 'off', maxlength: 200, 'data-option': o, oninput: (e) => { q.options[o] = e.currentTarget.value; } }),
-      q.options.length > 2 ? h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Remove option ${o + 1}`, text: '✕', onclick: () => {
-        q.options.splice(o, 1);
-        if (q.kind === 'choice') q.answer = Math.min(q.answer ?? 0, q.options.length - 1);
-        if (q.kind === 'multi') q.answer = (q.answer ?? []).filter((x) => x !== o).map((x) => (x > o ? x - 1 : x));
-        renderPack();
-      } }) : null));
-    const errs = [...problemsAt(`${base}.options`), ...problemsAt(`${base}.answer`)];
-    return h('div', { class: `field${errs.length ? ' invalid' : ''}`, 'data-path': `${base}.options` },
-      h('p', { class: 'label', text: q.kind === 'poll' ? 'Options' : q.kind === 'choice' ? 'Options (mark the right one)' : 'Options (tick every right one)' }),
+    const rows = q.options.map((text, o) => optionRow(q, base, right, text, o));
+    // One option's problem goes beside that option; the list's own (count, duplicates, the right one) under the list.
+    const errs = [...problems.filter((p) => p.path === `${base}.options`), ...problemsAt(`${base}.answer`)];
+    const id = `f-${base.replace(/[^a-zA-Z0-9]+/g, '-')}-options`;
+    // One group, named by its label: the right-answer radios share a name, so they must be grouped.
+    return h('div', { class: `field${errs.length ? ' invalid' : ''}`, 'data-path': `${base}.options`,
+      role: q.kind === 'choice' ? 'radiogroup' : 'group', 'aria-labelledby': `${id}-label` },
+      h('p', { class: 'label', id: `${id}-label`, text: q.kind === 'poll' ? 'Options' : q.kind === 'choice' ? 'Options (mark the right one)' : 'Options (tick every right one)' }),
       h('ul', { class: 'option-list' }, rows),
       q.options.length < 6 ? h('button', { type: 'button', class: 'btn small', text: 'Add an option', onclick: () => { q.options.push(''); renderPack(); } }) : null,
-      errs.length ? h('p', { class: 'field-error', role: 'alert', text: errs.map((e) => e.message).join(' ') }) : null);
+      errs.length ? h('p', { id: `${id}-error`, class: 'field-error', text: sentences(errs) }) : null);
   }
   if (q.kind === 'truefalse') {
     return field(`${base}.answer`, 'The right answer', h('select', { onchange: (e) => { q.answer = e.currentTarget.value === 'true'; } },
@@ -338,33 +379,79 @@ function answerFields(q, base) {
   return field(`${base}.answer`, 'The right number (closest wins)', input(q.answer, (v) => { q.answer = Number(v); }, { inputmode: 'decimal' }));
 }
 
+/** One option: right or not, its text with its own problem (`…options[4]`) beside it, and Remove. */
+function optionRow(q, base, right, text, o) {
+  const path = `${base}.options[${o}]`;
+  const id = `f-${path.replace(/[^a-zA-Z0-9]+/g, '-')}`;
+  const control = h('input', { id, value: text, 'aria-label': `Option ${o + 1}`, autocomplete: 'off', maxlength: 200, 'data-option': o, 'data-path': path,
+    oninput: (e) => { q.options[o] = e.currentTarget.value; } });
+  const error = errorFor(control, id, problems.filter((p) => p.path === path));
+  return h('li', { class: 'option-row' },
+    // The radios share a name, so each is also labelled by the list's label (axe "radiogroup").
+    q.kind === 'poll' ? null : h('span', { id: `${id}-right`, class: 'sr-only', text: `Option ${o + 1} is right` }),
+    q.kind === 'poll' ? null : h('input', { type: q.kind === 'choice' ? 'radio' : 'checkbox', name: `${base}-right`, checked: right.includes(o),
+      'aria-labelledby': `f-${base.replace(/[^a-zA-Z0-9]+/g, '-')}-options-label ${id}-right`, onchange: (e) => {
+        if (q.kind === 'choice') q.answer = o;
+        else q.answer = e.currentTarget.checked ? [...new Set([...(q.answer ?? []), o])].sort() : (q.answer ?? []).filter((x) => x !== o);
+      } }),
+    control,
+    q.options.length > 2 ? h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Remove option ${o + 1}`, text: '✕', onclick: () => {
+      q.options.splice(o, 1);
+      if (q.kind === 'choice') q.answer = Math.min(q.answer ?? 0, q.options.length - 1);
+      if (q.kind === 'multi') q.answer = (q.answer ?? []).filter((x) => x !== o).map((x) => (x > o ? x - 1 : x));
+      renderPack();
+    } }) : null,
+    error);
+}
+
 function mediaFields(q, base, key, legend) {
   const media = q[key] ?? {};
   const path = `${base}.${key}`;
-  const upload = (kind) => h('input', { type: 'file', accept: kind === 'image' ? 'image/png,image/jpeg,image/webp,image/gif' : 'audio/mpeg,audio/ogg,audio/wav',
-    onchange: async (e) => {
-      const file = e.currentTarget.files[0];
-      if (!file) return;
-      notice(`Uploading ${file.name}…`);
-      const result = await api('POST', '/api/media', file);
-      if (result.status !== 200 && result.status !== 201) { notice(result.json?.error ?? `The upload failed (${result.status}).`, 'bad'); return; }
-      q[key] = { ...(q[key] ?? {}), [kind]: result.json.url };
-      renderPack();
-      notice(`${file.name} uploaded.`);
-    } });
+  const upload = (kind) => {
+    const control = h('input', { type: 'file', accept: kind === 'image' ? 'image/png,image/jpeg,image/webp,image/gif' : 'audio/mpeg,audio/ogg,audio/wav',
+      onchange: async (e) => {
+        const file = e.currentTarget.files[0];
+        if (!file) return;
+        notice(`Uploading ${file.name}…`);
+        const result = await api('POST', '/api/media', file);
+        if (result.status !== 200 && result.status !== 201) { notice(result.json?.error ?? `The upload failed (${result.status}).`, 'bad'); return; }
+        q[key] = { ...(q[key] ?? {}), [kind]: result.json.url };
+        uploads.set(`${path}.${kind}`, { file, url: result.json.url });
+        renderPack();
+        notice(`${file.name} uploaded.`);
+      } });
+    // A redraw makes a new control: give it the uploaded file back, so it names it instead of "No file chosen".
+    const uploaded = uploads.get(`${path}.${kind}`);
+    if (uploaded && uploaded.url === media[kind]) {
+      try { const files = new DataTransfer(); files.items.add(uploaded.file); control.files = files.files; } catch { /* older browsers: the hint below names it */ }
+    }
+    return control;
+  };
+  /** What the pack holds now: the uploaded file's name, or the library address of a picture or sound opened with the pack. */
+  const current = (kind) => {
+    if (!media[kind]) return undefined;
+    const uploaded = uploads.get(`${path}.${kind}`);
+    return `Now: ${uploaded && uploaded.url === media[kind] ? uploaded.file.name : media[kind].split('/').pop()} (${kind === 'image' ? 'shown' : 'playable'} below).`;
+  };
   return h('details', { class: 'media-box', open: !!(media.image || media.audio) || problemsAt(path).length > 0 },
     h('summary', { text: legend }),
-    field(`${path}.image`, 'Picture (PNG, JPEG, WebP or GIF)', upload('image')),
+    problems.some((p) => p.path === path) ? h('p', { class: 'field-error', text: sentences(problems.filter((p) => p.path === path)) }) : null,
+    field(`${path}.image`, 'Picture (PNG, JPEG, WebP or GIF)', upload('image'), { hint: current('image') }),
     media.image ? h('figure', { class: 'q-media' }, h('img', { src: media.image, alt: media.alt || 'The uploaded picture' })) : null,
     media.image ? field(`${path}.alt`, 'What the picture shows (for screen readers)', input(media.alt, (v) => { q[key].alt = v; })) : null,
     media.image && key === 'media' ? h('label', { class: 'check-row' }, h('input', { type: 'checkbox', checked: !!media.onPhones,
       onchange: (e) => { q[key].onPhones = e.currentTarget.checked; } }), 'Show the picture on phones too (else the big screen only)') : null,
-    field(`${path}.audio`, 'Sound (MP3, OGG or WAV)', upload('audio')),
+    field(`${path}.audio`, 'Sound (MP3, OGG or WAV)', upload('audio'), { hint: current('audio') }),
     media.audio ? h('audio', { controls: true, src: media.audio, preload: 'metadata', 'aria-label': 'The uploaded sound' }) : null,
     media.audio ? h('div', { class: 'settings-grid' },
       field(`${path}.startMs`, 'Start at (ms)', input(media.startMs, (v) => { q[key].startMs = v === '' ? undefined : Number(v); }, { type: 'number', min: 0 })),
       field(`${path}.durationMs`, 'Play for (ms, empty: to the end)', input(media.durationMs, (v) => { q[key].durationMs = v === '' ? undefined : Number(v); }, { type: 'number', min: 1 }))) : null,
-    media.image || media.audio ? h('button', { type: 'button', class: 'btn small ghost', text: 'Remove the picture and sound', onclick: () => { delete q[key]; renderPack(); } }) : null);
+    media.image || media.audio ? h('button', { type: 'button', class: 'btn small ghost', text: 'Remove the picture and sound', onclick: () => {
+      delete q[key];
+      uploads.delete(`${path}.image`);
+      uploads.delete(`${path}.audio`);
+      renderPack();
+    } }) : null);
 }
 
 async function save() {

@@ -6,6 +6,10 @@ import {
   entrantNames, tiebreakTable, ordinal, newGame, reduce, setText } from './common.js';
 
 const KEY = 'buzzer.host';
+// The library's edit token, shared with the editor: hosting a library pack needs it (the host sees every answer).
+const TOKEN_KEY = 'buzzer.editToken';
+const NEEDS_TOKEN = 'Hosting a pack from the library needs the host link: open the address buzzer serve printed at start-up '
+  + '(it ends in /host#token=…), or paste that link or its token below. A pack you upload needs none.';
 const main = $('#main');
 const live = $('#live');
 const banner = $('#banner');
@@ -19,14 +23,22 @@ let seat = load(KEY);
     seat = { code: hash.get('code').toUpperCase(), token: hash.get('token') };
     store(KEY, seat);
     history.replaceState(null, '', '/host');
+  } else if (hash.get('token')) {
+    // `/host#token=…`, the link `buzzer serve` prints: the edit token, kept here and never in the address bar.
+    store(TOKEN_KEY, hash.get('token'));
+    history.replaceState(null, '', '/host');
   }
 }
 
+// A link pasted into a tab already on /host changes only the fragment: read it as a fresh load does.
+window.addEventListener('hashchange', () => { if (new URLSearchParams(location.hash.slice(1)).get('token')) location.reload(); });
+
 let pendingCreate = null;
 let setupError = null;
+/** The server asked for the edit token (`token_required`): the setup form shows a field for it. */
+let needToken = false;
 let game = newGame('host');
 let screenKey = '';
-let confirmEnd = false;
 
 const countdown = new Countdown((seconds, left) => {
   drawClock(seconds, left);
@@ -60,7 +72,10 @@ function handle(m) {
     // A pack the server cannot read comes back as bad_message, which names no request.
     if (m.request === 'create' || (pendingCreate && !m.request)) {
       pendingCreate = null;
-      setupError = m.message;
+      needToken = m.code === 'token_required';
+      // A token the server refused is of no use to this page or the editor.
+      if (needToken) store(TOKEN_KEY, null);
+      setupError = needToken ? NEEDS_TOKEN : m.message;
       showSetupError();
     } else if (m.request === 'host') {
       seat = null;
@@ -81,6 +96,7 @@ function handle(m) {
         podiumSize: m.settings?.podiumSize };
       store(KEY, seat);
       pendingCreate = null;
+      needToken = false;
       say(live, `Game ${m.code} is open.`);
       break;
     case 'hosting':
@@ -166,7 +182,7 @@ async function renderSetup() {
       h('div', { class: 'settings-grid' },
         number('timeLimitSeconds', 'Seconds per question', d.timeLimitSeconds, { min: 1, max: 3600 }),
         number('readingSeconds', 'Reading time (seconds)', d.readingTimeMs / 1000, { min: 0, max: 60, step: 0.5 }),
-        h('div', { class: 'field' }, h('label', { for: 'scoring', text: 'Scoring' }),
+        h('div', { class: 'field wide' }, h('label', { for: 'scoring', text: 'Scoring' }),
           h('select', { id: 'scoring', name: 'scoring' },
             h('option', { value: 'speed', text: 'Faster answers score more', selected: d.scoring === 'speed' }),
             h('option', { value: 'flat', text: 'One point per right answer', selected: d.scoring === 'flat' }))),
@@ -183,6 +199,7 @@ async function renderSetup() {
         h('p', { id: 'teamList-hint', class: 'hint', text: 'One team per line, such as your table names. Players then pick one; leave it empty to let them type any team, or none.' }),
         h('textarea', { id: 'teamList', name: 'teamList', rows: 4, 'aria-describedby': 'teamList-hint', text: (d.teams ?? []).join('\n') }))),
     setupError ? h('pre', { class: 'pre-error', role: 'alert', id: 'setup-error', text: setupError }) : null,
+    needToken ? tokenField() : null,
     h('button', { type: 'submit', class: 'btn primary big', text: pendingCreate ? 'Creating…' : 'Create game', disabled: !!pendingCreate }));
   const reopen = h('form', { class: 'panel', onsubmit: (e) => {
     e.preventDefault();
@@ -218,9 +235,32 @@ function showSetupError() {
   }
   box.textContent = setupError;
   const button = $('button[type=submit]', form);
+  let pasted = $('#edit-token', form);
+  if (needToken && !pasted) {
+    form.insertBefore(tokenField(), button);
+    pasted = $('#edit-token', form);
+  } else if (!needToken) {
+    $('#edit-token-field', form)?.remove();
+  }
   button.disabled = false;
   button.textContent = 'Create game';
   say(live, setupError);
+  pasted?.focus();
+}
+
+/** Where the host pastes the host link (or its token) after `token_required`. */
+function tokenField() {
+  return h('div', { class: 'field', id: 'edit-token-field' },
+    h('label', { for: 'edit-token', text: 'Host link or token' }),
+    h('input', { id: 'edit-token', name: 'editToken', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'setup-error',
+      placeholder: 'http://…/host#token=…' }));
+}
+
+/** The edit token from a pasted host or edit link (`…#token=…`), or the token itself. */
+function pastedToken(text) {
+  const value = text.trim();
+  const match = value.match(/[#&?]token=([^&\s]+)/);
+  return match ? decodeURIComponent(match[1]) : value;
 }
 
 async function submitCreate(event) {
@@ -242,6 +282,7 @@ async function submitCreate(event) {
   };
   const file = form.upload.files[0];
   const packName = form.pack.value;
+  if (form.editToken?.value.trim()) store(TOKEN_KEY, pastedToken(form.editToken.value));
   setupError = null;
   if (file && !packName) {
     try {
@@ -253,7 +294,7 @@ async function submitCreate(event) {
       return;
     }
   } else if (packName) {
-    pendingCreate = { type: 'create', pack: packName, settings };
+    pendingCreate = { type: 'create', pack: packName, settings, token: load(TOKEN_KEY) ?? undefined };
   } else {
     setupError = 'Choose a pack file to upload, or pick a pack from the library.';
     showSetupError();
@@ -275,7 +316,9 @@ function primary() {
     case 'reading': case 'open': return { label: 'Close answers', type: 'close' };
     case 'closed': return { label: 'Reveal answer', type: 'reveal' };
     case 'revealed': return { label: 'Next', type: 'next' };
-    case 'leaderboard': return { label: game.leaderboard?.final ? 'Finish game' : 'Next question', type: 'next' };
+    case 'leaderboard': return game.leaderboard?.final
+      ? { label: 'Finish game', type: 'next', note: 'the game is played to its end: every screen shows the podium, and the results can be downloaded.' }
+      : { label: 'Next question', type: 'next' };
     default: return null;
   }
 }
@@ -323,7 +366,6 @@ function renderStage(force) {
   if (key === screenKey && !force) return;
   const moved = key !== screenKey;
   screenKey = key;
-  confirmEnd = false;
   countdown.stop();
   const stage = $('#stage');
   const step = primary();
@@ -334,22 +376,28 @@ function renderStage(force) {
     asking ? h('span', { class: 'remote-status', 'aria-hidden': 'true' },
       h('span', { id: 'remote-count', text: `${game.answerCount ?? 0}/${game.connected ?? game.playerCount ?? 0}` }),
       h('span', { id: 'remote-clock', text: '' })) : null,
-    step ? h('button', { type: 'button', class: 'btn primary', id: 'primary', 'aria-keyshortcuts': 'Space ArrowRight', text: step.label, onclick: () => command(step.type) }) : null,
+    step ? h('button', { type: 'button', class: 'btn primary', id: 'primary', 'aria-keyshortcuts': 'Space ArrowRight', text: step.label,
+      'aria-describedby': step.note ? 'primary-note' : null, onclick: () => command(step.type) }) : null,
     game.phase === 'open' || game.phase === 'reading' ? h('button', { type: 'button', class: 'btn', text: 'Reveal now', onclick: () => command('reveal') }) : null,
     game.phase === 'revealed' ? h('button', { type: 'button', class: 'btn', text: 'Show leaderboard', onclick: () => command('leaderboard') }) : null,
     ...runOfShow(),
     game.phase === 'lobby' ? h('button', { type: 'button', class: 'btn', 'aria-pressed': game.locked ? 'true' : 'false', text: game.locked ? 'Room locked' : 'Lock room', onclick: () => command(game.locked ? 'unlock' : 'lock') }) : null,
     game.phase !== 'ended' ? endButton() : null,
     step ? h('span', { class: 'shortcut' }, h('kbd', { text: 'Space' }), ' or ', h('kbd', { text: '→' }), ` ${step.label.toLowerCase()}`) : null);
+  // What the two ways out differ in, beside the buttons (docs/game-rules.md, "Phases").
+  const notes = game.phase === 'ended' ? null : h('ul', { class: 'control-notes hint' },
+    step?.note ? h('li', { id: 'primary-note' }, h('strong', { text: `${step.label}: ` }), step.note) : null,
+    h('li', { id: 'end-note' }, h('strong', { text: 'End game: ' }), END_NOTE));
+  const controlsAndNotes = [controls, notes];
   switch (game.phase) {
-    case 'lobby': fill(stage, ...lobbyStage(), controls); break;
-    case 'reading': case 'open': case 'closed': fill(stage, ...questionStage(), controls); startClock(); break;
-    case 'revealed': fill(stage, ...revealStage(), controls); break;
+    case 'lobby': fill(stage, ...lobbyStage(), ...controlsAndNotes); break;
+    case 'reading': case 'open': case 'closed': fill(stage, ...questionStage(), ...controlsAndNotes); startClock(); break;
+    case 'revealed': fill(stage, ...revealStage(), ...controlsAndNotes); break;
     case 'leaderboard': fill(stage, h('h1', { id: 'stage-title', text: game.leaderboard?.final ? 'Final standings' : 'Leaderboard' }),
       game.leaderboard?.final ? tiebreakTable(game.tiebreakResult) : null,
       game.leaderboard?.final ? podiumTies() : null,
-      standingsTable(game.leaderboard?.players ?? [], { limit: 20 }), teamTable(game.leaderboard?.teams, { limit: 50 }), controls); break;
-    case 'tiebreak': fill(stage, ...tiebreakStage(), controls); countdown.start(game.tiebreak.startedAt, game.tiebreak.deadline); break;
+      standingsTable(game.leaderboard?.players ?? [], { limit: 20 }), teamTable(game.leaderboard?.teams, { limit: 50 }), ...controlsAndNotes); break;
+    case 'tiebreak': fill(stage, ...tiebreakStage(), ...controlsAndNotes); countdown.start(game.tiebreak.startedAt, game.tiebreak.deadline); break;
     case 'ended': fill(stage, ...endedStage()); break;
     default: fill(stage, h('h1', { id: 'stage-title', text: 'Connecting…' }));
   }
@@ -447,16 +495,13 @@ function tiebreakStage() {
   ];
 }
 
+const END_NOTE = 'stops the game now for everyone: questions not asked yet are dropped, and the podium shows the scores as they stand.';
+
 function endButton() {
-  return h('button', { type: 'button', class: 'btn danger', id: 'end', text: 'End game', onclick: (e) => {
-    if (!confirmEnd) {
-      confirmEnd = true;
-      e.currentTarget.textContent = 'Really end the game?';
-      say(live, 'Press again to end the game for everyone.');
-      return;
-    }
-    command('end');
-  } });
+  return h('button', { type: 'button', class: 'btn danger', id: 'end', text: 'End game', 'aria-describedby': 'end-note', onclick: () => ask({
+    title: 'End the game now?',
+    text: `End game ${END_NOTE} This cannot be undone.`,
+    confirm: 'End game', danger: true, onConfirm: () => command('end') }) });
 }
 
 function lobbyStage() {
@@ -574,7 +619,7 @@ function endedStage() {
     ended ? standingsTable(ended.players, { limit: 50, caption: 'Final scores' }) : null,
     ended ? teamTable(ended.teams, { limit: 50, caption: 'Final team scores' }) : null,
     ended ? h('div', { class: 'controls downloads' },
-      h('p', { class: 'hint', text: 'Every answer, one row each (the same as buzzer replay export):' }),
+      h('p', { class: 'hint', text: 'Every answer, stake and adjustment, then the final standings (the same as buzzer replay export):' }),
       h('button', { type: 'button', class: 'btn', id: 'download-csv', text: 'Download results (CSV)', onclick: () => downloadResults('csv') }),
       h('button', { type: 'button', class: 'btn', id: 'download-json', text: 'Download results (JSON)', onclick: () => downloadResults('json') })) : null,
     h('div', { class: 'controls' }, h('button', { type: 'button', class: 'btn primary', text: 'Host another game', onclick: () => {
