@@ -41,6 +41,12 @@ package enum RoomEvent: Sendable, Equatable {
     case roomEnded(RoomEnded)
 
     /// The stable `type` string of the event's JSON line.
+    /// The `type` of a room's first and last events, for readers that tell them apart without
+    /// decoding the line (recovery). Taken from `type` itself, so they cannot drift from it.
+    package static let roomCreatedType = RoomEvent.roomCreated(RoomCreated(
+        at: 0, code: "", seed: 0, hostTokenHash: "", settings: RoomSettings(), pack: QuestionPack(title: "", questions: []))).type
+    package static let roomEndedType = RoomEvent.roomEnded(RoomEnded(at: 0, reason: .finished)).type
+
     package var type: String {
         switch self {
         case .roomCreated: "room_created"

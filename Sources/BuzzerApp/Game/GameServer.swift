@@ -129,8 +129,8 @@ package struct GameServer: Sendable {
         let retentionMs = Int64(context.config.rooms.endedRoomRetentionSeconds) * 1000, now = context.clock()
         let report = try ArchiveRecovery.openRooms(
             directory: context.config.archive.directory, prefix: context.config.archive.filePrefix,
-            isTerminal: { $0.type == "room_ended" && now - $0.time >= retentionMs },
-            startsRoom: { $0.type == "room_created" })
+            isTerminal: { $0.type == RoomEvent.roomEndedType && now - $0.time >= retentionMs },
+            startsRoom: { $0.type == RoomEvent.roomCreatedType })
         for (room, problem) in report.abandonedRooms {
             quarantine(room, because: problem.description, into: &summary, context: context)
         }

@@ -34,7 +34,6 @@ package final class GameService: WebSocketService {
     let addresses: ServerAddresses
     /// Set once the server is listening: `/healthz` reports its connection count.
     package let connectionCount: @Sendable () -> Int
-    private let connections: ConnectionCounter
     private let shuttingDown = Mutex(false)
     /// Rooms recovery left out because their log cannot be replayed, for `/healthz`.
     let quarantinedRooms = Mutex<[String]>([])
@@ -55,9 +54,7 @@ package final class GameService: WebSocketService {
         addresses = ServerAddresses(config: config)
         entrance = RoomEntrance(context: context, library: library, addresses: addresses, gate: gate, editTokenHash: Secrets.hash(self.editToken))
         commands = CommandDispatcher(messages: context.messages)
-        let counter = ConnectionCounter()
-        connections = counter
-        connectionCount = { counter.value }
+        connectionCount = { metrics.openConnections }
     }
 
     /// Milliseconds since 1970, the game's clock.
@@ -110,13 +107,11 @@ package final class GameService: WebSocketService {
     // MARK: - WebSocket lifecycle
 
     package func makeHandler(for upgrade: WebSocketUpgrade<GameClient>) -> GameClient {
-        connections.add(1)
         context.metrics.connectionOpened()
         return GameClient(upgrade: upgrade, service: self)
     }
 
     func closed(_ client: GameClient, reason: ConnectionCloseReason, code: UInt16) {
-        connections.add(-1)
         context.metrics.connectionClosed(code: code)
         // Connections closed by a shutdown are not departures: the log must not say everyone left
         // (the host-away clock would run while the server is down). Recovery marks them away at restart.
@@ -152,11 +147,4 @@ package final class GameService: WebSocketService {
         case .player(let command): commands.player(command, from: client)
         }
     }
-}
-
-/// Open WebSocket sessions, for `/healthz`.
-final class ConnectionCounter: Sendable {
-    private let count = Mutex<Int>(0)
-    var value: Int { count.withLock { $0 } }
-    func add(_ delta: Int) { count.withLock { $0 += delta } }
 }

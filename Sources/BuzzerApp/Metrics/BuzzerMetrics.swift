@@ -19,6 +19,9 @@ package final class BuzzerMetrics: Sendable {
     private let factory: PrometheusMetricsFactory
 
     private let connections: CoreMetrics.Meter
+    /// Open game connections: the one count of them, read by `/healthz` and set into the gauge when
+    /// `/metrics` is scraped.
+    private let open = Atomic<Int>(0)
     private let players: CoreMetrics.Meter
     private let messagesReceived: CoreMetrics.Counter
     private let messagesSent: CoreMetrics.Counter
@@ -65,19 +68,23 @@ package final class BuzzerMetrics: Sendable {
 
     /// The whole exposition, for `GET /metrics`.
     package func exposition() -> [UInt8] {
+        connections.set(openConnections)
         var text = registry.emitToBuffer()
         questionFanOut.emit(into: &text)
         answerAck.emit(into: &text)
         return text
     }
 
+    /// Game connections open now.
+    package var openConnections: Int { open.load(ordering: .relaxed) }
+
     func connectionOpened() {
-        connections.increment()
+        open.add(1, ordering: .relaxed)
     }
 
     /// A connection closed with the closing handshake's `code` (1006: without one).
     func connectionClosed(code: UInt16) {
-        connections.decrement()
+        open.subtract(1, ordering: .relaxed)
         closes.counter(String(code)).increment()
     }
 
