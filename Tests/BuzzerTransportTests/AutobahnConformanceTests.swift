@@ -26,7 +26,8 @@ import Testing
         try? FileManager.default.removeItem(at: reports)
         var echo = ["echo", "--port", "0"]
         var relay: Process?
-        defer { relay?.terminate() }
+        // Stopped and waited for, SIGKILL past 5 s: a relay left running would hold its port after the run.
+        defer { relay?.stop(after: 0) }
         if overTLS {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-autobahn-tls-\(UUID().uuidString)").path
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
