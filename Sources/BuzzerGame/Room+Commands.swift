@@ -371,7 +371,7 @@ extension Room {
     private func decideAdjustment(target: ScoreTarget, delta: Int, reason: String, at now: GameInstant) throws(GameError) -> RoomEvent {
         let reason = reason.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         guard !reason.isEmpty else { throw .invalidScoreAdjustment("give a reason") }
-        guard delta != 0, abs(delta) <= 1_000_000 else { throw .invalidScoreAdjustment("the change must be between -1000000 and 1000000 and not 0") }
+        guard delta != 0, delta.magnitude <= 1_000_000 else { throw .invalidScoreAdjustment("the change must be between -1000000 and 1000000 and not 0") }
         switch target {
         case .player(let id):
             guard players[id]?.isRanked == true else { throw .unknownPlayer }
