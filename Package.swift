@@ -76,7 +76,9 @@ let package = Package(
         .testTarget(name: "BuzzerGameTests", dependencies: ["BuzzerGame"]),
         .testTarget(name: "BuzzerArchiveTests", dependencies: ["BuzzerArchive"]),
         .testTarget(name: "BuzzerReplayTests", dependencies: ["BuzzerReplay", "BuzzerArchive", "BuzzerGame"], exclude: ["Fixtures"]),
-        .testTarget(name: "BuzzerAppTests", dependencies: ["BuzzerApp", "BuzzerTransport", "BuzzerWebSocket", "BuzzerGame", "BuzzerArchive", "BuzzerTestSupport"]),
+        .testTarget(
+            name: "BuzzerAppTests", dependencies: ["BuzzerApp", "BuzzerTransport", "BuzzerWebSocket", "BuzzerGame", "BuzzerArchive", "BuzzerTestSupport"],
+            exclude: ["Fixtures"]),
     ]
 )
 

@@ -69,42 +69,76 @@ enum ClientMessageFuzzer {
         var members: [(key: String, value: JSONValue)] = [("type", .string(message.type))]
         func add(_ key: String, _ value: JSONValue?) { if let value { members.append((key, value)) } }
         func number(_ value: Int) -> JSONValue { .number(Double(value)) }
+        func numbers(_ values: [Int]) -> JSONValue { .array(values.map(number)) }
         switch message {
-        case .create(let request):
+        case .entry(.create(let request)):
             switch request.source {
             case .library(let name): add("pack", .string(name))
             case .inline(let pack): add("questions", pack.jsonValue)
             }
             add("settings", request.settings)
-        case let .host(code, token), let .resume(code, token):
+        case let .entry(.host(code, token)), let .entry(.resume(code, token)):
             add("code", .string(code))
             add("token", .string(token))
-        case let .join(code, nickname, team, device):
+        case let .entry(.join(code, nickname, team, device)):
             add("code", .string(code))
             add("nickname", .string(nickname))
             add("team", team.map(JSONValue.string))
             add("device", device.map(JSONValue.string))
-        case .watch(let code):
+        case .entry(.watch(let code)), .entry(.peek(let code)):
             add("code", .string(code))
-        case .start, .next, .close, .reveal, .leaderboard, .end, .lock, .unlock, .leave:
-            break
-        case let .kick(player, ban):
-            add("player", number(player))
-            add("ban", .bool(ban))
-        case let .adjust(player, team, delta, reason):
-            add("player", player.map(number))
-            add("team", team.map(number))
-            add("delta", number(delta))
-            add("reason", .string(reason))
-        case let .accept(question, text):
-            add("question", number(question))
-            add("text", .string(text))
-        case let .answer(question, answer):
-            add("question", number(question))
-            add("answer", json(answer))
-        case let .wager(question, amount):
-            add("question", number(question))
-            add("amount", number(amount))
+        case .host(let command):
+            switch command {
+            case .start, .next, .close, .reveal, .leaderboard, .end, .lock, .unlock, .pause, .unpause, .skip, .undoReveal:
+                break
+            case let .kick(player, ban, reason):
+                add("player", number(player))
+                add("ban", .bool(ban))
+                add("reason", reason.map(JSONValue.string))
+            case let .rename(player, nickname):
+                add("player", number(player))
+                add("nickname", .string(nickname))
+            case let .renameTeam(team, name):
+                add("team", number(team))
+                add("name", .string(name))
+            case let .mergeTeams(from, into):
+                add("from", number(from))
+                add("into", number(into))
+            case let .movePlayer(player, team):
+                add("player", number(player))
+                add("team", team.map(number))
+            case let .adjust(player, team, delta, reason):
+                add("player", player.map(number))
+                add("team", team.map(number))
+                add("delta", number(delta))
+                add("reason", .string(reason))
+            case let .accept(question, text):
+                add("question", number(question))
+                add("text", .string(text))
+            case .addTime(let seconds), .reopen(let seconds):
+                add("seconds", number(seconds))
+            case let .tiebreak(text, answer, seconds, players, teams):
+                add("text", .string(text))
+                add("answer", .number(answer))
+                add("seconds", number(seconds))
+                add("players", numbers(players))
+                add("teams", numbers(teams))
+            case .joinAddress(let url):
+                add("url", .string(url))
+            }
+        case .player(let command):
+            switch command {
+            case .leave:
+                break
+            case let .answer(question, answer):
+                add("question", number(question))
+                add("answer", json(answer))
+            case let .wager(question, amount):
+                add("question", number(question))
+                add("amount", number(amount))
+            case .tiebreakAnswer(let value):
+                add("value", .number(value))
+            }
         }
         return .object(members)
     }

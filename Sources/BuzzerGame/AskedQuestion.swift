@@ -45,12 +45,12 @@ package struct AskedQuestion: Sendable, Equatable {
 
     /// The answer window speed points scale on: from the opening to the deadline, less the stoppages.
     package var answerWindowMs: GameDuration {
-        deadline - opensAt - stoppages.reduce(0) { $0 + $1.durationMs }
+        deadline.minus(opensAt).minus(stoppages.reduce(0) { $0.plus($1.durationMs) })
     }
 
     /// How much of the stoppages fell after `start`: what a response timed from `start` must not pay for.
     package func stoppedMs(after start: GameInstant) -> GameDuration {
-        stoppages.reduce(0) { $0 + max(0, $1.end - max($1.start, start)) }
+        stoppages.reduce(0) { $0.plus(max(0, $1.end.minus(max($1.start, start)))) }
     }
 }
 
@@ -58,7 +58,7 @@ package struct AskedQuestion: Sendable, Equatable {
 package struct Stoppage: Sendable, Equatable {
     package var start: GameInstant
     package var end: GameInstant
-    package var durationMs: GameDuration { end - start }
+    package var durationMs: GameDuration { end.minus(start) }
 }
 
 /// One stored answer, canonical (unshuffled) and with its measured response time.

@@ -90,7 +90,7 @@ struct PackIssueCollector {
     }
 
     mutating func checkNumberAnswer(_ answer: Double, at path: String) {
-        if !answer.isFinite { add(path, "must be a finite number") }
+        if !InputBounds.isPlayableNumber(answer) { add(path, "must be a number between -10^15 and 10^15") }
     }
 
     mutating func checkPoints(_ points: Int, at path: String) {

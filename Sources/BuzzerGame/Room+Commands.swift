@@ -159,7 +159,7 @@ extension Room {
         switch player.status {
         case .kicked: throw .kicked
         case .left: throw .unknownPlayer
-        case .away where graceApplies && now - (player.awaySince ?? now) > settings.resumeGraceMs: throw .resumeExpired
+        case .away where graceApplies && now.minus(player.awaySince ?? now) > settings.resumeGraceMs: throw .resumeExpired
         case .away, .connected: return player
         }
     }
@@ -265,12 +265,12 @@ extension Room {
             throw .teamAnswered(by: players[by]?.nickname ?? "a teammate")
         }
         if !isAcceptingAnswers {
-            if current.closeReason == .deadline && now > current.closesAt { throw .lateAnswer(byMs: now - current.deadline) }
+            if current.closeReason == .deadline && now > current.closesAt { throw .lateAnswer(byMs: now.minus(current.deadline)) }
             throw .questionClosed
         }
         if current.isPaused { throw .paused }
         if now < current.opensAt { throw .answersNotOpen }
-        if now > current.closesAt { throw .lateAnswer(byMs: now - current.deadline) }
+        if now > current.closesAt { throw .lateAnswer(byMs: now.minus(current.deadline)) }
         if player.firstQuestion > current.sequence { throw .questionClosed }
         let value = try canonicalAnswer(submission.value, for: current)
         let measured = Scoring.responseTime(
@@ -311,7 +311,7 @@ extension Room {
             }
             return .text(trimmed)
         case .number(let number):
-            guard number.isFinite else { throw .invalidAnswer("the answer is not a finite number") }
+            guard InputBounds.isPlayableNumber(number) else { throw .invalidAnswer("the answer must be a number between -10^15 and 10^15") }
             return value
         }
     }
@@ -354,7 +354,8 @@ extension Room {
         case .player(let id): current = players[id]?.score ?? 0
         case .team(let team): current = teamScore(team)
         }
-        return max(current, floor)
+        // Capped, so that stakes doubling a score question after question cannot grow it without end.
+        return min(max(current, floor), InputBounds.wager.upperBound)
     }
 
     private func activePlayer(_ id: PlayerID) throws(GameError) -> Player {
@@ -371,7 +372,7 @@ extension Room {
     private func decideAdjustment(target: ScoreTarget, delta: Int, reason: String, at now: GameInstant) throws(GameError) -> RoomEvent {
         let reason = reason.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         guard !reason.isEmpty else { throw .invalidScoreAdjustment("give a reason") }
-        guard delta != 0, delta.magnitude <= 1_000_000 else { throw .invalidScoreAdjustment("the change must be between -1000000 and 1000000 and not 0") }
+        guard delta != 0, InputBounds.adjustment.contains(delta) else { throw .invalidScoreAdjustment("the change must be between -1000000 and 1000000 and not 0") }
         switch target {
         case .player(let id):
             guard players[id]?.isRanked == true else { throw .unknownPlayer }

@@ -32,8 +32,8 @@ extension Room {
                 throw .cannotChangeClock("the answer has been on screen, so answering again would not be fair")
             }
             try Self.checkExtra(ms)
-            let deadline = now + ms
-            return [.answersReopened(AnswersReopened(at: now, sequence: sequence, deadline: deadline, closesAt: deadline + settings.answerGraceMs))]
+            let deadline = now.plus(ms)
+            return [.answersReopened(AnswersReopened(at: now, sequence: sequence, deadline: deadline, closesAt: deadline.plus(settings.answerGraceMs)))]
         case .undoReveal:
             guard phase == .revealed, current.isRevealed else { throw .badPhase(command: command.name, phase: phase) }
             return [.revealUndone(RevealUndone(at: now, sequence: sequence))]

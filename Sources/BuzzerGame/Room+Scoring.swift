@@ -82,14 +82,14 @@ extension Room {
                 case .player(let id):
                     guard isRanked(id) else { continue }
                     let right = entry.answers[id].flatMap(judge.credit).map(Self.outcome) == .correct
-                    fold.tally[id, default: ScoringFold.Tally()].score += right ? amount : -amount
+                    fold.tally[id, default: ScoringFold.Tally()].score.add(right ? amount : -amount)
                     awards[id, default: Award(outcome: nil, points: 0, streakBonus: 0)].points = right ? amount : -amount
                 case .team(let team):
                     var answers: [RecordedAnswer] = []
                     for player in ranked { if let answer = entry.answers[player.id], answer.team == team { answers.append(answer) } }
                     let rights = answers.filter { judge.credit($0).map(Self.outcome) == .correct }.count
                     let right = rights * 2 > answers.count
-                    fold.teamBonus[team, default: 0] += right ? amount : -amount
+                    fold.teamBonus[team, default: 0].add(right ? amount : -amount)
                     teamAwards[team] = right ? amount : -amount
                 }
             }
@@ -119,12 +119,12 @@ extension Room {
                         tally.correct += 1
                         if settings.scoring == .speed && settings.streakBonus {
                             bonus = Scoring.streakBonus(streak: tally.streak)
-                            points += bonus
+                            points.add(bonus)
                         }
                     } else {
                         tally.streak = 0
                     }
-                    tally.score += points
+                    tally.score.add(points)
                     awards[id] = Award(outcome: outcome, points: points, streakBonus: bonus)
                 }
             }
@@ -145,18 +145,18 @@ extension Room {
     private mutating func settle(_ fold: ScoringFold) {
         var adjusted: [PlayerID: Int] = [:], teamBonus = fold.teamBonus
         for adjustment in adjustments {
-            if let id = adjustment.player, isRanked(id) { adjusted[id, default: 0] += adjustment.delta }
-            if let team = adjustment.team { teamBonus[team, default: 0] += adjustment.delta }
+            if let id = adjustment.player, isRanked(id) { adjusted[id, default: 0].add(adjustment.delta) }
+            if let team = adjustment.team { teamBonus[team, default: 0].add(adjustment.delta) }
         }
         players.updateEach { id, player in
             let tally = fold.tally[id] ?? ScoringFold.Tally()
-            player.score = tally.score + (adjusted.isEmpty ? 0 : adjusted[id] ?? 0)
+            player.score = tally.score.plus(adjusted.isEmpty ? 0 : adjusted[id] ?? 0)
             player.streak = tally.streak
             player.correctCount = tally.correct
         }
         for id in teams.keys { teams[id]!.bonus = 0 }
         // A merged team's own points are the team's it merged into.
-        for (id, bonus) in teamBonus where teams[id] != nil { teams[liveTeam(id)]!.bonus += bonus }
+        for (id, bonus) in teamBonus where teams[id] != nil { teams[liveTeam(id)]!.bonus.add(bonus) }
         scoringFold = fold
     }
 

@@ -7,7 +7,9 @@ extension Room {
         }
         let text = request.text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         guard (1...300).contains(text.count) else { throw .invalidTiebreak("the question must be 1 to 300 characters") }
-        guard request.answer.isFinite else { throw .invalidTiebreak("the answer must be a finite number") }
+        guard InputBounds.isPlayableNumber(request.answer) else {
+            throw .invalidTiebreak("the answer must be a number between -10^15 and 10^15")
+        }
         guard (5...600).contains(request.seconds) else { throw .invalidTiebreak("the time must be 5 to 600 seconds") }
         guard request.players.isEmpty != request.teams.isEmpty else { throw .invalidTiebreak("name either tied players or tied teams") }
         let count = request.players.count + request.teams.count
@@ -34,10 +36,10 @@ extension Room {
         guard level.isEmpty else {
             throw .invalidTiebreak("\(level.sorted().prefix(5).joined(separator: ", ")) \(level.count == 1 ? "is" : "are") on the same score and must play too")
         }
-        let deadline = now + GameDuration(request.seconds) * 1000
+        let deadline = now.plus(GameDuration(request.seconds).times(1000))
         return .tiebreakStarted(TiebreakStarted(
             at: now, number: tiebreaks.count, text: text, answer: request.answer, players: request.players, teams: request.teams,
-            deadline: deadline, closesAt: deadline + settings.answerGraceMs))
+            deadline: deadline, closesAt: deadline.plus(settings.answerGraceMs)))
     }
 
     func decideTiebreakAnswer(
@@ -57,8 +59,8 @@ extension Room {
             if earlier.player == id { throw .alreadyAnswered }
             throw .teamAnswered(by: players[earlier.player]?.nickname ?? "a teammate")
         }
-        if now > tiebreak.closesAt { throw .lateAnswer(byMs: now - tiebreak.deadline) }
-        guard value.isFinite else { throw .invalidAnswer("the answer is not a finite number") }
+        if now > tiebreak.closesAt { throw .lateAnswer(byMs: now.minus(tiebreak.deadline)) }
+        guard InputBounds.isPlayableNumber(value) else { throw .invalidAnswer("the answer must be a number between -10^15 and 10^15") }
         let responseMs = Scoring.responseTime(
             receivedAt: now, writtenAt: writtenAt, opensAt: tiebreak.startedAt, rttMs: rttMs, rttCapMs: settings.rttCompensationCapMs)
         let team: TeamID? = if case .team(let team) = competitor { team } else { nil }

@@ -14,28 +14,28 @@ extension Room {
                 game = (current.opensAt, .answersOpened(AnswersOpened(at: current.opensAt, sequence: current.sequence)))
             case .open:
                 // An answer received exactly at `closesAt` still counts, so the close is due one ms later.
-                let at = current.closesAt + 1
+                let at = current.closesAt.plus(1)
                 game = (at, .answersClosed(AnswersClosed(at: at, sequence: current.sequence, reason: .deadline)))
             case .closed where settings.autoAdvance:
-                let at = phaseSince + settings.autoRevealDelayMs
+                let at = phaseSince.plus(settings.autoRevealDelayMs)
                 game = (at, .questionRevealed(QuestionRevealed(at: at, sequence: current.sequence)))
             case .revealed where settings.autoAdvance:
-                let at = phaseSince + settings.autoAdvanceDelayMs
+                let at = phaseSince.plus(settings.autoAdvanceDelayMs)
                 game = (at, nextStep(at: at))
             case .leaderboard where settings.autoAdvance:
-                let at = phaseSince + settings.leaderboardDelayMs
+                let at = phaseSince.plus(settings.leaderboardDelayMs)
                 game = (at, nextStep(at: at))
             default:
                 break
             }
         }
         if phase == .tiebreak, let tiebreak = tiebreaks.last, !tiebreak.isOver {
-            let at = tiebreak.closesAt + 1
+            let at = tiebreak.closesAt.plus(1)
             game = (at, .tiebreakEnded(TiebreakEnded(at: at, number: tiebreak.number, reason: .deadline)))
         }
         var hostAway: (at: GameInstant, event: RoomEvent)?
         if phase != .ended, let since = hostAwaySince {
-            let at = since + settings.hostAwayGraceMs
+            let at = since.plus(settings.hostAwayGraceMs)
             hostAway = (at, .roomEnded(RoomEnded(at: at, reason: .hostLeft)))
         }
         switch (game, hostAway) {
@@ -73,14 +73,14 @@ extension Room {
     func showQuestion(round: Int, index: Int, at now: GameInstant) -> RoomEvent {
         let question = pack.rounds[round].questions[index]
         let sequence = asked.count
-        let opensAt = now + settings.readingTimeMs
-        let deadline = opensAt + GameDuration(question.timeLimit ?? settings.timeLimitSeconds) * 1000
+        let opensAt = now.plus(settings.readingTimeMs)
+        let deadline = opensAt.plus(GameDuration(question.timeLimit ?? settings.timeLimitSeconds).times(1000))
         let optionCount = question.content.options.count
         let permutation = settings.shuffleOptions
             ? SplitMix64.permutation(count: optionCount, seed: seed, sequence: sequence)
             : Array(0..<optionCount)
         return .questionShown(QuestionShown(
             at: now, sequence: sequence, round: round, index: index, opensAt: opensAt, deadline: deadline,
-            closesAt: deadline + settings.answerGraceMs, permutation: permutation))
+            closesAt: deadline.plus(settings.answerGraceMs), permutation: permutation))
     }
 }

@@ -86,14 +86,18 @@ package struct Room: Sendable, Equatable {
     }
 
     /// Rebuilds a room from its log. The first event must be `room_created` and no other may be.
+    /// Every event is checked before it is applied (`logProblem`): a log that names what the room
+    /// lacks, or carries a value out of range, is refused whole, never half applied.
     package static func replay(_ events: some Sequence<RoomEvent>) throws(GameError) -> Room {
         var room: Room?
-        for event in events {
+        for (number, event) in events.enumerated() {
             if case .roomCreated(let created) = event {
                 guard room == nil else { throw .notReplayable("a second room_created event") }
+                if let problem = Self.logProblem(created) { throw .notReplayable("event 1 (room_created): \(problem)") }
                 room = Room(created)
             } else {
                 guard room != nil else { throw .notReplayable("the log does not start with room_created") }
+                if let problem = room!.logProblem(event) { throw .notReplayable("event \(number + 1) (\(event.type)): \(problem)") }
                 room!.apply(event)
             }
         }
@@ -268,19 +272,19 @@ package struct Room: Sendable, Equatable {
             asked[last].pausedAt = e.at
         case .clockResumed(let e):
             guard let last = asked.indices.last, asked[last].sequence == e.sequence, let since = asked[last].pausedAt else { return }
-            let stopped = max(0, e.at - since)
+            let stopped = max(0, e.at.minus(since))
             if since < asked[last].opensAt {
-                asked[last].opensAt += stopped  // paused while players were still reading
+                asked[last].opensAt = asked[last].opensAt.plus(stopped)  // paused while players were still reading
             } else {
                 asked[last].stoppages.append(Stoppage(start: since, end: e.at))
             }
-            asked[last].deadline += stopped
-            asked[last].closesAt += stopped
+            asked[last].deadline = asked[last].deadline.plus(stopped)
+            asked[last].closesAt = asked[last].closesAt.plus(stopped)
             asked[last].pausedAt = nil
         case .timeAdded(let e):
             guard let last = asked.indices.last, asked[last].sequence == e.sequence else { return }
-            asked[last].deadline += e.ms
-            asked[last].closesAt += e.ms
+            asked[last].deadline = asked[last].deadline.plus(e.ms)
+            asked[last].closesAt = asked[last].closesAt.plus(e.ms)
         case .questionSkipped(let e):
             guard let last = asked.indices.last, asked[last].sequence == e.sequence else { return }
             asked[last].skipped = true

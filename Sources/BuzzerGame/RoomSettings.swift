@@ -117,17 +117,39 @@ package struct RoomSettings: Codable, Sendable, Equatable {
     /// A bar has tables, not hundreds of them.
     package static let maxListedTeams = 100
 
-    /// The first setting out of its sensible range, as a sentence; nil when all are fine.
+    /// The documented range of each numeric setting (docs/configuration.md, "Room settings").
+    /// A host sends these in `create`, so none may be large enough to overflow a timer's sum.
+    package static let ranges: [(name: String, range: ClosedRange<Int64>, value: @Sendable (RoomSettings) -> Int64)] = [
+        ("readingTimeMs", 0...60_000, { $0.readingTimeMs }),
+        ("timeLimitSeconds", 1...3600, { Int64($0.timeLimitSeconds) }),
+        ("answerGraceMs", 0...10_000, { $0.answerGraceMs }),
+        ("autoRevealDelayMs", 0...3_600_000, { $0.autoRevealDelayMs }),
+        ("autoAdvanceDelayMs", 0...3_600_000, { $0.autoAdvanceDelayMs }),
+        ("leaderboardDelayMs", 0...3_600_000, { $0.leaderboardDelayMs }),
+        ("podiumSize", 1...100, { Int64($0.podiumSize) }),
+        ("maxPlayers", 1...100_000, { Int64($0.maxPlayers) }),
+        ("resumeGraceMs", 0...86_400_000, { $0.resumeGraceMs }),
+        ("hostAwayGraceMs", 0...86_400_000, { $0.hostAwayGraceMs }),
+        ("rttCompensationCapMs", 0...5_000, { $0.rttCompensationCapMs }),
+        ("fullPointsWithinMs", 0...60_000, { $0.fullPointsWithinMs }),
+        ("nicknameMaxLength", 1...64, { Int64($0.nicknameMaxLength) }),
+        ("teamNameMaxLength", 1...64, { Int64($0.teamNameMaxLength) }),
+        ("maxTextAnswerLength", 1...1000, { Int64($0.maxTextAnswerLength) }),
+    ]
+
+    /// At most this many blocked words, each at most `maxBlockedNameLength` characters.
+    package static let maxBlockedNames = 1000
+    package static let maxBlockedNameLength = 100
+
+    /// The first setting out of its documented range, as a sentence; nil when all are fine.
     package func problem() -> String? {
-        if readingTimeMs < 0 || readingTimeMs > 60_000 { return "readingTimeMs must be 0-60000" }
-        if timeLimitSeconds < 1 || timeLimitSeconds > 3600 { return "timeLimitSeconds must be 1-3600" }
-        if answerGraceMs < 0 || answerGraceMs > 10_000 { return "answerGraceMs must be 0-10000" }
-        if autoRevealDelayMs < 0 || autoAdvanceDelayMs < 0 || leaderboardDelayMs < 0 { return "auto-advance delays must not be negative" }
-        if podiumSize < 1 { return "podiumSize must be at least 1" }
-        if maxPlayers < 1 { return "maxPlayers must be at least 1" }
-        if resumeGraceMs < 0 || hostAwayGraceMs < 0 { return "grace periods must not be negative" }
-        if rttCompensationCapMs < 0 || fullPointsWithinMs < 0 { return "timing allowances must not be negative" }
-        if nicknameMaxLength < 1 || teamNameMaxLength < 1 || maxTextAnswerLength < 1 { return "length limits must be at least 1" }
+        for (name, range, value) in Self.ranges where !range.contains(value(self)) {
+            return "\(name) must be \(range.lowerBound)-\(range.upperBound) (found \(value(self)))"
+        }
+        if blockedNames.count > Self.maxBlockedNames { return "blockedNames lists at most \(Self.maxBlockedNames) words" }
+        if let long = blockedNames.first(where: { $0.count > Self.maxBlockedNameLength }) {
+            return "\"\(long.prefix(40))…\" in blockedNames is longer than \(Self.maxBlockedNameLength) characters"
+        }
         if teams.count > Self.maxListedTeams { return "teams lists at most \(Self.maxListedTeams) teams" }
         var seen: Set<NameSkeleton.Key> = []
         for name in teams {

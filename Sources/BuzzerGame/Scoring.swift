@@ -10,13 +10,14 @@ package enum Scoring {
         case .flat:
             return multiplier
         case .speed:
-            let p = Int64(1000 * multiplier)
+            let p = Int64(multiplier).times(1000)
             guard timeLimitMs > 0, responseMs > fullPointsWithinMs else { return Int(p) }
             let t = min(max(responseMs, 0), timeLimitMs)
             // P × (2T − t) / 2T, rounded half up, in integers so every platform agrees.
-            let numerator = p * (2 * timeLimitMs - t)
-            let denominator = 2 * timeLimitMs
-            return Int((2 * numerator + denominator) / (2 * denominator))
+            // Saturating: the settings and the log's ranges keep these small, but a score must never trap.
+            let numerator = p.times(timeLimitMs.times(2).minus(t))
+            let denominator = timeLimitMs.times(2)
+            return Int(numerator.times(2).plus(denominator) / denominator.times(2))
         }
     }
 
@@ -38,10 +39,10 @@ package enum Scoring {
 
     /// `points × numerator / denominator`, rounded half up (speed) or floored (flat).
     package static func scaled(_ points: Int, by credit: (numerator: Int, denominator: Int), mode: ScoringMode) -> Int {
-        let n = Int64(points) * Int64(credit.numerator)
+        let n = Int64(points).times(Int64(credit.numerator))
         let d = Int64(credit.denominator)
         switch mode {
-        case .speed: return Int((2 * n + d) / (2 * d))
+        case .speed: return Int(n.times(2).plus(d) / d.times(2))
         case .flat: return Int(n / d)
         }
     }
@@ -55,6 +56,6 @@ package enum Scoring {
     ) -> GameDuration {
         let start = max(writtenAt, opensAt)
         let compensation = min(max(rttMs, 0) / 2, rttCapMs)
-        return max(0, receivedAt - start - compensation)
+        return max(0, receivedAt.minus(start).minus(compensation))
     }
 }

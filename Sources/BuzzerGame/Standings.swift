@@ -93,15 +93,17 @@ extension Room {
     }
 
     static func teamScore(_ memberScores: [Int], bonus: Int, mode: TeamStandingMode) -> Int {
-        let sum = memberScores.reduce(0, +)
+        let sum = memberScores.reduce(0) { $0.plus($1) }
         switch mode {
         case .sum:
-            return sum + bonus
+            return sum.plus(bonus)
         case .average:
             guard !memberScores.isEmpty else { return bonus }
             let n = memberScores.count
-            let mean = sum >= 0 ? (2 * sum + n) / (2 * n) : -((2 * -sum + n) / (2 * n))
-            return mean + bonus
+            // Half away from zero, without doubling the sum (which could overflow).
+            let (quotient, remainder) = sum.quotientAndRemainder(dividingBy: n)
+            let mean = abs(remainder) * 2 >= n ? quotient + (sum < 0 ? -1 : 1) : quotient
+            return mean.plus(bonus)
         }
     }
 }

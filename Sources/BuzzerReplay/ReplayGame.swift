@@ -119,8 +119,8 @@ package struct ReplayGame: Sendable {
                 issues.append(ReplayIssue(line, .mismatch, "room_created names code \(created.code) but the line is for room \(line.room)"))
             }
             title = created.pack.title
-            if let problem = created.settings.problem() {
-                issues.append(ReplayIssue(line, .damagedLine, "room_created has invalid settings: \(problem)"))
+            if let problem = Room.logProblem(created) {
+                issues.append(ReplayIssue(line, .damagedLine, "room_created cannot be replayed: \(problem)"))
                 return
             }
             if depth != .summary { room = try? Room.replay(CollectionOfOne(event)) }
@@ -131,8 +131,8 @@ package struct ReplayGame: Sendable {
             break
         }
         guard depth != .summary, room != nil, !replayStopped else { return }
-        if let problem = Self.implausibility(of: event, in: room!) {
-            issues.append(ReplayIssue(line, .damagedLine, "\(problem); replay stopped here"))
+        if let problem = room!.logProblem(event) {
+            issues.append(ReplayIssue(line, .damagedLine, "\(event.type) cannot be applied: \(problem); replay stopped here"))
             replayStopped = true
             return
         }

@@ -35,12 +35,16 @@ package final class ServerProcess {
         return bundle.appendingPathComponent("buzzer").path
     }
 
-    package init(arguments: [String], timeout: Double = 20) throws {
+    /// `environment` is added to this process's own.
+    package init(arguments: [String], environment: [String: String] = [:], timeout: Double = 20) throws {
         let path = Self.binaryPath
         guard FileManager.default.isExecutableFile(atPath: path) else { throw LaunchError.binaryMissing(path) }
         process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+        }
         output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

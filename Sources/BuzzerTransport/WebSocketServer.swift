@@ -28,7 +28,7 @@ package final class WebSocketServer: Sendable {
             config: config,
             policy: HandshakePolicy(config: config.websocket, paths: config.paths, subprotocols: config.subprotocols),
             respond: { service.respond(to: $0, remoteAddress: $1) },
-            bodyLimit: { service.bodyLimit(for: $0) },
+            bodyDecision: { service.bodyDecision(for: $0) },
             respondLater: { service.respond(to: $0, body: $1, remoteAddress: $2, reply: $3) },
             makeHandler: { service.makeHandler(for: $0) },
             pingIntervalNanos: UInt64(max(0, config.timeouts.pingIntervalSeconds) * 1e9),

@@ -14,9 +14,10 @@ package protocol WebSocketService: Sendable {
     /// client's state and lives until its `closed(reason:)`.
     func makeHandler(for upgrade: WebSocketUpgrade<Handler>) -> Handler
 
-    /// How many body bytes a request may carry (`Content-Length`); a longer one gets 413 before its
-    /// body is read. 0, the default, accepts no body.
-    func bodyLimit(for head: HTTPRequestHead) -> Int
+    /// For a request that is not a GET or HEAD, from its head alone: how many body bytes it may
+    /// carry (`Content-Length`; a longer one gets 413 before its body is read), or an answer sent
+    /// without reading the body at all. The default reads no body.
+    func bodyDecision(for head: HTTPRequestHead) -> RequestBodyDecision
 
     /// A request that is not a GET or HEAD, with its whole body: the app answers through `reply`,
     /// from any thread, when its work (a file written and synced, say) is done. The connection
@@ -25,7 +26,7 @@ package protocol WebSocketService: Sendable {
 }
 
 extension WebSocketService {
-    package func bodyLimit(for head: HTTPRequestHead) -> Int { 0 }
+    package func bodyDecision(for head: HTTPRequestHead) -> RequestBodyDecision { .read(limit: 0) }
 
     package func respond(to head: HTTPRequestHead, body: [UInt8], remoteAddress: String, reply: @escaping @Sendable (HTTPResponse) -> Void) {
         reply(respond(to: head, remoteAddress: remoteAddress))
@@ -70,13 +71,25 @@ package struct WebSocketServerConfig: Sendable {
     package var paths: Set<String>?
     /// Subprotocols in server preference order.
     package var subprotocols: [String]
+    /// Added to every HTTP answer that does not set them itself: the app's pages and the
+    /// transport's own refusals (400, 411, 413, 431, a refused upgrade…) alike.
+    package var responseHeaders: HTTPHeaders
 
-    package init(server: ServerConfig, websocket: WebSocketConfig, timeouts: TimeoutConfig, transport: TransportConfig, paths: Set<String>?, subprotocols: [String] = []) {
+    /// Never guess a type from the bytes (an uploaded "picture" run as a script), and never send
+    /// this server's addresses, which carry join codes, to another site.
+    package static let safeResponseHeaders = HTTPHeaders([
+        ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", "no-referrer"),
+    ])
+
+    package init(server: ServerConfig, websocket: WebSocketConfig, timeouts: TimeoutConfig, transport: TransportConfig, paths: Set<String>?,
+                 subprotocols: [String] = [], responseHeaders: HTTPHeaders = WebSocketServerConfig.safeResponseHeaders) {
         self.server = server
         self.websocket = websocket
         self.timeouts = timeouts
         self.transport = transport
         self.paths = paths
         self.subprotocols = subprotocols
+        self.responseHeaders = responseHeaders
     }
 }

@@ -213,9 +213,18 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
         }
     }
 
-    /// A request that is not GET or HEAD: read its `Content-Length` body (refused past the app's
-    /// limit, or sent chunked), then let the app answer when its work is done.
+    /// A request that is not GET or HEAD: answered at once if the app refuses it from its head;
+    /// else its `Content-Length` body is read (refused past the app's limit, or sent chunked), and
+    /// the app answers when its work is done.
     private func readBody(_ head: HTTPRequestHead, served: Int, rest: UnsafeRawBufferPointer, on connection: Connection) {
+        let limit: Int
+        switch context.bodyDecision(head) {
+        case .answer(let response):
+            respond(response, on: connection)
+            return
+        case .read(let most):
+            limit = most
+        }
         if head.headers.contains(name: "Transfer-Encoding") {
             respond(.error(status: 411, message: "Send the body with a Content-Length; chunked request bodies are not accepted."), on: connection)
             return
@@ -231,7 +240,6 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
             respond(.error(status: 400, message: "The Content-Length header is not one whole number."), on: connection)
             return
         }
-        let limit = context.bodyLimit(head)
         guard expected <= limit else {
             respond(.error(status: 413, message: limit == 0
                 ? "\(head.method) \(head.path) takes no request body."
@@ -323,7 +331,7 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
         let seconds = context.config.timeouts.handshakeSeconds
         response.headers.replaceOrAdd(name: "Connection", value: "keep-alive")
         response.headers.replaceOrAdd(name: "Keep-Alive", value: "timeout=\(max(1, Int(seconds)))")
-        connection.write(response.serialized())
+        write(response, on: connection)
         state = .http(HTTPState(
             parser: HTTPRequestParser(config: context.config.websocket),
             deadline: MonotonicClock.after(seconds: seconds), served: served))
@@ -336,8 +344,17 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
     private func respond(_ response: HTTPResponse, on connection: Connection) {
         var response = response
         response.headers.replaceOrAdd(name: "Connection", value: "close")
-        connection.write(response.serialized())
+        write(response, on: connection)
         connection.closeAfterFlush()
+    }
+
+    /// Every HTTP answer but the 101 goes out here, so each carries the config's `responseHeaders`.
+    private func write(_ response: HTTPResponse, on connection: Connection) {
+        var response = response
+        for field in context.config.responseHeaders where !response.headers.contains(name: field.name) {
+            response.headers.add(name: field.name, value: field.value)
+        }
+        connection.write(response.serialized())
     }
 
     private func perform(_ actions: [WebSocketAction], on connection: Connection) {
@@ -465,7 +482,7 @@ struct WebSocketServerContext<Handler: WebSocketHandler>: Sendable {
     let config: WebSocketServerConfig
     let policy: HandshakePolicy
     let respond: @Sendable (HTTPRequestHead, String) -> HTTPResponse
-    let bodyLimit: @Sendable (HTTPRequestHead) -> Int
+    let bodyDecision: @Sendable (HTTPRequestHead) -> RequestBodyDecision
     let respondLater: @Sendable (HTTPRequestHead, [UInt8], String, @escaping @Sendable (HTTPResponse) -> Void) -> Void
     let makeHandler: @Sendable (WebSocketUpgrade<Handler>) -> Handler
     let pingIntervalNanos: UInt64

@@ -91,6 +91,9 @@ struct ServeCommand: ParsableCommand {
             // every start; set library.editToken in config.json to keep one.
             FileHandle.standardOutput.write(Data("edit the question library at \(base)/edit#token=\(game.service.editToken)\n".utf8))
         }
+        // Under systemd (Type=notify): ready now, then a watchdog ping while every loop answers.
+        let notifier = SystemdNotifier(loops: game.server.loops)
+        notifier?.ready(status: "serving on port \(bound)")
         let seconds = settings.timeouts.shutdownSeconds
         let reloadLogger = logger
         ServerLifecycle.runUntilSignalled(drain: { drained in game.drain(drained: drained) }, reload: {
@@ -101,6 +104,7 @@ struct ServeCommand: ParsableCommand {
                 reloadLogger.error("TLS certificate not reloaded; the old one stays", metadata: ["error": "\(error)"])
             }
         }) { completion in
+            notifier?.stopping()
             game.shutdown(within: seconds, completion: completion)
         }
     }

@@ -166,3 +166,23 @@ def test_a_spreadsheet_imports_for_review_and_questions_reorder_before_saving(tm
         assert not (library / "thursday.json").exists()
     finally:
         server.stop()
+
+
+def test_without_the_token_the_editor_lists_the_library_but_opens_no_pack(tmp_path, browsers):
+    """Without the edit token the server gives a pack's summary, never its questions: the editor
+    still lists the library, and asks for the token instead of opening a pack it cannot read."""
+    library = tmp_path / "library"
+    library.mkdir()
+    shutil.copy(ROOT / "questions" / "pub-classics.json", library)
+    server = start(tmp_path, library=library, edit_token=TOKEN)
+    try:
+        editor = browsers.open(LAPTOP)
+        editor.get(f"{server.url}/edit")
+        wait_text(editor, ".pack-list", "Pub Classics")
+        assert els(editor, "#token"), "the editor asks for the token"
+        click(editor, "button[aria-label='Edit Pub Classics']")
+        wait_text(editor, "#notice", "needs the edit token")
+        assert not els(editor, "#f-title")
+        assert "Canberra" not in editor.page_source
+    finally:
+        server.stop()

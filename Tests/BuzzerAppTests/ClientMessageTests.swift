@@ -17,15 +17,15 @@ struct ClientMessageTests {
     }
 
     @Test func decodesEveryMessageType() throws {
-        #expect(try decode(#"{"type":"join","code":"abc123","nickname":"Ada","team":"Owls"}"#) == .join(code: "abc123", nickname: "Ada", team: "Owls", device: nil))
-        #expect(try decode(#"{"type":"resume","code":"A","token":"t"}"#) == .resume(code: "A", token: "t"))
-        #expect(try decode(#"{"type":"host","code":"A","token":"t"}"#) == .host(code: "A", token: "t"))
-        #expect(try decode(#"{"type":"watch","code":"A"}"#) == .watch(code: "A"))
-        #expect(try decode(#"{"type":"kick","player":3}"#) == .kick(player: 3, ban: false))
-        #expect(try decode(#"{"type":"kick","player":3,"ban":true}"#) == .kick(player: 3, ban: true))
-        #expect(try decode(#"{"type":"adjust","team":2,"delta":-5,"reason":"noise"}"#) == .adjust(player: nil, team: 2, delta: -5, reason: "noise"))
-        #expect(try decode(#"{"type":"accept","question":4,"text":"Beatles"}"#) == .accept(question: 4, text: "Beatles"))
-        #expect(try decode(#"{"type":"wager","question":1,"amount":3}"#) == .wager(question: 1, amount: 3))
+        #expect(try decode(#"{"type":"join","code":"abc123","nickname":"Ada","team":"Owls"}"#) == .entry(.join(code: "abc123", nickname: "Ada", team: "Owls", device: nil)))
+        #expect(try decode(#"{"type":"resume","code":"A","token":"t"}"#) == .entry(.resume(code: "A", token: "t")))
+        #expect(try decode(#"{"type":"host","code":"A","token":"t"}"#) == .entry(.host(code: "A", token: "t")))
+        #expect(try decode(#"{"type":"watch","code":"A"}"#) == .entry(.watch(code: "A")))
+        #expect(try decode(#"{"type":"kick","player":3}"#) == .host(.kick(player: 3, ban: false)))
+        #expect(try decode(#"{"type":"kick","player":3,"ban":true}"#) == .host(.kick(player: 3, ban: true)))
+        #expect(try decode(#"{"type":"adjust","team":2,"delta":-5,"reason":"noise"}"#) == .host(.adjust(player: nil, team: 2, delta: -5, reason: "noise")))
+        #expect(try decode(#"{"type":"accept","question":4,"text":"Beatles"}"#) == .host(.accept(question: 4, text: "Beatles")))
+        #expect(try decode(#"{"type":"wager","question":1,"amount":3}"#) == .player(.wager(question: 1, amount: 3)))
         for type in ["start", "next", "close", "reveal", "leaderboard", "end", "lock", "unlock", "leave"] {
             #expect(try decode(#"{"type":"\#(type)"}"#).type == type)
         }
@@ -42,7 +42,7 @@ struct ClientMessageTests {
             (#"{"kind":"poll","option":0}"#, .poll(0)),
         ]
         for (json, value) in cases {
-            #expect(try decode(#"{"type":"answer","question":1,"answer":\#(json)}"#) == .answer(question: 1, answer: value))
+            #expect(try decode(#"{"type":"answer","question":1,"answer":\#(json)}"#) == .player(.answer(question: 1, answer: value)))
         }
     }
 
@@ -91,10 +91,56 @@ struct ClientMessageTests {
         }
     }
 
-    @Test func hostCommandsAreMarked() throws {
-        #expect(try decode(#"{"type":"reveal"}"#).isHostCommand)
-        #expect(try !decode(#"{"type":"leave"}"#).isHostCommand)
-        #expect(try !decode(#"{"type":"answer","question":0,"answer":{"kind":"truefalse","value":true}}"#).isHostCommand)
+    /// The role a message needs is its type: the router cannot forget a check.
+    @Test func everyCommandCarriesItsRole() throws {
+        guard case .host = try decode(#"{"type":"reveal"}"#) else { Issue.record("reveal is not a host command"); return }
+        guard case .host = try decode(#"{"type":"kick","player":1}"#) else { Issue.record("kick is not a host command"); return }
+        guard case .player = try decode(#"{"type":"leave"}"#) else { Issue.record("leave is not a player command"); return }
+        guard case .player = try decode(#"{"type":"answer","question":0,"answer":{"kind":"truefalse","value":true}}"#) else {
+            Issue.record("answer is not a player command"); return
+        }
+        guard case .entry = try decode(#"{"type":"peek","code":"A"}"#) else { Issue.record("peek is not an entry"); return }
+    }
+
+    /// Found by a hostile player: −2^63 in an integer field trapped in `abs()` while the message was
+    /// read, from a fresh connection, and took every room down with it.
+    @Test func theSmallestIntegerIsRefusedNotTrapped() {
+        let min = "-9223372036854775808"
+        #expect(reason(#"{"type":"kick","player":\#(min)}"#) == #""player" must be 0 to 1000000"#)
+        #expect(reason(#"{"type":"answer","question":0,"answer":{"kind":"choice","option":\#(min)}}"#) == #""answer.option" must be 0 to 63"#)
+        #expect(reason(#"{"type":"wager","question":0,"amount":\#(min)}"#) == #""amount" must be 0 to 1000000000"#)
+        #expect(reason(#"{"type":"adjust","player":1,"delta":\#(min),"reason":"x"}"#) == #""delta" must be -1000000 to 1000000"#)
+        #expect(reason(#"{"type":"answer","question":0,"answer":{"kind":"multi","options":[0,\#(min)]}}"#) == #""answer.options[]" must be 0 to 63"#)
+        #expect(reason(#"{"type":"tiebreak","text":"x","answer":1,"players":[\#(min)]}"#) == #""players[]" must be 0 to 1000000"#)
+        #expect(reason(#"{"type":"kick","player":9223372036854775807}"#) == #""player" must be 0 to 1000000"#)
+        #expect(reason(#"{"type":"kick","player":1e308}"#) == #""player" must be 0 to 1000000"#)
+    }
+
+    /// Every number field has a documented range (docs/protocol.md, "Ranges"), checked here once.
+    @Test func numbersOutsideTheirRangeAreRefused() {
+        #expect(reason(#"{"type":"add_time","seconds":0}"#) == #""seconds" must be 1 to 600"#)
+        #expect(reason(#"{"type":"add_time","seconds":601}"#) == #""seconds" must be 1 to 600"#)
+        #expect(reason(#"{"type":"reopen","seconds":-1}"#) == #""seconds" must be 1 to 600"#)
+        #expect(reason(#"{"type":"tiebreak","text":"x","answer":1,"seconds":4,"players":[1,2]}"#) == #""seconds" must be 5 to 600"#)
+        #expect(reason(#"{"type":"tiebreak","text":"x","answer":1.7976931348623157e308,"players":[1,2]}"#)
+            == #""answer" must be a number between -10^15 and 10^15"#)
+        #expect(reason(#"{"type":"tiebreak_answer","value":-1.7976931348623157e308}"#) == #""value" must be a number between -10^15 and 10^15"#)
+        #expect(reason(#"{"type":"answer","question":0,"answer":{"kind":"number","value":1e16}}"#)
+            == #""answer.value" must be a number between -10^15 and 10^15"#)
+        #expect(reason(#"{"type":"wager","question":0,"amount":1000000001}"#) == #""amount" must be 0 to 1000000000"#)
+        #expect(reason(#"{"type":"wager","question":0,"amount":-1}"#) == #""amount" must be 0 to 1000000000"#)
+        #expect(reason(#"{"type":"answer","question":0,"answer":{"kind":"choice","option":64}}"#) == #""answer.option" must be 0 to 63"#)
+        let many = (0..<65).map { _ in "0" }.joined(separator: ",")
+        #expect(reason(#"{"type":"answer","question":0,"answer":{"kind":"multi","options":[\#(many)]}}"#) == #""answer.options" has more than 64 items"#)
+    }
+
+    @Test func stringsLongerThanTheirCapAreRefused() {
+        let long = String(repeating: "é", count: 257)  // 514 bytes
+        #expect(reason(#"{"type":"join","code":"A","nickname":"\#(long)"}"#) == #""nickname" is longer than 512 bytes"#)
+        #expect(reason(#"{"type":"join","code":"\#(String(repeating: "A", count: 33))","nickname":"Ada"}"#) == #""code" is longer than 32 bytes"#)
+        let text = String(repeating: "x", count: 4097)
+        #expect(reason(#"{"type":"answer","question":0,"answer":{"kind":"text","text":"\#(text)"}}"#) == #""answer.text" is longer than 4096 bytes"#)
+        #expect(reason(#"{"type":"kick","player":1,"reason":"\#(text)"}"#) == #""reason" is longer than 4096 bytes"#)
     }
 }
 

@@ -164,6 +164,16 @@ struct CrashRecoveryTests {
         return (directory, ["serve", "--config", config, "--host", "127.0.0.1", "--port", "0", "--archive", directory + "/log"])
     }
 
+    /// The codes of every `room_created` line in the log, in order.
+    static func roomsCreated(in directory: String) throws -> [String] {
+        var codes: [String] = []
+        guard FileManager.default.fileExists(atPath: directory) else { return [] }
+        _ = try ArchiveReader(path: directory).read { item in
+            if case .line(let line) = item, line.type == "room_created" { codes.append(line.room) }
+        }
+        return codes
+    }
+
     static func events(in directory: String, room: String) throws -> [RoomEvent] {
         var events: [RoomEvent] = []
         _ = try ArchiveReader(path: directory).read { item in

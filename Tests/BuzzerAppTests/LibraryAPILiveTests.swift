@@ -4,7 +4,8 @@ import Foundation
 import Testing
 
 /// The question library's HTTP API over real sockets: paginated reads, token-guarded writes that
-/// land atomically in the folder, versions, and every error status it documents.
+/// land atomically in the folder, versions, and every error status it documents. Questions and
+/// answers need the edit token; without it the reads give what a host needs to pick a pack.
 @Suite struct LibraryAPILiveTests {
     static let token = "test-edit-token-0123456789"
 
@@ -84,23 +85,80 @@ import Testing
     @Test func aPackComesWithItsVersionAndQuestionsArePagedAcrossPacks() throws {
         let (server, _) = try Self.server()
         defer { server.stop() }
-        let pack = try Self.request(server.port, "GET", "/api/packs/pub-classics")
+        let pack = try Self.request(server.port, "GET", "/api/packs/pub-classics", token: Self.token)
         #expect(pack.status == 200)
         let etag = try #require(pack.header("ETag"))
         #expect(pack.json["title"] as? String == "Pub Classics")
-        #expect(try Self.request(server.port, "GET", "/api/packs/pub-classics", headers: ["If-None-Match": etag]).status == 304)
+        #expect(try Self.request(server.port, "GET", "/api/packs/pub-classics", token: Self.token, headers: ["If-None-Match": etag]).status == 304)
         #expect(try Self.request(server.port, "GET", "/api/packs/nope").status == 404)
         #expect(try Self.request(server.port, "GET", "/api/packs/..%2Fconfig").status == 404)
 
-        let questions = try Self.request(server.port, "GET", "/api/questions?perPage=3&kind=number").json
+        let questions = try Self.request(server.port, "GET", "/api/questions?perPage=3&kind=number", token: Self.token).json
         #expect(questions["total"] as? Int == 4)
         #expect((questions["items"] as? [Any])?.count == 3)
         let first = try #require((questions["items"] as? [[String: Any]])?.first)
         #expect(first["pack"] as? String != nil)
         #expect((first["question"] as? [String: Any])?["kind"] as? String == "number")
-        #expect(try Self.request(server.port, "GET", "/api/questions?kind=essay").status == 400)
-        let search = try Self.request(server.port, "GET", "/api/questions?q=canada").json
+        #expect(try Self.request(server.port, "GET", "/api/questions?kind=essay", token: Self.token).status == 400)
+        let search = try Self.request(server.port, "GET", "/api/questions?q=canada", token: Self.token).json
         #expect((search["total"] as? Int ?? 0) >= 1)
+    }
+
+    /// Every key anywhere in a JSON document.
+    static func keys(_ value: Any) -> Set<String> {
+        if let object = value as? [String: Any] { return object.reduce(into: Set(object.keys)) { $0.formUnion(keys($1.value)) } }
+        if let array = value as? [Any] { return array.reduce(into: Set()) { $0.formUnion(keys($1)) } }
+        return []
+    }
+
+    /// A pack with an explanation and a reveal picture, beside the samples.
+    static let secretPack = #"{"title":"Secrets","questions":[{"kind":"text","category":"Art","text":"Who painted the Night Watch?","answer":["Rembrandt"],"#
+        + #""explanation":"Rembrandt finished it in 1642.","revealMedia":{"image":"/media/"# + String(repeating: "a", count: 64) + #".png","alt":"The Night Watch"}}]}"#
+
+    /// A player on the bar's Wi-Fi reads every read route without the token and gets no question,
+    /// option, answer, explanation or reveal picture; a wrong token is refused; the editor, with
+    /// the token, still gets the whole pack and the questions with their answers.
+    @Test func noReadRouteGivesAnAnswerWithoutTheEditToken() throws {
+        let (server, folder) = try Self.server()
+        defer { server.stop() }
+        try Data(Self.secretPack.utf8).write(to: URL(fileURLWithPath: folder + "/secrets.json"))
+        let secrets = ["Night Watch", "Rembrandt", "1642", "/media/", "Canberra"]
+        let forbidden: Set<String> = ["answer", "explanation", "revealMedia", "media", "options", "questions", "question", "text"]
+
+        for path in ["/api/packs", "/api/packs?q=night", "/api/packs?category=art", "/api/packs/secrets", "/api/packs/pub-classics"] {
+            let reply = try Self.request(server.port, "GET", path)
+            #expect(reply.status == 200, "\(path)")
+            let document = try JSONSerialization.jsonObject(with: Data(reply.body.utf8))
+            #expect(Self.keys(document).isDisjoint(with: forbidden), "\(path): \(Self.keys(document).intersection(forbidden))")
+            for secret in secrets { #expect(!reply.body.contains(secret), "\(path) gives away \(secret)") }
+        }
+        let summary = try Self.request(server.port, "GET", "/api/packs/secrets")
+        #expect(summary.json["title"] as? String == "Secrets")
+        #expect(summary.json["questionCount"] as? Int == 1)
+        #expect(summary.json["categories"] as? [String] == ["Art"])
+        #expect(summary.json["kinds"] as? [String] == ["text"])
+        #expect(summary.header("Vary") == "Authorization")
+        #expect(try Self.request(server.port, "HEAD", "/api/packs/secrets").status == 200)
+
+        for path in ["/api/questions", "/api/questions?q=night", "/api/questions?kind=text"] {
+            for token in [nil, "wrong-token-but-long-enough"] {
+                let refused = try Self.request(server.port, "GET", path, token: token)
+                #expect(refused.status == 401, "\(path) with \(token ?? "no token")")
+                for secret in secrets { #expect(!refused.body.contains(secret)) }
+            }
+        }
+        let wrong = try Self.request(server.port, "GET", "/api/packs/secrets", token: "wrong-token-but-long-enough")
+        #expect(wrong.status == 401)
+        #expect(!wrong.body.contains("Rembrandt"))
+
+        let full = try Self.request(server.port, "GET", "/api/packs/secrets", token: Self.token)
+        #expect(full.status == 200)
+        #expect(full.header("ETag") != nil)
+        for secret in ["Night Watch", "Rembrandt", "1642", "/media/"] { #expect(full.body.contains(secret), "the editor gets \(secret)") }
+        let questions = try Self.request(server.port, "GET", "/api/questions?q=night", token: Self.token)
+        #expect(questions.status == 200)
+        #expect(questions.json["total"] as? Int == 1)
+        #expect(Self.keys(questions.json).isSuperset(of: ["answer", "explanation", "revealMedia"]))
     }
 
     @Test func writesNeedTheTokenAndGetTheCheckersErrors() throws {
@@ -126,6 +184,31 @@ import Testing
         #expect(try Self.request(server.port, "PATCH", "/api/packs/pub-classics", body: "{}", token: Self.token).status == 405)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         #expect(names == ["pub-classics.json", "science-and-nature.json"], "a refused write changes nothing")
+    }
+
+    /// A write with no token or a wrong one is refused from its headers: the 401 comes at once,
+    /// though the body it announces (within the route's limit) is never sent, so a stranger cannot
+    /// make the server hold megabytes by starting uploads it will refuse anyway.
+    @Test func aWriteWithoutTheTokenIsRefusedBeforeItsBodyIsRead() throws {
+        let (server, folder) = try Self.server()
+        defer { server.stop() }
+        let writes = [("POST", "/api/media", 4000), ("POST", "/api/packs", 60_000), ("PUT", "/api/packs/pub-classics", 60_000),
+                      ("DELETE", "/api/packs/pub-classics", 60_000), ("POST", "/api/import?format=csv", 60_000)]
+        for (method, path, length) in writes {
+            for authorization in [nil, "Bearer wrong-token-but-long-enough", "Basic dXNlcjpwYXNz"] {
+                let client = try TestWebSocketClient(port: server.port)
+                var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(length)\r\n"
+                if let authorization { head += "Authorization: \(authorization)\r\n" }
+                try client.sendRaw(Array((head + "\r\n").utf8))
+                let what = "\(method) \(path) with \(authorization ?? "no token")"
+                // Well inside `handshakeSeconds` (10 s), which a server waiting for the body would spend.
+                #expect(try client.readHTTPResponse(timeout: 5) == 401, "\(what)")
+                #expect(client.handshakeResponse.contains("WWW-Authenticate: Bearer"), "\(what)")
+                #expect(client.waitForEOF(timeout: 5), "\(what): the connection closes, its unread body is not a request")
+            }
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(names == ["pub-classics.json", "science-and-nature.json"])
     }
 
     @Test func createReplaceAndDeleteLandInTheFolderWithVersions() throws {

@@ -38,6 +38,37 @@ struct ResultsDownloadLiveTests {
         }
     }
 
+    /// A player's name, team and typed answer, and the pack's question text, all go into the host's
+    /// spreadsheet: any that would start a formula arrives with a leading `'`; points stay numbers.
+    @Test func theResultsCSVDefusesFormulasPlayersTyped() throws {
+        let server = try LiveGameServer()
+        defer { server.stop() }
+        let host = try GameClient(port: server.port)
+        let pack: [String: Any] = ["title": "Formulas", "questions": [
+            ["kind": "text", "category": "Maths", "text": "=1+1, in words?", "answer": ["two"]],
+        ]]
+        try host.send(type: "create", ["questions": pack, "settings": ["readingTimeMs": 0, "closeWhenAllAnswered": true, "teamMode": true]])
+        let created = try host.next("created")
+        let code = try #require(created["code"] as? String), token = try #require(created["hostToken"] as? String)
+        let player = try GameClient(port: server.port)
+        try player.send(type: "join", ["code": code, "nickname": "=HYPERLINK(\"x\",\"y\")", "team": "@SUM(A1:A9)"])
+        try player.next("joined")
+        try host.send(type: "start")
+        try player.next("question")
+        try player.send(type: "answer", ["question": 0, "answer": ["kind": "text", "text": "+cmd|' /C calc'!A0"]])
+        try host.next("answers_closed")
+        try host.send(type: "reveal")
+        try player.next("result")
+        try host.send(type: "end")
+        try host.next("ended")
+
+        let download = try Self.get(port: server.port, "/api/rooms/\(code)/results.csv", token: token)
+        #expect(download.status == 200)
+        let row = try #require(download.body.components(separatedBy: "\r\n").dropFirst().first)
+        #expect(row.hasPrefix("\(code)@1,1,1,\"'=1+1, in words?\",\"'=HYPERLINK(\"\"x\"\",\"\"y\"\")\",'@SUM(A1:A9),'+cmd|' /C calc'!A0,false,wrong,"), "\(row)")
+        #expect(row.hasSuffix(",0,0,true"), "points stay numbers: \(row)")
+    }
+
     static func get(port: Int, _ path: String, token: String?) throws -> (status: Int, body: String) {
         try TestWebSocketClient.httpGet(port: port, path: path, headers: token.map { ["Authorization": "Bearer \($0)"] } ?? [:])
     }

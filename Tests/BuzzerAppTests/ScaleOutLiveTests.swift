@@ -116,6 +116,12 @@ import Testing
             #expect(try TestWebSocketClient.httpGet(port: cluster.proxyPort, path: "/qr/\(night.code).svg").status == 200)
         }
 
+        // Metrics are the operator's, on each instance: through a proxy on the same machine every
+        // request would come from loopback, which metrics.allowFrom trusts.
+        for path in ["/metrics", "/metrics?x=1", "//metrics", "/./metrics", "/METRICS"] {
+            #expect(try TestWebSocketClient.httpGet(port: cluster.proxyPort, path: path).status == 404, "\(path)")
+        }
+
         // B dies mid-question. A and C play on: answers, reveal, next question.
         cluster.instances["B"]!.stop(signal: SIGKILL)
         for id in ["A", "C"] {

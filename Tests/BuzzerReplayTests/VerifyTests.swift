@@ -156,10 +156,10 @@ import Testing
 
     /// Hand-edited numbers that the room would never produce must be reported, not trap the replay.
     @Test(arguments: [
-        ("question_shown", #""round":0"#, #""round":7"#, "which the pack does not have"),
-        ("question_shown", #""permutation":[0,1,2,3]"#, #""permutation":[0,1,2,9]"#, "not an order of 4 options"),
-        ("question_shown", #""closes_at":"#, #""closes_at":9"#, "implausible timing"),
-        ("answer_recorded", #""response_ms":"#, #""response_ms":-"#, "negative response time"),
+        ("question_shown", #""round":0"#, #""round":7"#, "the pack has no question"),
+        ("question_shown", #""permutation":[0,1,2,3]"#, #""permutation":[0,1,2,9]"#, "not one of the question's 4 options"),
+        ("question_shown", #""closes_at":"#, #""closes_at":9"#, "timing is implausible"),
+        ("answer_recorded", #""response_ms":"#, #""response_ms":-"#, "response time -"),
     ])
     func implausibleEventsStopTheReplayWithoutTrapping(type: String, find: String, replace: String, expected: String) throws {
         let archive = try archived()
@@ -181,10 +181,10 @@ import Testing
         let room = try? PlayedGame.wholeGame().room
         guard let room else { Issue.record("no game"); return }
         let wager = RoomEvent.wagerPlaced(WagerPlaced(at: 0, sequence: 0, player: PlayerID(1), amount: Int.max))
-        #expect(ReplayGame.implausibility(of: wager, in: room)?.contains("stakes") == true)
+        #expect(room.logProblem(wager)?.contains("stake") == true)
         let adjustment = RoomEvent.scoreAdjusted(ScoreAdjusted(at: 0, player: PlayerID(1), delta: Int.min, reason: "x"))
-        #expect(ReplayGame.implausibility(of: adjustment, in: room) != nil)
-        #expect(ReplayGame.implausibility(of: .scoreAdjusted(ScoreAdjusted(at: 0, player: PlayerID(1), delta: -50, reason: "x")), in: room) == nil)
+        #expect(room.logProblem(adjustment) != nil)
+        #expect(room.logProblem(.scoreAdjusted(ScoreAdjusted(at: 0, player: PlayerID(1), delta: -50, reason: "x"))) == nil)
     }
 
     @Test func aGameWhoseStartIsMissingIsNamed() throws {

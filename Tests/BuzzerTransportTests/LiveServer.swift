@@ -119,11 +119,15 @@ final class RecordingService: WebSocketService {
         return HTTPResponse(status: 200, headers: HTTPHeaders(), body: Array("plain \(head.path)".utf8))
     }
 
-    /// `/upload` takes up to `uploadLimit` bytes; the rest take none.
+    /// `/upload` takes up to `uploadLimit` bytes, unless `Authorization: refuse` asks for a 401
+    /// from the head; the rest take none.
     static let uploadLimit = 1 << 20
 
-    func bodyLimit(for head: HTTPRequestHead) -> Int {
-        head.path == "/upload" ? Self.uploadLimit : 0
+    func bodyDecision(for head: HTTPRequestHead) -> RequestBodyDecision {
+        if head.path == "/upload", head.headers.first(name: "Authorization") == "refuse" {
+            return .answer(HTTPResponse(status: 401, body: Array("refused unread".utf8)))
+        }
+        return .read(limit: head.path == "/upload" ? Self.uploadLimit : 0)
     }
 
     /// Answers from another queue, as an app writing a file would: the method, the byte count and a checksum.

@@ -43,6 +43,21 @@ import Testing
         }
     }
 
+    /// The app refuses from the head: its answer comes at once though the announced body never
+    /// does, and the connection closes rather than read the body as the next request.
+    @Test func anAnswerFromTheHeadIsSentWithoutReadingTheBody() throws {
+        try LiveServer.with(LiveServer.recording(RecordingService())) { server in
+            let client = try TestWebSocketClient(port: server.port)
+            try client.sendRaw(Array("POST /upload HTTP/1.1\r\nHost: x\r\nAuthorization: refuse\r\nContent-Length: \(RecordingService.uploadLimit)\r\n\r\n".utf8))
+            #expect(try client.readHTTPResponse(timeout: 5) == 401, "well inside handshakeSeconds, which a body read would wait")
+            #expect(WebSocketHandshakeLiveTests.header("Connection", in: client.handshakeResponse) == "close")
+            #expect(try client.readToEOF(timeout: 5) == "refused unread")
+            let chunked = try WebSocketHandshakeLiveTests.exchange(
+                Array("POST /upload HTTP/1.1\r\nHost: x\r\nAuthorization: refuse\r\nTransfer-Encoding: chunked\r\n\r\n".utf8), port: server.port)
+            #expect(chunked.head.hasPrefix("HTTP/1.1 401"), "the app's answer comes before any framing check")
+        }
+    }
+
     @Test func chunkedAndMalformedLengthsAreRefusedWithAReason() throws {
         try LiveServer.with(LiveServer.recording(RecordingService())) { server in
             let chunked = try WebSocketHandshakeLiveTests.exchange(

@@ -94,6 +94,7 @@ package struct BuzzerConfig: Codable, Sendable {
             throw .invalidValue(field: "(unknown)", reason: error.description)
         }
         if let problem = game.roomDefaults.problem() { throw .invalidValue(field: "game.roomDefaults", reason: problem) }
+        if let problem = game.packLimits.problem() { throw .invalidValue(field: "game.packLimits", reason: problem) }
         let ws = websocket
         for (name, value) in [("maxHeaderBytes", ws.maxHeaderBytes), ("maxHeaderCount", ws.maxHeaderCount), ("maxFrameSize", ws.maxFrameSize), ("maxMessageSize", ws.maxMessageSize), ("maxFragments", ws.maxFragments), ("compression.maxDecompressedSize", ws.compression.maxDecompressedSize)] where value <= 0 {
             throw .invalidValue(field: "websocket.\(name)", reason: "must be positive")

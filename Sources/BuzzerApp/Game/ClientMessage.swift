@@ -4,8 +4,28 @@ import Foundation
 
 /// Everything a client may send on `/ws` (subprotocol `buzzer.v1`), one JSON object per text
 /// message with a `type`. Documented with examples in docs/protocol.md.
+///
+/// Who may send a message is part of its type: an entry request comes before a connection has a
+/// role, a `HostCommand` only from the room's host, a `PlayerCommand` only from a seated player.
+/// A display sends nothing after `watch`. The router switches over these without a `default:`, so a
+/// new command cannot compile without saying whose it is.
 package enum ClientMessage: Sendable, Equatable {
-    // Before a role is chosen.
+    case entry(EntryRequest)
+    case host(HostCommand)
+    case player(PlayerCommand)
+
+    /// The `type` string, for errors that name the request.
+    package var type: String {
+        switch self {
+        case .entry(let request): request.type
+        case .host(let command): command.type
+        case .player(let command): command.type
+        }
+    }
+}
+
+/// What a connection without a role may ask: to open a room, or to enter one in a role.
+package enum EntryRequest: Sendable, Equatable {
     case create(CreateRequest)
     case host(code: String, token: String)
     case join(code: String, nickname: String, team: String?, device: String?)
@@ -13,7 +33,21 @@ package enum ClientMessage: Sendable, Equatable {
     case watch(code: String)
     /// What a phone needs before joining (the host's team list), without entering the room.
     case peek(code: String)
-    // Host commands.
+
+    package var type: String {
+        switch self {
+        case .create: "create"
+        case .host: "host"
+        case .join: "join"
+        case .resume: "resume"
+        case .watch: "watch"
+        case .peek: "peek"
+        }
+    }
+}
+
+/// What only the room's host may send.
+package enum HostCommand: Sendable, Equatable {
     case start, next, close, reveal, leaderboard, end, lock, unlock
     case kick(player: Int, ban: Bool, reason: String? = nil)
     case rename(player: Int, nickname: String)
@@ -25,25 +59,13 @@ package enum ClientMessage: Sendable, Equatable {
     /// The run of show: stop and start the clock, add seconds, skip, re-open, take a reveal back.
     case pause, unpause, skip, undoReveal
     case addTime(seconds: Int)
-    case tiebreak(text: String, answer: Double, seconds: Int, players: [Int], teams: [Int])
-    case tiebreakAnswer(value: Double)
     case reopen(seconds: Int)
+    case tiebreak(text: String, answer: Double, seconds: Int, players: [Int], teams: [Int])
     /// Another of the join addresses the room offers (`joinAddresses`), for the projector and QR code.
     case joinAddress(url: String)
-    // Players.
-    case answer(question: Int, answer: AnswerValue)
-    case wager(question: Int, amount: Int)
-    case leave
 
-    /// The `type` string, for errors that name the request.
     package var type: String {
         switch self {
-        case .create: "create"
-        case .host: "host"
-        case .join: "join"
-        case .resume: "resume"
-        case .watch: "watch"
-        case .peek: "peek"
         case .start: "start"
         case .next: "next"
         case .close: "close"
@@ -66,20 +88,24 @@ package enum ClientMessage: Sendable, Equatable {
         case .reopen: "reopen"
         case .undoReveal: "undo_reveal"
         case .tiebreak: "tiebreak"
-        case .tiebreakAnswer: "tiebreak_answer"
         case .joinAddress: "join_address"
-        case .answer: "answer"
-        case .wager: "wager"
-        case .leave: "leave"
         }
     }
+}
 
-    /// True for the commands only the room's host may send.
-    package var isHostCommand: Bool {
+/// What only a seated player may send.
+package enum PlayerCommand: Sendable, Equatable {
+    case answer(question: Int, answer: AnswerValue)
+    case wager(question: Int, amount: Int)
+    case tiebreakAnswer(value: Double)
+    case leave
+
+    package var type: String {
         switch self {
-        case .start, .next, .close, .reveal, .leaderboard, .end, .lock, .unlock, .kick, .rename, .adjust, .accept, .joinAddress,
-             .renameTeam, .mergeTeams, .movePlayer, .tiebreak, .pause, .unpause, .addTime, .skip, .reopen, .undoReveal: true
-        default: false
+        case .answer: "answer"
+        case .wager: "wager"
+        case .tiebreakAnswer: "tiebreak_answer"
+        case .leave: "leave"
         }
     }
 }
@@ -121,7 +147,7 @@ extension ClientMessage {
         guard case .object(let members) = value else { throw ClientMessageError(reason: "the message must be a JSON object") }
         let object = Dictionary(members, uniquingKeysWith: { first, _ in first })
         let fields = Fields(object: object)
-        guard let type = try fields.optionalString("type") else {
+        guard let type = try fields.optionalString("type", max: .max) else {
             throw ClientMessageError(reason: "the message has no \"type\" field")
         }
         do {
@@ -138,76 +164,87 @@ extension ClientMessage {
     private static func decode(
         type: String, object: [String: JSONValue], fields: Fields, packLimits: QuestionPackLimits
     ) throws(ClientMessageError) -> ClientMessage {
+        typealias Bytes = InputBounds.Bytes
+        let id = InputBounds.id
         switch type {
-        case "create":
-            var cleaned: JSONValue?
-            switch object["settings"] {
-            case nil, .null?: cleaned = nil
-            case .object(let settings)?: cleaned = .object(settings)
-            default: throw ClientMessageError(reason: "\"settings\" must be an object")
-            }
-            let name = try fields.optionalString("pack")
-            let inline = object["questions"].flatMap { $0 == .null ? nil : $0 }
-            // Either one would be a guess at what the host meant.
-            if name != nil && inline != nil {
-                throw ClientMessageError(reason: #"create takes either "pack" (a library pack name) or "questions" (a whole pack), not both"#)
-            }
-            if let name {
-                return .create(CreateRequest(source: .library(name), settings: cleaned))
-            }
-            guard let questions = inline else {
-                throw ClientMessageError(reason: "create needs \"pack\" (a library pack name) or \"questions\" (a whole pack)")
-            }
-            do {
-                let pack = try QuestionPack.decode(questions, limits: packLimits)
-                return .create(CreateRequest(source: .inline(pack), settings: cleaned))
-            } catch {
-                throw ClientMessageError(reason: "the question pack has problems:\n\(error)")
-            }
-        case "host": return .host(code: try fields.string("code"), token: try fields.string("token"))
+        case "create": return .entry(.create(try createRequest(object: object, fields: fields, packLimits: packLimits)))
+        case "host": return .entry(.host(code: try fields.string("code", max: Bytes.code), token: try fields.string("token", max: Bytes.token)))
         case "join":
-            return .join(code: try fields.string("code"), nickname: try fields.string("nickname"),
-                         team: try fields.optionalString("team"), device: try fields.optionalString("device"))
-        case "resume": return .resume(code: try fields.string("code"), token: try fields.string("token"))
-        case "watch": return .watch(code: try fields.string("code"))
-        case "peek": return .peek(code: try fields.string("code"))
-        case "start": return .start
-        case "next": return .next
-        case "close": return .close
-        case "reveal": return .reveal
-        case "leaderboard": return .leaderboard
-        case "end": return .end
-        case "lock": return .lock
-        case "unlock": return .unlock
-        case "leave": return .leave
+            return .entry(.join(code: try fields.string("code", max: Bytes.code), nickname: try fields.string("nickname", max: Bytes.name),
+                                team: try fields.optionalString("team", max: Bytes.name), device: try fields.optionalString("device", max: Bytes.device)))
+        case "resume": return .entry(.resume(code: try fields.string("code", max: Bytes.code), token: try fields.string("token", max: Bytes.token)))
+        case "watch": return .entry(.watch(code: try fields.string("code", max: Bytes.code)))
+        case "peek": return .entry(.peek(code: try fields.string("code", max: Bytes.code)))
+        case "start": return .host(.start)
+        case "next": return .host(.next)
+        case "close": return .host(.close)
+        case "reveal": return .host(.reveal)
+        case "leaderboard": return .host(.leaderboard)
+        case "end": return .host(.end)
+        case "lock": return .host(.lock)
+        case "unlock": return .host(.unlock)
         case "kick":
-            return .kick(player: try fields.int("player"), ban: try fields.optionalBool("ban") ?? false, reason: try fields.optionalString("reason"))
-        case "rename": return .rename(player: try fields.int("player"), nickname: try fields.string("nickname"))
-        case "rename_team": return .renameTeam(team: try fields.int("team"), name: try fields.string("name"))
-        case "merge_teams": return .mergeTeams(from: try fields.int("from"), into: try fields.int("into"))
-        case "move_player": return .movePlayer(player: try fields.int("player"), team: try fields.optionalInt("team"))
+            return .host(.kick(player: try fields.int("player", in: id), ban: try fields.optionalBool("ban") ?? false,
+                               reason: try fields.optionalString("reason", max: Bytes.text)))
+        case "rename": return .host(.rename(player: try fields.int("player", in: id), nickname: try fields.string("nickname", max: Bytes.name)))
+        case "rename_team": return .host(.renameTeam(team: try fields.int("team", in: id), name: try fields.string("name", max: Bytes.name)))
+        case "merge_teams": return .host(.mergeTeams(from: try fields.int("from", in: id), into: try fields.int("into", in: id)))
+        case "move_player": return .host(.movePlayer(player: try fields.int("player", in: id), team: try fields.optionalInt("team", in: id)))
         case "adjust":
-            let player = try fields.optionalInt("player"), team = try fields.optionalInt("team")
+            let player = try fields.optionalInt("player", in: id), team = try fields.optionalInt("team", in: id)
             guard (player == nil) != (team == nil) else { throw ClientMessageError(reason: "adjust needs exactly one of \"player\" or \"team\"") }
-            return .adjust(player: player, team: team, delta: try fields.int("delta"), reason: try fields.optionalString("reason") ?? "")
-        case "accept": return .accept(question: try fields.int("question"), text: try fields.string("text"))
-        case "join_address": return .joinAddress(url: try fields.string("url"))
-        case "pause": return .pause
-        case "unpause": return .unpause
-        case "add_time": return .addTime(seconds: try fields.int("seconds"))
-        case "skip": return .skip
-        case "reopen": return .reopen(seconds: try fields.optionalInt("seconds") ?? 10)
-        case "undo_reveal": return .undoReveal
+            return .host(.adjust(player: player, team: team, delta: try fields.int("delta", in: InputBounds.adjustment),
+                                 reason: try fields.optionalString("reason", max: Bytes.text) ?? ""))
+        case "accept": return .host(.accept(question: try fields.int("question", in: id), text: try fields.string("text", max: Bytes.text)))
+        case "join_address": return .host(.joinAddress(url: try fields.string("url", max: Bytes.url)))
+        case "pause": return .host(.pause)
+        case "unpause": return .host(.unpause)
+        case "add_time": return .host(.addTime(seconds: try fields.int("seconds", in: InputBounds.extraSeconds)))
+        case "skip": return .host(.skip)
+        case "reopen": return .host(.reopen(seconds: try fields.optionalInt("seconds", in: InputBounds.extraSeconds) ?? 10))
+        case "undo_reveal": return .host(.undoReveal)
         case "tiebreak":
-            return .tiebreak(text: try fields.string("text"), answer: try fields.double("answer"), seconds: try fields.optionalInt("seconds") ?? 30,
-                             players: try fields.intArray("players"), teams: try fields.intArray("teams"))
-        case "tiebreak_answer": return .tiebreakAnswer(value: try fields.double("value"))
+            return .host(.tiebreak(
+                text: try fields.string("text", max: Bytes.text), answer: try fields.number("answer"),
+                seconds: try fields.optionalInt("seconds", in: InputBounds.tiebreakSeconds) ?? 30,
+                players: try fields.idArray("players"), teams: try fields.idArray("teams")))
+        case "tiebreak_answer": return .player(.tiebreakAnswer(value: try fields.number("value")))
         case "answer":
             guard let raw = object["answer"] else { throw ClientMessageError(reason: "answer needs an \"answer\" object") }
-            return .answer(question: try fields.int("question"), answer: try Self.answerValue(raw))
-        case "wager": return .wager(question: try fields.int("question"), amount: try fields.int("amount"))
+            return .player(.answer(question: try fields.int("question", in: id), answer: try Self.answerValue(raw)))
+        case "wager": return .player(.wager(question: try fields.int("question", in: id), amount: try fields.int("amount", in: InputBounds.wager)))
+        case "leave": return .player(.leave)
         default:
             throw ClientMessageError(reason: "unknown message type \"\(shown(type))\"")
+        }
+    }
+
+    private static func createRequest(
+        object: [String: JSONValue], fields: Fields, packLimits: QuestionPackLimits
+    ) throws(ClientMessageError) -> CreateRequest {
+        var cleaned: JSONValue?
+        switch object["settings"] {
+        case nil, .null?: cleaned = nil
+        case .object(let settings)?: cleaned = .object(settings)
+        default: throw ClientMessageError(reason: "\"settings\" must be an object")
+        }
+        let name = try fields.optionalString("pack", max: InputBounds.Bytes.packName)
+        let inline = object["questions"].flatMap { $0 == .null ? nil : $0 }
+        // Either one would be a guess at what the host meant.
+        if name != nil && inline != nil {
+            throw ClientMessageError(reason: #"create takes either "pack" (a library pack name) or "questions" (a whole pack), not both"#)
+        }
+        if let name {
+            return CreateRequest(source: .library(name), settings: cleaned)
+        }
+        guard let questions = inline else {
+            throw ClientMessageError(reason: "create needs \"pack\" (a library pack name) or \"questions\" (a whole pack)")
+        }
+        do {
+            let pack = try QuestionPack.decode(questions, limits: packLimits)
+            return CreateRequest(source: .inline(pack), settings: cleaned)
+        } catch {
+            throw ClientMessageError(reason: "the question pack has problems:\n\(error)")
         }
     }
 
@@ -216,77 +253,86 @@ extension ClientMessage {
         guard case .object(let members) = value else { throw ClientMessageError(reason: "\"answer\" must be an object") }
         let object = Dictionary(members, uniquingKeysWith: { first, _ in first })
         let fields = Fields(object: object, prefix: "answer.")
-        switch try fields.string("kind") {
-        case "choice": return .choice(try fields.int("option"))
-        case "poll": return .poll(try fields.int("option"))
+        switch try fields.string("kind", max: 16) {
+        case "choice": return .choice(try fields.int("option", in: InputBounds.option))
+        case "poll": return .poll(try fields.int("option", in: InputBounds.option))
         case "multi":
-            guard case .array(let items)? = object["options"] else { throw ClientMessageError(reason: "answer.options must be an array of option numbers") }
-            var options: [Int] = []
-            for item in items {
-                guard case .number(let number) = item, let option = Int(exactly: number) else {
-                    throw ClientMessageError(reason: "answer.options must be an array of option numbers")
-                }
-                options.append(option)
+            guard let options = try fields.intArray("options", in: InputBounds.option, maxCount: InputBounds.maxPickedOptions) else {
+                throw ClientMessageError(reason: "answer.options must be an array of option numbers")
             }
             return .multi(options)
         case "truefalse": return .truefalse(try fields.bool("value"))
-        case "text": return .text(try fields.string("text"))
-        case "number":
-            guard case .number(let number)? = object["value"], number.isFinite else { throw ClientMessageError(reason: "answer.value must be a number") }
-            return .number(number)
+        case "text": return .text(try fields.string("text", max: InputBounds.Bytes.text))
+        case "number": return .number(try fields.number("value"))
         case let other: throw ClientMessageError(reason: "answer.kind \"\(other.prefix(20))\" is not one of choice, multi, truefalse, text, number, poll")
         }
     }
 
-    /// Typed access to a message's fields with errors that name the field.
+    /// Typed access to a message's fields, each checked against its documented range
+    /// (`InputBounds`), with errors that name the field and the range.
     struct Fields {
         var object: [String: JSONValue]
         var prefix = ""
 
-        func string(_ key: String) throws(ClientMessageError) -> String {
-            guard let value = try optionalString(key) else { throw ClientMessageError(reason: "\"\(prefix)\(key)\" is missing") }
+        func string(_ key: String, max bytes: Int) throws(ClientMessageError) -> String {
+            guard let value = try optionalString(key, max: bytes) else { throw ClientMessageError(reason: "\"\(prefix)\(key)\" is missing") }
             return value
         }
-        func optionalString(_ key: String) throws(ClientMessageError) -> String? {
+        func optionalString(_ key: String, max bytes: Int) throws(ClientMessageError) -> String? {
             switch object[key] {
             case nil, .null?: return nil
-            case .string(let value)?: return value
+            case .string(let value)?:
+                guard value.utf8.count <= bytes else { throw ClientMessageError(reason: "\"\(prefix)\(key)\" is longer than \(bytes) bytes") }
+                return value
             default: throw ClientMessageError(reason: "\"\(prefix)\(key)\" must be a string")
             }
         }
-        func int(_ key: String) throws(ClientMessageError) -> Int {
-            guard let value = try optionalInt(key) else { throw ClientMessageError(reason: "\"\(prefix)\(key)\" is missing") }
+        func int(_ key: String, in range: ClosedRange<Int>) throws(ClientMessageError) -> Int {
+            guard let value = try optionalInt(key, in: range) else { throw ClientMessageError(reason: "\"\(prefix)\(key)\" is missing") }
             return value
         }
-        func optionalInt(_ key: String) throws(ClientMessageError) -> Int? {
+        func optionalInt(_ key: String, in range: ClosedRange<Int>) throws(ClientMessageError) -> Int? {
             switch object[key] {
             case nil, .null?: return nil
-            case .number(let value)?:
-                guard let int = Int(exactly: value), abs(int) <= 1_000_000_000 else { throw ClientMessageError(reason: "\"\(prefix)\(key)\" must be a whole number") }
-                return int
+            case .number(let value)?: return try Self.whole(value, in: range, name: "\(prefix)\(key)")
             default: throw ClientMessageError(reason: "\"\(prefix)\(key)\" must be a number")
             }
         }
-        func double(_ key: String) throws(ClientMessageError) -> Double {
-            guard case .number(let value)? = object[key], value.isFinite else { throw ClientMessageError(reason: "\"\(prefix)\(key)\" must be a number") }
+        /// The range is compared as a Double first, so no conversion of a client's number can trap.
+        static func whole(_ value: Double, in range: ClosedRange<Int>, name: String) throws(ClientMessageError) -> Int {
+            guard value.rounded() == value else { throw ClientMessageError(reason: "\"\(name)\" must be a whole number") }
+            guard value >= Double(range.lowerBound), value <= Double(range.upperBound), let int = Int(exactly: value) else {
+                throw ClientMessageError(reason: "\"\(name)\" must be \(range.lowerBound) to \(range.upperBound)")
+            }
+            return int
+        }
+        /// A finite number within `InputBounds.numberMagnitude`.
+        func number(_ key: String) throws(ClientMessageError) -> Double {
+            guard case .number(let value)? = object[key] else { throw ClientMessageError(reason: "\"\(prefix)\(key)\" must be a number") }
+            guard InputBounds.isPlayableNumber(value) else {
+                throw ClientMessageError(reason: "\"\(prefix)\(key)\" must be a number between -10^15 and 10^15")
+            }
             return value
         }
-        /// A list of whole numbers (ids); missing means empty.
-        func intArray(_ key: String) throws(ClientMessageError) -> [Int] {
+        /// A list of whole numbers in `range`; nil when missing.
+        func intArray(_ key: String, in range: ClosedRange<Int>, maxCount: Int) throws(ClientMessageError) -> [Int]? {
+            let invalid = ClientMessageError(reason: "\"\(prefix)\(key)\" must be an array of whole numbers")
             switch object[key] {
-            case nil, .null?: return []
+            case nil, .null?: return nil
             case .array(let items)?:
-                guard items.count <= 1000 else { throw ClientMessageError(reason: "\"\(prefix)\(key)\" is too long") }
+                guard items.count <= maxCount else { throw ClientMessageError(reason: "\"\(prefix)\(key)\" has more than \(maxCount) items") }
                 var ints: [Int] = []
                 for item in items {
-                    guard case .number(let number) = item, let int = Int(exactly: number), abs(int) <= 1_000_000_000 else {
-                        throw ClientMessageError(reason: "\"\(prefix)\(key)\" must be an array of whole numbers")
-                    }
-                    ints.append(int)
+                    guard case .number(let number) = item else { throw invalid }
+                    ints.append(try Self.whole(number, in: range, name: "\(prefix)\(key)[]"))
                 }
                 return ints
-            default: throw ClientMessageError(reason: "\"\(prefix)\(key)\" must be an array of whole numbers")
+            default: throw invalid
             }
+        }
+        /// Player or team ids; missing means empty.
+        func idArray(_ key: String) throws(ClientMessageError) -> [Int] {
+            try intArray(key, in: InputBounds.id, maxCount: InputBounds.maxListedIDs) ?? []
         }
         func bool(_ key: String) throws(ClientMessageError) -> Bool {
             guard let value = try optionalBool(key) else { throw ClientMessageError(reason: "\"\(prefix)\(key)\" is missing") }

@@ -17,7 +17,9 @@ package struct GameServer: Sendable {
     /// What start-up found in the log.
     package struct RecoverySummary: Sendable {
         package var restoredRooms: [String] = []
-        package var abandonedRooms: [String: String] = [:]
+        /// Rooms whose log could not be replayed (damaged lines, or values out of range): left out,
+        /// with the reason, so that every other room comes back (docs/operations.md, "Quarantine").
+        package var quarantinedRooms: [String: String] = [:]
         package var repairedTail: ArchiveTailRepair?
     }
 
@@ -123,8 +125,7 @@ package struct GameServer: Sendable {
             isTerminal: { $0.type == "room_ended" && now - $0.time >= retentionMs },
             startsRoom: { $0.type == "room_created" })
         for (room, problem) in report.abandonedRooms {
-            summary.abandonedRooms[room] = problem.description
-            context.logger.error("room not recovered: its log is damaged", metadata: ["room": "\(room)", "problem": "\(problem)"])
+            quarantine(room, because: problem.description, into: &summary, context: context)
         }
         let decoder = JSONDecoder()
         for (index, recovered) in report.rooms.enumerated() {
@@ -133,8 +134,7 @@ package struct GameServer: Sendable {
                 let events = try recovered.lines.map { try $0.decode(RoomEvent.self, decoder: decoder) }
                 room = try Room.replay(events)
             } catch {
-                summary.abandonedRooms[recovered.room] = "\(error)"
-                context.logger.error("room not recovered", metadata: ["room": "\(recovered.room)", "error": "\(error)"])
+                quarantine(recovered.room, because: "\(error)", into: &summary, context: context)
                 continue
             }
             let loop = loops[index % loops.count]
@@ -162,6 +162,15 @@ package struct GameServer: Sendable {
             context.logger.info("room recovered from the log", metadata: [
                 "room": "\(room.code)", "phase": "\(room.phase.rawValue)", "players": "\(room.activeCount)"])
         }
+        service.quarantinedRooms.withLock { $0 = summary.quarantinedRooms.keys.sorted() }
+    }
+
+    /// Leaves a room out of recovery rather than stopping the start: the server must come up even
+    /// when one room's log is poisoned (`buzzer replay verify` names the same line).
+    private static func quarantine(_ room: String, because problem: String, into summary: inout RecoverySummary, context: GameContext) {
+        summary.quarantinedRooms[room] = problem
+        context.logger.error("room quarantined: its log cannot be replayed, so it is left out; every other room is recovered", metadata: [
+            "room": "\(room)", "problem": "\(problem)", "check": "buzzer replay verify \(room)"])
     }
 }
 

@@ -152,11 +152,11 @@ extension GameService {
 
     // MARK: - host, join, resume, watch
 
-    func enter(_ message: ClientMessage, client: GameClient) {
+    func enter(_ message: EntryRequest, client: GameClient) {
         let rawCode: String
         switch message {
         case .host(let code, _), .join(let code, _, _, _), .resume(let code, _), .watch(let code): rawCode = code
-        default: return
+        case .create, .peek: return
         }
         let messages = context.messages
         let code = Secrets.normalizeCode(rawCode)
@@ -261,7 +261,7 @@ extension GameService {
     /// restart would still know it. The member is attached then too, so nothing reaches its
     /// connection before its reply. If the archive fails, the room goes on in memory and so does the entry.
     private static func admit(
-        _ message: ClientMessage, handle: ClientHandle, into live: LiveRoom, ref: RoomRef,
+        _ message: EntryRequest, handle: ClientHandle, into live: LiveRoom, ref: RoomRef,
         done: @escaping @Sendable (Result<Entered, GameError>) -> Void
     ) {
         let prepared: Admission
@@ -337,7 +337,7 @@ extension GameService {
     }
 
     /// The command an entry runs, with the token it will hand out.
-    private static func admission(_ message: ClientMessage, in live: LiveRoom) throws(GameError) -> Admission {
+    private static func admission(_ message: EntryRequest, in live: LiveRoom) throws(GameError) -> Admission {
         switch message {
         case let .join(_, nickname, team, device):
             // A player who left takes the seat back by joining under the same name from the same
@@ -355,7 +355,7 @@ extension GameService {
             return Admission(command: .hostReconnect(tokenHash: Secrets.hash(token)), role: { _ in .host }, token: nil)
         case .watch:
             return Admission(command: .displayConnected, role: { _ in .display }, token: nil)
-        default:
+        case .create, .peek:
             throw .unknownPlayer
         }
     }

@@ -1,4 +1,5 @@
 import BuzzerArchive
+import BuzzerFormats
 import BuzzerGame
 import BuzzerTransport
 import BuzzerWebSocket
@@ -33,6 +34,8 @@ package final class GameService: WebSocketService {
     private let connections: ConnectionCounter
     private let shuttingDown = Mutex(false)
     private let draining = Mutex(false)
+    /// Rooms recovery left out because their log cannot be replayed, for `/healthz`.
+    let quarantinedRooms = Mutex<[String]>([])
     /// The port the server listens on, once started (`server.port` may be 0).
     let listeningPort = Atomic<Int>(0)
 
@@ -111,8 +114,8 @@ package final class GameService: WebSocketService {
         }
     }
 
-    package func bodyLimit(for head: HTTPRequestHead) -> Int {
-        libraryAPI.bodyLimit(for: head)
+    package func bodyDecision(for head: HTTPRequestHead) -> RequestBodyDecision {
+        libraryAPI.bodyDecision(for: head)
     }
 
     /// Library writes run on their own queue: the connection's loop stays free while the file is synced.
@@ -129,7 +132,8 @@ package final class GameService: WebSocketService {
         let archiveState = context.archive.health == .healthy ? "ok" : "degraded"
         let status = archiveState == "degraded" ? "degraded" : isDraining ? "draining" : "ok"
         let body = "{\"status\":\"\(status)\",\"rooms\":\(roomCount),\"running\":\(runningRoomCount),"
-            + "\"connections\":\(connections.value),\"archive\":\"\(archiveState)\"}"
+            + "\"connections\":\(connections.value),\"archive\":\"\(archiveState)\","
+            + "\"quarantined\":[\(quarantinedRooms.withLock { $0 }.map(JSONStringLiteral.make).joined(separator: ","))]}"
         return json(status == "ok" ? 200 : 503, body)
     }
 
@@ -183,48 +187,68 @@ package final class GameService: WebSocketService {
 
     // MARK: - Routing
 
+    /// Sends each message by its role: an exhaustive switch, so a new command states whose it is.
     private func route(_ message: ClientMessage, from client: GameClient) {
-        let handle = client.handle
         switch message {
-        case .create(let request):
-            guard enterable(client, request: message.type) else { return }
-            create(request, client: client)
-        case .host, .join, .resume, .watch:
-            guard enterable(client, request: message.type) else { return }
-            enter(message, client: client)
-        case .peek(let code):
-            guard !client.state.entering else {
-                client.send(messages.encode(.error("busy", "Wait for the answer to your previous request.", request: message.type)))
-                return
-            }
-            peek(code, client: client)
-        default:
-            let state = client.state
-            guard let room = state.room else {
-                client.send(messages.encode(.error("not_in_room", "Join or create a room first.", request: message.type)))
-                return
-            }
-            if message.isHostCommand && state.role != .host {
+        case .entry(let request):
+            route(request, from: client)
+        case .host(let command):
+            guard let (room, role) = member(client, request: message.type) else { return }
+            guard role == .host else {
                 client.send(messages.encode(.error(GameError.notHost, request: message.type)))
                 return
             }
-            let role = state.role
-            let rtt = GameDuration((handle.roundTripNanos ?? 0) / 1_000_000)
-            let written = state.questionWritten
-            let messages = self.messages
+            let handle = client.handle, messages = self.messages
             room.run { live in
                 do throws(GameError) {
-                    try Self.command(message, role: role, handle: handle, rttMs: rtt, written: written, in: live)
+                    try Self.perform(command, handle: handle, in: live)
                 } catch {
-                    handle.send(messages.encode(.error(error, request: message.type)))
+                    handle.send(messages.encode(.error(error, request: command.type)))
+                }
+            }
+        case .player(let command):
+            guard let (room, role) = member(client, request: message.type) else { return }
+            guard case .player(let id) = role else {
+                client.send(messages.encode(.error(GameError.unknownPlayer, request: message.type)))
+                return
+            }
+            let handle = client.handle, messages = self.messages
+            let rtt = GameDuration((handle.roundTripNanos ?? 0) / 1_000_000)
+            let written = client.state.questionWritten
+            room.run { live in
+                do throws(GameError) {
+                    try Self.perform(command, by: id, handle: handle, rttMs: rtt, written: written, in: live)
+                } catch {
+                    handle.send(messages.encode(.error(error, request: command.type)))
                 }
             }
         }
     }
 
-    /// Seconds from a client as ms, bounded so no value overflows (the room refuses what is out of range).
-    private static func milliseconds(_ seconds: Int) -> GameDuration {
-        GameDuration(min(max(seconds, -1_000_000), 1_000_000)) * 1000
+    private func route(_ request: EntryRequest, from client: GameClient) {
+        switch request {
+        case .create(let create):
+            guard enterable(client, request: request.type) else { return }
+            self.create(create, client: client)
+        case .host, .join, .resume, .watch:
+            guard enterable(client, request: request.type) else { return }
+            enter(request, client: client)
+        case .peek(let code):
+            guard !client.state.entering else {
+                client.send(messages.encode(.error("busy", "Wait for the answer to your previous request.", request: request.type)))
+                return
+            }
+            peek(code, client: client)
+        }
+    }
+
+    /// The room and role of a connection that has entered one; otherwise it is told to join first.
+    private func member(_ client: GameClient, request: String) -> (RoomRef, ClientState.Role)? {
+        guard let room = client.state.room else {
+            client.send(messages.encode(.error("not_in_room", "Join or create a room first.", request: request)))
+            return nil
+        }
+        return (room, client.state.role)
     }
 
     /// Refuses a second create/join/... while one is pending or the connection already has a role.
@@ -240,13 +264,10 @@ package final class GameService: WebSocketService {
         return true
     }
 
-    /// A command from a member, on the room's loop.
-    private static func command(
-        _ message: ClientMessage, role: ClientState.Role, handle: ClientHandle, rttMs: GameDuration,
-        written: (sequence: Int, at: GameInstant)?, in live: LiveRoom
-    ) throws(GameError) {
-        let ok = { live.context.messages.encode(.ok(OKPayload(request: message.type))) }
-        switch message {
+    /// A host command, on the room's loop. Its values are within `InputBounds` (checked at decoding).
+    private static func perform(_ command: HostCommand, handle: ClientHandle, in live: LiveRoom) throws(GameError) {
+        let ok = { live.context.messages.encode(.ok(OKPayload(request: command.type))) }
+        switch command {
         case .start: try live.perform(.start)
         case .next: try live.perform(.next)
         case .close: try live.perform(.close)
@@ -283,43 +304,46 @@ package final class GameService: WebSocketService {
             handle.send(ok())
         case .pause: try live.perform(.pauseClock)
         case .unpause: try live.perform(.resumeClock)
-        case .addTime(let seconds): try live.perform(.addTime(ms: Self.milliseconds(seconds)))
+        case .addTime(let seconds): try live.perform(.addTime(ms: GameDuration(seconds) * 1000))
         case .skip: try live.perform(.skip)
-        case .reopen(let seconds): try live.perform(.reopen(ms: Self.milliseconds(seconds)))
+        case .reopen(let seconds): try live.perform(.reopen(ms: GameDuration(seconds) * 1000))
         case .undoReveal: try live.perform(.undoReveal)
         case let .tiebreak(text, answer, seconds, players, teams):
             try live.perform(.startTiebreak(TiebreakRequest(
                 text: text, answer: answer, seconds: seconds, players: players.map(PlayerID.init), teams: teams.map(TeamID.init))))
-        case .tiebreakAnswer(let value):
-            guard case .player(let id) = role else { throw .unknownPlayer }
-            try live.perform(.tiebreakAnswer(id, value: value, writtenAt: 0, rttMs: rttMs), answerFrom: handle)
         case .joinAddress(let url):
             let base = url.hasSuffix("/") ? String(url.dropLast()) : url
             guard live.context.registry.chooseJoinURL(base, for: live.code) else {
                 let offered = live.context.registry.joinAddresses(live.code)?.offered.candidates ?? []
                 handle.send(live.context.messages.encode(.error(
-                    "unknown_address", "\(url) is not one of this server's join addresses: \(offered.joined(separator: ", ")).", request: message.type)))
+                    "unknown_address", "\(url) is not one of this server's join addresses: \(offered.joined(separator: ", ")).", request: command.type)))
                 return
             }
             handle.send(ok())
             live.announceJoinAddress("\(base)/join/\(live.code)")
+        }
+    }
+
+    /// A player's command, on the room's loop.
+    private static func perform(
+        _ command: PlayerCommand, by id: PlayerID, handle: ClientHandle, rttMs: GameDuration,
+        written: (sequence: Int, at: GameInstant)?, in live: LiveRoom
+    ) throws(GameError) {
+        switch command {
         case let .answer(question, value):
-            guard case .player(let id) = role else { throw .unknownPlayer }
             // Not yet written (a resume racing the question) falls back to when answers opened.
             let writtenAt = written.flatMap { $0.sequence == question ? $0.at : nil } ?? 0
             let submission = AnswerSubmission(question: question, value: value, writtenAt: writtenAt, rttMs: rttMs)
             try live.answer(id, submission, from: handle)
         case let .wager(question, amount):
-            guard case .player(let id) = role else { throw .unknownPlayer }
             try live.perform(.wager(id, question: question, amount: amount))
-            handle.send(ok())
+            handle.send(live.context.messages.encode(.ok(OKPayload(request: command.type))))
+        case .tiebreakAnswer(let value):
+            try live.perform(.tiebreakAnswer(id, value: value, writtenAt: 0, rttMs: rttMs), answerFrom: handle)
         case .leave:
-            guard case .player(let id) = role else { throw .unknownPlayer }
             try live.leave(id, handle: handle)
-            handle.send(ok())
+            handle.send(live.context.messages.encode(.ok(OKPayload(request: command.type))))
             handle.close(code: 1000, reason: "left the game")
-        case .create, .host, .join, .resume, .watch, .peek:
-            break
         }
     }
 }

@@ -1,10 +1,13 @@
 import BuzzerFormats
 import BuzzerGame
+import BuzzerTransport
 import BuzzerWebSocket
 import Foundation
 
 /// The question library over HTTP (docs/question-library.md has every route with examples):
-/// paginated reads open to anyone who can reach the server, writes behind the edit token.
+/// pack summaries (titles, counts, categories, kinds) open to anyone who can reach the server, so
+/// a host can pick a pack; questions, answers and every write behind the edit token, since a
+/// player on the same Wi-Fi could otherwise read tonight's answers.
 /// Answers are JSON; errors are `{"error":"…"}`, and a pack that breaks the format's rules is
 /// 422 with the same paths and words as `buzzer check`.
 struct LibraryAPI: Sendable {
@@ -25,10 +28,13 @@ struct LibraryAPI: Sendable {
             || path == "/api/import"
     }
 
-    func bodyLimit(for head: HTTPRequestHead) -> Int {
+    /// From the head alone: a write without this server's edit token is refused before one byte of
+    /// its body is read (else ten unfinished 10 MiB uploads with a wrong token are 100 MiB held).
+    func bodyDecision(for head: HTTPRequestHead) -> RequestBodyDecision {
+        guard Self.handles(head.path) else { return .read(limit: 0) }
+        if let refusal = authorized(head) { return .answer(refusal) }
         // Any method, so that a wrong one hears 405 rather than 413.
-        if head.path == "/api/media" { return maxMediaBytes }
-        return Self.handles(head.path) ? maxPackBytes : 0
+        return .read(limit: head.path == "/api/media" ? maxMediaBytes : maxPackBytes)
     }
 
     func respond(to head: HTTPRequestHead, body: [UInt8]) -> HTTPResponse {
@@ -38,7 +44,7 @@ struct LibraryAPI: Sendable {
         case ("GET", "/api/packs", _), ("HEAD", "/api/packs", _):
             return listPacks(QueryString(head.query))
         case ("GET", "/api/questions", _), ("HEAD", "/api/questions", _):
-            return listQuestions(QueryString(head.query))
+            return authorized(head) ?? listQuestions(QueryString(head.query))
         case ("POST", "/api/media", _):
             return authorized(head) ?? uploadMedia(body)
         case ("POST", "/api/import", _):
@@ -46,7 +52,9 @@ struct LibraryAPI: Sendable {
         case ("GET", _, _) where path.hasPrefix("/media/"), ("HEAD", _, _) where path.hasPrefix("/media/"):
             return serveMedia(path, head: head)
         case ("GET", _, let id?), ("HEAD", _, let id?):
-            return getPack(id, head: head)
+            // No token at all: what the host console needs to pick the pack; a wrong one is told so.
+            guard head.headers.contains(name: "Authorization") else { return packSummary(id) }
+            return authorized(head) ?? getPack(id, head: head)
         case ("POST", "/api/packs", _):
             return authorized(head) ?? createPack(body)
         case ("PUT", _, let id?):
@@ -73,12 +81,16 @@ struct LibraryAPI: Sendable {
             if let category, !entry.pack.categories.contains(where: { TextNormalizer.fold($0) == category }) { return false }
             return true
         }
-        let items = paging.slice(matching).map { entry in
-            PackSummary(id: entry.id, title: entry.pack.title, description: entry.pack.description,
-                        questionCount: entry.pack.questionCount, rounds: entry.pack.rounds.count,
-                        categories: entry.pack.categories, kinds: entry.pack.kinds, version: entry.etag)
-        }
+        let items = paging.slice(matching).map(PackSummary.init)
         return Self.json(200, Page(items: items, page: paging.page, perPage: paging.perPage, total: matching.count))
+    }
+
+    /// `GET /api/packs/{id}` without a token: the pack's list entry, no question in it.
+    private func packSummary(_ id: String) -> HTTPResponse {
+        guard let entry = store.entry(id) else { return Self.error(404, "There is no pack \"\(id.prefix(64))\" in the library.") }
+        var response = Self.json(200, PackSummary(entry))
+        response.headers.add(name: "Vary", value: "Authorization")
+        return response
     }
 
     private func listQuestions(_ query: QueryString) -> HTTPResponse {
@@ -114,6 +126,7 @@ struct LibraryAPI: Sendable {
         guard let entry = store.entry(id) else { return Self.error(404, "There is no pack \"\(id.prefix(64))\" in the library.") }
         var headers = Self.jsonHeaders
         headers.add(name: "ETag", value: entry.etag)
+        headers.add(name: "Vary", value: "Authorization")
         if let match = head.headers.first(name: "If-None-Match"), match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == entry.etag }) {
             return HTTPResponse(status: 304, headers: headers)
         }
@@ -340,6 +353,17 @@ struct LibraryAPI: Sendable {
         var categories: [String]
         var kinds: [String]
         var version: String
+
+        init(_ entry: PackStore.Entry) {
+            id = entry.id
+            title = entry.pack.title
+            description = entry.pack.description
+            questionCount = entry.pack.questionCount
+            rounds = entry.pack.rounds.count
+            categories = entry.pack.categories
+            kinds = entry.pack.kinds
+            version = entry.etag
+        }
     }
 
     struct QuestionHit: Encodable {

@@ -104,11 +104,11 @@ final class WebAssets: Sendable {
         return !value.isEmpty && value.count <= 255 && value.allSatisfy(allowed.contains) ? value : nil
     }
 
+    /// `nosniff` and `Referrer-Policy` are not here: the transport puts them on every answer
+    /// (`WebSocketServerConfig.responseHeaders`).
     static func commonHeaders(contentType: String) -> HTTPHeaders {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: contentType)
-        headers.add(name: "X-Content-Type-Options", value: "nosniff")
-        headers.add(name: "Referrer-Policy", value: "no-referrer")
         return headers
     }
 

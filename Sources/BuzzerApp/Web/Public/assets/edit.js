@@ -7,6 +7,8 @@ import { $, h, fill, say, store, load } from './common.js';
 const main = $('#main');
 const live = $('#live');
 const TOKEN_KEY = 'buzzer.editToken';
+// Without the token the server sends a pack's summary only (no questions, no answers).
+const NEEDS_TOKEN = 'Opening a pack needs the edit token: open the link buzzer serve printed, or paste the token above.';
 const KINDS = ['choice', 'multi', 'truefalse', 'text', 'number', 'poll'];
 const KIND_NAMES = { choice: 'One right option', multi: 'Several right options', truefalse: 'True or false', text: 'Typed answer', number: 'Closest number', poll: 'Poll (no right answer)' };
 const WITH_OPTIONS = new Set(['choice', 'multi', 'poll']);
@@ -87,6 +89,7 @@ function tokenBox() {
 }
 
 async function exportPack(id) {
+  if (!token()) { notice(NEEDS_TOKEN, 'bad'); return; }
   const result = await api('GET', `/api/packs/${id}`);
   if (result.status !== 200) { notice(result.json?.error ?? 'That pack could not be read.', 'bad'); return; }
   const link = h('a', { href: URL.createObjectURL(new Blob([JSON.stringify(result.json, null, 2)], { type: 'application/json' })), download: `${id}.json` });
@@ -180,6 +183,7 @@ function serialize() {
 async function openPack(id) {
   problems = [];
   if (id) {
+    if (!token()) { notice(NEEDS_TOKEN, 'bad'); return; }
     const result = await api('GET', `/api/packs/${id}`);
     if (result.status !== 200) { notice(result.json?.error ?? 'That pack could not be read.', 'bad'); return; }
     packId = id;
