@@ -33,9 +33,6 @@ struct FuzzCommand: ParsableCommand {
         @Flag(help: "Print every step before it runs.")
         var trace = false
 
-        @Flag(help: "Keep the generators off the known bugs being fixed (extreme settings, Int.min in JSON, ±1.8e308 tiebreaks).")
-        var avoidKnownBugs = false
-
         func run() throws {
             guard steps > 0, replayEvery > 0 else { throw ValidationError("--steps and --replay-every must be positive") }
             var options = ProtocolFuzzer.Options(seed: seed, steps: steps)
@@ -43,7 +40,6 @@ struct FuzzCommand: ParsableCommand {
             options.game = game
             options.replayEvery = replayEvery
             options.trace = trace
-            options.avoidKnownBugs = avoidKnownBugs
             print("protocol fuzzer: seed \(seed), \(steps) steps\(game.map { ", game \($0) only" } ?? "")")
             let report = ProtocolFuzzer.run(options) { line in
                 print(line)

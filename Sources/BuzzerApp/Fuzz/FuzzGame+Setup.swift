@@ -26,7 +26,7 @@ extension FuzzGame {
                 report.createRefused["bad_message", default: 0] += 1
                 return
             }
-            guard case .create(let request) = message, case .inline(let decoded) = request.source else {
+            guard case .entry(.create(let request)) = message, case .inline(let decoded) = request.source else {
                 throw failure("create decodes as create", "\(Self.short(message))")
             }
             do {
@@ -76,18 +76,13 @@ extension FuzzGame {
         let wild = source.chance(0.25)
         func duration(_ usual: ClosedRange<Int>) -> GameDuration {
             if wild, source.chance(0.3) {
-                let value = source.boundaryDuration()
-                // Known bug, fixed on main: `problem()` takes huge durations that the timers overflow on.
-                if avoidKnownBugs, value > 100_000_000 { return 100_000_000 }
-                return value
+                return source.boundaryDuration()
             }
             return GameDuration(source.int(usual))
         }
         func int(_ usual: ClosedRange<Int>) -> Int {
             if wild, source.chance(0.3) {
-                let value = source.boundaryInt()
-                if avoidKnownBugs, value > 1_000_000_000 { return 1_000_000_000 }
-                return value
+                return source.boundaryInt()
             }
             return source.int(usual)
         }
@@ -187,6 +182,13 @@ extension FuzzGame {
                 ordinal += 1
             }
             rounds.append(PackRound(title: source.chance(0.5) ? source.cleanText(maxLength: 30) : nil, wager: wager, questions: questions))
+        }
+        if greedy {
+            // All in, 70 times: a stake doubles a score each time it wins.
+            rounds.append(PackRound(title: "All in", wager: true, questions: (0..<70).map { _ in
+                ordinal += 1
+                return Question(category: "c", text: "True?", content: .truefalse(answer: source.bool()), explanation: Self.explanation(ordinal - 1))
+            }))
         }
         let title = wild && source.chance(0.3) ? source.text() : source.cleanText(maxLength: 40)
         return QuestionPack(title: title, description: source.chance(0.3) ? source.cleanText(maxLength: 100) : nil, rounds: rounds)

@@ -29,10 +29,14 @@ struct FuzzGame {
     let length: Int
     /// Chaos: how often a step is a random command rather than one that moves the game on.
     let chaos: Double
+    /// A greedy game plays to win: right answers and the largest stakes, over long wager rounds.
+    let greedy: Bool
     /// Every phase the room has been in.
     var visited: Set<RoomPhase> = [.lobby]
     /// What the current step does, for a failure.
     var action = ""
+    /// What the room made of it, for the trace.
+    var outcome = ""
 
     init(seed: UInt64, number: Int, options: ProtocolFuzzer.Options) {
         self.seed = seed
@@ -40,14 +44,10 @@ struct FuzzGame {
         self.options = options
         source = FuzzSource(seed: ProtocolFuzzer.gameSeed(seed, number))
         now = source.chance(0.1) ? 0 : 1_700_000_000_000 + GameInstant(source.int(0...100_000_000))
-        length = source.pick([40, 200, 600, 2000, 6000])
-        chaos = source.pick([0.05, 0.2, 0.5, 1])
+        greedy = source.chance(0.1)
+        length = greedy ? 6000 : source.pick([40, 200, 600, 2000, 6000])
+        chaos = greedy ? 0 : source.pick([0.05, 0.2, 0.5, 1])
     }
-
-    /// Whether to keep off the bugs being fixed on main: extreme settings that `RoomSettings.problem()`
-    /// accepts and `Room.dueTimer()` then overflows on, `Int.min` in client JSON, tiebreak answers
-    /// near ±1.8e308.
-    var avoidKnownBugs: Bool { options.avoidKnownBugs }
 
     /// Plays until the room has ended (and a few steps after), the game's length, or the budget.
     mutating func play(budget: Int, report: inout ProtocolFuzzer.Report, print output: (String) -> Void) {
@@ -95,22 +95,33 @@ struct FuzzGame {
     private mutating func takeStep(report: inout ProtocolFuzzer.Report, print output: (String) -> Void) throws(Failure) {
         guard let room else {
             try create(report: &report)
-            if options.trace { output("step \(step) create: \(action)") }
+            if options.trace { output("step \(step) create\(greedy ? " (greedy)" : ""), chaos \(chaos), length \(length): \(action)") }
             return
         }
         advanceClock()
         let phase = room.phase
-        switch source.weighted([80, 8, flushPending ? 8 : 0, 3]) {
+        // LiveRoom's timer ticks at the next deadline; a command may still come first.
+        if let deadline = room.nextDeadline, deadline <= now, source.chance(0.6) {
+            action = "tick (the room's timer) at \(now)"
+            if options.trace { output("step \(step) \(phase.rawValue): \(action)") }
+            try run(.tick, report: &report)
+            if options.trace { output("  → \(outcome)") }
+            return
+        }
+        switch source.weighted([80, greedy ? 0 : 8, flushPending ? 8 : 0, 3]) {
         case 0:
             let (command, fromClient) = nextCommand()
             action = "\(Self.short(command))\(fromClient.map { " (from \($0))" } ?? "") at \(now)"
             if options.trace { output("step \(step) \(phase.rawValue): \(action)") }
             try run(command, report: &report)
+            if options.trace { output("  → \(outcome)") }
         case 1:
             let (json, role) = clientMessage()
             action = "client \(role) at \(now): \(Self.short(json))"
             if options.trace { output("step \(step) \(phase.rawValue): \(action)") }
+            outcome = "not run"
             try send(json, from: role, report: &report)
+            if options.trace { output("  → \(outcome)") }
         case 2:
             action = "flush at \(now)"
             if options.trace { output("step \(step) \(phase.rawValue): \(action)") }
@@ -156,6 +167,7 @@ struct FuzzGame {
         do {
             events = try room.handle(command, at: now)
         } catch {
+            outcome = "refused: \(error.code)"
             report.refused[error.code, default: 0] += 1
             guard ProtocolErrorCodes.game.contains(error.code) else {
                 throw failure("documented error code", "\(error.code) is not in docs/protocol.md's table (\(error))")
@@ -163,6 +175,7 @@ struct FuzzGame {
             guard room == before else { throw failure("a refusal changes nothing", "\(error.code) changed the room") }
             return
         }
+        outcome = events.isEmpty ? "accepted, no events" : events.map(\.type).joined(separator: ", ")
         report.accepted += 1
         self.room = room
         log += events

@@ -24,8 +24,6 @@ package enum ProtocolFuzzer {
         package var replayEvery = 64
         /// Print every step before it runs, so the last line before a trap names its command.
         package var trace = false
-        /// Keep the generators off the bugs being fixed on main (see `FuzzGame.avoidKnownBugs`).
-        package var avoidKnownBugs = false
 
         package init(seed: UInt64, steps: Int) {
             self.seed = seed
