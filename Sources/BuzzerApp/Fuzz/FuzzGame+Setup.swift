@@ -16,7 +16,7 @@ extension FuzzGame {
             // As a client sends it: the pack as JSON, the settings as overrides of the defaults.
             let overrides = settingsJSON(settings)
             let json = #"{"type":"create","questions":\#(JSONPrettyPrinter.print(pack.jsonValue)),"settings":\#(overrides)}"#
-            action = "create from JSON: \(Self.short(json))"
+            action = "create from JSON, \(json.utf8.count) bytes: \(Self.short(overrides))"
             report.clientMessages += 1
             let message: ClientMessage
             do {
@@ -37,7 +37,8 @@ extension FuzzGame {
             }
             return try open(pack: decoded, settings: settings, seed: roomSeed, hostHash: hostHash, report: &report)
         }
-        action = "create in code: settings \(Self.short(settings)); pack \(Self.short(pack))"
+        // Describing a pack of huge strings costs more than playing it: the trace replays it anyway.
+        action = "create in code: settings \(Self.short(settings)); pack of \(pack.rounds.count) rounds, \(pack.questionCount) questions"
         try open(pack: pack, settings: settings, seed: roomSeed, hostHash: hostHash, report: &report)
     }
 
@@ -198,7 +199,7 @@ extension FuzzGame {
         func text(_ maxLength: Int) -> String {
             if wild, source.chance(0.2) { return source.text() }
             // Long but legal text now and then: every question message carries it.
-            if source.chance(0.02) { return String(source.huge().prefix(maxLength)).trimmingWhitespace(orElse: "x") }
+            if source.chance(0.02) { return String(source.mixed(count: maxLength).prefix(maxLength)).trimmingWhitespace(orElse: "x") }
             return source.cleanText(maxLength: maxLength)
         }
         func options() -> [String] {

@@ -252,6 +252,8 @@ struct FuzzGame {
     /// A command's description, cut short (huge strings make for long lines).
     static func short(_ value: Any, limit: Int = 400) -> String {
         let text = "\(value)"
-        return text.count <= limit ? text : "\(text.prefix(limit))… (\(text.count) characters)"
+        let scalars = text.unicodeScalars
+        guard scalars.count > limit else { return text }
+        return "\(String(String.UnicodeScalarView(scalars.prefix(limit))))… (\(scalars.count) scalars)"
     }
 }

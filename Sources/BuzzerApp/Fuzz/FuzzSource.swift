@@ -96,22 +96,24 @@ struct FuzzSource {
         return out
     }
 
-    /// 10,000 to 20,000 characters of mixed scripts.
+    /// 10,000 to 20,000 characters of mixed scripts (measured in scalars: counting characters is slow).
     mutating func huge() -> String {
         var out = mixed(count: 40)
-        let target = int(10_000...20_000)
-        while out.count < target { out += out }
-        return String(out.prefix(target))
+        let target = int(12_000...24_000)
+        while out.unicodeScalars.count < target { out += out }
+        return String(String.UnicodeScalarView(out.unicodeScalars.prefix(target)))
     }
 
     /// Printable text of 1...`maxLength` characters that a pack or a name accepts (no control characters).
     mutating func cleanText(maxLength: Int) -> String {
-        let printable = Self.pieces.filter { piece in
-            !piece.allSatisfy(\.isWhitespace) && !piece.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }
-        }
-        var out = pick(printable)
+        var out = pick(Self.printable)
         let length = int(1...max(1, min(maxLength, 30)))
-        while out.count < length { out += pick(printable) }
+        while out.count < length { out += pick(Self.printable) }
         return String(out.prefix(maxLength))
+    }
+
+    /// The pieces a name or a pack text may hold: no blanks, no control or format characters.
+    static let printable = pieces.filter { piece in
+        !piece.allSatisfy(\.isWhitespace) && !piece.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }
     }
 }
