@@ -137,7 +137,7 @@ extension FuzzGame {
             return
         }
         guard let command = command(for: message, from: role, report: &report) else { return }
-        action += " → \(Self.short(command))"
+        if case let .client(json, role, at, _) = action { action = .client(json, from: role, at: at, then: command) }
         try run(command, report: &report)
     }
 

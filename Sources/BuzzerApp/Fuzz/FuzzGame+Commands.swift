@@ -9,16 +9,16 @@ extension FuzzGame {
         case hostDisconnected, hostReconnect, join, resume, playerDisconnected, leave, answer, wager, displayConnected, displayDisconnected
     }
 
-    /// The next command, and who sent it when it came from a role the room does not check (for the trace).
-    mutating func nextCommand() -> (RoomCommand, String?) {
-        guard let room else { return (.tick, nil) }
+    /// The next command.
+    mutating func nextCommand() -> RoomCommand {
+        guard let room else { return .tick }
         let kinds = Kind.allCases
         // A greedy game only plays: nothing that would cost the one player their run of stakes.
         let plays: Set<Kind> = [.tick, .start, .next, .close, .reveal, .join, .answer, .wager]
         let weights = kinds.map { !greedy || plays.contains($0) ? weight($0, in: room) : 0 }
         // Chaos neither ends the game nor sends the host away: games would be short.
         let kind = source.chance(chaos) ? source.pick(kinds.filter { $0 != .end && $0 != .hostDisconnected }) : kinds[source.weighted(weights)]
-        return (command(kind, in: room), nil)
+        return command(kind, in: room)
     }
 
     /// How likely `kind` is now: what moves the game on is likely, everything stays possible.

@@ -16,7 +16,7 @@ extension FuzzGame {
             // As a client sends it: the pack as JSON, the settings as overrides of the defaults.
             let overrides = settingsJSON(settings)
             let json = #"{"type":"create","questions":\#(JSONPrettyPrinter.print(pack.jsonValue)),"settings":\#(overrides)}"#
-            action = "create from JSON, \(json.utf8.count) bytes: \(Self.short(overrides))"
+            action = .create("from JSON, \(json.utf8.count) bytes, settings \(Self.short(overrides))")
             report.clientMessages += 1
             let message: ClientMessage
             do {
@@ -38,7 +38,7 @@ extension FuzzGame {
             return try open(pack: decoded, settings: settings, seed: roomSeed, hostHash: hostHash, report: &report)
         }
         // Describing a pack of huge strings costs more than playing it: the trace replays it anyway.
-        action = "create in code: settings \(Self.short(settings)); pack of \(pack.rounds.count) rounds, \(pack.questionCount) questions"
+        action = .create("in code: settings \(Self.short(settings)); pack of \(pack.rounds.count) rounds, \(pack.questionCount) questions")
         try open(pack: pack, settings: settings, seed: roomSeed, hostHash: hostHash, report: &report)
     }
 
@@ -197,7 +197,8 @@ extension FuzzGame {
 
     private mutating func randomQuestion(ordinal: Int, wild: Bool) -> Question {
         func text(_ maxLength: Int) -> String {
-            if wild, source.chance(0.2) { return source.text() }
+            // Huge ones rarely: validating them is most of a refused create.
+            if wild, source.chance(0.2) { return source.text(hugeOdds: 10) }
             // Long but legal text now and then: every question message carries it.
             if source.chance(0.02) { return String(source.mixed(count: maxLength).prefix(maxLength)).trimmingWhitespace(orElse: "x") }
             return source.cleanText(maxLength: maxLength)
@@ -205,7 +206,7 @@ extension FuzzGame {
         func options() -> [String] {
             let count = wild && source.chance(0.3) ? source.pick([0, 1, 7, 50]) : source.int(2...6)
             var options: [String] = []
-            for index in 0..<count { options.append(wild && source.chance(0.1) ? source.text() : "\(text(20)) \(index)") }
+            for index in 0..<count { options.append(wild && source.chance(0.1) ? source.text(hugeOdds: 10) : "\(text(20)) \(index)") }
             return options
         }
         let content: QuestionContent

@@ -33,8 +33,8 @@ struct FuzzGame {
     let greedy: Bool
     /// Every phase the room has been in.
     var visited: Set<RoomPhase> = [.lobby]
-    /// What the current step does, for a failure.
-    var action = ""
+    /// What the current step does, for a failure or the trace.
+    var action = Action.create("")
     /// What the room made of it, for the trace.
     var outcome = ""
 
@@ -87,7 +87,7 @@ struct FuzzGame {
 
     /// A failure at this step.
     func failure(_ invariant: String, _ detail: String) -> Failure {
-        Failure(seed: seed, game: number, step: step, runStep: 0, phase: room?.phase, command: action, invariant: invariant, detail: detail)
+        Failure(seed: seed, game: number, step: step, runStep: 0, phase: room?.phase, command: action.description, invariant: invariant, detail: detail)
     }
 
     // MARK: - One step
@@ -102,7 +102,7 @@ struct FuzzGame {
         let phase = room.phase
         // LiveRoom's timer ticks at the next deadline; a command may still come first.
         if let deadline = room.nextDeadline, deadline <= now, source.chance(0.6) {
-            action = "tick (the room's timer) at \(now)"
+            action = .timer(at: now)
             if options.trace { output("step \(step) \(phase.rawValue): \(action)") }
             try run(.tick, report: &report)
             if options.trace { output("  → \(outcome)") }
@@ -110,27 +110,27 @@ struct FuzzGame {
         }
         switch source.weighted([80, greedy ? 0 : 8, flushPending ? 8 : 0, 3]) {
         case 0:
-            let (command, fromClient) = nextCommand()
-            action = "\(Self.short(command))\(fromClient.map { " (from \($0))" } ?? "") at \(now)"
+            let command = nextCommand()
+            action = .command(command, at: now)
             if options.trace { output("step \(step) \(phase.rawValue): \(action)") }
             try run(command, report: &report)
             if options.trace { output("  → \(outcome)") }
         case 1:
             let (json, role) = clientMessage()
-            action = "client \(role) at \(now): \(Self.short(json))"
+            action = .client(json, from: role, at: now, then: nil)
             if options.trace { output("step \(step) \(phase.rawValue): \(action)") }
             outcome = "not run"
             try send(json, from: role, report: &report)
             if options.trace { output("  → \(outcome)") }
         case 2:
-            action = "flush at \(now)"
+            action = .flush(at: now)
             if options.trace { output("step \(step) \(phase.rawValue): \(action)") }
             flushPending = false
             let deliveries = publisher.flush(room, to: attendance)
             try check(deliveries, report: &report)
         default:
             let role = randomRole()
-            action = "state for \(role) at \(now)"
+            action = .state(for: role, at: now)
             if options.trace { output("step \(step) \(phase.rawValue): \(action)") }
             try check([Delivery(audience: audience(of: role), message: .state(RoomPublisher.state(of: room, for: role, now: now)))], report: &report)
         }
@@ -246,6 +246,27 @@ struct FuzzGame {
         case 0: return .host
         case 1: return .player(somePlayer())
         default: return .display
+        }
+    }
+
+    /// What a step does. Described only for a trace or a failure: describing huge strings costs more than the step.
+    enum Action: CustomStringConvertible {
+        case create(String)
+        case timer(at: GameInstant)
+        case command(RoomCommand, at: GameInstant)
+        case client(String, from: ClientState.Role, at: GameInstant, then: RoomCommand?)
+        case flush(at: GameInstant)
+        case state(for: ClientState.Role, at: GameInstant)
+
+        var description: String {
+            switch self {
+            case .create(let what): "create \(what)"
+            case .timer(let at): "tick (the room's timer) at \(at)"
+            case let .command(command, at): "\(short(command)) at \(at)"
+            case let .client(json, role, at, then): "client \(role) at \(at): \(short(json))\(then.map { " → \(short($0))" } ?? "")"
+            case .flush(let at): "flush at \(at)"
+            case let .state(role, at): "state for \(role) at \(at)"
+            }
         }
     }
 

@@ -78,9 +78,9 @@ struct FuzzSource {
         "👍🏽", "🏳️‍🌈", "𝕏", "\u{10FFFF}", "\u{FFFD}", "ß", "İ", "ﷺ",
     ]
 
-    /// A string: empty, blank, a name, a mix of pieces, or a huge one (10k+ characters).
-    mutating func text() -> String {
-        switch weighted([3, 2, 10, 8, 1]) {
+    /// A string: empty, blank, a name, a mix of pieces, or (one in `24 × hugeOdds`) a huge one (10k+ characters).
+    mutating func text(hugeOdds: Int = 1) -> String {
+        switch weighted([3 * hugeOdds, 2 * hugeOdds, 10 * hugeOdds, 8 * hugeOdds, 1]) {
         case 0: return ""
         case 1: return pick([" ", "\t\n", "\u{3000}", "   "])
         case 2: return pick(Self.names)
