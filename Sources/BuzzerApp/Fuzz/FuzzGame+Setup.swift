@@ -74,7 +74,7 @@ extension FuzzGame {
     /// Every field drawn; most in range, some at a boundary, some out of range.
     mutating func randomSettings() -> RoomSettings {
         var s = playableSettings()
-        let wild = source.chance(0.25)
+        let wild = source.chance(0.15)
         func duration(_ usual: ClosedRange<Int>) -> GameDuration {
             if wild, source.chance(0.3) {
                 return source.boundaryDuration()
@@ -169,14 +169,14 @@ extension FuzzGame {
 
     /// Rounds of every kind of question, mostly valid; sometimes past `QuestionPackLimits`.
     mutating func randomPack() -> QuestionPack {
-        let wild = source.chance(0.15)
+        let wild = source.chance(0.1)
         var ordinal = 0
         var rounds: [PackRound] = []
-        let roundCount = wild && source.chance(0.2) ? source.pick([0, 6]) : source.int(1...3)
+        let roundCount = wild && source.chance(0.2) ? source.pick([0, 6]) : source.int(1...4)
         for _ in 0..<roundCount {
             let wager = source.chance(0.25)
             // A long wager round lets stakes compound: 70 questions doubling a score.
-            let count = wild && source.chance(0.3) ? source.pick([0, 70, 1001]) : (wager && source.chance(0.1) ? 70 : source.int(1...5))
+            let count = wild && source.chance(0.3) ? source.pick([0, 70, 1001]) : (wager && source.chance(0.1) ? 70 : source.int(1...8))
             var questions: [Question] = []
             for _ in 0..<count {
                 questions.append(randomQuestion(ordinal: ordinal, wild: wild))

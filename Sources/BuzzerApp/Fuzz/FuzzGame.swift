@@ -45,7 +45,7 @@ struct FuzzGame {
         source = FuzzSource(seed: ProtocolFuzzer.gameSeed(seed, number))
         now = source.chance(0.1) ? 0 : 1_700_000_000_000 + GameInstant(source.int(0...100_000_000))
         greedy = source.chance(0.1)
-        length = greedy ? 6000 : source.pick([40, 200, 600, 2000, 6000])
+        length = greedy ? 6000 : source.pick([100, 400, 1000, 3000, 6000])
         chaos = greedy ? 0 : source.pick([0.05, 0.2, 0.5, 1])
     }
 

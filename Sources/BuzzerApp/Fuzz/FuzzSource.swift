@@ -108,7 +108,7 @@ struct FuzzSource {
     mutating func cleanText(maxLength: Int) -> String {
         var out = pick(Self.printable)
         let length = int(1...max(1, min(maxLength, 30)))
-        while out.count < length { out += pick(Self.printable) }
+        while out.unicodeScalars.count < length { out += pick(Self.printable) }
         return String(out.prefix(maxLength))
     }
 
