@@ -98,7 +98,7 @@ write_config() { # $1 = file, $2 = durability
   "timeouts": {"handshakeSeconds": 10, "idleSeconds": 60, "pingIntervalSeconds": $ping_seconds, "closeSeconds": 5, "shutdownSeconds": 5},
   "transport": {"outboundHighWaterBytes": 4194304, "readBufferBytes": 65536},
   "game": {"roomDefaults": {"maxPlayers": $max_players}},
-  "rooms": {"maxRooms": $max_rooms, "failedJoinsPerMinute": 100000, "libraryDirectory": "$repo/questions"},
+  "rooms": {"maxRooms": $max_rooms, "failedJoinsPerMinute": 100000, "createBurst": $max_rooms, "createsPerMinute": 100000, "createsPerConnection": 1000000, "libraryDirectory": "$repo/questions"},
   "archive": {"durability": "$2"}
 }
 EOF

@@ -95,7 +95,7 @@ cat >"$work/config.json" <<EOF
   "timeouts": {"handshakeSeconds": $handshake_s, "idleSeconds": 60, "pingIntervalSeconds": 20, "closeSeconds": 5, "shutdownSeconds": 5},
   "transport": {"outboundHighWaterBytes": $high_water, "readBufferBytes": 65536},
   "game": {"roomDefaults": {"maxPlayers": 10000}},
-  "rooms": {"maxRooms": 100, "failedJoinsPerMinute": 100000, "libraryDirectory": "$work/library"},
+  "rooms": {"maxRooms": 100, "failedJoinsPerMinute": 100000, "createBurst": 100, "createsPerMinute": 100000, "libraryDirectory": "$work/library"},
   "archive": {"durability": "$durability"}
 }
 EOF

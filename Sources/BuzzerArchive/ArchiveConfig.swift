@@ -28,6 +28,9 @@ package struct ArchiveConfig: Codable, Sendable, Equatable {
     package var filePrefix: String
     /// How often a degraded writer probes the disk to see whether it can resume.
     package var retrySeconds: Double
+    /// Below this many free bytes on the archive's disk, no new game is started (running ones
+    /// finish): a log that fills the disk would stop every game at once. 0 turns the check off.
+    package var minFreeBytes: Int
 
     package static let defaultDirectory = "archive"
     package static let defaultGroupCommitMilliseconds = 3
@@ -35,6 +38,7 @@ package struct ArchiveConfig: Codable, Sendable, Equatable {
     package static let defaultMaxFileBytes = 64 << 20
     package static let defaultFilePrefix = "buzzer"
     package static let defaultRetrySeconds = 5.0
+    package static let defaultMinFreeBytes = 256 << 20
 
     package init(
         directory: String = ArchiveConfig.defaultDirectory,
@@ -44,7 +48,8 @@ package struct ArchiveConfig: Codable, Sendable, Equatable {
         maxFileBytes: Int = ArchiveConfig.defaultMaxFileBytes,
         rotateAtMidnight: Bool = true,
         filePrefix: String = ArchiveConfig.defaultFilePrefix,
-        retrySeconds: Double = ArchiveConfig.defaultRetrySeconds
+        retrySeconds: Double = ArchiveConfig.defaultRetrySeconds,
+        minFreeBytes: Int = ArchiveConfig.defaultMinFreeBytes
     ) {
         self.directory = directory
         self.durability = durability
@@ -54,11 +59,12 @@ package struct ArchiveConfig: Codable, Sendable, Equatable {
         self.rotateAtMidnight = rotateAtMidnight
         self.filePrefix = filePrefix
         self.retrySeconds = retrySeconds
+        self.minFreeBytes = minFreeBytes
     }
 
     enum CodingKeys: String, CodingKey {
         case directory, durability, groupCommitMilliseconds, groupCommitMaxBytes, maxFileBytes
-        case rotateAtMidnight, filePrefix, retrySeconds
+        case rotateAtMidnight, filePrefix, retrySeconds, minFreeBytes
     }
 
     package init(from decoder: any Decoder) throws {
@@ -72,6 +78,7 @@ package struct ArchiveConfig: Codable, Sendable, Equatable {
         rotateAtMidnight = try c.decodeIfPresent(Bool.self, forKey: .rotateAtMidnight) ?? d.rotateAtMidnight
         filePrefix = try c.decodeIfPresent(String.self, forKey: .filePrefix) ?? d.filePrefix
         retrySeconds = try c.decodeIfPresent(Double.self, forKey: .retrySeconds) ?? d.retrySeconds
+        minFreeBytes = try c.decodeIfPresent(Int.self, forKey: .minFreeBytes) ?? d.minFreeBytes
 
         if directory.isEmpty {
             throw DecodingError.dataCorruptedError(forKey: .directory, in: c, debugDescription: "must not be empty")
@@ -87,6 +94,9 @@ package struct ArchiveConfig: Codable, Sendable, Equatable {
         }
         if filePrefix.isEmpty || filePrefix.contains("/") {
             throw DecodingError.dataCorruptedError(forKey: .filePrefix, in: c, debugDescription: "must be a non-empty name without '/'")
+        }
+        if minFreeBytes < 0 {
+            throw DecodingError.dataCorruptedError(forKey: .minFreeBytes, in: c, debugDescription: "must be 0 (off) or more")
         }
         if !(retrySeconds > 0) {
             throw DecodingError.dataCorruptedError(forKey: .retrySeconds, in: c, debugDescription: "must be positive")

@@ -13,7 +13,7 @@ package struct ArchiveFileHandle: Sendable, Equatable {
 
 /// The few file operations the writer needs. A protocol so tests can make any of them fail
 /// on demand (ENOSPC, EIO, short writes) and count syncs; production uses `POSIXArchiveFileSystem`.
-/// Called only from the writer's serial queue.
+/// Called only from the writer's serial queue, except `availableBytes`.
 package protocol ArchiveFileSystem: Sendable {
     /// `mkdir -p`.
     func createDirectory(_ path: String) throws(ArchiveError)
@@ -31,6 +31,15 @@ package protocol ArchiveFileSystem: Sendable {
     /// fsync of a directory, so a newly created file's name survives a power loss.
     func syncDirectory(_ path: String) throws(ArchiveError)
     func removeFile(_ path: String) throws(ArchiveError)
+    /// Bytes an unprivileged writer may still use on the file system holding `path` (`statvfs`:
+    /// `f_bavail × f_frsize`), or nil when it cannot tell. May be called from any thread; the writer
+    /// asks at most once a second (`ArchiveWriter.diskSpace()`).
+    func availableBytes(_ path: String) -> Int?
+}
+
+extension ArchiveFileSystem {
+    /// Unknown: a file system that cannot tell is never taken for a full one.
+    package func availableBytes(_ path: String) -> Int? { nil }
 }
 
 /// The real thing: plain POSIX calls through Glibc, retrying EINTR.
@@ -114,5 +123,12 @@ package struct POSIXArchiveFileSystem: ArchiveFileSystem {
 
     package func removeFile(_ path: String) throws(ArchiveError) {
         if unlink(path) != 0 && errno != ENOENT { throw .io(operation: "unlink", path: path, errno: errno) }
+    }
+
+    package func availableBytes(_ path: String) -> Int? {
+        var info = statvfs()
+        guard statvfs(path, &info) == 0 else { return nil }
+        let (bytes, overflow) = Int(info.f_bavail).multipliedReportingOverflow(by: Int(info.f_frsize))
+        return overflow ? Int.max : bytes
     }
 }

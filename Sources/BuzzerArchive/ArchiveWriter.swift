@@ -36,6 +36,9 @@ package final class ArchiveWriter: Sendable {
     /// 0 until something is durable (sequence numbers start at 1).
     private let lastDurable: Atomic<UInt64>
     private let io: Mutex<IOState>
+    /// The last free-space measurement and when it was taken (wall-clock ms): `diskSpace()` asks the
+    /// file system at most once a second.
+    private let diskMeasurement = Mutex<(space: ArchiveDiskSpace, at: Int64)?>(nil)
     /// Told of each durable batch (for `/metrics`); read on the writer's queue only.
     private let commitObserver = Mutex<(@Sendable (_ events: Int, _ syncNanoseconds: UInt64) -> Void)?>(nil)
 
@@ -145,6 +148,19 @@ package final class ArchiveWriter: Sendable {
 
     /// False while degraded or closed: the app refuses to create rooms it could not archive.
     package var acceptsNewGames: Bool { health == .healthy }
+
+    /// The free space on the archive's disk against `minFreeBytes`, measured at most once a second
+    /// (one `statvfs`, from the caller's thread): cheap enough for every create and health check, and
+    /// never on the path of an event.
+    package func diskSpace() -> ArchiveDiskSpace {
+        let now = wallClock()
+        return diskMeasurement.withLock { last in
+            if let last, now >= last.at, now - last.at < 1000 { return last.space }
+            let space = ArchiveDiskSpace(freeBytes: fileSystem.availableBytes(config.directory), minFreeBytes: config.minFreeBytes)
+            last = (space, now)
+            return space
+        }
+    }
 
     /// The highest sequence number known to be durable (or, before any append, the last one on disk).
     package var lastDurableSeq: UInt64? {

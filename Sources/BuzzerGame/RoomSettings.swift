@@ -71,7 +71,13 @@ package struct RoomSettings: Codable, Sendable, Equatable {
 
     package init() {}
 
-    private enum CodingKeys: String, CodingKey {
+    /// The JSON names of every setting, for refusing unknown ones.
+    package static let fieldNames: Set<String> = Set(CodingKeys.allCases.map(\.rawValue))
+
+    /// `userInfo` key: the settings a decode starts from (the server's defaults), instead of `RoomSettings()`.
+    package static let startingPoint = CodingUserInfoKey(rawValue: "buzzer.roomSettings.startingPoint")!
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case lateJoin, readingTimeMs, timeLimitSeconds, answerGraceMs, closeWhenAllAnswered, allowAnswerChange, autoAdvance
         case autoRevealDelayMs, autoAdvanceDelayMs, leaderboardDelayMs, shuffleOptions, scoring, streakBonus
         case teamStanding, podiumSize, maxPlayers, resumeGraceMs, hostAwayGraceMs, rttCompensationCapMs
@@ -80,7 +86,7 @@ package struct RoomSettings: Codable, Sendable, Equatable {
 
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        var s = RoomSettings()
+        var s = decoder.userInfo[Self.startingPoint] as? RoomSettings ?? RoomSettings()
         func read<T: Decodable>(_ key: CodingKeys, _ field: inout T) throws {
             if let value = try c.decodeIfPresent(T.self, forKey: key) { field = value }
         }

@@ -59,10 +59,10 @@ extension Room {
             if let team = player.team { memberScores[team, default: []].append(key.score) }
         }
 
-        // A merged team lives on in the one it joined; a listed table nobody sits at is not playing.
-        let playing = teams.values.filter { team in
-            team.mergedInto == nil && (memberScores[team.id] != nil || team.id.rawValue > settings.teams.count)
-        }
+        // A merged team lives on in the one it joined; a team nobody plays in (a listed table nobody sits
+        // at, or a typed team whose last member moved away or was removed) is not on the board, so it
+        // cannot take a podium place with no one to stand on it.
+        let playing = teams.values.filter { team in team.mergedInto == nil && memberScores[team.id] != nil }
         let teamRows = playing.map { team in
             (team: team, score: Self.teamScore(memberScores[team.id] ?? [], bonus: team.bonus, mode: settings.teamStanding),
              members: memberScores[team.id]?.count ?? 0)

@@ -26,7 +26,9 @@ package final class WebSocketServer: Sendable {
             : []
         let context = WebSocketServerContext<Service.Handler>(
             config: config,
-            policy: HandshakePolicy(config: config.websocket, paths: config.paths, subprotocols: config.subprotocols),
+            policy: HandshakePolicy(
+                config: config.websocket, publicURL: config.server.publicURL, acceptsAnyOrigin: config.acceptsAnyOrigin,
+                paths: config.paths, subprotocols: config.subprotocols),
             respond: { service.respond(to: $0, remoteAddress: $1) },
             bodyDecision: { service.bodyDecision(for: $0) },
             respondLater: { service.respond(to: $0, body: $1, remoteAddress: $2, reply: $3) },

@@ -74,6 +74,9 @@ package struct WebSocketServerConfig: Sendable {
     /// Added to every HTTP answer that does not set them itself: the app's pages and the
     /// transport's own refusals (400, 411, 413, 431, a refused upgrade…) alike.
     package var responseHeaders: HTTPHeaders
+    /// Lets a page from any origin upgrade (the echo / conformance server). Otherwise a browser's
+    /// `Origin` must be this server's own, `server.publicURL` or in `websocket.allowedOrigins`.
+    package var acceptsAnyOrigin = false
 
     /// Never guess a type from the bytes (an uploaded "picture" run as a script), and never send
     /// this server's addresses, which carry join codes, to another site.

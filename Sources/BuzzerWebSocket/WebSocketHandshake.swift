@@ -49,13 +49,14 @@ package enum WebSocketHandshake {
         if headers.contains(name: "Transfer-Encoding") || headers["Content-Length"].contains(where: { $0 != "0" }) {
             return reject(400, "WebSocket upgrade request must not have a body")
         }
-        // §4.2.1 item 7 / §10.2: only listed browser origins. A request without Origin is not
-        // from a browser (browsers always send it), so the allowlist cannot protect anything there.
-        if !policy.allowedOrigins.isEmpty {
-            let origins = headers["Origin"]
+        // §4.2.1 item 7 / §10.2: a browser's page must be this server's own, or listed. A request
+        // without Origin is not from a browser (browsers always send it): nothing to protect there.
+        if !policy.acceptsAnyOrigin {
+            let origins = headers["Origin"], hosts = headers["Host"]
             if origins.count > 1 { return reject(403, "origin not allowed") }
-            if let origin = origins.first, !isAllowed(origin: origin, allowed: policy.allowedOrigins) {
-                return reject(403, "origin not allowed")
+            if let origin = origins.first,
+               !isSameOrigin(origin, host: hosts.count == 1 ? hosts[0] : nil), !isAllowed(origin: origin, allowed: policy.allowedOrigins) {
+                return reject(403, "origin not allowed: a page from another site may not open this server's WebSocket")
             }
         }
 
@@ -81,30 +82,90 @@ package enum WebSocketHandshake {
         supported.first { offered.contains($0) }
     }
 
-    /// Compares scheme, host and port case-insensitively, treating default ports as absent.
+    /// Whether `origin` is one of `allowed`: scheme, host and port compared case-insensitively, with
+    /// default ports normalised. An entry may be a whole URL (`server.publicURL`): its path is ignored.
     package static func isAllowed(origin: String, allowed: [String]) -> Bool {
-        guard let origin = normalizedOrigin(origin) else { return false }
-        return allowed.contains { normalizedOrigin($0) == origin }
+        guard let origin = Origin(header: origin) else { return false }
+        return allowed.contains { Origin(url: $0) == origin }
     }
 
-    /// `scheme://host[:port]` lowercased without a default port or trailing slash; nil for
-    /// "null" and anything without a scheme.
-    static func normalizedOrigin(_ text: String) -> String? {
-        var value = text.lowercased()
-        while value.hasSuffix("/") { value.removeLast() }
-        guard let separator = value.firstRange(of: "://") else { return nil }
-        let scheme = String(value[..<separator.lowerBound])
-        var authority = String(value[separator.upperBound...])
-        guard !scheme.isEmpty, !authority.isEmpty, !authority.contains("/") else { return nil }
-        let defaultPort = switch scheme {
-        case "http", "ws": ":80"
-        case "https", "wss": ":443"
-        default: ""
+    /// Whether `origin` names the server the request was sent to: the host of its `Host` header, and
+    /// the same port (a `Host` without a port means the origin's default one). The scheme is not
+    /// compared: behind a TLS proxy the server sees plain http for an https page of its own.
+    package static func isSameOrigin(_ origin: String, host: String?) -> Bool {
+        guard let origin = Origin(header: origin), origin.defaultPort != nil,
+              let host, let target = Origin.authority(Substring(host)) else { return false }
+        return origin.host == target.host && origin.port == (target.port ?? origin.defaultPort)
+    }
+
+    /// An origin (RFC 6454 §6.1, `scheme://host[:port]`) lowercased, with its port made explicit
+    /// where the scheme has a default. `null` and anything malformed have none.
+    struct Origin: Equatable {
+        var scheme: String
+        var host: String
+        var port: Int?
+
+        /// 80 for http and ws, 443 for https and wss; nil for other schemes.
+        var defaultPort: Int? {
+            switch scheme {
+            case "http", "ws": 80
+            case "https", "wss": 443
+            default: nil
+            }
         }
-        if !defaultPort.isEmpty && authority.hasSuffix(defaultPort) {
-            authority.removeLast(defaultPort.count)
+
+        /// An `Origin` header: nothing after the authority but one optional `/`.
+        init?(header: String) {
+            var text = Substring(header)
+            if text.hasSuffix("/") { text.removeLast() }
+            guard let (scheme, authority) = Self.split(text), !authority.contains("/") else { return nil }
+            self.init(scheme: scheme, authority: authority)
         }
-        return scheme + "://" + authority
+
+        /// A configured origin or URL: any path, query or fragment after the authority is ignored.
+        init?(url: String) {
+            guard let (scheme, rest) = Self.split(Substring(url)) else { return nil }
+            self.init(scheme: scheme, authority: rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
+        }
+
+        private init?(scheme: String, authority: Substring) {
+            guard let (host, port) = Self.authority(authority) else { return nil }
+            self.scheme = scheme
+            self.host = host
+            self.port = port
+            if port == nil { self.port = defaultPort }
+        }
+
+        private static func split(_ text: Substring) -> (scheme: String, rest: Substring)? {
+            guard let separator = text.firstRange(of: "://") else { return nil }
+            let scheme = text[..<separator.lowerBound].lowercased()
+            guard let first = scheme.first, first.isASCII, first.isLetter,
+                  scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
+            return (scheme, text[separator.upperBound...])
+        }
+
+        /// `host[:port]` or `[v6]:port`, as in a `Host` header (RFC 9110 §7.2): the host lowercased,
+        /// the port if given. nil for user info, a bare IPv6 address, a bad port, or other stray characters.
+        static func authority(_ text: Substring) -> (host: String, port: Int?)? {
+            let host: Substring, rest: Substring
+            if text.hasPrefix("[") {
+                guard let close = text.firstIndex(of: "]") else { return nil }
+                host = text[...close]
+                rest = text[text.index(after: close)...]
+                guard host.dropFirst().dropLast().allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { return nil }
+            } else {
+                let colon = text.firstIndex(of: ":")
+                host = text[..<(colon ?? text.endIndex)]
+                rest = text[(colon ?? text.endIndex)...]
+                guard host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-._~".contains($0)) }) else { return nil }
+            }
+            guard !host.isEmpty else { return nil }
+            guard !rest.isEmpty else { return (host.lowercased(), nil) }
+            let digits = rest.dropFirst()
+            guard rest.first == ":", !digits.isEmpty, digits.count <= 5, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+                  let port = Int(digits), port <= 65535 else { return nil }
+            return (host.lowercased(), port)
+        }
     }
 
     private static func reject(_ status: Int, _ message: String) -> HandshakeDecision {

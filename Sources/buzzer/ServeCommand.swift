@@ -74,11 +74,32 @@ struct ServeCommand: ParsableCommand {
         if !recovered.isEmpty {
             logger.notice("recovered \(recovered.count) running room(s) from the log: \(recovered.sorted().joined(separator: ", "))")
         }
+        // Signals are handled from before the port is printed: one sent as soon as it is read is not lost.
+        let notifier = NotifierBox()
+        let seconds = settings.timeouts.shutdownSeconds
+        let reloadLogger = logger
+        let watcher = ServerLifecycle.watchSignals(drain: { drained in game.drain(drained: drained) }, reload: {
+            // SIGHUP: a renewed certificate is used from the next connection on; none is dropped.
+            do {
+                if try game.reloadTLS() { reloadLogger.notice("TLS certificate reloaded") }
+            } catch {
+                reloadLogger.error("TLS certificate not reloaded; the old one stays", metadata: ["error": "\(error)"])
+            }
+        }) { completion in
+            notifier.value?.stopping()
+            game.shutdown(within: seconds, completion: completion)
+        }
+
         // Scripts and tests read the port from this line; write it unbuffered.
         FileHandle.standardOutput.write(Data("listening on \(settings.server.host):\(bound)\n".utf8))
         let urls = game.reachableURLs(port: bound)
+        // The page a host needs first, on this machine (or the public address behind a proxy).
+        if let base = urls.last {
+            FileHandle.standardOutput.write(Data("host the night at \(base)/host\n".utf8))
+        }
+        let phones = urls.filter { !$0.contains("://localhost:") }
         logger.notice("buzzer serving", metadata: [
-            "urls": "\(urls.joined(separator: " "))",
+            "phones": "\(phones.isEmpty ? "none: listening on loopback only (server.host)" : phones.joined(separator: " "))",
             "archive": "\(settings.archive.directory)", "durability": "\(settings.archive.durability.rawValue)"])
         if game.service.libraryIsEmpty {
             logger.warning("the question library is empty: hosts can only upload packs", metadata: ["folder": "\(settings.rooms.libraryDirectory)"])
@@ -87,25 +108,20 @@ struct ServeCommand: ParsableCommand {
             logger.warning("a library pack does not load and is not offered (buzzer check explains)", metadata: ["pack": "\(id)", "problem": "\(problem)"])
         }
         if game.service.editTokenIsGenerated, let base = urls.last {
-            // As Jupyter does: a host on a laptop is never locked out of editing. The token is new at
-            // every start; set library.editToken in config.json to keep one.
+            // As Jupyter does: a host on a laptop is never locked out of editing. The token is kept beside
+            // the log across restarts (`buzzer edit-token --rotate` replaces it), or set library.editToken.
             FileHandle.standardOutput.write(Data("edit the question library at \(base)/edit#token=\(game.service.editToken)\n".utf8))
         }
         // Under systemd (Type=notify): ready now, then a watchdog ping while every loop answers.
-        let notifier = SystemdNotifier(loops: game.server.loops)
-        notifier?.ready(status: "serving on port \(bound)")
-        let seconds = settings.timeouts.shutdownSeconds
-        let reloadLogger = logger
-        ServerLifecycle.runUntilSignalled(drain: { drained in game.drain(drained: drained) }, reload: {
-            // SIGHUP: a renewed certificate is used from the next connection on; none is dropped.
-            do {
-                if try game.reloadTLS() { reloadLogger.notice("TLS certificate reloaded") }
-            } catch {
-                reloadLogger.error("TLS certificate not reloaded; the old one stays", metadata: ["error": "\(error)"])
-            }
-        }) { completion in
-            notifier?.stopping()
-            game.shutdown(within: seconds, completion: completion)
-        }
+        notifier.value = SystemdNotifier(loops: game.server.loops)
+        notifier.value?.ready(status: "serving on port \(bound)")
+        ServerLifecycle.run(keeping: watcher)
     }
+}
+
+/// The systemd notifier, made once the server listens and used by the shutdown handler installed
+/// before. `@unchecked Sendable` is safe: it is set once on the main thread before `dispatchMain`,
+/// and only read after, on the main queue where signal handlers run.
+private final class NotifierBox: @unchecked Sendable {
+    var value: SystemdNotifier?
 }

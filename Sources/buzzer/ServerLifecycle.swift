@@ -16,6 +16,23 @@ enum ServerLifecycle {
         reload: (@Sendable () -> Void)? = nil,
         shutdown: @escaping @Sendable (_ completion: @escaping @Sendable () -> Void) -> Void
     ) -> Never {
+        run(keeping: watchSignals(drain: drain, reload: reload, shutdown: shutdown))
+    }
+
+    /// Runs the main queue for good, keeping `watcher` alive.
+    static func run(keeping watcher: SignalWatcher) -> Never {
+        withExtendedLifetime(watcher) {
+            dispatchMain()
+        }
+    }
+
+    /// The signal handling `runUntilSignalled` installs. `buzzer serve` installs it before it prints
+    /// its port, so a supervisor (or a test) that signals as soon as it reads the port is never lost.
+    static func watchSignals(
+        drain: (@Sendable (_ drained: @escaping @Sendable () -> Void) -> Void)? = nil,
+        reload: (@Sendable () -> Void)? = nil,
+        shutdown: @escaping @Sendable (_ completion: @escaping @Sendable () -> Void) -> Void
+    ) -> SignalWatcher {
         var signals = drain == nil ? [SIGINT, SIGTERM] : [SIGINT, SIGTERM, SIGUSR1]
         if reload != nil { signals.append(SIGHUP) }
         let watcher = SignalWatcher(signals: signals) { signal in
@@ -31,8 +48,6 @@ enum ServerLifecycle {
             FileHandle.standardError.write(Data("buzzer: signal \(signal), closing connections\n".utf8))
             shutdown { exit(0) }
         }
-        withExtendedLifetime(watcher) {
-            dispatchMain()
-        }
+        return watcher
     }
 }

@@ -128,3 +128,28 @@ def test_fullscreen_and_optional_sound_on_the_projector(server, browsers):
     else:
         assert not full.is_displayed()
     host.close()
+
+
+def test_the_leaderboard_caption_counts_the_room_not_the_rows_sent(server, browsers):
+    # The leaderboard message carries the top 10 only: "Top 8 of 12" comes from its `total`.
+    host, players = Peer(server.url), []
+    try:
+        host.send(type="create", pack="pub-classics", settings={"readingTimeMs": 0, "timeLimitSeconds": 60})
+        code = host.until("created")["code"]
+        display = browsers.open(PROJECTOR)
+        display.get(f"{server.url}/display/{code}")
+        wait_css(display, ".display-lobby .code")
+        for i in range(12):
+            players.append(Peer(server.url))
+            players[-1].send(type="join", code=code, nickname=f"Player {i + 1}")
+            players[-1].until("joined")
+        host.send(type="start")
+        host.until("question")
+        host.send(type="reveal")
+        host.until("reveal")
+        host.send(type="leaderboard")
+        wait_text(display, ".board caption", "Top 8 of 12")
+        assert len(els(display, ".board tbody tr")) == 8
+    finally:
+        for peer in (host, *players):
+            peer.close()

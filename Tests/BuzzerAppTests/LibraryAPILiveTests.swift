@@ -340,4 +340,39 @@ import Testing
         #expect(media.status == 201, "the printed token is the server's")
         #expect(try Self.request(server.port, "POST", "/api/media", bytes: Self.picture, token: token + "x").status == 401)
     }
+
+    /// Yesterday's editor link still works today: the token is kept beside the log until
+    /// `buzzer edit-token --rotate` replaces it. The host console's address is printed first.
+    @Test func theEditTokenSurvivesARestartUntilItIsRotated() throws {
+        let (directory, arguments) = try CrashRecoveryTests.serverFolder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        func printed(_ server: ServerProcess) throws -> (host: String, token: String) {
+            let output = server.readOutput { $0.contains("#token=") && $0.split(separator: "\n").contains { $0.contains("#token=") } }
+            let lines = output.split(separator: "\n")
+            let host = try #require(lines.first { $0.hasPrefix("host the night at ") })
+            let edit = try #require(lines.first { $0.hasPrefix("edit the question library at http://") })
+            #expect(lines.firstIndex(of: host)! < lines.firstIndex(of: edit)!, "the host console comes first")
+            return (String(host), try #require(edit.split(separator: "#token=").last.map(String.init)))
+        }
+        var server = try ServerProcess(arguments: arguments)
+        let first = try printed(server)
+        #expect(first.host.hasSuffix("/host"))
+        server.stop()
+        server = try ServerProcess(arguments: arguments)
+        #expect(try printed(server).token == first.token)
+        server.stop()
+
+        let archive = try #require(arguments.firstIndex(of: "--archive").map { arguments[$0 + 1] })
+        let config = try #require(arguments.firstIndex(of: "--config").map { arguments[$0 + 1] })
+        let shown = try ChildProcess.run(URL(fileURLWithPath: ServerProcess.binaryPath), ["edit-token", "--config", config, "--archive", archive], timeout: 30)
+        #expect(shown.output.contains(first.token))
+        let rotated = try ChildProcess.run(URL(fileURLWithPath: ServerProcess.binaryPath), ["edit-token", "--config", config, "--archive", archive, "--rotate"], timeout: 30)
+        #expect(rotated.status == 0)
+        server = try ServerProcess(arguments: arguments)
+        defer { server.stop() }
+        let after = try printed(server).token
+        #expect(after != first.token)
+        #expect(try Self.request(server.port, "POST", "/api/media", bytes: Self.picture, token: first.token).status == 401)
+        #expect(try Self.request(server.port, "POST", "/api/media", bytes: Self.picture, token: after).status == 201)
+    }
 }

@@ -330,4 +330,24 @@ struct RoomPublisherTests {
         #expect(standings.contains(#"{"players":2,"rank":1,"score":\#(game.room.players[ada]!.score),"teamRank":1,"type":"standing"}"#))
         #expect(standings.contains(#"{"players":2,"rank":2,"score":0,"type":"standing"}"#))
     }
+
+    @Test func theLeaderboardCountsTheWholeRoomNotItsTopRows() throws {
+        // The projector's caption says "Top 8 of N": N is the room, not the ten rows sent.
+        var game = try PublisherHarness()
+        game.hostAttached = false
+        game.displays = 1
+        for index in 0..<(GameContext.leaderboardSize + 2) { _ = try game.join("P\(index)") }
+        try game.run(.start)
+        try game.openAnswers()
+        try game.run(.reveal)
+        game.sent = []
+        try game.run(.showLeaderboard)
+        let board = try #require(game.sent.first { $0.type == "leaderboard" })
+        guard case .leaderboard(let payload) = board.message else { Issue.record("not a leaderboard"); return }
+        #expect(payload.players.count == GameContext.leaderboardSize)
+        #expect(payload.total == GameContext.leaderboardSize + 2)
+        #expect(try PublisherHarness.object(board.message)["total"] as? Int == GameContext.leaderboardSize + 2)
+        // A projector that reconnects on the leaderboard gets the same count in its `state`.
+        #expect(game.state(for: .display).leaderboard?.total == GameContext.leaderboardSize + 2)
+    }
 }

@@ -33,6 +33,8 @@ final class FaultyFileSystem: ArchiveFileSystem {
         var redirectToDevFull = false
         /// The first sync waits for `release()`.
         var holdFirstSync = false
+        /// What `availableBytes` reports (nil: what the real disk says).
+        var availableBytes: Int?
     }
 
     struct Counters {
@@ -40,6 +42,7 @@ final class FaultyFileSystem: ArchiveFileSystem {
         var syncs = 0
         var syncsEntered = 0
         var truncates: [Int] = []
+        var freeSpaceQueries = 0
     }
 
     private let real = POSIXArchiveFileSystem()
@@ -100,6 +103,11 @@ final class FaultyFileSystem: ArchiveFileSystem {
     func close(_ file: ArchiveFileHandle) { real.close(file) }
     func syncDirectory(_ path: String) throws(ArchiveError) { try real.syncDirectory(path) }
     func removeFile(_ path: String) throws(ArchiveError) { try real.removeFile(path) }
+
+    func availableBytes(_ path: String) -> Int? {
+        counterState.withLock { $0.freeSpaceQueries += 1 }
+        return faultState.withLock { $0.availableBytes } ?? real.availableBytes(path)
+    }
 }
 
 /// Collects `onDurable` results in call order.

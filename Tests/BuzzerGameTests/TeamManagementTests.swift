@@ -84,8 +84,14 @@ import Testing
         try game.send(.reveal)
         try game.send(.adjustScore(.team(TeamID(1)), delta: 50, reason: "best costume"))
         try game.send(.movePlayer(ann, team: TeamID(2)))
-        let scores = Dictionary(uniqueKeysWithValues: game.room.standings.teams.map { ($0.name, $0.score) })
-        #expect(scores == ["Hawks": 1000, "Owls": 50])
+        var scores = Dictionary(uniqueKeysWithValues: game.room.standings.teams.map { ($0.name, $0.score) })
+        // Nobody plays for Owls now: the team leaves the board (it could otherwise take a podium place
+        // with no one to stand on it), and keeps its own 50 for when someone joins it again.
+        #expect(scores == ["Hawks": 1000])
+        try game.send(.movePlayer(ann, team: TeamID(1)))
+        scores = Dictionary(uniqueKeysWithValues: game.room.standings.teams.map { ($0.name, $0.score) })
+        #expect(scores == ["Owls": 1050, "Hawks": 0])
+        try game.send(.movePlayer(ann, team: TeamID(2)))
         #expect(try game.send(.movePlayer(ann, team: TeamID(2))).isEmpty)
         try game.send(.movePlayer(ann, team: nil))
         #expect(game.room.players[ann]!.team == nil)

@@ -189,8 +189,10 @@ import Testing
         #expect(upgrade(WebSocketHandshake.evaluate(upgradeRequest(), policy: strict)) != nil)
     }
 
-    @Test func emptyAllowlistAcceptsAnyOrigin() {
-        #expect(upgrade(WebSocketHandshake.evaluate(upgradeRequest(extra: [("Origin", "https://anything.test")]), policy: policy)) != nil)
+    @Test func emptyAllowlistAcceptsOnlyTheServersOwnOrigin() {
+        // Before, an empty list let any page upgrade; now the page must come from the request's Host.
+        #expect(rejection(WebSocketHandshake.evaluate(upgradeRequest(extra: [("Origin", "https://anything.test")]), policy: policy))?.status == 403)
+        #expect(upgrade(WebSocketHandshake.evaluate(upgradeRequest(extra: [("Origin", "http://server.example.com")]), policy: policy)) != nil)
     }
 
     @Test func subprotocolFollowsServerPreference() {

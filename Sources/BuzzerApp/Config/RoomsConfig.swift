@@ -1,8 +1,12 @@
 /// The "rooms" section of config.json: limits and files for live rooms. Every field is optional;
 /// a missing one takes its default.
 package struct RoomsConfig: Codable, Sendable, Equatable {
-    /// Rooms that may be open at once (ended rooms waiting to be dropped count too).
+    /// Rooms whose game is running at once. Ended rooms kept for their podium do not count, so games
+    /// created and ended at once cannot lock a real host out; `maxEndedRooms` bounds those.
     package var maxRooms = 500
+    /// Ended rooms kept in memory for their podium; past it, the one that ended first is dropped
+    /// before its `endedRoomRetentionSeconds` are up.
+    package var maxEndedRooms = 200
     /// Wrong codes (in `join`, `resume`, `watch`, `host`) one IP address may send per minute; past it,
     /// its further wrong codes get `rate_limited`. Only failures count, and a request that names a
     /// live room is never limited: a whole bar behind one NAT address joins freely (`JoinRateLimiter`).
@@ -12,6 +16,18 @@ package struct RoomsConfig: Codable, Sendable, Equatable {
     /// The wait before answering a connection's second wrong code; it doubles with each further one
     /// (up to 32 times), and an address past its limit waits the same way.
     package var failedJoinDelayMilliseconds = 250
+    /// Rooms one IP address may open per minute, once its `createBurst` is used: `create` needs no
+    /// token, and each room holds a slot and writes its pack to the log (`CreateRateLimiter`).
+    package var createsPerMinute = 6
+    /// Rooms one IP address may open at once before `createsPerMinute` applies (a few hosts behind one
+    /// NAT address starting their nights together).
+    package var createBurst = 10
+    /// `create` requests one connection may send, refused ones included; the next is refused and closes it.
+    package var createsPerConnection = 5
+    /// The largest pack a `create` may carry inline, as the log would store it: every anonymous
+    /// create writes its pack to the log (with an fsync). A 50-question pack is 20–40 KB; bigger
+    /// ones go in the library and are picked by name.
+    package var maxInlinePackBytes = 131_072
     /// Folder of question packs the host can pick by name (file name without `.json`).
     package var libraryDirectory = "questions"
     /// How long an ended room stays in memory so players can still see the podium and rejoin.
@@ -28,7 +44,7 @@ package struct RoomsConfig: Codable, Sendable, Equatable {
     package init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case maxRooms, failedJoinsPerMinute, failedJoinsPerConnection, failedJoinDelayMilliseconds, libraryDirectory, endedRoomRetentionSeconds, lobbyUpdateMilliseconds, joinCodeLength, instanceId
+        case maxRooms, maxEndedRooms, failedJoinsPerMinute, failedJoinsPerConnection, failedJoinDelayMilliseconds, createsPerMinute, createBurst, createsPerConnection, maxInlinePackBytes, libraryDirectory, endedRoomRetentionSeconds, lobbyUpdateMilliseconds, joinCodeLength, instanceId
     }
 
     package init(from decoder: any Decoder) throws {
@@ -38,9 +54,14 @@ package struct RoomsConfig: Codable, Sendable, Equatable {
             if let value = try c.decodeIfPresent(T.self, forKey: key) { field = value }
         }
         try read(.maxRooms, &s.maxRooms)
+        try read(.maxEndedRooms, &s.maxEndedRooms)
         try read(.failedJoinsPerMinute, &s.failedJoinsPerMinute)
         try read(.failedJoinsPerConnection, &s.failedJoinsPerConnection)
         try read(.failedJoinDelayMilliseconds, &s.failedJoinDelayMilliseconds)
+        try read(.createsPerMinute, &s.createsPerMinute)
+        try read(.createBurst, &s.createBurst)
+        try read(.createsPerConnection, &s.createsPerConnection)
+        try read(.maxInlinePackBytes, &s.maxInlinePackBytes)
         try read(.libraryDirectory, &s.libraryDirectory)
         try read(.endedRoomRetentionSeconds, &s.endedRoomRetentionSeconds)
         try read(.lobbyUpdateMilliseconds, &s.lobbyUpdateMilliseconds)
@@ -50,11 +71,18 @@ package struct RoomsConfig: Codable, Sendable, Equatable {
         if let id = instanceId, id.utf8.count != 1 || !Secrets.codeAlphabet.contains(id.utf8.first!) {
             throw DecodingError.dataCorruptedError(forKey: .instanceId, in: c, debugDescription: "must be one character of the join-code alphabet (A-Z without I and O, 2-9), such as \"A\"")
         }
-        for (key, value) in [(CodingKeys.maxRooms, maxRooms), (.failedJoinsPerMinute, failedJoinsPerMinute), (.failedJoinsPerConnection, failedJoinsPerConnection)] where value < 1 {
+        for (key, value) in [(CodingKeys.maxRooms, maxRooms), (.failedJoinsPerMinute, failedJoinsPerMinute), (.failedJoinsPerConnection, failedJoinsPerConnection),
+                             (.createsPerMinute, createsPerMinute), (.createBurst, createBurst), (.createsPerConnection, createsPerConnection)] where value < 1 {
             throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "must be at least 1")
         }
         if !(0...10_000).contains(failedJoinDelayMilliseconds) {
             throw DecodingError.dataCorruptedError(forKey: .failedJoinDelayMilliseconds, in: c, debugDescription: "must be 0...10000")
+        }
+        if maxInlinePackBytes < 1024 {
+            throw DecodingError.dataCorruptedError(forKey: .maxInlinePackBytes, in: c, debugDescription: "must be at least 1024")
+        }
+        if maxEndedRooms < 0 {
+            throw DecodingError.dataCorruptedError(forKey: .maxEndedRooms, in: c, debugDescription: "must be 0 or more")
         }
         if endedRoomRetentionSeconds < 0 {
             throw DecodingError.dataCorruptedError(forKey: .endedRoomRetentionSeconds, in: c, debugDescription: "must be 0 or more")

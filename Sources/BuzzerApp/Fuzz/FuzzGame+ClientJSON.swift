@@ -3,7 +3,7 @@ import BuzzerGame
 
 /// Client messages as text, with boundary numbers where a field wants a number
 /// (`{"type":"kick","player":-9223372036854775808}`, 1e308, -0, huge arrays), through
-/// `ClientMessage.decode`; what decodes goes to the room as `GameService.command` sends it.
+/// `ClientMessage.decode`; what decodes goes to the room as `CommandDispatcher` sends it.
 extension FuzzGame {
     static let hostTypes = [
         "start", "next", "close", "reveal", "leaderboard", "end", "lock", "unlock", "kick", "rename", "rename_team", "merge_teams",
@@ -124,7 +124,7 @@ extension FuzzGame {
 
     // MARK: - Sending
 
-    /// Decodes `json` and, when it decodes, runs what `GameService` would run for `role`.
+    /// Decodes `json` and, when it decodes, runs what `CommandDispatcher` (or, to enter, `RoomEntrance`) would run for `role`.
     mutating func send(_ json: String, from role: ClientState.Role, report: inout ProtocolFuzzer.Report) throws(Failure) {
         report.clientMessages += 1
         let message: ClientMessage
@@ -152,8 +152,8 @@ extension FuzzGame {
         }
     }
 
-    /// The room command `GameService` runs for `message` from `role` (`perform` for host and player
-    /// commands, `enter` for entering); nil when none would reach the room.
+    /// The room command the app runs for `message` from `role` (`CommandDispatcher.perform` for host and player
+    /// commands, `RoomEntrance` for entering); nil when none would reach the room.
     private mutating func command(for message: ClientMessage, from role: ClientState.Role, report: inout ProtocolFuzzer.Report) -> RoomCommand? {
         counter += 1
         switch message {
@@ -191,7 +191,7 @@ extension FuzzGame {
         }
     }
 
-    /// As `GameService.perform(_:handle:in:)` maps a host command.
+    /// As `CommandDispatcher.perform(_:handle:in:)` maps a host command.
     private static func roomCommand(_ command: HostCommand) -> RoomCommand? {
         switch command {
         case .start: .start

@@ -30,7 +30,7 @@ extension FuzzGame {
                 throw failure("create decodes as create", "\(Self.short(message))")
             }
             do {
-                settings = try GameService.settings(request.settings, defaults: RoomSettings())
+                settings = try RoomSettings.merging(request.settings, over: RoomSettings())
             } catch {
                 report.createRefused["invalid_settings", default: 0] += 1
                 return

@@ -54,6 +54,8 @@ struct ClientState {
     var entering = false
     /// Wrong codes this connection has sent; each makes the next answer wait longer.
     var failedEntries = 0
+    /// `create` requests this connection has sent, refused ones included (`CreateRateLimiter`).
+    var createRequests = 0
     /// When the current question reached this player's kernel socket buffer (where response time starts).
     var questionWritten: (sequence: Int, at: GameInstant)?
 }

@@ -39,7 +39,14 @@ package struct GameServer: Sendable {
         } catch {
             throw .archive(error)
         }
-        let service = GameService(config: config, archive: archive, logger: logger, clock: clock)
+        // A token kept beside the log, so an editor link works across restarts; made on the first start.
+        var editToken: String?
+        if config.library.editToken == nil {
+            do { editToken = try EditTokenStore(archiveDirectory: config.archive.directory).loadOrCreate() } catch {
+                logger.warning("the edit token is new at every start", metadata: ["reason": "\(error)"])
+            }
+        }
+        let service = GameService(config: config, archive: archive, logger: logger, editToken: editToken, clock: clock)
         let serverConfig = WebSocketServerConfig(
             server: config.server, websocket: config.websocket, timeouts: config.timeouts, transport: config.transport,
             paths: [GameService.path], subprotocols: [GameService.subprotocol])
@@ -67,7 +74,7 @@ package struct GameServer: Sendable {
     /// Starts listening and returns the port (the one picked, for port 0).
     package func start() throws(TransportError) -> Int {
         let port = try server.start()
-        service.listeningPort.store(port, ordering: .relaxed)
+        service.addresses.listeningPort.store(port, ordering: .relaxed)
         return port
     }
 
@@ -139,9 +146,8 @@ package struct GameServer: Sendable {
             }
             let loop = loops[index % loops.count]
             let live = LiveRoom(room: room, loop: loop, context: context)
-            let ref = RoomRef(code: room.code, loop: loop, bound: .sending(live, to: loop.queue))
+            let ref = RoomRef(code: room.code, hostTokenHash: room.hostTokenHash, loop: loop, bound: .sending(live, to: loop.queue))
             context.registry.restore(ref)
-            context.registry.setHostTokenHash(room.hostTokenHash, for: room.code)
             ref.run { $0.reportGauges() }
             summary.restoredRooms.append(room.code)
             let connected = room.players.values.filter { $0.status == .connected }.map(\.id).sorted()

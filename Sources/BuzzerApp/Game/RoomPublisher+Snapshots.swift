@@ -80,7 +80,8 @@ extension RoomPublisher {
     }
 
     static func leaderboard(_ standings: Standings, final: Bool) -> LeaderboardPayload {
-        LeaderboardPayload(final: final, players: Array(standings.players.prefix(GameContext.leaderboardSize)), teams: Array(standings.teams.prefix(50)))
+        LeaderboardPayload(final: final, players: Array(standings.players.prefix(GameContext.leaderboardSize)), teams: Array(standings.teams.prefix(50)),
+                           total: standings.players.count)
     }
 
     static func ended(_ standings: Standings, in room: Room) -> EndedPayload {

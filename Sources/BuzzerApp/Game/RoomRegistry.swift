@@ -4,6 +4,9 @@ import Synchronization
 /// A Sendable way to reach a live room: its loop, and the room itself bound to that loop.
 struct RoomRef: Sendable {
     let code: String
+    /// The SHA-256 of the room's host token, fixed at its creation: HTTP requests made with the token
+    /// (the results download) are checked here without a hop to the room's loop.
+    let hostTokenHash: String
     let loop: EventLoop
     let bound: LoopBound<LiveRoom>
 
@@ -14,67 +17,103 @@ struct RoomRef: Sendable {
     }
 }
 
-/// Rooms by join code. Taken once per create, join or lookup: never per game message.
+/// Rooms by join code, one record each. Taken once per create, join or lookup: never per game message.
 final class RoomRegistry: Sendable {
+    private struct Entry {
+        var ref: RoomRef
+        /// Set once the game ended: the room stays only for its podium (`endedRoomRetentionSeconds`),
+        /// with when it ended and the ticket its removal timer holds.
+        var ended: (at: Int64, ticket: UInt64)?
+        /// Where its players join: the addresses offered, and the one in use.
+        var join: (offered: JoinAddress, chosen: String)?
+    }
+
     private struct State {
-        var rooms: [String: RoomRef] = [:]
-        /// Rooms that ended and stay only for their podium (`endedRoomRetentionSeconds`).
-        var ended: Set<String> = []
-        /// Where each room's players join: the addresses offered, and the one in use.
-        var joins: [String: (offered: JoinAddress, chosen: String)] = [:]
-        /// The host token's hash of each room, for HTTP requests made with it (the results).
-        var hostTokenHashes: [String: String] = [:]
+        var rooms: [String: Entry] = [:]
+        /// How many of `rooms` have ended, kept so the running count costs nothing.
+        var endedCount = 0
+        var nextTicket: UInt64 = 1
+
+        var runningCount: Int { rooms.count - endedCount }
+
+        mutating func remove(_ code: String) {
+            guard let entry = rooms.removeValue(forKey: code) else { return }
+            if entry.ended != nil { endedCount -= 1 }
+        }
     }
 
     private let state = Mutex(State())
 
     var count: Int { state.withLock { $0.rooms.count } }
 
-    /// Rooms whose game has not ended: what a drain waits for.
-    var runningCount: Int { state.withLock { $0.rooms.count - $0.ended.count } }
+    /// Rooms whose game has not ended: what `maxRooms` limits and a drain waits for.
+    var runningCount: Int { state.withLock { $0.runningCount } }
 
-    func room(_ code: String) -> RoomRef? { state.withLock { $0.rooms[code] } }
+    /// Ended rooms kept for their podium.
+    var endedCount: Int { state.withLock { $0.endedCount } }
+
+    func room(_ code: String) -> RoomRef? { state.withLock { $0.rooms[code]?.ref } }
+
+    var all: [RoomRef] { state.withLock { $0.rooms.values.map(\.ref) } }
 
     enum InsertResult { case inserted, full, codeTaken }
 
-    /// Registers a new room unless `limit` rooms are open or its code is in use.
+    /// Registers a new room unless `limit` rooms are running or its code is in use. Ended rooms kept
+    /// for their podium do not count: they are bounded by `markEnded`'s `keepingAtMost` instead.
     func insert(_ ref: RoomRef, limit: Int) -> InsertResult {
         state.withLock { state in
-            guard state.rooms.count < limit else { return .full }
+            guard state.runningCount < limit else { return .full }
             guard state.rooms[ref.code] == nil else { return .codeTaken }
-            state.rooms[ref.code] = ref
+            state.rooms[ref.code] = Entry(ref: ref)
             return .inserted
         }
     }
 
     /// Puts a recovered room back under its own code.
     func restore(_ ref: RoomRef) {
-        state.withLock { $0.rooms[ref.code] = ref }
-    }
-
-    /// Remembers the room's host token hash for HTTP requests (the room itself lives on its loop).
-    func setHostTokenHash(_ hash: String, for code: String) {
-        state.withLock { $0.hostTokenHashes[code] = hash }
-    }
-
-    func hostTokenHash(_ code: String) -> String? {
-        state.withLock { $0.rooms[code] == nil ? nil : $0.hostTokenHashes[code] }
-    }
-
-    /// The room's game ended; it stays reachable until `remove`.
-    func markEnded(_ code: String) {
         state.withLock { state in
-            if state.rooms[code] != nil { state.ended.insert(code) }
+            state.remove(ref.code)
+            state.rooms[ref.code] = Entry(ref: ref)
+        }
+    }
+
+    /// The host token hash of a room still kept, for HTTP requests made with the token.
+    func hostTokenHash(_ code: String) -> String? {
+        state.withLock { $0.rooms[code]?.ref.hostTokenHash }
+    }
+
+    /// The room's game ended at `at`; it stays reachable until `removeEnded` with the returned
+    /// ticket. Past `keepingAtMost` ended rooms, those that ended first are dropped now and returned,
+    /// for their loops to forget them: ended rooms cost memory, not slots of `maxRooms`.
+    func markEnded(_ code: String, at: Int64, keepingAtMost: Int) -> (ticket: UInt64, dropped: [RoomRef]) {
+        state.withLock { state in
+            guard let entry = state.rooms[code] else { return (0, []) }
+            if let known = entry.ended { return (known.ticket, []) }
+            let ticket = state.nextTicket
+            state.nextTicket += 1
+            state.rooms[code]?.ended = (at, ticket)
+            state.endedCount += 1
+            var dropped: [RoomRef] = []
+            while state.endedCount > max(0, keepingAtMost),
+                  let oldest = state.rooms.lazy.compactMap({ code, entry in entry.ended.map { (code, $0) } })
+                    .min(by: { ($0.1.at, $0.1.ticket) < ($1.1.at, $1.1.ticket) })?.0 {
+                if let ref = state.rooms[oldest]?.ref { dropped.append(ref) }
+                state.remove(oldest)
+            }
+            return (ticket, dropped)
+        }
+    }
+
+    /// Drops an ended room at the end of its retention, unless it was dropped already (its code may
+    /// belong to a new room by now).
+    func removeEnded(_ code: String, ticket: UInt64) {
+        state.withLock { state in
+            if state.rooms[code]?.ended?.ticket == ticket { state.remove(code) }
         }
     }
 
     func remove(_ code: String) {
-        state.withLock { state in
-            state.rooms.removeValue(forKey: code)
-            state.ended.remove(code)
-            state.joins.removeValue(forKey: code)
-            state.hostTokenHashes.removeValue(forKey: code)
-        }
+        state.withLock { $0.remove(code) }
     }
 
     /// The room's join addresses and the one in use; `offered` is kept if the room has some already
@@ -82,32 +121,30 @@ final class RoomRegistry: Sendable {
     @discardableResult
     func join(_ code: String, offering offered: JoinAddress) -> (offered: JoinAddress, chosen: String) {
         state.withLock { state in
-            if let known = state.joins[code] { return known }
+            if let known = state.rooms[code]?.join { return known }
             let join = (offered, offered.url)
-            state.joins[code] = join
+            state.rooms[code]?.join = join
             return join
         }
     }
 
     /// The base URL players of `code` use now, if the room has one.
     func joinURL(_ code: String) -> String? {
-        state.withLock { $0.joins[code]?.chosen }
+        state.withLock { $0.rooms[code]?.join?.chosen }
     }
 
     /// The addresses offered for `code` and the one in use.
     func joinAddresses(_ code: String) -> (offered: JoinAddress, chosen: String)? {
-        state.withLock { $0.joins[code] }
+        state.withLock { $0.rooms[code]?.join }
     }
 
     /// The host picked another of the offered addresses; false if `url` is not one of them.
     func chooseJoinURL(_ url: String, for code: String) -> Bool {
         state.withLock { state in
-            guard var join = state.joins[code], join.offered.candidates.contains(url) else { return false }
+            guard var join = state.rooms[code]?.join, join.offered.candidates.contains(url) else { return false }
             join.chosen = url
-            state.joins[code] = join
+            state.rooms[code]?.join = join
             return true
         }
     }
-
-    var all: [RoomRef] { state.withLock { Array($0.rooms.values) } }
 }

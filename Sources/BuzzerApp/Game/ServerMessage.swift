@@ -256,8 +256,11 @@ struct WagerLimitPayload: Encodable, Sendable, Equatable { var question: Int; va
 
 struct LeaderboardPayload: Encodable, Sendable, Equatable {
     var final: Bool
+    /// The top of the standings only (`GameContext.leaderboardSize`).
     var players: [PlayerStanding]
     var teams: [TeamStanding]
+    /// How many players are ranked in the whole room, for "Top 8 of 500": `players` is cut short.
+    var total: Int
 }
 
 struct StandingPayload: Encodable, Sendable, Equatable {

@@ -1,3 +1,4 @@
+import BuzzerArchive
 import BuzzerGame
 import BuzzerWebSocket
 import CoreMetrics
@@ -28,6 +29,8 @@ package final class BuzzerMetrics: Sendable {
     private let archiveFsync: CoreMetrics.Timer
     private let archiveBatch: CoreMetrics.Recorder
     private let rooms: [RoomPhase: CoreMetrics.Meter]
+    private let archiveFreeBytes: CoreMetrics.Meter
+    private let archiveDiskLow: CoreMetrics.Meter
     private let refusals: CountersByCode
     private let closes: CountersByCode
 
@@ -52,6 +55,8 @@ package final class BuzzerMetrics: Sendable {
         answerAck = CoreMetrics.Timer(label: "buzzer_answer_ack_seconds", factory: factory)
         archiveFsync = CoreMetrics.Timer(label: "buzzer_archive_fsync_seconds", factory: factory)
         archiveBatch = CoreMetrics.Recorder(label: "buzzer_archive_batch_events", factory: factory)
+        archiveFreeBytes = CoreMetrics.Meter(label: "buzzer_archive_free_bytes", factory: factory)
+        archiveDiskLow = CoreMetrics.Meter(label: "buzzer_archive_disk_low", factory: factory)
         refusals = CountersByCode(label: "buzzer_refusals_total", factory: factory)
         closes = CountersByCode(label: "buzzer_closes_total", factory: factory)
         let phases: [RoomPhase] = [.lobby, .reading, .open, .closed, .revealed, .leaderboard, .ended]
@@ -117,6 +122,12 @@ package final class BuzzerMetrics: Sendable {
         guard old != new else { return }
         if let old { rooms[old]?.decrement() }
         if let new { rooms[new]?.increment() }
+    }
+
+    /// The archive's disk as last measured: free bytes (-1: unknown) and whether it is under the floor.
+    func disk(_ space: ArchiveDiskSpace) {
+        archiveFreeBytes.set(space.freeBytes ?? -1)
+        archiveDiskLow.set(space.isLow ? 1 : 0)
     }
 
     /// An `error` message went to a client: a refusal, by its code (`rate_limited`, `room_full`, …).

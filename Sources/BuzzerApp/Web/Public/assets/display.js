@@ -2,17 +2,15 @@
 // the reveal, leaderboards and the podium, sized to be read from across a bar.
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, formatScore, correctText,
-  podium, teamPodium, teamTable, standingsTable, distribution, codeFromPath, drawClock, takeClock,
-  entrantNames, tiebreakTable, serverNow } from './common.js';
+  podium, teamPodium, teamTable, standingsTable, distribution, codeFromPath, drawClock,
+  entrantNames, tiebreakTable, serverNow, newGame, reduce, setText } from './common.js';
 import { Sound } from './sound.js';
 
 const main = $('#main');
 const live = $('#live');
 const banner = $('#banner');
 let code = codeFromPath();
-/** Where players join (`watching` and `join_address` say; the host may change it in the lobby). */
-let joinURL = '';
-let game = {};
+let game = newGame('display');
 let screenKey = '';
 
 const sound = new Sound();
@@ -28,100 +26,35 @@ const connection = new Connection({
   onStatus: (status) => showStatus(banner, status),
 });
 
+/** What the room hears (aria-live) as each message comes, beside what the screen shows. */
+const SAY = {
+  question: (m) => `Question ${m.question.sequence + 1}: ${m.question.text}`,
+  clock: (m) => (typeof m.pausedLeftMs === 'number' ? 'Paused.' : 'The clock is running.'),
+  tiebreak: (m) => `Tiebreak between ${entrantNames(m.tiebreak)}: ${m.tiebreak.text}`,
+  tiebreak_result: (m) => `Tiebreak won by ${m.rows[0]?.name ?? ''}. The answer: ${m.answer}.`,
+  skipped: () => 'This question is skipped.',
+  answers_closed: () => "Time's up!",
+  reveal: (m) => `The answer: ${correctText(m.reveal.correct, game.question?.options ?? [])}`,
+};
+
 function handle(m) {
-  switch (m.type) {
-    case 'watching':
-      code = m.code;
-      joinURL = m.joinURL || '';
-      break;
-    case 'join_address':
-      joinURL = m.joinURL;
-      if (game.phase === 'lobby') renderLobby();
-      break;
-    case 'state':
-      game = { ...m };
-      game.answered = m.answerCount ?? 0;
-      render(true);
-      break;
-    case 'lobby':
-      Object.assign(game, { title: m.title, playerCount: m.playerCount, hostConnected: m.hostConnected });
-      if (game.phase === 'lobby') { const n = $('#joined-count'); if (n) n.textContent = String(m.playerCount); }
-      break;
-    case 'players':
-      game.players = m.players;
-      if (game.phase === 'lobby' && $('#joined-names')) fill($('#joined-names'), ...nameTags());
-      break;
-    case 'question':
-      Object.assign(game, { phase: 'reading', question: m.question, reveal: null, answered: 0 });
-      render();
-      say(live, `Question ${m.question.sequence + 1}: ${m.question.text}`);
-      break;
-    case 'answers_open':
-      if (game.question?.sequence !== m.question) break;
-      game.phase = 'open';
-      game.question.deadline = m.deadline;
-      render();
-      break;
-    case 'answer_count':
-      game.answered = m.answered;
-      game.connected = m.connected;
-      { const n = $('#answered'); if (n) n.textContent = String(m.answered); }
-      break;
-    case 'clock':
-      if (!takeClock(game.question, m)) break;
-      runClock(countdown, game.phase, game.question);
-      say(live, typeof m.pausedLeftMs === 'number' ? 'Paused.' : 'The clock is running.');
-      break;
-    case 'tiebreak':
-      if (game.phase === 'tiebreak' && game.tiebreak?.number === m.tiebreak.number) {
-        game.tiebreak = m.tiebreak;
-        const n = $('#tiebreak-answered');
-        if (n) n.textContent = String(m.tiebreak.answered);
-        break;
-      }
-      Object.assign(game, { phase: 'tiebreak', tiebreak: m.tiebreak, tiebreakResult: null });
-      render();
-      say(live, `Tiebreak between ${entrantNames(m.tiebreak)}: ${m.tiebreak.text}`);
-      break;
-    case 'tiebreak_result':
-      game.tiebreakResult = m;
-      say(live, `Tiebreak won by ${m.rows[0]?.name ?? ''}. The answer: ${m.answer}.`);
-      break;
-    case 'skipped':
-      if (game.question?.sequence === m.question) say(live, 'This question is skipped.');
-      break;
-    case 'answers_closed':
-      if (game.question?.sequence !== m.question) break;
-      game.phase = 'closed';
-      render();
-      say(live, "Time's up!");
-      break;
-    case 'reveal':
-      game.phase = 'revealed';
-      game.reveal = m.reveal;
-      render();
-      sound.sting();
-      say(live, `The answer: ${correctText(m.reveal.correct, game.question?.options ?? [])}`);
-      break;
-    case 'leaderboard':
-      game.phase = 'leaderboard';
-      game.leaderboard = m;
-      render();
-      break;
-    case 'ended':
-      game.phase = 'ended';
-      game.ended = m;
-      render();
-      break;
-    case 'error':
-      if (m.request === 'watch') {
-        connection.stop();
-        renderStart(m.message);
-      }
-      break;
-    default:
-      break;
+  if (m.type === 'error') {
+    if (m.request === 'watch') { connection.stop(); renderStart(m.message); }
+    return;
   }
+  const change = reduce(game, m);
+  if (!change) return;
+  if (m.type === 'watching') code = m.code;
+  if (m.type === 'clock') runClock(countdown, game.phase, game.question);
+  // A new screen is drawn whole; on the same one, only the live numbers move.
+  render(m.type === 'state');
+  if (m.type === 'join_address' && game.phase === 'lobby') renderLobby();
+  if (m.type === 'players' && $('#joined-names')) fill($('#joined-names'), ...nameTags());
+  setText('#joined-count', game.playerCount ?? 0);
+  setText('#answered', game.answerCount);
+  setText('#tiebreak-answered', game.tiebreak?.answered);
+  if (m.type === 'reveal') sound.sting();
+  if (change !== 'count' && SAY[m.type]) say(live, SAY[m.type](m));
 }
 
 /** The projector's own buttons, in the top bar: fullscreen (where the browser has it) and sound. */
@@ -165,7 +98,7 @@ function render(force = false) {
 
 /** The join address as a player types it: `192.168.1.5:8080`, without scheme or path. */
 function joinHost() {
-  return (joinURL || `${location.origin}/join/${code}`).replace(/^https?:\/\//, '').replace(/\/join\/[^/]*$/, '');
+  return (game.joinURL || `${location.origin}/join/${code}`).replace(/^https?:\/\//, '').replace(/\/join\/[^/]*$/, '');
 }
 
 function joinAddress() {
@@ -221,7 +154,7 @@ function renderQuestion() {
       reveal?.explanation ? h('p', { class: 'explain', text: reveal.explanation }) : null,
       h('div', { class: 'meta' },
         h('span', { text: game.phase === 'reading' ? 'Get ready…' : game.phase === 'closed' ? "Time's up!" : reveal ? `${reveal.rightCount} of ${reveal.answered} got it right` : 'Answer now!' }),
-        reveal ? null : h('span', {}, h('strong', { id: 'answered', text: String(game.answered ?? 0) }), ' answered')))));
+        reveal ? null : h('span', {}, h('strong', { id: 'answered', text: String(game.answerCount ?? 0) }), ' answered')))));
   if (!reveal) startClock(q);
   playMedia(reveal ? reveal.media : q.media, reveal ? null : q);
   fitQuestion();
@@ -290,7 +223,7 @@ function renderBoard() {
     h('h1', { text: board?.final ? 'Final standings' : 'Leaderboard' }),
     board?.final ? tiebreakTable(game.tiebreakResult) : null,
     board ? h('div', { class: board.teams?.length ? 'boards' : '' },
-      standingsTable(board.players, { limit: 8, caption: `Top ${Math.min(8, board.players.length)} of ${board.players.length}` }),
+      standingsTable(board.players, { limit: 8, caption: `Top ${Math.min(8, board.players.length)} of ${board.total ?? board.players.length}` }),
       teamTable(board.teams, { limit: 8, caption: 'Teams' })) : null));
   say(live, board?.players?.[0] ? `Leaderboard. In first place: ${board.players[0].nickname}.` : 'Leaderboard.');
 }

@@ -2,8 +2,8 @@
 // the controls with keyboard shortcuts, live answer counts, the reveal, scores and the podium.
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, formatScore, correctText,
-  podium, teamPodium, teamTable, standingsTable, distribution, store, load, drawClock, takeClock,
-  entrantNames, tiebreakTable, ordinal } from './common.js';
+  podium, teamPodium, teamTable, standingsTable, distribution, store, load, drawClock,
+  entrantNames, tiebreakTable, ordinal, newGame, reduce, setText } from './common.js';
 
 const KEY = 'buzzer.host';
 const main = $('#main');
@@ -24,11 +24,7 @@ let seat = load(KEY);
 
 let pendingCreate = null;
 let setupError = null;
-let game = {};
-let players = [];
-/** Teams still playing, from `players`: [{ id, name, members }]. */
-let teams = [];
-let typedAnswers = [];
+let game = newGame('host');
 let screenKey = '';
 let confirmEnd = false;
 
@@ -60,6 +56,25 @@ function toast(text) {
 // MARK: - Messages
 
 function handle(m) {
+  if (m.type === 'error') {
+    // A pack the server cannot read comes back as bad_message, which names no request.
+    if (m.request === 'create' || (pendingCreate && !m.request)) {
+      pendingCreate = null;
+      setupError = m.message;
+      showSetupError();
+    } else if (m.request === 'host') {
+      seat = null;
+      store(KEY, null);
+      setupError = `Could not reopen that game: ${m.message}`;
+      connection.stop();
+      renderSetup();
+    } else {
+      toast(m.message);
+    }
+    return;
+  }
+  const change = reduce(game, m);
+  if (!change) return;
   switch (m.type) {
     case 'created':
       seat = { code: m.code, token: m.hostToken, joinURL: m.joinURL, joinAddresses: m.joinAddresses, displayURL: m.displayURL,
@@ -78,105 +93,28 @@ function handle(m) {
       if (game.phase === 'lobby') renderStage(true);
       say(live, `Players now join at ${m.joinURL}.`);
       break;
-    case 'state':
-      game = { ...m, answered: m.answerCount ?? 0 };
-      typedAnswers = [];
-      render(true);
-      break;
-    case 'players':
-      players = m.players;
-      teams = m.teams ?? [];
-      renderPlayers();
-      break;
+    case 'state': case 'reveal': render(true); break;
+    case 'players': renderPlayers(); break;
     case 'lobby':
-      Object.assign(game, { playerCount: m.playerCount, locked: m.locked });
       renderChip();
       if (game.phase === 'lobby') renderStage(true);
       break;
-    case 'question':
-      Object.assign(game, { phase: 'reading', question: m.question, correct: m.correct, explanation: m.explanation, reveal: null, answered: 0 });
-      typedAnswers = [];
-      render();
-      break;
-    case 'answers_open':
-      if (game.question?.sequence !== m.question) break;
-      game.phase = 'open';
-      game.question.deadline = m.deadline;
-      render();
-      break;
+    case 'question': case 'answers_open': case 'answers_closed': case 'leaderboard': case 'ended': render(); break;
     case 'answer_count':
-      game.answered = m.answered;
-      game.connected = m.connected;
-      { const n = $('#answered'); if (n) n.textContent = `${m.answered} of ${m.connected}`; }
-      { const r = $('#remote-count'); if (r) r.textContent = `${m.answered}/${m.connected}`; }
+      setText('#answered', `${m.answered} of ${m.connected}`);
+      setText('#remote-count', `${m.answered}/${m.connected}`);
       break;
     case 'clock':
-      if (!takeClock(game.question, m)) break;
       renderStage(true);
       say(live, typeof m.pausedLeftMs === 'number' ? 'Clock paused.' : 'The clock is running.');
       break;
     case 'tiebreak':
-      if (game.phase === 'tiebreak' && game.tiebreak?.number === m.tiebreak.number) {
-        game.tiebreak = m.tiebreak;
-        const n = $('#tiebreak-answered');
-        if (n) n.textContent = `${m.tiebreak.answered} of ${m.tiebreak.entrants.length}`;
-        break;
-      }
-      Object.assign(game, { phase: 'tiebreak', tiebreak: m.tiebreak, tiebreakAnswer: m.answer, tiebreakResult: null });
-      render();
+      if (change === 'count') setText('#tiebreak-answered', `${m.tiebreak.answered} of ${m.tiebreak.entrants.length}`);
+      else render();
       break;
-    case 'tiebreak_result':
-      game.tiebreakResult = m;
-      break;
-    case 'skipped':
-      toast(`Question ${m.question + 1} skipped.`);
-      break;
-    case 'waiting':
-      if (game.question?.sequence !== m.question) break;
-      game.waiting = m;
-      renderWaiting();
-      break;
-    case 'answers_closed':
-      if (game.question?.sequence !== m.question) break;
-      game.phase = 'closed';
-      render();
-      break;
-    case 'reveal':
-      game.phase = 'revealed';
-      game.reveal = m.reveal;
-      typedAnswers = m.typedAnswers ?? [];
-      render(true);
-      break;
-    case 'leaderboard':
-      game.phase = 'leaderboard';
-      game.leaderboard = m;
-      render();
-      takeScores(m.players);
-      break;
-    case 'ended':
-      game.phase = 'ended';
-      game.ended = m;
-      render();
-      takeScores(m.players);
-      break;
-    case 'error':
-      // A pack the server cannot read comes back as bad_message, which names no request.
-      if (m.request === 'create' || (pendingCreate && !m.request)) {
-        pendingCreate = null;
-        setupError = m.message;
-        showSetupError();
-      } else if (m.request === 'host') {
-        seat = null;
-        store(KEY, null);
-        setupError = `Could not reopen that game: ${m.message}`;
-        connection.stop();
-        renderSetup();
-      } else {
-        toast(m.message);
-      }
-      break;
-    default:
-      break;
+    case 'skipped': toast(`Question ${m.question + 1} skipped.`); break;
+    case 'waiting': renderWaiting(); break;
+    default: break;
   }
 }
 
@@ -380,13 +318,6 @@ function renderChip() {
     game.playerCount !== undefined ? h('span', { class: 'chip-score', text: `${game.playerCount} ${game.playerCount === 1 ? 'player' : 'players'}` }) : null);
 }
 
-/** `players` only comes on joins and leaves; scores move on leaderboards, so copy them over. */
-function takeScores(rows) {
-  const byId = new Map((rows ?? []).map((r) => [r.player, r.score]));
-  for (const p of players) if (byId.has(p.id)) p.score = byId.get(p.id);
-  renderPlayers();
-}
-
 function renderStage(force) {
   const key = `${game.phase}:${game.question?.sequence ?? ''}`;
   if (key === screenKey && !force) return;
@@ -401,7 +332,7 @@ function renderStage(force) {
   const asking = game.phase === 'reading' || game.phase === 'open' || game.phase === 'closed' || game.phase === 'tiebreak';
   const controls = h('div', { class: 'controls remote', role: 'group', 'aria-label': 'Game controls' },
     asking ? h('span', { class: 'remote-status', 'aria-hidden': 'true' },
-      h('span', { id: 'remote-count', text: `${game.answered ?? 0}/${game.connected ?? game.playerCount ?? 0}` }),
+      h('span', { id: 'remote-count', text: `${game.answerCount ?? 0}/${game.connected ?? game.playerCount ?? 0}` }),
       h('span', { id: 'remote-clock', text: '' })) : null,
     step ? h('button', { type: 'button', class: 'btn primary', id: 'primary', 'aria-keyshortcuts': 'Space ArrowRight', text: step.label, onclick: () => command(step.type) }) : null,
     game.phase === 'open' || game.phase === 'reading' ? h('button', { type: 'button', class: 'btn', text: 'Reveal now', onclick: () => command('reveal') }) : null,
@@ -587,7 +518,7 @@ function questionStage() {
         h('span', {}, h('span', { class: 'sr-only', text: `${LETTERS[i]}: ` }), text, right.includes(i) ? h('span', { text: ' ✓ correct' }) : null)))) : null,
     game.correct && !q.options?.length ? h('p', { class: 'answer-key' }, 'Answer: ', h('strong', { text: correctText(game.correct, q.options ?? []) })) : null,
     h('p', { class: 'livecount', 'aria-live': 'polite' },
-      h('strong', { id: 'answered', text: `${game.answered ?? 0} of ${game.connected ?? game.playerCount ?? 0}` }), ' answered',
+      h('strong', { id: 'answered', text: `${game.answerCount ?? 0} of ${game.connected ?? game.playerCount ?? 0}` }), ' answered',
       h('span', { class: 'hint', text: game.phase === 'reading' ? ' · answers open soon' : game.phase === 'closed' ? ' · answers closed' : '' })),
     h('section', { id: 'waiting', class: 'waiting', 'aria-label': 'Not answered yet' }, ...waitingContent()),
   ];
@@ -615,10 +546,10 @@ function renderWaiting() {
 
 function revealStage() {
   const q = game.question, r = game.reveal;
-  const typed = q.kind === 'text' && typedAnswers.length ? h('section', { 'aria-labelledby': 'typed-title' },
+  const typed = q.kind === 'text' && game.typedAnswers.length ? h('section', { 'aria-labelledby': 'typed-title' },
     h('h2', { id: 'typed-title', text: 'Typed answers' }),
     h('p', { class: 'hint', text: 'Accept an answer the pack missed: everyone who typed it gets the points.' }),
-    h('ul', { class: 'typed-list' }, typedAnswers.map((t) => h('li', {},
+    h('ul', { class: 'typed-list' }, game.typedAnswers.map((t) => h('li', {},
       h('span', { class: 'ttext', text: t.text }),
       h('span', { class: 'hint', text: `×${t.count}` }),
       t.accepted ? h('span', { class: 'ok-badge', text: '✓ accepted' })
@@ -650,8 +581,7 @@ function endedStage() {
       connection.stop();
       seat = null;
       store(KEY, null);
-      game = {};
-      players = [];
+      game = newGame('host');
       setupError = null;
       renderSetup();
     } })),
@@ -661,18 +591,18 @@ function endedStage() {
 function renderPlayers() {
   const box = $('#players');
   if (!box) return;
-  const list = players.length
-    ? h('ul', { class: 'players' }, players.map((p) => h('li', {},
+  const list = game.players.length
+    ? h('ul', { class: 'players' }, game.players.map((p) => h('li', {},
       h('span', { class: `status-dot${p.status === 'connected' ? '' : ' away'}`, title: p.status, 'aria-hidden': 'true' }),
       h('span', { class: 'pname' }, h('span', { text: p.nickname }), p.team ? h('span', { class: 'pteam', text: p.team }) : null,
         p.status === 'connected' ? null : h('span', { class: 'pteam', text: 'away' })),
       h('span', { class: 'pscore', text: formatScore(p.score) }),
       game.phase === 'ended' ? null : h('span', { class: 'pactions' },
         h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Rename ${p.nickname}`, text: 'Rename', onclick: () => askRename(p) }),
-        teams.length ? h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Move ${p.nickname} to another team`, text: 'Move', onclick: () => askMove(p) }) : null,
+        game.teams.length ? h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Move ${p.nickname} to another team`, text: 'Move', onclick: () => askMove(p) }) : null,
         h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Remove ${p.nickname}`, text: 'Remove', onclick: () => askRemove(p) })))))
     : h('p', { class: 'hint', text: 'Nobody yet. Players appear here as they join.' });
-  const adjust = players.length && game.phase !== 'ended' ? h('details', { class: 'adjust-box' },
+  const adjust = game.players.length && game.phase !== 'ended' ? h('details', { class: 'adjust-box' },
     h('summary', { text: 'Adjust a score' }),
     h('form', { class: 'adjust', onsubmit: (e) => {
       e.preventDefault();
@@ -684,7 +614,7 @@ function renderPlayers() {
       f.reason.value = '';
     } },
       h('div', { class: 'field' }, h('label', { for: 'who', text: 'Player' }),
-        h('select', { id: 'who', name: 'who' }, players.map((p) => h('option', { value: p.id, text: p.nickname })))),
+        h('select', { id: 'who', name: 'who' }, game.players.map((p) => h('option', { value: p.id, text: p.nickname })))),
       h('div', { class: 'field' }, h('label', { for: 'delta', text: 'Points (+/−)' }), h('input', { id: 'delta', name: 'delta', type: 'number', step: 1 })),
       h('div', { class: 'field' }, h('label', { for: 'reason', text: 'Reason' }), h('input', { id: 'reason', name: 'reason', maxlength: 100 })),
       h('button', { type: 'submit', class: 'btn', text: 'Apply' }))) : null;
@@ -702,15 +632,15 @@ function renderPlayers() {
 
 /** The teams, each with Rename and Merge: "Owls" and "The Owls" become one team. */
 function teamBox() {
-  if (!teams.length || game.phase === 'ended') return null;
+  if (!game.teams.length || game.phase === 'ended') return null;
   return h('details', { class: 'teams-box' },
-    h('summary', { text: `Teams (${teams.length})` }),
-    h('ul', { class: 'team-list' }, teams.map((t) => h('li', {},
+    h('summary', { text: `Teams (${game.teams.length})` }),
+    h('ul', { class: 'team-list' }, game.teams.map((t) => h('li', {},
       h('span', { class: 'pname', text: t.name }),
       h('span', { class: 'hint', text: `${t.members} ${t.members === 1 ? 'player' : 'players'}` }),
       h('span', { class: 'pactions' },
         h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Rename team ${t.name}`, text: 'Rename', onclick: () => askRenameTeam(t) }),
-        teams.length > 1 ? h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Merge team ${t.name} into another`, text: 'Merge', onclick: () => askMerge(t) }) : null)))));
+        game.teams.length > 1 ? h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Merge team ${t.name} into another`, text: 'Merge', onclick: () => askMerge(t) }) : null)))));
 }
 
 function teamSelect(id, label, options, selected) {
@@ -733,7 +663,7 @@ function askRenameTeam(t) {
 }
 
 function askMerge(t) {
-  const others = teams.filter((o) => o.id !== t.id);
+  const others = game.teams.filter((o) => o.id !== t.id);
   ask({
     title: `Merge team ${t.name}`,
     text: `Its players, its own points (stakes won, adjustments) and its name go to the team you pick. ${t.name} disappears from the boards.`,
@@ -744,7 +674,7 @@ function askMerge(t) {
 }
 
 function askMove(p) {
-  const options = [...teams.map((t) => ({ value: String(t.id), text: t.name })), { value: '', text: 'No team' }];
+  const options = [...game.teams.map((t) => ({ value: String(t.id), text: t.name })), { value: '', text: 'No team' }];
   ask({
     title: `Move ${p.nickname}`,
     text: 'Their own points go with them; the team keeps its stakes and adjustments.',

@@ -2,8 +2,8 @@
 // the server wrote is inserted as text (see h() in common.js).
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, ordinal, formatScore,
-  correctText, podium, teamPodium, teamTable, standingsTable, codeFromPath, store, load, drawClock, takeClock,
-  entrantNames, tiebreakTable } from './common.js';
+  correctText, podium, teamPodium, teamTable, standingsTable, codeFromPath, store, load, drawClock,
+  entrantNames, tiebreakTable, newGame, reduce } from './common.js';
 
 const KEY = 'buzzer.player';
 const main = $('#main');
@@ -30,7 +30,9 @@ fetch('/api/settings', { cache: 'no-store' }).then((r) => r.json()).then((s) => 
   $('#nickname')?.setAttribute('maxlength', String(limits.nickname));
   $('#team')?.setAttribute('maxlength', String(limits.team));
 }).catch(() => {});
-let game = {};
+let game = newGame('player');
+/** What this phone is doing beside what the server said: sending, changing its answer, its stake. */
+let ui = {};
 let screenKey = '';
 
 const countdown = new Countdown(drawClock, timerLive);
@@ -54,6 +56,69 @@ const connection = new Connection({
 // MARK: - Messages
 
 function handle(m) {
+  const change = reduce(game, m, seat);
+  if (!change) { session(m); return; }
+  switch (m.type) {
+    case 'state': ui = {}; render(); break;
+    case 'lobby': if (game.phase === 'lobby') render(); break;
+    case 'host_status': renderHostNote(); break;
+    case 'question':
+      Object.assign(ui, { changing: false, answerError: null });
+      render();
+      say(live, `Question ${m.question.sequence + 1}: ${m.question.text}`);
+      break;
+    case 'wager_limit': case 'answers_open': case 'leaderboard': case 'ended': render(); break;
+    case 'clock': applyPause(); break;
+    case 'tiebreak':
+      if (change === 'count') break;  // later copies only move the answered count
+      ui.tiebreakSending = false;
+      render();
+      say(live, game.tiebreakPlays ? `Tiebreak! ${m.tiebreak.text}` : `Tiebreak between ${entrantNames(m.tiebreak)}.`);
+      break;
+    case 'tiebreak_ack':
+      ui.tiebreakSending = false;
+      render(true);
+      say(live, 'Tiebreak answer locked in.');
+      break;
+    case 'team_answer':
+      Object.assign(ui, { sending: false, changing: false });
+      render(true);
+      say(live, `${m.by} locked in your team's answer.`);
+      break;
+    case 'team_wager':
+      swapWager();
+      say(live, `${m.by} staked ${m.amount} for your team.`);
+      break;
+    case 'skipped': say(live, 'The host skipped this question.'); break;
+    case 'answer_ack':
+      Object.assign(ui, { sending: false, changing: false });
+      render();
+      say(live, 'Answer locked in.');
+      break;
+    case 'answers_closed':
+      render();
+      if (!game.answered) say(live, "Time's up.");
+      break;
+    case 'result':
+      // A second result for the same question means the host accepted another typed answer.
+      render(true);
+      announceResult();
+      break;
+    case 'standing':
+      updateChip();
+      if (game.phase === 'leaderboard' || game.phase === 'ended') render(true);
+      break;
+    case 'kicked':
+      forget();
+      ui = {};
+      render();
+      break;
+    default: break;
+  }
+}
+
+/** The messages about this phone's seat and join form rather than the game. */
+function session(m) {
   switch (m.type) {
     case 'joined':
       seat = { code: m.code, token: m.resumeToken, nickname: m.nickname, player: m.player, team: m.team ?? null };
@@ -62,125 +127,6 @@ function handle(m) {
       joinError = null;
       history.replaceState(null, '', `/join/${m.code}`);
       say(live, m.resumed ? `Welcome back, ${m.nickname}.` : `You're in, ${m.nickname}.`);
-      break;
-    case 'state':
-      game = {
-        title: m.title, phase: m.phase, playerCount: m.playerCount, questionCount: m.questionCount,
-        hostConnected: m.hostConnected, question: m.question, answered: m.answered, reveal: m.reveal,
-        result: m.result, leaderboard: m.leaderboard, ended: m.ended, me: m.me, maxWager: m.maxWager,
-        mine: m.myAnswer ?? null, answeredBy: m.answeredBy ?? null, teamWager: m.teamWager ?? null,
-        tiebreak: m.tiebreak ?? null, tiebreakPlays: m.tiebreakPlays ?? false, tiebreakAnswered: m.tiebreakAnswered ?? false,
-        tiebreakResult: m.tiebreakResult ?? null,
-      };
-      render();
-      break;
-    case 'lobby':
-      Object.assign(game, { title: m.title, playerCount: m.playerCount, hostConnected: m.hostConnected });
-      if (game.phase === 'lobby') render();
-      break;
-    case 'host_status':
-      game.hostConnected = m.connected;
-      renderHostNote();
-      break;
-    case 'question':
-      Object.assign(game, { phase: 'reading', question: m.question, answered: false, changing: false, mine: null, reveal: null, result: null, answerError: null, maxWager: null,
-        answeredBy: null, teamWager: null });
-      render();
-      say(live, `Question ${m.question.sequence + 1}: ${m.question.text}`);
-      break;
-    case 'wager_limit':
-      if (game.question?.sequence !== m.question) break;
-      game.maxWager = m.max;
-      render();
-      break;
-    case 'answers_open':
-      if (game.question?.sequence !== m.question) break;
-      game.phase = 'open';
-      game.question.deadline = m.deadline;
-      render();
-      break;
-    case 'clock':
-      if (!takeClock(game.question, m)) break;
-      applyPause();
-      break;
-    case 'tiebreak':
-      // Later copies only move the answered count.
-      if (game.phase === 'tiebreak' && game.tiebreak?.number === m.tiebreak.number) { game.tiebreak = m.tiebreak; break; }
-      Object.assign(game, { phase: 'tiebreak', tiebreak: m.tiebreak, tiebreakAnswered: false, tiebreakSending: false, tiebreakResult: null,
-        tiebreakPlays: playsTiebreak(m.tiebreak) });
-      render();
-      say(live, game.tiebreakPlays ? `Tiebreak! ${m.tiebreak.text}` : `Tiebreak between ${entrantNames(m.tiebreak)}.`);
-      break;
-    case 'tiebreak_ack':
-      if (game.tiebreak?.number !== m.number) break;
-      Object.assign(game, { tiebreakAnswered: true, tiebreakSending: false, tiebreakValue: m.value, tiebreakBy: m.by });
-      render(true);
-      say(live, 'Tiebreak answer locked in.');
-      break;
-    case 'tiebreak_result':
-      game.tiebreakResult = m;
-      break;
-    case 'team_answer':
-      // Team mode: a teammate answered first, so that is the team's answer.
-      if (game.question?.sequence !== m.question) break;
-      Object.assign(game, { answered: true, mine: m.lockedIn, answeredBy: m.by, sending: false, changing: false });
-      render(true);
-      say(live, `${m.by} locked in your team's answer.`);
-      break;
-    case 'team_wager':
-      if (game.question?.sequence !== m.question) break;
-      game.teamWager = m;
-      swapWager();
-      say(live, `${m.by} staked ${m.amount} for your team.`);
-      break;
-    case 'skipped':
-      if (game.question?.sequence === m.question) say(live, 'The host skipped this question.');
-      break;
-    case 'answer_ack':
-      if (game.question?.sequence !== m.question) break;
-      game.answered = true;
-      if (m.lockedIn) game.mine = m.lockedIn;  // what the server locked in, as the phone shows it
-      game.changing = false;
-      game.sending = false;
-      render();
-      say(live, 'Answer locked in.');
-      break;
-    case 'answers_closed':
-      if (game.question?.sequence !== m.question) break;
-      game.phase = 'closed';
-      render();
-      if (!game.answered) say(live, "Time's up.");
-      break;
-    case 'reveal':
-      game.reveal = m.reveal;
-      break;
-    case 'result':
-      game.phase = 'revealed';
-      game.result = m.result;
-      game.me = { rank: m.result.rank, score: m.result.score, players: m.players ?? game.playerCount ?? game.me?.players };
-      // A second result for the same question means the host accepted another typed answer.
-      render(true);
-      announceResult();
-      break;
-    case 'leaderboard':
-      game.phase = 'leaderboard';
-      game.leaderboard = { final: m.final, players: m.players, teams: m.teams };
-      render();
-      break;
-    case 'standing':
-      game.me = { rank: m.rank, score: m.score, players: m.players };
-      updateChip();
-      if (game.phase === 'leaderboard' || game.phase === 'ended') render(true);
-      break;
-    case 'ended':
-      game.phase = 'ended';
-      game.ended = m;
-      render();
-      break;
-    case 'kicked':
-      forget();
-      game = { phase: 'kicked', ban: m.ban, reason: m.reason };
-      render();
       break;
     case 'room_info':
       roomInfo = m;
@@ -243,16 +189,16 @@ function onError(m) {
     return;
   }
   if (m.request === 'tiebreak_answer') {
-    game.tiebreakSending = false;
-    game.tiebreakError = m.message;
+    ui.tiebreakSending = false;
+    ui.tiebreakError = m.message;
     render(true);
     say(live, m.message);
     return;
   }
   if (m.request === 'answer' || m.request === 'wager') {
-    game.sending = false;
+    ui.sending = false;
     if (m.code === 'already_answered' || m.code === 'team_answered') { game.answered = true; render(); return; }
-    game.answerError = m.message;
+    ui.answerError = m.message;
     render(true);
     say(live, m.message);
     return;
@@ -270,7 +216,7 @@ function forget() {
 /** Draws the screen for the current phase; `force` redraws the same screen in place. */
 function render(force = false) {
   updateChip();
-  const key = `${game.phase}:${game.question?.sequence ?? ''}:${game.answered ? 1 : 0}:${game.sending ? 1 : 0}:${game.changing ? 1 : 0}:${game.tiebreakAnswered ? 1 : 0}`;
+  const key = `${game.phase}:${game.question?.sequence ?? ''}:${game.answered ? 1 : 0}:${ui.sending ? 1 : 0}:${ui.changing ? 1 : 0}:${game.tiebreakAnswered ? 1 : 0}`;
   if (key === screenKey && !force) {
     // Same screen: only the lobby's numbers move.
     const count = $('#player-count');
@@ -284,7 +230,7 @@ function render(force = false) {
   switch (game.phase) {
     case 'lobby': renderLobby(); break;
     case 'reading': case 'open': case 'closed':
-      if ((game.answered && !(game.changing && game.phase === 'open')) || game.sending) renderLocked(); else renderQuestion(); break;
+      if ((game.answered && !(ui.changing && game.phase === 'open')) || ui.sending) renderLocked(); else renderQuestion(); break;
     case 'revealed': renderResult(); break;
     case 'leaderboard': renderLeaderboard(); break;
     case 'tiebreak': renderTiebreak(); break;
@@ -437,7 +383,7 @@ function leave() {
   connection.send({ type: 'leave' });
   connection.stop();
   forget();
-  game = {};
+  game = newGame('player'); ui = {};
   renderJoin();
 }
 
@@ -512,7 +458,7 @@ function renderQuestion() {
       if (!raw) return;
       if (number) {
         const value = Number(raw.replace(/[\s,]/g, ''));
-        if (!Number.isFinite(value)) { game.answerError = 'Type a number, like 1912.'; render(true); return; }
+        if (!Number.isFinite(value)) { ui.answerError = 'Type a number, like 1912.'; render(true); return; }
         send({ kind: 'number', value });
       } else send({ kind: 'text', text: raw });
     } },
@@ -532,7 +478,7 @@ function renderQuestion() {
     pausedNote(),
     wager,
     body,
-    game.answerError ? h('p', { class: 'field-error', role: 'alert', text: game.answerError }) : null,
+    ui.answerError ? h('p', { class: 'field-error', role: 'alert', text: ui.answerError }) : null,
     hostNote()));
   startClock();
 }
@@ -542,13 +488,13 @@ async function submitAnswer(answer) {
   if (!q || !answerable()) return;
   const stake = Number($('#wager')?.value || 0);
   if (q.wager && stake > 0 && !game.answered && !game.teamWager) {  // a changed answer keeps its stake
-    game.wager = stake;
+    ui.wager = stake;
     connection.send({ type: 'wager', question: q.sequence, amount: Math.round(stake) });
   }
-  game.answerError = null;
-  game.mine = answer;
-  game.sending = connection.send({ type: 'answer', question: q.sequence, answer });
-  if (!game.sending) { game.answerError = 'You are offline; your answer was not sent. Try again when the banner goes.'; }
+  ui.answerError = null;
+  game.myAnswer = answer;
+  ui.sending = connection.send({ type: 'answer', question: q.sequence, answer });
+  if (!ui.sending) { ui.answerError = 'You are offline; your answer was not sent. Try again when the banner goes.'; }
   render(true);
 }
 
@@ -560,7 +506,7 @@ function wagerField() {
   }
   return h('div', { class: 'field wager' },
     h('label', { for: 'wager', text: game.maxWager != null ? `Your stake (points you win or lose, up to ${game.maxWager})` : 'Your stake (points you win or lose)' }),
-    h('input', { id: 'wager', type: 'number', min: 0, step: 50, inputmode: 'numeric', value: game.wager ?? 0,
+    h('input', { id: 'wager', type: 'number', min: 0, step: 50, inputmode: 'numeric', value: ui.wager ?? 0,
       ...(game.maxWager != null ? { max: game.maxWager } : {}) }));
 }
 
@@ -570,7 +516,7 @@ function swapWager() {
 }
 
 function myAnswerText() {
-  const a = game.mine, q = game.question;
+  const a = game.myAnswer, q = game.question;
   if (!a || !q) return null;
   switch (a.kind) {
     case 'choice': case 'poll': return `${LETTERS[a.option]}: ${q.options[a.option]}`;
@@ -593,7 +539,7 @@ function renderLocked() {
     game.teamWager ? h('p', { class: 'lead', id: 'team-wager' }, "Your team's stake: ", h('strong', { text: String(game.teamWager.amount) }), ` (placed by ${game.teamWager.by})`) : null,
     // With the room's "change your answer" on, back to the question until the clock runs out.
     q.answerChangeable && game.phase === 'open' && game.answered
-      ? h('button', { type: 'button', class: 'btn', id: 'change-answer', text: 'Change my answer', onclick: () => { game.changing = true; render(true); } })
+      ? h('button', { type: 'button', class: 'btn', id: 'change-answer', text: 'Change my answer', onclick: () => { ui.changing = true; render(true); } })
       : null,
     h('p', { class: 'hint', text: game.phase === 'closed' ? 'Answers are closed. The reveal is coming.' : 'Waiting for the others…' }),
     hostNote()));
@@ -667,11 +613,6 @@ function renderLeaderboard() {
     hostNote()));
 }
 
-/** Whether this phone plays the tiebreak: it names this player, or this player's team. */
-function playsTiebreak(tiebreak) {
-  return (tiebreak?.entrants ?? []).some((e) => (e.team ? e.name === seat?.team : e.id === seat?.player));
-}
-
 function renderTiebreak() {
   const t = game.tiebreak;
   if (!game.tiebreakPlays) {
@@ -699,16 +640,15 @@ function renderTiebreak() {
     h('form', { class: 'typed', onsubmit: (e) => {
       e.preventDefault();
       const value = Number(e.currentTarget.tiebreak.value.trim().replace(/[\s,]/g, ''));
-      if (!e.currentTarget.tiebreak.value.trim() || !Number.isFinite(value)) { game.tiebreakError = 'Type a number, like 1912.'; render(true); return; }
-      game.tiebreakError = null;
-      game.tiebreakValue = value;
-      game.tiebreakSending = connection.send({ type: 'tiebreak_answer', value });
-      if (!game.tiebreakSending) { game.tiebreakError = 'You are offline; your answer was not sent. Try again when the banner goes.'; render(true); }
+      if (!e.currentTarget.tiebreak.value.trim() || !Number.isFinite(value)) { ui.tiebreakError = 'Type a number, like 1912.'; render(true); return; }
+      ui.tiebreakError = null;
+      ui.tiebreakSending = connection.send({ type: 'tiebreak_answer', value });
+      if (!ui.tiebreakSending) { ui.tiebreakError = 'You are offline; your answer was not sent. Try again when the banner goes.'; render(true); }
     } },
       h('label', { for: 'tiebreak', text: 'Your answer (a number)' }),
       h('input', { id: 'tiebreak', name: 'tiebreak', autocomplete: 'off', inputmode: 'decimal', maxlength: 30 }),
       h('button', { type: 'submit', class: 'btn primary big', text: 'Lock in' })),
-    game.tiebreakError ? h('p', { class: 'field-error', role: 'alert', text: game.tiebreakError }) : null,
+    ui.tiebreakError ? h('p', { class: 'field-error', role: 'alert', text: ui.tiebreakError }) : null,
     hostNote()));
   countdown.start(t.startedAt, t.deadline);
 }
@@ -722,7 +662,7 @@ function renderEnded() {
     ended ? podium(ended.podium.players, seat?.player) : null,
     ended ? teamPodium(ended.podium.teams, seat?.team) : null,
     me?.rank ? h('p', { class: 'lead final-rank' }, 'You finished ', h('strong', { text: ordinal(me.rank) }), ` of ${me.players} with ${formatScore(me.score)} points.`) : null,
-    h('button', { type: 'button', class: 'btn ghost', text: 'Play another game', onclick: () => { connection.stop(); forget(); game = {}; renderJoin(); } })));
+    h('button', { type: 'button', class: 'btn ghost', text: 'Play another game', onclick: () => { connection.stop(); forget(); game = newGame('player'); ui = {}; renderJoin(); } })));
 }
 
 function renderKicked() {
@@ -730,7 +670,7 @@ function renderKicked() {
     h('h1', { text: game.ban ? 'You were removed and banned' : 'You were removed' }),
     h('p', { class: 'lead', text: 'The host removed you from this game.' }),
     game.reason ? h('p', { class: 'kick-reason' }, 'The host said: ', h('strong', { text: game.reason })) : null,
-    h('button', { type: 'button', class: 'btn primary', text: 'Back to the join page', onclick: () => { game = {}; renderJoin(); } })));
+    h('button', { type: 'button', class: 'btn primary', text: 'Back to the join page', onclick: () => { game = newGame('player'); ui = {}; renderJoin(); } })));
 }
 
 // MARK: - Start

@@ -1,0 +1,43 @@
+import BuzzerArchive
+import Synchronization
+
+/// Whether this server starts new games right now. Running games go on whatever it says: only a
+/// `create` is refused, with the reason as a protocol error.
+final class NewGameGate: Sendable {
+    private let context: GameContext
+    private let draining = Mutex(false)
+
+    init(context: GameContext) {
+        self.context = context
+    }
+
+    /// A rolling restart: no new games until the process is replaced.
+    func beginDrain() { draining.withLock { $0 = true } }
+    var isDraining: Bool { draining.withLock { $0 } }
+
+    /// The archive's free space (measured at most once a second), reported to `/metrics` too.
+    func diskSpace() -> ArchiveDiskSpace {
+        let space = context.archive.diskSpace()
+        context.metrics.disk(space)
+        return space
+    }
+
+    /// Why no game may start now, as an error code and a sentence for the host; nil when one may.
+    func refusal() -> (code: String, message: String)? {
+        if !context.archive.acceptsNewGames {
+            return ("archive_unavailable", "The server cannot record new games right now (its log is failing), so it is not starting any. Running games go on.")
+        }
+        let disk = diskSpace()
+        if disk.isLow {
+            return ("disk_low", "The server's disk is almost full (\((disk.freeBytes ?? 0) >> 20) MiB free, under archive.minFreeBytes), so it starts no new games until space is freed. Running games go on.")
+        }
+        if isDraining {
+            return ("draining", "This server is finishing its running games before a restart and starts no new ones; try again in a moment.")
+        }
+        let maxRooms = context.config.rooms.maxRooms
+        if context.registry.runningCount >= maxRooms {
+            return ("too_many_rooms", "The server is running its maximum of \(maxRooms) rooms; try again when a game ends.")
+        }
+        return nil
+    }
+}

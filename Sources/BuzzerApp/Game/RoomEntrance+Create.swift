@@ -1,0 +1,130 @@
+import BuzzerArchive
+import BuzzerFormats
+import BuzzerGame
+import BuzzerTransport
+import BuzzerWebSocket
+import Foundation
+import Logging
+import Synchronization
+
+extension RoomEntrance {
+    // MARK: - create
+
+    /// Opens a room on the host's own loop, so the host's commands need no hop.
+    func create(_ request: CreateRequest, client: GameClient) {
+        let handle = client.handle
+        let config = context.config
+        let address = client.remoteAddress, requests = client.state.createRequests, started = context.clock()
+        client.state.createRequests += 1
+        // Set once this create has taken from its address's allowance: a refusal gives it back.
+        var charged = false
+        let fail = { (code: String, message: String) in
+            if charged { self.creates.withLock { $0.giveBack(to: address, now: started) } }
+            client.send(self.context.messages.encode(.error(code, message, request: "create")))
+        }
+        switch creates.withLock({ $0.take(from: address, connectionRequests: requests, now: started) }) {
+        case .allowed:
+            charged = true
+        case .addressLimited(let wait):
+            fail("rate_limited", "Too many new games from your network in the last few minutes; try again in \(max(1, (wait + 999) / 1000)) s. Games already running are not affected.")
+            return
+        case .connectionLimited:
+            fail("rate_limited", "Too many create requests on this connection (\(config.rooms.createsPerConnection)); reload the page to try again.")
+            handle.close(code: 1008, reason: "too many create requests")
+            return
+        }
+        if let refusal = gate.refusal() {
+            fail(refusal.code, refusal.message)
+            return
+        }
+        // Measured as the log would store it, before anything is written.
+        if case .inline(let inline) = request.source, let bytes = try? JSONEncoder().encode(inline).count,
+           bytes > config.rooms.maxInlinePackBytes {
+            fail("pack_too_large", "This pack is \(Self.kilobytes(bytes)); a pack sent with create may be at most \(Self.kilobytes(config.rooms.maxInlinePackBytes)) (rooms.maxInlinePackBytes). Save it in the question library and pick it by name, or split it.")
+            return
+        }
+        let pack: QuestionPack
+        switch request.source {
+        case .inline(let inline):
+            pack = inline
+        case .library(let name):
+            do { pack = try library.pack(named: name) } catch {
+                fail(error.isUnknown ? "pack_not_found" : "invalid_pack", error.description)
+                return
+            }
+        }
+        let settings: RoomSettings
+        do { settings = try RoomSettings.merging(request.settings, over: config.game.roomDefaults) } catch {
+            fail("invalid_settings", error.reason)
+            return
+        }
+
+        let token = Secrets.token(), now = context.clock(), loop = handle.loop
+        var created: (ref: RoomRef, live: LiveRoom, event: RoomEvent)?
+        for _ in 0..<16 where created == nil {
+            let code = config.rooms.instanceId.map { $0 + Secrets.joinCode(length: config.rooms.joinCodeLength - 1) }
+                ?? Secrets.joinCode(length: config.rooms.joinCodeLength)
+            let made: (room: Room, event: RoomEvent)
+            do {
+                made = try Room.create(code: code, pack: pack, settings: settings, packLimits: config.game.packLimits,
+                                       seed: Secrets.seed(), hostTokenHash: Secrets.hash(token), at: now)
+            } catch {
+                fail(error.code, error.description)
+                return
+            }
+            let live = LiveRoom(room: made.room, loop: loop, context: context)
+            let ref = RoomRef(code: code, hostTokenHash: made.room.hostTokenHash, loop: loop, bound: LoopBound(live, queue: loop.queue))
+            switch context.registry.insert(ref, limit: config.rooms.maxRooms) {
+            case .inserted:
+                created = (ref, live, made.event)
+                ref.run { $0.reportGauges() }
+            case .codeTaken: continue
+            case .full:
+                fail("too_many_rooms", "The server is running its maximum of \(config.rooms.maxRooms) rooms; try again when a game ends.")
+                return
+            }
+        }
+        guard let (ref, live, event) = created else {
+            fail("internal", "No free join code was found; try again.")
+            return
+        }
+        // The host token is handed out only once the room is in the log: a restart must still know it.
+        client.state.entering = true
+        let messages = context.messages, logger = context.logger, registry = context.registry
+        let join = registry.join(ref.code, offering: joinAddress(for: client))
+        let reply = messages.encode(.created(CreatedPayload(
+            code: ref.code, hostToken: token, joinURL: "\(join.chosen)/join/\(ref.code)", joinAddresses: join.offered.candidates,
+            displayURL: "\(join.chosen)/display/\(ref.code)", title: pack.title, questionCount: pack.questionCount, settings: settings)))
+        live.record([event]) { durable in
+            guard durable else {
+                registry.remove(ref.code)
+                ref.run { $0.forget() }
+                handle.withHandler({ client in
+                    client.state.entering = false
+                    client.send(messages.encode(.error("archive_unavailable", "The server could not record the new game (its log is failing), so it did not start it. Running games go on.", request: "create")))
+                }, ifClosed: {})
+                return
+            }
+            ref.run { live in
+                live.attachHost(handle)
+                let state = messages.encode(live.state(for: .host))
+                handle.withHandler({ client in
+                    client.state.entering = false
+                    client.state.room = ref
+                    client.state.role = .host
+                    client.send(reply)
+                    client.send(state)
+                }, ifClosed: {
+                    ref.run { $0.detach(handle, role: .host) }
+                })
+            }
+            logger.info("room created", metadata: [
+                "room": "\(ref.code)", "title": "\(pack.title)", "questions": "\(pack.questionCount)", "scoring": "\(settings.scoring.rawValue)"])
+        }
+    }
+
+    /// "236 KB", for messages to hosts.
+    static func kilobytes(_ bytes: Int) -> String {
+        "\((bytes + 1023) / 1024) KB"
+    }
+}

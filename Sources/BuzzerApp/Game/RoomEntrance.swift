@@ -1,0 +1,168 @@
+import BuzzerArchive
+import BuzzerFormats
+import BuzzerGame
+import BuzzerTransport
+import BuzzerWebSocket
+import Foundation
+import Logging
+import Synchronization
+
+/// The way into rooms: `create`, and `host`, `join`, `resume`, `watch` and `peek` by code, with
+/// the limits on creates and on wrong codes. Runs on the connection's loop; what a room must
+/// decide runs on the room's loop (`RoomAdmission`), and the answer comes back to the connection.
+final class RoomEntrance: Sendable {
+    let context: GameContext
+    let library: PackStore
+    let addresses: ServerAddresses
+    let gate: NewGameGate
+    /// Wrong codes, per address; taken once per failed entry, never for one that names a live room.
+    let wrongCodes: Mutex<JoinRateLimiter>
+    /// Creates, per address and per connection; taken once per `create`.
+    let creates: Mutex<CreateRateLimiter>
+
+    init(context: GameContext, library: PackStore, addresses: ServerAddresses, gate: NewGameGate) {
+        self.context = context
+        self.library = library
+        self.addresses = addresses
+        self.gate = gate
+        let rooms = context.config.rooms
+        wrongCodes = Mutex(JoinRateLimiter(policy: JoinRateLimiter.Policy(
+            failuresPerMinute: rooms.failedJoinsPerMinute, failuresPerConnection: rooms.failedJoinsPerConnection,
+            delayMilliseconds: Int64(rooms.failedJoinDelayMilliseconds))))
+        creates = Mutex(CreateRateLimiter(policy: CreateRateLimiter.Policy(
+            createsPerMinute: rooms.createsPerMinute, burst: rooms.createBurst, createsPerConnection: rooms.createsPerConnection)))
+    }
+
+    private var messages: ServerMessageEncoder { context.messages }
+
+    /// One entry request; a second one waits for the first's answer.
+    func handle(_ request: EntryRequest, from client: GameClient) {
+        switch request {
+        case .create(let create):
+            guard enterable(client, request: request.type) else { return }
+            self.create(create, client: client)
+        case .host, .join, .resume, .watch:
+            guard enterable(client, request: request.type) else { return }
+            enter(request, client: client)
+        case .peek(let code):
+            guard !client.state.entering else {
+                client.send(messages.encode(.error("busy", "Wait for the answer to your previous request.", request: request.type)))
+                return
+            }
+            peek(code, client: client)
+        }
+    }
+
+    /// Refuses a second create/join/... while one is pending or the connection already has a role.
+    private func enterable(_ client: GameClient, request: String) -> Bool {
+        if client.state.entering {
+            client.send(messages.encode(.error("busy", "Wait for the answer to your previous request.", request: request)))
+            return false
+        }
+        if let room = client.state.room {
+            client.send(messages.encode(.error("already_in_room", "This connection is already in room \(room.code); open a new connection for another room.", request: request)))
+            return false
+        }
+        return true
+    }
+
+    /// The addresses players could use to reach this server, seen from the client's request.
+    func joinAddress(for client: GameClient) -> JoinAddress {
+        addresses.joinAddress(requestHost: client.request.headers.first(name: "Host"))
+    }
+
+    // MARK: - host, join, resume, watch
+
+    func enter(_ message: EntryRequest, client: GameClient) {
+        let rawCode: String
+        switch message {
+        case .host(let code, _), .join(let code, _, _, _), .resume(let code, _), .watch(let code): rawCode = code
+        case .create, .peek: return
+        }
+        let messages = context.messages
+        let code = Secrets.normalizeCode(rawCode)
+        // A code that names a live room goes straight in: the limiter only ever sees wrong ones.
+        guard let ref = context.registry.room(code) else {
+            refuseWrongCode(code, request: message.type, client: client)
+            return
+        }
+        client.state.entering = true
+        // A room recovered after a restart learns its join addresses from its first member (only
+        // then: the interfaces are read once per room, not once per join).
+        if context.registry.joinURL(code) == nil { context.registry.join(code, offering: joinAddress(for: client)) }
+        let handle = client.handle, clock = context.clock
+        ref.run { live in
+            RoomAdmission.admit(message, handle: handle, into: live, ref: ref) { outcome in
+                // Back on the connection's loop: give it its role, then its replies, in that order.
+                handle.withHandler({ client in
+                    client.state.entering = false
+                    switch outcome {
+                    case .failure(let error):
+                        client.send(messages.encode(.error(error, request: message.type)))
+                    case .success(let entered):
+                        client.state.room = ref
+                        client.state.role = entered.role
+                        client.send(entered.reply)
+                        let sequence = entered.openQuestion
+                        handle.send(entered.state) { client, _ in
+                            if let sequence { client.state.questionWritten = (sequence, clock()) }
+                        }
+                        for extra in entered.extra { client.send(extra) }
+                    }
+                }, ifClosed: {
+                    // Gone while we were admitting it: undo the seat like any other disconnect.
+                    if case .success(let entered) = outcome { ref.run { $0.detach(handle, role: entered.role) } }
+                })
+            }
+        }
+    }
+
+    /// `room_info` for a phone about to join: the room's title, phase and the host's team list. A
+    /// wrong code counts against `JoinRateLimiter` like a wrong join, so peeking finds no codes either.
+    func peek(_ rawCode: String, client: GameClient) {
+        let code = Secrets.normalizeCode(rawCode)
+        guard let ref = context.registry.room(code) else {
+            refuseWrongCode(code, request: "peek", client: client)
+            return
+        }
+        let handle = client.handle
+        ref.run { live in
+            let room = live.room
+            let info = live.context.messages.encode(.roomInfo(RoomInfoPayload(
+                code: room.code, title: room.pack.title, phase: room.phase,
+                teams: room.settings.teams.isEmpty ? nil : room.listedTeamNames)))
+            handle.send(info)
+        }
+    }
+
+    /// Answers a code that names no live room as `JoinRateLimiter` says: `room_not_found`, or
+    /// `rate_limited` once the address is past its limit; at once or after a delay, during which the
+    /// connection can enter nothing; then, past the connection's or the address's limit, closes it.
+    private func refuseWrongCode(_ code: String, request: String, client: GameClient) {
+        let failures = client.state.failedEntries
+        client.state.failedEntries += 1
+        let address = client.remoteAddress, now = context.clock()
+        let verdict = wrongCodes.withLock { $0.recordFailure(from: address, connectionFailures: failures, now: now) }
+        if verdict.overLimitBy == 1 {
+            context.logger.notice("wrong room codes past the limit; this address's wrong codes now get rate_limited", metadata: [
+                "address": "\(address)", "perMinute": "\(context.config.rooms.failedJoinsPerMinute)"])
+        }
+        let reply = context.messages.encode(verdict.isRateLimited
+            ? .error("rate_limited", "Too many wrong room codes from your network. Check the code on the big screen: the right code still works.", request: request)
+            : .error("room_not_found", "No game has the code \(code.isEmpty ? "you typed" : code). Check the code on the screen.", request: request))
+        let answer: @Sendable (GameClient) -> Void = { client in
+            client.state.entering = false
+            client.send(reply)
+            if verdict.closesConnection { client.handle.close(code: 1008, reason: "too many wrong room codes") }
+        }
+        guard verdict.delayMilliseconds > 0 else {
+            answer(client)
+            return
+        }
+        client.state.entering = true
+        let handle = client.handle
+        handle.loop.queue.asyncAfter(deadline: .now() + .milliseconds(Int(verdict.delayMilliseconds))) {
+            handle.withHandler(answer)
+        }
+    }
+}
