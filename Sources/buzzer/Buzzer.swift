@@ -7,6 +7,6 @@ struct Buzzer: ParsableCommand {
         commandName: "buzzer",
         abstract: "Live trivia rooms over WebSocket.",
         version: BuzzerVersion.current,
-        subcommands: [ServeCommand.self, EchoCommand.self, CheckCommand.self, ImportCommand.self, PackCommand.self, ReplayCommand.self, EditTokenCommand.self, BenchCommand.self]
+        subcommands: [ServeCommand.self, EchoCommand.self, CheckCommand.self, ImportCommand.self, PackCommand.self, ReplayCommand.self, EditTokenCommand.self, BenchCommand.self, FuzzCommand.self]
     )
 }

@@ -116,6 +116,13 @@ struct ClientMessageTests {
         #expect(reason(#"{"type":"kick","player":1e308}"#) == #""player" must be 0 to 1000000"#)
     }
 
+    /// Found by the protocol fuzzer before main's bounds landed: −2^63 − 1 is not −2^63 as text, but as a
+    /// JSON number (a Double) it is, so it reached the same `abs(Int.min)`.
+    @Test func anIntegerBelowTheSmallestThatRoundsToItIsRefused() {
+        #expect(reason(#"{"type":"rename_team","team":-9223372036854775809,"name":"Table 1"}"#) == #""team" must be 0 to 1000000"#)
+        #expect(reason(#"{"type":"kick","player":-9223372036854775809}"#) == #""player" must be 0 to 1000000"#)
+    }
+
     /// Every number field has a documented range (docs/protocol.md, "Ranges"), checked here once.
     @Test func numbersOutsideTheirRangeAreRefused() {
         #expect(reason(#"{"type":"add_time","seconds":0}"#) == #""seconds" must be 1 to 600"#)

@@ -96,16 +96,3 @@ struct PublisherHarness {
 extension Delivery {
     var type: String { message.type }
 }
-
-/// The first of `keys` found anywhere in a parsed JSON value.
-func firstKey(of keys: Set<String>, in value: Any) -> String? {
-    if let object = value as? [String: Any] {
-        for (key, child) in object {
-            if keys.contains(key) { return key }
-            if let found = firstKey(of: keys, in: child) { return found }
-        }
-    } else if let array = value as? [Any] {
-        for child in array { if let found = firstKey(of: keys, in: child) { return found } }
-    }
-    return nil
-}

@@ -6,9 +6,6 @@ import Testing
 /// Who gets which message, without sockets: a room driven through the game API, its events fed
 /// to `RoomPublisher`, and the deliveries (and their JSON) inspected.
 struct RoomPublisherTests {
-    /// Keys that name an answer: only the host's copies and the reveal may carry them.
-    static let answerKeys: Set<String> = ["correct", "accepted", "explanation", "answer", "typedAnswers"]
-
     @Test func noPlayerOrDisplayGetsTheAnswerBeforeTheReveal() throws {
         var settings = RoomSettings()
         settings.shuffleOptions = true
@@ -37,11 +34,11 @@ struct RoomPublisherTests {
             #expect(beforeReveal.contains { $0.type == "question" })
             #expect(beforeReveal.contains { $0.type == "answers_closed" })
             for delivery in beforeReveal {
-                let found = firstKey(of: Self.answerKeys, in: try PublisherHarness.object(delivery.message))
+                let found = try AnswerLeak.firstKey(inJSON: PublisherHarness.json(delivery.message))
                 #expect(found == nil, "question \(sequence): \(delivery.type) to \(delivery.audience) names \(found ?? "")")
             }
             for screen in screens {
-                let found = firstKey(of: Self.answerKeys, in: try PublisherHarness.object(.state(screen)))
+                let found = try AnswerLeak.firstKey(inJSON: PublisherHarness.json(.state(screen)))
                 #expect(found == nil, "question \(sequence): a \(screen.role)'s state names \(found ?? "")")
             }
             #expect(!beforeReveal.contains { PublisherHarness.json($0.message).contains("purpose-built") })

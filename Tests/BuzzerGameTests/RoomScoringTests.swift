@@ -190,6 +190,19 @@ import Testing
         #expect(game.room.adjustments.map(\.reason) == ["Spotted a typo", "Phones out"])
     }
 
+    /// Found by the protocol fuzzer: the range check took `abs(delta)`, which traps on `Int.min`.
+    @Test func adjustmentByMinIntIsRefused() throws {
+        var game = try GameHarness()
+        let ann = try game.join("Ann", team: "Reds")
+        let team = game.room.players[ann]!.team!
+        game.expectRefused(.adjustScore(.player(ann), delta: .min, reason: "x"), code: "invalid_score_adjustment")
+        game.expectRefused(.adjustScore(.team(team), delta: .min, reason: "x"), code: "invalid_score_adjustment")
+        game.expectRefused(.adjustScore(.player(ann), delta: .max, reason: "x"), code: "invalid_score_adjustment")
+        game.expectRefused(.adjustScore(.player(ann), delta: -1_000_001, reason: "x"), code: "invalid_score_adjustment")
+        try game.send(.adjustScore(.player(ann), delta: -1_000_000, reason: "x"))
+        #expect(game.score(ann) == -1_000_000)
+    }
+
     @Test func wagersWinOrLoseTheStake() throws {
         var game = try GameHarness(pack: QuestionPack(title: "W", rounds: [
             PackRound(title: "Warm-up", questions: [Question(category: "c", text: "q", content: .truefalse(answer: true))]),

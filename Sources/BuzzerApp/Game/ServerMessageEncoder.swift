@@ -50,10 +50,15 @@ struct ServerMessageEncoder: Sendable {
     /// The message's wire text: sorted keys, `/` unescaped (docs/protocol.md).
     static func json(_ message: ServerMessage) -> String {
         do {
-            return String(decoding: try encoder.encode(message), as: UTF8.self)
+            return try encoded(message)
         } catch {
             // Only non-finite numbers can fail here; the game never produces them.
             return "{\"type\":\"error\",\"code\":\"internal\",\"message\":\"The server could not encode a \(message.type) message.\"}"
         }
+    }
+
+    /// The wire text, or `JSONEncoder`'s error: what `json` falls back from (the protocol fuzzer checks it never does).
+    static func encoded(_ message: ServerMessage) throws -> String {
+        String(decoding: try encoder.encode(message), as: UTF8.self)
     }
 }

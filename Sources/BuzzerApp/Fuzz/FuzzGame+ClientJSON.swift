@@ -1,0 +1,223 @@
+import BuzzerFormats
+import BuzzerGame
+
+/// Client messages as text, with boundary numbers where a field wants a number
+/// (`{"type":"kick","player":-9223372036854775808}`, 1e308, -0, huge arrays), through
+/// `ClientMessage.decode`; what decodes goes to the room as `CommandDispatcher` sends it.
+extension FuzzGame {
+    static let hostTypes = [
+        "start", "next", "close", "reveal", "leaderboard", "end", "lock", "unlock", "kick", "rename", "rename_team", "merge_teams",
+        "move_player", "adjust", "accept", "pause", "unpause", "add_time", "skip", "reopen", "undo_reveal", "tiebreak", "join_address",
+    ]
+    static let playerTypes = ["answer", "wager", "leave", "tiebreak_answer"]
+    static let entryTypes = ["create", "host", "join", "resume", "watch", "peek"]
+
+    /// A message and the role of the connection that sends it.
+    mutating func clientMessage() -> (String, ClientState.Role) {
+        let type = source.chance(0.03) ? source.pick(["", "KICK", "kick ", "unknown", String(repeating: "t", count: 100)]) : source.pick(Self.hostTypes + Self.playerTypes + Self.entryTypes)
+        var members: [String] = []
+        if !source.chance(0.02) { members.append(#""type":\#(source.chance(0.97) ? string(type) : anyValue(depth: 1))"#) }
+        for (key, kind) in fields(of: type) where !source.chance(0.05) {
+            members.append("\(string(key)):\(source.chance(0.85) ? value(kind) : anyValue(depth: 1))")
+        }
+        if source.chance(0.05) { members.append(#""extra":\#(anyValue(depth: 1))"#) }
+        if source.chance(0.05), let first = members.first { members.append(first) }  // a duplicate key
+        let json = source.chance(0.02) ? "[\(members.joined(separator: ","))]" : "{\(members.joined(separator: ","))}"
+        let role: ClientState.Role
+        if Self.hostTypes.contains(type) { role = source.chance(0.85) ? .host : randomRole() }
+        else if Self.playerTypes.contains(type) { role = source.chance(0.85) ? .player(somePlayer()) : randomRole() }
+        else { role = .none }
+        return (json, role)
+    }
+
+    private enum Field { case id, team, number, seconds, double, string, name, bool, ids, answer, code, token }
+
+    private func fields(of type: String) -> [(String, Field)] {
+        switch type {
+        case "kick": [("player", .id), ("ban", .bool), ("reason", .string)]
+        case "rename": [("player", .id), ("nickname", .name)]
+        case "rename_team": [("team", .team), ("name", .name)]
+        case "merge_teams": [("from", .team), ("into", .team)]
+        case "move_player": [("player", .id), ("team", .team)]
+        case "adjust": [("player", .id), ("team", .team), ("delta", .number), ("reason", .string)]
+        case "accept": [("question", .number), ("text", .string)]
+        case "add_time", "reopen": [("seconds", .seconds)]
+        case "tiebreak": [("text", .string), ("answer", .double), ("seconds", .seconds), ("players", .ids), ("teams", .ids)]
+        case "tiebreak_answer": [("value", .double)]
+        case "join_address": [("url", .string)]
+        case "answer": [("question", .number), ("answer", .answer)]
+        case "wager": [("question", .number), ("amount", .number)]
+        case "join": [("code", .code), ("nickname", .name), ("team", .name), ("device", .string)]
+        case "resume", "host": [("code", .code), ("token", .token)]
+        case "watch", "peek": [("code", .code)]
+        case "create": [("pack", .string), ("settings", .string)]
+        default: []
+        }
+    }
+
+    /// Numbers as a client may write them: in range, at the ends of `Int` and `Double`, fractions, -0.
+    private mutating func numberLiteral() -> String {
+        let literals = [
+            "0", "-0", "1", "-1", "1.0", "0.5", "1e308", "-1e308", "1.7976931348623157e308", "5e-324", "9223372036854775807",
+            "9223372036854775808", "1000000000", "1000000001", "-1000000000", "-1000000001",
+            "9007199254740993", "1e9", "2147483648", "600", "601", "1E2", "-9223372036854775808", "-9223372036854775809",
+            "1000000000000000", "1000000000000001",
+        ]
+        return source.pick(literals)
+    }
+
+    private mutating func value(_ kind: Field) -> String {
+        switch kind {
+        case .id: return source.chance(0.6) ? "\(somePlayer().rawValue)" : numberLiteral()
+        case .team: return source.chance(0.6) ? "\(someTeam().rawValue)" : source.chance(0.2) ? "null" : numberLiteral()
+        case .number:
+            if let current = room?.currentQuestion, source.chance(0.5) { return "\(current.sequence)" }
+            return source.chance(0.5) ? "\(source.int(-5...2000))" : numberLiteral()
+        case .seconds: return source.chance(0.5) ? "\(source.int(0...700))" : numberLiteral()
+        case .double: return source.chance(0.5) ? "\(source.int(0...200))" : numberLiteral()
+        case .string: return string(source.text())
+        case .name: return string(name())
+        case .bool: return source.bool() ? "true" : "false"
+        case .ids:
+            let count = source.chance(0.05) ? source.pick([1000, 1001, 5000]) : source.int(0...4)
+            return "[\((0..<count).map { _ in source.chance(0.7) ? "\(source.int(0...8))" : numberLiteral() }.joined(separator: ","))]"
+        case .answer: return answerJSON()
+        case .code: return string(source.chance(0.8) ? (room?.code ?? "FUZZ0") : source.text())
+        case .token: return string(source.chance(0.5) ? (tokens.values.first?.last ?? "token-1") : source.text())
+        }
+    }
+
+    private mutating func answerJSON() -> String {
+        let kind = source.pick(["choice", "multi", "truefalse", "text", "number", "poll", "other"])
+        var members = [#""kind":\#(string(kind))"#]
+        switch kind {
+        case "choice", "poll": members.append(#""option":\#(source.chance(0.6) ? "\(source.int(0...6))" : numberLiteral())"#)
+        case "multi":
+            let count = source.chance(0.05) ? 1000 : source.int(0...6)
+            members.append(#""options":[\#((0..<count).map { _ in source.chance(0.7) ? "\(source.int(0...6))" : numberLiteral() }.joined(separator: ","))]"#)
+        case "truefalse": members.append(#""value":\#(source.bool())"#)
+        case "text": members.append(#""text":\#(string(source.chance(0.5) ? "yes" : source.text()))"#)
+        case "number": members.append(#""value":\#(numberLiteral())"#)
+        default: break
+        }
+        return "{\(members.joined(separator: ","))}"
+    }
+
+    /// Any JSON value, for a field of the wrong type.
+    private mutating func anyValue(depth: Int) -> String {
+        switch source.int(0...6) {
+        case 0: return "null"
+        case 1: return source.bool() ? "true" : "false"
+        case 2: return numberLiteral()
+        case 3: return string(source.text())
+        case 4 where depth < 4: return "[\((0..<source.int(0...3)).map { _ in anyValue(depth: depth + 1) }.joined(separator: ","))]"
+        case 5 where depth < 4: return "{\"a\":\(anyValue(depth: depth + 1))}"
+        default: return "{}"
+        }
+    }
+
+    private func string(_ text: String) -> String {
+        var json = JSONPrettyPrinter.print(.string(text))
+        json.removeLast()  // its final newline
+        return json
+    }
+
+    // MARK: - Sending
+
+    /// Decodes `json` and, when it decodes, runs what `CommandDispatcher` (or, to enter, `RoomEntrance`) would run for `role`.
+    mutating func send(_ json: String, from role: ClientState.Role, report: inout ProtocolFuzzer.Report) throws(Failure) {
+        report.clientMessages += 1
+        let message: ClientMessage
+        do {
+            message = try ClientMessage.decode(Array(json.utf8), packLimits: QuestionPackLimits())
+        } catch {
+            try checkClientError(error, json: json)
+            outcome = "refused: bad_message (\(Self.short(error.reason, limit: 100)))"
+            report.refused["bad_message", default: 0] += 1
+            return
+        }
+        guard let command = command(for: message, from: role, report: &report) else { return }
+        if case let .client(json, role, at, _) = action { action = .client(json, from: role, at: at, then: command) }
+        try run(command, report: &report)
+    }
+
+    /// A refusal names a reason, and the request only as the client wrote its `type`.
+    func checkClientError(_ error: ClientMessageError, json: String) throws(Failure) {
+        guard !error.reason.isEmpty else { throw failure("client error has a reason", "empty reason") }
+        if let request = error.request {
+            guard let parsed = try? JSONParser.parse(Array(json.utf8)), case .object(let members) = parsed,
+                  case .string(let type)? = members.first(where: { $0.key == "type" })?.value, request == ClientMessage.shown(type) else {
+                throw failure("client error names the request", "request \(Self.short(request)) for \(Self.short(json))")
+            }
+        }
+    }
+
+    /// The room command the app runs for `message` from `role` (`CommandDispatcher.perform` for host and player
+    /// commands, `RoomEntrance` for entering); nil when none would reach the room.
+    private mutating func command(for message: ClientMessage, from role: ClientState.Role, report: inout ProtocolFuzzer.Report) -> RoomCommand? {
+        counter += 1
+        switch message {
+        case .host(let command):
+            guard role == .host else {
+                outcome = "refused: not_host"
+                report.refused["not_host", default: 0] += 1
+                return nil
+            }
+            return Self.roomCommand(command)
+        case .player(let command):
+            guard case .player(let id) = role else { return nil }
+            switch command {
+            case let .answer(question, value):
+                let written = room?.currentQuestion.flatMap { $0.sequence == question ? $0.shownAt : nil } ?? 0
+                return .answer(id, AnswerSubmission(question: question, value: value, writtenAt: written, rttMs: 20))
+            case let .wager(question, amount): return .wager(id, question: question, amount: amount)
+            case .tiebreakAnswer(let value): return .tiebreakAnswer(id, value: value, writtenAt: 0, rttMs: 20)
+            case .leave: return .leave(id)
+            }
+        case .entry(let request):
+            switch request {
+            case let .join(code, nickname, team, device):
+                guard code == room?.code else { return nil }
+                return .join(JoinRequest(nickname: nickname, team: team, deviceID: device, resumeTokenHash: "token-\(counter)"))
+            case let .resume(code, token):
+                return code == room?.code ? .resume(tokenHash: token, newTokenHash: "token-\(counter)") : nil
+            case let .host(code, token):
+                return code == room?.code ? .hostReconnect(tokenHash: token) : nil
+            case .watch(let code):
+                return code == room?.code ? .displayConnected : nil
+            case .create, .peek:
+                return nil
+            }
+        }
+    }
+
+    /// As `CommandDispatcher.perform(_:handle:in:)` maps a host command.
+    private static func roomCommand(_ command: HostCommand) -> RoomCommand? {
+        switch command {
+        case .start: .start
+        case .next: .next
+        case .close: .close
+        case .reveal: .reveal
+        case .leaderboard: .showLeaderboard
+        case .end: .end
+        case .lock: .setLocked(true)
+        case .unlock: .setLocked(false)
+        case let .kick(id, ban, reason): .kick(PlayerID(id), ban: ban, reason: reason)
+        case let .rename(id, nickname): .rename(PlayerID(id), nickname: nickname)
+        case let .renameTeam(team, name): .renameTeam(TeamID(team), name: name)
+        case let .mergeTeams(from, into): .mergeTeams(from: TeamID(from), into: TeamID(into))
+        case let .movePlayer(id, team): .movePlayer(PlayerID(id), team: team.map(TeamID.init))
+        case let .adjust(id, team, delta, reason): .adjustScore(id.map { .player(PlayerID($0)) } ?? .team(TeamID(team ?? 0)), delta: delta, reason: reason)
+        case let .accept(question, text): .accept(question: question, text: text)
+        case .pause: .pauseClock
+        case .unpause: .resumeClock
+        case .addTime(let seconds): .addTime(ms: GameDuration(seconds) * 1000)
+        case .skip: .skip
+        case .reopen(let seconds): .reopen(ms: GameDuration(seconds) * 1000)
+        case .undoReveal: .undoReveal
+        case let .tiebreak(text, answer, seconds, players, teams):
+            .startTiebreak(TiebreakRequest(text: text, answer: answer, seconds: seconds, players: players.map(PlayerID.init), teams: teams.map(TeamID.init)))
+        case .joinAddress: nil
+        }
+    }
+}
