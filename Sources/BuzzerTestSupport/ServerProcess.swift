@@ -35,13 +35,17 @@ package final class ServerProcess {
         return bundle.appendingPathComponent("buzzer").path
     }
 
-    /// `environment` is added to this process's own.
-    package init(arguments: [String], environment: [String: String] = [:], timeout: Double = 20) throws {
-        let path = Self.binaryPath
+    /// `environment` is added to this process's own. `executable` runs another program than this
+    /// build's `buzzer` (an installed one, or one started through `setpriv`), in `directory` if given.
+    package init(
+        executable: String? = nil, arguments: [String], environment: [String: String] = [:], directory: String? = nil, timeout: Double = 20
+    ) throws {
+        let path = executable ?? Self.binaryPath
         guard FileManager.default.isExecutableFile(atPath: path) else { throw LaunchError.binaryMissing(path) }
         process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
         }
