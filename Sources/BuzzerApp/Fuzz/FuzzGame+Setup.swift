@@ -1,5 +1,6 @@
 import BuzzerFormats
 import BuzzerGame
+import BuzzerGameJSON
 
 /// Rooms to play: random settings (every field, some out of range) and random packs (every kind,
 /// 2...6 options and beyond, wager rounds, media), made in code or sent as a client's `create`.
