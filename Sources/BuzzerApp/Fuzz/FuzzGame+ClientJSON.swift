@@ -163,7 +163,7 @@ extension FuzzGame {
                 report.refused["not_host", default: 0] += 1
                 return nil
             }
-            return Self.roomCommand(command)
+            return command.roomCommand
         case .player(let command):
             guard case .player(let id) = role else { return nil }
             switch command {
@@ -188,36 +188,6 @@ extension FuzzGame {
             case .create, .peek:
                 return nil
             }
-        }
-    }
-
-    /// As `CommandDispatcher.perform(_:handle:in:)` maps a host command.
-    private static func roomCommand(_ command: HostCommand) -> RoomCommand? {
-        switch command {
-        case .start: .start
-        case .next: .next
-        case .close: .close
-        case .reveal: .reveal
-        case .leaderboard: .showLeaderboard
-        case .end: .end
-        case .lock: .setLocked(true)
-        case .unlock: .setLocked(false)
-        case let .kick(id, ban, reason): .kick(PlayerID(id), ban: ban, reason: reason)
-        case let .rename(id, nickname): .rename(PlayerID(id), nickname: nickname)
-        case let .renameTeam(team, name): .renameTeam(TeamID(team), name: name)
-        case let .mergeTeams(from, into): .mergeTeams(from: TeamID(from), into: TeamID(into))
-        case let .movePlayer(id, team): .movePlayer(PlayerID(id), team: team.map(TeamID.init))
-        case let .adjust(id, team, delta, reason): .adjustScore(id.map { .player(PlayerID($0)) } ?? .team(TeamID(team ?? 0)), delta: delta, reason: reason)
-        case let .accept(question, text): .accept(question: question, text: text)
-        case .pause: .pauseClock
-        case .unpause: .resumeClock
-        case .addTime(let seconds): .addTime(ms: GameDuration(seconds) * 1000)
-        case .skip: .skip
-        case .reopen(let seconds): .reopen(ms: GameDuration(seconds) * 1000)
-        case .undoReveal: .undoReveal
-        case let .tiebreak(text, answer, seconds, players, teams):
-            .startTiebreak(TiebreakRequest(text: text, answer: answer, seconds: seconds, players: players.map(PlayerID.init), teams: teams.map(TeamID.init)))
-        case .joinAddress: nil
         }
     }
 }

@@ -54,62 +54,25 @@ struct CommandDispatcher: Sendable {
 
     /// A host command, on the room's loop. Its values are within `InputBounds` (checked at decoding).
     private static func perform(_ command: HostCommand, handle: ClientHandle, in live: LiveRoom) throws(GameError) {
-        let ok = { live.context.messages.encode(.ok(OKPayload(request: command.type))) }
-        switch command {
-        case .start: try live.perform(.start)
-        case .next: try live.perform(.next)
-        case .close: try live.perform(.close)
-        case .reveal: try live.perform(.reveal)
-        case .leaderboard: try live.perform(.showLeaderboard)
-        case .end: try live.perform(.end)
-        case .lock:
-            try live.perform(.setLocked(true))
-            handle.send(ok())
-        case .unlock:
-            try live.perform(.setLocked(false))
-            handle.send(ok())
-        case let .kick(player, ban, reason):
-            try live.perform(.kick(PlayerID(player), ban: ban, reason: reason))
-            handle.send(ok())
-        case let .rename(player, nickname):
-            try live.perform(.rename(PlayerID(player), nickname: nickname))
-            handle.send(ok())
-        case let .renameTeam(team, name):
-            try live.perform(.renameTeam(TeamID(team), name: name))
-            handle.send(ok())
-        case let .mergeTeams(from, into):
-            try live.perform(.mergeTeams(from: TeamID(from), into: TeamID(into)))
-            handle.send(ok())
-        case let .movePlayer(player, team):
-            try live.perform(.movePlayer(PlayerID(player), team: team.map(TeamID.init)))
-            handle.send(ok())
-        case let .adjust(player, team, delta, reason):
-            let target: ScoreTarget = player.map { .player(PlayerID($0)) } ?? .team(TeamID(team ?? 0))
-            try live.perform(.adjustScore(target, delta: delta, reason: reason))
-            handle.send(ok())
-        case let .accept(question, text):
-            try live.perform(.accept(question: question, text: text))
-            handle.send(ok())
-        case .pause: try live.perform(.pauseClock)
-        case .unpause: try live.perform(.resumeClock)
-        case .addTime(let seconds): try live.perform(.addTime(ms: GameDuration(seconds) * 1000))
-        case .skip: try live.perform(.skip)
-        case .reopen(let seconds): try live.perform(.reopen(ms: GameDuration(seconds) * 1000))
-        case .undoReveal: try live.perform(.undoReveal)
-        case let .tiebreak(text, answer, seconds, players, teams):
-            try live.perform(.startTiebreak(TiebreakRequest(
-                text: text, answer: answer, seconds: seconds, players: players.map(PlayerID.init), teams: teams.map(TeamID.init))))
-        case .joinAddress(let url):
-            let base = url.hasSuffix("/") ? String(url.dropLast()) : url
-            guard live.context.registry.chooseJoinURL(base, for: live.code) else {
-                let offered = live.context.registry.joinAddresses(live.code)?.offered.candidates ?? []
-                handle.send(live.context.messages.encode(.error(
-                    "unknown_address", "\(url) is not one of this server's join addresses: \(offered.joined(separator: ", ")).", request: command.type)))
-                return
-            }
-            handle.send(ok())
-            live.announceJoinAddress("\(base)/join/\(live.code)")
+        guard let roomCommand = command.roomCommand else {
+            if case .joinAddress(let url) = command { chooseJoinAddress(url, handle: handle, in: live) }
+            return
         }
+        try live.perform(roomCommand)
+        if command.repliesOK { handle.send(live.context.messages.encode(.ok(OKPayload(request: command.type)))) }
+    }
+
+    /// The host picked another of the room's join addresses for the projector and the QR code.
+    private static func chooseJoinAddress(_ url: String, handle: ClientHandle, in live: LiveRoom) {
+        let base = url.hasSuffix("/") ? String(url.dropLast()) : url
+        guard live.context.registry.chooseJoinURL(base, for: live.code) else {
+            let offered = live.context.registry.joinAddresses(live.code)?.offered.candidates ?? []
+            handle.send(live.context.messages.encode(.error(
+                "unknown_address", "\(url) is not one of this server's join addresses: \(offered.joined(separator: ", ")).", request: "join_address")))
+            return
+        }
+        handle.send(live.context.messages.encode(.ok(OKPayload(request: "join_address"))))
+        live.announceJoinAddress("\(base)/join/\(live.code)")
     }
 
     /// A player's command, on the room's loop.
@@ -133,3 +96,45 @@ struct CommandDispatcher: Sendable {
     }
 }
 
+extension HostCommand {
+    /// The room command a host command runs; nil for `join_address`, which changes the app's choice of
+    /// address, not the game. The one mapping: the protocol fuzzer runs the same.
+    var roomCommand: RoomCommand? {
+        switch self {
+        case .start: .start
+        case .next: .next
+        case .close: .close
+        case .reveal: .reveal
+        case .leaderboard: .showLeaderboard
+        case .end: .end
+        case .lock: .setLocked(true)
+        case .unlock: .setLocked(false)
+        case let .kick(id, ban, reason): .kick(PlayerID(id), ban: ban, reason: reason)
+        case let .rename(id, nickname): .rename(PlayerID(id), nickname: nickname)
+        case let .renameTeam(team, name): .renameTeam(TeamID(team), name: name)
+        case let .mergeTeams(from, into): .mergeTeams(from: TeamID(from), into: TeamID(into))
+        case let .movePlayer(id, team): .movePlayer(PlayerID(id), team: team.map(TeamID.init))
+        case let .adjust(player, team, delta, reason):
+            .adjustScore(player.map { .player(PlayerID($0)) } ?? .team(TeamID(team ?? 0)), delta: delta, reason: reason)
+        case let .accept(question, text): .accept(question: question, text: text)
+        case .pause: .pauseClock
+        case .unpause: .resumeClock
+        case .addTime(let seconds): .addTime(ms: GameDuration(seconds) * 1000)
+        case .skip: .skip
+        case .reopen(let seconds): .reopen(ms: GameDuration(seconds) * 1000)
+        case .undoReveal: .undoReveal
+        case let .tiebreak(text, answer, seconds, players, teams):
+            .startTiebreak(TiebreakRequest(
+                text: text, answer: answer, seconds: seconds, players: players.map(PlayerID.init), teams: teams.map(TeamID.init)))
+        case .joinAddress: nil
+        }
+    }
+
+    /// The commands whose effect the host's screen does not show by itself get an `ok` (docs/protocol.md).
+    var repliesOK: Bool {
+        switch self {
+        case .lock, .unlock, .kick, .rename, .renameTeam, .mergeTeams, .movePlayer, .adjust, .accept, .joinAddress: true
+        case .start, .next, .close, .reveal, .leaderboard, .end, .pause, .unpause, .addTime, .skip, .reopen, .undoReveal, .tiebreak: false
+        }
+    }
+}
