@@ -129,3 +129,21 @@ def test_a_player_changes_the_answer_until_time_is_up_when_the_room_allows_it(tm
         host.close()
     finally:
         server.stop()
+
+
+def test_the_join_form_counts_against_the_rooms_own_name_limit(tmp_path, browsers):
+    server = start(tmp_path)
+    try:
+        host = Peer(server.url)
+        host.send(type="create", questions={"title": "Iceland", "questions": [QUESTION]}, settings={"nicknameMaxLength": 40})
+        code = host.until("created")["code"]
+        phone = browsers.open(PHONE)
+        phone.get(f"{server.url}/join/{code}")
+        # The room allows 40, not the server's 24: the 35-character name is fine here.
+        wait_text(phone, "#nickname-hint", "At most 40 characters")
+        name = wait_css(phone, "#nickname")
+        name.clear()
+        name.send_keys("Maximilian Featherstonehaugh-Smyth" + "e")
+        wait_text(phone, "#nickname-count", "35 of 40")
+    finally:
+        server.stop()

@@ -91,4 +91,21 @@ struct HostileInputLiveTests {
         #expect(verify.status != 0)
         #expect(verify.output.contains("PSN4KZ") && verify.output.contains("hostAwayGraceMs must be 0-86400000"), "\(verify.output)")
     }
+
+    /// A phone about to join learns the room's own name limits, so its form counts against them
+    /// instead of the server's defaults (a room made with longer names would refuse nothing the form cut).
+    @Test func peekTellsAPhoneTheRoomsNameLimits() throws {
+        let (directory, arguments) = try CrashRecoveryTests.serverFolder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let server = try ServerProcess(arguments: arguments)
+        defer { server.stop(signal: SIGKILL) }
+        let host = try GameClient(port: server.port)
+        try host.send(type: "create", ["questions": LiveGameServer.pack, "settings": ["nicknameMaxLength": 40, "teamNameMaxLength": 12]])
+        let code = try #require(try host.next("created")["code"] as? String)
+        let phone = try GameClient(port: server.port)
+        try phone.send(type: "peek", ["code": code])
+        let info = try phone.next("room_info")
+        #expect(info["nicknameMaxLength"] as? Int == 40)
+        #expect(info["teamNameMaxLength"] as? Int == 12)
+    }
 }

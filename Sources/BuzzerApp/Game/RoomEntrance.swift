@@ -133,7 +133,8 @@ final class RoomEntrance: Sendable {
             let room = live.room
             let info = live.context.messages.encode(.roomInfo(RoomInfoPayload(
                 code: room.code, title: room.pack.title, phase: room.phase,
-                teams: room.settings.teams.isEmpty ? nil : room.listedTeamNames)))
+                teams: room.settings.teams.isEmpty ? nil : room.listedTeamNames,
+                nicknameMaxLength: room.settings.nicknameMaxLength, teamNameMaxLength: room.settings.teamNameMaxLength)))
             handle.send(info)
         }
     }

@@ -315,6 +315,9 @@ struct RoomInfoPayload: Encodable, Sendable, Equatable {
     var title: String
     var phase: RoomPhase
     var teams: [String]?
+    /// The room's own name limits, so the join form counts against them rather than the server's defaults.
+    var nicknameMaxLength: Int
+    var teamNameMaxLength: Int
 }
 struct HostStatusPayload: Encodable, Sendable, Equatable { var connected: Bool }
 

@@ -22,8 +22,8 @@ let joinError = null;
 let roomInfo = null;
 let peeked = '';
 let pendingPeek = null;
-/** The server's name limits (config.json's game.roomDefaults; `room_info` does not carry a room's
- *  own). The form counts against them as the player types and says so, rather than cutting. */
+/** The name limits: the server's defaults (config.json's game.roomDefaults) until `room_info` brings
+ *  the room's own. The form counts against them as the player types and says so, rather than cutting. */
 const limits = { nickname: 24, team: 24 };
 fetch('/api/settings', { cache: 'no-store' }).then((r) => r.json()).then((s) => {
   limits.nickname = s.roomDefaults?.nicknameMaxLength ?? limits.nickname;
@@ -54,7 +54,18 @@ function countName(input) {
 
 /** The hint under a name field: the limit, and the live count. */
 function nameHint(name) {
-  return [`At most ${limits[name]} characters. `, h('span', { id: `${name}-count`, class: 'name-count' })];
+  return [h('span', { id: `${name}-max`, text: `At most ${limits[name]} characters. ` }), h('span', { id: `${name}-count`, class: 'name-count' })];
+}
+
+/** Takes a room's own name limits (from `room_info`) into the form's hints and counts. */
+function takeLimits(info) {
+  limits.nickname = info.nicknameMaxLength ?? limits.nickname;
+  limits.team = info.teamNameMaxLength ?? limits.team;
+  for (const name of ['nickname', 'team']) {
+    const max = $(`#${name}-max`);
+    if (max) max.textContent = `At most ${limits[name]} characters. `;
+    if ($(`#${name}-count`)) countName($(`#${name}`));
+  }
 }
 let game = newGame('player');
 /** What this phone is doing beside what the server said: sending, changing its answer, its stake. */
@@ -159,6 +170,7 @@ function session(m) {
     case 'room_info':
       roomInfo = m;
       if (screenKey === 'join') swapTeamField();
+      takeLimits(m);
       break;
     case 'team_changed':
       if (seat) { seat.team = m.team ?? null; store(KEY, seat); }
