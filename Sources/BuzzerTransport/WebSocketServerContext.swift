@@ -1,0 +1,20 @@
+import BuzzerWebSocket
+import Logging
+
+/// What every session of one server shares; immutable.
+struct WebSocketServerContext<Handler: WebSocketHandler>: Sendable {
+    let config: WebSocketServerConfig
+    let policy: HandshakePolicy
+    let bodyDecision: @Sendable (HTTPRequestHead) -> RequestBodyDecision
+    let respond: @Sendable (HTTPRequestHead, [UInt8], String, HTTPResponder) -> Void
+    let makeHandler: @Sendable (WebSocketUpgrade<Handler>) -> Handler
+    let pingIntervalNanos: UInt64
+    let logger: Logger
+    /// One no-context-takeover stream per loop, by loop index; none when compression is off.
+    let sharedDeflaters: [LoopBound<SharedDeflater>]
+
+    /// This loop's stream. Loop only.
+    func sharedDeflater(on loop: EventLoop) -> SharedDeflater? {
+        sharedDeflaters.isEmpty ? nil : sharedDeflaters[loop.index].value
+    }
+}
