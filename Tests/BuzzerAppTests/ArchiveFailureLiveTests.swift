@@ -6,10 +6,15 @@ import Glibc
 import Synchronization
 import Testing
 
-/// A disk that fails every write while `full` is set, like a full disk.
+/// The real disk, except that it fails every write while `full` is set (a full disk) and reports
+/// the free space the test sets (`setFree`; 1 TiB until then).
 final class FillableFileSystem: ArchiveFileSystem {
     private let real = POSIXArchiveFileSystem()
     private let fullState = Mutex(false)
+    private let free = Atomic<Int>(1 << 40)
+
+    func setFree(_ bytes: Int) { free.store(bytes, ordering: .relaxed) }
+    func availableBytes(_ path: String) -> Int? { free.load(ordering: .relaxed) }
 
     var full: Bool {
         get { fullState.withLock { $0 } }

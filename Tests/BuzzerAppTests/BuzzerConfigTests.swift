@@ -75,5 +75,8 @@ struct BuzzerConfigTests {
         #expect(try error { $0["archive"] = ["durability": "sometimes"] }.contains("archive.durability"))
         #expect(try error { $0["game"] = ["roomDefaults": ["timeLimitSeconds": 0]] }.contains("timeLimitSeconds"))
         #expect(try error { $0["game"] = ["roomDefaults": ["scoring": 5]] }.contains("game.roomDefaults.scoring"))
+        #expect(try error { $0["game"] = ["roomDefaults": ["hostAwayGraceMs": 9_223_372_036_854_774_784]] }.contains("hostAwayGraceMs must be 0-86400000"))
+        #expect(try error { $0["game"] = ["packLimits": ["maxOptions": 100]] }.contains("game.packLimits"))
+        #expect(try error { $0["game"] = ["packLimits": ["maxTimeLimitSeconds": 999_999]] }.contains("maxTimeLimitSeconds must be"))
     }
 }

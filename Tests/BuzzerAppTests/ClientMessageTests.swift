@@ -139,6 +139,8 @@ struct ClientMessageTests {
         #expect(reason(#"{"type":"answer","question":0,"answer":{"kind":"choice","option":64}}"#) == #""answer.option" must be 0 to 63"#)
         let many = (0..<65).map { _ in "0" }.joined(separator: ",")
         #expect(reason(#"{"type":"answer","question":0,"answer":{"kind":"multi","options":[\#(many)]}}"#) == #""answer.options" has more than 64 items"#)
+        let ids = (1...1001).map(String.init).joined(separator: ",")
+        #expect(reason(#"{"type":"tiebreak","text":"x","answer":1,"players":[\#(ids)]}"#) == #""players" has more than 1000 items"#)
     }
 
     @Test func stringsLongerThanTheirCapAreRefused() {

@@ -5,26 +5,6 @@ import Foundation
 import Synchronization
 import Testing
 
-/// The real disk, except that it reports the free space the test sets.
-final class TightDisk: ArchiveFileSystem {
-    private let real = POSIXArchiveFileSystem()
-    private let free = Atomic<Int>(1 << 40)
-
-    func setFree(_ bytes: Int) { free.store(bytes, ordering: .relaxed) }
-
-    func availableBytes(_ path: String) -> Int? { free.load(ordering: .relaxed) }
-    func createDirectory(_ path: String) throws(ArchiveError) { try real.createDirectory(path) }
-    func listDirectory(_ path: String) throws(ArchiveError) -> [String] { try real.listDirectory(path) }
-    func openForAppend(_ path: String) throws(ArchiveError) -> ArchiveFileHandle { try real.openForAppend(path) }
-    func write(_ file: ArchiveFileHandle, _ bytes: UnsafeRawBufferPointer) throws(ArchiveError) -> Int { try real.write(file, bytes) }
-    func syncData(_ file: ArchiveFileHandle) throws(ArchiveError) { try real.syncData(file) }
-    func size(_ file: ArchiveFileHandle) throws(ArchiveError) -> Int { try real.size(file) }
-    func truncate(_ file: ArchiveFileHandle, to length: Int) throws(ArchiveError) { try real.truncate(file, to: length) }
-    func close(_ file: ArchiveFileHandle) { real.close(file) }
-    func syncDirectory(_ path: String) throws(ArchiveError) { try real.syncDirectory(path) }
-    func removeFile(_ path: String) throws(ArchiveError) { try real.removeFile(path) }
-}
-
 /// What anonymous creates may hold on to: slots of `maxRooms`, memory for ended rooms.
 @Suite(.serialized)
 struct RoomQuotaLiveTests {
@@ -138,7 +118,7 @@ struct RoomQuotaLiveTests {
     }
 
     @Test func underTheFreeSpaceFloorNewGamesAreRefusedRunningOnesFinishAndHealthSaysSo() throws {
-        let disk = TightDisk()
+        let disk = FillableFileSystem()
         disk.setFree(512 << 20)
         let server = try LiveGameServer(fileSystem: disk) { $0.archive.minFreeBytes = 256 << 20 }
         defer { server.stop() }
