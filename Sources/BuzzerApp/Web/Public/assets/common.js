@@ -1,5 +1,8 @@
 // Shared by the player, host and display pages: the buzzer.v1 connection with reconnect,
 // the server clock, a DOM builder that only ever inserts text, and the answer shapes.
+import { t, tn, ordinal, formatNumber, formatList } from './i18n.js';
+
+export { t, tn, ordinal };
 
 /** Builds an element. Children are nodes or strings; strings become text nodes, never HTML. */
 export function h(tag, attrs = {}, ...children) {
@@ -79,7 +82,7 @@ export class Countdown {
       for (const mark of [10, 5]) {
         if (seconds === mark && total > mark * 1000 + 1500 && !this.said.has(mark)) {
           this.said.add(mark);
-          say(this.announce, `${mark} seconds left`);
+          say(this.announce, t('clock.secondsLeft', { count: mark }));
         }
       }
       if (left <= 0) this.stop();
@@ -95,7 +98,7 @@ export class Countdown {
   freeze(leftMs, totalMs) {
     this.stop();
     this.onTick(Math.ceil(leftMs / 1000), Math.min(1, leftMs / Math.max(1, totalMs)));
-    say(this.announce, 'The host paused the clock.');
+    say(this.announce, t('clock.hostPaused'));
   }
 }
 
@@ -110,7 +113,7 @@ export function clock() {
     for (const [k, v] of Object.entries({ cx: 18, cy: 18, r: 16, class: cls, pathLength: 100 })) c.setAttribute(k, String(v));
     svg.append(c);
   }
-  return h('div', { id: 'clock', class: 'clock', role: 'timer', 'aria-label': 'Seconds left' }, svg, h('span', { class: 'secs' }));
+  return h('div', { id: 'clock', class: 'clock', role: 'timer', 'aria-label': t('clock.label') }, svg, h('span', { class: 'secs' }));
 }
 
 /** Starts `countdown` for the question's phase: to the opening while reading, then to the deadline. */
@@ -119,7 +122,7 @@ export function runClock(countdown, phase, q) {
   if (!node || !q) return;
   const paused = typeof q.pausedLeftMs === 'number' && (phase === 'reading' || phase === 'open');
   node.classList.toggle('paused', paused);
-  node.setAttribute('aria-label', paused ? 'Clock paused, seconds left' : 'Seconds left');
+  node.setAttribute('aria-label', paused ? t('clock.pausedLabel') : t('clock.label'));
   node.classList.toggle('waiting', phase === 'reading');
   // The window is `timeLimitMs` long and ends at the deadline: a pause moved the deadline, not the length.
   if (paused) countdown.freeze(q.pausedLeftMs, phase === 'reading' ? q.opensAt - q.shownAt : q.timeLimitMs);
@@ -222,8 +225,8 @@ export class Connection {
 /** Shows or hides the page's offline banner for a connection status. */
 export function showStatus(banner, status) {
   const text = {
-    offline: 'Connection lost. Reconnecting…',
-    replaced: 'This page was opened on another device or tab.',
+    offline: t('status.offline'),
+    replaced: t('status.replaced'),
   }[status];
   banner.hidden = !text;
   if (text) banner.textContent = text;
@@ -262,24 +265,26 @@ export function marker(i) {
   return h('span', { class: 'marker', 'aria-hidden': 'true' }, shape(i), h('span', { class: 'letter', text: LETTERS[i] }));
 }
 
-export function ordinal(n) {
-  const s = ['th', 'st', 'nd', 'rd'], v = n % 100;
-  return n + (s[(v - 20) % 10] || s[v] || s[0]);
-}
+/** 1,250 and −500 (in the page's language): a true minus sign, so a loss never reads as a dash. */
+export const formatScore = (n) => formatNumber(n).replace(/^-/, '−');
 
-/** 1,250 and −500: a true minus sign, so a loss never reads as a dash. */
-export const formatScore = (n) => Number(n || 0).toLocaleString('en').replace('-', '−');
+/** A server error's code in the page's words (`err.CODE`), else the server's own sentence. */
+export function errorText(m) {
+  const key = `err.${m?.code}`;
+  const text = t(key);
+  return text === key ? (m?.message ?? key) : text;
+}
 
 /** The right answer as words, for any question kind. */
 export function correctText(correct, options) {
   if (!correct) return '';
   switch (correct.kind) {
     case 'options': return correct.options.map((i) => `${LETTERS[i]}: ${options[i]}`).join(', ');
-    case 'truefalse': return correct.value ? 'True' : 'False';
+    case 'truefalse': return correct.value ? t('tf.true') : t('tf.false');
     // The main accepted answer: the alternatives are for marking, not for the screen.
     case 'text': return correct.accepted[0] ?? '';
     case 'number': return formatScore(correct.value);
-    default: return 'No right answer (poll)';
+    default: return t('answer.poll');
   }
 }
 
@@ -289,7 +294,7 @@ export function correctText(correct, options) {
  */
 export function podium(rows, me) {
   const places = [2, 1, 3].map((rank) => rows.filter((r) => r.rank === rank));
-  return h('ol', { class: 'podium', 'aria-label': 'Podium' },
+  return h('ol', { class: 'podium', 'aria-label': t('podium.label') },
     places.map((group, i) => {
       const rank = [2, 1, 3][i];
       if (!group.length) return null;
@@ -297,7 +302,7 @@ export function podium(rows, me) {
         h('span', { class: 'place', text: ordinal(rank) }),
         group.map((r) => h('span', { class: `who${r.player === me ? ' me' : ''}` },
           h('span', { class: 'name', text: r.nickname ?? r.name }),
-          h('span', { class: 'pts', text: `${formatScore(r.score)} pts` }))),
+          h('span', { class: 'pts', text: t('podium.points', { count: r.score, score: formatScore(r.score) }) }))),
         h('span', { class: 'block', 'aria-hidden': 'true' }));
     }));
 }
@@ -318,11 +323,11 @@ export function fitNames(root = document) {
 }
 
 /** A ranked table of players (leaderboard). */
-export function standingsTable(rows, { me, limit = 10, caption = 'Leaderboard' } = {}) {
+export function standingsTable(rows, { me, limit = 10, caption = t('board.caption') } = {}) {
   return h('table', { class: 'board fixed' },
     h('caption', { text: caption }),
     columns('rank', 'name', 'score'),
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: 'Rank' }), h('th', { scope: 'col', text: 'Player' }), h('th', { scope: 'col', class: 'num', text: 'Score' }))),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: t('board.rank') }), h('th', { scope: 'col', text: t('board.player') }), h('th', { scope: 'col', class: 'num', text: t('board.score') }))),
     h('tbody', {}, rows.slice(0, limit).map((r) => h('tr', { class: r.player === me ? 'me' : '' },
       h('td', { class: 'rank', text: ordinal(r.rank) }),
       h('th', { scope: 'row', class: 'name', text: r.nickname ?? r.name }),
@@ -330,16 +335,16 @@ export function standingsTable(rows, { me, limit = 10, caption = 'Leaderboard' }
 }
 
 /** The team standings (nothing when nobody plays in a team); `mine` highlights the reader's team. */
-export function teamTable(rows, { mine, limit = 10, caption = 'Teams' } = {}) {
+export function teamTable(rows, { mine, limit = 10, caption = t('board.teams') } = {}) {
   if (!rows?.length) return null;
   return h('table', { class: 'board fixed teams' },
     h('caption', { text: caption }),
     columns('rank', 'name', 'members', 'score'),
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: 'Rank' }), h('th', { scope: 'col', text: 'Team' }),
-      h('th', { scope: 'col', class: 'num', text: 'Players' }), h('th', { scope: 'col', class: 'num', text: 'Score' }))),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: t('board.rank') }), h('th', { scope: 'col', text: t('board.team') }),
+      h('th', { scope: 'col', class: 'num', text: t('board.players') }), h('th', { scope: 'col', class: 'num', text: t('board.score') }))),
     h('tbody', {}, rows.slice(0, limit).map((r) => h('tr', { class: mine && r.name === mine ? 'me' : '' },
       h('td', { class: 'rank', text: ordinal(r.rank) }),
-      h('th', { scope: 'row', class: 'name' }, r.name, mine && r.name === mine ? h('span', { class: 'sr-only', text: ' (your team)' }) : null),
+      h('th', { scope: 'row', class: 'name' }, r.name, mine && r.name === mine ? h('span', { class: 'sr-only', text: t('board.yourTeam') }) : null),
       h('td', { class: 'num', text: String(r.members ?? '') }),
       h('td', { class: 'num', text: formatScore(r.score) })))));
 }
@@ -347,8 +352,8 @@ export function teamTable(rows, { mine, limit = 10, caption = 'Teams' } = {}) {
 /** The team podium, when teams play: the same steps as the players'. */
 export function teamPodium(rows, mine) {
   if (!rows?.length) return null;
-  return h('section', { class: 'team-podium', 'aria-label': 'Team podium' },
-    h('h2', { text: 'Teams' }),
+  return h('section', { class: 'team-podium', 'aria-label': t('podium.teamLabel') },
+    h('h2', { text: t('board.teams') }),
     podium(rows.map((r) => ({ ...r, nickname: r.name, player: r.name })), mine));
 }
 
@@ -356,7 +361,7 @@ export function teamPodium(rows, mine) {
 export function distribution(question, reveal) {
   let labels, counts, right;
   if (question.kind === 'truefalse') {
-    labels = ['True', 'False'];
+    labels = [t('tf.true'), t('tf.false')];
     counts = [reveal.trueFalseCounts?.[1] ?? 0, reveal.trueFalseCounts?.[0] ?? 0];
     right = reveal.correct?.kind === 'truefalse' ? [reveal.correct.value ? 0 : 1] : [];
   } else if (question.options?.length) {
@@ -367,13 +372,13 @@ export function distribution(question, reveal) {
     return null;
   }
   const most = Math.max(1, ...counts);
-  return h('ul', { class: `bars${right.length ? ' has-right' : ''}`, 'aria-label': 'How everyone answered' },
+  return h('ul', { class: `bars${right.length ? ' has-right' : ''}`, 'aria-label': t('bars.label') },
     labels.map((label, i) => h('li', { class: `bar opt-${question.kind === 'truefalse' ? (i === 0 ? 'true' : 'false') : i}${right.includes(i) ? ' right' : ''}` },
       question.kind === 'truefalse' ? null : marker(i),
       h('span', { class: 'label' }, h('span', { class: 'sr-only', text: question.kind === 'truefalse' ? '' : `${LETTERS[i]}: ` }), label,
-        right.includes(i) ? h('span', { class: 'tick', text: ' ✓ correct' }) : null),
+        right.includes(i) ? h('span', { class: 'tick', text: t('bars.correct') }) : null),
       h('span', { class: 'track', 'aria-hidden': 'true' }, h('span', { class: 'fill', style: { width: `${(100 * (counts[i] ?? 0)) / most}%` } })),
-      h('span', { class: 'count', text: `${counts[i] ?? 0}` }))));
+      h('span', { class: 'count', text: formatNumber(counts[i] ?? 0) }))));
 }
 
 /** `/join/ABC123` and `/display/ABC123` → `ABC123`. */
@@ -396,20 +401,19 @@ export function load(key) {
 
 /** "Ann and Bob" / "Ann, Bob and Cy": who plays a tiebreak. */
 export function entrantNames(tiebreak) {
-  const names = (tiebreak?.entrants ?? []).map((e) => e.name);
-  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] ?? '');
+  return formatList((tiebreak?.entrants ?? []).map((e) => e.name));
 }
 
 /** How a tiebreak came out: place, name, their number and how far off, the right number in the caption. */
 export function tiebreakTable(result) {
   if (!result) return null;
   return h('table', { class: 'board tiebreak-result' },
-    h('caption', { text: `Tiebreak: ${result.text} The answer: ${formatScore(result.answer)}` }),
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: 'Place' }), h('th', { scope: 'col', text: 'Name' }),
-      h('th', { scope: 'col', text: 'Answer' }), h('th', { scope: 'col', text: 'Off by' }))),
+    h('caption', { text: t('tiebreak.caption', { text: result.text, answer: formatScore(result.answer) }) }),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: t('tiebreak.place') }), h('th', { scope: 'col', text: t('tiebreak.name') }),
+      h('th', { scope: 'col', text: t('tiebreak.answer') }), h('th', { scope: 'col', text: t('tiebreak.offBy') }))),
     h('tbody', {}, result.rows.map((r) => h('tr', { class: r.place === 1 ? 'me' : '' },
       h('td', { text: ordinal(r.place) }), h('td', { text: r.name }),
-      h('td', { text: r.value == null ? 'no answer' : formatScore(r.value) }),
+      h('td', { text: r.value == null ? t('tiebreak.noAnswer') : formatScore(r.value) }),
       h('td', { text: r.off == null ? '—' : formatScore(r.off) })))));
 }
 

@@ -3,8 +3,18 @@
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, formatScore, correctText,
   podium, teamPodium, teamTable, standingsTable, distribution, codeFromPath, drawClock,
-  entrantNames, tiebreakTable, serverNow, newGame, reduce, setText, fitNames, store, load } from './common.js';
+  entrantNames, tiebreakTable, serverNow, newGame, reduce, setText, fitNames, store, load, t, tn, errorText } from './common.js';
+import { startI18n, useLanguage, onLanguage, pickLanguage, languageFromURL, storedLanguage, formatNumber, formatList } from './i18n.js';
 import { Sound } from './sound.js';
+
+/** The night's language: `?lang=` on the projector link, else what the host console on this browser
+ * chose (`buzzer.displayLang`, followed live), else the browser's languages. */
+export const DISPLAY_LANG_KEY = 'buzzer.displayLang';
+await startI18n(pickLanguage(languageFromURL(), storedLanguage(DISPLAY_LANG_KEY), navigator.languages), ['display']);
+window.addEventListener('storage', (e) => {
+  if (e.key === DISPLAY_LANG_KEY && !languageFromURL()) useLanguage(storedLanguage(DISPLAY_LANG_KEY));
+});
+onLanguage(() => { renderControls(true); if (screenKey === 'start') renderStart(); else render(true); showPaused(); });
 
 const main = $('#main');
 const live = $('#live');
@@ -28,18 +38,18 @@ const connection = new Connection({
 
 /** What the room hears (aria-live) as each message comes, beside what the screen shows. */
 const SAY = {
-  question: (m) => `Question ${m.question.sequence + 1}: ${m.question.text}`,
-  clock: (m) => (typeof m.pausedLeftMs === 'number' ? 'Paused.' : 'The clock is running.'),
-  tiebreak: (m) => `Tiebreak between ${entrantNames(m.tiebreak)}: ${m.tiebreak.text}`,
-  tiebreak_result: (m) => `Tiebreak won by ${m.rows[0]?.name ?? ''}. The answer: ${m.answer}.`,
-  skipped: () => 'This question is skipped.',
-  answers_closed: () => "Time's up!",
-  reveal: (m) => `The answer: ${correctText(m.reveal.correct, game.question?.options ?? [])}`,
+  question: (m) => t('q.saySpoken', { n: m.question.sequence + 1, text: m.question.text }),
+  clock: (m) => (typeof m.pausedLeftMs === 'number' ? t('d.sayPaused') : t('d.sayRunning')),
+  tiebreak: (m) => t('d.sayTiebreak', { names: entrantNames(m.tiebreak), text: m.tiebreak.text }),
+  tiebreak_result: (m) => t('d.sayTiebreakWon', { name: m.rows[0]?.name ?? '', answer: m.answer }),
+  skipped: () => t('d.saySkipped'),
+  answers_closed: () => t('q.timesUp'),
+  reveal: (m) => t('d.sayAnswer', { answer: correctText(m.reveal.correct, game.question?.options ?? []) }),
 };
 
 function handle(m) {
   if (m.type === 'error') {
-    if (m.request === 'watch') { connection.stop(); renderStart(m.message); }
+    if (m.request === 'watch') { connection.stop(); renderStart(errorText(m)); }
     return;
   }
   const change = reduce(game, m);
@@ -59,18 +69,19 @@ function handle(m) {
 }
 
 /** The projector's own buttons, in the top bar: fullscreen (where the browser has it) and sound. */
-function renderControls() {
+function renderControls(again = false) {
   const box = $('#screen-controls');
-  if (!box || box.childElementCount) return;
-  const full = h('button', { type: 'button', class: 'btn small', id: 'fullscreen', text: 'Fullscreen', onclick: () => {
+  if (!box || (box.childElementCount && !again)) return;
+  if (again) { if (!box?.childElementCount) return; showSound(sound.enabled); $('#fullscreen').textContent = document.fullscreenElement ? t('d.exitFullscreen') : t('d.fullscreen'); return; }
+  const full = h('button', { type: 'button', class: 'btn small', id: 'fullscreen', text: t('d.fullscreen'), onclick: () => {
     if (document.fullscreenElement) document.exitFullscreen?.();
     else document.documentElement.requestFullscreen?.().catch(() => {});
   } });
   full.hidden = !document.fullscreenEnabled;
   document.addEventListener('fullscreenchange', () => {
-    full.textContent = document.fullscreenElement ? 'Exit fullscreen' : 'Fullscreen';
+    full.textContent = document.fullscreenElement ? t('d.exitFullscreen') : t('d.fullscreen');
   });
-  const audio = h('button', { type: 'button', class: 'btn small', id: 'sound', 'aria-pressed': 'false', text: 'Sound off', onclick: () => {
+  const audio = h('button', { type: 'button', class: 'btn small', id: 'sound', 'aria-pressed': 'false', text: t('d.soundOff'), onclick: () => {
     const on = sound.toggle();
     store(SOUND_KEY, on);
     showSound(on);
@@ -90,14 +101,14 @@ const SOUND_KEY = 'buzzer.sound';
 function showSound(on) {
   const button = $('#sound');
   button.setAttribute('aria-pressed', String(on));
-  button.textContent = on ? 'Sound on' : 'Sound off';
+  button.textContent = on ? t('d.soundOn') : t('d.soundOff');
   sound.lobby(on && game.phase === 'lobby');
 }
 
 /** A clock the host stopped: a big overlay on the whole screen, so nobody misses it. */
-const pausedOverlay = h('aside', { id: 'paused', class: 'paused-overlay', 'aria-label': 'Clock paused', hidden: true },
-  h('p', { class: 'paused-word' }, pauseIcon(), 'Paused'),
-  h('p', { class: 'paused-why', text: 'The host stopped the clock. Nobody loses any time.' }));
+const pausedOverlay = h('aside', { id: 'paused', class: 'paused-overlay', 'data-i18n-attr': 'aria-label:d.pausedLabel', 'aria-label': t('d.pausedLabel'), hidden: true },
+  h('p', { class: 'paused-word' }, pauseIcon(), h('span', { 'data-i18n': 'd.paused', text: t('d.paused') })),
+  h('p', { class: 'paused-why', 'data-i18n': 'd.pausedWhy', text: t('d.pausedWhy') }));
 document.body.append(pausedOverlay);
 
 function pauseIcon() {
@@ -125,7 +136,7 @@ function render(force = false) {
   countdown.stop();
   renderControls();
   sound.lobby(game.phase === 'lobby');
-  fill($('#corner'), code ? h('span', { class: 'corner-code' }, 'Join with code ', h('strong', { text: code })) : null);
+  fill($('#corner'), code ? h('span', { class: 'corner-code' }, ...tn('d.cornerCode', { code: h('strong', { text: code }) })) : null);
   switch (game.phase) {
     case 'lobby': renderLobby(); break;
     case 'reading': case 'open': case 'closed': case 'revealed': renderQuestion(); break;
@@ -150,12 +161,12 @@ function renderLobby() {
   fill(main, h('section', { class: 'display-lobby' },
     h('div', {},
       h('h1', { class: 'title', text: game.title }),
-      h('p', { class: 'how' }, 'Join on your phone at ', h('strong', { class: 'url', id: 'join-url', text: joinHost() }), ' with the code'),
+      h('p', { class: 'how' }, ...tn('d.joinAt', { address: h('strong', { class: 'url', id: 'join-url', text: joinHost() }) })),
       h('p', { class: 'code', text: code }),
-      h('p', { class: 'how' }, 'or scan the QR code.'),
-      h('p', { class: 'joined' }, h('strong', { id: 'joined-count', text: String(game.playerCount ?? 0) }), ' players in'),
-      h('ul', { id: 'joined-names', class: 'joined-names', 'aria-label': 'Players who joined' }, ...nameTags())),
-    h('div', { class: 'qr' }, h('img', { src: `/qr/${encodeURIComponent(code)}.svg?u=${encodeURIComponent(joinHost())}`, alt: `QR code to join: ${joinAddress()}` }))));
+      h('p', { class: 'how', text: t('d.orScan') }),
+      h('p', { class: 'joined' }, ...tn('d.playersIn', { count: game.playerCount ?? 0, n: h('strong', { id: 'joined-count', text: formatNumber(game.playerCount ?? 0) }) })),
+      h('ul', { id: 'joined-names', class: 'joined-names', 'aria-label': t('d.whoJoined') }, ...nameTags())),
+    h('div', { class: 'qr' }, h('img', { src: `/qr/${encodeURIComponent(code)}.svg?u=${encodeURIComponent(joinHost())}`, alt: t('d.qrAlt', { address: joinAddress() }) }))));
   fitScreen();
 }
 
@@ -172,31 +183,31 @@ function renderQuestion() {
   if (reveal) {
     answers = distribution(q, reveal);
   } else if (q.options?.length) {
-    answers = h('ul', { class: 'answers', 'aria-label': 'Answers' },
+    answers = h('ul', { class: 'answers', 'aria-label': t('q.answers') },
       q.options.map((text, i) => h('li', { class: `answer opt-${i}` }, marker(i), h('span', { class: 'sr-only', text: `${LETTERS[i]}: ` }), h('span', { class: 'atext', text }))));
   } else if (q.kind === 'truefalse') {
     answers = h('ul', { class: 'answers' },
-      [true, false].map((v) => h('li', { class: `answer opt-${v}` }, h('span', { class: 'marker', 'aria-hidden': 'true' }, h('span', { class: 'letter', text: v ? '✓' : '✗' })), h('span', { class: 'atext', text: v ? 'True' : 'False' }))));
+      [true, false].map((v) => h('li', { class: `answer opt-${v}` }, h('span', { class: 'marker', 'aria-hidden': 'true' }, h('span', { class: 'letter', text: v ? '✓' : '✗' })), h('span', { class: 'atext', text: v ? t('tf.true') : t('tf.false') }))));
   } else {
-    answers = h('p', { class: 'meta', text: q.kind === 'number' ? 'Type a number on your phone' : 'Type your answer on your phone' });
+    answers = h('p', { class: 'meta', text: q.kind === 'number' ? t('d.typeNumber') : t('d.typeAnswer') });
   }
-  const round = q.roundCount > 1 ? ` · ${q.roundTitle || `Round ${q.round + 1}`}` : '';
+  const round = q.roundCount > 1 ? ` · ${q.roundTitle || t('q.round', { n: q.round + 1 })}` : '';
   const media = reveal?.media?.image ? reveal.media : q.media;
   fill(main, h('section', { class: `dq${(q.options?.length ?? 0) > 4 ? ' many' : ''}${media?.image ? ' has-media' : ''}` },
     h('div', { class: 'top' },
-      h('p', { class: 'eyebrow' }, `Question ${q.sequence + 1} of ${q.questionCount}${round}`, q.category ? h('span', { class: 'tag', text: q.category }) : null,
-        q.points === 2 ? h('span', { class: 'tag hot', text: 'Double points' }) : null, q.wager ? h('span', { class: 'tag hot', text: 'Wager round' }) : null),
+      h('p', { class: 'eyebrow' }, t('q.header', { n: q.sequence + 1, total: q.questionCount }) + round, q.category ? h('span', { class: 'tag', text: q.category }) : null,
+        q.points === 2 ? h('span', { class: 'tag hot', text: t('q.double') }) : null, q.wager ? h('span', { class: 'tag hot', text: t('q.wager') }) : null),
       reveal ? null : clock()),
     h('h1', { class: 'qtext', text: q.text }),
     mediaPicture(media, q),
     h('div', {},
       reveal && reveal.correct?.kind !== 'none' && !q.options?.length && q.kind !== 'truefalse'
-        ? h('p', { class: 'reveal-answer' }, 'Answer: ', correctText(reveal.correct, q.options ?? [])) : null,
+        ? h('p', { class: 'reveal-answer', text: t('d.answerIs', { answer: correctText(reveal.correct, q.options ?? []) }) }) : null,
       answers,
       reveal?.explanation ? h('p', { class: 'explain', text: reveal.explanation }) : null,
       h('div', { class: 'meta' },
-        h('span', { text: game.phase === 'reading' ? 'Get ready…' : game.phase === 'closed' ? "Time's up!" : reveal ? `${reveal.rightCount} of ${reveal.answered} got it right` : 'Answer now!' }),
-        reveal ? null : h('span', {}, h('strong', { id: 'answered', text: String(game.answerCount ?? 0) }), ' answered')))));
+        h('span', { text: game.phase === 'reading' ? t('q.getReady') : game.phase === 'closed' ? t('q.timesUp') : reveal ? t('d.gotItRight', { count: reveal.answered, right: reveal.rightCount }) : t('d.answerNow') }),
+        reveal ? null : h('span', {}, ...tn('d.answered', { count: game.answerCount ?? 0, n: h('strong', { id: 'answered', text: formatNumber(game.answerCount ?? 0) }) }))))));
   if (!reveal) startClock(q);
   playMedia(reveal ? reveal.media : q.media, reveal ? null : q);
   fitScreen();
@@ -206,7 +217,7 @@ function renderQuestion() {
 function mediaPicture(media, q) {
   if (!media?.image) return null;
   return h('figure', { class: 'q-media' },
-    h('img', { src: media.image, alt: media.alt || `Picture for question ${q.sequence + 1}` }));
+    h('img', { src: media.image, alt: media.alt || t('d.pictureFor', { n: q.sequence + 1 }) }));
 }
 
 /** One audio element for the display, kept across redraws so a clip is not cut by a count update. */
@@ -232,7 +243,7 @@ function playMedia(media, q) {
     const late = q ? Math.max(0, serverNow() - q.opensAt) / 1000 : 0;
     player.currentTime = start + late;
     // A browser may refuse sound until someone touched the page: the Sound button is that touch.
-    player.play().catch(() => say(live, 'The browser blocked the music: press Sound on once.'));
+    player.play().catch(() => say(live, t('d.musicBlocked')));
     if (media.durationMs) stopTimer = setTimeout(() => player.pause(), Math.max(0, media.durationMs - late * 1000));
   };
   if (!q) { begin(); return; }
@@ -271,35 +282,35 @@ function startClock(q) {
 function renderBoard() {
   const board = game.leaderboard;
   fill(main, h('section', { class: 'display-board' },
-    h('h1', { text: board?.final ? 'Final standings' : 'Leaderboard' }),
+    h('h1', { text: board?.final ? t('finalStandings') : t('leaderboard') }),
     board?.final ? tiebreakTable(game.tiebreakResult) : null,
     board ? h('div', { class: board.teams?.length ? 'boards' : '' },
-      standingsTable(board.players, { limit: 8, caption: `Top ${Math.min(8, board.players.length)} of ${board.total ?? board.players.length}` }),
-      teamTable(board.teams, { limit: 8, caption: 'Teams' })) : null));
+      standingsTable(board.players, { limit: 8, caption: t('d.topOf', { top: Math.min(8, board.players.length), count: board.total ?? board.players.length }) }),
+      teamTable(board.teams, { limit: 8, caption: t('board.teams') })) : null));
   fitScreen();
-  say(live, board?.players?.[0] ? `Leaderboard. In first place: ${board.players[0].nickname}.` : 'Leaderboard.');
+  say(live, board?.players?.[0] ? t('d.sayLeader', { name: board.players[0].nickname }) : t('leaderboard'));
 }
 
 function renderTiebreak() {
-  const t = game.tiebreak;
+  const tb = game.tiebreak;
   fill(main, h('section', { class: 'dq display-tiebreak' },
-    h('div', { class: 'qhead' }, h('p', { class: 'eyebrow', text: `Tiebreak: ${entrantNames(t)}` }), clock()),
-    h('h1', { class: 'qtext', text: t.text }),
-    h('p', { class: 'lead' }, 'Closest number wins. ', h('strong', { id: 'tiebreak-answered', text: String(t.answered) }), ` of ${t.entrants.length} answered`)));
-  countdown.start(t.startedAt, t.deadline);
+    h('div', { class: 'qhead' }, h('p', { class: 'eyebrow', text: t('d.tiebreakOf', { names: entrantNames(tb) }) }), clock()),
+    h('h1', { class: 'qtext', text: tb.text }),
+    h('p', { class: 'lead' }, ...tn('d.tiebreakCount', { count: tb.entrants.length, n: h('strong', { id: 'tiebreak-answered', text: formatNumber(tb.answered) }) }))));
+  countdown.start(tb.startedAt, tb.deadline);
 }
 
 function renderEnded() {
   const ended = game.ended;
   // 3rd, then 2nd, a drum roll, then 1st (CSS animations; all at once with reduced motion).
   fill(main, h('section', { class: 'display-ended' },
-    h('h1', { text: `${game.title ? `${game.title}: ` : ''}the winners` }),
+    h('h1', { text: game.title ? t('d.winnersOf', { title: game.title }) : t('d.winners') }),
     ended ? h('div', { class: ended.podium.teams?.length ? 'podiums' : '' }, podium(ended.podium.players), teamPodium(ended.podium.teams)) : null,
-    ended ? h('p', { class: 'drumroll', 'aria-hidden': 'true', text: 'Drum roll…' }) : null));
+    ended ? h('p', { class: 'drumroll', 'aria-hidden': 'true', text: t('d.drumroll') }) : null));
   fitScreen();
   if (ended && !matchMedia('(prefers-reduced-motion: reduce)').matches) sound.drumroll(2.5, 4.6);
-  const first = ended?.podium?.players?.filter((p) => p.rank === 1).map((p) => p.nickname).join(' and ');
-  if (first) say(live, `Game over. The winner: ${first}.`);
+  const first = ended?.podium?.players?.filter((p) => p.rank === 1).map((p) => p.nickname);
+  if (first?.length) say(live, t('d.sayWinner', { count: first.length, names: formatList(first) }));
 }
 
 function renderStart(message) {
@@ -310,21 +321,21 @@ function renderStart(message) {
     code = e.currentTarget.code.value.toUpperCase().replace(/[^A-Z0-9]/g, '');
     if (!code) return;
     history.replaceState(null, '', `/display/${code}`);
-    fill(main, h('p', { class: 'card display-start', text: 'Connecting…' }));
+    fill(main, h('p', { class: 'card display-start', text: t('d.connecting') }));
     connection.restart();
   } },
-    h('h1', { text: 'Big screen' }),
-    h('p', { class: 'lead', text: 'Show a game on this screen: type its code.' }),
+    h('h1', { text: t('d.bigScreen') }),
+    h('p', { class: 'lead', text: t('d.startLead') }),
     h('div', { class: `field${message ? ' invalid' : ''}` },
-      h('label', { for: 'code', text: 'Game code' }),
+      h('label', { for: 'code', text: t('d.gameCode') }),
       h('input', { id: 'code', name: 'code', class: 'code-input', autocomplete: 'off', value: code, maxlength: 12, 'aria-invalid': message ? 'true' : false, 'aria-describedby': message ? 'code-error' : false }),
       message ? h('p', { id: 'code-error', class: 'field-error', text: message }) : null),
-    h('button', { type: 'submit', class: 'btn primary big', text: 'Show game' })));
+    h('button', { type: 'submit', class: 'btn primary big', text: t('d.showGame') })));
   if (message) { $('#code').focus(); say(live, message); }
 }
 
 if (code) {
-  fill(main, h('p', { class: 'card display-start', text: 'Connecting…' }));
+  fill(main, h('p', { class: 'card display-start', text: t('d.connecting') }));
   connection.connect();
 } else {
   renderStart();

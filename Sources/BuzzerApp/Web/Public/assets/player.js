@@ -3,7 +3,11 @@
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, ordinal, formatScore,
   correctText, podium, teamPodium, teamTable, standingsTable, codeFromPath, store, load, drawClock,
-  entrantNames, tiebreakTable, newGame, reduce, fitNames } from './common.js';
+  entrantNames, tiebreakTable, newGame, reduce, fitNames, t, tn, errorText } from './common.js';
+import { startI18n, pickLanguage, languageFromURL, storedLanguage, languagePicker, onLanguage, formatNumber } from './i18n.js';
+
+// A phone follows its own choice (the picker, kept in localStorage), else `?lang=`, else the browser's languages.
+await startI18n(pickLanguage(storedLanguage(), languageFromURL(), navigator.languages), ['player']);
 
 const KEY = 'buzzer.player';
 const main = $('#main');
@@ -44,17 +48,17 @@ function countName(input) {
   if (!out) return;
   const max = limits[input.id], n = nameLength(input.value);
   const over = n > max;
-  out.textContent = over ? `${n} of ${max}: ${n - max} too many` : `${n} of ${max}`;
+  out.textContent = over ? t('p.countOver', { n, max, over: n - max }) : t('p.count', { n, max });
   out.classList.toggle('over', over);
   if (over !== (out.dataset.over === '1')) {
     out.dataset.over = over ? '1' : '';
-    if (over) say(live, `Too long: at most ${max} characters.`);
+    if (over) say(live, t('p.tooLong', { count: max }));
   }
 }
 
 /** The hint under a name field: the limit, and the live count. */
 function nameHint(name) {
-  return [h('span', { id: `${name}-max`, text: `At most ${limits[name]} characters. ` }), h('span', { id: `${name}-count`, class: 'name-count' })];
+  return [h('span', { id: `${name}-max`, text: `${t('p.atMost', { count: limits[name] })} ` }), h('span', { id: `${name}-count`, class: 'name-count' })];
 }
 
 /** Takes a room's own name limits (from `room_info`) into the form's hints and counts. */
@@ -63,7 +67,7 @@ function takeLimits(info) {
   limits.team = info.teamNameMaxLength ?? limits.team;
   for (const name of ['nickname', 'team']) {
     const max = $(`#${name}-max`);
-    if (max) max.textContent = `At most ${limits[name]} characters. `;
+    if (max) max.textContent = `${t('p.atMost', { count: limits[name] })} `;
     if ($(`#${name}-count`)) countName($(`#${name}`));
   }
 }
@@ -102,7 +106,7 @@ function handle(m) {
     case 'question':
       Object.assign(ui, { changing: false, answerError: null, stakeChoice: null, stakeCustom: '', stakeError: null, changingStake: false });
       render();
-      say(live, `Question ${m.question.sequence + 1}: ${m.question.text}`);
+      say(live, t('q.saySpoken', { n: m.question.sequence + 1, text: m.question.text }));
       break;
     case 'answers_open': case 'leaderboard': case 'ended': render(); break;
     case 'wager_limit': render(true); break;  // the quick picks are halves and wholes of it
@@ -111,32 +115,32 @@ function handle(m) {
       if (change === 'count') break;  // later copies only move the answered count
       ui.tiebreakSending = false;
       render();
-      say(live, game.tiebreakPlays ? `Tiebreak! ${m.tiebreak.text}` : `Tiebreak between ${entrantNames(m.tiebreak)}.`);
+      say(live, game.tiebreakPlays ? t('p.sayTiebreak', { text: m.tiebreak.text }) : t('p.tiebreakBetween', { names: entrantNames(m.tiebreak) }));
       break;
     case 'tiebreak_ack':
       ui.tiebreakSending = false;
       render(true);
-      say(live, 'Tiebreak answer locked in.');
+      say(live, t('p.sayTiebreakLocked'));
       break;
     case 'team_answer':
       Object.assign(ui, { sending: false, changing: false });
       render(true);
-      say(live, `${m.by} locked in your team's answer.`);
+      say(live, t('p.sayTeamAnswer', { name: m.by }));
       break;
     case 'team_wager':
       Object.assign(ui, { changingStake: false, stakeError: null });
       render(true);
-      say(live, `${m.by} staked ${m.amount} points for your team.`);
+      say(live, t('p.sayTeamStake', { name: m.by, count: m.amount }));
       break;
-    case 'skipped': say(live, 'The host skipped this question.'); break;
+    case 'skipped': say(live, t('p.saySkipped')); break;
     case 'answer_ack':
       Object.assign(ui, { sending: false, changing: false });
       render();
-      say(live, 'Answer locked in.');
+      say(live, t('p.sayLocked'));
       break;
     case 'answers_closed':
       render();
-      if (!game.answered) say(live, "Time's up.");
+      if (!game.answered) say(live, t('q.timesUp'));
       break;
     case 'result':
       // A second result for the same question means the host accepted another typed answer.
@@ -165,7 +169,7 @@ function session(m) {
       pendingJoin = null;
       joinError = null;
       history.replaceState(null, '', `/join/${m.code}`);
-      say(live, m.resumed ? `Welcome back, ${m.nickname}.` : `You're in, ${m.nickname}.`);
+      say(live, m.resumed ? t('p.sayWelcomeBack', { name: m.nickname }) : t('p.sayIn', { name: m.nickname }));
       break;
     case 'room_info':
       roomInfo = m;
@@ -174,7 +178,7 @@ function session(m) {
       break;
     case 'team_changed':
       if (seat) { seat.team = m.team ?? null; store(KEY, seat); }
-      say(live, m.team ? `The host put you in team ${m.team}.` : 'The host took you out of your team.');
+      say(live, m.team ? t('p.sayTeamSet', { team: m.team }) : t('p.sayTeamOut'));
       break;
     case 'ok':
       if (m.request === 'wager') stakePlaced();
@@ -183,7 +187,7 @@ function session(m) {
       if (seat) { seat.nickname = m.nickname; store(KEY, seat); }
       store('buzzer.name', m.nickname);
       updateChip();
-      say(live, `The host changed your name to ${m.nickname}.`);
+      say(live, t('p.sayRenamed', { name: m.nickname }));
       break;
     case 'error':
       onError(m);
@@ -194,26 +198,10 @@ function session(m) {
 }
 
 /**
- * Plain words for the player. The server's texts for game rules are already written for players;
- * these codes carry a technical one (meant for the host or a developer), so the phone says what
- * happened and what to do instead.
+ * Plain words for the player, in the page's language: every error code has a text in the catalogues
+ * (`err.CODE`), so the phone says what happened and what to do rather than the server's English.
  */
-const PLAIN = {
-  bad_message: 'Your phone sent something the game did not understand. Reload the page and try again.',
-  internal: 'Something went wrong on the server. Try again in a moment.',
-  busy: 'Still working on your last tap. Wait a second and try again.',
-  not_in_room: 'You are not in a game yet. Enter the code from the big screen.',
-  already_in_room: 'This page is already in a game. Reload it to join another one.',
-  archive_unavailable: 'The game cannot take new players right now. Ask the host.',
-  unknown_player: 'This phone is no longer in the game. Join again with the code on the big screen.',
-  wrong_question: 'That answer was for an earlier question.',
-  unknown_question: 'That answer was for a question that is not being played.',
-  invalid_answer: 'That answer could not be read. Pick or type it again.',
-};
-
-function plain(m) {
-  return PLAIN[m.code] ?? m.message;
-}
+const plain = errorText;
 
 function onError(m) {
   if (m.request === 'peek') return;  // the join itself will say what is wrong with the code
@@ -227,7 +215,7 @@ function onError(m) {
   if (m.request === 'resume') {
     const code = seat?.code;
     forget();
-    joinError = { code: m.code, message: `${m.message} You can join again below.`, prefill: code };
+    joinError = { code: m.code, message: `${m.message} ${t('p.joinAgainBelow')}`, prefill: code };
     renderJoin();
     return;
   }
@@ -306,7 +294,7 @@ function updateChip() {
   if (!seat) { chip.hidden = true; return; }
   chip.hidden = false;
   fill(chip, h('span', { class: 'chip-name', text: seat.nickname }),
-    game.me ? h('span', { class: 'chip-score', text: `${formatScore(game.me.score)} pts` }) : null);
+    game.me ? h('span', { class: 'chip-score', text: t('podium.points', { count: game.me.score, score: formatScore(game.me.score) }) }) : null);
 }
 
 function renderHostNote() {
@@ -315,7 +303,7 @@ function renderHostNote() {
 }
 
 function hostNote() {
-  return h('p', { id: 'host-note', class: 'note', hidden: game.hostConnected !== false, text: 'The host lost their connection. Hang on: the game resumes when they are back.' });
+  return h('p', { id: 'host-note', class: 'note', hidden: game.hostConnected !== false, text: t('p.hostLost') });
 }
 
 function renderJoin() {
@@ -340,15 +328,15 @@ function renderJoin() {
       error ? h('p', { id: `${name}-error`, class: 'field-error', text: error }) : null);
   };
   const form = h('form', { class: 'card join', novalidate: true, onsubmit: submitJoin },
-    h('h1', { text: 'Join the quiz' }),
-    h('p', { class: 'lead', text: 'Enter the code on the big screen and pick a name.' }),
-    field('code', 'Game code', { value: code, required: true, autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false', maxlength: 12, inputmode: 'text', class: 'code-input',
+    h('h1', { text: t('p.joinTitle') }),
+    h('p', { class: 'lead', text: t('p.joinLead') }),
+    field('code', t('p.gameCode'), { value: code, required: true, autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false', maxlength: 12, inputmode: 'text', class: 'code-input',
       onchange: (e) => peek(e.currentTarget.value) }),
-    field('nickname', 'Your name', { value: seat?.nickname ?? load('buzzer.name') ?? '', required: true, autocomplete: 'nickname',
+    field('nickname', t('p.yourName'), { value: seat?.nickname ?? load('buzzer.name') ?? '', required: true, autocomplete: 'nickname',
       oninput: (e) => countName(e.currentTarget) }, nameHint('nickname')),
     teamField(errorFor('team')),
     errorFor('form') ? h('p', { class: 'field-error', role: 'alert', text: errorFor('form') }) : null,
-    h('button', { type: 'submit', class: 'btn primary big', text: pendingJoin ? 'Joining…' : 'Join game', disabled: !!pendingJoin }));
+    h('button', { type: 'submit', class: 'btn primary big', text: pendingJoin ? t('p.joining') : t('p.joinGame'), disabled: !!pendingJoin }));
   fill(main, form);
   countName($('#nickname'));
   if ($('#team-count')) countName($('#team'));
@@ -374,13 +362,13 @@ function teamField(error) {
   const saved = load('buzzer.team') ?? '';
   const control = teams
     ? h('select', { id: 'team', name: 'team', required: true, 'aria-invalid': error ? 'true' : false, 'aria-describedby': described },
-      h('option', { value: '', text: 'Choose your team', disabled: true, selected: !teams.includes(saved) }),
-      teams.map((t) => h('option', { value: t, text: t, selected: t === saved })))
+      h('option', { value: '', text: t('p.chooseTeam'), disabled: true, selected: !teams.includes(saved) }),
+      teams.map((team) => h('option', { value: team, text: team, selected: team === saved })))
     : h('input', { id: 'team', name: 'team', autocomplete: 'off', value: saved, oninput: (e) => countName(e.currentTarget),
       'aria-invalid': error ? 'true' : false, 'aria-describedby': described });
   return h('div', { class: `field team-field${error ? ' invalid' : ''}` },
-    h('label', { for: 'team', text: teams ? 'Your team' : 'Team (optional)' }),
-    h('p', { id: 'team-hint', class: 'hint' }, teams ? "Pick your table's team from the host's list." : ['Players with the same team name play together. ', ...nameHint('team')]),
+    h('label', { for: 'team', text: teams ? t('p.yourTeam') : t('p.teamOptional') }),
+    h('p', { id: 'team-hint', class: 'hint' }, teams ? t('p.pickTeam') : [`${t('p.sameTeam')} `, ...nameHint('team')]),
     control,
     error ? h('p', { id: 'team-error', class: 'field-error', text: error }) : null);
 }
@@ -399,15 +387,15 @@ function submitJoin(event) {
   const nickname = form.nickname.value.trim();
   const team = form.team.value.trim();
   if (!code || !nickname) {
-    joinError = { code: code ? 'name_invalid' : 'room_not_found', message: code ? 'Type a name to play under.' : 'Type the game code from the big screen.', prefill: code };
+    joinError = { code: code ? 'name_invalid' : 'room_not_found', message: code ? t('p.typeName') : t('p.typeCode'), prefill: code };
     renderJoin();
     return;
   }
   // Said before sending, never cut: the player chooses what to drop.
-  for (const [field, words, error] of [['nickname', 'Your name', 'name_invalid'], ['team', 'Your team name', 'team_too_long']]) {
+  for (const [field, words, error] of [['nickname', 'p.nameTooLong', 'name_invalid'], ['team', 'p.teamTooLong', 'team_too_long']]) {
     const n = nameLength(form[field].value);
     if (form[field].tagName === 'INPUT' && n > limits[field]) {
-      joinError = { code: error, message: `${words} has ${n} characters: at most ${limits[field]}. Make it shorter.`, prefill: code };
+      joinError = { code: error, message: t(words, { n, count: limits[field] }), prefill: code };
       store(field === 'team' ? 'buzzer.team' : 'buzzer.name', form[field].value.trim());
       renderJoin();
       return;
@@ -435,12 +423,12 @@ function deviceID() {
 function renderLobby() {
   fill(main, h('section', { class: 'card center lobby' },
     h('p', { class: 'eyebrow', text: game.title }),
-    h('h1', { class: 'hello' }, "You're in, ", h('span', { class: 'nick', text: seat?.nickname ?? '' })),
+    h('h1', { class: 'hello' }, ...tn('p.youreIn', { name: h('span', { class: 'nick', text: seat?.nickname ?? '' }) })),
     h('div', { class: 'pulse', 'aria-hidden': 'true' }, h('img', { src: '/assets/icon.svg', alt: '' })),
-    h('p', { class: 'count' }, h('strong', { id: 'player-count', text: String(game.playerCount ?? 0) }), ' in the room'),
-    h('p', { class: 'lead', text: 'Eyes on the big screen: the first question is coming.' }),
+    h('p', { class: 'count' }, ...tn('p.inRoom', { count: game.playerCount ?? 0, n: h('strong', { id: 'player-count', text: formatNumber(game.playerCount ?? 0) }) })),
+    h('p', { class: 'lead', text: t('p.eyesOnScreen') }),
     hostNote(),
-    h('button', { type: 'button', class: 'btn ghost', text: 'Leave game', onclick: leave })));
+    h('button', { type: 'button', class: 'btn ghost', text: t('p.leave'), onclick: leave })));
 }
 
 function leave() {
@@ -452,11 +440,11 @@ function leave() {
 }
 
 function questionHeader(q) {
-  const round = q.roundCount > 1 ? ` · ${q.roundTitle || `Round ${q.round + 1}`}` : '';
+  const round = q.roundCount > 1 ? ` · ${q.roundTitle || t('q.round', { n: q.round + 1 })}` : '';
   return h('div', { class: 'qhead' },
-    h('p', { class: 'eyebrow' }, `Question ${q.sequence + 1} of ${q.questionCount}${round}`, q.category ? h('span', { class: 'tag', text: q.category }) : null,
-      q.points === 2 ? h('span', { class: 'tag hot', text: 'Double points' }) : null,
-      q.wager ? h('span', { class: 'tag hot', text: 'Wager round' }) : null),
+    h('p', { class: 'eyebrow' }, t('q.header', { n: q.sequence + 1, total: q.questionCount }) + round, q.category ? h('span', { class: 'tag', text: q.category }) : null,
+      q.points === 2 ? h('span', { class: 'tag hot', text: t('q.double') }) : null,
+      q.wager ? h('span', { class: 'tag hot', text: t('q.wager') }) : null),
     clock());
 }
 
@@ -484,25 +472,25 @@ function applyPause() {
   if (submit) submit.disabled = !open || !main.querySelector('.answers [aria-pressed="true"]');
   const note = $('#paused-note');
   if (note) note.hidden = !paused;
-  if (!paused) say(live, 'The clock is running again.');
+  if (!paused) say(live, t('p.sayRunning'));
 }
 
 /** A stopped clock, said big: the answers (and the stake) wait until the host resumes. */
 function pausedNote() {
   return h('p', { id: 'paused-note', class: 'paused-note', hidden: !isPaused() },
-    h('strong', { text: 'Paused' }), ' The host stopped the clock: hold on, nobody loses any time.');
+    h('strong', { text: t('p.paused') }), ` ${t('p.pausedWhy')}`);
 }
 
 /** A picture round: the picture when the pack puts it on phones, else where to look (and what it shows). */
 function questionMedia(q) {
   const media = q.media;
   if (media?.image && media.onPhones) {
-    return h('figure', { class: 'q-media' }, h('img', { src: media.image, alt: media.alt || 'The picture for this question' }));
+    return h('figure', { class: 'q-media' }, h('img', { src: media.image, alt: media.alt || t('p.pictureAlt') }));
   }
   if (!media?.image && !media?.audio) return null;
   return h('p', { class: 'big-screen', id: 'big-screen' },
-    h('strong', { text: media.image ? 'Look at the big screen' : 'Listen to the big screen' }),
-    media.image ? (media.alt ? ` for the picture: ${media.alt}.` : ' for the picture.') : ' for the clip.');
+    h('strong', { text: media.image ? t('p.lookBigScreen') : t('p.listenBigScreen') }),
+    ' ', media.image ? (media.alt ? t('p.forPictureAlt', { alt: media.alt }) : t('p.forPicture')) : t('p.forClip'));
 }
 
 function renderQuestion() {
@@ -511,15 +499,15 @@ function renderQuestion() {
   const body = [];
   const send = (answer) => submitAnswer(answer);
   if (q.kind === 'choice' || q.kind === 'poll') {
-    body.push(h('div', { class: `answers n${q.options.length}`, role: 'group', 'aria-label': 'Answers' },
+    body.push(h('div', { class: `answers n${q.options.length}`, role: 'group', 'aria-label': t('q.answers') },
       q.options.map((text, i) => h('button', { type: 'button', class: `answer opt-${i}`, disabled: !open,
         onclick: () => send({ kind: q.kind, option: i }) }, marker(i), h('span', { class: 'sr-only', text: `${LETTERS[i]}: ` }), h('span', { class: 'atext', text })))));
   } else if (q.kind === 'multi') {
     const picked = new Set();
-    const submit = h('button', { type: 'button', id: 'lock-multi', class: 'btn primary big', disabled: true, text: 'Lock in answers',
+    const submit = h('button', { type: 'button', id: 'lock-multi', class: 'btn primary big', disabled: true, text: t('p.lockInAnswers'),
       onclick: () => send({ kind: 'multi', options: [...picked].sort() }) });
-    body.push(h('p', { class: 'hint', text: 'Pick every right answer, then lock in.' }));
-    body.push(h('div', { class: `answers n${q.options.length}`, role: 'group', 'aria-label': 'Answers (pick all that apply)' },
+    body.push(h('p', { class: 'hint', text: t('p.pickEvery') }));
+    body.push(h('div', { class: `answers n${q.options.length}`, role: 'group', 'aria-label': t('p.answersMulti') },
       q.options.map((text, i) => h('button', { type: 'button', class: `answer opt-${i}`, 'aria-pressed': 'false', disabled: !open,
         onclick: (e) => {
           if (picked.has(i)) picked.delete(i); else picked.add(i);
@@ -528,11 +516,11 @@ function renderQuestion() {
         } }, marker(i), h('span', { class: 'sr-only', text: `${LETTERS[i]}: ` }), h('span', { class: 'atext', text }), h('span', { class: 'check', 'aria-hidden': 'true', text: '✓' })))));
     body.push(submit);
   } else if (q.kind === 'truefalse') {
-    body.push(h('div', { class: 'answers n2 tf', role: 'group', 'aria-label': 'Answers' },
+    body.push(h('div', { class: 'answers n2 tf', role: 'group', 'aria-label': t('q.answers') },
       [true, false].map((value) => h('button', { type: 'button', class: `answer opt-${value}`, disabled: !open,
         onclick: () => send({ kind: 'truefalse', value }) },
         h('span', { class: 'marker', 'aria-hidden': 'true' }, h('span', { class: 'letter', text: value ? '✓' : '✗' })),
-        h('span', { class: 'atext', text: value ? 'True' : 'False' })))));
+        h('span', { class: 'atext', text: value ? t('tf.true') : t('tf.false') })))));
   } else {
     const number = q.kind === 'number';
     body.push(h('form', { class: 'typed', onsubmit: (e) => {
@@ -541,14 +529,14 @@ function renderQuestion() {
       if (!raw) return;
       if (number) {
         const value = Number(raw.replace(/[\s,]/g, ''));
-        if (!Number.isFinite(value)) { ui.answerError = 'Type a number, like 1912.'; render(true); return; }
+        if (!Number.isFinite(value)) { ui.answerError = t('p.typeNumber', { example: 1912 }); render(true); return; }
         send({ kind: 'number', value });
       } else send({ kind: 'text', text: raw });
     } },
-      h('label', { for: 'typed', text: number ? 'Your answer (a number)' : 'Your answer' }),
+      h('label', { for: 'typed', text: number ? t('p.yourAnswerNumber') : t('p.yourAnswerLabel') }),
       h('input', { id: 'typed', name: 'typed', autocomplete: 'off', disabled: !open, maxlength: 200,
         ...(number ? { inputmode: 'decimal' } : { autocapitalize: 'none', spellcheck: 'false' }) }),
-      h('button', { type: 'submit', class: 'btn primary big', disabled: !open, text: 'Lock in' })));
+      h('button', { type: 'submit', class: 'btn primary big', disabled: !open, text: t('p.lockIn') })));
   }
   const staking = q.wager && game.phase !== 'closed';
   fill(main, h('section', { class: `question phase-${game.phase}` },
@@ -559,9 +547,9 @@ function renderQuestion() {
     // A wager round: the stake is its own step, first, during the reading time and until answers close.
     staking && !stakeLocked() ? stakeStep() : null,
     q.wager && stakeLocked() ? stakeNote(true) : null,
-    game.phase === 'reading' ? h('p', { class: 'ready', text: 'Get ready…' }) : null,
-    game.phase === 'closed' ? h('p', { class: 'ready', text: "Time's up!" }) : null,
-    staking && !stakeLocked() && game.phase === 'open' ? h('p', { class: 'hint', id: 'stake-first', text: 'Lock in a stake to answer (0 is fine).' }) : null,
+    game.phase === 'reading' ? h('p', { class: 'ready', text: t('q.getReady') }) : null,
+    game.phase === 'closed' ? h('p', { class: 'ready', text: t('q.timesUp') }) : null,
+    staking && !stakeLocked() && game.phase === 'open' ? h('p', { class: 'hint', id: 'stake-first', text: t('p.stakeFirst') }) : null,
     body,
     ui.answerError ? h('p', { class: 'field-error', role: 'alert', text: ui.answerError }) : null,
     hostNote()));
@@ -574,7 +562,7 @@ async function submitAnswer(answer) {
   ui.answerError = null;
   game.myAnswer = answer;
   ui.sending = connection.send({ type: 'answer', question: q.sequence, answer });
-  if (!ui.sending) { ui.answerError = 'You are offline; your answer was not sent. Try again when the banner goes.'; }
+  if (!ui.sending) { ui.answerError = t('p.offlineAnswer'); }
   render(true);
 }
 
@@ -601,7 +589,7 @@ function stakeLocked() {
   return !!game.teamWager || (!!myStake()?.placed && !ui.changingStake);
 }
 
-const stakeWords = () => (seat?.team ? "Your team's stake" : 'Your stake');
+const stakeWords = () => (seat?.team ? t('p.teamStake') : t('p.yourStake'));
 
 /** The amount picked in the step, or null: a quick pick, or the typed amount. */
 function chosenStake() {
@@ -616,7 +604,7 @@ function chosenStake() {
 function stakeStep() {
   const max = game.maxWager;
   const picks = [];
-  for (const [label, amount] of [['Nothing', 0], ['Half', Math.floor((max ?? 0) / 2)], ['All', max]]) {
+  for (const [label, amount] of [[t('p.stakeNothing'), 0], [t('p.stakeHalf'), Math.floor((max ?? 0) / 2)], [t('p.stakeAll'), max]]) {
     if (amount != null && !picks.some((p) => p.amount === amount)) picks.push({ label, amount });
   }
   const sending = !!ui.stake?.sending;
@@ -625,30 +613,28 @@ function stakeStep() {
   const pick = (choice) => () => { Object.assign(ui, { stakeChoice: choice, stakeError: null }); render(true); if (choice === 'custom') $('#stake-custom')?.focus(); };
   return h('fieldset', { class: 'stake', id: 'stake', 'aria-describedby': 'stake-hint' },
     h('legend', { text: stakeWords() }),
-    h('p', { class: 'hint', id: 'stake-hint' },
-      `Points ${seat?.team ? 'your team wins' : 'you win'} if right and ${seat?.team ? 'loses' : 'lose'} if wrong`,
-      max != null ? `, from 0 to ${formatScore(max)}.` : '.', ' Choose it before you answer.'),
+    h('p', { class: 'hint', id: 'stake-hint', text: t(seat?.team ? (max != null ? 'p.stakeHintTeamMax' : 'p.stakeHintTeam') : (max != null ? 'p.stakeHintMax' : 'p.stakeHint'), { max: formatScore(max) }) }),
     h('div', { class: 'stake-picks' },
       picks.map((p) => h('button', { type: 'button', class: 'btn stake-pick', 'aria-pressed': String(ui.stakeChoice === p.amount), disabled: sending || paused,
         'data-amount': String(p.amount), onclick: pick(p.amount) }, h('span', { class: 'k', text: p.label }), h('span', { class: 'v', text: formatScore(p.amount) }))),
       h('button', { type: 'button', class: 'btn stake-pick', id: 'stake-other', 'aria-pressed': String(ui.stakeChoice === 'custom'), disabled: sending || paused,
-        onclick: pick('custom') }, h('span', { class: 'k', text: 'Other' }), h('span', { class: 'v', text: '…' }))),
+        onclick: pick('custom') }, h('span', { class: 'k', text: t('p.stakeOther') }), h('span', { class: 'v', text: '…' }))),
     ui.stakeChoice === 'custom' ? h('div', { class: 'field' },
-      h('label', { for: 'stake-custom', text: `Amount (0 to ${max != null ? formatScore(max) : 'your score'})` }),
+      h('label', { for: 'stake-custom', text: max != null ? t('p.amountMax', { max: formatScore(max) }) : t('p.amountScore') }),
       h('input', { id: 'stake-custom', type: 'number', inputmode: 'numeric', min: 0, step: 1, ...(max != null ? { max } : {}), value: ui.stakeCustom ?? '',
         disabled: sending || paused,
         oninput: (e) => { ui.stakeCustom = e.currentTarget.value; ui.stakeError = null; updateLockStake(); },
         onkeydown: (e) => { if (e.key === 'Enter') { e.preventDefault(); placeStake(); } } })) : null,
     h('button', { type: 'button', id: 'lock-stake', class: 'btn primary big', disabled: sending || paused || amount === null, onclick: placeStake,
       text: lockStakeText(amount, sending) }),
-    ui.changingStake ? h('button', { type: 'button', class: 'btn ghost', id: 'keep-stake', text: `Keep ${formatScore(myStake()?.amount)}`,
+    ui.changingStake ? h('button', { type: 'button', class: 'btn ghost', id: 'keep-stake', text: t('p.keepStake', { amount: formatScore(myStake()?.amount) }),
       onclick: () => { Object.assign(ui, { changingStake: false, stakeError: null }); render(true); } }) : null,
     ui.stakeError ? h('p', { class: 'field-error', role: 'alert', text: ui.stakeError }) : null);
 }
 
 function lockStakeText(amount, sending) {
-  if (sending) return 'Locking in…';
-  return amount === null ? 'Pick a stake' : `Lock in ${formatScore(amount)} ${amount === 1 ? 'point' : 'points'}`;
+  if (sending) return t('p.lockingIn');
+  return amount === null ? t('p.pickStake') : t('p.lockInPoints', { count: amount, amount: formatScore(amount) });
 }
 
 /** The typed amount moves the lock-in button without redrawing the field being typed in. */
@@ -664,7 +650,7 @@ function placeStake() {
   const q = game.question, amount = chosenStake(), max = game.maxWager;
   if (!q || amount === null || ui.stake?.sending) return;
   if (!Number.isInteger(amount) || amount < 0 || (max != null && amount > max)) {
-    ui.stakeError = `Choose a whole number from 0 to ${max != null ? formatScore(max) : 'your score'}.`;
+    ui.stakeError = max != null ? t('p.wholeNumberMax', { max: formatScore(max) }) : t('p.wholeNumberScore');
     render(true);
     $('#stake-custom')?.focus();
     return;
@@ -674,7 +660,7 @@ function placeStake() {
   ui.stake = { question: q.sequence, amount, sending: true, placed: false, before };
   if (!connection.send({ type: 'wager', question: q.sequence, amount })) {
     ui.stake = before;
-    ui.stakeError = 'You are offline; your stake was not sent. Try again when the banner goes.';
+    ui.stakeError = t('p.offlineStake');
   }
   render(true);
 }
@@ -686,7 +672,7 @@ function stakePlaced() {
   ui.changingStake = false;
   store(STAKE_KEY, { code: seat?.code, question: ui.stake.question, amount: ui.stake.amount });
   render(true);
-  say(live, `${stakeWords()} is locked in: ${ui.stake.amount} points.`);
+  say(live, t('p.sayStakeLocked', { stake: stakeWords(), count: ui.stake.amount, amount: formatScore(ui.stake.amount) }));
 }
 
 /** The stake as it stands, locked in: the amount, and in a team who placed it. */
@@ -694,13 +680,13 @@ function stakeNote(changeable) {
   const team = game.teamWager, mine = myStake();
   const amount = team ? team.amount : mine?.amount;
   if (amount == null) return null;
-  const by = team ? team.by : seat?.team ? 'you' : null;
+  const by = team ? team.by : seat?.team ? t('p.you') : null;
   return h('p', { class: 'stake-locked', id: 'stake-locked' },
     h('span', { class: 'stake-lock', 'aria-hidden': 'true' }, padlock()),
-    h('span', {}, `${stakeWords()}: `, h('strong', { text: `${formatScore(amount)} points` }), by ? ` (placed by ${by})` : '', ', locked in.'),
+    h('span', {}, ...tn(by ? 'p.stakeNoteBy' : 'p.stakeNote', { stake: stakeWords(), by, amount: h('strong', { text: t('p.points', { count: amount, amount: formatScore(amount) }) }) })),
     // Before answering, whoever placed the stake may change it (a teammate's is theirs to change).
     changeable && !team && !game.answered && (game.phase === 'reading' || game.phase === 'open')
-      ? h('button', { type: 'button', class: 'btn small', id: 'change-stake', text: 'Change stake', disabled: isPaused(),
+      ? h('button', { type: 'button', class: 'btn small', id: 'change-stake', text: t('p.changeStake'), disabled: isPaused(),
         onclick: () => { Object.assign(ui, { changingStake: true, stakeChoice: amount, stakeError: null }); render(true); } })
       : null);
 }
@@ -711,7 +697,7 @@ function myAnswerText() {
   switch (a.kind) {
     case 'choice': case 'poll': return `${LETTERS[a.option]}: ${q.options[a.option]}`;
     case 'multi': return a.options.map((i) => `${LETTERS[i]}: ${q.options[i]}`).join(', ');
-    case 'truefalse': return a.value ? 'True' : 'False';
+    case 'truefalse': return a.value ? t('tf.true') : t('tf.false');
     case 'number': return formatScore(a.value);
     default: return a.text;
   }
@@ -724,15 +710,15 @@ function renderLocked() {
     questionHeader(q),
     // A padlock, not the ✓ a right answer gets: locked in says nothing about being correct.
     game.answered ? lockSeal() : h('div', { class: 'seal', 'aria-hidden': 'true', text: '…' }),
-    h('h1', { text: !game.answered ? 'Sending…' : game.answeredBy ? `Locked in by ${game.answeredBy}` : 'Locked in!' }),
-    mine ? h('p', { class: 'lead' }, game.answeredBy ? "Your team's answer: " : 'Your answer: ', h('strong', { class: 'mine', text: mine })) : null,
+    h('h1', { text: !game.answered ? t('p.sending') : game.answeredBy ? t('p.lockedInBy', { name: game.answeredBy }) : t('p.lockedIn') }),
+    mine ? h('p', { class: 'lead' }, ...tn(game.answeredBy ? 'p.teamAnswerIs' : 'p.yourAnswerIs', { answer: h('strong', { class: 'mine', text: mine }) })) : null,
     q.wager ? stakeNote(false) : null,
     pausedNote(),
     // With the room's "change your answer" on, back to the question until the clock runs out.
     q.answerChangeable && game.phase === 'open' && game.answered
-      ? h('button', { type: 'button', class: 'btn', id: 'change-answer', text: 'Change my answer', onclick: () => { ui.changing = true; render(true); } })
+      ? h('button', { type: 'button', class: 'btn', id: 'change-answer', text: t('p.changeAnswer'), onclick: () => { ui.changing = true; render(true); } })
       : null,
-    h('p', { class: 'hint', text: game.phase === 'closed' ? 'Answers are closed. The reveal is coming.' : 'Waiting for the others…' }),
+    h('p', { class: 'hint', text: game.phase === 'closed' ? t('p.closedComing') : t('p.waitingOthers') }),
     hostNote()));
   startClock();
 }
@@ -758,28 +744,30 @@ function padlock() {
 function announceResult() {
   const r = game.result;
   if (!r) return;
-  const rank = r.rank ? ` You are ${ordinal(r.rank)}.` : '';
-  const team = r.teamPoints != null ? `Your team: ${signed(r.teamPoints)} points. ` : '';
-  say(live, `${outcomeWords(r).title}. ${team}${r.points ? `${signed(r.points)} points.` : ''}${rank}`);
+  const parts = [`${outcomeWords(r).title}.`];
+  if (r.teamPoints != null) parts.push(`${t('p.teamPoints', { count: r.teamPoints, amount: signed(r.teamPoints) })}.`);
+  if (r.points) parts.push(`${t('p.points', { count: r.points, amount: signed(r.points) })}.`);
+  if (r.rank) parts.push(t('p.sayRank', { rank: ordinal(r.rank) }));
+  say(live, parts.join(' '));
 }
 
 /** +500, −500 (a true minus sign), 0. */
 const signed = (n) => `${n > 0 ? '+' : ''}${formatScore(n)}`;
 
 function outcomeWords(r) {
-  if (!r.answered) return { title: 'No answer', tone: 'none', icon: '–' };
+  if (!r.answered) return { title: t('p.noAnswer'), tone: 'none', icon: '–' };
   switch (r.outcome) {
-    case 'correct': return { title: 'Correct!', tone: 'right', icon: '✓' };
-    case 'partial': return { title: 'Partly right', tone: 'partial', icon: '½' };
-    case 'counted': return { title: 'Vote counted', tone: 'counted', icon: '✓' };
-    default: return { title: 'Not this time', tone: 'wrong', icon: '✗' };
+    case 'correct': return { title: t('p.correct'), tone: 'right', icon: '✓' };
+    case 'partial': return { title: t('p.partial'), tone: 'partial', icon: '½' };
+    case 'counted': return { title: t('p.counted'), tone: 'counted', icon: '✓' };
+    default: return { title: t('p.wrong'), tone: 'wrong', icon: '✗' };
   }
 }
 
 function renderResult() {
   const r = game.result, q = game.question, rev = game.reveal;
   if (!r) {
-    fill(main, h('section', { class: 'card center' }, h('h1', { text: 'The answer is in!' }), h('p', { class: 'lead', text: 'Look at the big screen.' })));
+    fill(main, h('section', { class: 'card center' }, h('h1', { text: t('p.answerIn') }), h('p', { class: 'lead', text: t('p.lookAtScreen') })));
     return;
   }
   const words = outcomeWords(r);
@@ -789,14 +777,14 @@ function renderResult() {
     h('h1', { text: words.title }),
     // A team's wager moves the team's score, not the player's: say whose points they are.
     r.teamPoints !== undefined && r.teamPoints !== null
-      ? h('p', { class: `gain${r.teamPoints < 0 ? ' loss' : ''}`, text: `Your team: ${signed(r.teamPoints)} points` })
-      : h('p', { class: `gain${r.points < 0 ? ' loss' : ''}`, text: `${signed(r.points)} points` }),
-    r.streakBonus ? h('p', { class: 'streak', text: `Includes a ${formatScore(r.streakBonus)} point streak bonus (${r.streak} in a row)` }) : null,
-    rev && q && rev.correct?.kind !== 'none' ? h('p', { class: 'answer-was' }, 'Answer: ', h('strong', { text: correctText(rev.correct, q.options) })) : null,
+      ? h('p', { class: `gain${r.teamPoints < 0 ? ' loss' : ''}`, text: t('p.teamPoints', { count: r.teamPoints, amount: signed(r.teamPoints) }) })
+      : h('p', { class: `gain${r.points < 0 ? ' loss' : ''}`, text: t('p.points', { count: r.points, amount: signed(r.points) }) }),
+    r.streakBonus ? h('p', { class: 'streak', text: t('p.streak', { bonus: formatScore(r.streakBonus), count: r.streak }) }) : null,
+    rev && q && rev.correct?.kind !== 'none' ? h('p', { class: 'answer-was' }, ...tn('p.answerWas', { answer: h('strong', { text: correctText(rev.correct, q.options) }) })) : null,
     rev?.explanation ? h('p', { class: 'explain', text: rev.explanation }) : null,
     h('ul', { class: 'stats' },
-      h('li', {}, h('span', { class: 'k', text: 'Score' }), h('span', { class: 'v', text: formatScore(r.score) })),
-      h('li', {}, h('span', { class: 'k', text: 'Rank' }), h('span', { class: 'v', text: r.rank ? `${ordinal(r.rank)}${total ? ` of ${total}` : ''}` : '–' }))),
+      h('li', {}, h('span', { class: 'k', text: t('board.score') }), h('span', { class: 'v', text: formatScore(r.score) })),
+      h('li', {}, h('span', { class: 'k', text: t('board.rank') }), h('span', { class: 'v', text: r.rank ? (total ? t('p.rankOf', { rank: ordinal(r.rank), count: total }) : ordinal(r.rank)) : '–' }))),
     hostNote()));
 }
 
@@ -804,8 +792,8 @@ function renderLeaderboard() {
   const board = game.leaderboard;
   const me = game.me;
   fill(main, h('section', { class: 'card' },
-    h('h1', { text: board?.final ? 'Final standings' : 'Leaderboard' }),
-    me?.rank ? h('p', { class: 'lead' }, 'You are ', h('strong', { text: ordinal(me.rank) }), ` of ${me.players} with ${formatScore(me.score)} points.`) : null,
+    h('h1', { text: board?.final ? t('finalStandings') : t('leaderboard') }),
+    me?.rank ? h('p', { class: 'lead' }, ...tn('p.youAre', { rank: h('strong', { text: ordinal(me.rank) }), count: me.players, score: formatScore(me.score) })) : null,
     board?.final ? tiebreakTable(game.tiebreakResult) : null,
     board ? standingsTable(board.players, { me: seat?.player }) : null,
     board ? teamTable(board.teams, { mine: seat?.team }) : null,
@@ -814,70 +802,80 @@ function renderLeaderboard() {
 }
 
 function renderTiebreak() {
-  const t = game.tiebreak;
+  const tb = game.tiebreak;
   if (!game.tiebreakPlays) {
     fill(main, h('section', { class: 'card center' },
-      h('p', { class: 'eyebrow', text: 'Tiebreak' }),
-      h('h1', { text: `Tiebreak between ${entrantNames(t)}` }),
-      h('p', { class: 'lead', text: 'Closest number wins. Eyes on the big screen.' }),
+      h('p', { class: 'eyebrow', text: t('p.tiebreak') }),
+      h('h1', { text: t('p.tiebreakBetween', { names: entrantNames(tb) }) }),
+      h('p', { class: 'lead', text: t('p.closestEyes') }),
       hostNote()));
     return;
   }
   if (game.tiebreakAnswered) {
     fill(main, h('section', { class: 'card center locked' },
-      h('div', { class: 'qhead' }, h('p', { class: 'eyebrow', text: 'Tiebreak' }), clock()),
-      h('h1', { text: game.tiebreakBy && game.tiebreakBy !== seat?.nickname ? `Locked in by ${game.tiebreakBy}` : 'Locked in!' }),
-      game.tiebreakValue != null ? h('p', { class: 'lead' }, 'Your tiebreak answer: ', h('strong', { class: 'mine', text: formatScore(game.tiebreakValue) })) : null,
-      h('p', { class: 'hint', text: 'Closest number wins. The result is coming.' }),
+      h('div', { class: 'qhead' }, h('p', { class: 'eyebrow', text: t('p.tiebreak') }), clock()),
+      h('h1', { text: game.tiebreakBy && game.tiebreakBy !== seat?.nickname ? t('p.lockedInBy', { name: game.tiebreakBy }) : t('p.lockedIn') }),
+      game.tiebreakValue != null ? h('p', { class: 'lead' }, ...tn('p.yourTiebreak', { answer: h('strong', { class: 'mine', text: formatScore(game.tiebreakValue) }) })) : null,
+      h('p', { class: 'hint', text: t('p.closestComing') }),
       hostNote()));
-    countdown.start(t.startedAt, t.deadline);
+    countdown.start(tb.startedAt, tb.deadline);
     return;
   }
   fill(main, h('section', { class: 'question phase-open tiebreak' },
-    h('div', { class: 'qhead' }, h('p', { class: 'eyebrow', text: `Tiebreak: ${entrantNames(t)}` }), clock()),
-    h('h1', { class: 'qtext', text: t.text }),
-    h('p', { class: 'hint', text: 'Closest number wins; equally close, the faster answer.' }),
+    h('div', { class: 'qhead' }, h('p', { class: 'eyebrow', text: t('p.tiebreakOf', { names: entrantNames(tb) }) }), clock()),
+    h('h1', { class: 'qtext', text: tb.text }),
+    h('p', { class: 'hint', text: t('p.closestFaster') }),
     h('form', { class: 'typed', onsubmit: (e) => {
       e.preventDefault();
       const value = Number(e.currentTarget.tiebreak.value.trim().replace(/[\s,]/g, ''));
-      if (!e.currentTarget.tiebreak.value.trim() || !Number.isFinite(value)) { ui.tiebreakError = 'Type a number, like 1912.'; render(true); return; }
+      if (!e.currentTarget.tiebreak.value.trim() || !Number.isFinite(value)) { ui.tiebreakError = t('p.typeNumber', { example: 1912 }); render(true); return; }
       ui.tiebreakError = null;
       ui.tiebreakSending = connection.send({ type: 'tiebreak_answer', value });
-      if (!ui.tiebreakSending) { ui.tiebreakError = 'You are offline; your answer was not sent. Try again when the banner goes.'; render(true); }
+      if (!ui.tiebreakSending) { ui.tiebreakError = t('p.offlineAnswer'); render(true); }
     } },
-      h('label', { for: 'tiebreak', text: 'Your answer (a number)' }),
+      h('label', { for: 'tiebreak', text: t('p.yourAnswerNumber') }),
       h('input', { id: 'tiebreak', name: 'tiebreak', autocomplete: 'off', inputmode: 'decimal', maxlength: 30 }),
-      h('button', { type: 'submit', class: 'btn primary big', text: 'Lock in' })),
+      h('button', { type: 'submit', class: 'btn primary big', text: t('p.lockIn') })),
     ui.tiebreakError ? h('p', { class: 'field-error', role: 'alert', text: ui.tiebreakError }) : null,
     hostNote()));
-  countdown.start(t.startedAt, t.deadline);
+  countdown.start(tb.startedAt, tb.deadline);
 }
 
 function renderEnded() {
   const ended = game.ended;
   const me = game.me;
   fill(main, h('section', { class: 'card center ended' },
-    h('p', { class: 'eyebrow', text: game.title || 'Game over' }),
-    h('h1', { text: 'Game over!' }),
+    h('p', { class: 'eyebrow', text: game.title || t('p.gameOver') }),
+    h('h1', { text: t('p.gameOverBang') }),
     ended ? podium(ended.podium.players, seat?.player) : null,
     ended ? teamPodium(ended.podium.teams, seat?.team) : null,
-    me?.rank ? h('p', { class: 'lead final-rank' }, 'You finished ', h('strong', { text: ordinal(me.rank) }), ` of ${me.players} with ${formatScore(me.score)} points.`) : null,
-    h('button', { type: 'button', class: 'btn ghost', text: 'Play another game', onclick: () => { connection.stop(); forget(); game = newGame('player'); ui = {}; renderJoin(); } })));
+    me?.rank ? h('p', { class: 'lead final-rank' }, ...tn('p.youFinished', { rank: h('strong', { text: ordinal(me.rank) }), count: me.players, score: formatScore(me.score) })) : null,
+    h('button', { type: 'button', class: 'btn ghost', text: t('p.playAnother'), onclick: () => { connection.stop(); forget(); game = newGame('player'); ui = {}; renderJoin(); } })));
   fitNames(main);
 }
 
 function renderKicked() {
   fill(main, h('section', { class: 'card center' },
-    h('h1', { text: game.ban ? 'You were removed and banned' : 'You were removed' }),
-    h('p', { class: 'lead', text: 'The host removed you from this game.' }),
-    game.reason ? h('p', { class: 'kick-reason' }, 'The host said: ', h('strong', { text: game.reason })) : null,
-    h('button', { type: 'button', class: 'btn primary', text: 'Back to the join page', onclick: () => { game = newGame('player'); ui = {}; renderJoin(); } })));
+    h('h1', { text: game.ban ? t('p.removedBanned') : t('p.removed') }),
+    h('p', { class: 'lead', text: t('err.kicked') }),
+    game.reason ? h('p', { class: 'kick-reason' }, ...tn('p.hostSaid', { reason: h('strong', { text: game.reason }) })) : null,
+    h('button', { type: 'button', class: 'btn primary', text: t('p.backToJoin'), onclick: () => { game = newGame('player'); ui = {}; renderJoin(); } })));
 }
 
 // MARK: - Start
 
+// The language picker sits in the top bar; a switch redraws the screen in place (what is typed in the join form stays).
+$('.topbar').append(languagePicker());
+onLanguage(() => {
+  if (screenKey !== 'join') { render(true); return; }
+  const typed = ['code', 'nickname', 'team'].map((id) => [id, $(`#${id}`)?.value]);
+  renderJoin();
+  for (const [id, value] of typed) if (value != null && $(`#${id}`) && $(`#${id}`).tagName === 'INPUT') $(`#${id}`).value = value;
+  countName($('#nickname'));
+});
+
 if (seat?.token) {
-  fill(main, h('section', { class: 'card center' }, h('h1', { text: 'Reconnecting…' }), h('p', { class: 'lead', text: `Taking you back to game ${seat.code}.` })));
+  fill(main, h('section', { class: 'card center' }, h('h1', { text: t('p.reconnecting') }), h('p', { class: 'lead', text: t('p.takingBack', { code: seat.code }) })));
   connection.connect();
 } else {
   renderJoin();
