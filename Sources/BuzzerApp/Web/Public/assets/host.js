@@ -3,13 +3,18 @@
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, formatScore, correctText,
   podium, teamPodium, teamTable, standingsTable, distribution, store, load, drawClock,
-  entrantNames, tiebreakTable, ordinal, newGame, reduce, setText } from './common.js';
+  entrantNames, tiebreakTable, ordinal, newGame, reduce, setText, t, tn, errorText } from './common.js';
+import { startI18n, pickLanguage, languageFromURL, storedLanguage, languagePicker, onLanguage, formatNumber, formatList,
+  LANGUAGES, language } from './i18n.js';
+
+await startI18n(pickLanguage(storedLanguage(), languageFromURL(), navigator.languages), ['host']);
+/** The night's language for the projector: kept here (a projector on this browser follows it live) and put in its link. */
+const DISPLAY_LANG_KEY = 'buzzer.displayLang';
 
 const KEY = 'buzzer.host';
 // The library's edit token, shared with the editor: hosting a library pack needs it (the host sees every answer).
 const TOKEN_KEY = 'buzzer.editToken';
-const NEEDS_TOKEN = 'Hosting a pack from the library needs the host link: open the address buzzer serve printed at start-up '
-  + '(it ends in /host#token=…), or paste that link or its token below. A pack you upload needs none.';
+const NEEDS_TOKEN = () => t('h.needsToken');
 const main = $('#main');
 const live = $('#live');
 const banner = $('#banner');
@@ -75,16 +80,16 @@ function handle(m) {
       needToken = m.code === 'token_required';
       // A token the server refused is of no use to this page or the editor.
       if (needToken) store(TOKEN_KEY, null);
-      setupError = needToken ? NEEDS_TOKEN : m.message;
+      setupError = needToken ? NEEDS_TOKEN() : (m.code === 'bad_message' || m.code === 'invalid_pack' || m.code === 'invalid_settings' ? `${errorText(m)}\n${m.message}` : errorText(m));
       showSetupError();
     } else if (m.request === 'host') {
       seat = null;
       store(KEY, null);
-      setupError = `Could not reopen that game: ${m.message}`;
+      setupError = t('h.couldNotReopen', { reason: errorText(m) });
       connection.stop();
       renderSetup();
     } else {
-      toast(m.message);
+      toast(errorText(m));
     }
     return;
   }
@@ -97,7 +102,7 @@ function handle(m) {
       store(KEY, seat);
       pendingCreate = null;
       needToken = false;
-      say(live, `Game ${m.code} is open.`);
+      say(live, t('h.sayOpen', { code: m.code }));
       break;
     case 'hosting':
       Object.assign(seat, { code: m.code, joinURL: m.joinURL, joinAddresses: m.joinAddresses });
@@ -107,7 +112,7 @@ function handle(m) {
       seat.joinURL = m.joinURL;
       store(KEY, seat);
       if (game.phase === 'lobby') renderStage(true);
-      say(live, `Players now join at ${m.joinURL}.`);
+      say(live, t('h.sayJoinAt', { url: m.joinURL }));
       break;
     case 'state': case 'reveal': render(true); break;
     case 'players': renderPlayers(); break;
@@ -117,18 +122,18 @@ function handle(m) {
       break;
     case 'question': case 'answers_open': case 'answers_closed': case 'leaderboard': case 'ended': render(); break;
     case 'answer_count':
-      setText('#answered', `${m.answered} of ${m.connected}`);
+      setText('#answered', t('h.nOfM', { n: m.answered, m: m.connected }));
       setText('#remote-count', `${m.answered}/${m.connected}`);
       break;
     case 'clock':
       renderStage(true);
-      say(live, typeof m.pausedLeftMs === 'number' ? 'Clock paused.' : 'The clock is running.');
+      say(live, typeof m.pausedLeftMs === 'number' ? t('h.sayPaused') : t('h.sayRunning'));
       break;
     case 'tiebreak':
-      if (change === 'count') setText('#tiebreak-answered', `${m.tiebreak.answered} of ${m.tiebreak.entrants.length}`);
+      if (change === 'count') setText('#tiebreak-answered', t('h.nOfM', { n: m.tiebreak.answered, m: m.tiebreak.entrants.length }));
       else render();
       break;
-    case 'skipped': toast(`Question ${m.question + 1} skipped.`); break;
+    case 'skipped': toast(t('h.skipped', { n: m.question + 1 })); break;
     case 'waiting': renderWaiting(); break;
     default: break;
   }
@@ -161,46 +166,46 @@ async function renderSetup() {
   const check = (id, label, checked) => h('label', { class: 'check-row', for: id },
     h('input', { id, name: id, type: 'checkbox', checked }), label);
   const form = h('form', { class: 'panel setup', novalidate: true, onsubmit: submitCreate },
-    h('h1', { text: 'Host a quiz' }),
+    h('h1', { text: t('h.hostQuiz') }),
     h('fieldset', { class: 'packs' },
-      h('legend', { text: 'Question pack' }),
+      h('legend', { text: t('h.pack') }),
       packs.map((p, i) => h('label', { class: 'pack' },
         h('input', { type: 'radio', name: 'pack', value: p.id, checked: i === 0 }),
         h('span', { class: 't', text: p.title }),
-        h('span', { class: 'd', text: `${p.questionCount} questions · ${p.rounds} ${p.rounds === 1 ? 'round' : 'rounds'}` }),
+        h('span', { class: 'd', text: `${t('h.questions', { count: p.questionCount })} · ${t('h.rounds', { count: p.rounds })}` }),
         p.description ? h('span', { class: 'd', text: p.description }) : null)),
       h('label', { class: 'pack' },
         h('input', { type: 'radio', name: 'pack', value: '', checked: packs.length === 0 }),
-        h('span', { class: 't', text: 'Upload my own' }),
-        h('span', { class: 'd', text: 'A question pack JSON file (see docs/question-format.md).' }))),
+        h('span', { class: 't', text: t('h.uploadOwn') }),
+        h('span', { class: 'd', text: t('h.uploadHint') }))),
     h('div', { class: 'field' },
-      h('label', { for: 'upload', text: 'Pack file (JSON)' }),
+      h('label', { for: 'upload', text: t('h.packFile') }),
       h('input', { id: 'upload', name: 'upload', type: 'file', accept: '.json,application/json',
         onchange: (e) => { if (e.currentTarget.files.length) e.currentTarget.form.querySelector('input[name=pack][value=""]').checked = true; } })),
     h('details', { class: 'settings' },
-      h('summary', { text: 'Settings' }),
+      h('summary', { text: t('h.settings') }),
       h('div', { class: 'settings-grid' },
-        number('timeLimitSeconds', 'Seconds per question', d.timeLimitSeconds, { min: 1, max: 3600 }),
-        number('readingSeconds', 'Reading time (seconds)', d.readingTimeMs / 1000, { min: 0, max: 60, step: 0.5 }),
-        h('div', { class: 'field wide' }, h('label', { for: 'scoring', text: 'Scoring' }),
+        number('timeLimitSeconds', t('h.secondsPer'), d.timeLimitSeconds, { min: 1, max: 3600 }),
+        number('readingSeconds', t('h.readingTime'), d.readingTimeMs / 1000, { min: 0, max: 60, step: 0.5 }),
+        h('div', { class: 'field wide' }, h('label', { for: 'scoring', text: t('h.scoring') }),
           h('select', { id: 'scoring', name: 'scoring' },
-            h('option', { value: 'speed', text: 'Faster answers score more', selected: d.scoring === 'speed' }),
-            h('option', { value: 'flat', text: 'One point per right answer', selected: d.scoring === 'flat' }))),
-        number('podiumSize', 'Podium places', d.podiumSize, { min: 1, max: 10 })),
-      check('shuffleOptions', 'Shuffle answer options', d.shuffleOptions),
-      check('shuffleQuestions', 'Shuffle question order (within each round)', d.shuffleQuestions),
-      check('closeWhenAllAnswered', 'Close a question once everyone answered', d.closeWhenAllAnswered),
-      check('allowAnswerChange', 'Players may change their answer until time is up (the last one counts)', d.allowAnswerChange),
-      check('lateJoin', 'Let players join after the start', d.lateJoin),
-      check('autoAdvance', 'Run the game automatically (reveal and advance on timers)', d.autoAdvance),
-      check('teamMode', 'Team mode: one answer per team (the first teammate to answer locks it in)', d.teamMode),
+            h('option', { value: 'speed', text: t('h.scoringSpeed'), selected: d.scoring === 'speed' }),
+            h('option', { value: 'flat', text: t('h.scoringFlat'), selected: d.scoring === 'flat' }))),
+        number('podiumSize', t('h.podiumPlaces'), d.podiumSize, { min: 1, max: 10 })),
+      check('shuffleOptions', t('h.shuffleOptions'), d.shuffleOptions),
+      check('shuffleQuestions', t('h.shuffleQuestions'), d.shuffleQuestions),
+      check('closeWhenAllAnswered', t('h.closeWhenAll'), d.closeWhenAllAnswered),
+      check('allowAnswerChange', t('h.allowChange'), d.allowAnswerChange),
+      check('lateJoin', t('h.lateJoin'), d.lateJoin),
+      check('autoAdvance', t('h.autoAdvance'), d.autoAdvance),
+      check('teamMode', t('h.teamMode'), d.teamMode),
       h('div', { class: 'field' },
-        h('label', { for: 'teamList', text: 'Team list (optional)' }),
-        h('p', { id: 'teamList-hint', class: 'hint', text: 'One team per line, such as your table names. Players then pick one; leave it empty to let them type any team, or none.' }),
+        h('label', { for: 'teamList', text: t('h.teamList') }),
+        h('p', { id: 'teamList-hint', class: 'hint', text: t('h.teamListHint') }),
         h('textarea', { id: 'teamList', name: 'teamList', rows: 4, 'aria-describedby': 'teamList-hint', text: (d.teams ?? []).join('\n') }))),
     setupError ? h('pre', { class: 'pre-error', role: 'alert', id: 'setup-error', text: setupError }) : null,
     needToken ? tokenField() : null,
-    h('button', { type: 'submit', class: 'btn primary big', text: pendingCreate ? 'Creating…' : 'Create game', disabled: !!pendingCreate }));
+    h('button', { type: 'submit', class: 'btn primary big', text: pendingCreate ? t('h.creating') : t('h.createGame'), disabled: !!pendingCreate }));
   const reopen = h('form', { class: 'panel', onsubmit: (e) => {
     e.preventDefault();
     const code = e.currentTarget.rcode.value.toUpperCase().replace(/[^A-Z0-9]/g, '');
@@ -211,15 +216,15 @@ async function renderSetup() {
     setupError = null;
     connection.restart();
   } },
-    h('h2', { text: 'Reopen a running game' }),
-    h('p', { class: 'hint', text: 'On another device? Type the game code and the host key shown in the console you started it from.' }),
-    h('div', { class: 'field' }, h('label', { for: 'rcode', text: 'Game code' }), h('input', { id: 'rcode', name: 'rcode', autocomplete: 'off', class: 'code-input' })),
-    h('div', { class: 'field' }, h('label', { for: 'rtoken', text: 'Host key' }), h('input', { id: 'rtoken', name: 'rtoken', autocomplete: 'off', spellcheck: 'false' })),
-    h('button', { type: 'submit', class: 'btn', text: 'Reopen console' }));
+    h('h2', { text: t('h.reopenTitle') }),
+    h('p', { class: 'hint', text: t('h.reopenHint') }),
+    h('div', { class: 'field' }, h('label', { for: 'rcode', text: t('h.gameCode') }), h('input', { id: 'rcode', name: 'rcode', autocomplete: 'off', class: 'code-input' })),
+    h('div', { class: 'field' }, h('label', { for: 'rtoken', text: t('h.hostKey') }), h('input', { id: 'rtoken', name: 'rtoken', autocomplete: 'off', spellcheck: 'false' })),
+    h('button', { type: 'submit', class: 'btn', text: t('h.reopenConsole') }));
   const library = h('section', { class: 'panel', 'aria-labelledby': 'library-title' },
-    h('h2', { id: 'library-title', text: 'Question library' }),
-    h('p', { class: 'hint', text: 'Make and edit packs, with picture and music rounds, or import a spreadsheet.' }),
-    h('a', { class: 'btn', href: '/edit', id: 'open-editor', text: 'Open the editor' }));
+    h('h2', { id: 'library-title', text: t('h.library') }),
+    h('p', { class: 'hint', text: t('h.libraryHint') }),
+    h('a', { class: 'btn', href: '/edit', id: 'open-editor', text: t('h.openEditor') }));
   fill(main, h('div', { class: 'host-grid' }, form, h('aside', {}, reopen, library)));
   if (setupError) say(live, setupError);
 }
@@ -243,7 +248,7 @@ function showSetupError() {
     $('#edit-token-field', form)?.remove();
   }
   button.disabled = false;
-  button.textContent = 'Create game';
+  button.textContent = t('h.createGame');
   say(live, setupError);
   pasted?.focus();
 }
@@ -251,7 +256,7 @@ function showSetupError() {
 /** Where the host pastes the host link (or its token) after `token_required`. */
 function tokenField() {
   return h('div', { class: 'field', id: 'edit-token-field' },
-    h('label', { for: 'edit-token', text: 'Host link or token' }),
+    h('label', { for: 'edit-token', text: t('h.linkOrToken') }),
     h('input', { id: 'edit-token', name: 'editToken', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'setup-error',
       placeholder: 'http://…/host#token=…' }));
 }
@@ -289,21 +294,21 @@ async function submitCreate(event) {
       const questions = JSON.parse(await file.text());
       pendingCreate = { type: 'create', questions, settings };
     } catch (error) {
-      setupError = `That file is not valid JSON: ${error.message}`;
+      setupError = t('h.notJSON', { error: error.message });
       showSetupError();
       return;
     }
   } else if (packName) {
     pendingCreate = { type: 'create', pack: packName, settings, token: load(TOKEN_KEY) ?? undefined };
   } else {
-    setupError = 'Choose a pack file to upload, or pick a pack from the library.';
+    setupError = t('h.choosePack');
     showSetupError();
     return;
   }
   if (connection.open) connection.send(pendingCreate); else connection.restart();
   const button = $('button[type=submit]', form);
   button.disabled = true;
-  button.textContent = 'Creating…';
+  button.textContent = t('h.creating');
 }
 
 // MARK: - Running the game
@@ -311,20 +316,20 @@ async function submitCreate(event) {
 /** The next step for the phase, shared by the big button and the keyboard shortcut. */
 function primary() {
   switch (game.phase) {
-    case 'lobby': return { label: 'Start game', type: 'start' };
-    case 'tiebreak': return { label: 'End tiebreak now', type: 'close' };
-    case 'reading': case 'open': return { label: 'Close answers', type: 'close' };
-    case 'closed': return { label: 'Reveal answer', type: 'reveal' };
-    case 'revealed': return { label: 'Next', type: 'next' };
+    case 'lobby': return { label: t('h.start'), type: 'start', shortcut: t('h.startShortcut') };
+    case 'tiebreak': return { label: t('h.endTiebreak'), type: 'close', shortcut: t('h.endTiebreakShortcut') };
+    case 'reading': case 'open': return { label: t('h.closeAnswers'), type: 'close', shortcut: t('h.closeAnswersShortcut') };
+    case 'closed': return { label: t('h.reveal'), type: 'reveal', shortcut: t('h.revealShortcut') };
+    case 'revealed': return { label: t('h.next'), type: 'next', shortcut: t('h.nextShortcut') };
     case 'leaderboard': return game.leaderboard?.final
-      ? { label: 'Finish game', type: 'next', note: 'the game is played to its end: every screen shows the podium, and the results can be downloaded.' }
-      : { label: 'Next question', type: 'next' };
+      ? { label: t('h.finish'), type: 'next', note: t('h.finishNote'), shortcut: t('h.finishShortcut') }
+      : { label: t('h.nextQuestion'), type: 'next', shortcut: t('h.nextQuestionShortcut') };
     default: return null;
   }
 }
 
 function command(type, extra = {}) {
-  if (!connection.send({ type, ...extra })) toast('Offline: that did not reach the server. Try again when the banner goes.');
+  if (!connection.send({ type, ...extra })) toast(t('h.offline'));
 }
 
 document.addEventListener('keydown', (event) => {
@@ -345,7 +350,7 @@ function render(force = false) {
       h('section', { id: 'stage', class: 'panel', 'aria-labelledby': 'stage-title' }),
       h('aside', { class: 'side' },
         h('section', { class: 'panel', 'aria-labelledby': 'players-title' },
-          h('h2', { id: 'players-title', text: 'Players' }), h('div', { id: 'players' })),
+          h('h2', { id: 'players-title', text: t('board.players') }), h('div', { id: 'players' })),
         h('section', { class: 'panel', 'aria-labelledby': 'share-title', id: 'share' }))));
     screenKey = '';
   }
@@ -357,8 +362,8 @@ function render(force = false) {
 function renderChip() {
   const chip = $('#room-chip');
   chip.hidden = false;
-  fill(chip, h('span', { class: 'chip-name' }, 'Game ', h('strong', { text: seat.code })),
-    game.playerCount !== undefined ? h('span', { class: 'chip-score', text: `${game.playerCount} ${game.playerCount === 1 ? 'player' : 'players'}` }) : null);
+  fill(chip, h('span', { class: 'chip-name' }, ...tn('h.chipGame', { code: h('strong', { text: seat.code }) })),
+    game.playerCount !== undefined ? h('span', { class: 'chip-score', text: t('h.players', { count: game.playerCount }) }) : null);
 }
 
 function renderStage(force) {
@@ -372,34 +377,34 @@ function renderStage(force) {
   // On a phone the controls stick to the bottom of the screen with the live count and the clock,
   // so the next step stays one tap away while the host scrolls the question or the player list.
   const asking = game.phase === 'reading' || game.phase === 'open' || game.phase === 'closed' || game.phase === 'tiebreak';
-  const controls = h('div', { class: 'controls remote', role: 'group', 'aria-label': 'Game controls' },
+  const controls = h('div', { class: 'controls remote', role: 'group', 'aria-label': t('h.controls') },
     asking ? h('span', { class: 'remote-status', 'aria-hidden': 'true' },
       h('span', { id: 'remote-count', text: `${game.answerCount ?? 0}/${game.connected ?? game.playerCount ?? 0}` }),
       h('span', { id: 'remote-clock', text: '' })) : null,
     step ? h('button', { type: 'button', class: 'btn primary', id: 'primary', 'aria-keyshortcuts': 'Space ArrowRight', text: step.label,
       'aria-describedby': step.note ? 'primary-note' : null, onclick: () => command(step.type) }) : null,
-    game.phase === 'open' || game.phase === 'reading' ? h('button', { type: 'button', class: 'btn', text: 'Reveal now', onclick: () => command('reveal') }) : null,
-    game.phase === 'revealed' ? h('button', { type: 'button', class: 'btn', text: 'Show leaderboard', onclick: () => command('leaderboard') }) : null,
+    game.phase === 'open' || game.phase === 'reading' ? h('button', { type: 'button', class: 'btn', text: t('h.revealNow'), onclick: () => command('reveal') }) : null,
+    game.phase === 'revealed' ? h('button', { type: 'button', class: 'btn', text: t('h.showLeaderboard'), onclick: () => command('leaderboard') }) : null,
     ...runOfShow(),
-    game.phase === 'lobby' ? h('button', { type: 'button', class: 'btn', 'aria-pressed': game.locked ? 'true' : 'false', text: game.locked ? 'Room locked' : 'Lock room', onclick: () => command(game.locked ? 'unlock' : 'lock') }) : null,
+    game.phase === 'lobby' ? h('button', { type: 'button', class: 'btn', 'aria-pressed': game.locked ? 'true' : 'false', text: game.locked ? t('h.roomLocked') : t('h.lockRoom'), onclick: () => command(game.locked ? 'unlock' : 'lock') }) : null,
     game.phase !== 'ended' ? endButton() : null,
-    step ? h('span', { class: 'shortcut' }, h('kbd', { text: 'Space' }), ' or ', h('kbd', { text: '→' }), ` ${step.label.toLowerCase()}`) : null);
+    step ? h('span', { class: 'shortcut' }, ...tn('h.shortcut', { space: h('kbd', { text: t('h.space') }), arrow: h('kbd', { text: '→' }), what: step.shortcut })) : null);
   // What the two ways out differ in, beside the buttons (docs/game-rules.md, "Phases").
   const notes = game.phase === 'ended' ? null : h('ul', { class: 'control-notes hint' },
     step?.note ? h('li', { id: 'primary-note' }, h('strong', { text: `${step.label}: ` }), step.note) : null,
-    h('li', { id: 'end-note' }, h('strong', { text: 'End game: ' }), END_NOTE));
+    h('li', { id: 'end-note' }, h('strong', { text: `${t('h.endGame')}: ` }), END_NOTE()));
   const controlsAndNotes = [controls, notes];
   switch (game.phase) {
     case 'lobby': fill(stage, ...lobbyStage(), ...controlsAndNotes); break;
     case 'reading': case 'open': case 'closed': fill(stage, ...questionStage(), ...controlsAndNotes); startClock(); break;
     case 'revealed': fill(stage, ...revealStage(), ...controlsAndNotes); break;
-    case 'leaderboard': fill(stage, h('h1', { id: 'stage-title', text: game.leaderboard?.final ? 'Final standings' : 'Leaderboard' }),
+    case 'leaderboard': fill(stage, h('h1', { id: 'stage-title', text: game.leaderboard?.final ? t('finalStandings') : t('leaderboard') }),
       game.leaderboard?.final ? tiebreakTable(game.tiebreakResult) : null,
       game.leaderboard?.final ? podiumTies() : null,
       standingsTable(game.leaderboard?.players ?? [], { limit: 20 }), teamTable(game.leaderboard?.teams, { limit: 50 }), ...controlsAndNotes); break;
     case 'tiebreak': fill(stage, ...tiebreakStage(), ...controlsAndNotes); countdown.start(game.tiebreak.startedAt, game.tiebreak.deadline); break;
     case 'ended': fill(stage, ...endedStage()); break;
-    default: fill(stage, h('h1', { id: 'stage-title', text: 'Connecting…' }));
+    default: fill(stage, h('h1', { id: 'stage-title', text: t('h.connecting') }));
   }
   if (moved) {
     const active = document.activeElement;
@@ -418,28 +423,28 @@ function runOfShow() {
   const paused = running && typeof q?.pausedLeftMs === 'number';
   return [
     running ? h('button', { type: 'button', class: 'btn', id: 'pause', 'aria-pressed': paused ? 'true' : 'false',
-      text: paused ? 'Resume clock' : 'Pause clock', onclick: () => command(paused ? 'unpause' : 'pause') }) : null,
-    running ? h('button', { type: 'button', class: 'btn', id: 'add-time', text: '+10 s', 'aria-label': 'Add 10 seconds',
+      text: paused ? t('h.resumeClock') : t('h.pauseClock'), onclick: () => command(paused ? 'unpause' : 'pause') }) : null,
+    running ? h('button', { type: 'button', class: 'btn', id: 'add-time', text: t('h.plusSeconds', { count: 10 }), 'aria-label': t('h.addSeconds', { count: 10 }),
       onclick: () => command('add_time', { seconds: 10 }) }) : null,
-    game.phase === 'closed' ? h('button', { type: 'button', class: 'btn', id: 'reopen', text: 'Re-open answers', onclick: askReopen }) : null,
-    running || game.phase === 'closed' ? h('button', { type: 'button', class: 'btn', id: 'skip', text: 'Skip question', onclick: () => ask({
-      title: `Skip question ${q.sequence + 1}?`,
-      text: 'Nobody scores on it, stakes on it are void, and the game moves on. This cannot be undone.',
-      confirm: 'Skip it', danger: true, onConfirm: () => command('skip') }) }) : null,
-    game.phase === 'revealed' ? h('button', { type: 'button', class: 'btn', id: 'undo-reveal', text: 'Undo reveal', onclick: () => ask({
-      title: 'Take the reveal back?',
-      text: "The question's points come off the scores and it is closed again. Players have seen the answer, so it cannot re-open.",
-      confirm: 'Undo reveal', danger: true, onConfirm: () => command('undo_reveal') }) }) : null,
+    game.phase === 'closed' ? h('button', { type: 'button', class: 'btn', id: 'reopen', text: t('h.reopenAnswers'), onclick: askReopen }) : null,
+    running || game.phase === 'closed' ? h('button', { type: 'button', class: 'btn', id: 'skip', text: t('h.skipQuestion'), onclick: () => ask({
+      title: t('h.skipTitle', { n: q.sequence + 1 }),
+      text: t('h.skipText'),
+      confirm: t('h.skipIt'), danger: true, onConfirm: () => command('skip') }) }) : null,
+    game.phase === 'revealed' ? h('button', { type: 'button', class: 'btn', id: 'undo-reveal', text: t('h.undoReveal'), onclick: () => ask({
+      title: t('h.undoTitle'),
+      text: t('h.undoText'),
+      confirm: t('h.undoReveal'), danger: true, onConfirm: () => command('undo_reveal') }) }) : null,
   ];
 }
 
 function askReopen() {
   ask({
-    title: 'Re-open answers?',
-    text: 'Answers already given still count, and the time it stood closed is nobody\'s. Everyone gets this long from now:',
-    fields: [h('div', { class: 'field' }, h('label', { for: 'reopen-seconds', text: 'Seconds' }),
+    title: t('h.reopenQ'),
+    text: t('h.reopenText'),
+    fields: [h('div', { class: 'field' }, h('label', { for: 'reopen-seconds', text: t('h.seconds') }),
       h('input', { id: 'reopen-seconds', name: 'seconds', type: 'number', min: 1, max: 600, value: 15, inputmode: 'numeric' }))],
-    confirm: 'Re-open',
+    confirm: t('h.reopen'),
     onConfirm: (form) => command('reopen', { seconds: Math.round(Number(form.seconds.value) || 15) }),
   });
 }
@@ -457,51 +462,51 @@ function podiumTies() {
   collect(game.leaderboard?.teams, (r) => r.name, (r) => r.team, 'teams');
   if (!groups.length) return null;
   return h('section', { class: 'ties', 'aria-labelledby': 'ties-title' },
-    h('h2', { id: 'ties-title', text: 'Ties on the podium' }),
+    h('h2', { id: 'ties-title', text: t('h.ties') }),
     h('ul', {}, groups.map((g) => h('li', {},
-      `${g.kind === 'teams' ? 'Teams tied' : 'Tied'} for ${ordinal(g.rank)}: ${g.names.join(', ')} `,
-      h('button', { type: 'button', class: 'btn small', id: `tiebreak-${g.kind}-${g.rank}`, text: 'Play a tiebreak', onclick: () => askTiebreak(g) })))));
+      `${t(g.kind === 'teams' ? 'h.teamsTied' : 'h.tied', { rank: ordinal(g.rank), names: formatList(g.names) })} `,
+      h('button', { type: 'button', class: 'btn small', id: `tiebreak-${g.kind}-${g.rank}`, text: t('h.playTiebreak'), onclick: () => askTiebreak(g) })))));
 }
 
 function askTiebreak(group) {
   ask({
-    title: `Tiebreak for ${ordinal(group.rank)}`,
-    text: `${group.names.join(', ')} answer one number; the closest wins (equally close: the faster). Scores do not change.`,
+    title: t('h.tiebreakFor', { rank: ordinal(group.rank) }),
+    text: t('h.tiebreakText', { names: formatList(group.names) }),
     fields: [
-      h('div', { class: 'field' }, h('label', { for: 'tb-text', text: 'Question' }),
+      h('div', { class: 'field' }, h('label', { for: 'tb-text', text: t('h.question') }),
         h('input', { id: 'tb-text', name: 'text', maxlength: 300, autocomplete: 'off', required: true })),
-      h('div', { class: 'field' }, h('label', { for: 'tb-answer', text: 'The right number' }),
+      h('div', { class: 'field' }, h('label', { for: 'tb-answer', text: t('h.rightNumber') }),
         h('input', { id: 'tb-answer', name: 'answer', inputmode: 'decimal', autocomplete: 'off', required: true })),
-      h('div', { class: 'field' }, h('label', { for: 'tb-seconds', text: 'Seconds' }),
+      h('div', { class: 'field' }, h('label', { for: 'tb-seconds', text: t('h.seconds') }),
         h('input', { id: 'tb-seconds', name: 'seconds', type: 'number', min: 5, max: 600, value: 30 })),
     ],
-    confirm: 'Start tiebreak',
+    confirm: t('h.startTiebreak'),
     onConfirm: (form) => {
       const answer = Number(form.answer.value.trim().replace(/[\s,]/g, ''));
       const text = form.text.value.trim();
-      if (!text || !form.answer.value.trim() || !Number.isFinite(answer)) { toast('A tiebreak needs a question and the right number.'); return; }
+      if (!text || !form.answer.value.trim() || !Number.isFinite(answer)) { toast(t('h.tiebreakNeeds')); return; }
       command('tiebreak', { text, answer, seconds: Math.round(Number(form.seconds.value) || 30), [group.kind]: group.ids });
     },
   });
 }
 
 function tiebreakStage() {
-  const t = game.tiebreak;
+  const tb = game.tiebreak;
   return [
-    h('div', { class: 'qhead' }, h('p', { class: 'eyebrow', text: `Tiebreak: ${entrantNames(t)}` }), clock()),
-    h('h1', { id: 'stage-title', class: 'qtext', text: t.text }),
-    game.tiebreakAnswer != null ? h('p', { class: 'answer-key' }, 'Answer: ', h('strong', { text: String(game.tiebreakAnswer) })) : null,
-    h('p', { class: 'livecount' }, h('strong', { id: 'tiebreak-answered', text: `${t.answered} of ${t.entrants.length}` }), ' answered'),
+    h('div', { class: 'qhead' }, h('p', { class: 'eyebrow', text: t('h.tiebreakOf', { names: entrantNames(tb) }) }), clock()),
+    h('h1', { id: 'stage-title', class: 'qtext', text: tb.text }),
+    game.tiebreakAnswer != null ? h('p', { class: 'answer-key' }, ...tn('h.answerIs', { answer: h('strong', { text: formatScore(game.tiebreakAnswer) }) })) : null,
+    h('p', { class: 'livecount' }, ...tn('h.answeredCount', { n: h('strong', { id: 'tiebreak-answered', text: t('h.nOfM', { n: tb.answered, m: tb.entrants.length }) }) })),
   ];
 }
 
-const END_NOTE = 'stops the game now for everyone: questions not asked yet are dropped, and the podium shows the scores as they stand.';
+const END_NOTE = () => t('h.endNote');
 
 function endButton() {
-  return h('button', { type: 'button', class: 'btn danger', id: 'end', text: 'End game', 'aria-describedby': 'end-note', onclick: () => ask({
-    title: 'End the game now?',
-    text: `End game ${END_NOTE} This cannot be undone.`,
-    confirm: 'End game', danger: true, onConfirm: () => command('end') }) });
+  return h('button', { type: 'button', class: 'btn danger', id: 'end', text: t('h.endGame'), 'aria-describedby': 'end-note', onclick: () => ask({
+    title: t('h.endTitle'),
+    text: t('h.endText', { note: END_NOTE() }),
+    confirm: t('h.endGame'), danger: true, onConfirm: () => command('end') }) });
 }
 
 function lobbyStage() {
@@ -509,23 +514,23 @@ function lobbyStage() {
   const base = join.replace(/\/join\/[^/]*$/, '');
   const addresses = seat.joinAddresses || [];
   return [
-    h('h1', { id: 'stage-title', class: 'sr-only', text: 'Lobby' }),
+    h('h1', { id: 'stage-title', class: 'sr-only', text: t('h.lobby') }),
     h('p', { class: 'eyebrow', text: game.title }),
     isLoopbackURL(join) ? h('p', { class: 'warn', id: 'loopback-warning', role: 'note' },
-      h('strong', { text: 'Phones cannot open this address. ' }),
-      `${shortURL(base)} only works on this computer. Connect it to the bar's Wi-Fi, or set server.publicURL in config.json to an address the phones can reach, then create the game again.`) : null,
+      h('strong', { text: `${t('h.loopbackTitle')} ` }),
+      t('h.loopbackText', { address: shortURL(base) })) : null,
     h('div', { class: 'joinbox' },
       h('div', {},
-        h('p', { class: 'lead', text: 'Players join at' }),
+        h('p', { class: 'lead', text: t('h.joinAt') }),
         h('p', { class: 'url', id: 'join-url', text: shortURL(base) }),
-        h('p', { class: 'lead', text: 'with the code' }),
+        h('p', { class: 'lead', text: t('h.withCode') }),
         h('p', { class: 'bigcode', id: 'join-code', text: seat.code }),
-        h('p', { class: 'livecount' }, h('strong', { text: String(game.playerCount ?? 0) }), ' players joined'),
+        h('p', { class: 'livecount' }, ...tn('h.playersJoined', { count: game.playerCount ?? 0, n: h('strong', { text: formatNumber(game.playerCount ?? 0) }) })),
         addresses.length > 1 ? h('div', { class: 'field' },
-          h('label', { for: 'join-address', text: 'This computer has several network addresses. Players use:' }),
+          h('label', { for: 'join-address', text: t('h.severalAddresses') }),
           h('select', { id: 'join-address', onchange: (e) => command('join_address', { url: e.currentTarget.value }) },
             addresses.map((a) => h('option', { value: a, text: shortURL(a), selected: a === base })))) : null),
-      h('div', { class: 'qr' }, h('img', { src: `/qr/${encodeURIComponent(seat.code)}.svg?u=${encodeURIComponent(base)}`, alt: `QR code to join: ${join}` }))),
+      h('div', { class: 'qr' }, h('img', { src: `/qr/${encodeURIComponent(seat.code)}.svg?u=${encodeURIComponent(base)}`, alt: t('h.qrAlt', { address: join }) }))),
   ];
 }
 
@@ -545,10 +550,10 @@ function startClock() {
 }
 
 function questionHead(q) {
-  const round = q.roundCount > 1 ? ` · ${q.roundTitle || `Round ${q.round + 1}`}` : '';
+  const round = q.roundCount > 1 ? ` · ${q.roundTitle || t('q.round', { n: q.round + 1 })}` : '';
   return h('div', { class: 'qhead' },
-    h('p', { class: 'eyebrow' }, `Question ${q.sequence + 1} of ${q.questionCount}${round}`, q.category ? h('span', { class: 'tag', text: q.category }) : null,
-      q.wager ? h('span', { class: 'tag hot', text: 'Wager' }) : null),
+    h('p', { class: 'eyebrow' }, t('q.header', { n: q.sequence + 1, total: q.questionCount }) + round, q.category ? h('span', { class: 'tag', text: q.category }) : null,
+      q.wager ? h('span', { class: 'tag hot', text: t('h.wager') }) : null),
     game.phase === 'revealed' ? null : clock());
 }
 
@@ -558,14 +563,14 @@ function questionStage() {
   return [
     questionHead(q),
     h('h1', { id: 'stage-title', class: 'qtext', text: q.text }),
-    q.options?.length ? h('ul', { class: 'host-options', 'aria-label': 'Options' },
+    q.options?.length ? h('ul', { class: 'host-options', 'aria-label': t('h.options') },
       q.options.map((text, i) => h('li', { class: `opt-${i}${right.includes(i) ? ' right' : ''}` }, marker(i),
-        h('span', {}, h('span', { class: 'sr-only', text: `${LETTERS[i]}: ` }), text, right.includes(i) ? h('span', { text: ' ✓ correct' }) : null)))) : null,
-    game.correct && !q.options?.length ? h('p', { class: 'answer-key' }, 'Answer: ', h('strong', { text: correctText(game.correct, q.options ?? []) })) : null,
+        h('span', {}, h('span', { class: 'sr-only', text: `${LETTERS[i]}: ` }), text, right.includes(i) ? h('span', { text: t('bars.correct') }) : null)))) : null,
+    game.correct && !q.options?.length ? h('p', { class: 'answer-key' }, ...tn('h.answerIs', { answer: h('strong', { text: correctText(game.correct, q.options ?? []) }) })) : null,
     h('p', { class: 'livecount', 'aria-live': 'polite' },
-      h('strong', { id: 'answered', text: `${game.answerCount ?? 0} of ${game.connected ?? game.playerCount ?? 0}` }), ' answered',
-      h('span', { class: 'hint', text: game.phase === 'reading' ? ' · answers open soon' : game.phase === 'closed' ? ' · answers closed' : '' })),
-    h('section', { id: 'waiting', class: 'waiting', 'aria-label': 'Not answered yet' }, ...waitingContent()),
+      ...tn('h.answeredCount', { n: h('strong', { id: 'answered', text: t('h.nOfM', { n: game.answerCount ?? 0, m: game.connected ?? game.playerCount ?? 0 }) }) }),
+      h('span', { class: 'hint', text: game.phase === 'reading' ? ` · ${t('h.openSoon')}` : game.phase === 'closed' ? ` · ${t('h.answersClosed')}` : '' })),
+    h('section', { id: 'waiting', class: 'waiting', 'aria-label': t('h.notYet') }, ...waitingContent()),
   ];
 }
 
@@ -574,13 +579,13 @@ function waitingContent() {
   const w = game.waiting;
   if (!w || w.question !== game.question?.sequence || game.phase === 'reading') return [];
   const left = w.players.length + w.more;
-  if (!left) return [h('p', { class: 'hint', text: 'Everyone has answered.' })];
+  if (!left) return [h('p', { class: 'hint', text: t('h.everyone') })];
   return [
-    h('h2', { text: `Not answered yet (${left})` }),
-    h('ul', { class: 'waiting-names' }, w.players.map((p) => h('li', { text: p.status === 'away' ? `${p.nickname} (away)` : p.nickname })),
-      w.more ? h('li', { text: `and ${w.more} more` }) : null),
-    w.teams.length ? h('ul', { class: 'waiting-teams', 'aria-label': 'By team' },
-      w.teams.map((t) => h('li', { text: `${t.name}: ${t.waiting} of ${t.members} still to answer` }))) : null,
+    h('h2', { text: t('h.notYetCount', { count: left }) }),
+    h('ul', { class: 'waiting-names' }, w.players.map((p) => h('li', { text: p.status === 'away' ? t('h.nameAway', { name: p.nickname }) : p.nickname })),
+      w.more ? h('li', { text: t('h.andMore', { count: w.more }) }) : null),
+    w.teams.length ? h('ul', { class: 'waiting-teams', 'aria-label': t('h.byTeam') },
+      w.teams.map((team) => h('li', { text: t('h.teamWaiting', { name: team.name, n: team.waiting, count: team.members }) }))) : null,
   ];
 }
 
@@ -592,19 +597,19 @@ function renderWaiting() {
 function revealStage() {
   const q = game.question, r = game.reveal;
   const typed = q.kind === 'text' && game.typedAnswers.length ? h('section', { 'aria-labelledby': 'typed-title' },
-    h('h2', { id: 'typed-title', text: 'Typed answers' }),
-    h('p', { class: 'hint', text: 'Accept an answer the pack missed: everyone who typed it gets the points.' }),
-    h('ul', { class: 'typed-list' }, game.typedAnswers.map((t) => h('li', {},
-      h('span', { class: 'ttext', text: t.text }),
-      h('span', { class: 'hint', text: `×${t.count}` }),
-      t.accepted ? h('span', { class: 'ok-badge', text: '✓ accepted' })
-        : h('button', { type: 'button', class: 'btn small', 'aria-label': `Accept “${t.text}”`, text: 'Accept', onclick: () => command('accept', { question: q.sequence, text: t.text }) }))))) : null;
+    h('h2', { id: 'typed-title', text: t('h.typed') }),
+    h('p', { class: 'hint', text: t('h.typedHint') }),
+    h('ul', { class: 'typed-list' }, game.typedAnswers.map((a) => h('li', {},
+      h('span', { class: 'ttext', text: a.text }),
+      h('span', { class: 'hint', text: `×${formatNumber(a.count)}` }),
+      a.accepted ? h('span', { class: 'ok-badge', text: t('h.accepted') })
+        : h('button', { type: 'button', class: 'btn small', 'aria-label': t('h.acceptLabel', { text: a.text }), text: t('h.accept'), onclick: () => command('accept', { question: q.sequence, text: a.text }) }))))) : null;
   return [
     questionHead(q),
     h('h1', { id: 'stage-title', class: 'qtext', text: q.text }),
-    r.correct?.kind !== 'none' ? h('p', { class: 'answer-key' }, 'Answer: ', h('strong', { text: correctText(r.correct, q.options ?? []) })) : null,
+    r.correct?.kind !== 'none' ? h('p', { class: 'answer-key' }, ...tn('h.answerIs', { answer: h('strong', { text: correctText(r.correct, q.options ?? []) }) })) : null,
     distribution(q, r),
-    h('p', { class: 'lead', text: `${r.rightCount} of ${r.answered} answered right.` }),
+    h('p', { class: 'lead', text: t('h.answeredRight', { n: r.rightCount, count: r.answered }) }),
     r.explanation ? h('p', { class: 'explain', text: r.explanation }) : null,
     typed,
   ];
@@ -613,16 +618,16 @@ function revealStage() {
 function endedStage() {
   const ended = game.ended;
   return [
-    h('h1', { id: 'stage-title', text: 'Game over' }),
+    h('h1', { id: 'stage-title', text: t('h.gameOver') }),
     ended ? podium(ended.podium.players) : null,
     ended ? teamPodium(ended.podium.teams) : null,
-    ended ? standingsTable(ended.players, { limit: 50, caption: 'Final scores' }) : null,
-    ended ? teamTable(ended.teams, { limit: 50, caption: 'Final team scores' }) : null,
+    ended ? standingsTable(ended.players, { limit: 50, caption: t('h.finalScores') }) : null,
+    ended ? teamTable(ended.teams, { limit: 50, caption: t('h.finalTeamScores') }) : null,
     ended ? h('div', { class: 'controls downloads' },
-      h('p', { class: 'hint', text: 'Every answer, stake and adjustment, then the final standings (the same as buzzer replay export):' }),
-      h('button', { type: 'button', class: 'btn', id: 'download-csv', text: 'Download results (CSV)', onclick: () => downloadResults('csv') }),
-      h('button', { type: 'button', class: 'btn', id: 'download-json', text: 'Download results (JSON)', onclick: () => downloadResults('json') })) : null,
-    h('div', { class: 'controls' }, h('button', { type: 'button', class: 'btn primary', text: 'Host another game', onclick: () => {
+      h('p', { class: 'hint', text: t('h.downloadsHint') }),
+      h('button', { type: 'button', class: 'btn', id: 'download-csv', text: t('h.downloadCSV'), onclick: () => downloadResults('csv') }),
+      h('button', { type: 'button', class: 'btn', id: 'download-json', text: t('h.downloadJSON'), onclick: () => downloadResults('json') })) : null,
+    h('div', { class: 'controls' }, h('button', { type: 'button', class: 'btn primary', text: t('h.hostAnother'), onclick: () => {
       connection.stop();
       seat = null;
       store(KEY, null);
@@ -638,31 +643,31 @@ function renderPlayers() {
   if (!box) return;
   const list = game.players.length
     ? h('ul', { class: 'players' }, game.players.map((p) => h('li', {},
-      h('span', { class: `status-dot${p.status === 'connected' ? '' : ' away'}`, title: p.status, 'aria-hidden': 'true' }),
+      h('span', { class: `status-dot${p.status === 'connected' ? '' : ' away'}`, title: p.status === 'connected' ? t('h.connected') : t('h.away'), 'aria-hidden': 'true' }),
       h('span', { class: 'pname' }, h('span', { text: p.nickname }), p.team ? h('span', { class: 'pteam', text: p.team }) : null,
-        p.status === 'connected' ? null : h('span', { class: 'pteam', text: 'away' })),
+        p.status === 'connected' ? null : h('span', { class: 'pteam', text: t('h.away') })),
       h('span', { class: 'pscore', text: formatScore(p.score) }),
       game.phase === 'ended' ? null : h('span', { class: 'pactions' },
-        h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Rename ${p.nickname}`, text: 'Rename', onclick: () => askRename(p) }),
-        game.teams.length ? h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Move ${p.nickname} to another team`, text: 'Move', onclick: () => askMove(p) }) : null,
-        h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Remove ${p.nickname}`, text: 'Remove', onclick: () => askRemove(p) })))))
-    : h('p', { class: 'hint', text: 'Nobody yet. Players appear here as they join.' });
+        h('button', { type: 'button', class: 'btn small ghost', 'aria-label': t('h.renameLabel', { name: p.nickname }), text: t('h.rename'), onclick: () => askRename(p) }),
+        game.teams.length ? h('button', { type: 'button', class: 'btn small ghost', 'aria-label': t('h.moveLabel', { name: p.nickname }), text: t('h.move'), onclick: () => askMove(p) }) : null,
+        h('button', { type: 'button', class: 'btn small ghost', 'aria-label': t('h.removeLabel', { name: p.nickname }), text: t('h.remove'), onclick: () => askRemove(p) })))))
+    : h('p', { class: 'hint', text: t('h.nobodyYet') });
   const adjust = game.players.length && game.phase !== 'ended' ? h('details', { class: 'adjust-box' },
-    h('summary', { text: 'Adjust a score' }),
+    h('summary', { text: t('h.adjust') }),
     h('form', { class: 'adjust', onsubmit: (e) => {
       e.preventDefault();
       const f = e.currentTarget;
       const delta = Math.round(Number(f.delta.value));
-      if (!delta) { toast('Type how many points to add (or a negative number to take away).'); return; }
+      if (!delta) { toast(t('h.adjustHint')); return; }
       command('adjust', { player: Number(f.who.value), delta, reason: f.reason.value.trim() });
       f.delta.value = '';
       f.reason.value = '';
     } },
-      h('div', { class: 'field' }, h('label', { for: 'who', text: 'Player' }),
+      h('div', { class: 'field' }, h('label', { for: 'who', text: t('board.player') }),
         h('select', { id: 'who', name: 'who' }, game.players.map((p) => h('option', { value: p.id, text: p.nickname })))),
-      h('div', { class: 'field' }, h('label', { for: 'delta', text: 'Points (+/−)' }), h('input', { id: 'delta', name: 'delta', type: 'number', step: 1 })),
-      h('div', { class: 'field' }, h('label', { for: 'reason', text: 'Reason' }), h('input', { id: 'reason', name: 'reason', maxlength: 100 })),
-      h('button', { type: 'submit', class: 'btn', text: 'Apply' }))) : null;
+      h('div', { class: 'field' }, h('label', { for: 'delta', text: t('h.pointsPlusMinus') }), h('input', { id: 'delta', name: 'delta', type: 'number', step: 1 })),
+      h('div', { class: 'field' }, h('label', { for: 'reason', text: t('h.reason') }), h('input', { id: 'reason', name: 'reason', maxlength: 100 })),
+      h('button', { type: 'submit', class: 'btn', text: t('h.apply') }))) : null;
   // Keep an open adjust form (and its typing) across player-list updates.
   const open = $('.adjust-box', box);
   const teamsOpen = $('.teams-box', box)?.open;
@@ -679,13 +684,13 @@ function renderPlayers() {
 function teamBox() {
   if (!game.teams.length || game.phase === 'ended') return null;
   return h('details', { class: 'teams-box' },
-    h('summary', { text: `Teams (${game.teams.length})` }),
-    h('ul', { class: 'team-list' }, game.teams.map((t) => h('li', {},
-      h('span', { class: 'pname', text: t.name }),
-      h('span', { class: 'hint', text: `${t.members} ${t.members === 1 ? 'player' : 'players'}` }),
+    h('summary', { text: t('h.teamsCount', { count: game.teams.length }) }),
+    h('ul', { class: 'team-list' }, game.teams.map((team) => h('li', {},
+      h('span', { class: 'pname', text: team.name }),
+      h('span', { class: 'hint', text: t('h.players', { count: team.members }) }),
       h('span', { class: 'pactions' },
-        h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Rename team ${t.name}`, text: 'Rename', onclick: () => askRenameTeam(t) }),
-        game.teams.length > 1 ? h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Merge team ${t.name} into another`, text: 'Merge', onclick: () => askMerge(t) }) : null)))));
+        h('button', { type: 'button', class: 'btn small ghost', 'aria-label': t('h.renameTeamLabel', { name: team.name }), text: t('h.rename'), onclick: () => askRenameTeam(team) }),
+        game.teams.length > 1 ? h('button', { type: 'button', class: 'btn small ghost', 'aria-label': t('h.mergeLabel', { name: team.name }), text: t('h.merge'), onclick: () => askMerge(team) }) : null)))));
 }
 
 function teamSelect(id, label, options, selected) {
@@ -693,38 +698,38 @@ function teamSelect(id, label, options, selected) {
     h('select', { id, name: id }, options.map((o) => h('option', { value: o.value, text: o.text, selected: o.value === selected }))));
 }
 
-function askRenameTeam(t) {
+function askRenameTeam(team) {
   ask({
-    title: `Rename team ${t.name}`,
-    text: 'Its players keep their points and are told the new name.',
-    fields: [h('div', { class: 'field' }, h('label', { for: 'team-name', text: 'New name' }),
-      h('input', { id: 'team-name', name: 'teamName', maxlength: 24, autocomplete: 'off', value: t.name }))],
-    confirm: 'Rename',
+    title: t('h.renameTeamLabel', { name: team.name }),
+    text: t('h.renameTeamText'),
+    fields: [h('div', { class: 'field' }, h('label', { for: 'team-name', text: t('h.newName') }),
+      h('input', { id: 'team-name', name: 'teamName', maxlength: 24, autocomplete: 'off', value: team.name }))],
+    confirm: t('h.rename'),
     onConfirm: (form) => {
       const name = form.teamName.value.trim();
-      if (name && name !== t.name) command('rename_team', { team: t.id, name });
+      if (name && name !== team.name) command('rename_team', { team: team.id, name });
     },
   });
 }
 
-function askMerge(t) {
-  const others = game.teams.filter((o) => o.id !== t.id);
+function askMerge(team) {
+  const others = game.teams.filter((o) => o.id !== team.id);
   ask({
-    title: `Merge team ${t.name}`,
-    text: `Its players, its own points (stakes won, adjustments) and its name go to the team you pick. ${t.name} disappears from the boards.`,
-    fields: [teamSelect('merge-into', 'Merge into', others.map((o) => ({ value: String(o.id), text: o.name })))],
-    confirm: 'Merge', danger: true,
-    onConfirm: (form) => command('merge_teams', { from: t.id, into: Number(form['merge-into'].value) }),
+    title: t('h.mergeTitle', { name: team.name }),
+    text: t('h.mergeText', { name: team.name }),
+    fields: [teamSelect('merge-into', t('h.mergeInto'), others.map((o) => ({ value: String(o.id), text: o.name })))],
+    confirm: t('h.merge'), danger: true,
+    onConfirm: (form) => command('merge_teams', { from: team.id, into: Number(form['merge-into'].value) }),
   });
 }
 
 function askMove(p) {
-  const options = [...game.teams.map((t) => ({ value: String(t.id), text: t.name })), { value: '', text: 'No team' }];
+  const options = [...game.teams.map((team) => ({ value: String(team.id), text: team.name })), { value: '', text: t('h.noTeam') }];
   ask({
-    title: `Move ${p.nickname}`,
-    text: 'Their own points go with them; the team keeps its stakes and adjustments.',
-    fields: [teamSelect('move-to', 'To team', options, p.teamId != null ? String(p.teamId) : '')],
-    confirm: 'Move',
+    title: t('h.moveTitle', { name: p.nickname }),
+    text: t('h.moveText'),
+    fields: [teamSelect('move-to', t('h.toTeam'), options, p.teamId != null ? String(p.teamId) : '')],
+    confirm: t('h.move'),
     onConfirm: (form) => {
       const value = form['move-to'].value;
       command('move_player', { player: p.id, team: value ? Number(value) : null });
@@ -744,9 +749,9 @@ async function downloadResults(format) {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 60000);
-    say(live, `Results saved as ${format.toUpperCase()}.`);
+    say(live, t('h.saved', { format: format.toUpperCase() }));
   } catch {
-    toast('Offline: the results could not be fetched. Try again when the banner goes.');
+    toast(t('h.offlineResults'));
   }
 }
 
@@ -762,7 +767,7 @@ function ask({ title, text, fields = [], confirm, danger = false, onConfirm }) {
     text ? h('p', { text }) : null,
     ...fields,
     h('div', { class: 'controls' },
-      h('button', { type: 'submit', value: 'cancel', class: 'btn', text: 'Cancel' }),
+      h('button', { type: 'submit', value: 'cancel', class: 'btn', text: t('h.cancel') }),
       h('button', { type: 'submit', value: 'confirm', id: 'ask-confirm', class: `btn ${danger ? 'danger' : 'primary'}`, text: confirm })));
   const dialog = h('dialog', { class: 'ask', 'aria-labelledby': 'ask-title' }, form);
   dialog.addEventListener('close', () => {
@@ -777,15 +782,15 @@ function ask({ title, text, fields = [], confirm, danger = false, onConfirm }) {
 
 function askRemove(p) {
   ask({
-    title: `Remove ${p.nickname}?`,
-    text: 'Their phone leaves the game at once. Their points stay on the scoreboard.',
+    title: t('h.removeTitle', { name: p.nickname }),
+    text: t('h.removeText'),
     fields: [
-      h('div', { class: 'field' }, h('label', { for: 'kick-reason', text: 'Reason (the player sees it; optional)' }),
+      h('div', { class: 'field' }, h('label', { for: 'kick-reason', text: t('h.kickReason') }),
         h('input', { id: 'kick-reason', name: 'reason', maxlength: 200, autocomplete: 'off' })),
       h('label', { class: 'check-row', for: 'kick-ban' }, h('input', { id: 'kick-ban', name: 'ban', type: 'checkbox' }),
-        'Also ban this phone and this name from coming back'),
+        t('h.ban')),
     ],
-    confirm: 'Remove',
+    confirm: t('h.remove'),
     danger: true,
     onConfirm: (form) => command('kick', { player: p.id, ban: form.ban.checked, reason: form.reason.value.trim() || undefined }),
   });
@@ -793,11 +798,11 @@ function askRemove(p) {
 
 function askRename(p) {
   ask({
-    title: `Rename ${p.nickname}`,
-    text: 'The player is told their new name.',
-    fields: [h('div', { class: 'field' }, h('label', { for: 'rename-name', text: 'New name' }),
+    title: t('h.renameLabel', { name: p.nickname }),
+    text: t('h.renameText'),
+    fields: [h('div', { class: 'field' }, h('label', { for: 'rename-name', text: t('h.newName') }),
       h('input', { id: 'rename-name', name: 'nickname', maxlength: 24, autocomplete: 'off', value: p.nickname }))],
-    confirm: 'Rename',
+    confirm: t('h.rename'),
     onConfirm: (form) => {
       const nickname = form.nickname.value.trim();
       if (nickname && nickname !== p.nickname) command('rename', { player: p.id, nickname });
@@ -805,25 +810,44 @@ function askRename(p) {
   });
 }
 
-function renderShare() {
+/** The night's language: the projector's link carries it, and a projector on this browser follows it live. */
+function nightLanguage() {
+  return storedLanguage(DISPLAY_LANG_KEY) ?? language();
+}
+
+function renderShare(force = false) {
   const box = $('#share');
-  if (!box || box.childElementCount) return;
-  const display = seat.displayURL || `${location.origin}/display/${seat.code}`;
+  if (!box || (box.childElementCount && !force)) return;
+  const base = seat.displayURL || `${location.origin}/display/${seat.code}`;
+  const display = `${base}?lang=${nightLanguage()}`;
   fill(box,
-    h('h2', { id: 'share-title', text: 'Screens' }),
-    h('p', {}, h('a', { href: display, target: '_blank', rel: 'noopener', class: 'btn', text: 'Open the big screen ↗' })),
-    h('p', { class: 'hint' }, 'Or open ', h('span', { class: 'url', text: display }), ' on the projector.'),
+    h('h2', { id: 'share-title', text: t('h.screens') }),
+    h('div', { class: 'field' }, h('label', { for: 'night-lang', text: t('h.nightLang') }),
+      h('select', { id: 'night-lang', onchange: (e) => { store(DISPLAY_LANG_KEY, e.currentTarget.value); renderShare(true); $('#night-lang')?.focus(); } },
+        Object.entries(LANGUAGES).map(([code, name]) => h('option', { value: code, lang: code, text: name, selected: code === nightLanguage() })))),
+    h('p', {}, h('a', { href: display, target: '_blank', rel: 'noopener', class: 'btn', id: 'open-display', text: t('h.openBigScreen') })),
+    h('p', { class: 'hint' }, ...tn('h.orOpen', { url: h('span', { class: 'url', text: display }) })),
     h('details', {},
-      h('summary', { text: 'Run this console from another device' }),
-      h('p', { class: 'hint', text: 'Open this address there (keep it private: it controls the game):' }),
+      h('summary', { text: t('h.otherDevice') }),
+      h('p', { class: 'hint', text: t('h.otherDeviceHint') }),
       h('p', { class: 'url', text: `${location.origin}/host#code=${seat.code}&token=${seat.token}` }),
-      h('p', { class: 'hint' }, 'Host key: ', h('span', { class: 'url', text: seat.token }))));
+      h('p', { class: 'hint' }, ...tn('h.hostKeyIs', { key: h('span', { class: 'url', text: seat.token }) }))));
 }
 
 // MARK: - Start
 
+// The console's own language (the top bar); a switch redraws the screen as it stands.
+$('.topbar').append(languagePicker());
+onLanguage(() => {
+  if (!seat) { if (screenKey === 'setup') renderSetup(); return; }
+  renderChip();
+  renderStage(true);
+  renderPlayers();
+  renderShare(true);
+});
+
 if (seat?.token) {
-  fill(main, h('p', { class: 'panel', text: `Reopening game ${seat.code}…` }));
+  fill(main, h('p', { class: 'panel', text: t('h.reopening', { code: seat.code }) }));
   connection.connect();
 } else {
   renderSetup();
