@@ -2,15 +2,18 @@
 // questions of every kind, with pictures and sounds, through the library API
 // (docs/question-library.md). The server checks every save; its 422 problems are shown beside
 // the fields they name, in its own words.
-import { $, h, fill, say, store, load } from './common.js';
+import { $, h, fill, say, store, load, t, tn } from './common.js';
+import { startI18n, pickLanguage, languageFromURL, storedLanguage, languagePicker, onLanguage, formatNumber, formatList } from './i18n.js';
+
+await startI18n(pickLanguage(storedLanguage(), languageFromURL(), navigator.languages), ['edit']);
 
 const main = $('#main');
 const live = $('#live');
 const TOKEN_KEY = 'buzzer.editToken';
 // Without the token the server sends a pack's summary only (no questions, no answers).
-const NEEDS_TOKEN = 'Opening a pack needs the edit token: open the link buzzer serve printed, or paste the token above.';
+const NEEDS_TOKEN = () => t('e.needsToken');
 const KINDS = ['choice', 'multi', 'truefalse', 'text', 'number', 'poll'];
-const KIND_NAMES = { choice: 'One right option', multi: 'Several right options', truefalse: 'True or false', text: 'Typed answer', number: 'Closest number', poll: 'Poll (no right answer)' };
+const kindName = (kind) => t(`e.kind.${kind}`);
 const WITH_OPTIONS = new Set(['choice', 'multi', 'poll']);
 
 // `/edit#token=…` (the link `buzzer serve` prints) keeps the token in this browser; the fragment never reaches a server log.
@@ -26,7 +29,7 @@ tokenFromAddress();
 window.addEventListener('hashchange', async () => {
   if (!tokenFromAddress()) return;
   if (pack) renderPack(); else await showLibrary();
-  notice('Edit token saved in this browser.');
+  notice(t('e.tokenSaved'));
 });
 
 /** The pack being edited, always in the rounds form: { title, description, rounds: [{ title, wager, questions }] }. */
@@ -69,41 +72,41 @@ async function showLibrary() {
   const result = await api('GET', `/api/packs?perPage=100${query ? `&q=${encodeURIComponent(query)}` : ''}`);
   const items = result.json?.items ?? [];
   fill(main, h('section', { class: 'panel editor' },
-    h('h1', { text: 'Question library' }),
+    h('h1', { text: t('e.library') }),
     tokenBox(),
     h('p', { id: 'notice', class: 'notice', role: 'status' }),
     h('form', { class: 'search', role: 'search', onsubmit: (e) => { e.preventDefault(); query = e.currentTarget.q.value.trim(); showLibrary(); } },
-      h('label', { for: 'q', text: 'Search packs' }),
+      h('label', { for: 'q', text: t('e.searchPacks') }),
       h('input', { id: 'q', name: 'q', type: 'search', value: query }),
-      h('button', { type: 'submit', class: 'btn', text: 'Search' })),
+      h('button', { type: 'submit', class: 'btn', text: t('e.search') })),
     h('div', { class: 'controls' },
-      h('button', { type: 'button', class: 'btn primary', id: 'new-pack', text: 'New pack', onclick: () => openPack(null) }),
-      h('label', { class: 'btn', for: 'import-file', text: 'Import a file…' }),
+      h('button', { type: 'button', class: 'btn primary', id: 'new-pack', text: t('e.newPack'), onclick: () => openPack(null) }),
+      h('label', { class: 'btn', for: 'import-file', text: t('e.importFile') }),
       h('input', { id: 'import-file', type: 'file', class: 'sr-only', accept: '.json,.csv,application/json,text/csv', onchange: importFile }),
-      h('a', { class: 'btn ghost', href: '/host', text: 'Back to the host console' })),
-    h('p', { class: 'hint', text: 'Import a pack (JSON), an Open Trivia Database response (JSON) or a spreadsheet saved as CSV (columns in docs/question-library.md).' }),
+      h('a', { class: 'btn ghost', href: '/host', text: t('e.backToHost') })),
+    h('p', { class: 'hint', text: t('e.importHint') }),
     items.length ? h('ul', { class: 'pack-list' }, items.map((p) => h('li', {},
-      h('span', { class: 'pname' }, h('strong', { text: p.title }), h('span', { class: 'hint', text: ` ${p.questionCount} questions · ${p.categories.join(', ')}` })),
+      h('span', { class: 'pname' }, h('strong', { text: p.title }), h('span', { class: 'hint', text: ` ${t('e.questions', { count: p.questionCount })} · ${formatList(p.categories)}` })),
       h('span', { class: 'pactions' },
-        h('button', { type: 'button', class: 'btn small', 'aria-label': `Edit ${p.title}`, text: 'Edit', onclick: () => openPack(p.id) }),
-        h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Export ${p.title}`, text: 'Export', onclick: () => exportPack(p.id) }),
-        h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Delete ${p.title}`, text: 'Delete', onclick: () => askDelete(p) })))))
-      : h('p', { class: 'hint', text: query ? 'No pack matches.' : 'The library is empty: make a pack or import one.' })));
+        h('button', { type: 'button', class: 'btn small', 'aria-label': t('e.editLabel', { title: p.title }), text: t('e.edit'), onclick: () => openPack(p.id) }),
+        h('button', { type: 'button', class: 'btn small ghost', 'aria-label': t('e.exportLabel', { title: p.title }), text: t('e.export'), onclick: () => exportPack(p.id) }),
+        h('button', { type: 'button', class: 'btn small ghost', 'aria-label': t('e.deleteLabel', { title: p.title }), text: t('e.delete'), onclick: () => askDelete(p) })))))
+      : h('p', { class: 'hint', text: query ? t('e.noMatch') : t('e.empty') })));
 }
 
 function tokenBox() {
   if (token()) return null;
   return h('form', { class: 'card warn', onsubmit: (e) => { e.preventDefault(); store(TOKEN_KEY, e.currentTarget.token.value.trim()); showLibrary(); } },
-    h('p', { text: 'Saving needs the edit token: open the link buzzer serve printed, or paste the token (library.editToken in config.json).' }),
-    h('label', { for: 'token', text: 'Edit token' }),
+    h('p', { text: t('e.tokenNeeded') }),
+    h('label', { for: 'token', text: t('e.editToken') }),
     h('input', { id: 'token', name: 'token', autocomplete: 'off', spellcheck: 'false' }),
-    h('button', { type: 'submit', class: 'btn', text: 'Use this token' }));
+    h('button', { type: 'submit', class: 'btn', text: t('e.useToken') }));
 }
 
 async function exportPack(id) {
-  if (!token()) { notice(NEEDS_TOKEN, 'bad'); return; }
+  if (!token()) { notice(NEEDS_TOKEN(), 'bad'); return; }
   const result = await api('GET', `/api/packs/${id}`);
-  if (result.status !== 200) { notice(result.json?.error ?? 'That pack could not be read.', 'bad'); return; }
+  if (result.status !== 200) { notice(result.json?.error ?? t('e.couldNotRead'), 'bad'); return; }
   const link = h('a', { href: URL.createObjectURL(new Blob([JSON.stringify(result.json, null, 2)], { type: 'application/json' })), download: `${id}.json` });
   document.body.append(link);
   link.click();
@@ -113,17 +116,17 @@ async function exportPack(id) {
 function askDelete(p) {
   const dialog = h('dialog', { class: 'ask', 'aria-labelledby': 'ask-title' },
     h('form', { method: 'dialog' },
-      h('h2', { id: 'ask-title', text: `Delete ${p.title}?` }),
-      h('p', { text: 'The file is removed from the library folder. Games already played keep their copy in the archive.' }),
+      h('h2', { id: 'ask-title', text: t('e.deleteTitle', { title: p.title }) }),
+      h('p', { text: t('e.deleteText') }),
       h('div', { class: 'controls' },
-        h('button', { type: 'submit', value: 'cancel', class: 'btn', text: 'Cancel' }),
-        h('button', { type: 'submit', value: 'confirm', id: 'ask-confirm', class: 'btn danger', text: 'Delete' }))));
+        h('button', { type: 'submit', value: 'cancel', class: 'btn', text: t('e.cancel') }),
+        h('button', { type: 'submit', value: 'confirm', id: 'ask-confirm', class: 'btn danger', text: t('e.delete') }))));
   dialog.addEventListener('close', async () => {
     dialog.remove();
     if (dialog.returnValue !== 'confirm') return;
     const result = await api('DELETE', `/api/packs/${p.id}`);
     await showLibrary();
-    notice(result.status === 204 ? `${p.title} deleted.` : result.json?.error ?? 'It could not be deleted.', result.status === 204 ? 'ok' : 'bad');
+    notice(result.status === 204 ? t('e.deleted', { title: p.title }) : result.json?.error ?? t('e.couldNotDelete'), result.status === 204 ? 'ok' : 'bad');
   });
   main.append(dialog);
   dialog.showModal();
@@ -140,7 +143,7 @@ async function importFile(event) {
     document_ = result.json;
   } else {
     let parsed;
-    try { parsed = JSON.parse(await file.text()); } catch (error) { notice(`That file is not valid JSON: ${error.message}`, 'bad'); return; }
+    try { parsed = JSON.parse(await file.text()); } catch (error) { notice(t('e.notJSON', { error: error.message }), 'bad'); return; }
     if (Array.isArray(parsed.results) && 'response_code' in parsed) {
       const result = await api('POST', `/api/import?format=opentdb&title=${encodeURIComponent(title)}`, parsed);
       if (result.status !== 200) { notice(importError(result), 'bad'); return; }
@@ -154,12 +157,12 @@ async function importFile(event) {
   pack = normalize(document_);
   problems = [];
   renderPack();
-  notice(`Imported ${pack.rounds.reduce((n, r) => n + r.questions.length, 0)} questions. Check them, then save.`);
+  notice(t('e.imported', { count: pack.rounds.reduce((n, r) => n + r.questions.length, 0) }));
 }
 
 function importError(result) {
   if (result.json?.errors) return result.json.errors.map((e) => `${e.path}: ${e.message}`).join('\n');
-  return result.json?.error ?? `The import failed (${result.status}).`;
+  return result.json?.error ?? t('e.importFailed', { status: result.status });
 }
 
 // MARK: - One pack
@@ -195,9 +198,9 @@ function serialize() {
 async function openPack(id) {
   problems = [];
   if (id) {
-    if (!token()) { notice(NEEDS_TOKEN, 'bad'); return; }
+    if (!token()) { notice(NEEDS_TOKEN(), 'bad'); return; }
     const result = await api('GET', `/api/packs/${id}`);
-    if (result.status !== 200) { notice(result.json?.error ?? 'That pack could not be read.', 'bad'); return; }
+    if (result.status !== 200) { notice(result.json?.error ?? t('e.couldNotRead'), 'bad'); return; }
     packId = id;
     version = result.etag;
     pack = normalize(result.json);
@@ -225,26 +228,25 @@ function problemsAt(path) {
   return problems.filter((p) => p.path === path || p.path.startsWith(`${path}[`) || p.path.startsWith(`${path}.`));
 }
 
-const PART_NAMES = {
-  title: 'title', description: 'description', kind: 'kind', category: 'category', text: 'question', answer: 'answer',
-  options: 'options', explanation: 'explanation', points: 'points', timeLimit: 'seconds', media: 'picture or sound',
-  revealMedia: 'picture or sound at the reveal', image: 'picture', audio: 'sound', alt: 'picture description',
-  startMs: 'start', durationMs: 'length', questions: 'questions', rounds: 'rounds',
-};
-const ITEM_NAMES = { rounds: 'round', questions: 'question', options: 'option', answer: 'answer' };
+// A path's parts in words: `e.part.NAME` (a field), `e.item.NAME` ("option {n}"); unknown names stay as they are.
+const PART_NAMES = new Set(['title', 'description', 'kind', 'category', 'text', 'answer', 'options', 'explanation', 'points',
+  'timeLimit', 'media', 'revealMedia', 'image', 'audio', 'alt', 'startMs', 'durationMs', 'questions', 'rounds']);
+const ITEM_NAMES = new Set(['rounds', 'questions', 'options', 'answer']);
 
 /** `rounds[0].questions[0].options[4]` → "Round 1, question 1, option 5". */
 function place(path) {
   const parts = [...path.matchAll(/([A-Za-z]+)(?:\[(\d+)\])?/g)].map(([, name, index]) =>
-    index === undefined ? PART_NAMES[name] ?? name : `${ITEM_NAMES[name] ?? name} ${Number(index) + 1}`);
+    index === undefined ? (PART_NAMES.has(name) ? t(`e.part.${name}`) : name)
+      : ITEM_NAMES.has(name) ? t(`e.item.${name}`, { n: Number(index) + 1 }) : `${name} ${Number(index) + 1}`);
   const text = parts.join(', ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** A problem as a sentence for people: "Round 1, question 1, option 5 is empty." */
 function describe(problem) {
-  const message = problem.message === 'must not be empty' ? 'is empty' : problem.message;
-  let text = !problem.path ? message : /^(must|is|has|describes|applies)\b/.test(message)
+  // The server's rule texts are English; the commonest one is said in the page's language.
+  const message = problem.message === 'must not be empty' ? t('e.isEmpty') : problem.message;
+  let text = !problem.path ? message : message === t('e.isEmpty') ? t('e.placeIsEmpty', { place: place(problem.path) }) : /^(must|is|has|describes|applies)\b/.test(message)
     ? `${place(problem.path)} ${message}` : `${place(problem.path)}: ${message}`;
   text = text.charAt(0).toUpperCase() + text.slice(1);
   return /[.!?]$/.test(text) ? text : `${text}.`;
@@ -286,33 +288,33 @@ function input(value, onInput, attrs = {}) {
 function renderPack() {
   const questionCount = pack.rounds.reduce((n, r) => n + r.questions.length, 0);
   fill(main, h('form', { class: 'panel editor', novalidate: true, onsubmit: (e) => { e.preventDefault(); save(); } },
-    h('h1', { text: packId ? `Edit ${pack.title || packId}` : 'New pack' }),
+    h('h1', { text: packId ? t('e.editLabel', { title: pack.title || packId }) : t('e.newPack') }),
     tokenBox(),
     h('p', { id: 'notice', class: 'notice', role: 'status' }),
     problems.length ? h('div', { class: 'card warn', role: 'alert', id: 'problems', tabindex: '-1' },
-      h('p', { text: `The pack was not saved: ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}.` }),
+      h('p', { text: t('e.notSavedProblems', { count: problems.length }) }),
       h('ul', {}, problems.map((p) => h('li', { text: describe(p), 'data-path': p.path })))) : null,
-    field('title', 'Title', input(pack.title, (v) => { pack.title = v; }, { maxlength: 200 })),
-    field('description', 'Description (optional)', input(pack.description, (v) => { pack.description = v; })),
+    field('title', t('e.packTitle'), input(pack.title, (v) => { pack.title = v; }, { maxlength: 200 })),
+    field('description', t('e.description'), input(pack.description, (v) => { pack.description = v; })),
     pack.rounds.map((round, r) => roundSection(round, r)),
     h('div', { class: 'controls' },
-      h('button', { type: 'button', class: 'btn', id: 'add-round', text: 'Add a round', onclick: () => { pack.rounds.push({ title: '', wager: false, questions: [blankQuestion('choice')] }); renderPack(); } }),
-      h('button', { type: 'submit', class: 'btn primary', id: 'save', text: `Save pack (${questionCount} ${questionCount === 1 ? 'question' : 'questions'})` }),
-      h('button', { type: 'button', class: 'btn ghost', id: 'back', text: 'Back to the library', onclick: showLibrary }))));
+      h('button', { type: 'button', class: 'btn', id: 'add-round', text: t('e.addRound'), onclick: () => { pack.rounds.push({ title: '', wager: false, questions: [blankQuestion('choice')] }); renderPack(); } }),
+      h('button', { type: 'submit', class: 'btn primary', id: 'save', text: t('e.savePack', { count: questionCount }) }),
+      h('button', { type: 'button', class: 'btn ghost', id: 'back', text: t('e.backToLibrary'), onclick: showLibrary }))));
 }
 
 function roundSection(round, r) {
   const base = `rounds[${r}]`;
   return h('fieldset', { class: 'round' },
-    h('legend', { text: `Round ${r + 1}${round.title ? `: ${round.title}` : ''}` }),
-    field(`${base}.title`, 'Round title (optional)', input(round.title, (v) => { round.title = v; })),
+    h('legend', { text: round.title ? t('e.roundTitled', { n: r + 1, title: round.title }) : t('e.round', { n: r + 1 }) }),
+    field(`${base}.title`, t('e.roundTitle'), input(round.title, (v) => { round.title = v; })),
     h('label', { class: 'check-row' }, h('input', { type: 'checkbox', checked: round.wager, onchange: (e) => { round.wager = e.currentTarget.checked; } }),
-      'Wager round: teams stake points on each question'),
+      t('e.wagerRound')),
     round.questions.map((q, i) => questionCard(round, q, r, i)),
     h('div', { class: 'controls' },
-      h('button', { type: 'button', class: 'btn small', text: 'Add a question', 'aria-label': `Add a question to round ${r + 1}`,
+      h('button', { type: 'button', class: 'btn small', text: t('e.addQuestion'), 'aria-label': t('e.addQuestionTo', { n: r + 1 }),
         onclick: () => { round.questions.push(blankQuestion('choice')); renderPack(); focusLast(); } }),
-      pack.rounds.length > 1 ? h('button', { type: 'button', class: 'btn small ghost', text: 'Remove this round', onclick: () => { pack.rounds.splice(r, 1); renderPack(); } }) : null));
+      pack.rounds.length > 1 ? h('button', { type: 'button', class: 'btn small ghost', text: t('e.removeRound'), onclick: () => { pack.rounds.splice(r, 1); renderPack(); } }) : null));
 }
 
 function focusLast() {
@@ -329,27 +331,27 @@ function questionCard(round, q, r, i) {
     round.questions[i] = { ...next, category: q.category, text: q.text, explanation: q.explanation, points: q.points, timeLimit: q.timeLimit, media: q.media, revealMedia: q.revealMedia,
       ...(WITH_OPTIONS.has(next.kind) && q.options ? { options: q.options } : {}) };
     renderPack();
-  } }, KINDS.map((k) => h('option', { value: k, text: KIND_NAMES[k], selected: k === q.kind })));
+  } }, KINDS.map((k) => h('option', { value: k, text: kindName(k), selected: k === q.kind })));
   const errs = problems.filter((p) => p.path === base);
-  return h('section', { class: 'question-card', 'aria-label': `Question ${n}` },
-    h('h2', { text: `Question ${n}` }),
+  return h('section', { class: 'question-card', 'aria-label': t('e.questionN', { n }) },
+    h('h2', { text: t('e.questionN', { n }) }),
     errs.length ? h('p', { class: 'field-error', text: sentences(errs) }) : null,
-    field(`${base}.kind`, 'Kind', kind),
-    field(`${base}.category`, 'Category', input(q.category, (v) => { q.category = v; }, { maxlength: 200 })),
-    field(`${base}.text`, 'Question', h('textarea', { rows: 2, oninput: (e) => { q.text = e.currentTarget.value; }, text: q.text ?? '' }),
-      { hint: 'Any Unicode works: ∫ x² dx, √2, e^(iπ), 日本.' }),
+    field(`${base}.kind`, t('e.kind'), kind),
+    field(`${base}.category`, t('e.category'), input(q.category, (v) => { q.category = v; }, { maxlength: 200 })),
+    field(`${base}.text`, t('e.question'), h('textarea', { rows: 2, oninput: (e) => { q.text = e.currentTarget.value; }, text: q.text ?? '' }),
+      { hint: t('e.unicodeHint') }),
     answerFields(q, base),
-    field(`${base}.explanation`, 'Explanation shown at the reveal (optional)', input(q.explanation, (v) => { q.explanation = v; })),
+    field(`${base}.explanation`, t('e.explanation'), input(q.explanation, (v) => { q.explanation = v; })),
     h('div', { class: 'settings-grid' },
-      field(`${base}.points`, 'Points', h('select', { onchange: (e) => { q.points = Number(e.currentTarget.value); } },
-        [[0, 'None (practice)'], [1, 'Normal'], [2, 'Double']].map(([v, t]) => h('option', { value: v, text: t, selected: (q.points ?? 1) === v })))),
-      field(`${base}.timeLimit`, 'Seconds (empty: the room default)', input(q.timeLimit, (v) => { q.timeLimit = v === '' ? undefined : Number(v); }, { type: 'number', min: 5, max: 300 }))),
-    mediaFields(q, base, 'media', 'Picture or sound with the question'),
-    mediaFields(q, base, 'revealMedia', 'Picture or sound with the answer (shown at the reveal only)'),
+      field(`${base}.points`, t('e.points'), h('select', { onchange: (e) => { q.points = Number(e.currentTarget.value); } },
+        [[0, t('e.pointsNone')], [1, t('e.pointsNormal')], [2, t('e.pointsDouble')]].map(([v, label]) => h('option', { value: v, text: label, selected: (q.points ?? 1) === v })))),
+      field(`${base}.timeLimit`, t('e.seconds'), input(q.timeLimit, (v) => { q.timeLimit = v === '' ? undefined : Number(v); }, { type: 'number', min: 5, max: 300 }))),
+    mediaFields(q, base, 'media', t('e.mediaQuestion')),
+    mediaFields(q, base, 'revealMedia', t('e.mediaReveal')),
     h('div', { class: 'controls' },
-      i > 0 ? h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Move question ${n} up`, text: 'Move up', onclick: () => move(i - 1) }) : null,
-      i < round.questions.length - 1 ? h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Move question ${n} down`, text: 'Move down', onclick: () => move(i + 1) }) : null,
-      h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Delete question ${n}`, text: 'Delete', onclick: () => { round.questions.splice(i, 1); renderPack(); } })));
+      i > 0 ? h('button', { type: 'button', class: 'btn small ghost', 'aria-label': t('e.moveUpLabel', { n }), text: t('e.moveUp'), onclick: () => move(i - 1) }) : null,
+      i < round.questions.length - 1 ? h('button', { type: 'button', class: 'btn small ghost', 'aria-label': t('e.moveDownLabel', { n }), text: t('e.moveDown'), onclick: () => move(i + 1) }) : null,
+      h('button', { type: 'button', class: 'btn small ghost', 'aria-label': t('e.deleteQuestionLabel', { n }), text: t('e.delete'), onclick: () => { round.questions.splice(i, 1); renderPack(); } })));
 }
 
 function answerFields(q, base) {
@@ -362,40 +364,40 @@ function answerFields(q, base) {
     // One group, named by its label: the right-answer radios share a name, so they must be grouped.
     return h('div', { class: `field${errs.length ? ' invalid' : ''}`, 'data-path': `${base}.options`,
       role: q.kind === 'choice' ? 'radiogroup' : 'group', 'aria-labelledby': `${id}-label` },
-      h('p', { class: 'label', id: `${id}-label`, text: q.kind === 'poll' ? 'Options' : q.kind === 'choice' ? 'Options (mark the right one)' : 'Options (tick every right one)' }),
+      h('p', { class: 'label', id: `${id}-label`, text: q.kind === 'poll' ? t('e.options') : q.kind === 'choice' ? t('e.optionsChoice') : t('e.optionsMulti') }),
       h('ul', { class: 'option-list' }, rows),
-      q.options.length < 6 ? h('button', { type: 'button', class: 'btn small', text: 'Add an option', onclick: () => { q.options.push(''); renderPack(); } }) : null,
+      q.options.length < 6 ? h('button', { type: 'button', class: 'btn small', text: t('e.addOption'), onclick: () => { q.options.push(''); renderPack(); } }) : null,
       errs.length ? h('p', { id: `${id}-error`, class: 'field-error', text: sentences(errs) }) : null);
   }
   if (q.kind === 'truefalse') {
-    return field(`${base}.answer`, 'The right answer', h('select', { onchange: (e) => { q.answer = e.currentTarget.value === 'true'; } },
-      h('option', { value: 'true', text: 'True', selected: q.answer === true }), h('option', { value: 'false', text: 'False', selected: q.answer === false })));
+    return field(`${base}.answer`, t('e.rightAnswer'), h('select', { onchange: (e) => { q.answer = e.currentTarget.value === 'true'; } },
+      h('option', { value: 'true', text: t('tf.true'), selected: q.answer === true }), h('option', { value: 'false', text: t('tf.false'), selected: q.answer === false })));
   }
   if (q.kind === 'text') {
-    return field(`${base}.answer`, 'Accepted answers, one per line', h('textarea', { rows: 2, text: (q.answer ?? []).join('\n'),
+    return field(`${base}.answer`, t('e.accepted'), h('textarea', { rows: 2, text: (q.answer ?? []).join('\n'),
       oninput: (e) => { q.answer = e.currentTarget.value.split('\n').map((s) => s.trim()).filter(Boolean); } }),
-    { hint: 'Case, accents, spacing and punctuation are ignored when answers are compared.' });
+    { hint: t('e.acceptedHint') });
   }
-  return field(`${base}.answer`, 'The right number (closest wins)', input(q.answer, (v) => { q.answer = Number(v); }, { inputmode: 'decimal' }));
+  return field(`${base}.answer`, t('e.rightNumber'), input(q.answer, (v) => { q.answer = Number(v); }, { inputmode: 'decimal' }));
 }
 
 /** One option: right or not, its text with its own problem (`…options[4]`) beside it, and Remove. */
 function optionRow(q, base, right, text, o) {
   const path = `${base}.options[${o}]`;
   const id = `f-${path.replace(/[^a-zA-Z0-9]+/g, '-')}`;
-  const control = h('input', { id, value: text, 'aria-label': `Option ${o + 1}`, autocomplete: 'off', maxlength: 200, 'data-option': o, 'data-path': path,
+  const control = h('input', { id, value: text, 'aria-label': t('e.optionN', { n: o + 1 }), autocomplete: 'off', maxlength: 200, 'data-option': o, 'data-path': path,
     oninput: (e) => { q.options[o] = e.currentTarget.value; } });
   const error = errorFor(control, id, problems.filter((p) => p.path === path));
   return h('li', { class: 'option-row' },
     // The radios share a name, so each is also labelled by the list's label (axe "radiogroup").
-    q.kind === 'poll' ? null : h('span', { id: `${id}-right`, class: 'sr-only', text: `Option ${o + 1} is right` }),
+    q.kind === 'poll' ? null : h('span', { id: `${id}-right`, class: 'sr-only', text: t('e.optionRight', { n: o + 1 }) }),
     q.kind === 'poll' ? null : h('input', { type: q.kind === 'choice' ? 'radio' : 'checkbox', name: `${base}-right`, checked: right.includes(o),
       'aria-labelledby': `f-${base.replace(/[^a-zA-Z0-9]+/g, '-')}-options-label ${id}-right`, onchange: (e) => {
         if (q.kind === 'choice') q.answer = o;
         else q.answer = e.currentTarget.checked ? [...new Set([...(q.answer ?? []), o])].sort() : (q.answer ?? []).filter((x) => x !== o);
       } }),
     control,
-    q.options.length > 2 ? h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Remove option ${o + 1}`, text: '✕', onclick: () => {
+    q.options.length > 2 ? h('button', { type: 'button', class: 'btn small ghost', 'aria-label': t('e.removeOption', { n: o + 1 }), text: '✕', onclick: () => {
       q.options.splice(o, 1);
       if (q.kind === 'choice') q.answer = Math.min(q.answer ?? 0, q.options.length - 1);
       if (q.kind === 'multi') q.answer = (q.answer ?? []).filter((x) => x !== o).map((x) => (x > o ? x - 1 : x));
@@ -412,13 +414,13 @@ function mediaFields(q, base, key, legend) {
       onchange: async (e) => {
         const file = e.currentTarget.files[0];
         if (!file) return;
-        notice(`Uploading ${file.name}…`);
+        notice(t('e.uploading', { name: file.name }));
         const result = await api('POST', '/api/media', file);
-        if (result.status !== 200 && result.status !== 201) { notice(result.json?.error ?? `The upload failed (${result.status}).`, 'bad'); return; }
+        if (result.status !== 200 && result.status !== 201) { notice(result.json?.error ?? t('e.uploadFailed', { status: result.status }), 'bad'); return; }
         q[key] = { ...(q[key] ?? {}), [kind]: result.json.url };
         uploads.set(`${path}.${kind}`, { file, url: result.json.url });
         renderPack();
-        notice(`${file.name} uploaded.`);
+        notice(t('e.uploaded', { name: file.name }));
       } });
     // A redraw makes a new control: give it the uploaded file back, so it names it instead of "No file chosen".
     const uploaded = uploads.get(`${path}.${kind}`);
@@ -431,22 +433,22 @@ function mediaFields(q, base, key, legend) {
   const current = (kind) => {
     if (!media[kind]) return undefined;
     const uploaded = uploads.get(`${path}.${kind}`);
-    return `Now: ${uploaded && uploaded.url === media[kind] ? uploaded.file.name : media[kind].split('/').pop()} (${kind === 'image' ? 'shown' : 'playable'} below).`;
+    return t(kind === 'image' ? 'e.nowImage' : 'e.nowAudio', { name: uploaded && uploaded.url === media[kind] ? uploaded.file.name : media[kind].split('/').pop() });
   };
   return h('details', { class: 'media-box', open: !!(media.image || media.audio) || problemsAt(path).length > 0 },
     h('summary', { text: legend }),
     problems.some((p) => p.path === path) ? h('p', { class: 'field-error', text: sentences(problems.filter((p) => p.path === path)) }) : null,
-    field(`${path}.image`, 'Picture (PNG, JPEG, WebP or GIF)', upload('image'), { hint: current('image') }),
-    media.image ? h('figure', { class: 'q-media' }, h('img', { src: media.image, alt: media.alt || 'The uploaded picture' })) : null,
-    media.image ? field(`${path}.alt`, 'What the picture shows (for screen readers)', input(media.alt, (v) => { q[key].alt = v; })) : null,
+    field(`${path}.image`, t('e.picture'), upload('image'), { hint: current('image') }),
+    media.image ? h('figure', { class: 'q-media' }, h('img', { src: media.image, alt: media.alt || t('e.uploadedPicture') })) : null,
+    media.image ? field(`${path}.alt`, t('e.alt'), input(media.alt, (v) => { q[key].alt = v; })) : null,
     media.image && key === 'media' ? h('label', { class: 'check-row' }, h('input', { type: 'checkbox', checked: !!media.onPhones,
-      onchange: (e) => { q[key].onPhones = e.currentTarget.checked; } }), 'Show the picture on phones too (else the big screen only)') : null,
-    field(`${path}.audio`, 'Sound (MP3, OGG or WAV)', upload('audio'), { hint: current('audio') }),
-    media.audio ? h('audio', { controls: true, src: media.audio, preload: 'metadata', 'aria-label': 'The uploaded sound' }) : null,
+      onchange: (e) => { q[key].onPhones = e.currentTarget.checked; } }), t('e.onPhones')) : null,
+    field(`${path}.audio`, t('e.sound'), upload('audio'), { hint: current('audio') }),
+    media.audio ? h('audio', { controls: true, src: media.audio, preload: 'metadata', 'aria-label': t('e.uploadedSound') }) : null,
     media.audio ? h('div', { class: 'settings-grid' },
-      field(`${path}.startMs`, 'Start at (ms)', input(media.startMs, (v) => { q[key].startMs = v === '' ? undefined : Number(v); }, { type: 'number', min: 0 })),
-      field(`${path}.durationMs`, 'Play for (ms, empty: to the end)', input(media.durationMs, (v) => { q[key].durationMs = v === '' ? undefined : Number(v); }, { type: 'number', min: 1 }))) : null,
-    media.image || media.audio ? h('button', { type: 'button', class: 'btn small ghost', text: 'Remove the picture and sound', onclick: () => {
+      field(`${path}.startMs`, t('e.startAt'), input(media.startMs, (v) => { q[key].startMs = v === '' ? undefined : Number(v); }, { type: 'number', min: 0 })),
+      field(`${path}.durationMs`, t('e.playFor'), input(media.durationMs, (v) => { q[key].durationMs = v === '' ? undefined : Number(v); }, { type: 'number', min: 1 }))) : null,
+    media.image || media.audio ? h('button', { type: 'button', class: 'btn small ghost', text: t('e.removeMedia'), onclick: () => {
       delete q[key];
       uploads.delete(`${path}.image`);
       uploads.delete(`${path}.audio`);
@@ -464,15 +466,19 @@ async function save() {
     version = result.etag;
     problems = [];
     renderPack();
-    notice(`Saved as ${packId}. Hosts can pick it now.`);
+    notice(t('e.saved', { id: packId }));
     return;
   }
   if (result.status === 422) problems = result.json?.errors ?? [];
-  else problems = [{ path: '', message: result.json?.error ?? `The save failed (${result.status}).` }];
+  else problems = [{ path: '', message: result.json?.error ?? t('e.saveFailed', { status: result.status }) }];
   renderPack();
   const first = main.querySelector('[aria-invalid="true"]') ?? $('#problems');
   first?.focus();
-  say(live, `Not saved: ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}.`);
+  say(live, t('e.notSaved', { count: problems.length }));
 }
+
+// The editor's own language (the top bar); a switch redraws the library or the pack being edited.
+$('.topbar').append(languagePicker());
+onLanguage(() => { if (pack) renderPack(); else showLibrary(); });
 
 showLibrary();
