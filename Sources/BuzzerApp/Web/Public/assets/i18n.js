@@ -159,13 +159,15 @@ export function translateStatic(root = document) {
 }
 
 /**
- * A language select (`<label>` + `<select>`): on change it stores the choice under `storeKey`,
+ * A language select, named by its aria-label (axe 3.1 flags a visually hidden `<label>`): on change it stores the choice under `storeKey`,
  * switches, and `then(lang)` runs.
  */
 export function languagePicker({ id = 'language', storeKey = LANG_KEY, then } = {}) {
   const select = document.createElement('select');
   select.id = id;
   select.className = 'lang-select';
+  select.setAttribute('aria-label', t('lang.label'));
+  select.dataset.i18nAttr = 'aria-label:lang.label';
   for (const [code, name] of Object.entries(LANGUAGES)) {
     const option = document.createElement('option');
     option.value = code;
@@ -179,14 +181,9 @@ export function languagePicker({ id = 'language', storeKey = LANG_KEY, then } = 
     await useLanguage(select.value);
     then?.(lang);
   });
-  const label = document.createElement('label');
-  label.htmlFor = id;
-  label.className = 'sr-only';
-  label.dataset.i18n = 'lang.label';
-  label.textContent = t('lang.label');
   const box = document.createElement('span');
   box.className = 'lang-picker';
-  box.append(label, select);
+  box.append(select);
   onLanguage(() => { select.value = lang; });
   return box;
 }
