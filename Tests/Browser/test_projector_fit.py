@@ -4,15 +4,20 @@ picture question, a 6-letter code, long names in several languages and scripts, 
 For each phase (lobby, question with a picture, reveal with a picture, leaderboard, podium) and
 each size, nothing scrolls, every tile and the answered count are inside the viewport, the join
 code is not under the QR card, names only break between words, and at the reveal the right
-answer is on screen and not dimmed. Screenshots: reports/screenshots/fit-PHASE-WxH.png."""
+answer is on screen and not dimmed. Screenshots: reports/screenshots/fit-PHASE-WxH.png.
+It runs in English and again in the longest language of the projector's catalogues (German or
+French), whose screenshots are fit-PHASE-WxH-LANG.png."""
 import json
 import struct
 import urllib.request
 import zlib
 
+import pytest
+
 from conftest import SHOTS, axe_check, set_viewport, wait
 from pages import Peer, el, els, wait_css, wait_text
 from test_first_run import start
+from test_i18n import LANGS, catalogue, longest_language
 
 TOKEN = "fit-test-token-0123456789abcdef"
 SIZES = [(1024, 768), (1280, 720), (1366, 768), (1920, 1080), (3840, 2160)]
@@ -105,20 +110,22 @@ def settle(driver, size):
         "const done = arguments[0]; document.fonts.ready.then(() => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
-def check_every_size(driver, phase, selectors, extra=None):
+def check_every_size(driver, phase, selectors, extra=None, lang="en"):
     SHOTS.mkdir(parents=True, exist_ok=True)
     for size in SIZES:
         settle(driver, size)
-        driver.save_screenshot(str(SHOTS / f"fit-{phase}-{size[0]}x{size[1]}.png"))
+        driver.save_screenshot(str(SHOTS / f"fit-{phase}-{size[0]}x{size[1]}{'' if lang == 'en' else '-' + lang}.png"))
         problems = driver.execute_script(OUTSIDE, selectors)
-        assert not problems, f"{phase} at {size[0]}x{size[1]}: {problems}"
+        assert not problems, f"{phase} at {size[0]}x{size[1]} in {lang}: {problems}"
         broken = driver.execute_script(BROKEN_WORDS, ".board .name, .podium .name, .joined-names li")
         assert not broken, f"{phase} at {size[0]}x{size[1]}: names broken mid-word: {broken}"
         if extra:
             extra(size)
 
 
-def test_every_phase_fits_every_projector(tmp_path, browsers):
+@pytest.mark.parametrize("lang", ["en", longest_language(["display"])])
+def test_every_phase_fits_every_projector(tmp_path, browsers, lang):
+    correct = catalogue(lang, "common")["bars.correct"].replace("✓", "").strip()
     library = tmp_path / "library"
     library.mkdir()
     server = start(tmp_path, library=library, edit_token=TOKEN)
@@ -139,7 +146,7 @@ def test_every_phase_fits_every_projector(tmp_path, browsers):
         assert len(code) == 6
 
         display = browsers.open((1920, 1080))
-        display.get(f"{server.url}/display/{code}")
+        display.get(f"{server.url}/display/{code}?lang={lang}")
         wait_css(display, ".display-lobby .code")
         ids = []
         for i, name in enumerate(NAMES):
@@ -162,15 +169,15 @@ def test_every_phase_fits_every_projector(tmp_path, browsers):
                   return r.top < list.bottom - 1 && r.bottom > list.bottom + 1;
                 }).map((li) => li.textContent);""")
             assert not cut, f"names cut by the list's edge at {size}: {cut}"
-        check_every_size(display, "lobby", [".display-lobby .code", ".display-lobby .qr", ".display-lobby .title", "#joined-count"], code_clear)
-        axe_check(display, "display: lobby, long names")
+        check_every_size(display, "lobby", [".display-lobby .code", ".display-lobby .qr", ".display-lobby .title", "#joined-count"], code_clear, lang)
+        axe_check(display, f"display: lobby, long names ({lang})")
 
         host.send(type="start")
         wait_css(display, ".dq .q-media img")
-        check_every_size(display, "question-picture", [".dq .answer", "#answered", ".dq .qtext", ".dq .q-media img", "#clock"])
+        check_every_size(display, "question-picture", [".dq .answer", "#answered", ".dq .qtext", ".dq .q-media img", "#clock"], None, lang)
         picture = display.execute_script("return document.querySelector('.dq .q-media img').getBoundingClientRect().height")
         assert picture > 0.2 * display.execute_script("return innerHeight"), f"the picture shrank to {picture}px"
-        axe_check(display, "display: picture question")
+        axe_check(display, f"display: picture question ({lang})")
 
         # The players answer, so the leaderboard and the podium have distinct places.
         for i, player in enumerate(peers[1:]):
@@ -186,21 +193,21 @@ def test_every_phase_fits_every_projector(tmp_path, browsers):
 
         def right_answer_shown(size):
             right = el(display, ".dq .bar.right")
-            assert "Oslo" in right.text and "correct" in right.text
+            assert "Oslo" in right.text and correct in right.text
             assert right.value_of_css_property("opacity") == "1"
             assert right.value_of_css_property("background-color") != "rgba(38, 44, 88, 1)", "the right answer is dimmed"
-        check_every_size(display, "reveal-picture", [".dq .bar", ".dq .bar.right", ".dq .qtext", ".dq .q-media img", ".dq .meta"], right_answer_shown)
-        axe_check(display, "display: reveal with picture")
+        check_every_size(display, "reveal-picture", [".dq .bar", ".dq .bar.right", ".dq .qtext", ".dq .q-media img", ".dq .meta"], right_answer_shown, lang)
+        axe_check(display, f"display: reveal with picture ({lang})")
 
         host.send(type="leaderboard")
         wait_css(display, ".display-board .board.teams")
-        check_every_size(display, "leaderboard", [".display-board tbody tr", ".display-board .name"])
-        axe_check(display, "display: leaderboard, long names")
+        check_every_size(display, "leaderboard", [".display-board tbody tr", ".display-board .name"], None, lang)
+        axe_check(display, f"display: leaderboard, long names ({lang})")
 
         host.send(type="end")
         wait_css(display, ".display-ended .podium .step-1")
-        check_every_size(display, "podium", [".display-ended .step .name", ".display-ended .step .block", ".display-ended h1"])
-        axe_check(display, "display: podium, long names")
+        check_every_size(display, "podium", [".display-ended .step .name", ".display-ended .step .block", ".display-ended h1"], None, lang)
+        axe_check(display, f"display: podium, long names ({lang})")
     finally:
         for peer in peers:
             peer.close()

@@ -1,6 +1,6 @@
 // Shared by the player, host and display pages: the buzzer.v1 connection with reconnect,
 // the server clock, a DOM builder that only ever inserts text, and the answer shapes.
-import { t, tn, ordinal, formatNumber, formatList } from './i18n.js';
+import { t, tn, ordinal, formatNumber, formatList, has, language } from './i18n.js';
 
 export { t, tn, ordinal };
 
@@ -268,11 +268,21 @@ export function marker(i) {
 /** 1,250 and −500 (in the page's language): a true minus sign, so a loss never reads as a dash. */
 export const formatScore = (n) => formatNumber(n).replace(/^-/, '−');
 
-/** A server error's code in the page's words (`err.CODE`), else the server's own sentence. */
-export function errorText(m) {
+/**
+ * Codes whose server sentence says more than the catalogue can (why the clock cannot change, which
+ * teams are listed, how long to wait): in English the page shows the server's own sentence.
+ */
+const DETAILED = new Set(['cannot_change_clock', 'invalid_tiebreak', 'team_not_listed', 'rate_limited', 'invalid_settings', 'invalid_pack']);
+
+/**
+ * A server error in the page's words: `err.CODE` of the catalogue (`params` fill it: `{code}` is
+ * the room code the page asked for). A code the catalogue does not know (a newer server) keeps the
+ * server's sentence.
+ */
+export function errorText(m, params = {}) {
   const key = `err.${m?.code}`;
-  const text = t(key);
-  return text === key ? (m?.message ?? key) : text;
+  if (!has(key) || (language() === 'en' && DETAILED.has(m?.code) && m?.message)) return m?.message ?? m?.code ?? '';
+  return t(key, { code: '', ...params });
 }
 
 /** The right answer as words, for any question kind. */

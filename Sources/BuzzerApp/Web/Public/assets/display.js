@@ -49,7 +49,7 @@ const SAY = {
 
 function handle(m) {
   if (m.type === 'error') {
-    if (m.request === 'watch') { connection.stop(); renderStart(errorText(m)); }
+    if (m.request === 'watch') { connection.stop(); renderStart(errorText(m, { code })); }
     return;
   }
   const change = reduce(game, m);

@@ -80,12 +80,14 @@ function handle(m) {
       needToken = m.code === 'token_required';
       // A token the server refused is of no use to this page or the editor.
       if (needToken) store(TOKEN_KEY, null);
-      setupError = needToken ? NEEDS_TOKEN() : (m.code === 'bad_message' || m.code === 'invalid_pack' || m.code === 'invalid_settings' ? `${errorText(m)}\n${m.message}` : errorText(m));
+      // A pack's problems (each with its JSON path) are the server's own words, under the page's.
+      const detailed = ['bad_message', 'invalid_pack', 'invalid_settings'].includes(m.code) && language() !== 'en';
+      setupError = needToken ? NEEDS_TOKEN() : detailed ? `${errorText(m)}\n${m.message}` : errorText(m);
       showSetupError();
     } else if (m.request === 'host') {
       seat = null;
       store(KEY, null);
-      setupError = t('h.couldNotReopen', { reason: errorText(m) });
+      setupError = t('h.couldNotReopen', { reason: errorText(m, { code: seat?.code ?? '' }) });
       connection.stop();
       renderSetup();
     } else {

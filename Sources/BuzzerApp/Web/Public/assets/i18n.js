@@ -19,6 +19,9 @@ const missing = new Set();
 globalThis.buzzerI18n = { get lang() { return lang; }, missing };
 
 export const language = () => lang;
+/** Whether the chosen catalogue has `key` (a lookup that would not fall back). */
+export const has = (key) => Object.hasOwn(catalogue, key);
+
 export const isLanguage = (code) => typeof code === 'string' && Object.hasOwn(LANGUAGES, code);
 
 /** The first of `candidates` (codes or BCP 47 tags such as `de-AT`) that has a catalogue, else English. */
@@ -63,6 +66,8 @@ export async function useLanguage(code) {
   fallback = next === 'en' ? loaded : null;
   missing.clear();
   document.documentElement.lang = lang;
+  // What the live regions last said was in the old language: a screen reader has said it already.
+  for (const region of document.querySelectorAll('.sr-only[aria-live]')) region.textContent = '';
   translateStatic();
   for (const fn of listeners) fn(lang);
 }

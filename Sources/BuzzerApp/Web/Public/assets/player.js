@@ -201,7 +201,7 @@ function session(m) {
  * Plain words for the player, in the page's language: every error code has a text in the catalogues
  * (`err.CODE`), so the phone says what happened and what to do rather than the server's English.
  */
-const plain = errorText;
+const plain = (m) => errorText(m, { code: pendingJoin?.code ?? seat?.code ?? peeked ?? '' });
 
 function onError(m) {
   if (m.request === 'peek') return;  // the join itself will say what is wrong with the code

@@ -1,0 +1,356 @@
+"""Languages: the message catalogues (assets/LANG.PART.json) are complete, and every page reads
+right in every language.
+
+The first tests are plain Python over the files: every catalogue has exactly English's keys, the
+same {placeholders}, a plural's `other` form; every key the scripts and pages name exists; every
+error code of docs/protocol.md has words. The browser tests play one game with a phone (360×740),
+the projector (1920×1080) and the host console, and in every state switch each page through the
+five languages: `<html lang>` follows, no key is missing (nothing fell back to English), no key
+shows raw, no English sentence is left on a translated page, nothing sticks out sideways (the
+projector: nothing scrolls), and ranks and scores come from Intl. The phone follows the browser's
+languages and remembers the picked one; a projector on the host's browser follows the night's
+language set on the console.
+"""
+import json
+import re
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.support.ui import Select
+
+from conftest import EDIT_TOKEN, LAPTOP, PHONE, PROJECTOR, ROOT, Browsers, set_viewport, wait
+from pages import click, el, els, local, wait_css, wait_text
+
+ASSETS = ROOT / "Sources" / "BuzzerApp" / "Web" / "Public" / "assets"
+PUBLIC = ASSETS.parent
+LANGS = ["en", "de", "fr", "es", "nl"]
+PARTS = ["common", "player", "display", "host", "edit"]
+# Which catalogues each script reads (besides `common`).
+SCRIPTS = {"common.js": [], "player.js": ["player"], "display.js": ["display"], "host.js": ["host"], "edit.js": ["edit"]}
+PAGES = {"index.html": "player", "display.html": "display", "host.html": "host", "edit.html": "edit"}
+# Keys built at run time: `t(\`err.${code}\`)` and the like. Each prefix's keys count as used.
+DYNAMIC = ("err.", "e.kind.", "e.part.", "e.item.")
+ORDINAL_FIRST = {"en": "1st", "de": "1.", "fr": "1er", "es": "1º", "nl": "1e"}
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def catalogue(lang, part):
+    return json.loads((ASSETS / f"{lang}.{part}.json").read_text())
+
+
+def texts(value):
+    return list(value.values()) if isinstance(value, dict) else [value]
+
+
+def longest_language(parts):
+    """The language whose catalogues for `parts` (and common) are longest: the one to fit."""
+    size = {lang: sum(len(s) for part in ["common", *parts] for v in catalogue(lang, part).values() for s in texts(v)) for lang in LANGS}
+    return max(size, key=size.get)
+
+
+# MARK: - The catalogues themselves
+
+
+def test_every_catalogue_has_every_key_with_the_same_placeholders():
+    problems = []
+    for part in PARTS:
+        english = catalogue("en", part)
+        for lang in LANGS:
+            other = catalogue(lang, part)
+            for key in sorted(set(english) - set(other)):
+                problems.append(f"{lang}.{part}.json: missing {key}")
+            for key in sorted(set(other) - set(english)):
+                problems.append(f"{lang}.{part}.json: {key} is not in en.{part}.json")
+            for key in set(english) & set(other):
+                value = other[key]
+                if isinstance(value, dict) and "other" not in value:
+                    problems.append(f"{lang}.{part}.json: {key} has no `other` form")
+                if any(not isinstance(s, str) or not s.strip() for s in texts(value)):
+                    problems.append(f"{lang}.{part}.json: {key} is empty")
+                want = {p for s in texts(english[key]) for p in PLACEHOLDER.findall(s)}
+                have = {p for s in texts(value) for p in PLACEHOLDER.findall(s)}
+                if not have <= want or (key != "ordinal" and not isinstance(value, dict) and have != want):
+                    problems.append(f"{lang}.{part}.json: {key} uses {sorted(have)}, English {sorted(want)}")
+    assert not problems, "\n".join(problems)
+
+
+def test_every_key_in_use_exists_and_every_error_code_has_words():
+    problems = []
+    used = set()
+    for script, parts in SCRIPTS.items():
+        source = (ASSETS / script).read_text()
+        known = {k for part in ["common", *parts] for k in catalogue("en", part)}
+        for key in re.findall(r"\btn?\('([^']+)'", source) + re.findall(r"'data-i18n': '([^']+)'", source):
+            used.add(key)
+            if key not in known:
+                problems.append(f"{script}: t('{key}') is in no catalogue it loads")
+        # A key chosen in an expression (`t(team ? 'p.teamStake' : 'p.yourStake')`) is a quoted literal.
+        used.update(k for k in re.findall(r"'([a-zA-Z]+\.[\w.]+)'", source) if k in known)
+    for page, part in PAGES.items():
+        html = (PUBLIC / page).read_text()
+        known = {k for p in ["common", part] for k in catalogue("en", p)}
+        for key in re.findall(r'data-i18n="([^"]+)"', html):
+            used.add(key)
+            if key not in known:
+                problems.append(f"{page}: data-i18n={key} is in no catalogue it loads")
+    # Every code of protocol.md's error table, in words for the people who see it.
+    protocol = (ROOT / "docs" / "protocol.md").read_text()
+    table = protocol.split("| code | when |", 1)[1].split("## Closing codes", 1)[0]
+    codes = {c for row in table.splitlines() if row.startswith("| `") for c in re.findall(r"`([a-z_]+)`", row.split("|")[1])}
+    assert len(codes) > 40, codes
+    common = catalogue("en", "common")
+    problems += [f"error code {c} has no err.{c}" for c in sorted(codes) if f"err.{c}" not in common]
+    # What no script or page names is dead weight for the phone to download.
+    for part in PARTS:
+        for key in catalogue("en", part):
+            if key not in used and key not in ("ordinal", "lang.label") and not key.startswith(DYNAMIC) and not key.endswith(".noscript"):
+                problems.append(f"en.{part}.json: {key} is never used")
+    assert not problems, "\n".join(problems)
+
+
+# MARK: - The pages
+
+# What is wrong with the page as it stands in `lang`: arguments are the language, every key, the
+# English sentences a translated page must not show, and whether the page must not scroll at all.
+CHECK = """
+const [lang, keys, english, noScroll] = arguments;
+const out = [];
+if (document.documentElement.lang !== lang) out.push(`html lang is ${document.documentElement.lang}`);
+const missing = [...(window.buzzerI18n?.missing ?? [])];
+if (missing.length) out.push(`missing keys: ${missing.join(', ')}`);
+const text = document.body.innerText + ' ' + [...document.querySelectorAll('[aria-label], [alt], [placeholder]')]
+  .map((e) => [e.getAttribute('aria-label'), e.getAttribute('alt'), e.getAttribute('placeholder')].join(' ')).join(' ') + ' ' + document.title;
+for (const key of keys) if (new RegExp(`(^|[^\\\\w.])${key.replace(/\\./g, '\\\\.')}($|[^\\\\w.])`).test(text)) out.push(`raw key ${key}`);
+for (const sentence of english) if (text.includes(sentence)) out.push(`English left: "${sentence}"`);
+const root = document.documentElement;
+if (root.scrollWidth > innerWidth + 1) out.push(`sideways overflow: ${root.scrollWidth} > ${innerWidth}: ` +
+  [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > innerWidth + 1).slice(0, 5)
+    .map((e) => `${e.tagName.toLowerCase()}.${e.className} "${e.textContent.slice(0, 30)}"`).join('; '));
+if (noScroll && root.scrollHeight > innerHeight + 1) out.push(`scrolls: ${root.scrollHeight} > ${innerHeight}`);
+return out;
+"""
+
+
+def english_sentences(lang, parts):
+    """English texts of `parts` that `lang` says differently: none of them may show on a `lang` page.
+    Only the fixed start of each (up to its first placeholder) and only when long enough to be telling."""
+    if lang == "en":
+        return []
+    out = set()
+    for part in ["common", *parts]:
+        english, other = catalogue("en", part), catalogue(lang, part)
+        for key, value in english.items():
+            for i, s in enumerate(texts(value)):
+                head = PLACEHOLDER.split(s)[0].strip()
+                translated = texts(other.get(key, ""))
+                if len(head) >= 14 and not any(head in t for t in translated):
+                    out.add(head)
+    return sorted(out)
+
+
+class Site:
+    """One server and its pages, with what each page's check needs, made once for the module."""
+
+    def __init__(self, server):
+        self.server = server
+        # Keys with a dot only: "leaderboard" or "skip" are also plain English words.
+        self.keys = {part: sorted(k for p in ["common", part] for k in catalogue("en", p) if "." in k) for part in PARTS[1:]}
+        self.english = {(lang, part): english_sentences(lang, [part]) for lang in LANGS for part in PARTS[1:]}
+
+    def check(self, driver, part, lang, state, no_scroll=False):
+        wait(driver, lambda d: d.execute_script("return document.documentElement.lang") == lang, f"{part} never switched to {lang}")
+        if no_scroll:  # the projector: its podium's entrance and its pictures are done (as test_projector_fit waits)
+            wait(driver, lambda d: d.execute_script(
+                "return [...document.images].every((i) => i.complete) && document.getAnimations().every((a) => "
+                "!(a instanceof CSSAnimation) || a.effect.getTiming().iterations === Infinity || a.playState !== 'running')"),
+                "animations never settled", timeout=20)
+        # Two frames: the redraw after the switch is done.
+        driver.execute_async_script("const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(done))")
+        problems = driver.execute_script(CHECK, lang, self.keys[part], self.english[(lang, part)], no_scroll)
+        assert not problems, f"{part} {state} in {lang}: {problems}"
+
+
+def pick(driver, lang, css="#language"):
+    """Picks `lang` in the page's own language select, as a person would."""
+    Select(wait_css(driver, css)).select_by_value(lang)
+
+
+def display_language(driver, lang):
+    """The projector has no picker: the host's console sets it. Here, its own i18n module switches."""
+    driver.execute_async_script("const done = arguments[1]; import('/assets/i18n.js').then((m) => m.useLanguage(arguments[0])).then(done)", lang)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    from test_first_run import start
+    server = start(tmp_path_factory.mktemp("i18n"))
+    yield Site(server)
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def pool():
+    browsers = Browsers()
+    yield browsers
+    browsers.close()
+
+
+def every_language(driver, site, part, state, switch, no_scroll=False, sizes=None):
+    for lang in LANGS:
+        switch(driver, lang)
+        for size in sizes or [None]:
+            if size:
+                set_viewport(driver, size)
+            site.check(driver, part, lang, f"{state}{f' at {size[0]}x{size[1]}' if size else ''}", no_scroll)
+    switch(driver, "en")
+
+
+PHONES = [PHONE, (390, 844)]
+
+
+def test_every_page_in_every_language(site, pool):
+    base = site.server.url
+    # The editor and the host's setup form, in a browser of their own.
+    desk = pool.open(LAPTOP)
+    desk.get(f"{base}/host#token={EDIT_TOKEN}")
+    wait_css(desk, "input[name=pack]")
+    every_language(desk, site, "host", "setup", pick)
+    desk.get(f"{base}/edit")
+    wait_css(desk, "#new-pack")
+    every_language(desk, site, "edit", "library", pick)
+    click(desk, "#new-pack")
+    wait_css(desk, "#save")
+    every_language(desk, site, "edit", "new pack", pick)
+    click(desk, "#save")  # an empty pack: the server's problems, placed in words
+    wait_css(desk, "#problems")
+    every_language(desk, site, "edit", "problems", pick)
+
+    # The game: the host console creates it, a phone joins, the projector shows it.
+    host = pool.open(LAPTOP)
+    host.get(f"{base}/host#token={EDIT_TOKEN}")
+    wait_css(host, "input[name=pack][value=pub-classics]").click()
+    click(host, "details.settings > summary")
+    el(host, "#readingSeconds").clear()
+    el(host, "#readingSeconds").send_keys("0")
+    el(host, "#timeLimitSeconds").clear()
+    el(host, "#timeLimitSeconds").send_keys("300")
+    click(host, ".setup button[type=submit]")
+    code = wait_css(host, "#join-code").text.strip()
+
+    phone = pool.open(PHONE)
+    phone.get(f"{base}/join/{code}")
+    wait_css(phone, "#nickname")
+    every_language(phone, site, "player", "join form", pick, sizes=PHONES)
+    set_viewport(phone, PHONE)
+    el(phone, "#nickname").send_keys("Ada Lovelace\n")
+    wait_css(phone, "#player-count")
+    every_language(phone, site, "player", "lobby", pick, sizes=PHONES)
+    set_viewport(phone, PHONE)
+
+    display = pool.open(PROJECTOR)
+    display.get(f"{base}/display/{code}")
+    wait_css(display, ".display-lobby .code")
+    every_language(display, site, "display", "lobby", display_language, no_scroll=True)
+    wait_text(host, ".livecount", "1")
+    every_language(host, site, "host", "lobby", pick)
+
+    click(host, "#primary")  # start
+    wait_css(phone, ".answers .answer:not([disabled])")
+    wait_css(display, ".dq .answer")
+    every_language(phone, site, "player", "question", pick, sizes=PHONES)
+    set_viewport(phone, PHONE)
+    every_language(display, site, "display", "question", display_language, no_scroll=True)
+    every_language(host, site, "host", "question", pick)
+
+    click(phone, ".answers .answer.opt-0")
+    wait_css(phone, ".locked-seal")
+    every_language(phone, site, "player", "locked in", pick, sizes=PHONES)
+    set_viewport(phone, PHONE)
+
+    # Everyone answered: the room may close the question itself (closeWhenAllAnswered), else the host does.
+    wait(host, lambda d: els(d, "#reopen") or els(d, "#pause"), "the console never showed the question's controls")
+    if not els(host, "#reopen"):
+        click(host, "#primary")  # close answers
+    wait_css(host, "#reopen")
+    click(host, "#primary")  # reveal
+    wait_css(display, ".dq .bars")
+    wait_css(phone, ".result")
+    every_language(phone, site, "player", "result", pick, sizes=PHONES)
+    set_viewport(phone, PHONE)
+    every_language(display, site, "display", "reveal", display_language, no_scroll=True)
+    every_language(host, site, "host", "reveal", pick)
+
+    # A score with thousands, so each language's grouping shows.
+    click(host, "details.adjust-box > summary")
+    el(host, "#delta").send_keys("12345")
+    el(host, "#reason").send_keys("i18n\n")
+    click(host, "#stage .controls button:not(#primary):not(#undo-reveal):not(#end)")  # Show leaderboard
+    wait_css(phone, ".board tbody tr")
+    wait_css(display, ".display-board .board")
+    every_language(phone, site, "player", "leaderboard", pick, sizes=PHONES)
+    set_viewport(phone, PHONE)
+    every_language(display, site, "display", "leaderboard", display_language, no_scroll=True)
+    every_language(host, site, "host", "leaderboard", pick)
+
+    # Ranks and scores come from Intl: 1st / 1. / 1er / 1º / 1e, and each language's digits.
+    for lang in LANGS:
+        pick(phone, lang)
+        site.check(phone, "player", lang, "leaderboard")
+        rank = el(phone, ".board tbody td.rank").text
+        assert rank == ORDINAL_FIRST[lang], (lang, rank)
+        score = el(phone, ".board tbody td.num").text
+        expected = phone.execute_script("return new Intl.NumberFormat(arguments[0]).format(arguments[1])", lang,
+                                        int(re.sub(r"\D", "", score)))
+        assert score == expected and int(re.sub(r"\D", "", score)) >= 12345, (lang, score, expected)
+        if lang in ("de", "nl"):
+            assert "." in score, (lang, score)
+    pick(phone, "en")
+
+    # End the game: the podium everywhere.
+    click(host, "#end")
+    click(host, "#ask-confirm")
+    wait_css(phone, ".ended .podium")
+    wait_css(display, ".display-ended .podium")
+    every_language(phone, site, "player", "podium", pick, sizes=PHONES)
+    every_language(display, site, "display", "podium", display_language, no_scroll=True)
+    every_language(host, site, "host", "ended", pick)
+
+
+def test_the_phone_follows_the_browser_and_keeps_the_picked_language(site, pool):
+    phone = pool.open(PHONE)
+    # What a Dutch phone sends: navigator.languages follows Accept-Language.
+    phone.execute_cdp_cmd("Emulation.setUserAgentOverride", {"userAgent": phone.execute_script("return navigator.userAgent"),
+                                                             "acceptLanguage": "nl-BE,nl;q=0.9,en;q=0.5"})
+    phone.get(f"{site.server.url}/")
+    wait_css(phone, "#nickname")
+    site.check(phone, "player", "nl", "join form (browser's language)")
+    assert el(phone, "h1").text == catalogue("nl", "player")["p.joinTitle"]
+    assert local(phone, "buzzer.lang") is None
+    pick(phone, "fr")
+    site.check(phone, "player", "fr", "join form (picked)")
+    assert local(phone, "buzzer.lang") == "fr"
+    phone.refresh()
+    wait_css(phone, "#nickname")
+    site.check(phone, "player", "fr", "join form after a reload")
+    assert Select(el(phone, "#language")).first_selected_option.get_attribute("value") == "fr"
+
+
+def test_the_projector_follows_the_night_language_set_on_the_console(site, pool):
+    from pages import console
+    host, code = console(pool, site.server.url, LAPTOP, pack="pub-classics")
+    pick(host, "es", "#night-lang")
+    assert el(host, "#open-display").get_attribute("href").endswith(f"/display/{code}?lang=es")
+    # The projector's link carries the language…
+    host.switch_to.new_window("tab")
+    host.get(f"{site.server.url}/display/{code}?lang=es")
+    wait_css(host, ".display-lobby .code")
+    site.check(host, "display", "es", "lobby from the console's link")
+    # …and a projector on the console's browser follows a change at once.
+    host.get(f"{site.server.url}/display/{code}")
+    wait_css(host, ".display-lobby .code")
+    site.check(host, "display", "es", "lobby (the night's language)")
+    console_tab, display_tab = host.window_handles
+    host.switch_to.window(console_tab)
+    pick(host, "de", "#night-lang")
+    host.switch_to.window(display_tab)
+    site.check(host, "display", "de", "lobby after the console changed the night's language")
