@@ -231,6 +231,23 @@ async function renderSetup() {
   if (setupError) say(live, setupError);
 }
 
+/** The setup form in another language, with the host's pack and settings as they were (not the file). */
+async function redrawSetup() {
+  const form = $('form.setup');
+  const kept = form ? [...form.elements].filter((e) => e.name && e.type !== 'file')
+    .map((e) => ({ name: e.name, value: e.value, checked: e.checked, radio: e.type === 'radio', check: e.type === 'checkbox' })) : [];
+  const open = $('details.settings')?.open;
+  await renderSetup();
+  const again = $('form.setup');
+  if (!again) return;
+  for (const k of kept) {
+    const e = k.radio ? again.querySelector(`input[name="${k.name}"][value="${CSS.escape(k.value)}"]`) : again.elements[k.name];
+    if (!e || e instanceof RadioNodeList) continue;
+    if (k.radio || k.check) e.checked = k.checked; else e.value = k.value;
+  }
+  if (open) $('details.settings', again).open = true;
+}
+
 /** Shows a create error in the form as it is, keeping the host's pack, file and settings. */
 function showSetupError() {
   const form = $('form.setup');
@@ -841,7 +858,8 @@ function renderShare(force = false) {
 // The console's own language (the top bar); a switch redraws the screen as it stands.
 $('.topbar').append(languagePicker());
 onLanguage(() => {
-  if (!seat) { if (screenKey === 'setup') renderSetup(); return; }
+  if (!seat) { if (screenKey === 'setup') redrawSetup(); return; }
+  if (!$('#stage')) return;  // still reopening: the game's first message draws the console
   renderChip();
   renderStage(true);
   renderPlayers();

@@ -867,7 +867,7 @@ function renderKicked() {
 // The language picker sits in the top bar; a switch redraws the screen in place (what is typed in the join form stays).
 $('.topbar').append(languagePicker());
 onLanguage(() => {
-  if (screenKey !== 'join') { render(true); return; }
+  if (screenKey !== 'join') { if (game.phase) render(true); return; }
   const typed = ['code', 'nickname', 'team'].map((id) => [id, $(`#${id}`)?.value]);
   renderJoin();
   for (const [id, value] of typed) if (value != null && $(`#${id}`) && $(`#${id}`).tagName === 'INPUT') $(`#${id}`).value = value;
