@@ -19,7 +19,7 @@ import pytest
 from selenium.webdriver.support.ui import Select
 
 from conftest import EDIT_TOKEN, LAPTOP, PHONE, PROJECTOR, ROOT, Browsers, set_viewport, wait
-from pages import click, el, els, local, wait_css, wait_text
+from pages import Peer, click, el, els, local, wait_css, wait_text
 
 ASSETS = ROOT / "Sources" / "BuzzerApp" / "Web" / "Public" / "assets"
 PUBLIC = ASSETS.parent
@@ -255,7 +255,14 @@ def test_every_page_in_every_language(site, pool):
     display.get(f"{base}/display/{code}")
     wait_css(display, ".display-lobby .code")
     every_language(display, site, "display", "lobby", display_language, no_scroll=True)
-    wait_text(host, ".livecount", "1")
+    # A live count keeps its sentence's plural: French says "0 joueur" and "1 joueur" but "2 joueurs".
+    display_language(display, "fr")
+    extra = Peer(base)
+    extra.send(type="join", code=code, nickname="Bea")
+    extra.until("joined")
+    wait_text(display, ".display-lobby .joined", "2 joueurs inscrits")
+    display_language(display, "en")
+    wait_text(host, ".livecount", "2")
     every_language(host, site, "host", "lobby", pick)
 
     click(host, "#primary")  # start
@@ -318,6 +325,7 @@ def test_every_page_in_every_language(site, pool):
     every_language(phone, site, "player", "podium", pick, sizes=PHONES)
     every_language(display, site, "display", "podium", display_language, no_scroll=True)
     every_language(host, site, "host", "ended", pick)
+    extra.close()
 
 
 def test_the_phone_follows_the_browser_and_keeps_the_picked_language(site, pool):

@@ -35,10 +35,19 @@ export function fill(node, ...children) {
 
 export const $ = (selector, root = document) => root.querySelector(selector);
 
-/** Sets the text of `selector`'s element, if it is on screen (a live count). */
+/** Sets the text of `selector`'s element, if it is on screen (a live count); a number as the language writes it. */
 export function setText(selector, text) {
   const node = $(selector);
-  if (node) node.textContent = String(text ?? 0);
+  if (node) node.textContent = typeof text === 'string' ? text : formatNumber(text ?? 0);
+}
+
+/**
+ * A live count inside a sentence (`<strong id>` in "6 players in"): the whole sentence is set again
+ * from `key`, so its words follow the number's plural ("1 joueur inscrit", "6 joueurs inscrits").
+ */
+export function countLine(id, key, count) {
+  const node = document.getElementById(id);
+  if (node?.parentElement) fill(node.parentElement, ...tn(key, { count, n: h('strong', { id, text: formatNumber(count) }) }));
 }
 
 // MARK: - Clock

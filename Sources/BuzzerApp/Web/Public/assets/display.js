@@ -3,7 +3,7 @@
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, formatScore, correctText,
   podium, teamPodium, teamTable, standingsTable, distribution, codeFromPath, drawClock,
-  entrantNames, tiebreakTable, serverNow, newGame, reduce, setText, fitNames, store, load, t, tn, errorText } from './common.js';
+  entrantNames, tiebreakTable, serverNow, newGame, reduce, setText, countLine, fitNames, store, load, t, tn, errorText } from './common.js';
 import { startI18n, useLanguage, onLanguage, pickLanguage, languageFromURL, storedLanguage, formatNumber, formatList } from './i18n.js';
 import { Sound } from './sound.js';
 
@@ -61,8 +61,8 @@ function handle(m) {
   showPaused();
   if (m.type === 'join_address' && game.phase === 'lobby') renderLobby();
   if (m.type === 'players' && $('#joined-names')) fill($('#joined-names'), ...nameTags());
-  setText('#joined-count', game.playerCount ?? 0);
-  setText('#answered', game.answerCount);
+  countLine('joined-count', 'd.playersIn', game.playerCount ?? 0);
+  countLine('answered', 'd.answered', game.answerCount ?? 0);
   setText('#tiebreak-answered', game.tiebreak?.answered);
   if (m.type === 'reveal') sound.sting();
   if (change !== 'count' && SAY[m.type]) say(live, SAY[m.type](m));

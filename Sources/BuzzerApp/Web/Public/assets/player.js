@@ -3,7 +3,7 @@
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, ordinal, formatScore,
   correctText, podium, teamPodium, teamTable, standingsTable, codeFromPath, store, load, drawClock,
-  entrantNames, tiebreakTable, newGame, reduce, fitNames, t, tn, errorText } from './common.js';
+  entrantNames, tiebreakTable, newGame, reduce, fitNames, countLine, t, tn, errorText } from './common.js';
 import { startI18n, pickLanguage, languageFromURL, storedLanguage, languagePicker, onLanguage, formatNumber } from './i18n.js';
 
 // A phone follows its own choice (the picker, kept in localStorage), else `?lang=`, else the browser's languages.
@@ -258,8 +258,7 @@ function render(force = false) {
   const key = `${game.phase}:${game.question?.sequence ?? ''}:${game.answered ? 1 : 0}:${ui.sending ? 1 : 0}:${ui.changing ? 1 : 0}:${game.tiebreakAnswered ? 1 : 0}`;
   if (key === screenKey && !force) {
     // Same screen: only the lobby's numbers move.
-    const count = $('#player-count');
-    if (count) count.textContent = String(game.playerCount ?? 0);
+    countLine('player-count', 'p.inRoom', game.playerCount ?? 0);
     renderHostNote();
     return;
   }
