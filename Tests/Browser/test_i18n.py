@@ -9,7 +9,7 @@ five languages: `<html lang>` follows, no key is missing (nothing fell back to E
 shows raw, no English sentence is left on a translated page, nothing sticks out sideways (the
 projector: nothing scrolls), and ranks and scores come from Intl. The phone follows the browser's
 languages and remembers the picked one; a projector on the host's browser follows the night's
-language set on the console.
+language set on the console. Screenshots of each state in German and French: i18n-PART-STATE-LANG.png.
 """
 import json
 import re
@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from selenium.webdriver.support.ui import Select
 
-from conftest import EDIT_TOKEN, LAPTOP, PHONE, PROJECTOR, ROOT, Browsers, set_viewport, wait
+from conftest import EDIT_TOKEN, LAPTOP, PHONE, PROJECTOR, ROOT, SHOTS, Browsers, set_viewport, wait
 from pages import Peer, click, el, els, local, wait_css, wait_text
 
 ASSETS = ROOT / "Sources" / "BuzzerApp" / "Web" / "Public" / "assets"
@@ -206,6 +206,9 @@ def every_language(driver, site, part, state, switch, no_scroll=False, sizes=Non
             if size:
                 set_viewport(driver, size)
             site.check(driver, part, lang, f"{state}{f' at {size[0]}x{size[1]}' if size else ''}", no_scroll)
+            if lang in ("de", "fr") and size in (None, PHONE):  # the two longest, for a look: i18n-PART-STATE-LANG.png
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                driver.save_screenshot(str(SHOTS / f"i18n-{part}-{state.replace(' ', '-')}-{lang}.png"))
     switch(driver, "en")
 
 

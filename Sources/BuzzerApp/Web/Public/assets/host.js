@@ -80,9 +80,9 @@ function handle(m) {
       needToken = m.code === 'token_required';
       // A token the server refused is of no use to this page or the editor.
       if (needToken) store(TOKEN_KEY, null);
-      // A pack's problems (each with its JSON path) are the server's own words, under the page's.
-      const detailed = ['bad_message', 'invalid_pack', 'invalid_settings'].includes(m.code) && language() !== 'en';
-      setupError = needToken ? NEEDS_TOKEN() : detailed ? `${errorText(m)}\n${m.message}` : errorText(m);
+      // A pack's problems (each with its JSON path) are the server's own words; in another language, under the page's.
+      const problems = ['bad_message', 'invalid_pack', 'invalid_settings'].includes(m.code);
+      setupError = needToken ? NEEDS_TOKEN() : !problems ? errorText(m) : language() === 'en' ? m.message : `${errorText(m)}\n${m.message}`;
       showSetupError();
     } else if (m.request === 'host') {
       seat = null;
