@@ -113,7 +113,7 @@ def test_every_key_in_use_exists_and_every_error_code_has_words():
 # What is wrong with the page as it stands in `lang`: arguments are the language, every key, the
 # English sentences a translated page must not show, and whether the page must not scroll at all.
 CHECK = """
-const [lang, keys, english, noScroll] = arguments;
+const [lang, keys, english, noScroll, words] = arguments;
 const out = [];
 if (document.documentElement.lang !== lang) out.push(`html lang is ${document.documentElement.lang}`);
 const missing = [...(window.buzzerI18n?.missing ?? [])];
@@ -122,6 +122,13 @@ const text = document.body.innerText + ' ' + [...document.querySelectorAll('[ari
   .map((e) => [e.getAttribute('aria-label'), e.getAttribute('alt'), e.getAttribute('placeholder')].join(' ')).join(' ') + ' ' + document.title;
 for (const key of keys) if (new RegExp(`(^|[^\\\\w.])${key.replace(/\\./g, '\\\\.')}($|[^\\\\w.])`).test(text)) out.push(`raw key ${key}`);
 for (const sentence of english) if (text.includes(sentence)) out.push(`English left: "${sentence}"`);
+// Short English texts (a heading, a button) count when they are an element's whole text.
+const own = new Set(words);
+for (const e of document.querySelectorAll('body *')) {
+  if (e.children.length || e.closest('.lang-select')) continue;
+  const whole = e.textContent.trim();
+  if (own.has(whole)) out.push(`English left: "${whole}" (${e.tagName.toLowerCase()})`);
+}
 const root = document.documentElement;
 if (root.scrollWidth > innerWidth + 1) out.push(`sideways overflow: ${root.scrollWidth} > ${innerWidth}: ` +
   [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > innerWidth + 1).slice(0, 5)
@@ -129,6 +136,21 @@ if (root.scrollWidth > innerWidth + 1) out.push(`sideways overflow: ${root.scrol
 if (noScroll && root.scrollHeight > innerHeight + 1) out.push(`scrolls: ${root.scrollHeight} > ${innerHeight}`);
 return out;
 """
+
+
+def english_words(lang, parts):
+    """English texts without placeholders that `lang` says differently: no element's whole text on a `lang` page."""
+    if lang == "en":
+        return []
+    out = set()
+    for part in ["common", *parts]:
+        english, other = catalogue("en", part), catalogue(lang, part)
+        for key, value in english.items():
+            if isinstance(value, str) and "{" not in value and len(value.strip()) >= 3 and value.strip() != str(other.get(key, "")).strip():
+                out.add(value.strip())
+    # What a translation says the same way is not English left over.
+    mine = {s.strip() for part in ["common", *parts] for v in catalogue(lang, part).values() for s in texts(v)}
+    return sorted(out - mine)
 
 
 def english_sentences(lang, parts):
@@ -156,6 +178,7 @@ class Site:
         # Keys with a dot only: "leaderboard" or "skip" are also plain English words.
         self.keys = {part: sorted(k for p in ["common", part] for k in catalogue("en", p) if "." in k) for part in PARTS[1:]}
         self.english = {(lang, part): english_sentences(lang, [part]) for lang in LANGS for part in PARTS[1:]}
+        self.words = {(lang, part): english_words(lang, [part]) for lang in LANGS for part in PARTS[1:]}
 
     def check(self, driver, part, lang, state, no_scroll=False):
         wait(driver, lambda d: d.execute_script("return document.documentElement.lang") == lang, f"{part} never switched to {lang}")
@@ -165,7 +188,7 @@ class Site:
                 "!(a instanceof CSSAnimation) || a.effect.getTiming().iterations === Infinity || a.playState !== 'running')"),
                 "animations never settled", timeout=20)
         # A redraw may wait for the network (the editor fetches its list again): give it a moment.
-        args = (lang, self.keys[part], self.english[(lang, part)], no_scroll)
+        args = (lang, self.keys[part], self.english[(lang, part)], no_scroll, self.words[(lang, part)])
         try:
             wait(driver, lambda d: not d.execute_script(CHECK, *args), timeout=5)
         except Exception:  # the assertion below says what is wrong

@@ -369,7 +369,7 @@ function render(force = false) {
       h('section', { id: 'stage', class: 'panel', 'aria-labelledby': 'stage-title' }),
       h('aside', { class: 'side' },
         h('section', { class: 'panel', 'aria-labelledby': 'players-title' },
-          h('h2', { id: 'players-title', text: t('board.players') }), h('div', { id: 'players' })),
+          h('h2', { id: 'players-title', 'data-i18n': 'board.players', text: t('board.players') }), h('div', { id: 'players' })),
         h('section', { class: 'panel', 'aria-labelledby': 'share-title', id: 'share' }))));
     screenKey = '';
   }
