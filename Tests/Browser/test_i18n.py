@@ -13,12 +13,11 @@ language set on the console. Screenshots of each state in German and French: i18
 """
 import json
 import re
-from pathlib import Path
 
 import pytest
 from selenium.webdriver.support.ui import Select
 
-from conftest import EDIT_TOKEN, LAPTOP, PHONE, PROJECTOR, ROOT, SHOTS, Browsers, set_viewport, wait
+from conftest import EDIT_TOKEN, LAPTOP, PHONE, PROJECTOR, ROOT, SHOTS, set_viewport, wait
 from pages import Peer, click, el, els, local, wait_css, wait_text
 
 ASSETS = ROOT / "Sources" / "BuzzerApp" / "Web" / "Public" / "assets"
@@ -215,13 +214,6 @@ def site(tmp_path_factory):
     server.stop()
 
 
-@pytest.fixture(scope="module")
-def pool():
-    browsers = Browsers()
-    yield browsers
-    browsers.close()
-
-
 def every_language(driver, site, part, state, switch, no_scroll=False, sizes=None):
     for lang in LANGS:
         switch(driver, lang)
@@ -238,10 +230,10 @@ def every_language(driver, site, part, state, switch, no_scroll=False, sizes=Non
 PHONES = [PHONE, (390, 844)]
 
 
-def test_every_page_in_every_language(site, pool):
+def test_every_page_in_every_language(site, browsers):
     base = site.server.url
     # The editor and the host's setup form, in a browser of their own.
-    desk = pool.open(LAPTOP)
+    desk = browsers.open(LAPTOP)
     desk.get(f"{base}/host#token={EDIT_TOKEN}")
     wait_css(desk, "input[name=pack]")
     every_language(desk, site, "host", "setup", pick)
@@ -256,7 +248,7 @@ def test_every_page_in_every_language(site, pool):
     every_language(desk, site, "edit", "problems", pick)
 
     # The game: the host console creates it, a phone joins, the projector shows it.
-    host = pool.open(LAPTOP)
+    host = browsers.open(LAPTOP)
     host.get(f"{base}/host#token={EDIT_TOKEN}")
     wait_css(host, "input[name=pack][value=pub-classics]").click()
     click(host, "details.settings > summary")
@@ -267,7 +259,7 @@ def test_every_page_in_every_language(site, pool):
     click(host, ".setup button[type=submit]")
     code = wait_css(host, "#join-code").text.strip()
 
-    phone = pool.open(PHONE)
+    phone = browsers.open(PHONE)
     phone.get(f"{base}/join/{code}")
     wait_css(phone, "#nickname")
     every_language(phone, site, "player", "join form", pick, sizes=PHONES)
@@ -277,7 +269,7 @@ def test_every_page_in_every_language(site, pool):
     every_language(phone, site, "player", "lobby", pick, sizes=PHONES)
     set_viewport(phone, PHONE)
 
-    display = pool.open(PROJECTOR)
+    display = browsers.open(PROJECTOR)
     display.get(f"{base}/display/{code}")
     wait_css(display, ".display-lobby .code")
     every_language(display, site, "display", "lobby", display_language, no_scroll=True)
@@ -354,8 +346,8 @@ def test_every_page_in_every_language(site, pool):
     extra.close()
 
 
-def test_the_phone_follows_the_browser_and_keeps_the_picked_language(site, pool):
-    phone = pool.open(PHONE)
+def test_the_phone_follows_the_browser_and_keeps_the_picked_language(site, browsers):
+    phone = browsers.open(PHONE)
     # What a Dutch phone sends: navigator.languages follows Accept-Language.
     phone.execute_cdp_cmd("Emulation.setUserAgentOverride", {"userAgent": phone.execute_script("return navigator.userAgent"),
                                                              "acceptLanguage": "nl-BE,nl;q=0.9,en;q=0.5"})
@@ -373,9 +365,9 @@ def test_the_phone_follows_the_browser_and_keeps_the_picked_language(site, pool)
     assert Select(el(phone, "#language")).first_selected_option.get_attribute("value") == "fr"
 
 
-def test_the_projector_follows_the_night_language_set_on_the_console(site, pool):
+def test_the_projector_follows_the_night_language_set_on_the_console(site, browsers):
     from pages import console
-    host, code = console(pool, site.server.url, LAPTOP, pack="pub-classics")
+    host, code = console(browsers, site.server.url, LAPTOP, pack="pub-classics")
     pick(host, "es", "#night-lang")
     assert el(host, "#open-display").get_attribute("href").endswith(f"/display/{code}?lang=es")
     # The projector's link carries the language…
