@@ -10,6 +10,9 @@ package enum InputBounds {
     package static let option: ClosedRange<Int> = 0...63
     /// How many options one multi answer may name.
     package static let maxPickedOptions = 64
+    /// How many item positions one order answer may list (each an `option`, each once; the room
+    /// then wants exactly the question's item count).
+    package static let maxOrderedItems = 64
     /// A stake: the room further caps it at the competitor's standing (`Room.maxWager`).
     package static let wager: ClosedRange<Int> = 0...1_000_000_000
     /// A host's score correction, either way (0 itself is refused by the room).

@@ -305,6 +305,8 @@ extension Room {
                 mapped.append(current.permutation[position])
             }
             return .multi(mapped.sorted())
+        case .order(let positions):
+            return .order(try Self.canonicalOrder(positions, permutation: current.permutation))
         case .truefalse:
             return value
         case .text(let text):

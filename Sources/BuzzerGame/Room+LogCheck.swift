@@ -68,6 +68,8 @@ extension Room {
             return picked.allSatisfy(options.contains) && picked.count <= InputBounds.maxPickedOptions ? nil : "its answer names options the question lacks"
         case .number(let value):
             return InputBounds.isPlayableNumber(value) ? nil : "its answer \(value) is out of range"
+        case .order(let placed):
+            return orderProblem(placed, itemCount: options.count)
         case .truefalse, .text:
             return nil
         }

@@ -88,7 +88,9 @@ extension Room {
         let opensAt = now.plus(settings.readingTimeMs)
         let deadline = opensAt.plus(GameDuration(question.timeLimit ?? settings.timeLimitSeconds).times(1000))
         let optionCount = question.content.options.count
-        let permutation = settings.shuffleOptions
+        let permutation = question.kind == .order
+            ? Self.orderPermutation(count: optionCount, seed: seed, sequence: sequence)
+            : settings.shuffleOptions
             ? SplitMix64.permutation(count: optionCount, seed: seed, sequence: sequence)
             : Array(0..<optionCount)
         return .questionShown(QuestionShown(

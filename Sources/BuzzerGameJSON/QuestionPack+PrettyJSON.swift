@@ -17,6 +17,7 @@ extension QuestionPack {
     package var jsonValue: JSONValue {
         var members: [(key: String, value: JSONValue)] = [("title", .string(title))]
         if let description { members.append(("description", .string(description))) }
+        if let partialCredit { members.append(("partialCredit", .string(partialCredit.rawValue))) }
         if isFlat {
             members.append(("questions", .array(rounds[0].questions.map(\.jsonValue))))
         } else {
@@ -56,7 +57,10 @@ extension Question {
             members.append(("answer", .number(answer)))
         case .poll(let options):
             members.append(("options", .array(options.map(JSONValue.string))))
+        case .order(let items):
+            members.append(("items", .array(items.map(JSONValue.string))))
         }
+        if let partialCredit { members.append(("partialCredit", .string(partialCredit.rawValue))) }
         if let explanation { members.append(("explanation", .string(explanation))) }
         members.append(("points", .number(Double(points))))
         if let timeLimit { members.append(("timeLimit", .number(Double(timeLimit)))) }

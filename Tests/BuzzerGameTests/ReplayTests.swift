@@ -43,6 +43,7 @@ import BuzzerGameJSON
                     case .text: .text(["Beatles", "the beatles", "Stones", "Beetles"][offset])
                     case .number: .number(1960 + Double(offset * 4))
                     case .poll: .poll(offset % 2)
+                    case .order: .order(view.options.indices.map { ($0 + offset) % view.options.count })
                     }
                     try game.answer(id, value, afterOpenMs: GameDuration(300 + offset * 1700 + turn * 10), rtt: GameDuration(40 * offset))
                 }

@@ -174,6 +174,13 @@ extension FuzzGame {
         case .truefalse(let answer): return .truefalse(source.chance(0.6) ? answer : source.bool())
         case .text: return .text(answerText(in: room))
         case .number(let answer): return .number(source.chance(0.4) ? answer : source.boundaryDouble(nonFinite: true))
+        case .order(let items):
+            if source.chance(0.3) { return .order(items.indices.map(displayed)) }
+            // A shuffle of the displayed positions, now and then short, long or with a repeat.
+            var placed = source.shuffled(count)
+            if source.chance(0.1) { placed.append(position()) }
+            if source.chance(0.1), !placed.isEmpty { placed.removeLast() }
+            return .order(placed)
         }
     }
 
@@ -187,12 +194,14 @@ extension FuzzGame {
         case .text(let accepted): return .text(accepted.first ?? "")
         case .number(let answer): return .number(answer)
         case .poll: return .poll(0)
+        case .order(let items): return .order(items.indices.map(displayed))
         }
     }
 
     private mutating func anyAnswer() -> AnswerValue {
-        switch source.int(0...5) {
+        switch source.int(0...6) {
         case 0: return .choice(source.boundaryInt())
+        case 6: return .order((0..<source.int(0...6)).map { _ in source.chance(0.8) ? source.int(0...6) : source.boundaryInt() })
         case 1: return .multi((0..<source.int(0...4)).map { _ in source.boundaryInt() })
         case 2: return .truefalse(source.bool())
         case 3: return .text(source.text())
