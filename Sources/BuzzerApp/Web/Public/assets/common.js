@@ -279,6 +279,7 @@ export function correctText(correct, options) {
     // The main accepted answer: the alternatives are for marking, not for the screen.
     case 'text': return correct.accepted[0] ?? '';
     case 'number': return formatScore(correct.value);
+    case 'order': return correct.order.map((i, k) => `${k + 1}. ${LETTERS[i]}: ${options[i]}`).join(', ');
     default: return 'No right answer (poll)';
   }
 }
@@ -355,6 +356,14 @@ export function teamPodium(rows, mine) {
 /** Horizontal bars of how many picked each option (reveal). */
 export function distribution(question, reveal) {
   let labels, counts, right;
+  // An order question: its items in the right order, each with how many put it in its place.
+  const order = reveal.correct?.kind === 'order' ? reveal.correct.order : null;
+  if (order) return h('ol', { class: 'bars', 'aria-label': 'The right order; how many put each item there' }, order.map((i, k) => {
+    const n = reveal.optionCounts?.[i] ?? 0;
+    return h('li', { class: `bar opt-${i}` }, marker(i), h('span', { class: 'label', text: `${k + 1}. ${question.options[i]}` }),
+      h('span', { class: 'track', 'aria-hidden': 'true' }, h('span', { class: 'fill', style: { width: `${(100 * n) / Math.max(1, reveal.answered)}%` } })),
+      h('span', { class: 'count', text: n }));
+  }));
   if (question.kind === 'truefalse') {
     labels = ['True', 'False'];
     counts = [reveal.trueFalseCounts?.[1] ?? 0, reveal.trueFalseCounts?.[0] ?? 0];

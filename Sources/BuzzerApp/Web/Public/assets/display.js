@@ -195,7 +195,7 @@ function renderQuestion() {
       answers,
       reveal?.explanation ? h('p', { class: 'explain', text: reveal.explanation }) : null,
       h('div', { class: 'meta' },
-        h('span', { text: game.phase === 'reading' ? 'Get ready…' : game.phase === 'closed' ? "Time's up!" : reveal ? `${reveal.rightCount} of ${reveal.answered} got it right` : 'Answer now!' }),
+        h('span', { text: game.phase === 'reading' ? 'Get ready…' : game.phase === 'closed' ? "Time's up!" : reveal ? `${reveal.rightCount} of ${reveal.answered} got it ${q.kind === 'order' ? 'all ' : ''}right` : 'Answer now!' }),
         reveal ? null : h('span', {}, h('strong', { id: 'answered', text: String(game.answerCount ?? 0) }), ' answered')))));
   if (!reveal) startClock(q);
   playMedia(reveal ? reveal.media : q.media, reveal ? null : q);

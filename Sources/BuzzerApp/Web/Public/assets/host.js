@@ -561,7 +561,7 @@ function questionStage() {
     q.options?.length ? h('ul', { class: 'host-options', 'aria-label': 'Options' },
       q.options.map((text, i) => h('li', { class: `opt-${i}${right.includes(i) ? ' right' : ''}` }, marker(i),
         h('span', {}, h('span', { class: 'sr-only', text: `${LETTERS[i]}: ` }), text, right.includes(i) ? h('span', { text: ' ✓ correct' }) : null)))) : null,
-    game.correct && !q.options?.length ? h('p', { class: 'answer-key' }, 'Answer: ', h('strong', { text: correctText(game.correct, q.options ?? []) })) : null,
+    game.correct && (!q.options?.length || q.kind === 'order') ? h('p', { class: 'answer-key' }, 'Answer: ', h('strong', { text: correctText(game.correct, q.options ?? []) })) : null,
     h('p', { class: 'livecount', 'aria-live': 'polite' },
       h('strong', { id: 'answered', text: `${game.answerCount ?? 0} of ${game.connected ?? game.playerCount ?? 0}` }), ' answered',
       h('span', { class: 'hint', text: game.phase === 'reading' ? ' · answers open soon' : game.phase === 'closed' ? ' · answers closed' : '' })),

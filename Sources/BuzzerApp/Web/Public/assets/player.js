@@ -4,6 +4,7 @@ import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, ordinal, formatScore,
   correctText, podium, teamPodium, teamTable, standingsTable, codeFromPath, store, load, drawClock,
   entrantNames, tiebreakTable, newGame, reduce, fitNames } from './common.js';
+import { orderPicker, orderText, orderResult } from './order.js';
 
 const KEY = 'buzzer.player';
 const main = $('#main');
@@ -478,7 +479,9 @@ function applyPause() {
   startClock();
   const paused = isPaused();
   const open = answerable();
-  for (const node of main.querySelectorAll('.answers .answer, #typed, .typed button')) node.disabled = !open;
+  for (const node of main.querySelectorAll('.answers .answer, .answers .move, #typed, .typed button')) node.disabled = !open;
+  const order = $('#send-order');
+  if (order) order.disabled = !open || order.dataset.ready !== 'true';
   for (const node of main.querySelectorAll('#stake button, #stake input, #change-stake')) node.disabled = paused;
   const submit = $('#lock-multi');
   if (submit) submit.disabled = !open || !main.querySelector('.answers [aria-pressed="true"]');
@@ -527,6 +530,8 @@ function renderQuestion() {
           submit.disabled = picked.size === 0 || !answerable();
         } }, marker(i), h('span', { class: 'sr-only', text: `${LETTERS[i]}: ` }), h('span', { class: 'atext', text }), h('span', { class: 'check', 'aria-hidden': 'true', text: '✓' })))));
     body.push(submit);
+  } else if (q.kind === 'order') {
+    body.push(orderPicker(q.options, answerable, (order) => send({ kind: 'order', order })));
   } else if (q.kind === 'truefalse') {
     body.push(h('div', { class: 'answers n2 tf', role: 'group', 'aria-label': 'Answers' },
       [true, false].map((value) => h('button', { type: 'button', class: `answer opt-${value}`, disabled: !open,
@@ -711,6 +716,7 @@ function myAnswerText() {
   switch (a.kind) {
     case 'choice': case 'poll': return `${LETTERS[a.option]}: ${q.options[a.option]}`;
     case 'multi': return a.options.map((i) => `${LETTERS[i]}: ${q.options[i]}`).join(', ');
+    case 'order': return orderText(a.order, q.options);
     case 'truefalse': return a.value ? 'True' : 'False';
     case 'number': return formatScore(a.value);
     default: return a.text;
@@ -792,7 +798,8 @@ function renderResult() {
       ? h('p', { class: `gain${r.teamPoints < 0 ? ' loss' : ''}`, text: `Your team: ${signed(r.teamPoints)} points` })
       : h('p', { class: `gain${r.points < 0 ? ' loss' : ''}`, text: `${signed(r.points)} points` }),
     r.streakBonus ? h('p', { class: 'streak', text: `Includes a ${formatScore(r.streakBonus)} point streak bonus (${r.streak} in a row)` }) : null,
-    rev && q && rev.correct?.kind !== 'none' ? h('p', { class: 'answer-was' }, 'Answer: ', h('strong', { text: correctText(rev.correct, q.options) })) : null,
+    rev && q && rev.correct?.kind === 'order' ? orderResult(rev.correct.order, game.myAnswer?.order, q.options) : null,
+    rev && q && rev.correct?.kind !== 'none' && rev.correct?.kind !== 'order' ? h('p', { class: 'answer-was' }, 'Answer: ', h('strong', { text: correctText(rev.correct, q.options) })) : null,
     rev?.explanation ? h('p', { class: 'explain', text: rev.explanation }) : null,
     h('ul', { class: 'stats' },
       h('li', {}, h('span', { class: 'k', text: 'Score' }), h('span', { class: 'v', text: formatScore(r.score) })),
