@@ -34,7 +34,7 @@ export function orderPicker(options, isOpen, onSend) {
       h('button', { type: 'button', class: `answer opt-${i}`, 'aria-pressed': String(on), disabled: !open, onclick: () => isOpen() && tap(r) },
         h('span', { class: 'place', 'aria-hidden': 'true', text: on ? r + 1 : '' }),
         h('span', { class: 'sr-only', text: `${on ? `Place ${r + 1}` : 'Not placed'}: ${LETTERS[i]}: ` }), marker(i), h('span', { class: 'atext', text: options[i] })),
-      move(-1, 'up'), move(1, 'down'), grip);
+      h('span', { class: 'moves' }, move(-1, 'up'), move(1, 'down')), grip);
     return li;
   };
   // The row lands where it is let go, counted against the other rows' midpoints.

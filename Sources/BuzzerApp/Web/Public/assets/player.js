@@ -531,7 +531,7 @@ function renderQuestion() {
         } }, marker(i), h('span', { class: 'sr-only', text: `${LETTERS[i]}: ` }), h('span', { class: 'atext', text }), h('span', { class: 'check', 'aria-hidden': 'true', text: '✓' })))));
     body.push(submit);
   } else if (q.kind === 'order') {
-    body.push(orderPicker(q.options, answerable, (order) => send({ kind: 'order', order })));
+    body.push(...orderPicker(q.options, answerable, (order) => send({ kind: 'order', order })));
   } else if (q.kind === 'truefalse') {
     body.push(h('div', { class: 'answers n2 tf', role: 'group', 'aria-label': 'Answers' },
       [true, false].map((value) => h('button', { type: 'button', class: `answer opt-${value}`, disabled: !open,
