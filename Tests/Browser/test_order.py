@@ -1,12 +1,14 @@
 """An order question played by touch on an emulated phone: tap to place, tap to take back, a drag
 and a keyboard move; the same shuffled order on the phone and the projector; the reveal on the
 projector, the console and the phone (which places the player had right)."""
+import json
+
 from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.keys import Keys
 
-from conftest import AXE_FINDINGS, LAPTOP, PHONE, PROJECTOR, axe_check, shot, wait
+from conftest import AXE_FINDINGS, EDIT_TOKEN, LAPTOP, PHONE, PROJECTOR, axe_check, shot, wait
 from pages import click, console, el, els, join, wait_css, wait_text
 from test_first_run import start
 
@@ -147,5 +149,49 @@ def test_an_order_question_by_touch_then_its_reveal_everywhere(tmp_path, browser
         wait(host, lambda d: len(els(d, ".bars .bar")) == 4, "no bars on the console")
         assert "0 of 1 answered right" in el(host, "main").text
         no_axe_findings(host, "host: order reveal")
+    finally:
+        server.stop()
+
+
+def test_the_editor_makes_an_order_question_with_its_items_reordered(tmp_path, browsers):
+    from selenium.webdriver.support.ui import Select
+    library = tmp_path / "library"
+    library.mkdir()
+    server = start(tmp_path, library=library)
+    try:
+        editor = browsers.open(LAPTOP)
+        editor.get(f"{server.url}/edit#token={EDIT_TOKEN}")
+        click(editor, "#new-pack")
+        wait_css(editor, "#f-title").send_keys("Order Night")
+        Select(wait_css(editor, "select[data-path$='.kind']")).select_by_value("order")
+        card = wait_css(editor, ".question-card")
+        card.find_element("css selector", "input[data-path$='.category']").send_keys("Space")
+        card.find_element("css selector", "textarea[data-path$='.text']").send_keys("Nearest the Sun first")
+        click(editor, "button[id$='-items-add']")
+        wait(editor, lambda d: len(els(d, "input[data-path*='.items[']")) == 4, "no fourth item")
+        # Typed out of order, and two alike: the server's words come back beside the items.
+        for field, text in zip(els(editor, "input[data-path*='.items[']"), ["Venus", "Mercury", "Mars", "mercury"]):
+            field.send_keys(text)
+        click(editor, "#save")
+        wait_text(editor, "#problems li", "two items are identical")
+        axe_check(editor, "editor: order question refused")
+        # Fix the fourth, then put them in order with the move buttons.
+        fourth = el(editor, "input[data-path$='.items[3]']")
+        fourth.clear()
+        fourth.send_keys("Earth")
+        click(editor, "button[aria-label='Move item 2 up']")     # Mercury, Venus, Mars, Earth
+        click(editor, "button[aria-label='Move item 4 up']")     # Mercury, Venus, Earth, Mars
+        wait(editor, lambda d: [e.get_attribute("value") for e in els(d, "input[data-path*='.items[']")] == PLANETS,
+             "the move buttons did not reorder the items")
+        assert editor.execute_script("return document.activeElement.dataset.path").endswith(".items[2]")
+        Select(el(editor, "select[data-path$='.partialCredit']")).select_by_value("allOrNothing")
+        axe_check(editor, "editor: order question")
+        assert AXE_FINDINGS["editor: order question"] == []
+        click(editor, "#save")
+        wait_text(editor, "#notice", "Saved as order-night")
+        saved = json.loads((library / "order-night.json").read_text())
+        q = saved["questions"][0]  # one untitled round is stored flat
+        assert q["kind"] == "order" and q["items"] == PLANETS and q["partialCredit"] == "allOrNothing", q
+        assert "answer" not in q and "options" not in q and "partialCredit" not in saved, saved
     finally:
         server.stop()

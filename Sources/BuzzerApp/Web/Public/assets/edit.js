@@ -386,7 +386,7 @@ function itemFields(q, base) {
         q.items.length > 3 ? h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Remove item ${o + 1}`, text: '✕', onclick: () => { q.items.splice(o, 1); renderPack(); } }) : null,
         errorFor(control, `${id}-${o}`, problems.filter((p) => p.path === path)));
     })),
-    q.items.length < 6 ? h('button', { type: 'button', class: 'btn small', text: 'Add an item', onclick: () => { q.items.push(''); renderPack(); } }) : null,
+    q.items.length < 6 ? h('button', { type: 'button', class: 'btn small', id: `${id}-add`, text: 'Add an item', onclick: () => { q.items.push(''); renderPack(); } }) : null,
     errs.length ? h('p', { class: 'field-error', text: sentences(errs) }) : null);
 }
 
