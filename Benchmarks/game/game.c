@@ -624,8 +624,9 @@ static void on_error_message(conn_t *c, const members_t *ms, const char *m, cons
     size_t clen = 1, rlen = 1;
     member_string(ms, end, "code", &code, &clen);
     member_string(ms, end, "request", &req, &rlen);
-    /* Around a drop, an answer may cross the restart (already answered, or answers closed meanwhile). */
-    if (rooms[c->room].disrupted) {
+    /* Around a drop, an answer may cross the restart (already answered, or answers closed meanwhile).
+       A refused `resume` or `host` is a real failure, though. */
+    if (rooms[c->room].disrupted && !c->resuming) {
         if (disrupted_errors++ == 0) info("%s got error %.*s in a disrupted room (counted apart)", who(c), (int)clen, code);
         return;
     }
@@ -686,6 +687,7 @@ static void resync(conn_t *c, const members_t *ms, const char *end, uint64_t t) 
     int asking = IS(phase, plen, "open") || IS(phase, plen, "reading");
     if (c->is_host) {
         if (seq >= 0) rm->seq = (int)seq;
+        if (IS(phase, plen, "lobby")) rm->seq = -1; /* the start never reached the log: start again */
         if (asking) {
             rm->state = R_ASKING; /* answers_closed comes when everyone answered, or at the deadline */
         } else if (IS(phase, plen, "closed")) {
@@ -702,8 +704,10 @@ static void resync(conn_t *c, const members_t *ms, const char *end, uint64_t t) 
         return;
     }
     if (IS(phase, plen, "ended")) { player_ended(c, t); return; }
-    if (seq < 0) return;
+    /* The log may hold less than this player saw: what was sent but not yet durable died with the
+       server. Back in the lobby, the host starts again and the first question comes again. */
     c->q_seen = (int)seq;
+    if (seq < 0) { c->q_acked = c->q_result = -1; return; }
     c->t_answer = 0;
     if (asking && !answered) {
         uint64_t span = (uint64_t)(cfg.answer_max_ms - cfg.answer_min_ms);
