@@ -28,6 +28,7 @@ extension RoomPublisher {
             payload.leaderboard = leaderboard(standings, final: room.isOnLastQuestion)
         }
         if room.phase == .ended, let standings { payload.ended = ended(standings, in: room) }
+        if room.phase == .onBreak { payload.break = room.roomBreak }
         if room.phase == .tiebreak, let tiebreak = room.tiebreaks.last {
             payload.tiebreak = room.tiebreakView(tiebreak)
             if case .host = role { payload.tiebreakAnswer = tiebreak.answer }
