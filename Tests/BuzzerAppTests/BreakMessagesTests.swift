@@ -49,7 +49,7 @@ struct BreakMessagesTests {
             let state = game.state(for: role)
             #expect(state.phase == .onBreak)
             #expect(state.break?.title == "Half-time")
-            #expect(state.question == nil)
+            #expect(state.question == nil && state.reveal == nil && state.correct == nil)
             #expect(PublisherHarness.json(.state(state)).contains(#""phase":"break""#))
         }
     }

@@ -12,7 +12,8 @@ extension RoomPublisher {
             payload.question = view
             payload.answerCount = current?.answers.count
         }
-        if let current, current.isRevealed { payload.reveal = room.revealView(sequence: current.sequence) }
+        // A break shows no question: the last round's reveal stays off its screens.
+        if let current, current.isRevealed, room.phase != .onBreak { payload.reveal = room.revealView(sequence: current.sequence) }
         if case .host = role, let current {
             payload.correct = room.hostQuestionView?.correct
             if current.isRevealed {
