@@ -30,7 +30,7 @@ const connection = new Connection({
 const SAY = {
   question: (m) => `Question ${m.question.sequence + 1}: ${m.question.text}`,
   clock: (m) => (typeof m.pausedLeftMs === 'number' ? 'Paused.' : 'The clock is running.'),
-  break: (m) => `${m.break.title}.${m.break.upNext ? ` Up next: ${m.break.upNext}.` : ''}`,
+  break: (m) => (m.break.startedAt === m.serverTime ? `Break: ${m.break.title}.${m.break.upNext ? ` Up next: ${m.break.upNext}.` : ''}` : "The break's countdown changed."),
   tiebreak: (m) => `Tiebreak between ${entrantNames(m.tiebreak)}: ${m.tiebreak.text}`,
   tiebreak_result: (m) => `Tiebreak won by ${m.rows[0]?.name ?? ''}. The answer: ${m.answer}.`,
   skipped: () => 'This question is skipped.',
