@@ -413,6 +413,31 @@ export function tiebreakTable(result) {
       h('td', { text: r.off == null ? '—' : formatScore(r.off) })))));
 }
 
+// MARK: - Break
+
+/** The slide between rounds: title, text, what comes next, and its countdown (`tickBreak` moves it). */
+export function breakSlide(b, headingId = 'break-title') {
+  return [h('p', { class: 'eyebrow', text: 'Break' }),
+    h('h1', { id: headingId, text: b.title }),
+    b.text ? h('p', { class: 'break-text', text: b.text }) : null,
+    b.upNext ? h('p', { class: 'break-next' }, 'Up next: ', h('strong', { text: b.upNext })) : null,
+    h('p', { id: 'break-left', class: 'break-left', role: 'timer' })];
+}
+
+let breakTimer = null;
+/** Redraws the countdown every second by the server's clock: "Back in 9:41", then "Back any moment". */
+export function tickBreak(b) {
+  clearInterval(breakTimer);
+  const step = () => {
+    const node = document.getElementById('break-left');
+    if (!node) { clearInterval(breakTimer); return; }
+    const s = Math.ceil(((b.endsAt ?? 0) - serverNow()) / 1000);
+    node.textContent = typeof b.endsAt !== 'number' ? '' : s > 0 ? `Back in ${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}` : 'Back any moment';
+  };
+  step();
+  breakTimer = setInterval(step, 1000);
+}
+
 // MARK: - Game state
 
 /** One page's game state: `reduce` applies every server message to it, the page draws it. */
@@ -486,6 +511,7 @@ export function reduce(game, m, seat) {
       Object.assign(game, { tiebreakAnswered: true, tiebreakValue: m.value, tiebreakBy: m.by });
       break;
     case 'tiebreak_result': game.tiebreakResult = m; break;
+    case 'break': Object.assign(game, { phase: 'break', break: m.break }); break;
     case 'kicked': {
       const { role } = game;
       for (const k in game) delete game[k];

@@ -3,7 +3,7 @@
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, ordinal, formatScore,
   correctText, podium, teamPodium, teamTable, standingsTable, codeFromPath, store, load, drawClock,
-  entrantNames, tiebreakTable, newGame, reduce, fitNames } from './common.js';
+  entrantNames, tiebreakTable, newGame, reduce, fitNames, breakSlide, tickBreak } from './common.js';
 
 const KEY = 'buzzer.player';
 const main = $('#main');
@@ -105,6 +105,7 @@ function handle(m) {
       say(live, `Question ${m.question.sequence + 1}: ${m.question.text}`);
       break;
     case 'answers_open': case 'leaderboard': case 'ended': render(); break;
+    case 'break': render(); tickBreak(game.break); if (m.break.startedAt === m.serverTime) say(live, `Break: ${m.break.title}`); break;
     case 'wager_limit': render(true); break;  // the quick picks are halves and wholes of it
     case 'clock': applyPause(); break;
     case 'tiebreak':
@@ -285,6 +286,7 @@ function render(force = false) {
     case 'revealed': renderResult(); break;
     case 'leaderboard': renderLeaderboard(); break;
     case 'tiebreak': renderTiebreak(); break;
+    case 'break': fill(main, h('section', { class: 'card center' }, ...breakSlide(game.break), hostNote())); tickBreak(game.break); break;
     case 'ended': renderEnded(); break;
     case 'kicked': renderKicked(); break;
     default: renderJoin(); return;
