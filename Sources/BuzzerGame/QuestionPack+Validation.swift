@@ -202,6 +202,7 @@ extension QuestionPack {
             if !isFlat {
                 if let title = round.title { collector.checkTitle(title, at: "rounds[\(roundIndex)].title") }
                 if round.questions.isEmpty { collector.add("rounds[\(roundIndex)].questions", "the round has no questions") }
+                if let roundBreak = round.breakBefore { collector.checkBreak(roundBreak, at: "rounds[\(roundIndex)].break") }
             } else if round.questions.isEmpty {
                 collector.add("questions", "the pack has no questions")
             }

@@ -29,7 +29,7 @@ package struct QuestionPack: Sendable, Equatable {
     /// True when the pack is one untitled, non-wager round; it is then encoded as a flat
     /// `questions` array and error paths read `questions[3]...` rather than `rounds[0].questions[3]...`.
     package var isFlat: Bool {
-        rounds.count == 1 && rounds[0].title == nil && !rounds[0].wager
+        rounds.count == 1 && rounds[0].title == nil && !rounds[0].wager && rounds[0].breakBefore == nil
     }
 
     /// Total number of questions over all rounds.
@@ -51,11 +51,14 @@ package struct PackRound: Sendable, Equatable {
     package var title: String?
     package var wager: Bool
     package var questions: [Question]
+    /// A break slide shown before the round's first question (the pack's `"break"`).
+    package var breakBefore: RoundBreak?
 
-    package init(title: String? = nil, wager: Bool = false, questions: [Question]) {
+    package init(title: String? = nil, wager: Bool = false, questions: [Question], breakBefore: RoundBreak? = nil) {
         self.title = title
         self.wager = wager
         self.questions = questions
+        self.breakBefore = breakBefore
     }
 }
 

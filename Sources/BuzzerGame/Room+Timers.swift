@@ -69,15 +69,17 @@ extension Room {
         return events
     }
 
-    /// The event that follows a reveal or a leaderboard: the next question, the round's
-    /// leaderboard (after a round's last question), or the end of the game.
+    /// The event that follows a reveal, a leaderboard or a break: the next question, the round's
+    /// leaderboard (after a round's last question), the next round's break, or the end of the game.
     func nextStep(at now: GameInstant) -> RoomEvent {
-        guard let current = currentQuestion else { return showQuestion(round: 0, index: 0, at: now) }
+        if phase == .onBreak, let roomBreak { return showQuestion(round: roomBreak.round, index: 0, at: now) }
+        guard let current = currentQuestion else { return enterRound(0, at: now) }
         let next = position(after: current.round, current.index)
         if phase == .revealed, next == nil || next!.round != current.round {
             return .leaderboardShown(LeaderboardShown(at: now, final: next == nil))
         }
         guard let next else { return .roomEnded(RoomEnded(at: now, reason: .finished)) }
+        if next.round != current.round { return enterRound(next.round, at: now) }
         return showQuestion(round: next.round, index: next.index, at: now)
     }
 

@@ -1,7 +1,7 @@
 extension Room {
-    /// The current question as players see it; nil in the lobby or when the game is over.
+    /// The current question as players see it; nil in the lobby, on a break or when the game is over.
     package var questionView: QuestionView? {
-        guard let current = currentQuestion, phase != .lobby, phase != .ended else { return nil }
+        guard let current = currentQuestion, phase != .lobby, phase != .ended, phase != .onBreak else { return nil }
         return view(of: current)
     }
 
@@ -22,7 +22,7 @@ extension Room {
 
     /// The current question with its answer, for the host only.
     package var hostQuestionView: HostQuestionView? {
-        guard let current = currentQuestion, phase != .lobby, phase != .ended else { return nil }
+        guard let current = currentQuestion, phase != .lobby, phase != .ended, phase != .onBreak else { return nil }
         let question = question(current)
         return HostQuestionView(
             question: view(of: current), correct: revealedAnswer(current), explanation: question.explanation,

@@ -30,13 +30,25 @@ extension QuestionPack: Codable {
 }
 
 extension PackRound: Encodable {
-    private enum CodingKeys: String, CodingKey { case title, wager, questions }
+    private enum CodingKeys: String, CodingKey { case title, wager, questions, breakBefore = "break" }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(title, forKey: .title)
         try container.encode(wager, forKey: .wager)
+        try container.encodeIfPresent(breakBefore, forKey: .breakBefore)
         try container.encode(questions, forKey: .questions)
+    }
+}
+
+extension RoundBreak: Encodable {
+    private enum CodingKeys: String, CodingKey { case title, text, minutes }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(title, forKey: .title)
+        try container.encodeIfPresent(text, forKey: .text)
+        try container.encodeIfPresent(minutes, forKey: .minutes)
     }
 }
 

@@ -32,7 +32,8 @@ struct PackReader {
     var collector: PackIssueCollector
 
     private static let packKeys: Set<String> = ["title", "description", "rounds", "questions", "partialCredit"]
-    private static let roundKeys: Set<String> = ["title", "wager", "questions"]
+    private static let roundKeys: Set<String> = ["title", "wager", "questions", "break"]
+    private static let breakKeys: Set<String> = ["title", "text", "minutes"]
     private static let questionKeys: Set<String> = ["kind", "category", "text", "options", "answer", "explanation", "points", "timeLimit", "media", "revealMedia", "items", "partialCredit"]
     private static let mediaKeys: Set<String> = ["image", "alt", "audio", "startMs", "durationMs", "onPhones"]
 
@@ -85,13 +86,29 @@ struct PackReader {
         if let value = members["wager"] {
             if case .bool(let flag) = value { wager = flag } else { collector.add("\(path).wager", "expected true or false, found \(value.typeName)") }
         }
+        let roundBreak = members["break"].flatMap { readBreak($0, at: "\(path).break") }
         guard let questionsValue = members["questions"] else {
             collector.add(path, "missing field \"questions\"")
             return nil
         }
         guard let questions = readQuestions(questionsValue, at: "\(path).questions") else { return nil }
         if questions.isEmpty { collector.add("\(path).questions", "the round has no questions") }
-        return PackRound(title: title, wager: wager, questions: questions)
+        return PackRound(title: title, wager: wager, questions: questions, breakBefore: roundBreak)
+    }
+
+    /// `{"title":"Half-time","text":"Get your drinks in","minutes":10}`: a slide before the round.
+    private mutating func readBreak(_ value: JSONValue, at path: String) -> RoundBreak? {
+        guard let members = object(value, at: path, allowed: Self.breakKeys, what: "a break") else { return nil }
+        let title = requiredString(members, "title", at: path)
+        let text = optionalString(members, "text", at: path)
+        var minutes: Int?
+        if let raw = members["minutes"] {
+            if let number = integer(raw) { minutes = number } else { collector.add("\(path).minutes", "expected a whole number of minutes, found \(describe(raw))") }
+        }
+        guard let title else { return nil }
+        let roundBreak = RoundBreak(title: title, text: text, minutes: minutes)
+        collector.checkBreak(roundBreak, at: path)
+        return roundBreak
     }
 
     private mutating func readQuestions(_ value: JSONValue, at path: String) -> [Question]? {

@@ -32,6 +32,7 @@ extension PackRound {
         var members: [(key: String, value: JSONValue)] = []
         if let title { members.append(("title", .string(title))) }
         members.append(("wager", .bool(wager)))
+        if let breakBefore { members.append(("break", breakBefore.jsonValue)) }
         members.append(("questions", .array(questions.map(\.jsonValue))))
         return .object(members)
     }
@@ -66,6 +67,15 @@ extension Question {
         if let timeLimit { members.append(("timeLimit", .number(Double(timeLimit)))) }
         if let media { members.append(("media", media.jsonValue)) }
         if let revealMedia { members.append(("revealMedia", revealMedia.jsonValue)) }
+        return .object(members)
+    }
+}
+
+extension RoundBreak {
+    var jsonValue: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("title", .string(title))]
+        if let text { members.append(("text", .string(text))) }
+        if let minutes { members.append(("minutes", .number(Double(minutes)))) }
         return .object(members)
     }
 }

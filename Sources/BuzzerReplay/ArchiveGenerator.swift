@@ -211,6 +211,9 @@ package struct ArchiveGenerator: Sendable {
             case .tiebreak:
                 now += between(5000, 10_000)
                 send(.close)
+            case .onBreak:
+                now += between(30_000, 60_000)
+                send(.next)
             case .lobby, .ended:
                 break
             }

@@ -141,7 +141,9 @@ def test_an_order_question_by_touch_then_its_reveal_everywhere(tmp_path, browser
         # The projector: the items in the right order, how many put each in its place, none fully right.
         wait_text(display, ".meta", "0 of 1 got it all right")
         bars = els(display, ".bars .bar")
-        assert [b.find_element("css selector", ".label").text for b in bars] == [f"{i + 1}. {p}" for i, p in enumerate(PLANETS)]
+        # Each with its letter from the question (read out, and shown beside it) and its place.
+        labels = [b.find_element("css selector", ".label").get_attribute("textContent") for b in bars]
+        assert labels == [f"{chr(65 + shown.index(p))}: {i + 1}. {p}" for i, p in enumerate(PLANETS)], labels
         assert [b.find_element("css selector", ".count").text for b in bars] == ["1", "1", "0", "0"]
         no_axe_findings(display, "display: order reveal")
         shot(display, "order-reveal")

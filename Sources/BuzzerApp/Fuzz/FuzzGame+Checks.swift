@@ -79,7 +79,7 @@ extension FuzzGame {
                 throw failure("no answer before its reveal", "\(to) has the host's fields: \(Self.short(json))")
             }
             switch state.phase {
-            case .lobby, .reading, .open, .closed: try keys()
+            case .lobby, .reading, .open, .closed, .onBreak: try keys()
             case .revealed, .leaderboard, .tiebreak, .ended: break
             }
         default:

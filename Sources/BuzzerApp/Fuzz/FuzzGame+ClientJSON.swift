@@ -8,6 +8,7 @@ extension FuzzGame {
     static let hostTypes = [
         "start", "next", "close", "reveal", "leaderboard", "end", "lock", "unlock", "kick", "rename", "rename_team", "merge_teams",
         "move_player", "adjust", "accept", "pause", "unpause", "add_time", "skip", "reopen", "undo_reveal", "tiebreak", "join_address",
+        "break_add_time", "break_end_countdown",
     ]
     static let playerTypes = ["answer", "wager", "leave", "tiebreak_answer"]
     static let entryTypes = ["create", "host", "join", "resume", "watch", "peek"]
@@ -41,7 +42,7 @@ extension FuzzGame {
         case "move_player": [("player", .id), ("team", .team)]
         case "adjust": [("player", .id), ("team", .team), ("delta", .number), ("reason", .string)]
         case "accept": [("question", .number), ("text", .string)]
-        case "add_time", "reopen": [("seconds", .seconds)]
+        case "add_time", "reopen", "break_add_time": [("seconds", .seconds)]
         case "tiebreak": [("text", .string), ("answer", .double), ("seconds", .seconds), ("players", .ids), ("teams", .ids)]
         case "tiebreak_answer": [("value", .double)]
         case "join_address": [("url", .string)]

@@ -7,6 +7,7 @@ extension FuzzGame {
         case tick, start, next, close, reveal, showLeaderboard, end, pauseClock, resumeClock, addTime, skip, reopen, undoReveal
         case startTiebreak, tiebreakAnswer, kick, rename, renameTeam, mergeTeams, movePlayer, setLocked, adjustScore, accept
         case hostDisconnected, hostReconnect, join, resume, playerDisconnected, leave, answer, wager, displayConnected, displayDisconnected
+        case breakCountdown
     }
 
     /// The next command.
@@ -42,6 +43,8 @@ extension FuzzGame {
         case (.closed, .reveal): return 12
         case (.closed, .reopen): return 3
         case (.revealed, .next): return 14
+        case (.onBreak, .next): return 14
+        case (.onBreak, .breakCountdown): return 4
         case (.revealed, .showLeaderboard): return 3
         case (.revealed, .undoReveal): return 2
         case (.revealed, .accept): return 3
@@ -97,6 +100,9 @@ extension FuzzGame {
         case .wager: return wager(in: room)
         case .displayConnected: return .displayConnected
         case .displayDisconnected: return .displayDisconnected
+        case .breakCountdown:
+            if source.chance(0.3) { return .breakCountdown(.endNow) }
+            return .breakCountdown(.add(ms: source.chance(0.7) ? GameDuration(source.int(1...60)).times(60_000) : GameDuration(source.boundaryInt())))
         }
     }
 

@@ -183,7 +183,8 @@ extension FuzzGame {
                 questions.append(randomQuestion(ordinal: ordinal, wild: wild))
                 ordinal += 1
             }
-            rounds.append(PackRound(title: source.chance(0.5) ? source.cleanText(maxLength: 30) : nil, wager: wager, questions: questions))
+            rounds.append(PackRound(title: source.chance(0.5) ? source.cleanText(maxLength: 30) : nil, wager: wager, questions: questions,
+                                    breakBefore: source.chance(0.3) ? randomBreak(wild: wild) : nil))
         }
         if greedy {
             // All in, 70 times: a stake doubles a score each time it wins.
@@ -195,6 +196,13 @@ extension FuzzGame {
         let title = wild && source.chance(0.3) ? source.text() : source.cleanText(maxLength: 40)
         return QuestionPack(title: title, description: source.chance(0.3) ? source.cleanText(maxLength: 100) : nil, rounds: rounds,
                             partialCredit: source.chance(0.3) ? source.pick(PartialCredit.allCases) : nil)
+    }
+
+    /// A break slide before a round: mostly within its limits, a wild pack's sometimes past them.
+    private mutating func randomBreak(wild: Bool) -> RoundBreak {
+        RoundBreak(title: wild && source.chance(0.3) ? source.text() : source.cleanText(maxLength: 40),
+                   text: source.chance(0.5) ? source.cleanText(maxLength: 100) : nil,
+                   minutes: source.chance(0.3) ? nil : wild && source.chance(0.3) ? source.boundaryInt() : source.int(1...60))
     }
 
     private mutating func randomQuestion(ordinal: Int, wild: Bool) -> Question {

@@ -172,7 +172,8 @@ function normalize(doc) {
   const rounds = doc.rounds ?? [{ questions: doc.questions ?? [] }];
   return {
     title: doc.title ?? '', description: doc.description ?? '', partialCredit: doc.partialCredit ?? '',
-    rounds: rounds.map((r) => ({ title: r.title ?? '', wager: !!r.wager, questions: (r.questions ?? []).map((q) => ({ ...q })) })),
+    rounds: rounds.map((r) => ({ title: r.title ?? '', wager: !!r.wager, questions: (r.questions ?? []).map((q) => ({ ...q })),
+      ...(r.break ? { break: { title: r.break.title ?? '', text: r.break.text ?? '', minutes: r.break.minutes ?? '' } } : {}) })),
   };
 }
 
@@ -183,7 +184,7 @@ function serialize() {
   const clean = (o) => Object.fromEntries(Object.entries(o).filter(([k, v]) => REQUIRED.has(k) ? v !== undefined : v !== '' && v !== null && v !== undefined));
   return clean({
     title: pack.title.trim(), description: pack.description.trim(), partialCredit: pack.partialCredit,
-    rounds: pack.rounds.map((r) => ({ ...(r.title.trim() ? { title: r.title.trim() } : {}), wager: r.wager, questions: r.questions.map((q) => {
+    rounds: pack.rounds.map((r) => ({ ...(r.title.trim() ? { title: r.title.trim() } : {}), wager: r.wager, ...breakDoc(r.break), questions: r.questions.map((q) => {
       const out = clean({ ...q });
       for (const key of ['media', 'revealMedia']) {
         if (out[key]) { out[key] = clean(out[key]); if (!out[key].image && !out[key].audio) delete out[key]; }
@@ -195,6 +196,15 @@ function serialize() {
       return out;
     }) })),
   });
+}
+
+/** A round's break as the pack writes it: `{"break":{"title":…,"text":…,"minutes":10}}`, empty fields left out. */
+function breakDoc(b) {
+  if (!b) return {};
+  const out = { title: b.title.trim() };
+  if (b.text.trim()) out.text = b.text.trim();
+  if (String(b.minutes).trim() !== '') out.minutes = Number(b.minutes);
+  return { break: out };
 }
 
 async function openPack(id) {
@@ -235,7 +245,7 @@ const PART_NAMES = {
   title: 'title', description: 'description', kind: 'kind', category: 'category', text: 'question', answer: 'answer',
   options: 'options', explanation: 'explanation', points: 'points', timeLimit: 'seconds', media: 'picture or sound',
   revealMedia: 'picture or sound at the reveal', image: 'picture', audio: 'sound', alt: 'picture description',
-  startMs: 'start', durationMs: 'length', questions: 'questions', rounds: 'rounds', items: 'items', partialCredit: 'partial credit',
+  startMs: 'start', durationMs: 'length', questions: 'questions', rounds: 'rounds', break: 'break', minutes: 'minutes', items: 'items', partialCredit: 'partial credit',
 };
 const ITEM_NAMES = { rounds: 'round', questions: 'question', options: 'option', answer: 'answer', items: 'item' };
 
@@ -315,11 +325,31 @@ function roundSection(round, r) {
     field(`${base}.title`, 'Round title (optional)', input(round.title, (v) => { round.title = v; })),
     h('label', { class: 'check-row' }, h('input', { type: 'checkbox', checked: round.wager, onchange: (e) => { round.wager = e.currentTarget.checked; } }),
       'Wager round: teams stake points on each question'),
+    breakFields(round, r),
     round.questions.map((q, i) => questionCard(round, q, r, i)),
     h('div', { class: 'controls' },
       h('button', { type: 'button', class: 'btn small', text: 'Add a question', 'aria-label': `Add a question to round ${r + 1}`,
         onclick: () => { round.questions.push(blankQuestion('choice')); renderPack(); focusLast(); } }),
       pack.rounds.length > 1 ? h('button', { type: 'button', class: 'btn small ghost', text: 'Remove this round', onclick: () => { pack.rounds.splice(r, 1); renderPack(); } }) : null));
+}
+
+/** The slide shown before the round ("Half-time: back in 10 minutes"): add, edit or remove it. */
+function breakFields(round, r) {
+  const base = `rounds[${r}].break`;
+  if (!round.break) {
+    return h('p', {}, h('button', { type: 'button', class: 'btn small add-break', text: 'Add a break before this round', onclick: () => {
+      round.break = { title: '', text: '', minutes: '' };
+      renderPack();
+      $(`#f-rounds-${r}-break-title`)?.focus();
+    } }));
+  }
+  const b = round.break;
+  return h('fieldset', { class: 'break-fields' },
+    h('legend', { text: `Break before round ${r + 1}` }),
+    field(`${base}.title`, 'Break title', input(b.title, (v) => { b.title = v; }, { maxlength: 100 }), { hint: 'Shown on the big screen and the phones; the round\'s title follows as "Up next".' }),
+    field(`${base}.text`, 'Text (optional)', input(b.text, (v) => { b.text = v; }, { maxlength: 200 })),
+    field(`${base}.minutes`, 'Countdown in minutes (optional, 1 to 60)', input(b.minutes, (v) => { b.minutes = v; }, { type: 'number', min: 1, max: 60, step: 1 })),
+    h('button', { type: 'button', class: 'btn small ghost remove-break', text: 'Remove the break', onclick: () => { delete round.break; renderPack(); } }));
 }
 
 function focusLast() {
