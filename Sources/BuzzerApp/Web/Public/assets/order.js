@@ -19,7 +19,7 @@ export function orderPicker(options, isOpen, onSend, initial) {
   const row = (i, r) => {
     const on = r < placed, off = !isOpen();
     const arrow = (d, word) => h('button', { type: 'button', class: 'move', 'aria-label': `Move ${options[i]} ${word}`, text: d < 0 ? '▲' : '▼',
-      disabled: off || seq[r + d] === undefined, onclick: () => isOpen() && move(r, r + d) });
+      disabled: off || seq[r + d] === undefined, onclick: () => isOpen() && seq[r + d] !== undefined && move(r, r + d) });
     const li = h('li', { class: 'order-row', 'data-item': i },
       h('button', { type: 'button', class: `answer opt-${i}`, 'aria-pressed': String(on), disabled: off,
         onclick: () => isOpen() && (on ? shift(r, placed - 1, placed - 1) : shift(r, placed, placed + 1)) },
