@@ -25,10 +25,10 @@ PUBLIC = ASSETS.parent
 LANGS = ["en", "de", "fr", "es", "nl"]
 PARTS = ["common", "player", "display", "host", "edit"]
 # Which catalogues each script reads (besides `common`).
-SCRIPTS = {"common.js": [], "player.js": ["player"], "display.js": ["display"], "host.js": ["host"], "edit.js": ["edit"]}
+SCRIPTS = {"common.js": [], "player.js": ["player"], "order.js": ["player"], "display.js": ["display"], "host.js": ["host"], "edit.js": ["edit"]}
 PAGES = {"index.html": "player", "display.html": "display", "host.html": "host", "edit.html": "edit"}
 # Keys built at run time: `t(\`err.${code}\`)` and the like. Each prefix's keys count as used.
-DYNAMIC = ("err.", "e.kind.", "e.part.", "e.item.")
+DYNAMIC = ("err.", "e.kind.", "e.part.", "e.item.", "e.credit.")
 ORDINAL_FIRST = {"en": "1st", "de": "1.", "fr": "1er", "es": "1º", "nl": "1e"}
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 

@@ -47,20 +47,20 @@ import Testing
         #expect(WebAssets.pagePolicy(host: nil).contains("connect-src 'self';"))
     }
 
-    /// What one page loads (a phone loads the player page only), uncompressed: its code under 105 KB,
-    /// and with its words (the `common` and page catalogues of one language, the heaviest) under 125 KB.
+    /// What one page loads (a phone loads the player page only), uncompressed: its code under 110 KB,
+    /// and with its words (the `common` and page catalogues of one language, the heaviest) under 130 KB.
     @Test func eachPageStaysUnderItsBudget() throws {
         let files = WebAssets.bundled.files
         func size(_ path: String) throws -> Int { try #require(files[path], "\(path) missing").bytes.count }
         let shared = ["/assets/app.css", "/assets/common.js", "/assets/i18n.js", "/assets/icon.svg"]
-        for (part, page) in [("player", ["/index.html", "/assets/player.js"]), ("host", ["/host.html", "/assets/host.js"]),
+        for (part, page) in [("player", ["/index.html", "/assets/player.js", "/assets/order.js"]), ("host", ["/host.html", "/assets/host.js"]),
                              ("display", ["/display.html", "/assets/display.js", "/assets/display.css", "/assets/sound.js"]),
                              ("edit", ["/edit.html", "/assets/edit.js", "/assets/edit.css"])] {
             let code = try (page + shared).reduce(0) { try $0 + size($1) }
-            #expect(code < 105_000, "\(page[0]): \(code) bytes of code")
+            #expect(code < 110_000, "\(page[0]): \(code) bytes of code")
             for lang in ["en", "de", "fr", "es", "nl"] {
                 let words = try size("/assets/\(lang).common.json") + size("/assets/\(lang).\(part).json")
-                #expect(code + words < 125_000, "\(page[0]) in \(lang): \(code + words) bytes")
+                #expect(code + words < 130_000, "\(page[0]) in \(lang): \(code + words) bytes")
             }
         }
     }

@@ -3,7 +3,7 @@
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, formatScore, correctText,
   podium, teamPodium, teamTable, standingsTable, distribution, codeFromPath, drawClock,
-  entrantNames, tiebreakTable, serverNow, newGame, reduce, setText, countLine, fitNames, store, load, t, tn, errorText } from './common.js';
+  entrantNames, tiebreakTable, serverNow, newGame, reduce, setText, countLine, fitNames, store, load, breakSlide, tickBreak, t, tn, errorText } from './common.js';
 import { startI18n, useLanguage, onLanguage, pickLanguage, languageFromURL, storedLanguage, formatNumber, formatList } from './i18n.js';
 import { Sound } from './sound.js';
 
@@ -40,6 +40,7 @@ const connection = new Connection({
 const SAY = {
   question: (m) => t('q.saySpoken', { n: m.question.sequence + 1, text: m.question.text }),
   clock: (m) => (typeof m.pausedLeftMs === 'number' ? t('d.sayPaused') : t('d.sayRunning')),
+  break: (m) => (m.break.startedAt === m.serverTime ? t(m.break.upNext ? 'd.sayBreakNext' : 'd.sayBreak', { title: m.break.title, next: m.break.upNext }) : t('d.sayBreakMoved')),
   tiebreak: (m) => t('d.sayTiebreak', { names: entrantNames(m.tiebreak), text: m.tiebreak.text }),
   tiebreak_result: (m) => t('d.sayTiebreakWon', { name: m.rows[0]?.name ?? '', answer: m.answer }),
   skipped: () => t('d.saySkipped'),
@@ -58,6 +59,7 @@ function handle(m) {
   if (m.type === 'clock') runClock(countdown, game.phase, game.question);
   // A new screen is drawn whole; on the same one, only the live numbers move.
   render(m.type === 'state');
+  if (m.type === 'break') tickBreak(game.break);
   showPaused();
   if (m.type === 'join_address' && game.phase === 'lobby') renderLobby();
   if (m.type === 'players' && $('#joined-names')) fill($('#joined-names'), ...nameTags());
@@ -142,6 +144,7 @@ function render(force = false) {
     case 'reading': case 'open': case 'closed': case 'revealed': renderQuestion(); break;
     case 'leaderboard': renderBoard(); break;
     case 'tiebreak': renderTiebreak(); break;
+    case 'break': fill(main, h('section', { class: 'display-break' }, ...breakSlide(game.break))); tickBreak(game.break); fitScreen(); break;
     case 'ended': renderEnded(); break;
     default: break;
   }
@@ -206,7 +209,7 @@ function renderQuestion() {
       answers,
       reveal?.explanation ? h('p', { class: 'explain', text: reveal.explanation }) : null,
       h('div', { class: 'meta' },
-        h('span', { text: game.phase === 'reading' ? t('q.getReady') : game.phase === 'closed' ? t('q.timesUp') : reveal ? t('d.gotItRight', { count: reveal.answered, right: reveal.rightCount }) : t('d.answerNow') }),
+        h('span', { text: game.phase === 'reading' ? t('q.getReady') : game.phase === 'closed' ? t('q.timesUp') : reveal ? t(q.kind === 'order' ? 'd.gotItAllRight' : 'd.gotItRight', { count: reveal.answered, right: reveal.rightCount }) : t('d.answerNow') }),
         reveal ? null : h('span', {}, ...tn('d.answered', { count: game.answerCount ?? 0, n: h('strong', { id: 'answered', text: formatNumber(game.answerCount ?? 0) }) }))))));
   if (!reveal) startClock(q);
   playMedia(reveal ? reveal.media : q.media, reveal ? null : q);

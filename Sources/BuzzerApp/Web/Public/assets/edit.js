@@ -12,9 +12,12 @@ const live = $('#live');
 const TOKEN_KEY = 'buzzer.editToken';
 // Without the token the server sends a pack's summary only (no questions, no answers).
 const NEEDS_TOKEN = () => t('e.needsToken');
-const KINDS = ['choice', 'multi', 'truefalse', 'text', 'number', 'poll'];
+const KINDS = ['choice', 'multi', 'truefalse', 'text', 'number', 'poll', 'order'];
 const kindName = (kind) => t(`e.kind.${kind}`);
 const WITH_OPTIONS = new Set(['choice', 'multi', 'poll']);
+/** Kinds that can be partly right, and so take a partial-credit rule (docs/game-rules.md). */
+const WITH_CREDIT = new Set(['multi', 'order']);
+const CREDIT_NAMES = ['perItem', 'allOrNothing'];
 
 // `/edit#token=…` (the link `buzzer serve` prints) keeps the token in this browser; the fragment never reaches a server log.
 function tokenFromAddress() {
@@ -171,8 +174,9 @@ function importError(result) {
 function normalize(doc) {
   const rounds = doc.rounds ?? [{ questions: doc.questions ?? [] }];
   return {
-    title: doc.title ?? '', description: doc.description ?? '',
-    rounds: rounds.map((r) => ({ title: r.title ?? '', wager: !!r.wager, questions: (r.questions ?? []).map((q) => ({ ...q })) })),
+    title: doc.title ?? '', description: doc.description ?? '', partialCredit: doc.partialCredit ?? '',
+    rounds: rounds.map((r) => ({ title: r.title ?? '', wager: !!r.wager, questions: (r.questions ?? []).map((q) => ({ ...q })),
+      ...(r.break ? { break: { title: r.break.title ?? '', text: r.break.text ?? '', minutes: r.break.minutes ?? '' } } : {}) })),
   };
 }
 
@@ -182,17 +186,28 @@ function serialize() {
   const REQUIRED = new Set(['title', 'kind', 'category', 'text', 'answer', 'options']);
   const clean = (o) => Object.fromEntries(Object.entries(o).filter(([k, v]) => REQUIRED.has(k) ? v !== undefined : v !== '' && v !== null && v !== undefined));
   return clean({
-    title: pack.title.trim(), description: pack.description.trim(),
-    rounds: pack.rounds.map((r) => ({ ...(r.title.trim() ? { title: r.title.trim() } : {}), wager: r.wager, questions: r.questions.map((q) => {
+    title: pack.title.trim(), description: pack.description.trim(), partialCredit: pack.partialCredit,
+    rounds: pack.rounds.map((r) => ({ ...(r.title.trim() ? { title: r.title.trim() } : {}), wager: r.wager, ...breakDoc(r.break), questions: r.questions.map((q) => {
       const out = clean({ ...q });
       for (const key of ['media', 'revealMedia']) {
         if (out[key]) { out[key] = clean(out[key]); if (!out[key].image && !out[key].audio) delete out[key]; }
       }
       if (!WITH_OPTIONS.has(q.kind)) delete out.options;
-      if (q.kind === 'poll') delete out.answer;
+      if (q.kind !== 'order') delete out.items;
+      if (!WITH_CREDIT.has(q.kind)) delete out.partialCredit;
+      if (q.kind === 'poll' || q.kind === 'order') delete out.answer;
       return out;
     }) })),
   });
+}
+
+/** A round's break as the pack writes it: `{"break":{"title":…,"text":…,"minutes":10}}`, empty fields left out. */
+function breakDoc(b) {
+  if (!b) return {};
+  const out = { title: b.title.trim() };
+  if (b.text.trim()) out.text = b.text.trim();
+  if (String(b.minutes).trim() !== '') out.minutes = Number(b.minutes);
+  return { break: out };
 }
 
 async function openPack(id) {
@@ -220,6 +235,7 @@ function blankQuestion(kind) {
   if (kind === 'truefalse') q.answer = true;
   if (kind === 'text') q.answer = [''];
   if (kind === 'number') q.answer = 0;
+  if (kind === 'order') q.items = ['', '', ''];
   return q;
 }
 
@@ -230,8 +246,9 @@ function problemsAt(path) {
 
 // A path's parts in words: `e.part.NAME` (a field), `e.item.NAME` ("option {n}"); unknown names stay as they are.
 const PART_NAMES = new Set(['title', 'description', 'kind', 'category', 'text', 'answer', 'options', 'explanation', 'points',
-  'timeLimit', 'media', 'revealMedia', 'image', 'audio', 'alt', 'startMs', 'durationMs', 'questions', 'rounds']);
-const ITEM_NAMES = new Set(['rounds', 'questions', 'options', 'answer']);
+  'timeLimit', 'media', 'revealMedia', 'image', 'audio', 'alt', 'startMs', 'durationMs', 'questions', 'rounds', 'break', 'minutes',
+  'items', 'partialCredit']);
+const ITEM_NAMES = new Set(['rounds', 'questions', 'options', 'answer', 'items']);
 
 /** `rounds[0].questions[0].options[4]` → "Round 1, question 1, option 5". */
 function place(path) {
@@ -296,6 +313,7 @@ function renderPack() {
       h('ul', {}, problems.map((p) => h('li', { text: describe(p), 'data-path': p.path })))) : null,
     field('title', t('e.packTitle'), input(pack.title, (v) => { pack.title = v; }, { maxlength: 200 })),
     field('description', t('e.description'), input(pack.description, (v) => { pack.description = v; })),
+    field('partialCredit', t('e.partialCreditPack'), creditSelect(pack.partialCredit || 'perItem', (v) => { pack.partialCredit = v === 'perItem' ? '' : v; })),
     pack.rounds.map((round, r) => roundSection(round, r)),
     h('div', { class: 'controls' },
       h('button', { type: 'button', class: 'btn', id: 'add-round', text: t('e.addRound'), onclick: () => { pack.rounds.push({ title: '', wager: false, questions: [blankQuestion('choice')] }); renderPack(); } }),
@@ -310,11 +328,31 @@ function roundSection(round, r) {
     field(`${base}.title`, t('e.roundTitle'), input(round.title, (v) => { round.title = v; })),
     h('label', { class: 'check-row' }, h('input', { type: 'checkbox', checked: round.wager, onchange: (e) => { round.wager = e.currentTarget.checked; } }),
       t('e.wagerRound')),
+    breakFields(round, r),
     round.questions.map((q, i) => questionCard(round, q, r, i)),
     h('div', { class: 'controls' },
       h('button', { type: 'button', class: 'btn small', text: t('e.addQuestion'), 'aria-label': t('e.addQuestionTo', { n: r + 1 }),
         onclick: () => { round.questions.push(blankQuestion('choice')); renderPack(); focusLast(); } }),
       pack.rounds.length > 1 ? h('button', { type: 'button', class: 'btn small ghost', text: t('e.removeRound'), onclick: () => { pack.rounds.splice(r, 1); renderPack(); } }) : null));
+}
+
+/** The slide shown before the round ("Half-time: back in 10 minutes"): add, edit or remove it. */
+function breakFields(round, r) {
+  const base = `rounds[${r}].break`;
+  if (!round.break) {
+    return h('p', {}, h('button', { type: 'button', class: 'btn small add-break', text: t('e.addBreak'), onclick: () => {
+      round.break = { title: '', text: '', minutes: '' };
+      renderPack();
+      $(`#f-rounds-${r}-break-title`)?.focus();
+    } }));
+  }
+  const b = round.break;
+  return h('fieldset', { class: 'break-fields' },
+    h('legend', { text: t('e.breakBefore', { n: r + 1 }) }),
+    field(`${base}.title`, t('e.breakTitle'), input(b.title, (v) => { b.title = v; }, { maxlength: 100 }), { hint: t('e.breakTitleHint') }),
+    field(`${base}.text`, t('e.breakText'), input(b.text, (v) => { b.text = v; }, { maxlength: 200 })),
+    field(`${base}.minutes`, t('e.breakMinutes'), input(b.minutes, (v) => { b.minutes = v; }, { type: 'number', min: 1, max: 60, step: 1 })),
+    h('button', { type: 'button', class: 'btn small ghost remove-break', text: t('e.removeBreak'), onclick: () => { delete round.break; renderPack(); } }));
 }
 
 function focusLast() {
@@ -328,8 +366,11 @@ function questionCard(round, q, r, i) {
   const move = (to) => { const [item] = round.questions.splice(i, 1); round.questions.splice(to, 0, item); renderPack(); };
   const kind = h('select', { onchange: (e) => {
     const next = blankQuestion(e.currentTarget.value);
+    // Options become items and back, so switching kind keeps what was typed.
+    const list = q.options ?? q.items;
     round.questions[i] = { ...next, category: q.category, text: q.text, explanation: q.explanation, points: q.points, timeLimit: q.timeLimit, media: q.media, revealMedia: q.revealMedia,
-      ...(WITH_OPTIONS.has(next.kind) && q.options ? { options: q.options } : {}) };
+      ...(WITH_OPTIONS.has(next.kind) && list ? { options: list.slice(0, 6) } : {}),
+      ...(next.kind === 'order' && list ? { items: [...list, '', ''].slice(0, Math.max(3, list.length)) } : {}) };
     renderPack();
   } }, KINDS.map((k) => h('option', { value: k, text: kindName(k), selected: k === q.kind })));
   const errs = problems.filter((p) => p.path === base);
@@ -341,6 +382,7 @@ function questionCard(round, q, r, i) {
     field(`${base}.text`, t('e.question'), h('textarea', { rows: 2, oninput: (e) => { q.text = e.currentTarget.value; }, text: q.text ?? '' }),
       { hint: t('e.unicodeHint') }),
     answerFields(q, base),
+    WITH_CREDIT.has(q.kind) ? field(`${base}.partialCredit`, t('e.partialCredit'), creditSelect(q.partialCredit ?? '', (v) => { q.partialCredit = v; }, t('e.creditAsPack'))) : null,
     field(`${base}.explanation`, t('e.explanation'), input(q.explanation, (v) => { q.explanation = v; })),
     h('div', { class: 'settings-grid' },
       field(`${base}.points`, t('e.points'), h('select', { onchange: (e) => { q.points = Number(e.currentTarget.value); } },
@@ -354,7 +396,35 @@ function questionCard(round, q, r, i) {
       h('button', { type: 'button', class: 'btn small ghost', 'aria-label': t('e.deleteQuestionLabel', { n }), text: t('e.delete'), onclick: () => { round.questions.splice(i, 1); renderPack(); } })));
 }
 
+/** The partial-credit rule: the pack's, or a question's own (`inherit` names the pack's choice). */
+function creditSelect(value, set, inherit) {
+  return h('select', { onchange: (e) => set(e.currentTarget.value) },
+    [...(inherit ? [['', inherit]] : []), ...CREDIT_NAMES.map((v) => [v, t(`e.credit.${v}`)])].map(([v, label]) => h('option', { value: v, text: label, selected: value === v })));
+}
+
+/** An order question's items, in the right order (players see them shuffled), each movable up and down. */
+function itemFields(q, base) {
+  const errs = problems.filter((p) => p.path === `${base}.items`);
+  const id = `f-${base.replace(/[^a-zA-Z0-9]+/g, '-')}-items`;
+  const move = (o, to) => { const [item] = q.items.splice(o, 1); q.items.splice(to, 0, item); renderPack(); main.querySelector(`[data-path="${base}.items[${to}]"]`)?.focus(); };
+  return h('div', { class: `field${errs.length ? ' invalid' : ''}`, 'data-path': `${base}.items`, role: 'group', 'aria-labelledby': `${id}-label` },
+    h('p', { class: 'label', id: `${id}-label`, text: t('e.itemsLabel') }),
+    h('ol', { class: 'option-list' }, q.items.map((text, o) => {
+      const path = `${base}.items[${o}]`;
+      const control = h('input', { id: `${id}-${o}`, value: text, 'aria-label': t('e.itemN', { n: o + 1 }), autocomplete: 'off', maxlength: 200, 'data-path': path,
+        oninput: (e) => { q.items[o] = e.currentTarget.value; } });
+      return h('li', { class: 'option-row' }, h('span', { 'aria-hidden': 'true', text: `${o + 1}.` }), control,
+        o > 0 ? h('button', { type: 'button', class: 'btn small ghost', 'aria-label': t('e.itemUp', { n: o + 1 }), text: '↑', onclick: () => move(o, o - 1) }) : null,
+        o < q.items.length - 1 ? h('button', { type: 'button', class: 'btn small ghost', 'aria-label': t('e.itemDown', { n: o + 1 }), text: '↓', onclick: () => move(o, o + 1) }) : null,
+        q.items.length > 3 ? h('button', { type: 'button', class: 'btn small ghost', 'aria-label': t('e.itemRemove', { n: o + 1 }), text: '✕', onclick: () => { q.items.splice(o, 1); renderPack(); } }) : null,
+        errorFor(control, `${id}-${o}`, problems.filter((p) => p.path === path)));
+    })),
+    q.items.length < 6 ? h('button', { type: 'button', class: 'btn small', id: `${id}-add`, text: t('e.addItem'), onclick: () => { q.items.push(''); renderPack(); } }) : null,
+    errs.length ? h('p', { class: 'field-error', text: sentences(errs) }) : null);
+}
+
 function answerFields(q, base) {
+  if (q.kind === 'order') return itemFields(q, base);
   if (WITH_OPTIONS.has(q.kind)) {
     const right = q.kind === 'choice' ? [q.answer] : q.kind === 'multi' ? q.answer ?? [] : [];
     const rows = q.options.map((text, o) => optionRow(q, base, right, text, o));

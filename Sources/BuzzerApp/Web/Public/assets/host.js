@@ -3,7 +3,7 @@
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, formatScore, correctText,
   podium, teamPodium, teamTable, standingsTable, distribution, store, load, drawClock,
-  entrantNames, tiebreakTable, ordinal, newGame, reduce, setText, t, tn, errorText } from './common.js';
+  entrantNames, tiebreakTable, ordinal, newGame, reduce, setText, breakSlide, tickBreak, serverNow, t, tn, errorText } from './common.js';
 import { startI18n, pickLanguage, languageFromURL, storedLanguage, languagePicker, onLanguage, formatNumber, formatList,
   LANGUAGES, language } from './i18n.js';
 
@@ -123,6 +123,7 @@ function handle(m) {
       if (game.phase === 'lobby') renderStage(true);
       break;
     case 'question': case 'answers_open': case 'answers_closed': case 'leaderboard': case 'ended': render(); break;
+    case 'break': render(true); break;  // a moved countdown may add or drop "End countdown"
     case 'answer_count':
       setText('#answered', t('h.nOfM', { n: m.answered, m: m.connected }));
       setText('#remote-count', `${m.answered}/${m.connected}`);
@@ -340,6 +341,9 @@ function primary() {
     case 'reading': case 'open': return { label: t('h.closeAnswers'), type: 'close', shortcut: t('h.closeAnswersShortcut') };
     case 'closed': return { label: t('h.reveal'), type: 'reveal', shortcut: t('h.revealShortcut') };
     case 'revealed': return { label: t('h.next'), type: 'next', shortcut: t('h.nextShortcut') };
+    case 'break': return game.break?.upNext
+      ? { label: t('h.startNext', { next: game.break.upNext }), type: 'next', shortcut: t('h.startNextShortcut', { next: game.break.upNext }) }
+      : { label: t('h.startNextRound'), type: 'next', shortcut: t('h.startNextRoundShortcut') };
     case 'leaderboard': return game.leaderboard?.final
       ? { label: t('h.finish'), type: 'next', note: t('h.finishNote'), shortcut: t('h.finishShortcut') }
       : { label: t('h.nextQuestion'), type: 'next', shortcut: t('h.nextQuestionShortcut') };
@@ -405,6 +409,8 @@ function renderStage(force) {
     game.phase === 'open' || game.phase === 'reading' ? h('button', { type: 'button', class: 'btn', text: t('h.revealNow'), onclick: () => command('reveal') }) : null,
     game.phase === 'revealed' ? h('button', { type: 'button', class: 'btn', text: t('h.showLeaderboard'), onclick: () => command('leaderboard') }) : null,
     ...runOfShow(),
+    game.phase === 'break' ? h('button', { type: 'button', class: 'btn', id: 'break-more', text: t('h.plusMinutes', { count: 5 }), 'aria-label': t('h.addBreakMinutes', { count: 5 }), onclick: () => command('break_add_time', { seconds: 300 }) }) : null,
+    game.phase === 'break' && game.break?.endsAt > serverNow() ? h('button', { type: 'button', class: 'btn', id: 'break-end', text: t('h.endCountdown'), onclick: () => command('break_end_countdown') }) : null,
     game.phase === 'lobby' ? h('button', { type: 'button', class: 'btn', 'aria-pressed': game.locked ? 'true' : 'false', text: game.locked ? t('h.roomLocked') : t('h.lockRoom'), onclick: () => command(game.locked ? 'unlock' : 'lock') }) : null,
     game.phase !== 'ended' ? endButton() : null,
     step ? h('span', { class: 'shortcut' }, ...tn('h.shortcut', { space: h('kbd', { text: t('h.space') }), arrow: h('kbd', { text: '→' }), what: step.shortcut })) : null);
@@ -422,6 +428,7 @@ function renderStage(force) {
       game.leaderboard?.final ? podiumTies() : null,
       standingsTable(game.leaderboard?.players ?? [], { limit: 20 }), teamTable(game.leaderboard?.teams, { limit: 50 }), ...controlsAndNotes); break;
     case 'tiebreak': fill(stage, ...tiebreakStage(), ...controlsAndNotes); countdown.start(game.tiebreak.startedAt, game.tiebreak.deadline); break;
+    case 'break': fill(stage, ...breakSlide(game.break, 'stage-title'), ...controlsAndNotes); tickBreak(game.break); break;
     case 'ended': fill(stage, ...endedStage()); break;
     default: fill(stage, h('h1', { id: 'stage-title', text: t('h.connecting') }));
   }
@@ -585,7 +592,7 @@ function questionStage() {
     q.options?.length ? h('ul', { class: 'host-options', 'aria-label': t('h.options') },
       q.options.map((text, i) => h('li', { class: `opt-${i}${right.includes(i) ? ' right' : ''}` }, marker(i),
         h('span', {}, h('span', { class: 'sr-only', text: `${LETTERS[i]}: ` }), text, right.includes(i) ? h('span', { text: t('bars.correct') }) : null)))) : null,
-    game.correct && !q.options?.length ? h('p', { class: 'answer-key' }, ...tn('h.answerIs', { answer: h('strong', { text: correctText(game.correct, q.options ?? []) }) })) : null,
+    game.correct && (!q.options?.length || q.kind === 'order') ? h('p', { class: 'answer-key' }, ...tn('h.answerIs', { answer: h('strong', { text: correctText(game.correct, q.options ?? []) }) })) : null,
     h('p', { class: 'livecount', 'aria-live': 'polite' },
       ...tn('h.answeredCount', { n: h('strong', { id: 'answered', text: t('h.nOfM', { n: game.answerCount ?? 0, m: game.connected ?? game.playerCount ?? 0 }) }) }),
       h('span', { class: 'hint', text: game.phase === 'reading' ? ` · ${t('h.openSoon')}` : game.phase === 'closed' ? ` · ${t('h.answersClosed')}` : '' })),

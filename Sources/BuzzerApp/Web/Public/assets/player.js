@@ -3,8 +3,9 @@
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, ordinal, formatScore,
   correctText, podium, teamPodium, teamTable, standingsTable, codeFromPath, store, load, drawClock,
-  entrantNames, tiebreakTable, newGame, reduce, fitNames, countLine, t, tn, errorText } from './common.js';
+  entrantNames, tiebreakTable, newGame, reduce, fitNames, countLine, breakSlide, tickBreak, t, tn, errorText } from './common.js';
 import { startI18n, pickLanguage, languageFromURL, storedLanguage, languagePicker, onLanguage, formatNumber } from './i18n.js';
+import { orderPicker, orderResult } from './order.js';
 
 // A phone follows its own choice (the picker, kept in localStorage), else `?lang=`, else the browser's languages.
 await startI18n(pickLanguage(storedLanguage(), languageFromURL(), navigator.languages), ['player']);
@@ -109,6 +110,7 @@ function handle(m) {
       say(live, t('q.saySpoken', { n: m.question.sequence + 1, text: m.question.text }));
       break;
     case 'answers_open': case 'leaderboard': case 'ended': render(); break;
+    case 'break': render(); tickBreak(game.break); if (m.break.startedAt === m.serverTime) say(live, t('p.sayBreak', { title: m.break.title })); break;
     case 'wager_limit': render(true); break;  // the quick picks are halves and wholes of it
     case 'clock': applyPause(); break;
     case 'tiebreak':
@@ -272,6 +274,7 @@ function render(force = false) {
     case 'revealed': renderResult(); break;
     case 'leaderboard': renderLeaderboard(); break;
     case 'tiebreak': renderTiebreak(); break;
+    case 'break': fill(main, h('section', { class: 'card center' }, ...breakSlide(game.break), hostNote())); tickBreak(game.break); break;
     case 'ended': renderEnded(); break;
     case 'kicked': renderKicked(); break;
     default: renderJoin(); return;
@@ -465,7 +468,9 @@ function applyPause() {
   startClock();
   const paused = isPaused();
   const open = answerable();
-  for (const node of main.querySelectorAll('.answers .answer, #typed, .typed button')) node.disabled = !open;
+  for (const node of main.querySelectorAll('.answers .answer, .answers .move, #typed, .typed button')) node.disabled = !open;
+  const order = $('#send-order');
+  if (order) order.disabled = !open || order.dataset.ready !== 'true';
   for (const node of main.querySelectorAll('#stake button, #stake input, #change-stake')) node.disabled = paused;
   const submit = $('#lock-multi');
   if (submit) submit.disabled = !open || !main.querySelector('.answers [aria-pressed="true"]');
@@ -514,6 +519,8 @@ function renderQuestion() {
           submit.disabled = picked.size === 0 || !answerable();
         } }, marker(i), h('span', { class: 'sr-only', text: `${LETTERS[i]}: ` }), h('span', { class: 'atext', text }), h('span', { class: 'check', 'aria-hidden': 'true', text: '✓' })))));
     body.push(submit);
+  } else if (q.kind === 'order') {
+    body.push(...orderPicker(q.options, answerable, (order) => send({ kind: 'order', order }), game.myAnswer?.order?.slice()));
   } else if (q.kind === 'truefalse') {
     body.push(h('div', { class: 'answers n2 tf', role: 'group', 'aria-label': t('q.answers') },
       [true, false].map((value) => h('button', { type: 'button', class: `answer opt-${value}`, disabled: !open,
@@ -696,6 +703,7 @@ function myAnswerText() {
   switch (a.kind) {
     case 'choice': case 'poll': return `${LETTERS[a.option]}: ${q.options[a.option]}`;
     case 'multi': return a.options.map((i) => `${LETTERS[i]}: ${q.options[i]}`).join(', ');
+    case 'order': return correctText(a, q.options);
     case 'truefalse': return a.value ? t('tf.true') : t('tf.false');
     case 'number': return formatScore(a.value);
     default: return a.text;
@@ -779,7 +787,8 @@ function renderResult() {
       ? h('p', { class: `gain${r.teamPoints < 0 ? ' loss' : ''}`, text: t('p.teamPoints', { count: r.teamPoints, amount: signed(r.teamPoints) }) })
       : h('p', { class: `gain${r.points < 0 ? ' loss' : ''}`, text: t('p.points', { count: r.points, amount: signed(r.points) }) }),
     r.streakBonus ? h('p', { class: 'streak', text: t('p.streak', { bonus: formatScore(r.streakBonus), count: r.streak }) }) : null,
-    rev && q && rev.correct?.kind !== 'none' ? h('p', { class: 'answer-was' }, ...tn('p.answerWas', { answer: h('strong', { text: correctText(rev.correct, q.options) }) })) : null,
+    rev?.correct?.order && q ? orderResult(rev.correct.order, game.myAnswer?.order, q.options)
+      : rev && q && rev.correct?.kind !== 'none' ? h('p', { class: 'answer-was' }, ...tn('p.answerWas', { answer: h('strong', { text: correctText(rev.correct, q.options) }) })) : null,
     rev?.explanation ? h('p', { class: 'explain', text: rev.explanation }) : null,
     h('ul', { class: 'stats' },
       h('li', {}, h('span', { class: 'k', text: t('board.score') }), h('span', { class: 'v', text: formatScore(r.score) })),
