@@ -79,6 +79,18 @@ package struct LeagueStandings: Sendable, Equatable, Codable {
 
     package func table(_ period: Period) -> Table? { tables.first { $0.period == period } }
 
+    /// The row key the standings give a player (their name on their device, aliases applied).
+    package static func playerRowKey(device: String?, name: String, game: String, index: Int, entry: LeagueEntry) -> String {
+        var identity = Identity(entry: entry, games: [])
+        return identity.find(Identity.playerKey(device: device, name: name, game: game, index: index))
+    }
+
+    /// The row keys the standings give these team names among `games`.
+    package static func teamRowKeys(for names: [String], games: [LeagueGame], entry: LeagueEntry) -> [String] {
+        var identity = Identity(entry: entry, games: games)
+        return Array(Set(names.map { identity.teamKey($0).key })).sorted()
+    }
+
     // MARK: - Periods
 
     /// A night starts at 06:00 local time, so a game after midnight counts for the evening before.
