@@ -167,6 +167,8 @@ struct CreatedPayload: Encodable, Sendable, Equatable {
     var title: String
     var questionCount: Int
     var settings: RoomSettings
+    /// The league the game counts for (absent for a one-off): `{"id":…,"name":…}`.
+    var league: RoomLeague? = nil
 }
 
 struct JoinedPayload: Encodable, Sendable, Equatable {

@@ -1,0 +1,150 @@
+// The league page (docs/league.md): `/league/ID` on a phone shows every table with "you" and your
+// team highlighted, your trend and your nights; with `?screen=projector` it shows one big table at a
+// time and turns the pages by itself. It polls the standings' JSON, which answers 304 while no game
+// of the league ended.
+import { $, fill, h, load, say } from './common.js';
+
+/** Every string this page shows, in one place for the translations. */
+const T = {
+  title: (name) => `${name}: standings`,
+  periods: { tonight: 'Tonight', week: 'This week', month: 'This month', season: 'This season', all: 'All time' },
+  teams: 'Teams', players: 'Players',
+  rank: 'Rank', team: 'Team', player: 'Player', games: 'Games', points: 'Points', wins: 'Wins', avgPlace: 'Avg place', trend: 'Since last week',
+  scoring: { points: 'Total points', places: 'League points by place (10, 8, 6, 5, 4, 3, 2, 1)' },
+  noGames: 'No games in this period yet.',
+  newRow: 'new', up: (n) => `▲ ${n}`, down: (n) => `▼ ${n}`, same: '＝',
+  trendSay: (n) => (n > 0 ? `up ${n} since last week` : n < 0 ? `down ${-n} since last week` : 'same place as last week'),
+  page: (i, n) => `Page ${i} of ${n}`,
+  yourNights: 'Your nights', noNights: 'This phone has not played in this league yet.',
+  night: (n) => `${n.title}, ${new Date(n.startedAt).toLocaleDateString()}: ${ordinal(n.place)} of ${n.players}, ${n.score} points`,
+  results: 'Results', backToLeague: 'Back to the league',
+  game: (g) => `${g.title}, ${new Date(g.startedAt).toLocaleString()}`,
+  unknown: 'There is no league with this name yet.',
+  offline: 'Cannot reach the server; showing the last standings.',
+  you: 'you',
+};
+const ordinal = (n) => { const s = ['th', 'st', 'nd', 'rd'], v = n % 100; return n + (s[(v - 20) % 10] || s[v] || s[0]); };
+
+const id = decodeURIComponent(location.pathname.split('/')[2] || '');
+const params = new URLSearchParams(location.search);
+const projector = params.get('screen') === 'projector';
+const gameKey = params.get('game');
+const main = $('#main');
+const live = $('#live');
+if (projector) document.body.classList.add('projector');
+
+let doc = null, etag = null, mine = null, choice = { period: 'tonight', kind: 'teams' };
+let slides = [], slide = 0;
+const POLL_MS = 5000, SLIDE_MS = 8000;
+
+async function poll() {
+  try {
+    const response = await fetch(`/api/leagues/${encodeURIComponent(id)}`, { cache: 'no-store', headers: etag ? { 'If-None-Match': etag } : {} });
+    if (response.status === 404) { fill(main, h('p', { class: 'card league-empty', text: T.unknown })); return; }
+    if (response.status === 304) return;
+    if (!response.ok) return;
+    etag = response.headers.get('ETag');
+    doc = await response.json();
+    if (!projector) await loadMine();
+    render();
+  } catch { say(live, T.offline); }
+}
+
+/** This phone's rows and nights: asked with its own device id, which nobody else holds. */
+async function loadMine() {
+  const device = load('buzzer.device');
+  if (!device) { mine = null; return; }
+  try {
+    const response = await fetch(`/api/leagues/${encodeURIComponent(id)}/me`, { cache: 'no-store', headers: { Authorization: `Bearer ${device}` } });
+    mine = response.ok ? await response.json() : null;
+  } catch { mine = null; }
+}
+
+function trendCell(row, period) {
+  if (period === 'tonight' || period === 'week') return h('td', { text: '' });
+  if (row.trend === null || row.trend === undefined) return h('td', { text: T.newRow });
+  const text = row.trend > 0 ? T.up(row.trend) : row.trend < 0 ? T.down(-row.trend) : T.same;
+  return h('td', { class: row.trend > 0 ? 'trend-up' : row.trend < 0 ? 'trend-down' : '', text, 'aria-label': T.trendSay(row.trend) });
+}
+
+function table(tableDoc, kind, rows, caption) {
+  const mineKeys = new Set(kind === 'teams' ? mine?.teams ?? [] : mine?.players ?? []);
+  return h('table', { class: 'league-table', id: `table-${tableDoc.period}-${kind}` },
+    h('caption', { text: caption }),
+    h('thead', {}, h('tr', {},
+      [T.rank, kind === 'teams' ? T.team : T.player, T.games, T.points, T.wins, T.avgPlace, T.trend].map((t) => h('th', { scope: 'col', text: t })))),
+    h('tbody', {}, rows.map((row) => h('tr', { class: mineKeys.has(row.key) ? 'me' : '', 'data-key': row.key },
+      h('td', { text: String(row.rank) }),
+      h('td', { text: row.name + (mineKeys.has(row.key) ? ` (${T.you})` : '') }),
+      h('td', { text: String(row.games) }),
+      h('td', { text: String(row.points) }),
+      h('td', { text: String(row.wins) }),
+      h('td', { text: row.averagePlace.toFixed(2) }),
+      trendCell(row, tableDoc.period)))));
+}
+
+function render() {
+  if (!doc) return;
+  const s = doc.standings;
+  document.title = T.title(s.name);
+  $('#league-name').textContent = s.name;
+  if (gameKey) { renderGame(); return; }
+  if (projector) { buildSlides(); showSlide(); return; }
+  const current = s.tables.find((t) => t.period === choice.period) ?? s.tables[0];
+  const rows = current[choice.kind];
+  fill(main,
+    h('h1', { text: s.name }),
+    h('p', { class: 'hint', text: T.scoring[s.scoring] }),
+    h('div', { class: 'league-controls', role: 'group', 'aria-label': 'Period' },
+      s.tables.map((t) => h('button', { type: 'button', class: 'btn', 'aria-pressed': String(t.period === current.period), text: T.periods[t.period],
+        onclick: () => { choice.period = t.period; render(); } }))),
+    h('div', { class: 'league-controls', role: 'group', 'aria-label': 'Teams or players' },
+      ['teams', 'players'].map((k) => h('button', { type: 'button', class: 'btn', 'aria-pressed': String(k === choice.kind), text: T[k],
+        onclick: () => { choice.kind = k; render(); } }))),
+    rows.length ? table(current, choice.kind, rows, `${T.periods[current.period]}: ${T[choice.kind]}`) : h('p', { class: 'league-empty', text: T.noGames }),
+    h('section', { 'aria-labelledby': 'nights-title' },
+      h('h2', { id: 'nights-title', text: T.yourNights }),
+      mine?.nights?.length
+        ? h('ul', { class: 'nights', id: 'nights' }, mine.nights.map((n) => h('li', { 'data-game': n.game },
+          h('a', { href: `/league/${encodeURIComponent(id)}?game=${encodeURIComponent(n.game)}`, text: T.night(n) }))))
+        : h('p', { class: 'hint', text: T.noNights })));
+}
+
+/** The projector's pages: each period's teams then players, cut to what fits the screen. */
+function buildSlides() {
+  const perPage = Math.max(4, Math.floor((window.innerHeight * 0.75) / (window.innerHeight * 0.034 * 1.9)) - 1);
+  slides = [];
+  for (const t of doc.standings.tables) {
+    for (const kind of ['teams', 'players']) {
+      const rows = t[kind];
+      if (!rows.length) continue;
+      const pages = Math.ceil(rows.length / perPage);
+      for (let p = 0; p < pages; p++) slides.push({ t, kind, rows: rows.slice(p * perPage, (p + 1) * perPage), page: p + 1, pages });
+    }
+  }
+  if (slide >= slides.length) slide = 0;
+}
+
+function showSlide() {
+  if (!slides.length) { fill(main, h('p', { class: 'league-empty', text: T.noGames })); return; }
+  const s = slides[slide];
+  fill(main, table(s.t, s.kind, s.rows, `${T.periods[s.t.period]}: ${T[s.kind]}`),
+    h('p', { class: 'league-page-note', text: `${T.scoring[doc.standings.scoring]} · ${T.page(slide + 1, slides.length)}` }));
+}
+
+async function renderGame() {
+  const response = await fetch(`/api/leagues/${encodeURIComponent(id)}/games/${encodeURIComponent(gameKey)}`, { cache: 'no-store' });
+  if (!response.ok) { fill(main, h('p', { class: 'league-empty', text: T.unknown })); return; }
+  const g = await response.json();
+  const rows = (list, kind) => h('table', { class: 'league-table', id: `game-${kind}` },
+    h('caption', { text: T[kind] }),
+    h('thead', {}, h('tr', {}, [T.rank, kind === 'teams' ? T.team : T.player, T.points].map((t) => h('th', { scope: 'col', text: t })))),
+    h('tbody', {}, list.map((r) => h('tr', {}, h('td', { text: String(r.rank) }), h('td', { text: r.name }), h('td', { text: String(r.score) })))));
+  fill(main, h('h1', { text: T.results }), h('p', { text: T.game(g) }),
+    g.teams.length ? rows(g.teams, 'teams') : null, rows(g.players, 'players'),
+    h('p', {}, h('a', { href: `/league/${encodeURIComponent(id)}`, text: T.backToLeague })));
+}
+
+if (projector) setInterval(() => { if (slides.length) { slide = (slide + 1) % slides.length; showSlide(); } }, SLIDE_MS);
+setInterval(poll, POLL_MS);
+poll();
