@@ -59,11 +59,14 @@ final class LeagueService: Sendable {
 
     /// A game of the league `id` ended on this instance: read its lines off the loops.
     func gameEnded() {
-        refresher.async { [self] in
-            state.withLock { state in
-                state.tail.refresh()
-                state.lastRefresh = clock()
-            }
+        refresher.async { [self] in refreshNow() }
+    }
+
+    /// Reads what was appended to the archives since the last look, now.
+    func refreshNow() {
+        state.withLock { state in
+            state.tail.refresh()
+            state.lastRefresh = clock()
         }
     }
 
@@ -73,6 +76,11 @@ final class LeagueService: Sendable {
         guard state.lastRefresh == .min || now - state.lastRefresh >= refreshMs else { return }
         state.tail.refresh()
         state.lastRefresh = now
+    }
+
+    /// The league games read so far (for the benchmark).
+    func gamesForBenchmark() -> [LeagueGame] {
+        state.withLock { $0.tail.reader.games }
     }
 
     /// Every league: those in the file, and those only games name.

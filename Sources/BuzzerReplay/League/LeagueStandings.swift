@@ -303,7 +303,7 @@ extension LeagueStandings {
 }
 
 extension String {
-    func leftPadded(_ width: Int) -> String {
+    package func leftPadded(_ width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
