@@ -26,6 +26,8 @@ final class LeagueService: Sendable {
         var bookError: String?
         var tail: LeagueArchiveTail
         var lastRefresh: Int64 = .min
+        /// The file's size and modification time when it was last read: another instance may write it.
+        var fileStamp: FileStamp?
         var cache: [String: Cached] = [:]
     }
 
@@ -46,6 +48,7 @@ final class LeagueService: Sendable {
         refreshMs = Int64(config.league.refreshMilliseconds)
         self.clock = clock
         var initial = State(tail: LeagueArchiveTail(folders: [config.archive.directory] + config.league.archives))
+        initial.fileStamp = FileStamp(path: path)
         do { initial.book = try LeagueBook.load(path: path) } catch { initial.bookError = error.description }
         state = Mutex(initial)
     }
@@ -76,6 +79,18 @@ final class LeagueService: Sendable {
         guard state.lastRefresh == .min || now - state.lastRefresh >= refreshMs else { return }
         state.tail.refresh()
         state.lastRefresh = now
+        // A shared league file another instance (or an editor) changed: read it again.
+        let stamp = FileStamp(path: path)
+        if stamp != state.fileStamp {
+            state.fileStamp = stamp
+            do {
+                state.book = try LeagueBook.load(path: path)
+                state.bookError = nil
+            } catch {
+                state.bookError = error.description
+            }
+            state.bookVersion += 1
+        }
     }
 
     /// The league games read so far (for the benchmark).
@@ -194,6 +209,7 @@ final class LeagueService: Sendable {
             try Self.write(book, to: path)
             state.book = book
             state.bookVersion += 1
+            state.fileStamp = FileStamp(path: path)
             return entry
         }
     }
@@ -209,8 +225,10 @@ final class LeagueService: Sendable {
         }
         guard added else { return }
         writes.async { [self] in
-            let book = state.withLock { $0.book }
-            try? Self.write(book, to: path)
+            state.withLock { state in
+                try? Self.write(state.book, to: path)
+                state.fileStamp = FileStamp(path: path)
+            }
         }
     }
 
@@ -218,6 +236,19 @@ final class LeagueService: Sendable {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         do { try AtomicFile.write(book.encoded(), to: path, in: folder) } catch { throw .io("\(error)") }
+    }
+}
+
+/// A file's size and modification time (nil: no file), to notice it changed without reading it.
+struct FileStamp: Equatable {
+    var size: Int
+    var modified: Int64
+
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        size = Int(info.st_size)
+        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
     }
 }
 

@@ -1,0 +1,140 @@
+"""Leagues (docs/league.md): three short games in one league, the first made from the host
+console's create form; an alias joins two spellings of a team; a tie on points is broken by
+average place; the phone's tables highlight "you" and your team; "your nights" lists exactly the
+games that phone played; the projector's table pages through by itself at 1280x720."""
+import json
+import urllib.request
+
+from selenium.webdriver.support.ui import Select
+
+from conftest import EDIT_TOKEN, LAPTOP, PHONE, axe_check, set_viewport, shot, wait
+from pages import Peer, click, el, els, join, open_host, wait_css, wait_gone, wait_text
+
+LEAGUE = "crown-quiz"
+PACK = {"title": "One question", "questions": [
+    {"kind": "truefalse", "category": "Fun", "text": "Water is wet.", "answer": True}]}
+
+
+def api(base, path, body=None, token=None):
+    request = urllib.request.Request(f"{base}{path}", data=json.dumps(body).encode() if body is not None else None,
+                                     headers={"Authorization": f"Bearer {token}"} if token else {},
+                                     method="POST" if body is not None else "GET")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def fresh_join(phone, base, code, name, team):
+    """Joins the next game from the same phone: its seat in the last game is forgotten, its device id kept."""
+    phone.execute_script("localStorage.removeItem('buzzer.player')")
+    join(phone, base, code, name, team=team)
+    wait_css(phone, ".lobby .nick")
+
+
+def play_one_question(base, phones, answers):
+    """A league game made over the protocol: the phones join and answer True/False by tapping."""
+    host = Peer(base)
+    host.send(type="create", questions=PACK, token=EDIT_TOKEN, league={"id": LEAGUE},
+              settings={"readingTimeMs": 0, "timeLimitSeconds": 120, "closeWhenAllAnswered": True, "scoring": "flat"})
+    created = host.until("created")
+    assert created["league"] == {"id": LEAGUE, "name": "Crown Quiz"}
+    for (phone, name, team) in phones:
+        fresh_join(phone, base, created["code"], name, team)
+    host.send(type="start")
+    for (phone, _, _), answer in zip(phones, answers):
+        click(phone, f".answer.opt-{'true' if answer else 'false'}:enabled")
+    host.until("answers_closed")
+    host.send(type="reveal")
+    host.until("reveal")
+    host.send(type="end")
+    host.until("ended")
+    host.close()
+    return created["code"]
+
+
+def test_three_games_make_one_league(server, browsers):
+    base = server.url
+    ada, bea = browsers.open(PHONE), browsers.open(PHONE)
+
+    # Game 1 from the console: a new league, picked in the create form.
+    host = browsers.open(LAPTOP)
+    open_host(host, base)
+    wait_css(host, "form.setup")
+    Select(el(host, "#league")).select_by_value("+new")
+    wait_css(host, "#leagueName").send_keys("Crown Quiz")
+    axe_check(host, "host: setup with a new league")
+    click(host, "form.setup button[type=submit]")
+    code1 = wait_css(host, "#join-code").text.strip()
+    join(ada, base, code1, "Ada", team="Owls")
+    join(bea, base, code1, "Bea", team="Reds")
+    for phone in (ada, bea):
+        wait_css(phone, ".lobby .nick")
+    wait_text(host, "#primary", "Start")
+    click(host, "#primary")
+    click(host, "#end")
+    click(host, "#ask-confirm")
+    # Nobody scored: both players and both teams share first place.
+    link = wait_css(host, "#show-league")
+    assert link.get_attribute("href").endswith(f"/league/{LEAGUE}?screen=projector")
+
+    # Games 2 and 3: Ada's team now spells itself "The Owls"; Bea plays alone in game 3.
+    play_one_question(base, [(ada, "Ada", "The Owls"), (bea, "Bea", "Reds")], [True, False])
+    play_one_question(base, [(bea, "Bea", "Reds")], [True])
+
+    # Before the alias "Owls" and "The Owls" are two teams; the owner joins them.
+    def table(period="tonight"):
+        return next(t for t in api(base, f"/api/leagues/{LEAGUE}")["standings"]["tables"] if t["period"] == period)
+    wait(ada, lambda _: table()["games"] == 3, "the third game never reached the standings")
+    assert sorted(r["name"] for r in table()["teams"]) == ["Owls", "Reds", "The Owls"]
+    api(base, f"/api/leagues/{LEAGUE}/aliases", {"kind": "team", "from": "Owls", "into": "The Owls"}, token=EDIT_TOKEN)
+    teams = table()["teams"]
+    assert [(r["name"], r["games"], r["points"], r["rank"]) for r in teams] == [("The Owls", 2, 1, 1), ("Reds", 3, 1, 2)]
+    # A tie on points (1 each), broken by average place: Ada 1.0, Bea 1.33.
+    players = table()["players"]
+    assert [(r["name"], r["points"], r["rank"]) for r in players] == [("Ada", 1, 1), ("Bea", 1, 2)]
+    assert players[1]["averagePlace"] == 1.33
+
+    # The phone: its own row and team highlighted, and its nights, exactly the games it played.
+    ada.get(f"{base}/league/{LEAGUE}")
+    wait_css(ada, ".league-table tr.me")
+    buttons = els(ada, ".league-controls [aria-pressed]")
+    assert [b.text for b in buttons][:5] == ["Tonight", "This week", "This month", "This season", "All time"]
+    wait_text(ada, ".league-table tr.me", "The Owls")
+    nights = [li.get_attribute("data-game") for li in els(ada, "#nights li")]
+    games = api(base, f"/api/leagues/{LEAGUE}")["games"]
+    keys = {g["code"]: g["key"] for g in games}
+    assert len(nights) == 2 and set(nights) == {keys[code1], keys[games[1]["code"]]}
+    axe_check(ada, "league: phone, teams")
+    shot(ada, "league-phone-teams")
+    click(ada, "#kind-players")
+    wait_text(ada, ".league-table caption", "Players")
+    assert "Ada" in el(ada, ".league-table tr.me").text
+    assert len(els(ada, ".league-table tr.me")) == 1
+    axe_check(ada, "league: phone, players")
+
+    bea.get(f"{base}/league/{LEAGUE}")
+    wait_css(bea, "#nights li")
+    assert len(els(bea, "#nights li")) == 3
+    wait_text(bea, ".league-table tr.me", "Reds")
+    # A night links to that game's results.
+    click(bea, "#nights li a")
+    wait_css(bea, "#game-players")
+    assert "Bea" in el(bea, "#game-players").text
+    axe_check(bea, "league: a game's results")
+
+    # Someone else's phone lists no nights: they are keyed on the device id only that phone holds.
+    other = browsers.open(PHONE)
+    other.get(f"{base}/league/{LEAGUE}")
+    wait_css(other, ".league-table")
+    assert not els(other, "#nights li") and not els(other, "tr.me")
+
+    # The projector: one big table at a time, turning by itself, nothing scrolling at 1280x720.
+    projector = browsers.open((1280, 720))
+    set_viewport(projector, (1280, 720))
+    projector.get(f"{base}/league/{LEAGUE}?screen=projector")
+    first = wait_css(projector, ".league-table caption").text
+    assert first == "Tonight: Teams"
+    assert projector.execute_script("return document.documentElement.scrollHeight <= window.innerHeight + 1")
+    assert "The Owls" in el(projector, ".league-table tbody tr:first-child").text
+    axe_check(projector, "league: projector")
+    wait(projector, lambda d: el(d, ".league-table caption").text != first, "the projector never turned the page", timeout=20)
+    assert el(projector, ".league-table caption").text == "Tonight: Players"
