@@ -9,7 +9,7 @@ const T = {
   title: (name) => `${name}: standings`,
   periods: { tonight: 'Tonight', week: 'This week', month: 'This month', season: 'This season', all: 'All time' },
   teams: 'Teams', players: 'Players',
-  rank: 'Rank', team: 'Team', player: 'Player', games: 'Games', points: 'Points', wins: 'Wins', avgPlace: 'Avg place', trend: 'Since last week',
+  rank: 'Rank', team: 'Team', player: 'Player', games: 'Games', points: 'Points', wins: 'Wins', avgPlace: 'Avg place', trend: 'Trend',
   scoring: { points: 'Total points', places: 'League points by place (10, 8, 6, 5, 4, 3, 2, 1)' },
   noGames: 'No games in this period yet.',
   newRow: 'new', up: (n) => `▲ ${n}`, down: (n) => `▼ ${n}`, same: '＝',
@@ -34,7 +34,7 @@ const live = $('#live');
 if (projector) document.body.classList.add('projector');
 
 let doc = null, etag = null, mine = null, choice = { period: 'tonight', kind: 'teams' };
-let slides = [], slide = 0;
+let slides = [], slide = 0, perPage = 0;
 const POLL_MS = 5000, SLIDE_MS = 8000;
 
 async function poll() {
@@ -72,13 +72,14 @@ function table(tableDoc, kind, rows, caption) {
   return h('table', { class: 'league-table', id: `table-${tableDoc.period}-${kind}` },
     h('caption', { text: caption }),
     h('thead', {}, h('tr', {},
-      [T.rank, kind === 'teams' ? T.team : T.player, T.games, T.points, T.wins, T.avgPlace, T.trend].map((t) => h('th', { scope: 'col', text: t })))),
+      [T.rank, kind === 'teams' ? T.team : T.player, T.games, T.points, T.wins, T.avgPlace, T.trend]
+        .map((t) => h('th', { scope: 'col', class: t === T.wins ? 'wins' : null, text: t })))),
     h('tbody', {}, rows.map((row) => h('tr', { class: mineKeys.has(row.key) ? 'me' : '', 'data-key': row.key },
       h('td', { text: String(row.rank) }),
       h('td', { text: row.name + (mineKeys.has(row.key) ? ` (${T.you})` : '') }),
       h('td', { text: String(row.games) }),
       h('td', { text: String(row.points) }),
-      h('td', { text: String(row.wins) }),
+      h('td', { class: 'wins', text: String(row.wins) }),
       h('td', { text: row.averagePlace.toFixed(2) }),
       trendCell(row, tableDoc.period)))));
 }
@@ -112,7 +113,8 @@ function render() {
 
 /** The projector's pages: each period's teams then players, cut to what fits the screen. */
 function buildSlides() {
-  const perPage = Math.max(4, Math.floor((window.innerHeight * 0.75) / (window.innerHeight * 0.034 * 1.9)) - 1);
+  // A first guess from the type size (3.4vh a row); showSlide() takes rows off until nothing scrolls.
+  if (!perPage) perPage = Math.max(3, Math.floor(0.7 / (0.034 * 1.9)) - 1);
   slides = [];
   for (const t of doc.standings.tables) {
     for (const kind of ['teams', 'players']) {
@@ -128,9 +130,18 @@ function buildSlides() {
 function showSlide() {
   if (!slides.length) { fill(main, h('p', { class: 'league-empty', text: T.noGames })); return; }
   const s = slides[slide];
-  fill(main, table(s.t, s.kind, s.rows, `${T.periods[s.t.period]}: ${T[s.kind]}`),
+  fill(main, h('h1', { class: 'sr-only', text: T.title(doc.standings.name) }),
+    table(s.t, s.kind, s.rows, `${T.periods[s.t.period]}: ${T[s.kind]}`),
     h('p', { class: 'league-page-note', text: `${T.scoring[doc.standings.scoring]} · ${T.page(slide + 1, slides.length)}` }));
+  if (document.documentElement.scrollHeight > window.innerHeight + 1 && perPage > 3 && s.rows.length > 3) {
+    perPage = Math.min(perPage, s.rows.length) - 1;
+    buildSlides();
+    showSlide();
+  }
 }
+
+// A new screen size: guess the rows per page again.
+window.addEventListener('resize', () => { if (projector && doc) { perPage = 0; buildSlides(); showSlide(); } });
 
 async function renderGame() {
   const response = await fetch(`/api/leagues/${encodeURIComponent(id)}/games/${encodeURIComponent(gameKey)}`, { cache: 'no-store' });
