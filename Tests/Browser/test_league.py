@@ -5,6 +5,7 @@ games that phone played; the projector's table pages through by itself at 1280x7
 import json
 import urllib.request
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.support.ui import Select
 
 from conftest import EDIT_TOKEN, LAPTOP, PHONE, axe_check, set_viewport, shot, wait
@@ -27,11 +28,22 @@ def fresh_join(phone, base, code, name, team):
     """Joins the next game from the same phone: its seat in the last game is forgotten, its device id kept."""
     phone.execute_script("localStorage.removeItem('buzzer.player')")
     phone.get(f"{base}/join/{code}")
-    for field, value in (("#team", team), ("#nickname", name)):
-        box = wait_css(phone, field)
-        box.clear()  # the page offers the last name and team again
-        box.send_keys(value)
-    box.send_keys("\n")
+    wait_css(phone, "#nickname")
+
+    def filled(d):
+        # The form may be drawn again (the room's details arrive): start over if it was.
+        try:
+            for field, value in (("#team", team), ("#nickname", name)):
+                box = el(d, field)
+                box.clear()  # the page offers the last name and team again
+                box.send_keys(value)
+            if el(d, "#team").get_attribute("value") != team or el(d, "#nickname").get_attribute("value") != name:
+                return False
+            el(d, "#nickname").send_keys("\n")
+            return True
+        except StaleElementReferenceException:
+            return False
+    wait(phone, filled, "could not fill in the join form")
     wait_css(phone, ".lobby .nick")
 
 

@@ -133,15 +133,28 @@ function showSlide() {
   fill(main, h('h1', { class: 'sr-only', text: T.title(doc.standings.name) }),
     table(s.t, s.kind, s.rows, `${T.periods[s.t.period]}: ${T[s.kind]}`),
     h('p', { class: 'league-page-note', text: `${T.scoring[doc.standings.scoring]} · ${T.page(slide + 1, slides.length)}` }));
-  if (document.documentElement.scrollHeight > window.innerHeight + 1 && perPage > 3 && s.rows.length > 3) {
-    perPage = Math.min(perPage, s.rows.length) - 1;
+  // Past the screen (the page scrolls, or the table runs into the note), or room left between them.
+  const tableBottom = $('.league-table').getBoundingClientRect().bottom;
+  const noteTop = $('.league-page-note').getBoundingClientRect().top;
+  const scrolls = document.documentElement.scrollHeight - window.innerHeight;
+  const over = scrolls > 1 ? scrolls : tableBottom - noteTop;
+  const row = $('.league-table tbody tr')?.getBoundingClientRect().height || 0;
+  if (over > 1 && perPage > 3 && s.rows.length > 3) {
+    perPage = Math.min(perPage, s.rows.length) - Math.max(1, Math.ceil(over / (row || 1)));
+    perPage = Math.max(3, perPage);
+    buildSlides();
+    showSlide();
+  } else if (over < -row && row > 0 && s.rows.length === perPage && s.t[s.kind].length > perPage && !showSlide.grown) {
+    // Room for more rows on this screen: once, as many as fit.
+    showSlide.grown = true;
+    perPage += Math.floor(-over / row);
     buildSlides();
     showSlide();
   }
 }
 
 // A new screen size: guess the rows per page again.
-window.addEventListener('resize', () => { if (projector && doc) { perPage = 0; buildSlides(); showSlide(); } });
+window.addEventListener('resize', () => { if (projector && doc) { perPage = 0; showSlide.grown = false; buildSlides(); showSlide(); } });
 
 async function renderGame() {
   const response = await fetch(`/api/leagues/${encodeURIComponent(id)}/games/${encodeURIComponent(gameKey)}`, { cache: 'no-store' });
