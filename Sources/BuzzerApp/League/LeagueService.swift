@@ -43,7 +43,8 @@ final class LeagueService: Sendable {
     /// Cached standings are made again after this long even with no new game (periods move with the clock).
     static let maxAgeMs: Int64 = 60_000
 
-    init(config: BuzzerConfig, clock: @escaping @Sendable () -> Int64) {
+    /// `warm`: read the archives at once, off the loops (the benchmark measures that read itself).
+    init(config: BuzzerConfig, clock: @escaping @Sendable () -> Int64, warm: Bool = true) {
         path = config.league.filePath(archiveDirectory: config.archive.directory)
         refreshMs = Int64(config.league.refreshMilliseconds)
         self.clock = clock
@@ -51,6 +52,8 @@ final class LeagueService: Sendable {
         initial.fileStamp = FileStamp(path: path)
         do { initial.book = try LeagueBook.load(path: path) } catch { initial.bookError = error.description }
         state = Mutex(initial)
+        // The first read of a long log takes a while: done at start, off the loops, not by the first visitor.
+        if warm { refresher.async { [self] in refreshNow() } }
     }
 
     var bookError: String? { state.withLock { $0.bookError } }

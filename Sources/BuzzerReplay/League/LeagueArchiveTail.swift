@@ -87,6 +87,8 @@ package struct LeagueArchiveTail: Sendable {
                 lineNumber += 1
                 let line = UnsafeRawBufferPointer(rebasing: buffer[lineStart..<index])
                 switch ArchiveEnvelope.parse(line) {
+                case .success(let e) where !LeagueGameReader.wants(e.type):
+                    reader.skip()
                 case .success(let e):
                     reader.add(ArchiveLine(version: e.v, seq: e.seq, time: e.time, room: e.room, type: e.type, bytes: Array(line), file: file, lineNumber: lineNumber))
                 case .failure(let defect):

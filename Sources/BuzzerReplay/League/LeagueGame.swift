@@ -13,6 +13,9 @@ package struct LeagueGame: Sendable, Equatable, Codable {
         package var name: String
         package var score: Int
         package var rank: Int
+        /// The name's two look-alike keys (`NameSkeleton`), worked out once when the game is read;
+        /// empty: worked out when needed.
+        package var nodes: [String] = []
     }
 
     /// A player on the game's final standings.
@@ -25,6 +28,9 @@ package struct LeagueGame: Sendable, Equatable, Codable {
         package var team: String?
         package var score: Int
         package var rank: Int
+        /// The player's row key before aliases (`LeagueStandings.playerRowKey`), worked out once
+        /// when the game is read; empty: worked out when needed.
+        package var key: String = ""
     }
 
     /// `CODE-STARTMS`: unique across games and archives (a code is used again only after its game
@@ -82,6 +88,12 @@ package struct LeagueGameReader: Sendable {
     ]
 
     package init() {}
+
+    /// Whether a line of this type is read past its envelope; the rest are only counted (`skip`).
+    package static func wants(_ type: String) -> Bool { wanted.contains(type) }
+
+    /// A line the caller did not hand over because its type is not wanted.
+    package mutating func skip() { lines += 1 }
 
     package mutating func add(_ item: ArchiveReadItem) {
         switch item {
@@ -180,15 +192,17 @@ package struct LeagueGameReader: Sendable {
                 skipped.append(LeagueSkip(game: key, league: league.id, reason: "team \(row.id) on its final standings never joined"))
                 return
             }
-            result.teams.append(.init(name: name, score: row.score, rank: row.rank))
+            result.teams.append(.init(name: name, score: row.score, rank: row.rank, nodes: LeagueStandings.Identity.teamNodes(name)))
         }
         for row in standings.players {
             guard let name = game.names[row.id] else {
                 skipped.append(LeagueSkip(game: key, league: league.id, reason: "player \(row.id) on its final standings never joined"))
                 return
             }
-            result.players.append(.init(nickname: name, device: game.devices[row.id], team: game.teamOf[row.id].flatMap { game.teamNames[$0] },
-                                        score: row.score, rank: row.rank))
+            let device = game.devices[row.id]
+            result.players.append(.init(nickname: name, device: device, team: game.teamOf[row.id].flatMap { game.teamNames[$0] },
+                                        score: row.score, rank: row.rank,
+                                        key: LeagueStandings.Identity.playerKey(device: device, name: name, game: key, index: result.players.count)))
         }
         games.append(result)
     }

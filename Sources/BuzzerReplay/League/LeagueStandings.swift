@@ -64,12 +64,13 @@ package struct LeagueStandings: Sendable, Equatable, Codable {
         let sorted = games.filter { $0.league.id == entry.id }.sorted { ($0.startedAt, $0.key) < ($1.startedAt, $1.key) }
         var identity = Identity(entry: entry, games: sorted)
         let resolved = sorted.map { identity.resolve($0) }
+        let keys = (identity.teamRowKeys, identity.playerRowKeys)
         tables = periods.map { period in
             let window = Self.window(period, asOf: asOf, games: sorted, calendar: calendar, entry: entry)
-            var table = Self.table(resolved, from: window.from, until: window.until, scoring: entry.scoring, period: period)
+            var table = Self.table(resolved, keys: keys, from: window.from, until: window.until, scoring: entry.scoring, period: period)
             if period != .tonight && period != .week {
                 // The same table as it stood a week ago: same start, a week less of games.
-                let before = Self.table(resolved, from: window.from, until: asOf - 7 * 86_400_000, scoring: entry.scoring, period: period)
+                let before = Self.table(resolved, keys: keys, from: window.from, until: asOf - 7 * 86_400_000, scoring: entry.scoring, period: period)
                 Self.markTrend(&table.teams, against: before.teams)
                 Self.markTrend(&table.players, against: before.players)
             }
@@ -142,39 +143,64 @@ package struct LeagueStandings: Sendable, Equatable, Codable {
 
     // MARK: - Tables
 
-    /// A game with each competitor's row key and name resolved.
-    struct Resolved {
-        var game: LeagueGame
-        var teams: [(key: String, name: String, entry: LeagueGame.Team)]
-        var players: [(key: String, name: String, entry: LeagueGame.Player)]
+    /// One competitor's result in one game, its row already found (`id` indexes the row keys).
+    struct Result {
+        var id: Int
+        var name: String
+        var team: String?
+        var score: Int
+        var rank: Int
     }
 
-    static func table(_ games: [Resolved], from: Int64?, until: Int64, scoring: LeagueScoring, period: Period) -> Table {
-        var teams: [String: Row] = [:], players: [String: Row] = [:]
-        var counted = 0
-        func add(_ rows: inout [String: Row], key: String, name: String, score: Int, rank: Int, team: String?) {
-            var row = rows[key] ?? Row(rank: 0, key: key, name: name, games: 0, points: 0, wins: 0, placeSum: 0, averagePlace: 0, trend: nil, team: nil)
-            row.name = name
-            row.games += 1
+    /// A game with each competitor's row resolved.
+    struct Resolved {
+        var startedAt: Int64
+        var teams: [Result]
+        var players: [Result]
+    }
+
+    /// A row being summed: plain numbers in an array by row id, so a table over a year of games is
+    /// one pass of additions (the row keys were hashed once, when the games were resolved).
+    private struct Sum {
+        var games = 0
+        var points = 0
+        var wins = 0
+        var placeSum = 0
+        var name = ""
+        var team: String?
+
+        mutating func add(_ result: Result, scoring: LeagueScoring) {
+            games += 1
             // Saturating: a hand-edited log with absurd scores must not trap the server.
-            let (sum, overflow) = row.points.addingReportingOverflow(scoring.points(score: score, rank: rank))
-            row.points = overflow ? (sum < 0 ? Int.max : Int.min) : sum
-            row.placeSum += max(1, min(rank, 1_000_000))
-            if rank == 1 { row.wins += 1 }
-            row.team = team
-            rows[key] = row
+            let (sum, overflow) = points.addingReportingOverflow(scoring.points(score: result.score, rank: result.rank))
+            points = overflow ? (sum < 0 ? Int.min : Int.max) : sum
+            placeSum += max(1, min(result.rank, 1_000_000))
+            if result.rank == 1 { wins += 1 }
+            name = result.name
+            team = result.team
         }
-        for resolved in games {
-            let started = resolved.game.startedAt
-            if let from, started < from { continue }
-            if started > until { continue }
+    }
+
+    static func table(_ games: [Resolved], keys: (teams: [String], players: [String]), from: Int64?, until: Int64, scoring: LeagueScoring, period: Period) -> Table {
+        var teams = [Sum](repeating: Sum(), count: keys.teams.count), players = [Sum](repeating: Sum(), count: keys.players.count)
+        var counted = 0
+        for game in games {
+            if let from, game.startedAt < from { continue }
+            if game.startedAt > until { continue }
             counted += 1
-            for team in resolved.teams { add(&teams, key: team.key, name: team.name, score: team.entry.score, rank: team.entry.rank, team: nil) }
-            for player in resolved.players {
-                add(&players, key: player.key, name: player.name, score: player.entry.score, rank: player.entry.rank, team: player.entry.team)
+            for result in game.teams { teams[result.id].add(result, scoring: scoring) }
+            for result in game.players { players[result.id].add(result, scoring: scoring) }
+        }
+        func rows(_ sums: [Sum], _ keys: [String], teams: Bool) -> [Row] {
+            sums.indices.compactMap { id in
+                let sum = sums[id]
+                guard sum.games > 0 else { return nil }
+                return Row(rank: 0, key: keys[id], name: sum.name, games: sum.games, points: sum.points, wins: sum.wins, placeSum: sum.placeSum,
+                           averagePlace: 0, trend: nil, team: teams ? nil : sum.team)
             }
         }
-        return Table(period: period, from: from, until: until, games: counted, teams: ranked(Array(teams.values)), players: ranked(Array(players.values)))
+        return Table(period: period, from: from, until: until, games: counted,
+                     teams: ranked(rows(teams, keys.teams, teams: true)), players: ranked(rows(players, keys.players, teams: false)))
     }
 
     /// Sorted by the tie rule, with competition ranks (rows level on every criterion share one).
@@ -217,13 +243,17 @@ extension LeagueStandings {
         private var parent: [String: String] = [:]
         /// The name an alias's set is shown under (its `into`), by the set's root.
         private var shown: [String: String] = [:]
-        private var skeletons: [String: NameSkeleton] = [:]
+        /// Row ids by row key, and the keys by id: rows are summed in arrays, not dictionaries.
+        private var teamIDs: [String: Int] = [:], playerIDs: [String: Int] = [:]
+        private(set) var teamRowKeys: [String] = [], playerRowKeys: [String] = []
+        /// Root → row key, so each team's key is hashed once.
+        private var teamKeyOfRoot: [String: String] = [:]
 
         /// Every union is made before any key is handed out, so a team keeps one key in every game.
         init(entry: LeagueEntry, games: [LeagueGame]) {
             for game in games {
                 for team in game.teams {
-                    let nodes = Self.teamNodes(team.name)
+                    let nodes = Self.teamNodes(team)
                     union(nodes[1], nodes[0])
                 }
             }
@@ -243,6 +273,11 @@ extension LeagueStandings {
         static func teamNodes(_ name: String) -> [String] {
             let skeleton = NameSkeleton(name)
             return ["c:" + skeleton.caseless, "s:" + skeleton.shaped]
+        }
+
+        /// The same, from the keys the reader worked out once for the game (`LeagueGame.Team.nodes`).
+        static func teamNodes(_ team: LeagueGame.Team) -> [String] {
+            team.nodes.count == 2 ? team.nodes : teamNodes(team.name)
         }
 
         mutating func find(_ node: String) -> String {
@@ -283,21 +318,38 @@ extension LeagueStandings {
         }
 
         mutating func teamKey(_ name: String) -> (key: String, name: String) {
-            let root = find(Self.teamNodes(name)[0])
-            return ("t" + Self.fnv(root), shown[root] ?? name)
+            teamKey(nodes: Self.teamNodes(name), name: name)
+        }
+
+        mutating func teamKey(nodes: [String], name: String) -> (key: String, name: String) {
+            let root = find(nodes[0])
+            if let key = teamKeyOfRoot[root] { return (key, shown[root] ?? name) }
+            let key = "t" + Self.fnv(root)
+            teamKeyOfRoot[root] = key
+            return (key, shown[root] ?? name)
+        }
+
+        private static func intern(_ key: String, _ ids: inout [String: Int], _ keys: inout [String]) -> Int {
+            if let id = ids[key] { return id }
+            ids[key] = keys.count
+            keys.append(key)
+            return keys.count - 1
         }
 
         mutating func resolve(_ game: LeagueGame) -> Resolved {
-            Resolved(
-                game: game,
-                teams: game.teams.map { team in
-                    let (key, name) = teamKey(team.name)
-                    return (key, name, team)
-                },
-                players: game.players.enumerated().map { index, player in
-                    let own = Self.playerKey(device: player.device, name: player.nickname, game: game.key, index: index)
-                    return (find(own), player.nickname, player)
-                })
+            var teams: [Result] = [], players: [Result] = []
+            teams.reserveCapacity(game.teams.count)
+            players.reserveCapacity(game.players.count)
+            for team in game.teams {
+                let (key, name) = teamKey(nodes: Self.teamNodes(team), name: team.name)
+                teams.append(Result(id: Self.intern(key, &teamIDs, &teamRowKeys), name: name, team: nil, score: team.score, rank: team.rank))
+            }
+            for (index, player) in game.players.enumerated() {
+                let own = player.key.isEmpty ? Self.playerKey(device: player.device, name: player.nickname, game: game.key, index: index) : player.key
+                let key = parent.isEmpty ? own : find(own)
+                players.append(Result(id: Self.intern(key, &playerIDs, &playerRowKeys), name: player.nickname, team: player.team, score: player.score, rank: player.rank))
+            }
+            return Resolved(startedAt: game.startedAt, teams: teams, players: players)
         }
     }
 }
