@@ -27,7 +27,7 @@ package enum LeagueBenchmark {
                   first read of the whole log (at start, off the loops): \(f(readMs)) ms
                   first request (every table of every period, then cached): \(f(firstRequestMs)) ms
                   standings computed (5 periods, teams and players, trends): median \(f(computeMs.median)) ms, p99 \(f(computeMs.p99)) ms
-                  cached request (nothing changed): median \(f(cachedMs.median)) ms, p99 \(f(cachedMs.p99)) ms
+                  cached request (nothing changed): median \(f(cachedMs.median * 1000)) µs, p99 \(f(cachedMs.p99 * 1000)) µs
                   a game ends: refresh (its lines only) + next request: \(f(afterGameEndedMs)) ms
                   your nights (one phone): \(f(mineMs)) ms
                   standings document: \(documentBytes / 1024) KiB
