@@ -108,6 +108,10 @@ def test_three_games_make_one_league(server, browsers):
     play_one_question(base, [(ada, "Ada", "The Owls"), (bea, "Bea", "Reds")], [True, False])
     play_one_question(base, [(bea, "Bea", "Reds")], [True], extra=24)
 
+    # The phone's podium links to the league.
+    wait_css(bea, "#league-link")
+    assert el(bea, "#league-link").get_attribute("href").endswith(f"/league/{LEAGUE}")
+
     # Before the alias "Owls" and "The Owls" are two teams; the owner joins them.
     def table(period="tonight"):
         return next(t for t in api(base, f"/api/leagues/{LEAGUE}")["standings"]["tables"] if t["period"] == period)

@@ -178,6 +178,8 @@ struct JoinedPayload: Encodable, Sendable, Equatable {
     var team: String?
     var resumeToken: String
     var resumed: Bool
+    /// The league the game counts for (absent for a one-off): the podium links to its standings.
+    var league: RoomLeague? = nil
 }
 
 struct HostingPayload: Encodable, Sendable, Equatable { var code: String; var joinURL: String; var joinAddresses: [String] }
