@@ -90,12 +90,15 @@ struct BenchCommand: ParsableCommand {
         @Option(help: "Scratch folder (a fresh subfolder is made per run and removed after).")
         var directory: String = FileManager.default.temporaryDirectory.path
 
+        @Flag(help: "Keep the archive (its folder is printed), e.g. to serve it: buzzer serve --archive FOLDER.")
+        var keep = false
+
         func run() throws {
             guard (1...520).contains(weeks), (1...50).contains(games), (1...10_000).contains(players), (1...200).contains(questions) else {
                 throw ValidationError("weeks 1-520, games 1-50, players 1-10000, questions 1-200")
             }
             let folder = directory + "/buzzer-bench-league-\(UUID().uuidString)"
-            defer { try? FileManager.default.removeItem(atPath: folder) }
+            defer { if keep { print("archive kept in \(folder)") } else { try? FileManager.default.removeItem(atPath: folder) } }
             print(try LeagueBenchmark.run(weeks: weeks, gamesPerNight: games, players: players, questions: questions, directory: folder))
         }
     }
