@@ -67,7 +67,7 @@ enum LeagueRoutes {
                 }
                 return write(leagues, id) { (entry: inout LeagueEntry) throws(LeagueService.WriteError) in
                     if body.kind == "team" {
-                        guard NameSkeleton(alias.from) != NameSkeleton(alias.into) || alias.from != alias.into else { throw .invalid("a team is already itself") }
+                        guard !NameSkeleton(alias.from).looksLike(NameSkeleton(alias.into)) else { throw .invalid("those names are already one team") }
                         entry.teamAliases.removeAll { NameSkeleton($0.from).looksLike(NameSkeleton(alias.from)) }
                         entry.teamAliases.append(alias)
                     } else {
@@ -78,6 +78,20 @@ enum LeagueRoutes {
                     guard entry.teamAliases.count <= LeagueEntry.maxAliases, entry.playerAliases.count <= LeagueEntry.maxAliases else {
                         throw .invalid("a league holds at most \(LeagueEntry.maxAliases) aliases of each kind")
                     }
+                }
+            }
+            // `?kind=team|player&from=NAME`: takes an alias back.
+            group.on("DELETE", "/api/leagues/{id}/aliases", on: .serial(leagues.writes)) { request, _ in
+                guard let id = checkedID(request[parameter: "id"]) else { return badID() }
+                let query = QueryString(request.head.query)
+                guard let kind = query["kind"], kind == "team" || kind == "player", let from = query["from"],
+                      LeagueEntry.aliasLength.contains(from.count) else {
+                    return error(400, "bad_alias", "Send ?kind=team|player&from=NAME (1 to \(LeagueEntry.aliasLength.upperBound) characters).")
+                }
+                return write(leagues, id) { (entry: inout LeagueEntry) throws(LeagueService.WriteError) in
+                    let before = entry.teamAliases.count + entry.playerAliases.count
+                    if kind == "team" { entry.teamAliases.removeAll { $0.from == from } } else { entry.playerAliases.removeAll { $0.from == from } }
+                    guard entry.teamAliases.count + entry.playerAliases.count < before else { throw .invalid("there is no such alias") }
                 }
             }
             group.on("PUT", "/api/leagues/{id}", on: .serial(leagues.writes), bodyLimit: maxBodyBytes) { request, _ in
