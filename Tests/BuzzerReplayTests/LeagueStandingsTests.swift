@@ -153,6 +153,44 @@ import Testing
         #expect(tail.version == version)
     }
 
+    /// One game of league `crown` as log lines, numbered from `seq`.
+    private func lines(_ code: String, at time: Int64, seq: Int, team: String) -> [String] {
+        [
+            #"{"v":2,"seq":\#(seq),"time":\#(time),"room":"\#(code)","type":"room_created","code":"\#(code)","seed":1,"host_token_hash":"x","settings":{},"pack":{"title":"Q","questions":[{"kind":"truefalse","category":"c","text":"t","answer":true}]},"league":{"id":"crown","name":"Crown"}}"#,
+            #"{"v":2,"seq":\#(seq + 1),"time":\#(time + 1),"room":"\#(code)","type":"team_created","team":1,"name":"\#(team)"}"#,
+            #"{"v":2,"seq":\#(seq + 2),"time":\#(time + 2),"room":"\#(code)","type":"player_joined","player":1,"nickname":"Ada","team":1,"device_id":"d1","resume_token_hash":"h","first_question":0}"#,
+            #"{"v":2,"seq":\#(seq + 3),"time":\#(time + 3),"room":"\#(code)","type":"room_ended","reason":"finished","standings":{"players":[{"id":1,"score":5,"rank":1}],"teams":[{"id":1,"score":5,"rank":1}]}}"#,
+        ]
+    }
+
+    @Test func theTailReadsOnlyWhatWasAppendedAndEveryArchiveFolder() throws {
+        let a = TemporaryDirectory(), b = TemporaryDirectory()
+        let fileA = a.path + "/buzzer-20250106-190000-000000000001.jsonl"
+        let game1 = lines("AAAA", at: monday, seq: 1, team: "Owls")
+        // The first game, and half of the second's last line (a write in progress).
+        let second = lines("CCCC", at: monday + day, seq: 5, team: "Owls")
+        let written = (game1 + second.dropLast()).joined(separator: "\n") + "\n" + String(second.last!.prefix(40))
+        try Data(written.utf8).write(to: URL(fileURLWithPath: fileA))
+        try Data((lines("BBBB", at: monday + 1000, seq: 1, team: "Reds").joined(separator: "\n") + "\n").utf8)
+            .write(to: URL(fileURLWithPath: b.path + "/buzzer-20250106-190000-000000000001.jsonl"))
+        var tail = LeagueArchiveTail(folders: [a.path, b.path])
+        tail.refresh()
+        #expect(tail.reader.games.map(\.code).sorted() == ["AAAA", "BBBB"])
+        let linesBefore = tail.reader.lines
+        // The rest of the line arrives: only it is read, and the game is complete.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: fileA))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data((String(second.last!.dropFirst(40)) + "\n").utf8))
+        try handle.close()
+        let grew = tail.refresh()
+        #expect(grew)
+        #expect(tail.reader.lines == linesBefore + 1)
+        #expect(tail.reader.games.map(\.code).sorted() == ["AAAA", "BBBB", "CCCC"])
+        let standings = LeagueStandings(games: tail.reader.games, entry: entry(), asOf: monday + 2 * day).table(.all)!
+        #expect(standings.teams.map(\.name) == ["Owls", "Reds"])
+        #expect(standings.players.count == 1 && standings.players[0].games == 3)
+    }
+
     @Test func theLeagueFileRoundTripsAndABadOneIsAClearError() throws {
         var entry = entry(.places)
         entry.teamAliases = [LeagueAlias(from: "Owls", into: "The Owls")]
