@@ -3,6 +3,7 @@ console's create form; an alias joins two spellings of a team; a tie on points i
 average place; the phone's tables highlight "you" and your team; "your nights" lists exactly the
 games that phone played; the projector's table pages through by itself at 1280x720."""
 import json
+import urllib.error
 import urllib.request
 
 from selenium.common.exceptions import StaleElementReferenceException
@@ -117,7 +118,20 @@ def test_three_games_make_one_league(server, browsers):
         return next(t for t in api(base, f"/api/leagues/{LEAGUE}")["standings"]["tables"] if t["period"] == period)
     wait(ada, lambda _: table()["games"] == 3, "the third game never reached the standings")
     assert sorted(r["name"] for r in table()["teams"] if not r["name"].startswith("Table")) == ["Owls", "Reds", "The Owls"]
-    api(base, f"/api/leagues/{LEAGUE}/aliases", {"kind": "team", "from": "Owls", "into": "The Owls"}, token=EDIT_TOKEN)
+    # Changing the league needs the edit token: a phone's request without it is refused.
+    try:
+        api(base, f"/api/leagues/{LEAGUE}/aliases", {"kind": "team", "from": "Owls", "into": "The Owls"})
+        raise AssertionError("an alias without the edit token was taken")
+    except urllib.error.HTTPError as refused:
+        assert refused.code == 401
+    # The host's browser holds the host link's token: its league page lets it join the two.
+    host.get(f"{base}/league/{LEAGUE}")
+    wait_css(host, "#alias-form")
+    Select(el(host, "#alias-from")).select_by_value("Owls")
+    Select(el(host, "#alias-into")).select_by_value("The Owls")
+    axe_check(host, "league: the owner's panel")
+    click(host, "#alias-join")
+    wait_text(host, "#aliases li", "Owls = The Owls")
     teams = table()["teams"]
     assert [(r["name"], r["games"], r["points"], r["rank"]) for r in teams[:2]] == [("The Owls", 2, 1, 1), ("Reds", 3, 1, 2)]
     # A tie on points (1 each), broken by average place: Ada 1.0, Bea 1.33.

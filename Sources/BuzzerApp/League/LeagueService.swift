@@ -143,7 +143,7 @@ final class LeagueService: Sendable {
                 standings: LeagueStandings(games: league, entry: entry, asOf: asOf ?? now),
                 games: league.sorted { $0.startedAt > $1.startedAt }.map { LeagueDocument.Game(key: $0.key, code: $0.code, title: $0.title, startedAt: $0.startedAt) },
                 skipped: state.tail.reader.skipped.filter { $0.league == id }.count,
-                seasonStart: entry.seasonStart, timeZone: entry.timeZone)
+                seasonStart: entry.seasonStart, timeZone: entry.timeZone, teamAliases: entry.teamAliases, playerAliases: entry.playerAliases)
             let body = LibraryAPI.encode(document)
             let etag = "\"lg-\(FNV.hex(body))\""
             if asOf == nil {
@@ -289,6 +289,9 @@ struct LeagueDocument: Codable, Sendable {
     var skipped: Int
     var seasonStart: String
     var timeZone: String
+    /// The owner's aliases (names, and opaque row keys): the page lists them to take one back.
+    var teamAliases: [LeagueAlias]
+    var playerAliases: [LeagueAlias]
 }
 
 /// `GET /api/leagues/ID/games/KEY`: one game's final tables, without device ids.

@@ -22,6 +22,14 @@ const T = {
   unknown: 'There is no league with this name yet.',
   offline: 'Cannot reach the server; showing the last standings.',
   you: 'you',
+  owner: 'League owner',
+  ownerHint: 'This browser holds the host link, so it may change the league.',
+  joinTitle: 'Join two names into one',
+  joinHint: 'For a team that spelt its name another way, or a player on a new phone.',
+  kind: 'Join', from: 'Count', into: 'as', join: 'Join them',
+  aliases: 'Joined so far', undo: (a) => `Undo ${a}`, noAliases: 'Nothing joined yet.',
+  scoringLabel: 'Scoring', save: 'Save scoring',
+  saved: 'Saved.', failed: (m) => `Not saved: ${m}`,
 };
 const ordinal = (n) => { const s = ['th', 'st', 'nd', 'rd'], v = n % 100; return n + (s[(v - 20) % 10] || s[v] || s[0]); };
 
@@ -33,7 +41,7 @@ const main = $('#main');
 const live = $('#live');
 if (projector) document.body.classList.add('projector');
 
-let doc = null, etag = null, mine = null, choice = { period: 'tonight', kind: 'teams' };
+let doc = null, etag = null, mine = null, choice = { period: 'tonight', kind: 'teams' }, ownerSaid = '';
 let slides = [], slide = 0, perPage = 0;
 const POLL_MS = 5000, SLIDE_MS = 8000;
 
@@ -108,7 +116,69 @@ function render() {
       mine?.nights?.length
         ? h('ul', { class: 'nights', id: 'nights' }, mine.nights.map((n) => h('li', { 'data-game': n.game },
           h('a', { href: `/league/${encodeURIComponent(id)}?game=${encodeURIComponent(n.game)}`, text: T.night(n) }))))
-        : h('p', { class: 'hint', text: T.noNights })));
+        : h('p', { class: 'hint', text: T.noNights })),
+    load('buzzer.editToken') ? ownerPanel() : null);
+}
+
+/** What the league's owner (this browser holds the edit token) may change: aliases and scoring. */
+function ownerPanel() {
+  const all = doc.standings.tables.find((t) => t.period === 'all') ?? { teams: [], players: [] };
+  const kind = choice.ownerKind ?? 'teams';
+  const rows = all[kind];
+  const label = (r) => `${r.name} (${r.games} ${r.games === 1 ? 'game' : 'games'})`;
+  const value = (r) => (kind === 'teams' ? r.name : r.key);
+  const status = h('p', { id: 'owner-status', role: 'status', text: ownerSaid });
+  const send = async (method, path, body) => {
+    const response = await fetch(path, { method, headers: { Authorization: `Bearer ${load('buzzer.editToken')}`, 'Content-Type': 'application/json' },
+      body: body ? JSON.stringify(body) : undefined });
+    const reply = await response.json().catch(() => ({}));
+    if (!response.ok) { ownerSaid = status.textContent = T.failed(reply.error ?? response.status); return; }
+    ownerSaid = T.saved;
+    etag = null;
+    await poll();
+    say(live, T.saved);
+  };
+  const base = `/api/leagues/${encodeURIComponent(id)}`;
+  const aliases = [...doc.teamAliases.map((a) => ({ ...a, kind: 'team', text: `${a.from} = ${a.into}` })),
+    ...doc.playerAliases.map((a) => ({ ...a, kind: 'player', text: `${nameOf(a.from)} = ${nameOf(a.into)}` }))];
+  return h('section', { class: 'card owner', 'aria-labelledby': 'owner-title' },
+    h('h2', { id: 'owner-title', text: T.owner }),
+    h('p', { class: 'hint', text: T.ownerHint }),
+    h('form', { id: 'alias-form', onsubmit: (e) => {
+      e.preventDefault();
+      const f = e.currentTarget;
+      if (f.from.value && f.into.value && f.from.value !== f.into.value) {
+        send('POST', `${base}/aliases`, { kind: kind === 'teams' ? 'team' : 'player', from: f.from.value, into: f.into.value });
+      }
+    } },
+      h('h3', { text: T.joinTitle }),
+      h('p', { class: 'hint', text: T.joinHint }),
+      h('div', { class: 'field' }, h('label', { for: 'alias-kind', text: T.kind }),
+        h('select', { id: 'alias-kind', onchange: (e) => { choice.ownerKind = e.currentTarget.value; render(); } },
+          ['teams', 'players'].map((k) => h('option', { value: k, text: T[k], selected: k === kind })))),
+      h('div', { class: 'field' }, h('label', { for: 'alias-from', text: T.from }),
+        h('select', { id: 'alias-from', name: 'from' }, rows.map((r) => h('option', { value: value(r), text: label(r) })))),
+      h('div', { class: 'field' }, h('label', { for: 'alias-into', text: T.into }),
+        h('select', { id: 'alias-into', name: 'into' }, rows.map((r) => h('option', { value: value(r), text: label(r) })))),
+      h('button', { type: 'submit', class: 'btn', id: 'alias-join', text: T.join })),
+    h('h3', { text: T.aliases }),
+    aliases.length
+      ? h('ul', { class: 'nights', id: 'aliases' }, aliases.map((a) => h('li', {}, `${a.text} `,
+        h('button', { type: 'button', class: 'btn ghost', text: T.undo(a.text),
+          onclick: () => send('DELETE', `${base}/aliases?kind=${a.kind}&from=${encodeURIComponent(a.from)}`) }))))
+      : h('p', { class: 'hint', text: T.noAliases }),
+    h('form', { id: 'scoring-form', onsubmit: (e) => { e.preventDefault(); send('PUT', base, { scoring: e.currentTarget.scoring.value }); } },
+      h('div', { class: 'field' }, h('label', { for: 'league-scoring', text: T.scoringLabel }),
+        h('select', { id: 'league-scoring', name: 'scoring' },
+          ['points', 'places'].map((s) => h('option', { value: s, text: T.scoring[s], selected: s === doc.standings.scoring })))),
+      h('button', { type: 'submit', class: 'btn', text: T.save })),
+    status);
+}
+
+/** A player row's name by its key, for the list of joined players. */
+function nameOf(key) {
+  const row = doc.standings.tables.flatMap((t) => t.players).find((r) => r.key === key);
+  return row ? row.name : key;
 }
 
 /** The projector's pages: each period's teams then players, cut to what fits the screen. */
