@@ -147,6 +147,10 @@ def test_three_games_make_one_league(server, browsers):
     buttons = els(ada, ".league-controls [aria-pressed]")
     assert [b.text for b in buttons][:5] == ["Tonight", "This week", "This month", "This season", "All time"]
     wait_text(ada, ".league-table tr.me", "The Owls")
+    assert el(ada, "#my-standing").text == "You: 1st of 26 tonight"
+    click(ada, "#period-season")
+    wait_text(ada, "#my-standing", "this season")
+    click(ada, "#period-tonight")
     nights = [li.get_attribute("data-game") for li in els(ada, "#nights li")]
     games = api(base, f"/api/leagues/{LEAGUE}")["games"]
     keys = {g["code"]: g["key"] for g in games}

@@ -22,6 +22,8 @@ const T = {
   unknown: 'There is no league with this name yet.',
   offline: 'Cannot reach the server; showing the last standings.',
   you: 'you',
+  youAre: (place, n, period, trend) => `You: ${ordinal(place)} of ${n} ${period.toLowerCase()}`
+    + (trend === null || trend === undefined ? '' : trend > 0 ? `, up ${trend} since last week` : trend < 0 ? `, down ${-trend} since last week` : ', same place as last week'),
   owner: 'League owner',
   ownerHint: 'This browser holds the host link, so it may change the league.',
   joinTitle: 'Join two names into one',
@@ -101,9 +103,13 @@ function render() {
   if (projector) { buildSlides(); showSlide(); return; }
   const current = s.tables.find((t) => t.period === choice.period) ?? s.tables[0];
   const rows = current[choice.kind];
+  const myKeys = new Set(mine?.players ?? []);
+  const myRow = current.players.find((r) => myKeys.has(r.key));
   fill(main,
     h('h1', { text: s.name }),
     h('p', { class: 'hint', text: T.scoring[s.scoring] }),
+    myRow ? h('p', { class: 'lead', id: 'my-standing', text: T.youAre(myRow.rank, current.players.length, T.periods[current.period],
+      current.period === 'tonight' || current.period === 'week' ? undefined : myRow.trend) }) : null,
     h('div', { class: 'league-controls', role: 'group', 'aria-label': 'Period' },
       s.tables.map((t) => h('button', { type: 'button', class: 'btn', id: `period-${t.period}`, 'aria-pressed': String(t.period === current.period), text: T.periods[t.period],
         onclick: () => { choice.period = t.period; render(); } }))),
