@@ -191,6 +191,21 @@ import Testing
         #expect(standings.players.count == 1 && standings.players[0].games == 3)
     }
 
+    @Test func aHostsTeamListNamesTheTeamsWithoutEvents() throws {
+        var reader = LeagueGameReader()
+        let created = #"{"v":2,"seq":1,"time":1736190000000,"room":"AAAA","type":"room_created","code":"AAAA","seed":1,"host_token_hash":"x","settings":{"teams":["Table 1","Table 2"]},"pack":{"title":"Q","questions":[{"kind":"truefalse","category":"c","text":"t","answer":true}]},"league":{"id":"crown","name":"Crown"}}"#
+        let joined = #"{"v":2,"seq":2,"time":1736190000001,"room":"AAAA","type":"player_joined","player":1,"nickname":"Ada","team":2,"device_id":"d1","resume_token_hash":"h","first_question":0}"#
+        let ended = #"{"v":2,"seq":3,"time":1736190000002,"room":"AAAA","type":"room_ended","reason":"finished","standings":{"players":[{"id":1,"score":5,"rank":1}],"teams":[{"id":2,"score":5,"rank":1},{"id":1,"score":0,"rank":2}]}}"#
+        for (number, text) in [created, joined, ended].enumerated() {
+            let bytes = Array(text.utf8)
+            let envelope = try bytes.withUnsafeBytes { try ArchiveEnvelope.parse($0).get() }
+            reader.add(ArchiveLine(version: 2, seq: envelope.seq, time: envelope.time, room: envelope.room, type: envelope.type, bytes: bytes, file: "f", lineNumber: number + 1))
+        }
+        #expect(reader.skipped.isEmpty)
+        #expect(reader.games.first?.teams.map(\.name) == ["Table 2", "Table 1"])
+        #expect(reader.games.first?.players.first?.team == "Table 2")
+    }
+
     @Test func theLeagueFileRoundTripsAndABadOneIsAClearError() throws {
         var entry = entry(.places)
         entry.teamAliases = [LeagueAlias(from: "Owls", into: "The Owls")]

@@ -117,6 +117,8 @@ package struct LeagueGameReader: Sendable {
                 let created = try line.decode(RoomCreated.self, decoder: decoder)
                 game.title = created.pack.title
                 game.league = created.league
+                // A host's team list is the room's teams 1...n, with no team_created of their own.
+                for (index, name) in created.settings.teams.enumerated() { game.teamNames[index + 1] = name }
                 if let league = created.league, let problem = league.problem() {
                     game.league = nil
                     skipped.append(LeagueSkip(game: "\(line.room)-\(line.time)", league: league.id, reason: "its league is invalid: \(problem)"))
