@@ -90,7 +90,7 @@ enum ClientMessageFuzzer {
             add("code", .string(code))
         case .host(let command):
             switch command {
-            case .start, .next, .close, .reveal, .leaderboard, .end, .lock, .unlock, .pause, .unpause, .skip, .undoReveal:
+            case .start, .next, .close, .reveal, .leaderboard, .end, .lock, .unlock, .pause, .unpause, .skip, .undoReveal, .breakEndCountdown:
                 break
             case let .kick(player, ban, reason):
                 add("player", number(player))
@@ -116,7 +116,7 @@ enum ClientMessageFuzzer {
             case let .accept(question, text):
                 add("question", number(question))
                 add("text", .string(text))
-            case .addTime(let seconds), .reopen(let seconds):
+            case .addTime(let seconds), .reopen(let seconds), .breakAddTime(let seconds):
                 add("seconds", number(seconds))
             case let .tiebreak(text, answer, seconds, players, teams):
                 add("text", .string(text))
@@ -152,6 +152,7 @@ enum ClientMessageFuzzer {
         case .truefalse(let value): [("kind", .string("truefalse")), ("value", .bool(value))]
         case .text(let text): [("kind", .string("text")), ("text", .string(text))]
         case .number(let value): [("kind", .string("number")), ("value", .number(value))]
+        case .order(let order): [("kind", .string("order")), ("order", .array(order.map { .number(Double($0)) }))]
         }
         return .object(members)
     }

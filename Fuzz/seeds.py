@@ -121,6 +121,7 @@ client = {
     "answer-text": answer("text", text="the beatles"),
     "answer-number": answer("number", value=1969.5),
     "answer-poll": answer("poll", option=0),
+    "answer-order": answer("order", order=[2, 0, 3, 1]),
     "wager": {"type": "wager", "question": 4, "amount": 3},
 }
 for simple in ["start", "next", "close", "reveal", "leaderboard", "end", "lock", "unlock", "leave"]:

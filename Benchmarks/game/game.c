@@ -17,6 +17,12 @@
  *   host:    --gap-ms after every player has its result and its ack: next (-> question) ...
  *   host:    end after the last question -> `ended` to everyone; then a client-initiated close.
  *
+ * Scale-out (docs/scale-out.md): players open /ws?room=CODE, as the web clients do, so HAProxy can
+ * route them by code. --ports A,B,C plays directly on several instances (room r on the r % n-th);
+ * --rooms-spec 3x2000,150x20 mixes room sizes; results are also split by instance (the code's first
+ * letter). With --resume a connection the server drops comes back with backoff and `resume`s (a
+ * host with `host` and its token), as a phone does: the kill-one-instance benchmark.
+ *
  * Build: cc -O2 -o game game.c     Run: ./game --help
  */
 #define _GNU_SOURCE
@@ -64,6 +70,9 @@ static struct {
     int server_pid;
     int quiet;
     uint64_t seed;
+    int resume;            /* reconnect and resume a dropped connection instead of failing */
+    int create_in_order;   /* one create at a time, so a round-robin proxy deals rooms in turn */
+    double resume_timeout; /* seconds a dropped connection may take to resume */
 } cfg = {
     .host = "127.0.0.1",
     .rooms = 1,
@@ -79,6 +88,7 @@ static struct {
     .stall_timeout = 30,
     .timeout = 900,
     .ramp_batch = 100,
+    .resume_timeout = 60,
 };
 
 /* ------------------------------------------------------------------- utils */
@@ -88,7 +98,8 @@ static struct {
 
 /* ------------------------------------------------------------ game state */
 
-enum cstate { C_IDLE, C_CONNECTING, C_HANDSHAKE, C_OPEN, C_CLOSING, C_CLOSED };
+/* C_LOST: dropped by the server, waiting to reconnect (--resume). */
+enum cstate { C_IDLE, C_LOST, C_CONNECTING, C_HANDSHAKE, C_OPEN, C_CLOSING, C_CLOSED };
 
 typedef struct {
     int fd;
@@ -117,6 +128,13 @@ typedef struct {
     uint64_t timer_at; /* pending timer (answer, or the host's next command), 0 = none */
     uint64_t t_read;   /* when poll_once's first pass read this connection's bytes */
     ssize_t pre_read;  /* bytes that pass read, 0 = none */
+    int target;        /* index into targets[] */
+    /* --resume */
+    char token[160];   /* the host's hostToken, or the player's latest resumeToken */
+    int resuming;      /* dropped; reconnecting until `hosting` / `joined` with resumed */
+    int resynced;      /* the next `state` after a resume re-syncs this connection */
+    uint64_t t_lost;   /* when it was dropped */
+    int backoff_ms;
 } conn_t;
 
 enum rstate { R_CREATING, R_LOBBY, R_ASKING, R_CLOSED, R_REVEALING, R_GAP, R_ENDING, R_DONE };
@@ -135,14 +153,43 @@ typedef struct {
     uint64_t last_recv;
     uint64_t first_recv;
     uint64_t t_progress; /* last time anything happened in this room (stall detection) */
+    int np;              /* players in this room */
+    int first;           /* index of its first player in conns[] */
+    int inst;            /* instance slot (by the code's first letter), -1 before created */
+    int disrupted;       /* a connection of this room was dropped: measured apart from here on */
+    int host_ended;
+    uint64_t acked, resulted; /* answer_acks and results over the whole game (while not disrupted) */
 } room_t;
 
 static conn_t *conns;
 static room_t *rooms;
 static int n_conns;
 static int epfd;
-static struct sockaddr_storage server_addr;
-static socklen_t server_addr_len;
+/* Where connections go: one address (a server or the proxy), or one per instance (--ports). */
+#define MAX_TARGETS 8
+static struct sockaddr_storage targets[MAX_TARGETS];
+static socklen_t target_len[MAX_TARGETS];
+static int target_port[MAX_TARGETS];
+static int n_targets;
+static int total_players;
+
+/* Instances, told apart by the first letter of the codes they deal. */
+#define MAX_INSTANCES 8
+static char inst_name[MAX_INSTANCES];
+static int n_inst;
+static hist_t h_inst_fanout[MAX_INSTANCES], h_inst_ack[MAX_INSTANCES];
+static int inst_rooms[MAX_INSTANCES], inst_players[MAX_INSTANCES];
+
+/* --resume */
+static hist_t h_resume;           /* dropped -> resumed (`hosting`, or `joined` with resumed) */
+static hist_t h_disrupted_ack;    /* answer -> answer_ack in a disrupted room, after the drop */
+static uint64_t drops, resumes, reconnect_attempts, disrupted_errors, acks_disrupted;
+static int rooms_disrupted;
+
+/* Processes to sample (--watch-pid NAME=PID): each instance and the proxy. */
+typedef struct { char name[16]; int pid; double cpu0, cpu1; long rss_peak; } watch_t;
+static watch_t watched[MAX_TARGETS + 2];
+static int n_watched;
 static int n_open, n_pending;
 static int closing_phase;
 
@@ -234,10 +281,10 @@ static void set_events(conn_t *c, uint32_t ev) {
 }
 
 static void conn_close(conn_t *c) {
-    if (c->state == C_CLOSED) return;
+    if (c->state == C_CLOSED || c->state == C_IDLE) return;
     if (c->state == C_OPEN || c->state == C_CLOSING) n_open--;
     if (c->state == C_CONNECTING || c->state == C_HANDSHAKE) n_pending--;
-    close(c->fd);
+    if (c->fd >= 0) close(c->fd);
     c->fd = -1;
     c->state = C_CLOSED;
 }
@@ -249,6 +296,48 @@ static const char *who(const conn_t *c) {
     return buf;
 }
 
+/* With --resume, a connection the server dropped (the instance was killed, or the proxy answered 503
+   while it was down) closes and comes back after a backoff of 250 ms doubling to 2 s, with jitter,
+   as a phone does. Its room is "disrupted" from then on and measured apart. Returns 0 without
+   --resume (or before the room exists): the caller then fails the run as before. */
+static int conn_lost(conn_t *c, const char *why) {
+    room_t *rm = &rooms[c->room];
+    if (!cfg.resume || closing_phase || rm->code[0] == 0 || c->state == C_CLOSING) return 0;
+    conn_close(c);
+    c->state = C_LOST;
+    c->rlen = c->wlen = c->woff = c->mlen = 0;
+    c->mop = 0;
+    c->pre_read = 0;
+    uint64_t t = now_ns();
+    if (!rm->disrupted) {
+        rm->disrupted = 1;
+        rooms_disrupted++;
+        info("room #%d (%s) disrupted: %s %s", c->room, rm->code, who(c), why);
+    }
+    if (!c->resuming) {
+        c->resuming = 1;
+        c->t_lost = t;
+        c->backoff_ms = 250;
+        drops++;
+    } else {
+        c->backoff_ms = c->backoff_ms * 2 > 2000 ? 2000 : c->backoff_ms * 2;
+    }
+    /* A room waiting for every result will not get them from players who are away. */
+    if (rm->state == R_REVEALING && !c->is_host && conns[c->room].state == C_OPEN) {
+        conns[c->room].timer_at = t + 1000000000ull;
+        heap_push(conns[c->room].timer_at, c->room);
+    }
+    uint64_t jitter = rng_next() % (uint64_t)(c->backoff_ms / 2 + 1);
+    c->timer_at = t + ((uint64_t)c->backoff_ms + jitter) * 1000000ull;
+    heap_push(c->timer_at, c->idx);
+    rm->t_progress = t;
+    return 1;
+}
+
+static void start_connect(conn_t *c);
+
+static int gone(const conn_t *c) { return c->state == C_CLOSED || c->state == C_LOST; }
+
 static void conn_flush(conn_t *c) {
     while (c->woff < c->wlen) {
         ssize_t n = send(c->fd, c->wb + c->woff, c->wlen - c->woff, MSG_NOSIGNAL);
@@ -259,6 +348,7 @@ static void conn_flush(conn_t *c) {
             return;
         }
         if (closing_phase) { conn_close(c); return; }
+        if (conn_lost(c, strerror(errno))) return;
         die("send on %s: %s", who(c), strerror(errno));
     }
     c->woff = c->wlen = 0;
@@ -477,12 +567,16 @@ static void room_reveal(conn_t *host) {
     rm->state = R_REVEALING;
     host_send(host, "reveal");
     rm->t_reveal = now_ns();
+    if (rm->disrupted) {
+        host->timer_at = rm->t_reveal + (uint64_t)(cfg.gap_ms > 1000 ? cfg.gap_ms : 1000) * 1000000ull;
+        heap_push(host->timer_at, host->idx);
+    }
 }
 
 /* After a reveal: next question (or the end) once every player has its result and its ack. */
 static void room_maybe_advance(int r, uint64_t t) {
     room_t *rm = &rooms[r];
-    if (rm->state != R_REVEALING || rm->results < cfg.players || rm->acks < cfg.players) return;
+    if (rm->state != R_REVEALING || rm->disrupted || rm->results < rm->np || rm->acks < rm->np) return;
     rm->state = R_GAP;
     conn_t *host = &conns[r];
     host->timer_at = t + (uint64_t)cfg.gap_ms * 1000000ull;
@@ -490,6 +584,13 @@ static void room_maybe_advance(int r, uint64_t t) {
 }
 
 static void on_timer(conn_t *c, uint64_t t) {
+    if (c->state == C_LOST && c->timer_at != 0) {
+        c->timer_at = 0;
+        if (t - c->t_lost > (uint64_t)(cfg.resume_timeout * 1e9))
+            die("%s did not resume within --resume-timeout %.0f s", who(c), cfg.resume_timeout);
+        start_connect(c);
+        return;
+    }
     if (c->state != C_OPEN || c->timer_at == 0) return;
     c->timer_at = 0;
     room_t *rm = &rooms[c->room];
@@ -498,6 +599,8 @@ static void on_timer(conn_t *c, uint64_t t) {
             room_reveal(c);
             return;
         }
+        /* A disrupted room does not wait for every result (some players are still away). */
+        if (rm->state == R_REVEALING && rm->disrupted) rm->state = R_GAP;
         if (rm->state != R_GAP) return;
         if (rm->seq + 1 < cfg.questions) {
             room_ask(c->room);
@@ -521,8 +624,99 @@ static void on_error_message(conn_t *c, const members_t *ms, const char *m, cons
     size_t clen = 1, rlen = 1;
     member_string(ms, end, "code", &code, &clen);
     member_string(ms, end, "request", &req, &rlen);
+    /* Around a drop, an answer may cross the restart (already answered, or answers closed meanwhile).
+       A refused `resume` or `host` is a real failure, though. */
+    if (rooms[c->room].disrupted && !c->resuming) {
+        if (disrupted_errors++ == 0) info("%s got error %.*s in a disrupted room (counted apart)", who(c), (int)clen, code);
+        return;
+    }
     server_errors++;
     note_error("%s got error %.*s (request %.*s): %.120s", who(c), (int)clen, code, (int)rlen, req, m);
+}
+
+static int inst_slot(char letter) {
+    for (int i = 0; i < n_inst; i++) if (inst_name[i] == letter) return i;
+    if (n_inst == MAX_INSTANCES) return MAX_INSTANCES - 1;
+    inst_name[n_inst] = letter;
+    hist_init(&h_inst_fanout[n_inst]);
+    hist_init(&h_inst_ack[n_inst]);
+    return n_inst++;
+}
+
+static void save_token(conn_t *c, const members_t *ms, const char *end, const char *key) {
+    const char *tok;
+    size_t tl;
+    if (member_string(ms, end, key, &tok, &tl) && tl < sizeof c->token) {
+        memcpy(c->token, tok, tl);
+        c->token[tl] = 0;
+    }
+}
+
+static void resumed(conn_t *c, uint64_t t) {
+    c->resuming = 0;
+    c->resynced = 1;
+    resumes++;
+    hist_add(&h_resume, t - c->t_lost);
+    rooms[c->room].t_progress = t;
+}
+
+static void player_ended(conn_t *c, uint64_t t) {
+    room_t *rm = &rooms[c->room];
+    if (c->ended) { if (!rm->disrupted) note_error("%s: ended twice", who(c)); return; }
+    c->ended = 1;
+    rm->ended++;
+    rm->t_progress = t;
+    if (rm->ended == rm->np && rm->state == R_ENDING) {
+        rm->state = R_DONE;
+        rooms_done++;
+    }
+}
+
+/* The `state` after a resume: pick the game up where the room is (phase, question, answered). */
+static void resync(conn_t *c, const members_t *ms, const char *end, uint64_t t) {
+    room_t *rm = &rooms[c->room];
+    const char *phase = "";
+    size_t plen = 0;
+    long long seq = -1;
+    int answered = 0;
+    member_string(ms, end, "phase", &phase, &plen);
+    const char *qv = member(ms, "question");
+    members_t qm;
+    if (qv && obj_index(qv, end, &qm)) member_int(&qm, end, "sequence", &seq);
+    member_bool(ms, end, "answered", &answered);
+    int asking = IS(phase, plen, "open") || IS(phase, plen, "reading");
+    if (c->is_host) {
+        if (seq >= 0) rm->seq = (int)seq;
+        if (IS(phase, plen, "lobby")) rm->seq = -1; /* the start never reached the log: start again */
+        if (asking) {
+            rm->state = R_ASKING; /* answers_closed comes when everyone answered, or at the deadline */
+        } else if (IS(phase, plen, "closed")) {
+            room_reveal(c);
+        } else if (IS(phase, plen, "revealed") || IS(phase, plen, "leaderboard") || IS(phase, plen, "lobby")) {
+            rm->state = R_GAP;
+            c->timer_at = t + (uint64_t)cfg.gap_ms * 1000000ull + 1;
+            heap_push(c->timer_at, c->idx);
+        } else if (IS(phase, plen, "ended")) {
+            rm->host_ended = 1;
+            if (rm->state != R_DONE) rm->state = rm->ended == rm->np ? R_DONE : R_ENDING;
+            if (rm->state == R_DONE) rooms_done++;
+        }
+        return;
+    }
+    if (IS(phase, plen, "ended")) { player_ended(c, t); return; }
+    /* The log may hold less than this player saw: what was sent but not yet durable died with the
+       server. Back in the lobby, the host starts again and the first question comes again. */
+    c->q_seen = (int)seq;
+    if (seq < 0) { c->q_acked = c->q_result = -1; return; }
+    c->t_answer = 0;
+    if (asking && !answered) {
+        uint64_t span = (uint64_t)(cfg.answer_max_ms - cfg.answer_min_ms);
+        uint64_t delay_ms = (uint64_t)cfg.answer_min_ms + (span ? rng_next() % (span + 1) : 0);
+        c->timer_at = t + delay_ms * 1000000ull;
+        heap_push(c->timer_at, c->idx);
+    } else {
+        c->q_acked = (int)seq;
+    }
 }
 
 static void on_text(conn_t *c, const char *m, size_t len, uint64_t t) {
@@ -549,13 +743,20 @@ static void on_text(conn_t *c, const char *m, size_t len, uint64_t t) {
                 die("%s: created without a usable code: %.120s", who(c), m);
             memcpy(rm->code, code, clen);
             rm->code[clen] = 0;
+            rm->inst = inst_slot(code[0]);
+            inst_rooms[rm->inst]++;
+            inst_players[rm->inst] += rm->np;
+            save_token(c, &ms, end, "hostToken");
             rm->state = R_LOBBY;
             rm->t_progress = t;
             rooms_created++;
         } else if (IS(type, tlen, "answers_closed")) {
             long long q = -1;
             member_int(&ms, end, "question", &q);
-            if (rm->state != R_ASKING || q != rm->seq) {
+            if (rm->disrupted) {
+                if (rm->state != R_ASKING) return;
+                rm->seq = (int)q;
+            } else if (rm->state != R_ASKING || q != rm->seq) {
                 note_error("%s: answers_closed for question %lld while question %d is in flight", who(c), q, rm->seq);
                 return;
             }
@@ -573,12 +774,25 @@ static void on_text(conn_t *c, const char *m, size_t len, uint64_t t) {
             if (!member(&ms, "correct")) note_error("%s: host question without \"correct\"", who(c));
         } else if (IS(type, tlen, "ended")) {
             rm->t_progress = t;
+            rm->host_ended = 1;
+        } else if (IS(type, tlen, "hosting")) {
+            if (c->resuming) resumed(c, t);
+        } else if (IS(type, tlen, "state")) {
+            if (c->resynced) { c->resynced = 0; resync(c, &ms, end, t); }
         }
         /* state, lobby, players, answers_open, answer_count, reveal, leaderboard, standing: not needed */
         return;
     }
 
     if (IS(type, tlen, "joined")) {
+        save_token(c, &ms, end, "resumeToken");
+        if (c->resuming) {
+            int was_resumed = 0;
+            member_bool(&ms, end, "resumed", &was_resumed);
+            if (!was_resumed) note_error("%s: a resume answered joined without resumed:true", who(c));
+            resumed(c, t);
+            return;
+        }
         if (c->joined) { note_error("%s: joined twice", who(c)); return; }
         c->joined = 1;
         if (c->t_join && t > c->t_join) hist_add(&h_join, t - c->t_join);
@@ -592,6 +806,17 @@ static void on_text(conn_t *c, const char *m, size_t len, uint64_t t) {
         if (!qv || !obj_index(qv, end, &qm) || !member_int(&qm, end, "sequence", &seq)) { note_error("%s: question without question.sequence: %.100s", who(c), m); return; }
         if (member(&ms, "correct") || member(&qm, "answer") || member(&qm, "correct"))
             note_error("%s: the answer reached a player before the reveal: %.120s", who(c), m);
+        if (rm->disrupted) {
+            /* Not measured: the room's clocks and counts restarted with the drop. */
+            if (seq <= c->q_seen) return;
+            c->q_seen = (int)seq;
+            uint64_t span = (uint64_t)(cfg.answer_max_ms - cfg.answer_min_ms);
+            uint64_t delay_ms = (uint64_t)cfg.reading_ms + (uint64_t)cfg.answer_min_ms + (span ? rng_next() % (span + 1) : 0);
+            c->timer_at = t + delay_ms * 1000000ull;
+            heap_push(c->timer_at, c->idx);
+            rm->t_progress = t;
+            return;
+        }
         if (seq != rm->seq || rm->state != R_ASKING) {
             note_error("%s: question %lld arrived while question %d is in flight", who(c), seq, rm->seq);
             return;
@@ -610,7 +835,8 @@ static void on_text(conn_t *c, const char *m, size_t len, uint64_t t) {
             qs->sum += (double)lat;
             if (lat > qs->max) qs->max = lat;
             if (rm->received == 1) hist_add(&h_first, lat);
-            if (rm->received == cfg.players) hist_add(&h_round, rm->last_recv - rm->t_sent);
+            if (rm->received == rm->np) hist_add(&h_round, rm->last_recv - rm->t_sent);
+            hist_add(&h_inst_fanout[rm->inst], lat);
         }
         /* Answers open after the reading time (--reading-ms): answer a random think time after that. */
         uint64_t span = (uint64_t)(cfg.answer_max_ms - cfg.answer_min_ms);
@@ -622,6 +848,14 @@ static void on_text(conn_t *c, const char *m, size_t len, uint64_t t) {
         int durable = 1;
         member_int(&ms, end, "question", &q);
         member_bool(&ms, end, "durable", &durable);
+        if (rm->disrupted) {
+            if (c->t_answer && q == c->q_seen) hist_add(&h_disrupted_ack, t - c->t_answer);
+            c->t_answer = 0;
+            c->q_acked = (int)q;
+            acks_disrupted++;
+            rm->t_progress = t;
+            return;
+        }
         if (q != c->q_seen || c->t_answer == 0 || c->q_acked == q) {
             note_error("%s: unexpected answer_ack for question %lld", who(c), q);
             return;
@@ -636,12 +870,14 @@ static void on_text(conn_t *c, const char *m, size_t len, uint64_t t) {
         if (sec < MAX_SECONDS) acks_per_second[sec]++;
         if (measured((int)q)) {
             hist_add(&h_ack, lat);
+            hist_add(&h_inst_ack[rm->inst], lat);
             qstat_t *qs = &qstats[q];
             qs->ack_n++;
             qs->ack_sum += (double)lat;
             if (lat > qs->ack_max) qs->ack_max = lat;
         }
         rm->acks++;
+        rm->acked++;
         rm->t_progress = t;
         room_maybe_advance(c->room, t);
     } else if (IS(type, tlen, "result")) {
@@ -649,6 +885,7 @@ static void on_text(conn_t *c, const char *m, size_t len, uint64_t t) {
         members_t rsm;
         long long seq = -1;
         if (!rv || !obj_index(rv, end, &rsm) || !member_int(&rsm, end, "sequence", &seq)) { note_error("%s: result without result.sequence: %.100s", who(c), m); return; }
+        if (rm->disrupted) { c->q_result = (int)seq; rm->t_progress = t; return; }
         if (seq != rm->seq || seq != c->q_seen || rm->state != R_REVEALING) {
             note_error("%s: result for question %lld while question %d is being revealed", who(c), seq, rm->seq);
             return;
@@ -658,6 +895,7 @@ static void on_text(conn_t *c, const char *m, size_t len, uint64_t t) {
         uint64_t lat = t > rm->t_reveal ? t - rm->t_reveal : 0;
         results_total++;
         rm->results++;
+        rm->resulted++;
         rm->t_progress = t;
         if (lat < rm->reveal_min) rm->reveal_min = lat;
         if (lat > rm->reveal_max) rm->reveal_max = lat;
@@ -669,21 +907,16 @@ static void on_text(conn_t *c, const char *m, size_t len, uint64_t t) {
             if (lat > qs->rev_max) qs->rev_max = lat;
             /* The room's first and last by receive time, not by the order this loop parsed them in
                (a socket read again after a full first read is parsed with a later time). */
-            if (rm->results == cfg.players) {
+            if (rm->results == rm->np) {
                 hist_add(&h_reveal_first, rm->reveal_min);
                 hist_add(&h_reveal_all, rm->reveal_max);
             }
         }
         room_maybe_advance(c->room, t);
     } else if (IS(type, tlen, "ended")) {
-        if (c->ended) { note_error("%s: ended twice", who(c)); return; }
-        c->ended = 1;
-        rm->ended++;
-        rm->t_progress = t;
-        if (rm->ended == cfg.players && rm->state == R_ENDING) {
-            rm->state = R_DONE;
-            rooms_done++;
-        }
+        player_ended(c, t);
+    } else if (IS(type, tlen, "state")) {
+        if (c->resynced) { c->resynced = 0; resync(c, &ms, end, t); }
     }
     /* state, lobby, answers_open, answers_closed, reveal, standing, host_status: not needed */
 }
@@ -694,6 +927,9 @@ static void on_server_close(conn_t *c, const uint8_t *p, size_t len) {
         return;
     }
     int code = len >= 2 ? (p[0] << 8 | p[1]) : 1005;
+    char why[32];
+    snprintf(why, sizeof why, "close code %d", code);
+    if (conn_lost(c, why)) return;
     die("server closed %s (close code %d%s%.*s)", who(c), code, len > 2 ? ", reason: " : "",
         len > 2 ? (int)(len - 2) : 0, len > 2 ? (const char *)p + 2 : "");
 }
@@ -701,7 +937,7 @@ static void on_server_close(conn_t *c, const uint8_t *p, size_t len) {
 /* Parses every complete frame in c->rb (RFC 6455 section 5.2). Same rules as shootout.c. */
 static void parse_frames(conn_t *c, uint64_t t_recv) {
     size_t off = 0;
-    while (c->state >= C_OPEN && c->state != C_CLOSED) {
+    while (c->state == C_OPEN || c->state == C_CLOSING) {
         uint8_t *p = c->rb + off;
         size_t avail = c->rlen - off;
         if (avail < 2) break;
@@ -772,7 +1008,7 @@ static void parse_frames(conn_t *c, uint64_t t_recv) {
             c->mop = 0;
         }
     }
-    if (c->state == C_CLOSED) return;
+    if (gone(c)) return;
     if (off) {
         memmove(c->rb, c->rb + off, c->rlen - off);
         c->rlen -= off;
@@ -782,16 +1018,22 @@ static void parse_frames(conn_t *c, uint64_t t_recv) {
 /* ---------------------------------------------------------------- handshake */
 
 static void start_connect(conn_t *c) {
-    int fd = socket(server_addr.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    const struct sockaddr_storage *to = &targets[c->target];
+    int fd = socket(to->ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
     if (fd < 0) die("socket() for %s: %s%s", who(c), strerror(errno), errno == EMFILE ? " (raise the open-files limit: ulimit -n)" : "");
     int one = 1;
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     c->fd = fd;
     c->t_start = now_ns();
-    int r = connect(fd, (struct sockaddr *)&server_addr, server_addr_len);
-    if (r < 0 && errno != EINPROGRESS) die("connect to %s:%d (%s): %s", cfg.host, cfg.port, who(c), strerror(errno));
+    if (c->resuming) reconnect_attempts++;
+    int r = connect(fd, (const struct sockaddr *)to, target_len[c->target]);
     c->state = C_CONNECTING;
     n_pending++;
+    if (r < 0 && errno != EINPROGRESS) {
+        int err = errno;
+        if (conn_lost(c, strerror(err))) return;
+        die("connect to %s:%d (%s): %s", cfg.host, target_port[c->target], who(c), strerror(err));
+    }
     c->events = EPOLLOUT;
     struct epoll_event e = {.events = EPOLLOUT, .data.u32 = (uint32_t)c->idx};
     if (epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &e) < 0) die("epoll_ctl: %s", strerror(errno));
@@ -801,15 +1043,21 @@ static void send_handshake(conn_t *c) {
     int err = 0;
     socklen_t el = sizeof err;
     getsockopt(c->fd, SOL_SOCKET, SO_ERROR, &err, &el);
-    if (err) die("connect to %s:%d (%s): %s", cfg.host, cfg.port, who(c), strerror(err));
+    if (err) {
+        if (conn_lost(c, strerror(err))) return;
+        die("connect to %s:%d (%s): %s", cfg.host, target_port[c->target], who(c), strerror(err));
+    }
     uint8_t raw[16];
     fill_random(raw, sizeof raw);
     char key[32];
     base64(raw, sizeof raw, key);
     accept_for_key(key, c->accept);
+    /* A connection that knows its room says so, as the web clients do (HAProxy routes on it). */
+    char path[64] = "/ws";
+    if (rooms[c->room].code[0] && (!c->is_host || c->resuming)) snprintf(path, sizeof path, "/ws?room=%s", rooms[c->room].code);
     char req[512];
     int n = snprintf(req, sizeof req,
-                     "GET /ws HTTP/1.1\r\n"
+                     "GET %s HTTP/1.1\r\n"
                      "Host: %s:%d\r\n"
                      "Upgrade: websocket\r\n"
                      "Connection: Upgrade\r\n"
@@ -817,7 +1065,7 @@ static void send_handshake(conn_t *c) {
                      "Sec-WebSocket-Version: 13\r\n"
                      "Sec-WebSocket-Protocol: buzzer.v1\r\n"
                      "\r\n",
-                     cfg.host, cfg.port, key);
+                     path, cfg.host, target_port[c->target], key);
     memcpy(wb_reserve(c, (size_t)n), req, (size_t)n);
     c->state = C_HANDSHAKE;
     set_events(c, EPOLLIN);
@@ -858,7 +1106,13 @@ static void finish_handshake(conn_t *c) {
     head[hlen] = 0;
     char *eol = strstr(head, "\r\n");
     int status_len = (int)(eol - head);
-    if (strncmp(head, "HTTP/1.1 101", 12) != 0) die("handshake rejected for %s: \"%.*s\"", who(c), status_len, head);
+    if (strncmp(head, "HTTP/1.1 101", 12) != 0) {
+        char status[64];
+        snprintf(status, sizeof status, "handshake answered \"%.*s\"", status_len < 40 ? status_len : 40, head);
+        free(head);
+        if (conn_lost(c, status)) return;
+        die("handshake rejected for %s: %s", who(c), status);
+    }
     size_t vl;
     const char *v = header_value(head, "Sec-WebSocket-Accept", &vl);
     if (!v || vl != 28 || memcmp(v, c->accept, 28) != 0) die("handshake for %s: bad Sec-WebSocket-Accept", who(c));
@@ -875,8 +1129,16 @@ static void finish_handshake(conn_t *c) {
     on_open(c);
 }
 
-/* A host creates its room; a player joins its room (whose code is known by then). */
+/* A host creates its room; a player joins its room (whose code is known by then). Coming back after a
+   drop, a host sends `host` with its token and a player `resume` with its latest one. */
 static void on_open(conn_t *c) {
+    if (c->resuming) {
+        char buf[256];
+        int n = snprintf(buf, sizeof buf, "{\"type\":\"%s\",\"code\":\"%s\",\"token\":\"%s\"}", c->is_host ? "host" : "resume",
+                         rooms[c->room].code, c->token);
+        conn_queue_frame(c, 0x1, (const uint8_t *)buf, (size_t)n);
+        return;
+    }
     if (c->is_host) {
         conn_queue_frame(c, 0x1, (const uint8_t *)create_msg, create_len);
         return; /* flushed by on_readable */
@@ -900,10 +1162,12 @@ static void on_readable(conn_t *c) {
             if (errno == EINTR) continue;
             if (errno == EAGAIN || errno == EWOULDBLOCK) break;
             if (closing_phase || c->state == C_CLOSING) { conn_close(c); return; }
+            if (conn_lost(c, strerror(errno))) return;
             die("recv on %s: %s", who(c), strerror(errno));
         }
         if (n == 0) {
             if (closing_phase || c->state == C_CLOSING) { conn_close(c); return; }
+            if (conn_lost(c, "closed by the server")) return;
             if (c->state == C_HANDSHAKE) die("%s: server closed the connection during the handshake", who(c));
             die("%s: server closed the TCP connection without a close frame", who(c));
         }
@@ -911,10 +1175,11 @@ static void on_readable(conn_t *c) {
         c->rlen += (size_t)n;
         if (c->state == C_HANDSHAKE) {
             finish_handshake(c);
+            if (gone(c)) return;
             if (c->state != C_OPEN) continue;
         }
         parse_frames(c, t);
-        if (c->state == C_CLOSED) return;
+        if (gone(c)) return;
         if ((size_t)n < 1024) break;
     }
     if (c->wlen > c->woff) conn_flush(c);
@@ -941,6 +1206,7 @@ static void pre_read(conn_t *c) {
     } else if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
         int err = n == 0 ? 0 : errno;
         if (closing_phase || c->state == C_CLOSING) { conn_close(c); return; }
+        if (conn_lost(c, n == 0 ? "closed by the server" : strerror(err))) return;
         if (n == 0) die("%s: server closed the TCP connection without a close frame", who(c));
         die("recv on %s: %s", who(c), strerror(err));
     }
@@ -979,7 +1245,7 @@ static void poll_once(int max_timeout_ms) {
     for (int i = 0; i < n; i++) {
         conn_t *c = &conns[events[i].data.u32];
         uint32_t ev = events[i].events;
-        if (c->state == C_CLOSED) continue;
+        if (gone(c) || c->state == C_IDLE) continue;
         if (c->state == C_CONNECTING) {
             send_handshake(c);
             continue;
@@ -988,13 +1254,13 @@ static void poll_once(int max_timeout_ms) {
             ssize_t got = c->pre_read;
             c->pre_read = 0;
             parse_frames(c, c->t_read);
-            if (c->state == C_CLOSED) continue;
+            if (gone(c)) continue;
             if (got >= 1024) on_readable(c); /* maybe more waiting */
             else if (c->wlen > c->woff) conn_flush(c);
         } else if (ev & (EPOLLIN | EPOLLERR | EPOLLHUP)) {
             on_readable(c);
         }
-        if (c->state != C_CLOSED && (ev & EPOLLOUT)) conn_flush(c);
+        if (!gone(c) && (ev & EPOLLOUT)) conn_flush(c);
     }
     run_timers();
 }
@@ -1007,10 +1273,10 @@ static void check_run_deadline(void) {
 
 /* ----------------------------------------------------------------- phases */
 
-static long read_status_kb(const char *field) {
-    if (cfg.server_pid <= 0) return -1;
+static long pid_status_kb(int pid, const char *field) {
+    if (pid <= 0) return -1;
     char path[64];
-    snprintf(path, sizeof path, "/proc/%d/status", cfg.server_pid);
+    snprintf(path, sizeof path, "/proc/%d/status", pid);
     FILE *f = fopen(path, "r");
     if (!f) return -1;
     char line[256];
@@ -1022,6 +1288,7 @@ static long read_status_kb(const char *field) {
     return kb;
 }
 
+static long read_status_kb(const char *field) { return pid_status_kb(cfg.server_pid, field); }
 static long read_rss_kb(void) { return read_status_kb("VmRSS:"); }
 
 /* CPU seconds the whole machine spent busy (not idle, not iowait), from /proc/stat. */
@@ -1035,11 +1302,11 @@ static double machine_busy_seconds(void) {
     return (double)(v[0] + v[1] + v[2] + v[5] + v[6] + v[7]) / (double)sysconf(_SC_CLK_TCK);
 }
 
-/* The server's CPU seconds (utime + stime), from /proc/PID/stat. */
-static double server_cpu_seconds(void) {
-    if (cfg.server_pid <= 0) return -1;
+/* A process's CPU seconds (utime + stime), from /proc/PID/stat; -1 once it is gone. */
+static double pid_cpu_seconds(int pid) {
+    if (pid <= 0) return -1;
     char path[64], buf[1024];
-    snprintf(path, sizeof path, "/proc/%d/stat", cfg.server_pid);
+    snprintf(path, sizeof path, "/proc/%d/stat", pid);
     FILE *f = fopen(path, "r");
     if (!f) return -1;
     size_t n = fread(buf, 1, sizeof buf - 1, f);
@@ -1051,6 +1318,15 @@ static double server_cpu_seconds(void) {
     /* after ") ": state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt utime stime */
     if (sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) != 2) return -1;
     return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
+}
+
+static double server_cpu_seconds(void) { return pid_cpu_seconds(cfg.server_pid); }
+
+static void sample_watched_rss(void) {
+    for (int i = 0; i < n_watched; i++) {
+        long kb = pid_status_kb(watched[i].pid, "VmRSS:");
+        if (kb > watched[i].rss_peak) watched[i].rss_peak = kb;
+    }
 }
 
 /* Opens connections [from, to) with a sliding window of --ramp-batch handshakes, then waits for `done()`. */
@@ -1080,7 +1356,7 @@ static void connect_range(int from, int to, int (*done)(void), const char *what)
 }
 
 static int all_created(void) { return rooms_created == cfg.rooms; }
-static int all_joined(void) { return players_joined == cfg.rooms * cfg.players; }
+static int all_joined(void) { return players_joined == total_players; }
 
 static void idle_for(int ms) {
     uint64_t until = now_ns() + (uint64_t)ms * 1000000ull;
@@ -1114,12 +1390,17 @@ static void run_game(void) {
             last_check = t;
             long rss = read_rss_kb();
             if (rss > rss_peak_kb) rss_peak_kb = rss;
+            sample_watched_rss();
+            if (cfg.resume)
+                for (int i = cfg.rooms; i < n_conns; i++)
+                    if (conns[i].resuming && t - conns[i].t_lost > (uint64_t)(cfg.resume_timeout * 1e9))
+                        die("%s did not resume within --resume-timeout %.0f s", who(&conns[i]), cfg.resume_timeout);
             for (int r = 0; r < cfg.rooms; r++) {
                 room_t *rm = &rooms[r];
                 if (rm->state == R_DONE || t - rm->t_progress < stall) continue;
                 die("room #%d stalled for %.0f s at question %d (state %d: %d/%d received, %d acks, %d results, "
                     "answers_closed %s, %d ended); %" PRIu64 " error(s), first: %s",
-                    r, cfg.stall_timeout, rm->seq, rm->state, rm->received, cfg.players, rm->acks, rm->results,
+                    r, cfg.stall_timeout, rm->seq, rm->state, rm->received, rm->np, rm->acks, rm->results,
                     rm->closed ? "yes" : "no", rm->ended, errors, errors ? first_error : "none");
             }
         }
@@ -1162,7 +1443,13 @@ static void usage(FILE *f) {
     fprintf(f,
             "usage: game --port N [options]\n"
             "  --host H              server address, loopback only (default 127.0.0.1)\n"
-            "  --port N              port of `buzzer serve` (required)\n"
+            "  --port N              port of `buzzer serve`, or of the proxy in front of several (this or --ports)\n"
+            "  --ports N,N,...       play directly on several instances: room r on the (r mod n)-th (at most 8)\n"
+            "  --rooms-spec RxP,...  rooms of mixed sizes, e.g. 3x2000,150x20 (instead of --rooms and --players)\n"
+            "  --resume              a connection the server drops reconnects with backoff and resumes (host: `host`)\n"
+            "  --create-in-order     one create at a time, in room order (a round-robin proxy then deals rooms in turn)\n"
+            "  --resume-timeout T    seconds a dropped connection may take to resume (default 60)\n"
+            "  --watch-pid NAME=PID  report this process's CPU and peak RSS during the game (repeatable, at most 10)\n"
             "  --rooms R             rooms, each with its own host connection (default 1)\n"
             "  --players P           players per room (default 60)\n"
             "  --questions Q         questions per game, one round of choice questions (default 10)\n"
@@ -1198,22 +1485,22 @@ static int arg_int(const char *flag, const char *v, long lo, long hi) {
     return (int)x;
 }
 
-static void resolve_loopback(void) {
+static void resolve_loopback(int i) {
     const char *h = cfg.host;
     if (strcmp(h, "localhost") == 0) h = "127.0.0.1";
-    struct sockaddr_in *a4 = (struct sockaddr_in *)&server_addr;
-    struct sockaddr_in6 *a6 = (struct sockaddr_in6 *)&server_addr;
-    memset(&server_addr, 0, sizeof server_addr);
+    struct sockaddr_in *a4 = (struct sockaddr_in *)&targets[i];
+    struct sockaddr_in6 *a6 = (struct sockaddr_in6 *)&targets[i];
+    memset(&targets[i], 0, sizeof targets[i]);
     if (inet_pton(AF_INET, h, &a4->sin_addr) == 1) {
         if ((ntohl(a4->sin_addr.s_addr) >> 24) != 127) die("--host %s is not a loopback address", cfg.host);
         a4->sin_family = AF_INET;
-        a4->sin_port = htons((uint16_t)cfg.port);
-        server_addr_len = sizeof *a4;
+        a4->sin_port = htons((uint16_t)target_port[i]);
+        target_len[i] = sizeof *a4;
     } else if (inet_pton(AF_INET6, h, &a6->sin6_addr) == 1) {
         if (!IN6_IS_ADDR_LOOPBACK(&a6->sin6_addr)) die("--host %s is not a loopback address", cfg.host);
         a6->sin6_family = AF_INET6;
-        a6->sin6_port = htons((uint16_t)cfg.port);
-        server_addr_len = sizeof *a6;
+        a6->sin6_port = htons((uint16_t)target_port[i]);
+        target_len[i] = sizeof *a6;
     } else {
         die("--host %s: expected localhost, a 127.x.y.z address or ::1", cfg.host);
     }
@@ -1221,15 +1508,28 @@ static void resolve_loopback(void) {
 
 int main(int argc, char **argv) {
     int seed_given = 0;
+    const char *ports_arg = NULL, *spec_arg = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
         if (!strcmp(a, "--json")) { cfg.json = 1; continue; }
         if (!strcmp(a, "--quiet")) { cfg.quiet = 1; continue; }
+        if (!strcmp(a, "--resume")) { cfg.resume = 1; continue; }
+        if (!strcmp(a, "--create-in-order")) { cfg.create_in_order = 1; continue; }
         if (i + 1 >= argc) { usage(stderr); die("%s needs a value (or is unknown)", a); }
         const char *v = argv[++i];
         if (!strcmp(a, "--host")) cfg.host = v;
         else if (!strcmp(a, "--port")) cfg.port = arg_int(a, v, 1, 65535);
+        else if (!strcmp(a, "--ports")) ports_arg = v;
+        else if (!strcmp(a, "--rooms-spec")) spec_arg = v;
+        else if (!strcmp(a, "--resume-timeout")) cfg.resume_timeout = arg_double(a, v, 1, 3600);
+        else if (!strcmp(a, "--watch-pid")) {
+            const char *eq = strchr(v, '=');
+            if (!eq || eq == v || eq - v >= 16 || n_watched == (int)(sizeof watched / sizeof watched[0])) die("--watch-pid: expected NAME=PID (at most 10), got \"%s\"", v);
+            watch_t *w = &watched[n_watched++];
+            memcpy(w->name, v, (size_t)(eq - v));
+            w->pid = arg_int(a, eq + 1, 1, 1 << 30);
+        }
         else if (!strcmp(a, "--rooms")) cfg.rooms = arg_int(a, v, 1, 100000);
         else if (!strcmp(a, "--players")) cfg.players = arg_int(a, v, 1, 100000);
         else if (!strcmp(a, "--questions")) cfg.questions = arg_int(a, v, 1, 1000);
@@ -1249,16 +1549,50 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--seed")) { cfg.seed = strtoull(v, NULL, 10); seed_given = 1; }
         else { usage(stderr); die("unknown option %s", a); }
     }
-    if (cfg.port == 0) { usage(stderr); die("--port is required"); }
+    if (ports_arg) {
+        if (cfg.port) die("give --port or --ports, not both");
+        for (const char *p = ports_arg; *p;) {
+            char *e;
+            long x = strtol(p, &e, 10);
+            if (e == p || x < 1 || x > 65535 || (*e && *e != ',') || n_targets == MAX_TARGETS) die("--ports: expected up to %d ports separated by commas, got \"%s\"", MAX_TARGETS, ports_arg);
+            target_port[n_targets++] = (int)x;
+            p = *e ? e + 1 : e;
+        }
+    } else {
+        if (cfg.port == 0) { usage(stderr); die("--port or --ports is required"); }
+        target_port[n_targets++] = cfg.port;
+    }
+    /* Room sizes: --rooms-spec, or --rooms rooms of --players. */
+    int spec_rooms[64], spec_players[64], n_spec = 0;
+    if (spec_arg) {
+        for (const char *p = spec_arg; *p;) {
+            int r, pl, used;
+            if (n_spec == 64 || sscanf(p, "%dx%d%n", &r, &pl, &used) != 2 || r < 1 || pl < 1 || r > 100000 || pl > 100000 || (p[used] && p[used] != ','))
+                die("--rooms-spec: expected ROOMSxPLAYERS[,ROOMSxPLAYERS...], got \"%s\"", spec_arg);
+            spec_rooms[n_spec] = r;
+            spec_players[n_spec++] = pl;
+            p += used;
+            if (*p == ',') p++;
+        }
+    } else {
+        spec_rooms[0] = cfg.rooms;
+        spec_players[0] = cfg.players;
+        n_spec = 1;
+    }
+    cfg.rooms = 0;
+    long long all_players = 0;
+    for (int i = 0; i < n_spec; i++) { cfg.rooms += spec_rooms[i]; all_players += (long long)spec_rooms[i] * spec_players[i]; }
+    if (cfg.rooms > 100000 || all_players > 1000000) die("at most 100,000 rooms and 1,000,000 players");
+    total_players = (int)all_players;
     if (cfg.answer_max_ms < cfg.answer_min_ms) die("--answer-max-ms must be at least --answer-min-ms");
     if (cfg.warmup_questions >= cfg.questions) die("--warmup-questions must be less than --questions");
     if ((uint64_t)cfg.answer_max_ms >= (uint64_t)cfg.time_limit_s * 1000) die("--answer-max-ms must be below --time-limit");
-    resolve_loopback();
+    for (int i = 0; i < n_targets; i++) resolve_loopback(i);
     signal(SIGPIPE, SIG_IGN);
     if (!seed_given) fill_random(&cfg.seed, sizeof cfg.seed);
     rng_state = cfg.seed | 1;
     run_deadline = now_ns() + (uint64_t)(cfg.timeout * 1e9);
-    n_conns = cfg.rooms + cfg.rooms * cfg.players;
+    n_conns = cfg.rooms + total_players;
 
     struct rlimit rl;
     if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
@@ -1275,12 +1609,25 @@ int main(int argc, char **argv) {
     rooms = calloc((size_t)cfg.rooms, sizeof(room_t));
     qstats = calloc((size_t)cfg.questions, sizeof(qstat_t));
     if (!conns || !rooms || !qstats) die("out of memory");
-    for (int i = 0; i < n_conns; i++) {
+    {
+        int r = 0, next = cfg.rooms;
+        for (int i = 0; i < n_spec; i++)
+            for (int k = 0; k < spec_rooms[i]; k++, r++) {
+                rooms[r].np = spec_players[i];
+                rooms[r].first = next;
+                next += spec_players[i];
+            }
+    }
+    for (int i = 0, room = 0; i < n_conns; i++) {
         conn_t *c = &conns[i];
         c->idx = i;
         c->fd = -1;
         c->is_host = i < cfg.rooms;
-        c->room = c->is_host ? i : (i - cfg.rooms) / cfg.players;
+        if (!c->is_host) {
+            while (room + 1 < cfg.rooms && i >= rooms[room + 1].first) room++;
+        }
+        c->room = c->is_host ? i : room;
+        c->target = c->room % n_targets;
         c->q_seen = c->q_acked = c->q_result = -1;
         c->rcap = 4096;
         c->rb = malloc(c->rcap);
@@ -1297,15 +1644,31 @@ int main(int argc, char **argv) {
     hist_init(&h_reveal_all);
     hist_init(&h_reveal_first);
     hist_init(&h_join);
+    hist_init(&h_resume);
+    hist_init(&h_disrupted_ack);
 
     long rss_before = read_rss_kb();
     uint64_t t0 = now_ns();
-    info("creating %d room(s) on %s:%d (seed %" PRIu64 ")", cfg.rooms, cfg.host, cfg.port, cfg.seed);
-    connect_range(0, cfg.rooms, all_created, "creating rooms");
+    info("creating %d room(s) on %s:%d%s (seed %" PRIu64 ")", cfg.rooms, cfg.host, target_port[0], n_targets > 1 ? " and more" : "", cfg.seed);
+    if (cfg.create_in_order) {
+        int batch = cfg.ramp_batch;
+        cfg.ramp_batch = 1;
+        for (int r = 0; r < cfg.rooms; r++) {
+            int want = r + 1;
+            while (rooms_created < want) {
+                if (conns[r].state == C_IDLE) start_connect(&conns[r]);
+                poll_once(5);
+                check_run_deadline();
+            }
+        }
+        cfg.ramp_batch = batch;
+    } else {
+        connect_range(0, cfg.rooms, all_created, "creating rooms");
+    }
     double create_seconds = (double)(now_ns() - t0) / 1e9;
     long rss_rooms = read_rss_kb();
     t0 = now_ns();
-    info("%d room(s) created in %.3f s; joining %d players per room", cfg.rooms, create_seconds, cfg.players);
+    info("%d room(s) created in %.3f s; joining %d players", cfg.rooms, create_seconds, total_players);
     connect_range(cfg.rooms, n_conns, all_joined, "joining");
     double join_seconds = (double)(now_ns() - t0) / 1e9;
     info("%d players joined in %.3f s", players_joined, join_seconds);
@@ -1317,8 +1680,11 @@ int main(int argc, char **argv) {
          cfg.answer_min_ms, cfg.answer_max_ms, cfg.gap_ms);
     double cpu0 = cpu_seconds();
     double busy0 = machine_busy_seconds(), server0 = server_cpu_seconds();
+    for (int i = 0; i < n_watched; i++) { watched[i].cpu0 = pid_cpu_seconds(watched[i].pid); watched[i].rss_peak = -1; }
+    sample_watched_rss();
     run_game();
     double busy1 = machine_busy_seconds(), server1 = server_cpu_seconds();
+    for (int i = 0; i < n_watched; i++) watched[i].cpu1 = pid_cpu_seconds(watched[i].pid);
     double game_seconds = (double)(game_end - game_start) / 1e9;
     double client_cpu = (cpu_seconds() - cpu0) / game_seconds * 100.0;
     /* Cores' worth of CPU the server and everything else on the machine used during the game:
@@ -1337,17 +1703,26 @@ int main(int argc, char **argv) {
     uint32_t peak_aps = 0;
     for (int s = 0; s < MAX_SECONDS && (uint64_t)s * 1000000000ull < game_end - game_start; s++)
         if (acks_per_second[s] > peak_aps) peak_aps = acks_per_second[s];
-    uint64_t expected_acks = (uint64_t)cfg.rooms * (uint64_t)cfg.players * (uint64_t)cfg.questions;
-    if (acks_total != expected_acks) note_error("%" PRIu64 " answers acknowledged, expected %" PRIu64, acks_total, expected_acks);
-    if (results_total != expected_acks) note_error("%" PRIu64 " results received, expected %" PRIu64, results_total, expected_acks);
+    /* Every player of every room that was not disrupted answered every question. */
+    uint64_t expected_acks = 0, acked = 0, resulted = 0;
+    int players_disrupted = 0;
+    for (int r = 0; r < cfg.rooms; r++) {
+        if (rooms[r].disrupted) { players_disrupted += rooms[r].np; continue; }
+        expected_acks += (uint64_t)rooms[r].np * (uint64_t)cfg.questions;
+        acked += rooms[r].acked;
+        resulted += rooms[r].resulted;
+    }
+    if (acked != expected_acks) note_error("%" PRIu64 " answers acknowledged in rooms never dropped, expected %" PRIu64, acked, expected_acks);
+    if (resulted != expected_acks) note_error("%" PRIu64 " results received in rooms never dropped, expected %" PRIu64, resulted, expected_acks);
     int ok = errors == 0;
-    double per_player = (rss_before >= 0 && rss_joined >= 0) ? (double)(rss_joined - rss_before) * 1024.0 / (cfg.rooms * (cfg.players + 1)) : -1;
+    if (cfg.resume && resumes != drops) note_error("%" PRIu64 " connections dropped, %" PRIu64 " resumed", drops, resumes);
+    double per_player = (rss_before >= 0 && rss_joined >= 0) ? (double)(rss_joined - rss_before) * 1024.0 / (cfg.rooms + total_players) : -1;
 
     if (cfg.json) {
         printf("{\"ok\":%s,\"rooms\":%d,\"players_per_room\":%d,\"players\":%d,\"questions\":%d,\"warmup_questions\":%d,"
                "\"answer_ms\":[%d,%d],\"gap_ms\":%d,\"reveal_delay_ms\":%d,\"start_spread_ms\":%d,\"seed\":%" PRIu64 ",\"create_seconds\":%.3f,\"join_seconds\":%.3f,"
                "\"game_seconds\":%.3f,",
-               ok ? "true" : "false", cfg.rooms, cfg.players, cfg.rooms * cfg.players, cfg.questions, cfg.warmup_questions,
+               ok ? "true" : "false", cfg.rooms, spec_arg ? -1 : cfg.players, total_players, cfg.questions, cfg.warmup_questions,
                cfg.answer_min_ms, cfg.answer_max_ms, cfg.gap_ms, cfg.reveal_delay_ms, cfg.start_spread_ms, cfg.seed, create_seconds, join_seconds, game_seconds);
         print_hist_json("fanout_ms", &h_fanout);
         putchar(',');
@@ -1380,13 +1755,38 @@ int main(int argc, char **argv) {
         printf("],\"errors\":%" PRIu64 ",\"server_errors\":%" PRIu64 ",\"first_error\":", errors, server_errors);
         json_escape_print(stdout, first_error);
         printf(",\"server_cores\":%.2f,\"other_cores\":%.2f", server_cores, other_cores);
+        printf(",\"rooms_spec\":");
+        json_escape_print(stdout, spec_arg ? spec_arg : "");
+        printf(",\"instances\":[");
+        for (int i = 0; i < n_inst; i++) {
+            printf("%s{\"id\":\"%c\",\"rooms\":%d,\"players\":%d,", i ? "," : "", inst_name[i], inst_rooms[i], inst_players[i]);
+            print_hist_json("fanout_ms", &h_inst_fanout[i]);
+            putchar(',');
+            print_hist_json("ack_ms", &h_inst_ack[i]);
+            putchar('}');
+        }
+        printf("],\"resume\":{\"enabled\":%s,\"drops\":%" PRIu64 ",\"resumed\":%" PRIu64 ",\"reconnect_attempts\":%" PRIu64
+               ",\"rooms_disrupted\":%d,\"players_disrupted\":%d,\"acks_in_disrupted_rooms\":%" PRIu64 ",\"errors_in_disrupted_rooms\":%" PRIu64 ",",
+               cfg.resume ? "true" : "false", drops, resumes, reconnect_attempts, rooms_disrupted, players_disrupted, acks_disrupted, disrupted_errors);
+        print_hist_json("resume_ms", &h_resume);
+        putchar(',');
+        print_hist_json("disrupted_ack_ms", &h_disrupted_ack);
+        printf("},\"watched\":[");
+        for (int i = 0; i < n_watched; i++) {
+            const watch_t *w = &watched[i];
+            double cores = w->cpu0 >= 0 && w->cpu1 >= 0 ? (w->cpu1 - w->cpu0) / game_seconds : -1;
+            printf("%s{\"name\":", i ? "," : "");
+            json_escape_print(stdout, w->name);
+            printf(",\"pid\":%d,\"cores\":%.3f,\"rss_peak_kb\":%ld}", w->pid, cores, w->rss_peak);
+        }
+        putchar(']');
         printf(",\"client_cpu_percent\":%.1f,\"pings_answered\":%" PRIu64 ",\"server_pid\":%d,"
                "\"rss_kb\":{\"before\":%ld,\"rooms\":%ld,\"joined\":%ld,\"peak\":%ld,\"after\":%ld,\"hwm\":%ld},"
                "\"rss_bytes_per_member\":%.1f}\n",
                client_cpu, pings_answered, cfg.server_pid, rss_before, rss_rooms, rss_joined, rss_peak_kb, rss_after, hwm, per_player);
     } else {
         printf("game: %d room(s) x %d players -> %s:%d, %d questions (%d warmup), think %d-%d ms, seed %" PRIu64 "\n",
-               cfg.rooms, cfg.players, cfg.host, cfg.port, cfg.questions, cfg.warmup_questions, cfg.answer_min_ms,
+               cfg.rooms, spec_arg ? -1 : cfg.players, cfg.host, target_port[0], cfg.questions, cfg.warmup_questions, cfg.answer_min_ms,
                cfg.answer_max_ms, cfg.seed);
         printf("  set-up                     rooms created in %.3f s, players joined in %.3f s; game %.3f s\n", create_seconds,
                join_seconds, game_seconds);

@@ -6,7 +6,8 @@ struct AnswerJudge {
 
     private enum Rule {
         case choice(Int)
-        case multi([Int])
+        case multi([Int], PartialCredit)
+        case order(count: Int, PartialCredit)
         case truefalse(Bool)
         case text(Set<String>)
         case number(truth: Double, best: Double)
@@ -15,13 +16,16 @@ struct AnswerJudge {
 
     private let rule: Rule
 
-    /// `isRanked` says which players' answers set the best distance of a number question.
-    init(_ entry: AskedQuestion, _ question: Question, rankedPlayers isRanked: (PlayerID) -> Bool) {
+    /// `isRanked` says which players' answers set the best distance of a number question;
+    /// `partialCredit` is the question's rule (its own or its pack's).
+    init(_ entry: AskedQuestion, _ question: Question, partialCredit: PartialCredit = .perItem, rankedPlayers isRanked: (PlayerID) -> Bool) {
         switch question.content {
         case let .choice(_, answer):
             rule = .choice(answer)
         case let .multi(_, answers):
-            rule = .multi(answers)
+            rule = .multi(answers, partialCredit)
+        case .order(let items):
+            rule = .order(count: items.count, partialCredit)
         case .truefalse(let answer):
             rule = .truefalse(answer)
         case .text(let accepted):
@@ -42,9 +46,12 @@ struct AnswerJudge {
         switch rule {
         case .choice(let answer):
             return recorded.value == .choice(answer) ? (1, 1) : (0, 1)
-        case .multi(let answers):
+        case let .multi(answers, partialCredit):
             guard case .multi(let picked) = recorded.value else { return (0, 1) }
-            return Scoring.multiCredit(picked: picked, correct: answers)
+            return Scoring.multiCredit(picked: picked, correct: answers, rule: partialCredit)
+        case let .order(count, partialCredit):
+            guard case .order(let placed) = recorded.value else { return (0, 1) }
+            return Scoring.orderCredit(placed: placed, count: count, rule: partialCredit)
         case .truefalse(let answer):
             return recorded.value == .truefalse(answer) ? (1, 1) : (0, 1)
         case .text(let keys):

@@ -8,6 +8,9 @@ package enum AnswerValue: Sendable, Equatable {
     case text(String)
     case number(Double)
     case poll(Int)
+    /// An order question's items in the order the player put them: item positions, each once
+    /// (displayed positions on the wire, pack item indices in the log).
+    case order([Int])
 
     package var kind: QuestionKind {
         switch self {
@@ -17,6 +20,7 @@ package enum AnswerValue: Sendable, Equatable {
         case .text: .text
         case .number: .number
         case .poll: .poll
+        case .order: .order
         }
     }
 }

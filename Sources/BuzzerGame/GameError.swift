@@ -47,6 +47,10 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
     case notReplayable(String)
     /// A removal reason the player would see is too long.
     case invalidReason(String)
+    /// The room is on a break between rounds: nothing about a question can happen until the round starts.
+    case onBreak(command: String)
+    /// A change to a break's countdown out of range (`reason` says why).
+    case invalidBreak(String)
 
     /// Stable machine-readable code.
     package var code: String {
@@ -87,6 +91,8 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cannotAccept: "cannot_accept"
         case .invalidScoreAdjustment: "invalid_score_adjustment"
         case .invalidReason: "invalid_reason"
+        case .onBreak: "on_break"
+        case .invalidBreak: "invalid_break"
         case .notReplayable: "not_replayable"
         }
     }
@@ -132,6 +138,8 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cannotAccept(let reason): "Cannot accept that answer: \(reason)."
         case .invalidScoreAdjustment(let reason): "Cannot adjust the score: \(reason)."
         case .invalidReason(let reason): "That reason cannot be sent: \(reason)."
+        case .onBreak(let command): "Cannot \(command) during the break: the next round has not started yet."
+        case .invalidBreak(let reason): "Cannot change the break's countdown: \(reason)."
         case .notReplayable(let reason): "The event log cannot be replayed: \(reason)."
         }
     }

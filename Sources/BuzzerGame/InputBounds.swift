@@ -10,12 +10,17 @@ package enum InputBounds {
     package static let option: ClosedRange<Int> = 0...63
     /// How many options one multi answer may name.
     package static let maxPickedOptions = 64
+    /// How many item positions one order answer may list (each an `option`, each once; the room
+    /// then wants exactly the question's item count).
+    package static let maxOrderedItems = 64
     /// A stake: the room further caps it at the competitor's standing (`Room.maxWager`).
     package static let wager: ClosedRange<Int> = 0...1_000_000_000
     /// A host's score correction, either way (0 itself is refused by the room).
     package static let adjustment: ClosedRange<Int> = -1_000_000...1_000_000
     /// Seconds a host adds, or re-opens a question for.
     package static let extraSeconds: ClosedRange<Int> = 1...600
+    /// Seconds a host adds to a break's countdown (the room caps the countdown at an hour from now).
+    package static let breakSeconds: ClosedRange<Int> = 1...3600
     /// Seconds a tiebreak question runs.
     package static let tiebreakSeconds: ClosedRange<Int> = 5...600
     /// Numbers typed as answers, tiebreak answers and a pack's number answers: finite and at most

@@ -28,6 +28,20 @@ package struct PackIssueCollector {
         if options.count < limits.minOptions || options.count > limits.maxOptions {
             add(path, "has \(options.count) option\(options.count == 1 ? "" : "s"); \(kind.rawValue) questions need \(limits.minOptions) to \(limits.maxOptions)")
         }
+        checkDistinct(options, noun: "option", at: path)
+    }
+
+    /// An order question's items: 3 (fewer is a coin toss) up to the pack's option limit, under the options' rules.
+    package mutating func checkItems(_ items: [String], at path: String) {
+        let range = QuestionPackLimits.minOrderItems...max(QuestionPackLimits.minOrderItems, limits.maxOptions)
+        if !range.contains(items.count) {
+            add(path, "has \(items.count) item\(items.count == 1 ? "" : "s"); order questions need \(range.lowerBound) to \(range.upperBound)")
+        }
+        checkDistinct(items, noun: "item", at: path)
+    }
+
+    /// Options or items: none blank or too long, no two the same ignoring case, accents and spacing.
+    private mutating func checkDistinct(_ options: [String], noun: String, at path: String) {
         var seen: [String: Int] = [:]
         var reported: Set<String> = []
         for (index, option) in options.enumerated() {
@@ -36,7 +50,7 @@ package struct PackIssueCollector {
             guard !key.isEmpty else { continue }
             if seen[key] != nil {
                 if reported.insert(key).inserted {
-                    add(path, "two options are identical (\"\(option)\")")
+                    add(path, "two \(noun)s are identical (\"\(option)\")")
                 }
             } else {
                 seen[key] = index
@@ -119,13 +133,21 @@ package struct PackIssueCollector {
             checkNumberAnswer(answer, at: "\(path).answer")
         case .poll(let options):
             checkOptions(options, kind: .poll, at: "\(path).options")
+        case .order(let items):
+            checkItems(items, at: "\(path).items")
         }
+    }
+
+    /// `partialCredit` is a rule for answers that can be partly right.
+    package mutating func checkPartialCredit(_ rule: PartialCredit?, kind: QuestionKind, at path: String) {
+        if rule != nil, !kind.hasPartialCredit { add(path, "only multi and order questions take partial credit") }
     }
 
     package mutating func checkQuestion(_ question: Question, at path: String) {
         checkText(question.category, at: "\(path).category", maxLength: limits.maxTitleLength)
         checkText(question.text, at: "\(path).text")
         checkContent(question.content, at: path)
+        checkPartialCredit(question.partialCredit, kind: question.kind, at: "\(path).partialCredit")
         if let explanation = question.explanation { checkText(explanation, at: "\(path).explanation") }
         checkPoints(question.points, at: "\(path).points")
         if let timeLimit = question.timeLimit { checkTimeLimit(timeLimit, at: "\(path).timeLimit") }
@@ -180,6 +202,7 @@ extension QuestionPack {
             if !isFlat {
                 if let title = round.title { collector.checkTitle(title, at: "rounds[\(roundIndex)].title") }
                 if round.questions.isEmpty { collector.add("rounds[\(roundIndex)].questions", "the round has no questions") }
+                if let roundBreak = round.breakBefore { collector.checkBreak(roundBreak, at: "rounds[\(roundIndex)].break") }
             } else if round.questions.isEmpty {
                 collector.add("questions", "the pack has no questions")
             }

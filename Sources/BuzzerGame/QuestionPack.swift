@@ -5,22 +5,31 @@ package struct QuestionPack: Sendable, Equatable {
     package var title: String
     package var description: String?
     package var rounds: [PackRound]
+    /// How multi and order questions give partial credit unless a question says otherwise;
+    /// nil is the default, `perItem`, and is not written back.
+    package var partialCredit: PartialCredit?
 
-    package init(title: String, description: String? = nil, rounds: [PackRound]) {
+    package init(title: String, description: String? = nil, rounds: [PackRound], partialCredit: PartialCredit? = nil) {
         self.title = title
         self.description = description
         self.rounds = rounds
+        self.partialCredit = partialCredit
     }
 
     /// A pack of one untitled round, written as a flat top-level `questions` array.
-    package init(title: String, description: String? = nil, questions: [Question]) {
-        self.init(title: title, description: description, rounds: [PackRound(questions: questions)])
+    package init(title: String, description: String? = nil, questions: [Question], partialCredit: PartialCredit? = nil) {
+        self.init(title: title, description: description, rounds: [PackRound(questions: questions)], partialCredit: partialCredit)
+    }
+
+    /// The credit rule `question` is scored by: its own, else the pack's, else `perItem`.
+    package func partialCredit(for question: Question) -> PartialCredit {
+        question.partialCredit ?? partialCredit ?? .perItem
     }
 
     /// True when the pack is one untitled, non-wager round; it is then encoded as a flat
     /// `questions` array and error paths read `questions[3]...` rather than `rounds[0].questions[3]...`.
     package var isFlat: Bool {
-        rounds.count == 1 && rounds[0].title == nil && !rounds[0].wager
+        rounds.count == 1 && rounds[0].title == nil && !rounds[0].wager && rounds[0].breakBefore == nil
     }
 
     /// Total number of questions over all rounds.
@@ -42,25 +51,39 @@ package struct PackRound: Sendable, Equatable {
     package var title: String?
     package var wager: Bool
     package var questions: [Question]
+    /// A break slide shown before the round's first question (the pack's `"break"`).
+    package var breakBefore: RoundBreak?
 
-    package init(title: String? = nil, wager: Bool = false, questions: [Question]) {
+    package init(title: String? = nil, wager: Bool = false, questions: [Question], breakBefore: RoundBreak? = nil) {
         self.title = title
         self.wager = wager
         self.questions = questions
+        self.breakBefore = breakBefore
     }
 }
 
-/// The six kinds of question; the raw values are the `kind` strings of the pack format.
+/// The seven kinds of question; the raw values are the `kind` strings of the pack format.
 package enum QuestionKind: String, Codable, Sendable, CaseIterable {
-    case choice, multi, truefalse, text, number, poll
+    case choice, multi, truefalse, text, number, poll, order
 
     /// Kinds whose players pick from `options`.
     package var hasOptions: Bool {
         switch self {
         case .choice, .multi, .poll: true
-        case .truefalse, .text, .number: false
+        case .truefalse, .text, .number, .order: false
         }
     }
+
+    /// Kinds that can be partly right, and so take a `partialCredit` rule.
+    package var hasPartialCredit: Bool { self == .multi || self == .order }
+}
+
+/// How a multi or order question credits an answer that is partly right (docs/game-rules.md).
+package enum PartialCredit: String, Codable, Sendable, CaseIterable {
+    /// Multi: max(0, right picked − wrong picked) / total right; order: items in their right place / n.
+    case perItem
+    /// Full points for a fully right answer, nothing otherwise.
+    case allOrNothing
 }
 
 /// What a question asks and what counts as right, by kind. Holding options and answer
@@ -77,6 +100,8 @@ package enum QuestionContent: Sendable, Equatable {
     case number(answer: Double)
     /// Opinion only: no answer, no points.
     case poll(options: [String])
+    /// Items to put in order, listed in the right order; players see them shuffled.
+    case order(items: [String])
 
     package var kind: QuestionKind {
         switch self {
@@ -86,13 +111,16 @@ package enum QuestionContent: Sendable, Equatable {
         case .text: .text
         case .number: .number
         case .poll: .poll
+        case .order: .order
         }
     }
 
-    /// The options players choose from; empty for kinds without options.
+    /// What players see as tiles, in pack order: the options, or an order question's items (which
+    /// are shuffled like options, by the asked question's `permutation`); empty for the other kinds.
     package var options: [String] {
         switch self {
         case .choice(let options, _), .multi(let options, _), .poll(let options): options
+        case .order(let items): items
         case .truefalse, .text, .number: []
         }
     }
@@ -112,11 +140,15 @@ package struct Question: Sendable, Equatable {
     package var media: QuestionMedia?
     /// A picture or a sound shown with the answer, never before the reveal.
     package var revealMedia: QuestionMedia?
+    /// Multi and order only: overrides the pack's `partialCredit`.
+    package var partialCredit: PartialCredit?
 
     package init(
         category: String, text: String, content: QuestionContent,
-        explanation: String? = nil, points: Int = 1, timeLimit: Int? = nil, media: QuestionMedia? = nil, revealMedia: QuestionMedia? = nil
+        explanation: String? = nil, points: Int = 1, timeLimit: Int? = nil, media: QuestionMedia? = nil, revealMedia: QuestionMedia? = nil,
+        partialCredit: PartialCredit? = nil
     ) {
+        self.partialCredit = partialCredit
         self.category = category
         self.text = text
         self.content = content

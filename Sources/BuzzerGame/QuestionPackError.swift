@@ -36,6 +36,8 @@ package struct QuestionPackLimits: Codable, Sendable, Equatable {
     package var maxOptionLength = 200
     package var maxAcceptedAnswers = 50
     package var maxQuestions = 1000
+    /// The fewest items an order question may have (its most is `maxOptions`).
+    package static let minOrderItems = 3
 
     package init() {}
 

@@ -43,12 +43,14 @@ package enum RevealedAnswer: Sendable, Equatable {
     case truefalse(Bool)
     case text([String])
     case number(Double)
+    /// An order question's items in the right order, as displayed positions.
+    case order([Int])
     case none
 }
 
 extension RevealedAnswer: Codable {
-    private enum CodingKeys: String, CodingKey { case kind, options, value, accepted }
-    private enum Kind: String, Codable { case options, truefalse, text, number, none }
+    private enum CodingKeys: String, CodingKey { case kind, options, value, accepted, order }
+    private enum Kind: String, Codable { case options, truefalse, text, number, order, none }
 
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -57,6 +59,7 @@ extension RevealedAnswer: Codable {
         case .truefalse: self = .truefalse(try c.decode(Bool.self, forKey: .value))
         case .text: self = .text(try c.decode([String].self, forKey: .accepted))
         case .number: self = .number(try c.decode(Double.self, forKey: .value))
+        case .order: self = .order(try c.decode([Int].self, forKey: .order))
         case .none: self = .none
         }
     }
@@ -76,6 +79,9 @@ extension RevealedAnswer: Codable {
         case .number(let value):
             try c.encode(Kind.number, forKey: .kind)
             try c.encode(value, forKey: .value)
+        case .order(let order):
+            try c.encode(Kind.order, forKey: .kind)
+            try c.encode(order, forKey: .order)
         case .none:
             try c.encode(Kind.none, forKey: .kind)
         }
@@ -87,7 +93,8 @@ package struct RevealView: Sendable, Equatable, Codable {
     package var sequence: Int
     package var correct: RevealedAnswer
     package var explanation: String?
-    /// Picks per displayed option (choice, multi, poll); empty otherwise.
+    /// Picks per displayed option (choice, multi, poll); for an order question, how many put each
+    /// displayed item in its right place; empty otherwise.
     package var optionCounts: [Int]
     /// Counts of false and true answers (truefalse only).
     package var trueFalseCounts: [Int]

@@ -49,19 +49,20 @@ extension Room {
             // (docs/protocol.md). `room_ended` is for those trying to enter or play.
             case .start, .next, .close, .reveal, .showLeaderboard, .end, .kick, .rename, .setLocked, .adjustScore, .accept,
                  .renameTeam, .mergeTeams, .movePlayer, .startTiebreak,
-                 .pauseClock, .resumeClock, .addTime, .skip, .reopen, .undoReveal:
+                 .pauseClock, .resumeClock, .addTime, .skip, .reopen, .undoReveal, .breakCountdown:
                 throw .badPhase(command: command.name, phase: phase)
             default: throw .roomEnded
             }
         }
+        if phase == .onBreak, let refusal = breakRefusal(command) { throw refusal }
         switch command {
         case .tick:
             return []
         case .start:
             guard phase == .lobby else { throw .badPhase(command: command.name, phase: phase) }
-            return [showQuestion(round: 0, index: 0, at: now)]
+            return [enterRound(0, at: now)]
         case .next:
-            guard phase == .revealed || phase == .leaderboard else { throw .badPhase(command: command.name, phase: phase) }
+            guard phase == .revealed || phase == .leaderboard || phase == .onBreak else { throw .badPhase(command: command.name, phase: phase) }
             return [nextStep(at: now)]
         case .close where phase == .tiebreak:
             return [.tiebreakEnded(TiebreakEnded(at: now, number: tiebreaks.count - 1, reason: .host))]
@@ -83,6 +84,8 @@ extension Room {
             return [.roomEnded(RoomEnded(at: now, reason: .hostEnded))]
         case .pauseClock, .resumeClock, .addTime, .skip, .reopen, .undoReveal:
             return try decideRunOfShow(command, at: now)
+        case .breakCountdown(let change):
+            return [try decideBreakCountdown(change, at: now)]
         case .startTiebreak(let request):
             return [try decideTiebreak(request, at: now)]
         case let .tiebreakAnswer(id, value, writtenAt, rtt):
@@ -172,7 +175,9 @@ extension Room {
         if locked { throw .roomLocked }
         let returning = returningPlayer(request)
         // Someone who played from the start is not a late joiner.
-        if phase != .lobby && !settings.lateJoin && returning == nil { throw .lateJoinDisabled }
+        // A break before the first round is still the lobby for joining: nothing has been asked yet.
+        let started = phase != .lobby && !(phase == .onBreak && asked.isEmpty)
+        if started && !settings.lateJoin && returning == nil { throw .lateJoinDisabled }
         if let device = request.deviceID, bannedDeviceIDs.contains(device) { throw .banned }
         let nickname = try Self.cleanName(request.nickname, maxLength: settings.nicknameMaxLength, what: "a nickname")
         let keys = NameSkeleton(nickname).keys
@@ -305,6 +310,8 @@ extension Room {
                 mapped.append(current.permutation[position])
             }
             return .multi(mapped.sorted())
+        case .order(let positions):
+            return .order(try Self.canonicalOrder(positions, permutation: current.permutation))
         case .truefalse:
             return value
         case .text(let text):

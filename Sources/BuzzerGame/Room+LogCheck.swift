@@ -40,6 +40,8 @@ extension Room {
         case .tiebreakAnswered(let e):
             guard InputBounds.isPlayableNumber(e.value) else { return "its answer \(e.value) is out of range" }
             guard InputBounds.duration.contains(e.responseMs) else { return "its response time \(e.responseMs) ms is out of range" }
+        case .breakStarted, .breakCountdownChanged:
+            return breakLogProblem(event)
         case .hostDisconnected, .hostReconnected, .roomLockChanged, .displayConnected, .displayDisconnected, .teamCreated,
              .playerJoined, .playerDisconnected, .playerReconnected, .playerLeft, .playerKicked, .playerRenamed, .teamRenamed,
              .teamsMerged, .playerMoved, .answersOpened, .answersClosed, .clockPaused, .clockResumed, .questionSkipped,
@@ -69,6 +71,8 @@ extension Room {
             return picked.allSatisfy(options.contains) && picked.count <= InputBounds.maxPickedOptions ? nil : "its answer names options the question lacks"
         case .number(let value):
             return InputBounds.isPlayableNumber(value) ? nil : "its answer \(value) is out of range"
+        case .order(let placed):
+            return orderProblem(placed, itemCount: options.count)
         case .truefalse, .text:
             return nil
         }

@@ -64,7 +64,7 @@ extension Room {
     private mutating func foldQuestion(_ position: Int, ranked: [RankedPlayer], into fold: inout ScoringFold) {
         let entry = asked[position]
         let question = question(entry)
-        let judge = AnswerJudge(entry, question, rankedPlayers: isRanked)
+        let judge = AnswerJudge(entry, question, partialCredit: pack.partialCredit(for: question), rankedPlayers: isRanked)
         var awards = PlayerMap<Award>()
         awards.reserveCapacity(players.count)
         var teamAwards: [TeamID: Int] = [:]

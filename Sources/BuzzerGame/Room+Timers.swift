@@ -69,15 +69,17 @@ extension Room {
         return events
     }
 
-    /// The event that follows a reveal or a leaderboard: the next question, the round's
-    /// leaderboard (after a round's last question), or the end of the game.
+    /// The event that follows a reveal, a leaderboard or a break: the next question, the round's
+    /// leaderboard (after a round's last question), the next round's break, or the end of the game.
     func nextStep(at now: GameInstant) -> RoomEvent {
-        guard let current = currentQuestion else { return showQuestion(round: 0, index: 0, at: now) }
+        if phase == .onBreak, let roomBreak { return showQuestion(round: roomBreak.round, index: 0, at: now) }
+        guard let current = currentQuestion else { return enterRound(0, at: now) }
         let next = position(after: current.round, current.index)
         if phase == .revealed, next == nil || next!.round != current.round {
             return .leaderboardShown(LeaderboardShown(at: now, final: next == nil))
         }
         guard let next else { return .roomEnded(RoomEnded(at: now, reason: .finished)) }
+        if next.round != current.round { return enterRound(next.round, at: now) }
         return showQuestion(round: next.round, index: next.index, at: now)
     }
 
@@ -88,7 +90,9 @@ extension Room {
         let opensAt = now.plus(settings.readingTimeMs)
         let deadline = opensAt.plus(GameDuration(question.timeLimit ?? settings.timeLimitSeconds).times(1000))
         let optionCount = question.content.options.count
-        let permutation = settings.shuffleOptions
+        let permutation = question.kind == .order
+            ? Self.orderPermutation(count: optionCount, seed: seed, sequence: sequence)
+            : settings.shuffleOptions
             ? SplitMix64.permutation(count: optionCount, seed: seed, sequence: sequence)
             : Array(0..<optionCount)
         return .questionShown(QuestionShown(

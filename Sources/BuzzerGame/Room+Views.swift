@@ -1,7 +1,7 @@
 extension Room {
-    /// The current question as players see it; nil in the lobby or when the game is over.
+    /// The current question as players see it; nil in the lobby, on a break or when the game is over.
     package var questionView: QuestionView? {
-        guard let current = currentQuestion, phase != .lobby, phase != .ended else { return nil }
+        guard let current = currentQuestion, phase != .lobby, phase != .ended, phase != .onBreak else { return nil }
         return view(of: current)
     }
 
@@ -22,7 +22,7 @@ extension Room {
 
     /// The current question with its answer, for the host only.
     package var hostQuestionView: HostQuestionView? {
-        guard let current = currentQuestion, phase != .lobby, phase != .ended else { return nil }
+        guard let current = currentQuestion, phase != .lobby, phase != .ended, phase != .onBreak else { return nil }
         let question = question(current)
         return HostQuestionView(
             question: view(of: current), correct: revealedAnswer(current), explanation: question.explanation,
@@ -39,6 +39,7 @@ extension Room {
         case .text(let accepted): return .text(accepted + entry.acceptedExtra)
         case .number(let answer): return .number(answer)
         case .poll: return .none
+        case .order(let items): return .order(items.indices.map(displayed))
         }
     }
 
@@ -57,9 +58,10 @@ extension Room {
             case .choice(let index), .poll(let index): if let position = displayed[index] { optionCounts[position] += 1 }
             case .multi(let indices): for index in indices { if let position = displayed[index] { optionCounts[position] += 1 } }
             case .truefalse(let value): if !trueFalse.isEmpty { trueFalse[value ? 1 : 0] += 1 }
-            case .text, .number: break
+            case .text, .number, .order: break
             }
         }
+        if question.kind == .order { optionCounts = placedCounts(entry) }
         let rightCount = entry.awards.values.filter { $0.outcome == .correct }.count
         return RevealView(
             sequence: sequence, correct: revealedAnswer(entry), explanation: question.explanation,
@@ -110,6 +112,7 @@ extension Room {
         case .choice(let index): return .choice(shown(index))
         case .poll(let index): return .poll(shown(index))
         case .multi(let indices): return .multi(indices.map(shown).sorted())
+        case .order(let indices): return .order(indices.map(shown))
         case .truefalse, .text, .number: return value
         }
     }

@@ -24,6 +24,8 @@ package struct Room: Sendable, Equatable {
     package internal(set) var teams: [TeamID: Team] = [:]
     package internal(set) var asked: [AskedQuestion] = []
     package internal(set) var adjustments: [ScoreAdjusted] = []
+    /// The break the room is on (phase `break`); nil once the round's first question is shown.
+    package internal(set) var roomBreak: RoomBreak?
     /// Tiebreaks played on the final leaderboard, in order; the last may be running.
     package internal(set) var tiebreaks: [Tiebreak] = []
     /// The `NameSkeleton` keys of banned nicknames: a look-alike of a banned name is banned too.
@@ -249,6 +251,7 @@ package struct Room: Sendable, Equatable {
             asked.append(AskedQuestion(
                 sequence: e.sequence, round: e.round, index: e.index, shownAt: e.at, opensAt: e.opensAt,
                 deadline: e.deadline, closesAt: e.closesAt, permutation: e.permutation))
+            roomBreak = nil
             setPhase(.reading, at: e.at)
         case .answersOpened(let e):
             setPhase(.open, at: e.at)
@@ -349,6 +352,12 @@ package struct Room: Sendable, Equatable {
             tiebreaks[last].endedAt = e.at
             tiebreaks[last].places = tiebreaks[last].decidePlaces()
             setPhase(.leaderboard, at: e.at)
+        case .breakStarted(let e):
+            roomBreak = RoomBreak(round: e.round, title: e.title, text: e.text, upNext: e.upNext, startedAt: e.at, endsAt: e.endsAt)
+            setPhase(.onBreak, at: e.at)
+        case .breakCountdownChanged(let e):
+            guard phase == .onBreak else { return }
+            roomBreak?.endsAt = e.endsAt
         case .roomEnded(let e):
             endReason = e.reason
             setPhase(.ended, at: e.at)

@@ -23,6 +23,8 @@ package enum RoomCommand: Sendable, Equatable {
     case reopen(ms: GameDuration)
     /// Take back the current question's reveal, before `next`.
     case undoReveal
+    /// During a break: move its countdown (more time, or zero now).
+    case breakCountdown(BreakCountdownChange)
     /// From the final leaderboard: a closest-number question for tied players (or tied teams).
     case startTiebreak(TiebreakRequest)
     /// `reason` is shown to the player (trimmed; empty means none).
@@ -73,6 +75,7 @@ package enum RoomCommand: Sendable, Equatable {
         case .skip: "skip the question"
         case .reopen: "re-open the question"
         case .undoReveal: "undo the reveal"
+        case .breakCountdown: "change the break's countdown"
         case .startTiebreak: "start a tiebreak"
         case .tiebreakAnswer: "answer the tiebreak"
         case .kick: "kick"

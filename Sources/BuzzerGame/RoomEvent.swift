@@ -38,6 +38,8 @@ package enum RoomEvent: Sendable, Equatable {
     case tiebreakStarted(TiebreakStarted)
     case tiebreakAnswered(TiebreakAnswered)
     case tiebreakEnded(TiebreakEnded)
+    case breakStarted(BreakStarted)
+    case breakCountdownChanged(BreakCountdownChanged)
     case roomEnded(RoomEnded)
 
     /// The stable `type` string of the event's JSON line.
@@ -83,6 +85,8 @@ package enum RoomEvent: Sendable, Equatable {
         case .tiebreakStarted: "tiebreak_started"
         case .tiebreakAnswered: "tiebreak_answered"
         case .tiebreakEnded: "tiebreak_ended"
+        case .breakStarted: "break_started"
+        case .breakCountdownChanged: "break_countdown_changed"
         case .roomEnded: "room_ended"
         }
     }
@@ -124,6 +128,8 @@ package enum RoomEvent: Sendable, Equatable {
         case .tiebreakStarted(let e): e.at
         case .tiebreakAnswered(let e): e.at
         case .tiebreakEnded(let e): e.at
+        case .breakStarted(let e): e.at
+        case .breakCountdownChanged(let e): e.at
         case .roomEnded(let e): e.at
         }
     }

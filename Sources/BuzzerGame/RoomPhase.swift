@@ -1,5 +1,5 @@
 /// Where a room is in its game. Flow: lobby -> reading -> open -> closed -> revealed
-/// -> (leaderboard at the end of a round) -> reading ... -> ended.
+/// -> (leaderboard at the end of a round) -> (break, if the next round has one) -> reading ... -> ended.
 package enum RoomPhase: String, Codable, Sendable, Equatable {
     /// Players join; no question yet.
     case lobby
@@ -13,6 +13,8 @@ package enum RoomPhase: String, Codable, Sendable, Equatable {
     case revealed
     /// Standings are shown (end of a round, or on the host's request).
     case leaderboard
+    /// A break slide between rounds; the host's `next` starts the round it comes before.
+    case onBreak = "break"
     /// A tiebreak is being answered (from the final leaderboard, back to it when it ends).
     case tiebreak
     /// The game is over; the podium is final.

@@ -28,13 +28,28 @@ package enum Scoring {
         return min(100 * (streak - 1), 500)
     }
 
-    /// Multi partial credit as an exact fraction: max(0, right picked − wrong picked) / total right.
-    package static func multiCredit(picked: [Int], correct: [Int]) -> (numerator: Int, denominator: Int) {
+    /// Multi credit as an exact fraction. perItem: max(0, right picked − wrong picked) / total right;
+    /// allOrNothing: 1 only for exactly the right set.
+    package static func multiCredit(picked: [Int], correct: [Int], rule: PartialCredit = .perItem) -> (numerator: Int, denominator: Int) {
         let correctSet = Set(correct)
         let pickedSet = Set(picked)
         let right = pickedSet.intersection(correctSet).count
         let wrong = pickedSet.subtracting(correctSet).count
-        return (max(0, right - wrong), max(1, correctSet.count))
+        switch rule {
+        case .perItem: return (max(0, right - wrong), max(1, correctSet.count))
+        case .allOrNothing: return (pickedSet == correctSet ? 1 : 0, 1)
+        }
+    }
+
+    /// Order credit as an exact fraction, for `placed` in pack item indices (the right order is
+    /// 0, 1, 2…). perItem: items in their right place / n; allOrNothing: 1 only when all are.
+    package static func orderCredit(placed: [Int], count: Int, rule: PartialCredit = .perItem) -> (numerator: Int, denominator: Int) {
+        let n = max(1, count)
+        let right = placed.count == count ? placed.indices.filter { placed[$0] == $0 }.count : 0
+        switch rule {
+        case .perItem: return (right, n)
+        case .allOrNothing: return (right == count ? 1 : 0, 1)
+        }
     }
 
     /// `points × numerator / denominator`, rounded half up (speed) or floored (flat).

@@ -4,7 +4,8 @@ import BuzzerGame
 /// The one JSON codec of an answer, on the wire (`answer`, `answer_ack`, `team_answer`, `state`)
 /// and in the log (`answer_recorded`): `{"kind":"choice","option":1}`,
 /// `{"kind":"multi","options":[0,2]}`, `{"kind":"truefalse","value":true}`,
-/// `{"kind":"text","text":"…"}`, `{"kind":"number","value":1969}`, `{"kind":"poll","option":0}`.
+/// `{"kind":"text","text":"…"}`, `{"kind":"number","value":1969}`, `{"kind":"poll","option":0}`,
+/// `{"kind":"order","order":[2,0,1]}`.
 /// `kind` comes first, which is also sorted order, so `JSONEncoder`'s `.sortedKeys` writes the same.
 extension AnswerValue {
     /// How far a decoded answer is checked.
@@ -21,6 +22,7 @@ extension AnswerValue {
         let member: (key: String, value: JSONValue) = switch self {
         case .choice(let option), .poll(let option): ("option", .number(Double(option)))
         case .multi(let options): ("options", .array(options.map { .number(Double($0)) }))
+        case .order(let order): ("order", .array(order.map { .number(Double($0)) }))
         case .truefalse(let value): ("value", .bool(value))
         case .text(let text): ("text", .string(text))
         case .number(let value): ("value", .number(value))
@@ -42,10 +44,16 @@ extension AnswerValue {
                 throw JSONFieldError("answer.options must be an array of option numbers")
             }
             self = .multi(options)
+        case "order":
+            guard let order = try fields.intArray("order", in: option, maxCount: client ? InputBounds.maxOrderedItems : .max) else {
+                throw JSONFieldError("answer.order must be an array of item numbers")
+            }
+            if client, Set(order).count != order.count { throw JSONFieldError("\"answer.order\" must name each item once") }
+            self = .order(order)
         case "truefalse": self = .truefalse(try fields.bool("value"))
         case "text": self = .text(try fields.string("text", max: client ? InputBounds.Bytes.text : .max))
         case "number": self = .number(try fields.number("value", playable: client))
-        case let other: throw JSONFieldError("answer.kind \"\(other.prefix(20))\" is not one of choice, multi, truefalse, text, number, poll")
+        case let other: throw JSONFieldError("answer.kind \"\(other.prefix(20))\" is not one of choice, multi, truefalse, text, number, poll, order")
         }
     }
 
@@ -58,8 +66,8 @@ extension AnswerValue {
         case "choice", "poll":
             guard c.literal(#""option":"#), let option = c.integer() else { return nil }
             self = kind == "choice" ? .choice(Int(option)) : .poll(Int(option))
-        case "multi":
-            guard c.literal(#""options":["#) else { return nil }
+        case "multi", "order":
+            guard c.literal(kind == "multi" ? #""options":["# : #""order":["#) else { return nil }
             var options: [Int] = []
             if !c.literal("]") {
                 repeat {
@@ -68,7 +76,7 @@ extension AnswerValue {
                 } while c.literal(",")
                 guard c.literal("]") else { return nil }
             }
-            self = .multi(options)
+            self = kind == "multi" ? .multi(options) : .order(options)
         case "truefalse":
             guard c.literal(#""value":"#) else { return nil }
             if c.literal("true") { self = .truefalse(true) } else if c.literal("false") { self = .truefalse(false) } else { return nil }

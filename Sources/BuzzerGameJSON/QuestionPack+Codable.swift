@@ -5,7 +5,7 @@ import BuzzerGame
 /// `QuestionPack.decode(json:)` (with lenient limits), so a pack stored inside an event
 /// round-trips exactly and a corrupt one is refused rather than played.
 extension QuestionPack: Codable {
-    private enum CodingKeys: String, CodingKey { case title, description, rounds, questions }
+    private enum CodingKeys: String, CodingKey { case title, description, rounds, questions, partialCredit }
 
     package init(from decoder: any Decoder) throws {
         let value = try JSONValue(from: decoder)
@@ -20,6 +20,7 @@ extension QuestionPack: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(title, forKey: .title)
         try container.encodeIfPresent(description, forKey: .description)
+        try container.encodeIfPresent(partialCredit, forKey: .partialCredit)
         if isFlat {
             try container.encode(rounds[0].questions, forKey: .questions)
         } else {
@@ -29,18 +30,30 @@ extension QuestionPack: Codable {
 }
 
 extension PackRound: Encodable {
-    private enum CodingKeys: String, CodingKey { case title, wager, questions }
+    private enum CodingKeys: String, CodingKey { case title, wager, questions, breakBefore = "break" }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(title, forKey: .title)
         try container.encode(wager, forKey: .wager)
+        try container.encodeIfPresent(breakBefore, forKey: .breakBefore)
         try container.encode(questions, forKey: .questions)
     }
 }
 
+extension RoundBreak: Encodable {
+    private enum CodingKeys: String, CodingKey { case title, text, minutes }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(title, forKey: .title)
+        try container.encodeIfPresent(text, forKey: .text)
+        try container.encodeIfPresent(minutes, forKey: .minutes)
+    }
+}
+
 extension Question: Encodable {
-    private enum CodingKeys: String, CodingKey { case kind, category, text, options, answer, explanation, points, timeLimit, media, revealMedia }
+    private enum CodingKeys: String, CodingKey { case kind, category, text, options, items, answer, partialCredit, explanation, points, timeLimit, media, revealMedia }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -62,7 +75,10 @@ extension Question: Encodable {
             try container.encode(answer, forKey: .answer)
         case .poll(let options):
             try container.encode(options, forKey: .options)
+        case .order(let items):
+            try container.encode(items, forKey: .items)
         }
+        try container.encodeIfPresent(partialCredit, forKey: .partialCredit)
         try container.encodeIfPresent(explanation, forKey: .explanation)
         try container.encode(points, forKey: .points)
         try container.encodeIfPresent(timeLimit, forKey: .timeLimit)

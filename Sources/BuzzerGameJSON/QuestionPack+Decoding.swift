@@ -31,9 +31,10 @@ extension QuestionPack {
 struct PackReader {
     var collector: PackIssueCollector
 
-    private static let packKeys: Set<String> = ["title", "description", "rounds", "questions"]
-    private static let roundKeys: Set<String> = ["title", "wager", "questions"]
-    private static let questionKeys: Set<String> = ["kind", "category", "text", "options", "answer", "explanation", "points", "timeLimit", "media", "revealMedia"]
+    private static let packKeys: Set<String> = ["title", "description", "rounds", "questions", "partialCredit"]
+    private static let roundKeys: Set<String> = ["title", "wager", "questions", "break"]
+    private static let breakKeys: Set<String> = ["title", "text", "minutes"]
+    private static let questionKeys: Set<String> = ["kind", "category", "text", "options", "answer", "explanation", "points", "timeLimit", "media", "revealMedia", "items", "partialCredit"]
     private static let mediaKeys: Set<String> = ["image", "alt", "audio", "startMs", "durationMs", "onPhones"]
 
     mutating func readPack(_ value: JSONValue) -> QuestionPack? {
@@ -42,6 +43,7 @@ struct PackReader {
         if let title { collector.checkTitle(title, at: "title") }
         let description = optionalString(members, "description", at: "")
         if let description { collector.checkText(description, at: "description") }
+        let partialCredit = members["partialCredit"].flatMap { readPartialCredit($0, at: "partialCredit") }
 
         var rounds: [PackRound]?
         switch (members["rounds"], members["questions"]) {
@@ -59,7 +61,7 @@ struct PackReader {
         }
         if let rounds { collector.checkQuestionCount(rounds.reduce(0) { $0 + $1.questions.count }) }
         guard let title, let rounds else { return nil }
-        return QuestionPack(title: title, description: description, rounds: rounds)
+        return QuestionPack(title: title, description: description, rounds: rounds, partialCredit: partialCredit)
     }
 
     private mutating func readRounds(_ value: JSONValue) -> [PackRound]? {
@@ -84,13 +86,29 @@ struct PackReader {
         if let value = members["wager"] {
             if case .bool(let flag) = value { wager = flag } else { collector.add("\(path).wager", "expected true or false, found \(value.typeName)") }
         }
+        let roundBreak = members["break"].flatMap { readBreak($0, at: "\(path).break") }
         guard let questionsValue = members["questions"] else {
             collector.add(path, "missing field \"questions\"")
             return nil
         }
         guard let questions = readQuestions(questionsValue, at: "\(path).questions") else { return nil }
         if questions.isEmpty { collector.add("\(path).questions", "the round has no questions") }
-        return PackRound(title: title, wager: wager, questions: questions)
+        return PackRound(title: title, wager: wager, questions: questions, breakBefore: roundBreak)
+    }
+
+    /// `{"title":"Half-time","text":"Get your drinks in","minutes":10}`: a slide before the round.
+    private mutating func readBreak(_ value: JSONValue, at path: String) -> RoundBreak? {
+        guard let members = object(value, at: path, allowed: Self.breakKeys, what: "a break") else { return nil }
+        let title = requiredString(members, "title", at: path)
+        let text = optionalString(members, "text", at: path)
+        var minutes: Int?
+        if let raw = members["minutes"] {
+            if let number = integer(raw) { minutes = number } else { collector.add("\(path).minutes", "expected a whole number of minutes, found \(describe(raw))") }
+        }
+        guard let title else { return nil }
+        let roundBreak = RoundBreak(title: title, text: text, minutes: minutes)
+        collector.checkBreak(roundBreak, at: path)
+        return roundBreak
     }
 
     private mutating func readQuestions(_ value: JSONValue, at path: String) -> [Question]? {
@@ -146,11 +164,21 @@ struct PackReader {
         }
         let media = members["media"].flatMap { readMedia($0, at: "\(path).media") }
         let revealMedia = members["revealMedia"].flatMap { readMedia($0, at: "\(path).revealMedia") }
+        let partialCredit = members["partialCredit"].flatMap { readPartialCredit($0, at: "\(path).partialCredit") }
         guard let kind else { return nil }
+        collector.checkPartialCredit(partialCredit, kind: kind, at: "\(path).partialCredit")
         let content = readContent(kind, members, at: path)
         guard let category, let text, let content else { return nil }
         return Question(category: category, text: text, content: content, explanation: explanation, points: points, timeLimit: timeLimit,
-                        media: media, revealMedia: revealMedia)
+                        media: media, revealMedia: revealMedia, partialCredit: partialCredit)
+    }
+
+    /// `"perItem"` or `"allOrNothing"`.
+    private mutating func readPartialCredit(_ value: JSONValue, at path: String) -> PartialCredit? {
+        if case .string(let name) = value, let rule = PartialCredit(rawValue: name) { return rule }
+        let allowed = PartialCredit.allCases.map(\.rawValue).joined(separator: " or ")
+        collector.add(path, "expected \(allowed), found \(describe(value))")
+        return nil
     }
 
     /// `{"image":"/media/<sha256>.png","audio":"/media/<sha256>.mp3","startMs":0,"durationMs":15000,"onPhones":true}`.
@@ -185,11 +213,14 @@ struct PackReader {
                 collector.add(path, "missing field \"options\" (\(kind.rawValue) questions need \(collector.limits.minOptions) to \(collector.limits.maxOptions))")
             }
         } else if members["options"] != nil {
-            collector.add("\(path).options", "\(kind.rawValue) questions take no options")
+            collector.add("\(path).options", "\(kind.rawValue) questions take no options\(kind == .order ? "; list them as \"items\", in the right order" : "")")
+        }
+        if kind != .order, members["items"] != nil {
+            collector.add("\(path).items", "\(kind.rawValue) questions take no items")
         }
         let answerPath = "\(path).answer"
         let answer = members["answer"]
-        if kind != .poll, answer == nil {
+        if kind != .poll, kind != .order, answer == nil {
             collector.add(path, "missing field \"answer\"")
             return nil
         }
@@ -244,6 +275,18 @@ struct PackReader {
             }
             guard let options else { return nil }
             return .poll(options: options)
+        case .order:
+            if answer != nil {
+                collector.add(answerPath, "order questions have no answer: list the items in the right order")
+                return nil
+            }
+            guard let value = members["items"] else {
+                collector.add(path, "missing field \"items\" (order questions need \(QuestionPackLimits.minOrderItems) to \(max(QuestionPackLimits.minOrderItems, collector.limits.maxOptions)), in the right order)")
+                return nil
+            }
+            guard let items = stringArray(value, at: "\(path).items", what: "items") else { return nil }
+            collector.checkItems(items, at: "\(path).items")
+            return .order(items: items)
         }
     }
 

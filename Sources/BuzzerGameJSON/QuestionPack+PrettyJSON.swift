@@ -17,6 +17,7 @@ extension QuestionPack {
     package var jsonValue: JSONValue {
         var members: [(key: String, value: JSONValue)] = [("title", .string(title))]
         if let description { members.append(("description", .string(description))) }
+        if let partialCredit { members.append(("partialCredit", .string(partialCredit.rawValue))) }
         if isFlat {
             members.append(("questions", .array(rounds[0].questions.map(\.jsonValue))))
         } else {
@@ -31,6 +32,7 @@ extension PackRound {
         var members: [(key: String, value: JSONValue)] = []
         if let title { members.append(("title", .string(title))) }
         members.append(("wager", .bool(wager)))
+        if let breakBefore { members.append(("break", breakBefore.jsonValue)) }
         members.append(("questions", .array(questions.map(\.jsonValue))))
         return .object(members)
     }
@@ -56,12 +58,24 @@ extension Question {
             members.append(("answer", .number(answer)))
         case .poll(let options):
             members.append(("options", .array(options.map(JSONValue.string))))
+        case .order(let items):
+            members.append(("items", .array(items.map(JSONValue.string))))
         }
+        if let partialCredit { members.append(("partialCredit", .string(partialCredit.rawValue))) }
         if let explanation { members.append(("explanation", .string(explanation))) }
         members.append(("points", .number(Double(points))))
         if let timeLimit { members.append(("timeLimit", .number(Double(timeLimit)))) }
         if let media { members.append(("media", media.jsonValue)) }
         if let revealMedia { members.append(("revealMedia", revealMedia.jsonValue)) }
+        return .object(members)
+    }
+}
+
+extension RoundBreak {
+    var jsonValue: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("title", .string(title))]
+        if let text { members.append(("text", .string(text))) }
+        if let minutes { members.append(("minutes", .number(Double(minutes)))) }
         return .object(members)
     }
 }

@@ -41,6 +41,8 @@ extension RoomEvent: Codable {
         case "tiebreak_started": self = .tiebreakStarted(try TiebreakStarted(from: decoder))
         case "tiebreak_answered": self = .tiebreakAnswered(try TiebreakAnswered(from: decoder))
         case "tiebreak_ended": self = .tiebreakEnded(try TiebreakEnded(from: decoder))
+        case "break_started": self = .breakStarted(try BreakStarted(from: decoder))
+        case "break_countdown_changed": self = .breakCountdownChanged(try BreakCountdownChanged(from: decoder))
         case "room_ended": self = .roomEnded(try RoomEnded(from: decoder))
         default:
             throw DecodingError.dataCorruptedError(
@@ -87,6 +89,8 @@ extension RoomEvent: Codable {
         case .tiebreakStarted(let e): try e.encode(to: encoder)
         case .tiebreakAnswered(let e): try e.encode(to: encoder)
         case .tiebreakEnded(let e): try e.encode(to: encoder)
+        case .breakStarted(let e): try e.encode(to: encoder)
+        case .breakCountdownChanged(let e): try e.encode(to: encoder)
         case .roomEnded(let e): try e.encode(to: encoder)
         }
     }

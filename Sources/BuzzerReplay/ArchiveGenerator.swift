@@ -211,6 +211,9 @@ package struct ArchiveGenerator: Sendable {
             case .tiebreak:
                 now += between(5000, 10_000)
                 send(.close)
+            case .onBreak:
+                now += between(30_000, 60_000)
+                send(.next)
             case .lobby, .ended:
                 break
             }
@@ -236,6 +239,10 @@ package struct ArchiveGenerator: Sendable {
             return .number(answer + (right ? 0 : Double(Int(rng.next() % 21) - 10)))
         case .poll(let options):
             return .poll(Int(rng.next() % UInt64(options.count)))
+        case .order(let items):
+            var placed = Array(items.indices)
+            if !right, placed.count > 1 { placed.swapAt(0, 1 + Int(rng.next() % UInt64(placed.count - 1))) }
+            return .order(placed.map(displayed))
         }
     }
 }

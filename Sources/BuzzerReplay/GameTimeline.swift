@@ -127,7 +127,7 @@ package struct QuestionSummary: Sendable, Equatable, Codable {
             var yes = 0, no = 0
             for (_, answer) in answers { if case .truefalse(let flag) = answer.value { if flag { yes += 1 } else { no += 1 } } }
             return [AnswerCount(answer: "true", count: yes, correct: mark(truth)), AnswerCount(answer: "false", count: no, correct: mark(!truth))]
-        case .text, .number:
+        case .text, .number, .order:
             var groups: [String: (answer: String, count: Int, correct: Bool)] = [:]
             for (id, answer) in answers {  // in id order, as a PlayerMap iterates
                 let shown = ReplayFormat.answer(answer.value, question: question)

@@ -4,9 +4,15 @@ import Glibc
 
 /// The games of an archive (one file, several files, or directories of log files), read in one
 /// streaming pass: lines are routed to their game by room code and folded as they come.
+///
+/// Several archives (one per instance behind a proxy, docs/scale-out.md) each number their lines
+/// from 1, so each folder's files are one sequence, checked on its own.
 package struct ReplayArchive: Sendable {
-    /// Every log file, in log order.
-    package var files: [String]
+    /// The log files of each folder, each in log order.
+    package var sequences: [[String]]
+
+    /// Every log file.
+    package var files: [String] { sequences.flatMap { $0 } }
 
     /// A game with no `room_ended` whose last event is older than this is abandoned, not running.
     package static let defaultStaleAfterMs: Int64 = 60 * 60 * 1000
@@ -30,16 +36,27 @@ package struct ReplayArchive: Sendable {
             }
         }
         if files.isEmpty { throw .emptyArchive(path: paths.joined(separator: ", ")) }
-        // Files named by the writer sort by their first sequence number, whatever order they were given in.
-        self.files = files.enumerated().sorted { a, b in
-            let sa = ArchiveFileName.firstSeq(of: String(a.element.split(separator: "/").last ?? "")) ?? 0
-            let sb = ArchiveFileName.firstSeq(of: String(b.element.split(separator: "/").last ?? "")) ?? 0
-            return sa != sb ? sa < sb : a.offset < b.offset
-        }.map(\.element)
+        // One sequence per folder, in the order the folders were first named. Within it, files named by
+        // the writer sort by their first sequence number, whatever order they were given in.
+        var folders: [String] = []
+        var byFolder: [String: [(offset: Int, file: String)]] = [:]
+        for (offset, file) in files.enumerated() {
+            let folder = file.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+            if byFolder[folder] == nil { folders.append(folder) }
+            byFolder[folder, default: []].append((offset, file))
+        }
+        self.sequences = folders.map { folder in
+            byFolder[folder]!.sorted { a, b in
+                let sa = ArchiveFileName.firstSeq(of: String(a.file.split(separator: "/").last ?? "")) ?? 0
+                let sb = ArchiveFileName.firstSeq(of: String(b.file.split(separator: "/").last ?? "")) ?? 0
+                return sa != sb ? sa < sb : a.offset < b.offset
+            }.map(\.file)
+        }
     }
 
+    /// Files that form one sequence, in log order.
     package init(files: [String]) {
-        self.files = files
+        self.sequences = [files]
     }
 
     /// Reads the archive. With `code`, only that room code's games are folded (other lines are
@@ -53,7 +70,8 @@ package struct ReplayArchive: Sendable {
         var counts: [String: Int] = [:]
         var open: Set<Int> = []
         let decoder = JSONDecoder()
-        let lastFile = files.last
+        // The newest file of each sequence may end in a write cut short by a crash.
+        let lastFiles = Set(sequences.compactMap(\.last))
 
         func finish(_ index: Int) {
             scan.games[index].finish(now: now, staleAfterMs: staleAfterMs)
@@ -61,53 +79,58 @@ package struct ReplayArchive: Sendable {
             open.remove(index)
         }
 
-        let summary: ArchiveReadSummary
+        var lines = 0
         do {
-            summary = try ArchiveReader(files: files).read { item in
-                switch item {
-                case .line(let line):
-                    if let code, line.room != code { return }
-                    let index: Int
-                    if line.type != "room_created", let current = latest[line.room], open.contains(current) {
-                        index = current
-                    } else {
-                        if let current = latest[line.room], open.contains(current) {
-                            scan.games[current].superseded = true
-                            finish(current)
+            for sequence in sequences {
+                let summary = try ArchiveReader(files: sequence).read { item in
+                    switch item {
+                    case .line(let line):
+                        if let code, line.room != code { return }
+                        let index: Int
+                        if line.type != "room_created", let current = latest[line.room], open.contains(current) {
+                            index = current
+                        } else {
+                            if let current = latest[line.room], open.contains(current) {
+                                scan.games[current].superseded = true
+                                finish(current)
+                            }
+                            counts[line.room, default: 0] += 1
+                            scan.games.append(ReplayGame(first: line, number: counts[line.room]!))
+                            index = scan.games.count - 1
+                            latest[line.room] = index
+                            open.insert(index)
                         }
-                        counts[line.room, default: 0] += 1
-                        scan.games.append(ReplayGame(first: line, number: counts[line.room]!))
-                        index = scan.games.count - 1
-                        latest[line.room] = index
-                        open.insert(index)
-                    }
-                    scan.games[index].add(line, depth: depth, decoder: decoder)
-                    if scan.games[index].isEnded { finish(index) }
-                case .problem(let problem):
-                    let issue = Self.issue(for: problem, inLastFile: problem.file == lastFile)
-                    switch problem.kind {
-                    case .corruptLine, .tornLastLine:
-                        if let room = problem.room {
-                            if let code, room != code { return }
-                            if let current = latest[room], open.contains(current) {
-                                scan.games[current].issues.append(issue)
+                        scan.games[index].add(line, depth: depth, decoder: decoder)
+                        if scan.games[index].isEnded { finish(index) }
+                    case .problem(let problem):
+                        let issue = Self.issue(for: problem, inLastFile: lastFiles.contains(problem.file))
+                        switch problem.kind {
+                        case .corruptLine, .tornLastLine:
+                            if let room = problem.room {
+                                if let code, room != code { return }
+                                if let current = latest[room], open.contains(current) {
+                                    scan.games[current].issues.append(issue)
+                                } else {
+                                    scan.unattributed.append(issue)
+                                }
                             } else {
                                 scan.unattributed.append(issue)
                             }
-                        } else {
-                            scan.unattributed.append(issue)
+                        case .sequenceGap, .sequenceNotIncreasing:
+                            scan.sequenceIssues.append(issue)
+                            for index in open { scan.games[index].issues.append(issue) }
                         }
-                    case .sequenceGap, .sequenceNotIncreasing:
-                        scan.sequenceIssues.append(issue)
-                        for index in open { scan.games[index].issues.append(issue) }
                     }
                 }
+                lines += summary.lines
+                // A game lives in one archive: what is still open at the end of its folder is done.
+                for index in open.sorted() { finish(index) }
             }
         } catch {
             throw .archive(error)
         }
         for index in open.sorted() { finish(index) }
-        scan.lines = summary.lines
+        scan.lines = lines
         scan.files = files
         return scan
     }

@@ -39,7 +39,7 @@ package enum ReplayFormat {
         return String(value)
     }
 
-    /// An answer as players saw it: option texts rather than indices.
+    /// An answer as players saw it: option texts rather than indices; an order, its items first to last, "A > B > C".
     package static func answer(_ value: AnswerValue, question: Question) -> String {
         let options = question.content.options
         func option(_ index: Int) -> String { options.indices.contains(index) ? options[index] : "option \(index)" }
@@ -49,6 +49,7 @@ package enum ReplayFormat {
         case .truefalse(let flag): return flag ? "true" : "false"
         case .text(let text): return text
         case .number(let value): return number(value)
+        case .order(let indices): return indices.map(option).joined(separator: " > ")
         }
     }
 
@@ -61,6 +62,7 @@ package enum ReplayFormat {
         case .text(let accepted): return (accepted + acceptedExtra).joined(separator: " / ")
         case .number(let answer): return number(answer)
         case .poll: return ""
+        case .order(let items): return items.joined(separator: " > ")
         }
     }
 

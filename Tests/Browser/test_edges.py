@@ -100,7 +100,7 @@ def test_http_headers_and_qr(server):
 
     # Everything one page loads stays under 100 KB: a phone on bar Wi-Fi loads the player page only.
     shared = ("/assets/app.css", "/assets/common.js", "/assets/icon.svg")
-    for page, own in (("/", ("/assets/player.js",)), ("/host", ("/assets/host.js",)),
+    for page, own in (("/", ("/assets/player.js", "/assets/order.js")), ("/host", ("/assets/host.js",)),
                       ("/display/X", ("/assets/display.js", "/assets/display.css", "/assets/sound.js")),
                       ("/edit", ("/assets/edit.js", "/assets/edit.css"))):
         total = sum(len(fetch(p)[2]) for p in (page, *own, *shared))

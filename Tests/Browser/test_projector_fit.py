@@ -1,7 +1,7 @@
 """The projector fits every common screen in every phase, with the worst a real night brings: a
 picture question, a 6-letter code, long names in several languages and scripts, teams.
 
-For each phase (lobby, question with a picture, reveal with a picture, leaderboard, podium) and
+For each phase (lobby, question with a picture, reveal with a picture, leaderboard, break, podium) and
 each size, nothing scrolls, every tile and the answered count are inside the viewport, the join
 code is not under the QR card, names only break between words, and at the reveal the right
 answer is on screen and not dimmed. Screenshots: reports/screenshots/fit-PHASE-WxH.png."""
@@ -133,7 +133,14 @@ def test_every_phase_fits_every_projector(tmp_path, browsers):
                     "revealMedia": {"image": portrait, "alt": "The Oslo Opera House"}}
         host = Peer(server.url)
         peers.append(host)
-        host.send(type="create", questions={"title": "Picture Night at the Quizérables", "rounds": [{"title": "Pictures", "questions": [question]}]},
+        # A second round with a break before it, its title, text and round title at their longest (100, 200, 100).
+        later = {"title": "Music round: Eurovision classics from Waterloo to Euphoria, sung loud by every table tonight"[:100],
+                 "break": {"title": "Half-time at the Quizérables: fill your glasses, stretch your legs, and meet the next round"[:100],
+                           "text": ("Get your drinks in, swap your seats if you must, and keep your phones charged: the music round "
+                                    "plays clips on this screen, so sit where you can hear it. Bonne pause, gute Pause, 休憩です!")[:200],
+                           "minutes": 60},
+                 "questions": [{"kind": "truefalse", "category": "Music", "text": "Abba won in 1974.", "answer": True}]}
+        host.send(type="create", questions={"title": "Picture Night at the Quizérables", "rounds": [{"title": "Pictures", "questions": [question]}, later]},
                   settings={"readingTimeMs": 0, "timeLimitSeconds": 120, "closeWhenAllAnswered": False, "shuffleOptions": False})
         code = host.until("created")["code"]
         assert len(code) == 6
@@ -196,6 +203,12 @@ def test_every_phase_fits_every_projector(tmp_path, browsers):
         wait_css(display, ".display-board .board.teams")
         check_every_size(display, "leaderboard", [".display-board tbody tr", ".display-board .name"])
         axe_check(display, "display: leaderboard, long names")
+
+        host.send(type="next")
+        wait_css(display, ".display-break #break-left")
+        wait(display, lambda d: el(d, "#break-left").text.startswith("Back in"), "the break's countdown never showed")
+        check_every_size(display, "break", [".display-break h1", ".display-break .break-text", ".display-break .break-next", "#break-left"])
+        axe_check(display, "display: break, longest texts")
 
         host.send(type="end")
         wait_css(display, ".display-ended .podium .step-1")

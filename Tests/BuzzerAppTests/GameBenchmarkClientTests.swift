@@ -63,6 +63,48 @@ import Testing
         }
     }
 
+    /// The scale-out benchmark's kill run in small: with --resume, every connection the killed server
+    /// dropped comes back after the restart (host with `host`, players with `resume`) and the game ends.
+    @Test func benchClientResumesEveryDroppedConnectionAfterTheServerIsKilledAndRestarted() throws {
+        let (directory, arguments) = try CrashRecoveryTests.serverFolder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let client = directory + "/game"
+        let build = try ChildProcess.run(
+            URL(fileURLWithPath: "/bin/bash"), [LiveGameServer.packageRoot + "/Benchmarks/game/build.sh", client], timeout: 120)
+        try #require(build.status == 0, "build.sh failed: \(build.output)")
+
+        var server = try ServerProcess(arguments: arguments)
+        defer { _ = server.stop(signal: SIGKILL) }
+        let port = server.port
+        let players = 6
+        let game = Process()
+        game.executableURL = URL(fileURLWithPath: client)
+        game.arguments = ["--port", "\(port)", "--rooms", "1", "--players", "\(players)", "--questions", "4",
+                          "--answer-min-ms", "200", "--answer-max-ms", "400", "--gap-ms", "50", "--json", "--timeout", "90",
+                          "--resume", "--resume-timeout", "30"]
+        let out = Pipe(), err = Pipe()
+        game.standardOutput = out
+        game.standardError = err
+        try game.run()
+        defer { game.stop(after: 0, signal: SIGKILL) }
+        let progress = ChildProcess.read(err.fileHandleForReading, timeout: 30) { $0.contains("playing") }
+        try #require(progress.contains("playing"), "\(progress)")
+
+        // Mid-game: the first question is out. The same port again, so the dropped connections find it.
+        _ = server.stop(signal: SIGKILL)
+        server = try ServerProcess(arguments: arguments.map { $0 == "0" ? "\(port)" : $0 })
+        let output = ChildProcess.read(out.fileHandleForReading, timeout: 90) { $0.contains("\n") }
+        game.stop(after: 10)
+        let log = ChildProcess.read(err.fileHandleForReading, timeout: 1) { _ in false }
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "\(output)")
+        #expect(result["ok"] as? Bool == true, "\(output)\n\(progress)\(log)")
+        let resume = try #require(result["resume"] as? [String: Any], "\(output)")
+        #expect(resume["drops"] as? Int == players + 1, "\(output)")
+        #expect(resume["resumed"] as? Int == players + 1, "\(output)")
+        #expect(resume["rooms_disrupted"] as? Int == 1, "\(output)")
+        #expect((resume["acks_in_disrupted_rooms"] as? Int ?? 0) > 0, "the game went on after the restart: \(output)")
+    }
+
     private struct Histogram { var count: Int; var p50, p99, max, min: Double }
 
     private static func histogram(_ result: [String: Any], _ name: String) throws -> Histogram {

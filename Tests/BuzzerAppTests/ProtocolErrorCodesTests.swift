@@ -32,7 +32,7 @@ struct ProtocolErrorCodesTests {
             .notHost, .badPhase(command: "", phase: .lobby), .wrongQuestion(expected: nil, got: 0), .answersNotOpen, .paused,
             .invalidTiebreak(""), .notInTiebreak, .cannotChangeClock(""), .questionClosed, .lateAnswer(byMs: 0), .alreadyAnswered,
             .teamAnswered(by: ""), .teamWagerPlaced(amount: 0, by: ""), .invalidAnswer(""), .notWagerRound, .invalidWager(max: 0),
-            .unknownQuestion(0), .cannotAccept(""), .invalidScoreAdjustment(""), .invalidReason(""),
+            .unknownQuestion(0), .cannotAccept(""), .invalidScoreAdjustment(""), .invalidReason(""), .onBreak(command: ""), .invalidBreak(""),
         ]
         for error in errors { #expect(ProtocolErrorCodes.game.contains(error.code), "\(error.code)") }
         #expect(Set(errors.map(\.code)) == ProtocolErrorCodes.game)

@@ -17,10 +17,10 @@ import BuzzerGame
         #expect(report.accepted > Self.steps / 4 && report.refused.count > 10, "\(report)")
     }
 
-    /// Together the seeds' games pass through every phase, a tiebreak included.
+    /// Together the seeds' games pass through every phase, a tiebreak and a break included.
     @Test func theShortFormReachesEveryPhase() {
         let report = ProtocolFuzzer.run(ProtocolFuzzer.Options(seed: 4, steps: Self.steps))
-        for phase in [RoomPhase.lobby, .reading, .open, .closed, .revealed, .leaderboard, .tiebreak, .ended] {
+        for phase in [RoomPhase.lobby, .reading, .open, .closed, .revealed, .leaderboard, .onBreak, .tiebreak, .ended] {
             #expect(report.phasesReached[phase, default: 0] > 0, "\(phase)")
         }
     }

@@ -53,7 +53,7 @@ import Testing
     @Test func eachPageStaysUnder100KB() throws {
         let files = WebAssets.bundled.files
         let shared = ["/assets/app.css", "/assets/common.js", "/assets/icon.svg"]
-        for page in [["/index.html", "/assets/player.js"], ["/host.html", "/assets/host.js"], ["/display.html", "/assets/display.js", "/assets/display.css", "/assets/sound.js"],
+        for page in [["/index.html", "/assets/player.js", "/assets/order.js"], ["/host.html", "/assets/host.js"], ["/display.html", "/assets/display.js", "/assets/display.css", "/assets/sound.js"],
                      ["/edit.html", "/assets/edit.js", "/assets/edit.css"], ["/league.html", "/assets/league.js", "/assets/league.css"]] {
             let bytes = try (page + shared).reduce(0) { total, path in total + (try #require(files[path], "\(path) missing")).bytes.count }
             #expect(bytes < 100_000, "\(page[0]): \(bytes) bytes")

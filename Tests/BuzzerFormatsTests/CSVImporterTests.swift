@@ -42,6 +42,16 @@ import Testing
         #expect(imported.rowLines["rounds[1].questions[0]"] == 5)
     }
 
+    /// An order question's options column holds its items in the right order, and it has no answer.
+    @Test func anOrderRowImportsItsItemsInTheRightOrder() throws {
+        let csv = "kind,category,text,options,answer\norder,Space,Nearest the Sun first,Mercury|Venus|Earth,\n"
+        let pack = try QuestionPack.decode(try CSVImporter.packDocument(from: Array(csv.utf8), title: "T").document)
+        #expect(pack.rounds[0].questions[0].content == .order(items: ["Mercury", "Venus", "Earth"]))
+        #expect(throws: CSVImporter.ImportError.row(line: 2, "an order question has no answer: list its options in the right order")) {
+            try CSVImporter.packDocument(from: Array("kind,text,options,answer\norder,Q?,A|B|C,A\n".utf8), title: "T")
+        }
+    }
+
     @Test func aBadRowIsNamedByItsLine() {
         let bad = "text,options,answer\nQ?,A|B,C\n"
         #expect(throws: CSVImporter.ImportError.row(line: 2, "the answer \"C\" is not an option: give its letter (A, B, …), its number from 1, or its text")) {

@@ -69,6 +69,7 @@ struct IncrementalScoringTests {
         case .text: .text(["The Beatles", "the beetles", "Stones"][Int(random.next() % 3)])
         case .number: .number(Double(1960 + random.next() % 20))
         case .poll(let options): .poll(Int(random.next() % UInt64(options.count)))
+        case .order(let items): .order(Array(items.indices).shuffled(using: &random))
         }
     }
 }

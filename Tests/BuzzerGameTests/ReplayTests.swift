@@ -10,7 +10,8 @@ import BuzzerGameJSON
         settings.shuffleOptions = true
         let pack = QuestionPack(title: "Everything", rounds: [
             PackRound(title: "One", questions: GameHarness.samplePack().rounds.flatMap(\.questions)),
-            PackRound(title: "Wagers", wager: true, questions: [Question(category: "c", text: "Pick B", content: .choice(options: ["A", "B", "C"], answer: 1))]),
+            PackRound(title: "Wagers", wager: true, questions: [Question(category: "c", text: "Pick B", content: .choice(options: ["A", "B", "C"], answer: 1))],
+                      breakBefore: RoundBreak(title: "Half-time", text: "Get your drinks in", minutes: 10)),
         ])
         var game = try GameHarness(pack: pack, settings: settings, seed: 0xDEAD_BEEF)
         try game.send(.displayConnected)
@@ -43,6 +44,7 @@ import BuzzerGameJSON
                     case .text: .text(["Beatles", "the beatles", "Stones", "Beetles"][offset])
                     case .number: .number(1960 + Double(offset * 4))
                     case .poll: .poll(offset % 2)
+                    case .order: .order(view.options.indices.map { ($0 + offset) % view.options.count })
                     }
                     try game.answer(id, value, afterOpenMs: GameDuration(300 + offset * 1700 + turn * 10), rtt: GameDuration(40 * offset))
                 }
@@ -69,6 +71,12 @@ import BuzzerGameJSON
                 try game.send(.next)
             case .tiebreak:
                 try game.send(.close)
+            case .onBreak:
+                game.advance(60_000)
+                try game.send(.breakCountdown(.add(ms: 300_000)))
+                game.advance(60_000)
+                try game.send(.breakCountdown(.endNow))
+                try game.send(.next)
             case .lobby, .ended:
                 break
             }
@@ -83,7 +91,8 @@ import BuzzerGameJSON
         for type in ["room_created", "team_created", "player_joined", "question_shown", "answers_opened", "answer_recorded",
                      "answers_closed", "question_revealed", "answer_accepted", "score_adjusted", "wager_placed", "player_kicked",
                      "player_disconnected", "player_reconnected", "host_disconnected", "host_reconnected", "leaderboard_shown",
-                     "room_ended", "room_lock_changed", "display_connected", "display_disconnected"] {
+                     "room_ended", "room_lock_changed", "display_connected", "display_disconnected", "break_started",
+                     "break_countdown_changed"] {
             #expect(types.contains(type), "missing \(type)")
         }
         let rebuilt = try Room.replay(game.log)

@@ -142,6 +142,23 @@ import Testing
         #expect(report.games.map(\.game) == ["AAAA@1"])
     }
 
+    @Test func eachInstancesArchiveIsItsOwnSequence() throws {
+        // Behind a proxy every instance numbers its own lines from 1 (docs/scale-out.md); read together,
+        // neither may look like a gap or a repeat in the other.
+        let a = TemporaryDirectory(), b = TemporaryDirectory()
+        try writeArchive([try PlayedGame.wholeGame(code: "AAAA")], to: a.path)
+        try writeArchive([try PlayedGame.wholeGame(code: "BBBB", at: 1_700_000_000_500)], to: b.path)
+        let both = try ReplayArchive(paths: [a.path, b.path])
+        #expect(both.sequences.count == 2)
+        let report = try VerifyReport(both.scan(depth: .replay))
+        #expect(report.ok, "\(report)")
+        #expect(report.games.map(\.game).sorted() == ["AAAA@1", "BBBB@1"])
+        // Files named one by one still join their folder's sequence.
+        let files = try ReplayArchive(paths: try b.logFiles() + a.logFiles())
+        #expect(files.sequences.count == 2)
+        #expect(try VerifyReport(files.scan(depth: .replay)).ok)
+    }
+
     @Test func theConfiguredDirectoryComesFromConfigJSON() throws {
         let dir = TemporaryDirectory()
         let config = dir.path + "/config.json"

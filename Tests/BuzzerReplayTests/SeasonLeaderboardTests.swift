@@ -62,6 +62,13 @@ import Testing
         #expect(ReplayFormat.number(2.5) == "2.5")
     }
 
+    /// An order reads first to last by the items' names, as the player put them and as the pack says.
+    @Test func ordersPrintAsItemNamesFirstToLast() {
+        let question = Question(category: "Space", text: "Nearest the Sun first", content: .order(items: ["Mercury", "Venus", "Earth"]))
+        #expect(ReplayFormat.answer(.order([1, 0, 2]), question: question) == "Venus > Mercury > Earth")
+        #expect(ReplayFormat.correctAnswer(question) == "Mercury > Venus > Earth")
+    }
+
     @Test func gameReferencesAreCodesWithAnOptionalNumber() throws {
         #expect(try GameReference(parsing: "ABCD") == GameReference(code: "ABCD"))
         #expect(try GameReference(parsing: "ABCD@2") == GameReference(code: "ABCD", number: 2))

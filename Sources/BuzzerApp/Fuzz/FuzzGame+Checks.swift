@@ -18,7 +18,20 @@ extension FuzzGame {
                 throw failure("PersonalMessageJSON writes what JSONEncoder writes", "\(String(decoding: personal, as: UTF8.self)) vs \(json)")
             }
             if delivery.audience != .host { try checkNoLeak(delivery, json: json) }
+            try checkOrderShuffled(delivery)
         }
+    }
+
+    /// An order question's items are never shown in the right order (that would be the answer).
+    private func checkOrderShuffled(_ delivery: Delivery) throws(Failure) {
+        let view: QuestionView? = switch delivery.message {
+        case .question(let payload): payload.question
+        case .state(let state): state.question
+        default: nil
+        }
+        guard let view, view.kind == .order, view.options.count > 1, let room, room.asked.indices.contains(view.sequence),
+              case .order(let items) = room.question(room.asked[view.sequence]).content, view.options == items else { return }
+        throw failure("no answer before its reveal", "\(delivery.message.type) to \(delivery.audience) shows question \(view.sequence)'s items in the right order")
     }
 
     /// The server's hand-written encoding of `message`, if it has one.
@@ -66,7 +79,7 @@ extension FuzzGame {
                 throw failure("no answer before its reveal", "\(to) has the host's fields: \(Self.short(json))")
             }
             switch state.phase {
-            case .lobby, .reading, .open, .closed: try keys()
+            case .lobby, .reading, .open, .closed, .onBreak: try keys()
             case .revealed, .leaderboard, .tiebreak, .ended: break
             }
         default:

@@ -8,6 +8,7 @@ extension FuzzGame {
     static let hostTypes = [
         "start", "next", "close", "reveal", "leaderboard", "end", "lock", "unlock", "kick", "rename", "rename_team", "merge_teams",
         "move_player", "adjust", "accept", "pause", "unpause", "add_time", "skip", "reopen", "undo_reveal", "tiebreak", "join_address",
+        "break_add_time", "break_end_countdown",
     ]
     static let playerTypes = ["answer", "wager", "leave", "tiebreak_answer"]
     static let entryTypes = ["create", "host", "join", "resume", "watch", "peek"]
@@ -41,7 +42,7 @@ extension FuzzGame {
         case "move_player": [("player", .id), ("team", .team)]
         case "adjust": [("player", .id), ("team", .team), ("delta", .number), ("reason", .string)]
         case "accept": [("question", .number), ("text", .string)]
-        case "add_time", "reopen": [("seconds", .seconds)]
+        case "add_time", "reopen", "break_add_time": [("seconds", .seconds)]
         case "tiebreak": [("text", .string), ("answer", .double), ("seconds", .seconds), ("players", .ids), ("teams", .ids)]
         case "tiebreak_answer": [("value", .double)]
         case "join_address": [("url", .string)]
@@ -88,13 +89,19 @@ extension FuzzGame {
     }
 
     private mutating func answerJSON() -> String {
-        let kind = source.pick(["choice", "multi", "truefalse", "text", "number", "poll", "other"])
+        let kind = source.pick(["choice", "multi", "truefalse", "text", "number", "poll", "order", "other"])
         var members = [#""kind":\#(string(kind))"#]
         switch kind {
         case "choice", "poll": members.append(#""option":\#(source.chance(0.6) ? "\(source.int(0...6))" : numberLiteral())"#)
         case "multi":
             let count = source.chance(0.05) ? 1000 : source.int(0...6)
             members.append(#""options":[\#((0..<count).map { _ in source.chance(0.7) ? "\(source.int(0...6))" : numberLiteral() }.joined(separator: ","))]"#)
+        case "order":
+            // A shuffle of 3 to 6 items, now and then with a repeat, out of range or far too long.
+            let count = source.chance(0.05) ? 1000 : source.int(0...6)
+            var order = source.shuffled(count)
+            if source.chance(0.2), count > 1 { order[0] = order[1] }
+            members.append(#""order":[\#(order.map { source.chance(0.9) ? "\($0)" : numberLiteral() }.joined(separator: ","))]"#)
         case "truefalse": members.append(#""value":\#(source.bool())"#)
         case "text": members.append(#""text":\#(string(source.chance(0.5) ? "yes" : source.text()))"#)
         case "number": members.append(#""value":\#(numberLiteral())"#)

@@ -7,6 +7,7 @@ extension FuzzGame {
         case tick, start, next, close, reveal, showLeaderboard, end, pauseClock, resumeClock, addTime, skip, reopen, undoReveal
         case startTiebreak, tiebreakAnswer, kick, rename, renameTeam, mergeTeams, movePlayer, setLocked, adjustScore, accept
         case hostDisconnected, hostReconnect, join, resume, playerDisconnected, leave, answer, wager, displayConnected, displayDisconnected
+        case breakCountdown
     }
 
     /// The next command.
@@ -42,6 +43,8 @@ extension FuzzGame {
         case (.closed, .reveal): return 12
         case (.closed, .reopen): return 3
         case (.revealed, .next): return 14
+        case (.onBreak, .next): return 14
+        case (.onBreak, .breakCountdown): return 4
         case (.revealed, .showLeaderboard): return 3
         case (.revealed, .undoReveal): return 2
         case (.revealed, .accept): return 3
@@ -97,6 +100,9 @@ extension FuzzGame {
         case .wager: return wager(in: room)
         case .displayConnected: return .displayConnected
         case .displayDisconnected: return .displayDisconnected
+        case .breakCountdown:
+            if source.chance(0.3) { return .breakCountdown(.endNow) }
+            return .breakCountdown(.add(ms: source.chance(0.7) ? GameDuration(source.int(1...60)).times(60_000) : GameDuration(source.boundaryInt())))
         }
     }
 
@@ -174,6 +180,13 @@ extension FuzzGame {
         case .truefalse(let answer): return .truefalse(source.chance(0.6) ? answer : source.bool())
         case .text: return .text(answerText(in: room))
         case .number(let answer): return .number(source.chance(0.4) ? answer : source.boundaryDouble(nonFinite: true))
+        case .order(let items):
+            if source.chance(0.3) { return .order(items.indices.map(displayed)) }
+            // A shuffle of the displayed positions, now and then short, long or with a repeat.
+            var placed = source.shuffled(count)
+            if source.chance(0.1) { placed.append(position()) }
+            if source.chance(0.1), !placed.isEmpty { placed.removeLast() }
+            return .order(placed)
         }
     }
 
@@ -187,12 +200,14 @@ extension FuzzGame {
         case .text(let accepted): return .text(accepted.first ?? "")
         case .number(let answer): return .number(answer)
         case .poll: return .poll(0)
+        case .order(let items): return .order(items.indices.map(displayed))
         }
     }
 
     private mutating func anyAnswer() -> AnswerValue {
-        switch source.int(0...5) {
+        switch source.int(0...6) {
         case 0: return .choice(source.boundaryInt())
+        case 6: return .order((0..<source.int(0...6)).map { _ in source.chance(0.8) ? source.int(0...6) : source.boundaryInt() })
         case 1: return .multi((0..<source.int(0...4)).map { _ in source.boundaryInt() })
         case 2: return .truefalse(source.bool())
         case 3: return .text(source.text())

@@ -183,7 +183,8 @@ extension FuzzGame {
                 questions.append(randomQuestion(ordinal: ordinal, wild: wild))
                 ordinal += 1
             }
-            rounds.append(PackRound(title: source.chance(0.5) ? source.cleanText(maxLength: 30) : nil, wager: wager, questions: questions))
+            rounds.append(PackRound(title: source.chance(0.5) ? source.cleanText(maxLength: 30) : nil, wager: wager, questions: questions,
+                                    breakBefore: source.chance(0.3) ? randomBreak(wild: wild) : nil))
         }
         if greedy {
             // All in, 70 times: a stake doubles a score each time it wins.
@@ -193,7 +194,15 @@ extension FuzzGame {
             }))
         }
         let title = wild && source.chance(0.3) ? source.text() : source.cleanText(maxLength: 40)
-        return QuestionPack(title: title, description: source.chance(0.3) ? source.cleanText(maxLength: 100) : nil, rounds: rounds)
+        return QuestionPack(title: title, description: source.chance(0.3) ? source.cleanText(maxLength: 100) : nil, rounds: rounds,
+                            partialCredit: source.chance(0.3) ? source.pick(PartialCredit.allCases) : nil)
+    }
+
+    /// A break slide before a round: mostly within its limits, a wild pack's sometimes past them.
+    private mutating func randomBreak(wild: Bool) -> RoundBreak {
+        RoundBreak(title: wild && source.chance(0.3) ? source.text() : source.cleanText(maxLength: 40),
+                   text: source.chance(0.5) ? source.cleanText(maxLength: 100) : nil,
+                   minutes: source.chance(0.3) ? nil : wild && source.chance(0.3) ? source.boundaryInt() : source.int(1...60))
     }
 
     private mutating func randomQuestion(ordinal: Int, wild: Bool) -> Question {
@@ -211,7 +220,7 @@ extension FuzzGame {
             return options
         }
         let content: QuestionContent
-        switch source.int(0...5) {
+        switch source.int(0...6) {
         case 0:
             let choices = options()
             content = .choice(options: choices, answer: wild && source.chance(0.3) ? source.boundaryInt() : source.int(0...max(0, choices.count - 1)))
@@ -227,16 +236,21 @@ extension FuzzGame {
             content = .text(accepted: (0..<count).map { index in index == 0 ? "yes" : "\(text(30)) \(index)" })
         case 4:
             content = .number(answer: source.boundaryDouble(nonFinite: wild))
+        case 5:
+            let count = wild && source.chance(0.3) ? source.pick([0, 1, 2, 7]) : source.int(3...6)
+            content = .order(items: (0..<count).map { index in wild && source.chance(0.1) ? source.text(hugeOdds: 10) : "\(text(20)) \(index)" })
         default:
             content = .poll(options: options())
         }
+        // Partial credit on multi and order questions (now and then on another kind, which the pack refuses).
+        let partialCredit: PartialCredit? = source.chance(content.kind.hasPartialCredit || wild ? 0.4 : 0) ? source.pick(PartialCredit.allCases) : nil
         return Question(
             category: text(40), text: text(200), content: content,
             explanation: source.chance(0.7) ? Self.explanation(ordinal) : nil,
             points: wild && source.chance(0.2) ? source.boundaryInt() : source.pick([0, 1, 1, 2]),
             timeLimit: source.chance(0.3) ? (wild ? source.boundaryInt() : source.int(5...20)) : nil,
             media: source.chance(0.1) ? QuestionMedia(image: Self.media("a11ce5", ordinal, "png"), alt: "a picture") : nil,
-            revealMedia: source.chance(0.2) ? revealMedia(ordinal) : nil)
+            revealMedia: source.chance(0.2) ? revealMedia(ordinal) : nil, partialCredit: partialCredit)
     }
 
     private mutating func revealMedia(_ ordinal: Int) -> QuestionMedia {

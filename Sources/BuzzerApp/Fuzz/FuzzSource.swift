@@ -20,6 +20,9 @@ struct FuzzSource {
 
     mutating func pick<T>(_ choices: [T]) -> T { choices[int(0...choices.count - 1)] }
 
+    /// `0..<count` in a random order: an order question's answer.
+    mutating func shuffled(_ count: Int) -> [Int] { Array(0..<max(0, count)).shuffled(using: &generator) }
+
     /// Index of one of `weights`, chosen in proportion to its weight (all zero: the first).
     mutating func weighted(_ weights: [Int]) -> Int {
         let total = weights.reduce(0, +)

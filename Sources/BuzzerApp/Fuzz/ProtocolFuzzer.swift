@@ -79,7 +79,7 @@ package enum ProtocolFuzzer {
             func counts(_ table: [String: Int]) -> String {
                 table.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             }
-            let phases = [RoomPhase.lobby, .reading, .open, .closed, .revealed, .leaderboard, .tiebreak, .ended]
+            let phases = [RoomPhase.lobby, .reading, .open, .closed, .revealed, .leaderboard, .onBreak, .tiebreak, .ended]
                 .map { "\($0.rawValue) \(phasesReached[$0] ?? 0)" }.joined(separator: ", ")
             return """
             seed \(seed): \(steps) steps in \(String(format2: seconds)) s (\(Int(stepsPerSecond)) steps/s), \(games) games

@@ -61,6 +61,9 @@ package enum HostCommand: Sendable, Equatable {
     case pause, unpause, skip, undoReveal
     case addTime(seconds: Int)
     case reopen(seconds: Int)
+    /// During a break: more minutes on its countdown, or the countdown to zero now.
+    case breakAddTime(seconds: Int)
+    case breakEndCountdown
     case tiebreak(text: String, answer: Double, seconds: Int, players: [Int], teams: [Int])
     /// Another of the join addresses the room offers (`joinAddresses`), for the projector and QR code.
     case joinAddress(url: String)
@@ -88,6 +91,8 @@ package enum HostCommand: Sendable, Equatable {
         case .skip: "skip"
         case .reopen: "reopen"
         case .undoReveal: "undo_reveal"
+        case .breakAddTime: "break_add_time"
+        case .breakEndCountdown: "break_end_countdown"
         case .tiebreak: "tiebreak"
         case .joinAddress: "join_address"
         }
@@ -222,6 +227,8 @@ extension ClientMessage {
         case "skip": return .host(.skip)
         case "reopen": return .host(.reopen(seconds: try fields.optionalInt("seconds", in: InputBounds.extraSeconds) ?? 10))
         case "undo_reveal": return .host(.undoReveal)
+        case "break_add_time": return .host(.breakAddTime(seconds: try fields.int("seconds", in: InputBounds.breakSeconds)))
+        case "break_end_countdown": return .host(.breakEndCountdown)
         case "tiebreak":
             return .host(.tiebreak(
                 text: try fields.string("text", max: Bytes.text), answer: try fields.number("answer"),

@@ -123,6 +123,8 @@ extension HostCommand {
         case .skip: .skip
         case .reopen(let seconds): .reopen(ms: GameDuration(seconds) * 1000)
         case .undoReveal: .undoReveal
+        case .breakAddTime(let seconds): .breakCountdown(.add(ms: GameDuration(seconds).times(1000)))
+        case .breakEndCountdown: .breakCountdown(.endNow)
         case let .tiebreak(text, answer, seconds, players, teams):
             .startTiebreak(TiebreakRequest(
                 text: text, answer: answer, seconds: seconds, players: players.map(PlayerID.init), teams: teams.map(TeamID.init)))
@@ -134,7 +136,8 @@ extension HostCommand {
     var repliesOK: Bool {
         switch self {
         case .lock, .unlock, .kick, .rename, .renameTeam, .mergeTeams, .movePlayer, .adjust, .accept, .joinAddress: true
-        case .start, .next, .close, .reveal, .leaderboard, .end, .pause, .unpause, .addTime, .skip, .reopen, .undoReveal, .tiebreak: false
+        case .start, .next, .close, .reveal, .leaderboard, .end, .pause, .unpause, .addTime, .skip, .reopen, .undoReveal, .tiebreak,
+             .breakAddTime, .breakEndCountdown: false
         }
     }
 }

@@ -8,7 +8,7 @@ package enum ProtocolErrorCodes {
         "not_host", "bad_phase", "wrong_question", "answers_not_open", "paused", "invalid_tiebreak", "not_in_tiebreak",
         "cannot_change_clock", "question_closed", "late_answer", "already_answered", "team_answered", "team_wager_placed",
         "invalid_answer", "not_wager_round", "invalid_wager", "unknown_question", "cannot_accept", "invalid_score_adjustment",
-        "invalid_reason",
+        "invalid_reason", "on_break", "invalid_break",
     ]
 
     /// The app's own: messages that never reach a room, and rooms that cannot be made.

@@ -12,7 +12,8 @@ extension RoomPublisher {
             payload.question = view
             payload.answerCount = current?.answers.count
         }
-        if let current, current.isRevealed { payload.reveal = room.revealView(sequence: current.sequence) }
+        // A break shows no question: the last round's reveal stays off its screens.
+        if let current, current.isRevealed, room.phase != .onBreak { payload.reveal = room.revealView(sequence: current.sequence) }
         if case .host = role, let current {
             payload.correct = room.hostQuestionView?.correct
             if current.isRevealed {
@@ -28,6 +29,7 @@ extension RoomPublisher {
             payload.leaderboard = leaderboard(standings, final: room.isOnLastQuestion)
         }
         if room.phase == .ended, let standings { payload.ended = ended(standings, in: room) }
+        if room.phase == .onBreak { payload.break = room.roomBreak }
         if room.phase == .tiebreak, let tiebreak = room.tiebreaks.last {
             payload.tiebreak = room.tiebreakView(tiebreak)
             if case .host = role { payload.tiebreakAnswer = tiebreak.answer }

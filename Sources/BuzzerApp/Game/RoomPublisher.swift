@@ -145,6 +145,11 @@ struct RoomPublisher: Sendable, Equatable {
                 let standings = room.standings
                 out.append(Delivery(audience: .everyone, message: .leaderboard(Self.leaderboard(standings, final: true)), timing: .whenDurable(event: index)))
                 out += Self.standings(standings, attendance).waiting(for: index)
+            case .breakStarted, .breakCountdownChanged:
+                if let roomBreak = room.roomBreak {
+                    out.append(Delivery(audience: .everyone, message: .breakShown(BreakPayload(serverTime: now, break: roomBreak)),
+                                        timing: .whenDurable(event: index)))
+                }
             case .leaderboardShown(let shown):
                 let standings = room.standings
                 out.append(Delivery(audience: .everyone, message: .leaderboard(Self.leaderboard(standings, final: shown.final)), timing: .whenDurable(event: index)))

@@ -39,6 +39,7 @@ indirect enum ServerMessage: Encodable, Sendable, Equatable {
     case teamChanged(TeamChangedPayload)
     case teamAnswer(TeamAnswerPayload)
     case tiebreak(TiebreakPayload)
+    case breakShown(BreakPayload)
     case tiebreakAck(TiebreakAckPayload)
     case tiebreakResult(TiebreakResult)
     case teamWager(TeamWagerPayload)
@@ -77,6 +78,7 @@ indirect enum ServerMessage: Encodable, Sendable, Equatable {
         case .teamChanged: "team_changed"
         case .teamAnswer: "team_answer"
         case .tiebreak: "tiebreak"
+        case .breakShown: "break"
         case .tiebreakAck: "tiebreak_ack"
         case .tiebreakResult: "tiebreak_result"
         case .teamWager: "team_wager"
@@ -116,6 +118,7 @@ indirect enum ServerMessage: Encodable, Sendable, Equatable {
         case .teamChanged(let payload): payload
         case .teamAnswer(let payload): payload
         case .tiebreak(let payload): payload
+        case .breakShown(let payload): payload
         case .tiebreakAck(let payload): payload
         case .tiebreakResult(let payload): payload
         case .teamWager(let payload): payload
@@ -309,6 +312,11 @@ struct TiebreakPayload: Encodable, Sendable, Equatable {
     var tiebreak: TiebreakView
     var answer: Double?
 }
+/// The room went on a break between rounds, or the host moved its countdown: everyone gets the whole slide.
+struct BreakPayload: Encodable, Sendable, Equatable {
+    var serverTime: GameInstant
+    var `break`: RoomBreak
+}
 /// The tiebreak answer is in (to the player who gave it, and to their tied team's other members).
 struct TiebreakAckPayload: Encodable, Sendable, Equatable { var number: Int; var value: Double; var by: String }
 /// To a team's members: the team's stake on a wager question, and who placed it.
@@ -353,6 +361,8 @@ struct StatePayload: Encodable, Sendable, Equatable {
     /// Player only, during a tiebreak: whether they play it, and whether it is answered for them.
     var tiebreakPlays: Bool?
     var tiebreakAnswered: Bool?
+    /// During a break between rounds: the slide, its countdown and what comes next.
+    var `break`: RoomBreak?
     /// On the final leaderboard after a tiebreak: how the last one came out.
     var tiebreakResult: TiebreakResult?
     var answerCount: Int?

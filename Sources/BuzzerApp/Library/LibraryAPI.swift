@@ -372,5 +372,5 @@ extension QuestionPack {
 }
 
 extension QuestionKind {
-    static var allNames: String { "choice, multi, truefalse, text, number, poll" }
+    static var allNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

@@ -62,7 +62,7 @@ package final class BuzzerMetrics: Sendable {
         archiveDiskLow = CoreMetrics.Meter(label: "buzzer_archive_disk_low", factory: factory)
         refusals = CountersByCode(label: "buzzer_refusals_total", factory: factory)
         closes = CountersByCode(label: "buzzer_closes_total", factory: factory)
-        let phases: [RoomPhase] = [.lobby, .reading, .open, .closed, .revealed, .leaderboard, .ended]
+        let phases: [RoomPhase] = [.lobby, .reading, .open, .closed, .revealed, .leaderboard, .onBreak, .ended]
         rooms = Dictionary(uniqueKeysWithValues: phases.map { ($0, CoreMetrics.Meter(label: "buzzer_rooms", dimensions: [("phase", $0.rawValue)], factory: factory)) })
     }
 

@@ -81,7 +81,8 @@ package enum CSVImporter {
         var fields: [(key: String, value: JSONValue)] = [
             ("kind", .string(kind)), ("category", .string(cell("category").isEmpty ? "General" : cell("category"))), ("text", .string(text)),
         ]
-        if !options.isEmpty { fields.append(("options", .array(options.map(JSONValue.string)))) }
+        // An order question's options are its items, listed in the right order.
+        if !options.isEmpty { fields.append((kind == "order" ? "items" : "options", .array(options.map(JSONValue.string)))) }
         switch kind {
         case "choice":
             fields.append(("answer", .number(Double(try optionIndex(answer, options: options, line: line)))))
@@ -105,8 +106,10 @@ package enum CSVImporter {
             fields.append(("answer", .number(number)))
         case "poll":
             break
+        case "order":
+            guard answer.isEmpty else { throw .row(line: line, "an order question has no answer: list its options in the right order") }
         default:
-            throw .row(line: line, "kind \"\(kind)\" is not one of choice, multi, truefalse, text, number, poll")
+            throw .row(line: line, "kind \"\(kind)\" is not one of choice, multi, truefalse, text, number, poll, order")
         }
         if !cell("explanation").isEmpty { fields.append(("explanation", .string(cell("explanation")))) }
         for name in ["points", "timeLimit"] where !cell(name.lowercased()).isEmpty {

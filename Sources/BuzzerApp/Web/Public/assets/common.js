@@ -279,6 +279,7 @@ export function correctText(correct, options) {
     // The main accepted answer: the alternatives are for marking, not for the screen.
     case 'text': return correct.accepted[0] ?? '';
     case 'number': return formatScore(correct.value);
+    case 'order': return correct.order.map((i, k) => `${k + 1}. ${LETTERS[i]}: ${options[i]}`).join(', ');
     default: return 'No right answer (poll)';
   }
 }
@@ -354,26 +355,28 @@ export function teamPodium(rows, mine) {
 
 /** Horizontal bars of how many picked each option (reveal). */
 export function distribution(question, reveal) {
-  let labels, counts, right;
+  let labels, counts, right, ids;
   if (question.kind === 'truefalse') {
     labels = ['True', 'False'];
     counts = [reveal.trueFalseCounts?.[1] ?? 0, reveal.trueFalseCounts?.[0] ?? 0];
     right = reveal.correct?.kind === 'truefalse' ? [reveal.correct.value ? 0 : 1] : [];
   } else if (question.options?.length) {
-    labels = question.options;
-    counts = reveal.optionCounts ?? [];
+    // An order question: the items in the right order (`ids`), each with how many put it in its place.
+    ids = reveal.correct?.order;
+    labels = ids ? ids.map((i, k) => `${k + 1}. ${question.options[i]}`) : question.options;
+    counts = ids ? ids.map((i) => reveal.optionCounts?.[i]) : reveal.optionCounts ?? [];
     right = reveal.correct?.kind === 'options' ? reveal.correct.options : [];
   } else {
     return null;
   }
   const most = Math.max(1, ...counts);
   return h('ul', { class: `bars${right.length ? ' has-right' : ''}`, 'aria-label': 'How everyone answered' },
-    labels.map((label, i) => h('li', { class: `bar opt-${question.kind === 'truefalse' ? (i === 0 ? 'true' : 'false') : i}${right.includes(i) ? ' right' : ''}` },
+    labels.map((label, k, _, i = ids?.[k] ?? k) => h('li', { class: `bar opt-${question.kind === 'truefalse' ? (i === 0 ? 'true' : 'false') : i}${right.includes(i) ? ' right' : ''}` },
       question.kind === 'truefalse' ? null : marker(i),
       h('span', { class: 'label' }, h('span', { class: 'sr-only', text: question.kind === 'truefalse' ? '' : `${LETTERS[i]}: ` }), label,
         right.includes(i) ? h('span', { class: 'tick', text: ' ✓ correct' }) : null),
-      h('span', { class: 'track', 'aria-hidden': 'true' }, h('span', { class: 'fill', style: { width: `${(100 * (counts[i] ?? 0)) / most}%` } })),
-      h('span', { class: 'count', text: `${counts[i] ?? 0}` }))));
+      h('span', { class: 'track', 'aria-hidden': 'true' }, h('span', { class: 'fill', style: { width: `${(100 * (counts[k] ?? 0)) / most}%` } })),
+      h('span', { class: 'count', text: `${counts[k] ?? 0}` }))));
 }
 
 /** `/join/ABC123` and `/display/ABC123` → `ABC123`. */
@@ -411,6 +414,31 @@ export function tiebreakTable(result) {
       h('td', { text: ordinal(r.place) }), h('td', { text: r.name }),
       h('td', { text: r.value == null ? 'no answer' : formatScore(r.value) }),
       h('td', { text: r.off == null ? '—' : formatScore(r.off) })))));
+}
+
+// MARK: - Break
+
+/** The slide between rounds: title, text, what comes next, and its countdown (`tickBreak` moves it). */
+export function breakSlide(b, headingId = 'break-title') {
+  return [h('p', { class: 'eyebrow', text: 'Break' }),
+    h('h1', { id: headingId, text: b.title }),
+    b.text ? h('p', { class: 'break-text', text: b.text }) : null,
+    b.upNext ? h('p', { class: 'break-next' }, 'Up next: ', h('strong', { text: b.upNext })) : null,
+    h('p', { id: 'break-left', class: 'break-left', role: 'timer' })];
+}
+
+let breakTimer = null;
+/** Redraws the countdown every second by the server's clock: "Back in 9:41", then "Back any moment". */
+export function tickBreak(b) {
+  clearInterval(breakTimer);
+  const step = () => {
+    const node = document.getElementById('break-left');
+    if (!node) { clearInterval(breakTimer); return; }
+    const s = Math.ceil(((b.endsAt ?? 0) - serverNow()) / 1000);
+    node.textContent = typeof b.endsAt !== 'number' ? '' : s > 0 ? `Back in ${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}` : 'Back any moment';
+  };
+  step();
+  breakTimer = setInterval(step, 1000);
 }
 
 // MARK: - Game state
@@ -486,6 +514,7 @@ export function reduce(game, m, seat) {
       Object.assign(game, { tiebreakAnswered: true, tiebreakValue: m.value, tiebreakBy: m.by });
       break;
     case 'tiebreak_result': game.tiebreakResult = m; break;
+    case 'break': Object.assign(game, { phase: 'break', break: m.break }); break;
     case 'kicked': {
       const { role } = game;
       for (const k in game) delete game[k];

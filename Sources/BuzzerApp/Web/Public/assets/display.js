@@ -3,7 +3,7 @@
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, formatScore, correctText,
   podium, teamPodium, teamTable, standingsTable, distribution, codeFromPath, drawClock,
-  entrantNames, tiebreakTable, serverNow, newGame, reduce, setText, fitNames, store, load } from './common.js';
+  entrantNames, tiebreakTable, serverNow, newGame, reduce, setText, fitNames, store, load, breakSlide, tickBreak } from './common.js';
 import { Sound } from './sound.js';
 
 const main = $('#main');
@@ -30,6 +30,7 @@ const connection = new Connection({
 const SAY = {
   question: (m) => `Question ${m.question.sequence + 1}: ${m.question.text}`,
   clock: (m) => (typeof m.pausedLeftMs === 'number' ? 'Paused.' : 'The clock is running.'),
+  break: (m) => (m.break.startedAt === m.serverTime ? `Break: ${m.break.title}.${m.break.upNext ? ` Up next: ${m.break.upNext}.` : ''}` : "The break's countdown changed."),
   tiebreak: (m) => `Tiebreak between ${entrantNames(m.tiebreak)}: ${m.tiebreak.text}`,
   tiebreak_result: (m) => `Tiebreak won by ${m.rows[0]?.name ?? ''}. The answer: ${m.answer}.`,
   skipped: () => 'This question is skipped.',
@@ -48,6 +49,7 @@ function handle(m) {
   if (m.type === 'clock') runClock(countdown, game.phase, game.question);
   // A new screen is drawn whole; on the same one, only the live numbers move.
   render(m.type === 'state');
+  if (m.type === 'break') tickBreak(game.break);
   showPaused();
   if (m.type === 'join_address' && game.phase === 'lobby') renderLobby();
   if (m.type === 'players' && $('#joined-names')) fill($('#joined-names'), ...nameTags());
@@ -131,6 +133,7 @@ function render(force = false) {
     case 'reading': case 'open': case 'closed': case 'revealed': renderQuestion(); break;
     case 'leaderboard': renderBoard(); break;
     case 'tiebreak': renderTiebreak(); break;
+    case 'break': fill(main, h('section', { class: 'display-break' }, ...breakSlide(game.break))); tickBreak(game.break); fitScreen(); break;
     case 'ended': renderEnded(); break;
     default: break;
   }
@@ -195,7 +198,7 @@ function renderQuestion() {
       answers,
       reveal?.explanation ? h('p', { class: 'explain', text: reveal.explanation }) : null,
       h('div', { class: 'meta' },
-        h('span', { text: game.phase === 'reading' ? 'Get ready…' : game.phase === 'closed' ? "Time's up!" : reveal ? `${reveal.rightCount} of ${reveal.answered} got it right` : 'Answer now!' }),
+        h('span', { text: game.phase === 'reading' ? 'Get ready…' : game.phase === 'closed' ? "Time's up!" : reveal ? `${reveal.rightCount} of ${reveal.answered} got it ${q.kind === 'order' ? 'all ' : ''}right` : 'Answer now!' }),
         reveal ? null : h('span', {}, h('strong', { id: 'answered', text: String(game.answerCount ?? 0) }), ' answered')))));
   if (!reveal) startClock(q);
   playMedia(reveal ? reveal.media : q.media, reveal ? null : q);

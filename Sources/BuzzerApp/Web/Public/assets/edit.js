@@ -9,9 +9,12 @@ const live = $('#live');
 const TOKEN_KEY = 'buzzer.editToken';
 // Without the token the server sends a pack's summary only (no questions, no answers).
 const NEEDS_TOKEN = 'Opening a pack needs the edit token: open the link buzzer serve printed, or paste the token above.';
-const KINDS = ['choice', 'multi', 'truefalse', 'text', 'number', 'poll'];
-const KIND_NAMES = { choice: 'One right option', multi: 'Several right options', truefalse: 'True or false', text: 'Typed answer', number: 'Closest number', poll: 'Poll (no right answer)' };
+const KINDS = ['choice', 'multi', 'truefalse', 'text', 'number', 'poll', 'order'];
+const KIND_NAMES = { choice: 'One right option', multi: 'Several right options', truefalse: 'True or false', text: 'Typed answer', number: 'Closest number', poll: 'Poll (no right answer)', order: 'Put in order' };
 const WITH_OPTIONS = new Set(['choice', 'multi', 'poll']);
+/** Kinds that can be partly right, and so take a partial-credit rule (docs/game-rules.md). */
+const WITH_CREDIT = new Set(['multi', 'order']);
+const CREDIT_NAMES = [['perItem', 'Per item: part of the points for each right one'], ['allOrNothing', 'All or nothing: points only when fully right']];
 
 // `/edit#token=…` (the link `buzzer serve` prints) keeps the token in this browser; the fragment never reaches a server log.
 function tokenFromAddress() {
@@ -168,8 +171,9 @@ function importError(result) {
 function normalize(doc) {
   const rounds = doc.rounds ?? [{ questions: doc.questions ?? [] }];
   return {
-    title: doc.title ?? '', description: doc.description ?? '',
-    rounds: rounds.map((r) => ({ title: r.title ?? '', wager: !!r.wager, questions: (r.questions ?? []).map((q) => ({ ...q })) })),
+    title: doc.title ?? '', description: doc.description ?? '', partialCredit: doc.partialCredit ?? '',
+    rounds: rounds.map((r) => ({ title: r.title ?? '', wager: !!r.wager, questions: (r.questions ?? []).map((q) => ({ ...q })),
+      ...(r.break ? { break: { title: r.break.title ?? '', text: r.break.text ?? '', minutes: r.break.minutes ?? '' } } : {}) })),
   };
 }
 
@@ -179,17 +183,28 @@ function serialize() {
   const REQUIRED = new Set(['title', 'kind', 'category', 'text', 'answer', 'options']);
   const clean = (o) => Object.fromEntries(Object.entries(o).filter(([k, v]) => REQUIRED.has(k) ? v !== undefined : v !== '' && v !== null && v !== undefined));
   return clean({
-    title: pack.title.trim(), description: pack.description.trim(),
-    rounds: pack.rounds.map((r) => ({ ...(r.title.trim() ? { title: r.title.trim() } : {}), wager: r.wager, questions: r.questions.map((q) => {
+    title: pack.title.trim(), description: pack.description.trim(), partialCredit: pack.partialCredit,
+    rounds: pack.rounds.map((r) => ({ ...(r.title.trim() ? { title: r.title.trim() } : {}), wager: r.wager, ...breakDoc(r.break), questions: r.questions.map((q) => {
       const out = clean({ ...q });
       for (const key of ['media', 'revealMedia']) {
         if (out[key]) { out[key] = clean(out[key]); if (!out[key].image && !out[key].audio) delete out[key]; }
       }
       if (!WITH_OPTIONS.has(q.kind)) delete out.options;
-      if (q.kind === 'poll') delete out.answer;
+      if (q.kind !== 'order') delete out.items;
+      if (!WITH_CREDIT.has(q.kind)) delete out.partialCredit;
+      if (q.kind === 'poll' || q.kind === 'order') delete out.answer;
       return out;
     }) })),
   });
+}
+
+/** A round's break as the pack writes it: `{"break":{"title":…,"text":…,"minutes":10}}`, empty fields left out. */
+function breakDoc(b) {
+  if (!b) return {};
+  const out = { title: b.title.trim() };
+  if (b.text.trim()) out.text = b.text.trim();
+  if (String(b.minutes).trim() !== '') out.minutes = Number(b.minutes);
+  return { break: out };
 }
 
 async function openPack(id) {
@@ -217,6 +232,7 @@ function blankQuestion(kind) {
   if (kind === 'truefalse') q.answer = true;
   if (kind === 'text') q.answer = [''];
   if (kind === 'number') q.answer = 0;
+  if (kind === 'order') q.items = ['', '', ''];
   return q;
 }
 
@@ -229,9 +245,9 @@ const PART_NAMES = {
   title: 'title', description: 'description', kind: 'kind', category: 'category', text: 'question', answer: 'answer',
   options: 'options', explanation: 'explanation', points: 'points', timeLimit: 'seconds', media: 'picture or sound',
   revealMedia: 'picture or sound at the reveal', image: 'picture', audio: 'sound', alt: 'picture description',
-  startMs: 'start', durationMs: 'length', questions: 'questions', rounds: 'rounds',
+  startMs: 'start', durationMs: 'length', questions: 'questions', rounds: 'rounds', break: 'break', minutes: 'minutes', items: 'items', partialCredit: 'partial credit',
 };
-const ITEM_NAMES = { rounds: 'round', questions: 'question', options: 'option', answer: 'answer' };
+const ITEM_NAMES = { rounds: 'round', questions: 'question', options: 'option', answer: 'answer', items: 'item' };
 
 /** `rounds[0].questions[0].options[4]` → "Round 1, question 1, option 5". */
 function place(path) {
@@ -294,6 +310,7 @@ function renderPack() {
       h('ul', {}, problems.map((p) => h('li', { text: describe(p), 'data-path': p.path })))) : null,
     field('title', 'Title', input(pack.title, (v) => { pack.title = v; }, { maxlength: 200 })),
     field('description', 'Description (optional)', input(pack.description, (v) => { pack.description = v; })),
+    field('partialCredit', 'Partial credit on several-right and order questions', creditSelect(pack.partialCredit || 'perItem', (v) => { pack.partialCredit = v === 'perItem' ? '' : v; })),
     pack.rounds.map((round, r) => roundSection(round, r)),
     h('div', { class: 'controls' },
       h('button', { type: 'button', class: 'btn', id: 'add-round', text: 'Add a round', onclick: () => { pack.rounds.push({ title: '', wager: false, questions: [blankQuestion('choice')] }); renderPack(); } }),
@@ -308,11 +325,31 @@ function roundSection(round, r) {
     field(`${base}.title`, 'Round title (optional)', input(round.title, (v) => { round.title = v; })),
     h('label', { class: 'check-row' }, h('input', { type: 'checkbox', checked: round.wager, onchange: (e) => { round.wager = e.currentTarget.checked; } }),
       'Wager round: teams stake points on each question'),
+    breakFields(round, r),
     round.questions.map((q, i) => questionCard(round, q, r, i)),
     h('div', { class: 'controls' },
       h('button', { type: 'button', class: 'btn small', text: 'Add a question', 'aria-label': `Add a question to round ${r + 1}`,
         onclick: () => { round.questions.push(blankQuestion('choice')); renderPack(); focusLast(); } }),
       pack.rounds.length > 1 ? h('button', { type: 'button', class: 'btn small ghost', text: 'Remove this round', onclick: () => { pack.rounds.splice(r, 1); renderPack(); } }) : null));
+}
+
+/** The slide shown before the round ("Half-time: back in 10 minutes"): add, edit or remove it. */
+function breakFields(round, r) {
+  const base = `rounds[${r}].break`;
+  if (!round.break) {
+    return h('p', {}, h('button', { type: 'button', class: 'btn small add-break', text: 'Add a break before this round', onclick: () => {
+      round.break = { title: '', text: '', minutes: '' };
+      renderPack();
+      $(`#f-rounds-${r}-break-title`)?.focus();
+    } }));
+  }
+  const b = round.break;
+  return h('fieldset', { class: 'break-fields' },
+    h('legend', { text: `Break before round ${r + 1}` }),
+    field(`${base}.title`, 'Break title', input(b.title, (v) => { b.title = v; }, { maxlength: 100 }), { hint: 'Shown on the big screen and the phones; the round\'s title follows as "Up next".' }),
+    field(`${base}.text`, 'Text (optional)', input(b.text, (v) => { b.text = v; }, { maxlength: 200 })),
+    field(`${base}.minutes`, 'Countdown in minutes (optional, 1 to 60)', input(b.minutes, (v) => { b.minutes = v; }, { type: 'number', min: 1, max: 60, step: 1 })),
+    h('button', { type: 'button', class: 'btn small ghost remove-break', text: 'Remove the break', onclick: () => { delete round.break; renderPack(); } }));
 }
 
 function focusLast() {
@@ -326,8 +363,11 @@ function questionCard(round, q, r, i) {
   const move = (to) => { const [item] = round.questions.splice(i, 1); round.questions.splice(to, 0, item); renderPack(); };
   const kind = h('select', { onchange: (e) => {
     const next = blankQuestion(e.currentTarget.value);
+    // Options become items and back, so switching kind keeps what was typed.
+    const list = q.options ?? q.items;
     round.questions[i] = { ...next, category: q.category, text: q.text, explanation: q.explanation, points: q.points, timeLimit: q.timeLimit, media: q.media, revealMedia: q.revealMedia,
-      ...(WITH_OPTIONS.has(next.kind) && q.options ? { options: q.options } : {}) };
+      ...(WITH_OPTIONS.has(next.kind) && list ? { options: list.slice(0, 6) } : {}),
+      ...(next.kind === 'order' && list ? { items: [...list, '', ''].slice(0, Math.max(3, list.length)) } : {}) };
     renderPack();
   } }, KINDS.map((k) => h('option', { value: k, text: KIND_NAMES[k], selected: k === q.kind })));
   const errs = problems.filter((p) => p.path === base);
@@ -339,6 +379,7 @@ function questionCard(round, q, r, i) {
     field(`${base}.text`, 'Question', h('textarea', { rows: 2, oninput: (e) => { q.text = e.currentTarget.value; }, text: q.text ?? '' }),
       { hint: 'Any Unicode works: ∫ x² dx, √2, e^(iπ), 日本.' }),
     answerFields(q, base),
+    WITH_CREDIT.has(q.kind) ? field(`${base}.partialCredit`, 'Partial credit', creditSelect(q.partialCredit ?? '', (v) => { q.partialCredit = v; }, 'As the pack says')) : null,
     field(`${base}.explanation`, 'Explanation shown at the reveal (optional)', input(q.explanation, (v) => { q.explanation = v; })),
     h('div', { class: 'settings-grid' },
       field(`${base}.points`, 'Points', h('select', { onchange: (e) => { q.points = Number(e.currentTarget.value); } },
@@ -352,7 +393,35 @@ function questionCard(round, q, r, i) {
       h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Delete question ${n}`, text: 'Delete', onclick: () => { round.questions.splice(i, 1); renderPack(); } })));
 }
 
+/** The partial-credit rule: the pack's, or a question's own (`inherit` names the pack's choice). */
+function creditSelect(value, set, inherit) {
+  return h('select', { onchange: (e) => set(e.currentTarget.value) },
+    [...(inherit ? [['', inherit]] : []), ...CREDIT_NAMES].map(([v, t]) => h('option', { value: v, text: t, selected: value === v })));
+}
+
+/** An order question's items, in the right order (players see them shuffled), each movable up and down. */
+function itemFields(q, base) {
+  const errs = problems.filter((p) => p.path === `${base}.items`);
+  const id = `f-${base.replace(/[^a-zA-Z0-9]+/g, '-')}-items`;
+  const move = (o, to) => { const [item] = q.items.splice(o, 1); q.items.splice(to, 0, item); renderPack(); main.querySelector(`[data-path="${base}.items[${to}]"]`)?.focus(); };
+  return h('div', { class: `field${errs.length ? ' invalid' : ''}`, 'data-path': `${base}.items`, role: 'group', 'aria-labelledby': `${id}-label` },
+    h('p', { class: 'label', id: `${id}-label`, text: 'Items, in the right order (players get them shuffled)' }),
+    h('ol', { class: 'option-list' }, q.items.map((text, o) => {
+      const path = `${base}.items[${o}]`;
+      const control = h('input', { id: `${id}-${o}`, value: text, 'aria-label': `Item ${o + 1}`, autocomplete: 'off', maxlength: 200, 'data-path': path,
+        oninput: (e) => { q.items[o] = e.currentTarget.value; } });
+      return h('li', { class: 'option-row' }, h('span', { 'aria-hidden': 'true', text: `${o + 1}.` }), control,
+        o > 0 ? h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Move item ${o + 1} up`, text: '↑', onclick: () => move(o, o - 1) }) : null,
+        o < q.items.length - 1 ? h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Move item ${o + 1} down`, text: '↓', onclick: () => move(o, o + 1) }) : null,
+        q.items.length > 3 ? h('button', { type: 'button', class: 'btn small ghost', 'aria-label': `Remove item ${o + 1}`, text: '✕', onclick: () => { q.items.splice(o, 1); renderPack(); } }) : null,
+        errorFor(control, `${id}-${o}`, problems.filter((p) => p.path === path)));
+    })),
+    q.items.length < 6 ? h('button', { type: 'button', class: 'btn small', id: `${id}-add`, text: 'Add an item', onclick: () => { q.items.push(''); renderPack(); } }) : null,
+    errs.length ? h('p', { class: 'field-error', text: sentences(errs) }) : null);
+}
+
 function answerFields(q, base) {
+  if (q.kind === 'order') return itemFields(q, base);
   if (WITH_OPTIONS.has(q.kind)) {
     const right = q.kind === 'choice' ? [q.answer] : q.kind === 'multi' ? q.answer ?? [] : [];
     const rows = q.options.map((text, o) => optionRow(q, base, right, text, o));

@@ -3,7 +3,7 @@
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, formatScore, correctText,
   podium, teamPodium, teamTable, standingsTable, distribution, store, load, drawClock,
-  entrantNames, tiebreakTable, ordinal, newGame, reduce, setText } from './common.js';
+  entrantNames, tiebreakTable, ordinal, newGame, reduce, setText, breakSlide, tickBreak, serverNow } from './common.js';
 
 const KEY = 'buzzer.host';
 // The library's edit token, shared with the editor: hosting a library pack needs it (the host sees every answer).
@@ -116,6 +116,7 @@ function handle(m) {
       if (game.phase === 'lobby') renderStage(true);
       break;
     case 'question': case 'answers_open': case 'answers_closed': case 'leaderboard': case 'ended': render(); break;
+    case 'break': render(true); break;  // a moved countdown may add or drop "End countdown"
     case 'answer_count':
       setText('#answered', `${m.answered} of ${m.connected}`);
       setText('#remote-count', `${m.answered}/${m.connected}`);
@@ -346,6 +347,7 @@ function primary() {
     case 'reading': case 'open': return { label: 'Close answers', type: 'close' };
     case 'closed': return { label: 'Reveal answer', type: 'reveal' };
     case 'revealed': return { label: 'Next', type: 'next' };
+    case 'break': return { label: `Start ${game.break?.upNext || 'the next round'}`, type: 'next' };
     case 'leaderboard': return game.leaderboard?.final
       ? { label: 'Finish game', type: 'next', note: 'the game is played to its end: every screen shows the podium, and the results can be downloaded.' }
       : { label: 'Next question', type: 'next' };
@@ -411,6 +413,8 @@ function renderStage(force) {
     game.phase === 'open' || game.phase === 'reading' ? h('button', { type: 'button', class: 'btn', text: 'Reveal now', onclick: () => command('reveal') }) : null,
     game.phase === 'revealed' ? h('button', { type: 'button', class: 'btn', text: 'Show leaderboard', onclick: () => command('leaderboard') }) : null,
     ...runOfShow(),
+    game.phase === 'break' ? h('button', { type: 'button', class: 'btn', id: 'break-more', text: '+5 min', 'aria-label': 'Add 5 minutes to the break', onclick: () => command('break_add_time', { seconds: 300 }) }) : null,
+    game.phase === 'break' && game.break?.endsAt > serverNow() ? h('button', { type: 'button', class: 'btn', id: 'break-end', text: 'End countdown', onclick: () => command('break_end_countdown') }) : null,
     game.phase === 'lobby' ? h('button', { type: 'button', class: 'btn', 'aria-pressed': game.locked ? 'true' : 'false', text: game.locked ? 'Room locked' : 'Lock room', onclick: () => command(game.locked ? 'unlock' : 'lock') }) : null,
     game.phase !== 'ended' ? endButton() : null,
     step ? h('span', { class: 'shortcut' }, h('kbd', { text: 'Space' }), ' or ', h('kbd', { text: '→' }), ` ${step.label.toLowerCase()}`) : null);
@@ -428,6 +432,7 @@ function renderStage(force) {
       game.leaderboard?.final ? podiumTies() : null,
       standingsTable(game.leaderboard?.players ?? [], { limit: 20 }), teamTable(game.leaderboard?.teams, { limit: 50 }), ...controlsAndNotes); break;
     case 'tiebreak': fill(stage, ...tiebreakStage(), ...controlsAndNotes); countdown.start(game.tiebreak.startedAt, game.tiebreak.deadline); break;
+    case 'break': fill(stage, ...breakSlide(game.break, 'stage-title'), ...controlsAndNotes); tickBreak(game.break); break;
     case 'ended': fill(stage, ...endedStage()); break;
     default: fill(stage, h('h1', { id: 'stage-title', text: 'Connecting…' }));
   }
@@ -591,7 +596,7 @@ function questionStage() {
     q.options?.length ? h('ul', { class: 'host-options', 'aria-label': 'Options' },
       q.options.map((text, i) => h('li', { class: `opt-${i}${right.includes(i) ? ' right' : ''}` }, marker(i),
         h('span', {}, h('span', { class: 'sr-only', text: `${LETTERS[i]}: ` }), text, right.includes(i) ? h('span', { text: ' ✓ correct' }) : null)))) : null,
-    game.correct && !q.options?.length ? h('p', { class: 'answer-key' }, 'Answer: ', h('strong', { text: correctText(game.correct, q.options ?? []) })) : null,
+    game.correct && (!q.options?.length || q.kind === 'order') ? h('p', { class: 'answer-key' }, 'Answer: ', h('strong', { text: correctText(game.correct, q.options ?? []) })) : null,
     h('p', { class: 'livecount', 'aria-live': 'polite' },
       h('strong', { id: 'answered', text: `${game.answerCount ?? 0} of ${game.connected ?? game.playerCount ?? 0}` }), ' answered',
       h('span', { class: 'hint', text: game.phase === 'reading' ? ' · answers open soon' : game.phase === 'closed' ? ' · answers closed' : '' })),

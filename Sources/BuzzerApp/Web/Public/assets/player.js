@@ -3,7 +3,8 @@
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, ordinal, formatScore,
   correctText, podium, teamPodium, teamTable, standingsTable, codeFromPath, store, load, drawClock,
-  entrantNames, tiebreakTable, newGame, reduce, fitNames } from './common.js';
+  entrantNames, tiebreakTable, newGame, reduce, fitNames, breakSlide, tickBreak } from './common.js';
+import { orderPicker, orderResult } from './order.js';
 
 const KEY = 'buzzer.player';
 const main = $('#main');
@@ -105,6 +106,7 @@ function handle(m) {
       say(live, `Question ${m.question.sequence + 1}: ${m.question.text}`);
       break;
     case 'answers_open': case 'leaderboard': case 'ended': render(); break;
+    case 'break': render(); tickBreak(game.break); if (m.break.startedAt === m.serverTime) say(live, `Break: ${m.break.title}`); break;
     case 'wager_limit': render(true); break;  // the quick picks are halves and wholes of it
     case 'clock': applyPause(); break;
     case 'tiebreak':
@@ -285,6 +287,7 @@ function render(force = false) {
     case 'revealed': renderResult(); break;
     case 'leaderboard': renderLeaderboard(); break;
     case 'tiebreak': renderTiebreak(); break;
+    case 'break': fill(main, h('section', { class: 'card center' }, ...breakSlide(game.break), hostNote())); tickBreak(game.break); break;
     case 'ended': renderEnded(); break;
     case 'kicked': renderKicked(); break;
     default: renderJoin(); return;
@@ -478,7 +481,9 @@ function applyPause() {
   startClock();
   const paused = isPaused();
   const open = answerable();
-  for (const node of main.querySelectorAll('.answers .answer, #typed, .typed button')) node.disabled = !open;
+  for (const node of main.querySelectorAll('.answers .answer, .answers .move, #typed, .typed button')) node.disabled = !open;
+  const order = $('#send-order');
+  if (order) order.disabled = !open || order.dataset.ready !== 'true';
   for (const node of main.querySelectorAll('#stake button, #stake input, #change-stake')) node.disabled = paused;
   const submit = $('#lock-multi');
   if (submit) submit.disabled = !open || !main.querySelector('.answers [aria-pressed="true"]');
@@ -527,6 +532,8 @@ function renderQuestion() {
           submit.disabled = picked.size === 0 || !answerable();
         } }, marker(i), h('span', { class: 'sr-only', text: `${LETTERS[i]}: ` }), h('span', { class: 'atext', text }), h('span', { class: 'check', 'aria-hidden': 'true', text: '✓' })))));
     body.push(submit);
+  } else if (q.kind === 'order') {
+    body.push(...orderPicker(q.options, answerable, (order) => send({ kind: 'order', order }), game.myAnswer?.order?.slice()));
   } else if (q.kind === 'truefalse') {
     body.push(h('div', { class: 'answers n2 tf', role: 'group', 'aria-label': 'Answers' },
       [true, false].map((value) => h('button', { type: 'button', class: `answer opt-${value}`, disabled: !open,
@@ -711,6 +718,7 @@ function myAnswerText() {
   switch (a.kind) {
     case 'choice': case 'poll': return `${LETTERS[a.option]}: ${q.options[a.option]}`;
     case 'multi': return a.options.map((i) => `${LETTERS[i]}: ${q.options[i]}`).join(', ');
+    case 'order': return correctText(a, q.options);
     case 'truefalse': return a.value ? 'True' : 'False';
     case 'number': return formatScore(a.value);
     default: return a.text;
@@ -792,7 +800,8 @@ function renderResult() {
       ? h('p', { class: `gain${r.teamPoints < 0 ? ' loss' : ''}`, text: `Your team: ${signed(r.teamPoints)} points` })
       : h('p', { class: `gain${r.points < 0 ? ' loss' : ''}`, text: `${signed(r.points)} points` }),
     r.streakBonus ? h('p', { class: 'streak', text: `Includes a ${formatScore(r.streakBonus)} point streak bonus (${r.streak} in a row)` }) : null,
-    rev && q && rev.correct?.kind !== 'none' ? h('p', { class: 'answer-was' }, 'Answer: ', h('strong', { text: correctText(rev.correct, q.options) })) : null,
+    rev?.correct?.order && q ? orderResult(rev.correct.order, game.myAnswer?.order, q.options)
+      : rev && q && rev.correct?.kind !== 'none' ? h('p', { class: 'answer-was' }, 'Answer: ', h('strong', { text: correctText(rev.correct, q.options) })) : null,
     rev?.explanation ? h('p', { class: 'explain', text: rev.explanation }) : null,
     h('ul', { class: 'stats' },
       h('li', {}, h('span', { class: 'k', text: 'Score' }), h('span', { class: 'v', text: formatScore(r.score) })),
