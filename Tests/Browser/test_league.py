@@ -109,10 +109,6 @@ def test_three_games_make_one_league(server, browsers):
     play_one_question(base, [(ada, "Ada", "The Owls"), (bea, "Bea", "Reds")], [True, False])
     play_one_question(base, [(bea, "Bea", "Reds")], [True], extra=24)
 
-    # The phone's podium links to the league.
-    wait_css(bea, "#league-link")
-    assert el(bea, "#league-link").get_attribute("href").endswith(f"/league/{LEAGUE}")
-
     # Before the alias "Owls" and "The Owls" are two teams; the owner joins them.
     def table(period="tonight"):
         return next(t for t in api(base, f"/api/leagues/{LEAGUE}")["standings"]["tables"] if t["period"] == period)
@@ -190,6 +186,10 @@ def test_three_games_make_one_league(server, browsers):
                 document.querySelector('.league-table tbody tr').textContent,
                 document.documentElement.scrollHeight <= window.innerHeight + 1]""")
     assert first[0] == "Tonight: Teams" and "The Owls" in first[1] and first[2], first
+    # Phones find their nights from the projector's QR code of the league page.
+    assert projector.execute_script("const i = document.querySelector('#league-qr'); return i.complete && i.naturalWidth > 0")
+    qr = urllib.request.urlopen(f"{base}/api/leagues/{LEAGUE}/qr.svg", timeout=10)
+    assert qr.headers["Content-Type"].startswith("image/svg+xml") and qr.headers["X-Buzzer-URL"].endswith(f"/league/{LEAGUE}")
     axe_check(projector, "league: projector")
     shot(projector, "league-projector")
     caption = "return document.querySelector('.league-table caption')?.textContent"

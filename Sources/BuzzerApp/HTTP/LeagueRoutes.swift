@@ -32,6 +32,16 @@ enum LeagueRoutes {
             }
             return HTTPResponse(status: 200, headers: headers, body: body)
         }
+        // The league page's address as a QR code, for the projector: phones scan it for their nights.
+        router.get("/api/leagues/{id}/qr.svg", on: .loop) { request, service in
+            guard let id = checkedID(request[parameter: "id"]) else { return badID() }
+            let url = "\(service.joinAddress(requestHost: request.head.headers.first(name: "Host")).url)/league/\(id)"
+            guard let symbol = QRCode(encoding: url) else { return error(500, "internal", "The QR code could not be drawn.") }
+            var headers = WebAssets.commonHeaders(contentType: "image/svg+xml")
+            headers.add(name: "Cache-Control", value: "no-cache")
+            headers.add(name: "X-Buzzer-URL", value: url)
+            return HTTPResponse(status: 200, headers: headers, body: Array(symbol.svg(label: "QR code: \(url)").utf8))
+        }
         router.get("/api/leagues/{id}/games/{key}", on: .pool) { request, _ in
             guard let id = checkedID(request[parameter: "id"]) else { return badID() }
             let key = request[parameter: "key"]

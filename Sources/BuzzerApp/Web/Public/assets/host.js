@@ -229,23 +229,20 @@ async function renderSetup() {
   if (setupError) say(live, setupError);
 }
 
-/** The league the game counts for: none (a one-off), one of the server's, or a new one (docs/league.md). */
+/** The game's league: none, one of the server's, or a new one (docs/league.md). */
 function leagueFields(leagues) {
-  const newFields = h('div', { id: 'new-league', hidden: true },
+  const more = h('div', { hidden: true },
     h('div', { class: 'field' }, h('label', { for: 'leagueName', text: 'New league name' }),
-      h('input', { id: 'leagueName', name: 'leagueName', maxlength: 60, autocomplete: 'off', placeholder: 'Tuesdays at The Crown' })),
+      h('input', { id: 'leagueName', maxlength: 60, autocomplete: 'off' })),
     h('div', { class: 'field' }, h('label', { for: 'leagueScoring', text: 'League scoring' }),
-      h('select', { id: 'leagueScoring', name: 'leagueScoring' },
-        h('option', { value: 'points', text: 'Total points' }),
-        h('option', { value: 'places', text: 'League points by place (10, 8, 6, 5, 4, 3, 2, 1)' }))));
-  return h('div', { class: 'field' },
-    h('label', { for: 'league', text: 'League' }),
-    h('p', { id: 'league-hint', class: 'hint', text: 'Count this game in a series of nights. Leave it as a one-off otherwise.' }),
-    h('select', { id: 'league', name: 'league', 'aria-describedby': 'league-hint', onchange: (e) => { newFields.hidden = e.currentTarget.value !== '+new'; } },
-      h('option', { value: '', text: 'No league (a one-off)' }),
+      h('select', { id: 'leagueScoring' }, h('option', { value: 'points', text: 'Total points' }),
+        h('option', { value: 'places', text: 'Points by place (10, 8, 6, 5, 4, 3, 2, 1)' }))));
+  return h('div', { class: 'field' }, h('label', { for: 'league', text: 'League' }),
+    h('select', { id: 'league', onchange: (e) => { more.hidden = e.currentTarget.value !== '+new'; } },
+      h('option', { value: '', text: 'None (a one-off)' }),
       leagues.map((l) => h('option', { value: l.id, text: l.name })),
       h('option', { value: '+new', text: 'New league…' })),
-    newFields);
+    more);
 }
 
 /** Shows a create error in the form as it is, keeping the host's pack, file and settings. */
@@ -657,10 +654,8 @@ function endedStage() {
       h('p', { class: 'hint', text: 'Every answer, stake and adjustment, then the final standings (the same as buzzer replay export):' }),
       h('button', { type: 'button', class: 'btn', id: 'download-csv', text: 'Download results (CSV)', onclick: () => downloadResults('csv') }),
       h('button', { type: 'button', class: 'btn', id: 'download-json', text: 'Download results (JSON)', onclick: () => downloadResults('json') })) : null,
-    seat?.league ? h('div', { class: 'controls' },
-      h('p', { class: 'hint', text: `This game counts in ${seat.league.name}. Put its standings on the big screen:` }),
-      h('a', { class: 'btn', id: 'show-league', href: `/league/${encodeURIComponent(seat.league.id)}?screen=projector`, target: '_blank', rel: 'noopener',
-        text: 'Show the league standings' })) : null,
+    seat?.league && h('div', { class: 'controls' }, h('a', { class: 'btn', id: 'show-league', href: `/league/${seat.league.id}?screen=projector`,
+      target: '_blank', text: `Show ${seat.league.name} on the big screen` })),
     h('div', { class: 'controls' }, h('button', { type: 'button', class: 'btn primary', text: 'Host another game', onclick: () => {
       connection.stop();
       seat = null;

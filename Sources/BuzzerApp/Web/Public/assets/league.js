@@ -15,6 +15,7 @@ const T = {
   newRow: 'new', up: (n) => `▲ ${n}`, down: (n) => `▼ ${n}`, same: '＝',
   trendSay: (n) => (n > 0 ? `up ${n} since last week` : n < 0 ? `down ${-n} since last week` : 'same place as last week'),
   page: (i, n) => `Page ${i} of ${n}`,
+  scan: 'Your nights: scan with your phone',
   yourNights: 'Your nights', noNights: 'This phone has not played in this league yet.',
   night: (n) => `${n.title}, ${new Date(n.startedAt).toLocaleDateString()}: ${ordinal(n.place)} of ${n.players}, ${n.score} points`,
   results: 'Results', backToLeague: 'Back to the league',
@@ -208,7 +209,9 @@ function showSlide() {
   const s = slides[slide];
   fill(main, h('h1', { class: 'sr-only', text: T.title(doc.standings.name) }),
     table(s.t, s.kind, s.rows, `${T.periods[s.t.period]}: ${T[s.kind]}`),
-    h('p', { class: 'league-page-note', text: `${T.scoring[doc.standings.scoring]} · ${T.page(slide + 1, slides.length)}` }));
+    h('div', { class: 'league-page-note' },
+      h('span', { text: `${T.scoring[doc.standings.scoring]} · ${T.page(slide + 1, slides.length)}` }),
+      h('span', { class: 'league-qr' }, T.scan, h('img', { src: `/api/leagues/${encodeURIComponent(id)}/qr.svg`, alt: T.scan, id: 'league-qr' }))));
   // Past the screen (the page scrolls, or the table runs into the note), or room left between them.
   const tableBottom = $('.league-table').getBoundingClientRect().bottom;
   const noteTop = $('.league-page-note').getBoundingClientRect().top;

@@ -162,7 +162,7 @@ function handle(m) {
 function session(m) {
   switch (m.type) {
     case 'joined':
-      seat = { code: m.code, token: m.resumeToken, nickname: m.nickname, player: m.player, team: m.team ?? null, league: m.league ?? null };
+      seat = { code: m.code, token: m.resumeToken, nickname: m.nickname, player: m.player, team: m.team ?? null };
       store(KEY, seat);
       pendingJoin = null;
       joinError = null;
@@ -871,8 +871,6 @@ function renderEnded() {
     ended ? podium(ended.podium.players, seat?.player) : null,
     ended ? teamPodium(ended.podium.teams, seat?.team) : null,
     me?.rank ? h('p', { class: 'lead final-rank' }, 'You finished ', h('strong', { text: ordinal(me.rank) }), ` of ${me.players} with ${formatScore(me.score)} points.`) : null,
-    seat?.league ? h('p', {}, h('a', { class: 'btn', id: 'league-link', href: `/league/${encodeURIComponent(seat.league.id)}`,
-      text: `${seat.league.name}: standings and your nights` })) : null,
     h('button', { type: 'button', class: 'btn ghost', text: 'Play another game', onclick: () => { connection.stop(); forget(); game = newGame('player'); ui = {}; renderJoin(); } })));
   fitNames(main);
 }
