@@ -73,6 +73,22 @@ import Testing
         #expect(places.status == 200 && places.json["scoring"] as? String == "places")
     }
 
+    /// Scale-out: another instance's archive folder (`league.archives`) is read too, and a game it
+    /// ends shows here within `league.refreshMilliseconds`.
+    @Test func anotherInstancesGamesCountHere() throws {
+        let other = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-league-other-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: other) }
+        let server = try LiveGameServer {
+            $0.league.archives = [other]
+            $0.league.refreshMilliseconds = 100
+        }
+        defer { server.stop() }
+        #expect(try get(server, "/api/leagues/crown").status == 404)
+        try Data(LeagueTests.archive.utf8).write(to: URL(fileURLWithPath: other + "/buzzer-20250106-190000-000000000001.jsonl"))
+        #expect(eventually(timeout: 10) { (try? teams(server).sorted()) == ["Owls", "Reds", "The Owls"] })
+    }
+
     @Test func aLeagueGameNeedsTheEditTokenAndAKnownLeagueOrAName() throws {
         let server = try Self.server()
         defer { server.stop() }
