@@ -10,6 +10,10 @@ import Synchronization
 /// league's standings JSON cached until a game ends or the file changes. Everything that touches a
 /// disk runs on the callers' worker threads or on `writes`, never on a connection's loop; the loop
 /// only asks `entry(_:)`, from memory.
+///
+/// Two locks: `books` (the league file in memory) is held only to copy or swap it, never across a
+/// read of the log, a computation or a write to disk, so a `create` on a loop never waits behind one;
+/// `state` (the games and the cache) is held across those. Order: `state`, then `books`.
 final class LeagueService: Sendable {
     struct Cached {
         var version: Int
@@ -19,15 +23,19 @@ final class LeagueService: Sendable {
         var etag: String
     }
 
-    struct State {
+    struct Books {
         var book = LeagueBook()
-        var bookVersion = 0
-        /// Why the file could not be read at start (the server runs on with an empty book; writes are refused).
-        var bookError: String?
-        var tail: LeagueArchiveTail
-        var lastRefresh: Int64 = .min
+        var version = 0
+        /// Why the file could not be read (the server runs on with the last good book, or an empty
+        /// one; writes are refused rather than overwrite the file).
+        var error: String?
         /// The file's size and modification time when it was last read: another instance may write it.
         var fileStamp: FileStamp?
+    }
+
+    struct State {
+        var tail: LeagueArchiveTail
+        var lastRefresh: Int64 = .min
         var cache: [String: Cached] = [:]
     }
 
@@ -35,6 +43,7 @@ final class LeagueService: Sendable {
     let refreshMs: Int64
     private let clock: @Sendable () -> Int64
     private let state: Mutex<State>
+    private let books: Mutex<Books>
     /// The file's writes, one at a time (each ends in an fsync).
     let writes = DispatchQueue(label: "buzzer.league.writes")
     /// Reads the new lines when a league game ends, so the next request finds them ready.
@@ -48,19 +57,25 @@ final class LeagueService: Sendable {
         path = config.league.filePath(archiveDirectory: config.archive.directory)
         refreshMs = Int64(config.league.refreshMilliseconds)
         self.clock = clock
-        var initial = State(tail: LeagueArchiveTail(folders: [config.archive.directory] + config.league.archives))
+        state = Mutex(State(tail: LeagueArchiveTail(folders: [config.archive.directory] + config.league.archives)))
+        var initial = Books()
         initial.fileStamp = FileStamp(path: path)
-        do { initial.book = try LeagueBook.load(path: path) } catch { initial.bookError = error.description }
-        state = Mutex(initial)
+        do { initial.book = try LeagueBook.load(path: path) } catch { initial.error = error.description }
+        books = Mutex(initial)
         // The first read of a long log takes a while: done at start, off the loops, not by the first visitor.
         if warm { refresher.async { [self] in refreshNow() } }
     }
 
-    var bookError: String? { state.withLock { $0.bookError } }
+    var bookError: String? { books.withLock { $0.error } }
 
-    /// A league's settings from memory (safe on a loop).
+    /// A league's settings from memory (safe on a loop: the lock is only ever held to copy or swap).
     func entry(_ id: String) -> LeagueEntry? {
-        state.withLock { $0.book.entry(id) }
+        books.withLock { $0.book.entry(id) }
+    }
+
+    /// The league file as it stands, and its version.
+    private var book: (book: LeagueBook, version: Int) {
+        books.withLock { ($0.book, $0.version) }
     }
 
     /// A game of the league `id` ended on this instance: read its lines off the loops.
@@ -82,17 +97,21 @@ final class LeagueService: Sendable {
         guard state.lastRefresh == .min || now - state.lastRefresh >= refreshMs else { return }
         state.tail.refresh()
         state.lastRefresh = now
-        // A shared league file another instance (or an editor) changed: read it again.
+        // A shared league file another instance (or an editor) changed: read it again (outside the lock).
         let stamp = FileStamp(path: path)
-        if stamp != state.fileStamp {
-            state.fileStamp = stamp
-            do {
-                state.book = try LeagueBook.load(path: path)
-                state.bookError = nil
-            } catch {
-                state.bookError = error.description
+        guard stamp != books.withLock({ $0.fileStamp }) else { return }
+        let loaded: Result<LeagueBook, LeagueBookError>
+        do { loaded = .success(try LeagueBook.load(path: path)) } catch { loaded = .failure(error) }
+        books.withLock { books in
+            books.fileStamp = stamp
+            switch loaded {
+            case .success(let book):
+                books.book = book
+                books.error = nil
+            case .failure(let error):
+                books.error = error.description
             }
-            state.bookVersion += 1
+            books.version += 1
         }
     }
 
@@ -106,7 +125,7 @@ final class LeagueService: Sendable {
         state.withLock { state in
             refreshIfStale(&state)
             var byID: [String: LeagueSummary] = [:]
-            for entry in state.book.leagues {
+            for entry in book.book.leagues {
                 byID[entry.id] = LeagueSummary(id: entry.id, name: entry.name, scoring: entry.scoring, games: 0, lastPlayed: nil)
             }
             for game in state.tail.reader.games {
@@ -131,13 +150,13 @@ final class LeagueService: Sendable {
     func standings(_ id: String, asOf: Int64?) -> (body: [UInt8], etag: String)? {
         state.withLock { state in
             refreshIfStale(&state)
-            let now = clock()
-            if asOf == nil, let cached = state.cache[id], cached.version == state.tail.version, cached.bookVersion == state.bookVersion,
+            let now = clock(), (book, bookVersion) = book
+            if asOf == nil, let cached = state.cache[id], cached.version == state.tail.version, cached.bookVersion == bookVersion,
                now - cached.madeAt < Self.maxAgeMs {
                 return (cached.body, cached.etag)
             }
             let games = state.tail.reader.games
-            guard let entry = Self.entry(id, book: state.book, games: games) else { return nil }
+            guard let entry = Self.entry(id, book: book, games: games) else { return nil }
             let league = games.filter { $0.league.id == id }
             let document = LeagueDocument(
                 standings: LeagueStandings(games: league, entry: entry, asOf: asOf ?? now),
@@ -147,7 +166,7 @@ final class LeagueService: Sendable {
             let body = LibraryAPI.encode(document)
             let etag = "\"lg-\(FNV.hex(body))\""
             if asOf == nil {
-                state.cache[id] = Cached(version: state.tail.version, bookVersion: state.bookVersion, madeAt: now, body: body, etag: etag)
+                state.cache[id] = Cached(version: state.tail.version, bookVersion: bookVersion, madeAt: now, body: body, etag: etag)
             }
             return (body, etag)
         }
@@ -168,7 +187,7 @@ final class LeagueService: Sendable {
         state.withLock { state in
             refreshIfStale(&state)
             let games = state.tail.reader.games
-            guard let entry = Self.entry(id, book: state.book, games: games) else { return nil }
+            guard let entry = Self.entry(id, book: book.book, games: games) else { return nil }
             var mine = LeagueMine(players: [], teams: [], nights: [])
             let league = games.filter { $0.league.id == id }.sorted { $0.startedAt > $1.startedAt }
             var playerKeys: Set<String> = [], teamNames: Set<String> = []
@@ -201,37 +220,51 @@ final class LeagueService: Sendable {
     /// atomically; on a failed write nothing changes in memory.
     func update(_ id: String, _ change: (inout LeagueEntry) throws(WriteError) -> Void) throws(WriteError) -> LeagueEntry {
         dispatchPrecondition(condition: .onQueue(writes))
-        return try state.withLock { (state: inout State) throws(WriteError) -> LeagueEntry in
-            if let error = state.bookError { throw .unreadableFile(error) }
+        let games = state.withLock { state in
             refreshIfStale(&state)
-            guard var entry = Self.entry(id, book: state.book, games: state.tail.reader.games) else { throw .unknownLeague }
-            try change(&entry)
-            if let problem = entry.problem() { throw .invalid(problem) }
-            var book = state.book
-            if let index = book.leagues.firstIndex(where: { $0.id == id }) { book.leagues[index] = entry } else { book.leagues.append(entry) }
-            try Self.write(book, to: path)
-            state.book = book
-            state.bookVersion += 1
-            state.fileStamp = FileStamp(path: path)
-            return entry
+            return state.tail.reader.games
         }
+        if let error = bookError { throw .unreadableFile(error) }
+        // Writes are one at a time on this queue; only `register` may add a league meanwhile, so the
+        // swap below puts this entry into the book as it is then, not as it was read.
+        guard var entry = Self.entry(id, book: book.book, games: games) else { throw .unknownLeague }
+        try change(&entry)
+        if let problem = entry.problem() { throw .invalid(problem) }
+        var written = book.book
+        written.put(entry)
+        try Self.write(written, to: path)
+        let stamp = FileStamp(path: path)
+        books.withLock { books in
+            books.book.put(entry)
+            books.version += 1
+            books.fileStamp = stamp
+        }
+        return entry
     }
 
     /// A new league named by a `create`: kept in memory at once (the room's own line records it too)
     /// and written to the file off the loop.
     func register(_ league: RoomLeague, scoring: LeagueScoring?) {
-        let added = state.withLock { state -> Bool in
-            guard state.book.entry(league.id) == nil, state.bookError == nil, state.book.leagues.count < LeagueBook.maxLeagues else { return false }
-            state.book.leagues.append(LeagueEntry(id: league.id, name: league.name, scoring: scoring ?? .points))
-            state.bookVersion += 1
+        let entry = LeagueEntry(id: league.id, name: league.name, scoring: scoring ?? .points)
+        let added = books.withLock { books -> Bool in
+            guard books.book.entry(league.id) == nil, books.error == nil, books.book.leagues.count < LeagueBook.maxLeagues else { return false }
+            books.book.leagues.append(entry)
+            books.version += 1
             return true
         }
         guard added else { return }
         writes.async { [self] in
-            state.withLock { state in
-                try? Self.write(state.book, to: path)
-                state.fileStamp = FileStamp(path: path)
+            // The file may have been read back meanwhile (another instance's change): keep the new league.
+            let current = books.withLock { books in
+                if books.book.entry(entry.id) == nil {
+                    books.book.leagues.append(entry)
+                    books.version += 1
+                }
+                return books.book
             }
+            try? Self.write(current, to: path)
+            let stamp = FileStamp(path: path)
+            books.withLock { $0.fileStamp = stamp }
         }
     }
 
@@ -239,6 +272,13 @@ final class LeagueService: Sendable {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         do { try AtomicFile.write(book.encoded(), to: path, in: folder) } catch { throw .io("\(error)") }
+    }
+}
+
+extension LeagueBook {
+    /// Replaces the league with `entry`'s id, or adds it.
+    mutating func put(_ entry: LeagueEntry) {
+        if let index = leagues.firstIndex(where: { $0.id == entry.id }) { leagues[index] = entry } else { leagues.append(entry) }
     }
 }
 
