@@ -14,6 +14,8 @@ import Testing
         #expect(WebAssets.file(for: "/join/ABC123") == "/index.html")
         #expect(WebAssets.file(for: "/host") == "/host.html")
         #expect(WebAssets.file(for: "/display/ABC123") == "/display.html")
+        #expect(WebAssets.file(for: "/league/crown-tuesdays") == "/league.html")
+        #expect(WebAssets.file(for: "/league") == nil)
         #expect(WebAssets.file(for: "/assets/app.css") == "/assets/app.css")
         #expect(WebAssets.file(for: "/assets/.hidden") == nil)
         #expect(WebAssets.file(for: "/assets/a/b.js") == nil)
@@ -52,7 +54,7 @@ import Testing
         let files = WebAssets.bundled.files
         let shared = ["/assets/app.css", "/assets/common.js", "/assets/icon.svg"]
         for page in [["/index.html", "/assets/player.js", "/assets/order.js"], ["/host.html", "/assets/host.js"], ["/display.html", "/assets/display.js", "/assets/display.css", "/assets/sound.js"],
-                     ["/edit.html", "/assets/edit.js", "/assets/edit.css"]] {
+                     ["/edit.html", "/assets/edit.js", "/assets/edit.css"], ["/league.html", "/assets/league.js", "/assets/league.css"]] {
             let bytes = try (page + shared).reduce(0) { total, path in total + (try #require(files[path], "\(path) missing")).bytes.count }
             #expect(bytes < 100_000, "\(page[0]): \(bytes) bytes")
         }

@@ -93,7 +93,7 @@ function handle(m) {
   switch (m.type) {
     case 'created':
       seat = { code: m.code, token: m.hostToken, joinURL: m.joinURL, joinAddresses: m.joinAddresses, displayURL: m.displayURL,
-        podiumSize: m.settings?.podiumSize };
+        podiumSize: m.settings?.podiumSize, league: m.league };
       store(KEY, seat);
       pendingCreate = null;
       needToken = false;
@@ -143,13 +143,16 @@ async function renderSetup() {
   $('#room-chip').hidden = true;
   let packs = [];
   let defaults = {};
+  let leagues = [];
   try {
-    const [packList, settings] = await Promise.all([
+    const [packList, settings, leagueList] = await Promise.all([
       fetch('/api/packs?perPage=100', { cache: 'no-store' }).then((r) => r.json()),
       fetch('/api/settings', { cache: 'no-store' }).then((r) => r.json()),
+      fetch('/api/leagues', { cache: 'no-store' }).then((r) => r.json()).catch(() => ({ leagues: [] })),
     ]);
     packs = packList.items ?? [];
     defaults = settings.roomDefaults || {};
+    leagues = leagueList.leagues ?? [];
   } catch { packs = packs || []; }
   if (screenKey !== 'setup') return;
   // config.json's game.roomDefaults, so the console shows and sends what the server was set up with.
@@ -199,6 +202,7 @@ async function renderSetup() {
         h('label', { for: 'teamList', text: 'Team list (optional)' }),
         h('p', { id: 'teamList-hint', class: 'hint', text: 'One team per line, such as your table names. Players then pick one; leave it empty to let them type any team, or none.' }),
         h('textarea', { id: 'teamList', name: 'teamList', rows: 4, 'aria-describedby': 'teamList-hint', text: (d.teams ?? []).join('\n') }))),
+    leagueFields(leagues),
     setupError ? h('pre', { class: 'pre-error', role: 'alert', id: 'setup-error', text: setupError }) : null,
     needToken ? tokenField() : null,
     h('button', { type: 'submit', class: 'btn primary big', text: pendingCreate ? 'Creating…' : 'Create game', disabled: !!pendingCreate }));
@@ -223,6 +227,22 @@ async function renderSetup() {
     h('a', { class: 'btn', href: '/edit', id: 'open-editor', text: 'Open the editor' }));
   fill(main, h('div', { class: 'host-grid' }, form, h('aside', {}, reopen, library)));
   if (setupError) say(live, setupError);
+}
+
+/** The game's league: none, one of the server's, or a new one (docs/league.md). */
+function leagueFields(leagues) {
+  const more = h('div', { hidden: true },
+    h('div', { class: 'field' }, h('label', { for: 'leagueName', text: 'New league name' }),
+      h('input', { id: 'leagueName', maxlength: 60, autocomplete: 'off' })),
+    h('div', { class: 'field' }, h('label', { for: 'leagueScoring', text: 'League scoring' }),
+      h('select', { id: 'leagueScoring' }, h('option', { value: 'points', text: 'Total points' }),
+        h('option', { value: 'places', text: 'Points by place (10, 8, 6, 5, 4, 3, 2, 1)' }))));
+  return h('div', { class: 'field' }, h('label', { for: 'league', text: 'League' }),
+    h('select', { id: 'league', onchange: (e) => { more.hidden = e.currentTarget.value !== '+new'; } },
+      h('option', { value: '', text: 'None (a one-off)' }),
+      leagues.map((l) => h('option', { value: l.id, text: l.name })),
+      h('option', { value: '+new', text: 'New league…' })),
+    more);
 }
 
 /** Shows a create error in the form as it is, keeping the host's pack, file and settings. */
@@ -283,19 +303,26 @@ async function submitCreate(event) {
   };
   const file = form.upload.files[0];
   const packName = form.pack.value;
+  let league;
+  if (form.league.value === '+new') {
+    const name = form.leagueName.value.trim();
+    if (!name) { setupError = 'Give the new league a name.'; showSetupError(); return; }
+    league = { name, scoring: form.leagueScoring.value };
+  } else if (form.league.value) league = { id: form.league.value };
+  const leagueToken = league ? load(TOKEN_KEY) ?? undefined : undefined;
   if (form.editToken?.value.trim()) store(TOKEN_KEY, pastedToken(form.editToken.value));
   setupError = null;
   if (file && !packName) {
     try {
       const questions = JSON.parse(await file.text());
-      pendingCreate = { type: 'create', questions, settings };
+      pendingCreate = { type: 'create', questions, settings, ...(league ? { league, token: leagueToken } : {}) };
     } catch (error) {
       setupError = `That file is not valid JSON: ${error.message}`;
       showSetupError();
       return;
     }
   } else if (packName) {
-    pendingCreate = { type: 'create', pack: packName, settings, token: load(TOKEN_KEY) ?? undefined };
+    pendingCreate = { type: 'create', pack: packName, settings, token: load(TOKEN_KEY) ?? undefined, ...(league ? { league } : {}) };
   } else {
     setupError = 'Choose a pack file to upload, or pick a pack from the library.';
     showSetupError();
@@ -627,6 +654,8 @@ function endedStage() {
       h('p', { class: 'hint', text: 'Every answer, stake and adjustment, then the final standings (the same as buzzer replay export):' }),
       h('button', { type: 'button', class: 'btn', id: 'download-csv', text: 'Download results (CSV)', onclick: () => downloadResults('csv') }),
       h('button', { type: 'button', class: 'btn', id: 'download-json', text: 'Download results (JSON)', onclick: () => downloadResults('json') })) : null,
+    seat?.league && h('div', { class: 'controls' }, h('a', { class: 'btn', id: 'show-league', href: `/league/${seat.league.id}?screen=projector`,
+      target: '_blank', text: `Show ${seat.league.name} on the big screen` })),
     h('div', { class: 'controls' }, h('button', { type: 'button', class: 'btn primary', text: 'Host another game', onclick: () => {
       connection.stop();
       seat = null;
