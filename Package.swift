@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "BuzzerArchiveTests", dependencies: ["BuzzerArchive"]),
         .testTarget(name: "BuzzerReplayTests", dependencies: ["BuzzerReplay", "BuzzerArchive", "BuzzerGame", "BuzzerGameJSON"], exclude: ["Fixtures"]),
         .testTarget(
-            name: "BuzzerAppTests", dependencies: ["BuzzerApp", "BuzzerTransport", "BuzzerWebSocket", "BuzzerGame", "BuzzerGameJSON", "BuzzerArchive", "BuzzerTestSupport",
+            name: "BuzzerAppTests", dependencies: ["BuzzerApp", "BuzzerTransport", "BuzzerWebSocket", "BuzzerGame", "BuzzerGameJSON", "BuzzerArchive", "BuzzerReplay", "BuzzerTestSupport",
                                                   .product(name: "Prometheus", package: "swift-prometheus")],
             exclude: ["Fixtures"]),
     ]

@@ -3,6 +3,8 @@
 package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidPack(QuestionPackErrors)
     case invalidSettings(String)
+    /// A league id or name outside its range (docs/league.md).
+    case invalidLeague(String)
     case roomEnded
     case roomLocked
     case roomFull(max: Int)
@@ -55,6 +57,7 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .invalidPack: "invalid_pack"
         case .invalidSettings: "invalid_settings"
+        case .invalidLeague: "invalid_league"
         case .roomEnded: "room_ended"
         case .roomLocked: "room_locked"
         case .roomFull: "room_full"
@@ -98,6 +101,7 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .invalidPack(let errors): "The question pack has problems:\n\(errors)"
         case .invalidSettings(let reason): "The room settings are invalid: \(reason)."
+        case .invalidLeague(let reason): "The league is invalid: \(reason)."
         case .roomEnded: "This game has ended."
         case .roomLocked: "The host has locked this room; no new players can join."
         case .roomFull(let max): "The room is full (\(max) players)."

@@ -51,6 +51,8 @@ package enum InputBounds {
         package static let url = 2048
         /// A pack name in the library.
         package static let packName = 256
+        /// A league id (`RoomLeague.idLength` then applies: 1 to 40 of a-z, 0-9 and -).
+        package static let leagueID = 40
     }
 
     /// Whether `value` may be played as a number: finite and within `numberMagnitude`.

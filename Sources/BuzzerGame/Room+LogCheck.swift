@@ -55,6 +55,7 @@ extension Room {
     package static func logProblem(_ created: RoomCreated) -> String? {
         guard InputBounds.instant.contains(created.at) else { return "its time \(created.at) is outside 1970 to 9999" }
         if let problem = created.settings.problem() { return "its settings are out of range: \(problem)" }
+        if let problem = created.league?.problem() { return "its league is invalid: \(problem)" }
         if let problem = created.pack.validate(limits: .largestAllowed).first { return "its pack is invalid: \(problem)" }
         return nil
     }

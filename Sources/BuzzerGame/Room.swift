@@ -9,6 +9,8 @@ package struct Room: Sendable, Equatable {
     package internal(set) var hostTokenHash: String
     package internal(set) var settings: RoomSettings
     package internal(set) var pack: QuestionPack
+    /// The league the game counts for (docs/league.md); nil for a one-off.
+    package internal(set) var league: RoomLeague?
 
     package internal(set) var phase: RoomPhase = .lobby
     package internal(set) var phaseSince: GameInstant
@@ -49,6 +51,7 @@ package struct Room: Sendable, Equatable {
         hostTokenHash = created.hostTokenHash
         settings = created.settings
         pack = created.pack
+        league = created.league
         phaseSince = created.at
         blockedTerms = Set(created.settings.blockedNames.map { NameSkeleton.caselessKey(TextNormalizer.answerKey($0)) })
         // The host's team list is the room's first teams, ids 1...n in list order: players pick from them.
@@ -76,14 +79,15 @@ package struct Room: Sendable, Equatable {
     /// `hostTokenHash` come from the app (its random source and SHA-256).
     package static func create(
         code: String, pack: QuestionPack, settings: RoomSettings, packLimits: QuestionPackLimits = QuestionPackLimits(),
-        seed: UInt64, hostTokenHash: String, at now: GameInstant
+        seed: UInt64, hostTokenHash: String, at now: GameInstant, league: RoomLeague? = nil
     ) throws(GameError) -> (room: Room, event: RoomEvent) {
         let problems = pack.validate(limits: packLimits)
         if !problems.isEmpty { throw .invalidPack(QuestionPackErrors(problems)) }
         if let problem = settings.problem() { throw .invalidSettings(problem) }
+        if let problem = league?.problem() { throw .invalidLeague(problem) }
         // The log keeps the pack as played, so replay needs no shuffle of its own.
         let played = settings.shuffleQuestions ? pack.shuffledWithinRounds(seed: seed) : pack
-        let created = RoomCreated(at: now, code: code, seed: seed, hostTokenHash: hostTokenHash, settings: settings, pack: played)
+        let created = RoomCreated(at: now, code: code, seed: seed, hostTokenHash: hostTokenHash, settings: settings, pack: played, league: league)
         return (Room(created), .roomCreated(created))
     }
 

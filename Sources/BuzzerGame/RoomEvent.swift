@@ -144,13 +144,16 @@ package struct RoomCreated: Sendable, Equatable {
     package var hostTokenHash: String
     package var settings: RoomSettings
     package var pack: QuestionPack
+    /// The league the game counts for; nil for a one-off (and in every log from before leagues).
+    package var league: RoomLeague?
 
-    package init(at: GameInstant, code: String, seed: UInt64, hostTokenHash: String, settings: RoomSettings, pack: QuestionPack) {
+    package init(at: GameInstant, code: String, seed: UInt64, hostTokenHash: String, settings: RoomSettings, pack: QuestionPack, league: RoomLeague? = nil) {
         self.at = at
         self.code = code
         self.seed = seed
         self.hostTokenHash = hostTokenHash
         self.settings = settings
         self.pack = pack
+        self.league = league
     }
 }

@@ -1,17 +1,19 @@
 import BuzzerGame
 
 // The two events whose members have their codec here (the pack and the answer), written by
-// hand with the members in declaration order, exactly as the synthesized conformances did.
+// hand with the members in declaration order, exactly as the synthesized conformances did
+// (`league` last, and only when there is one).
 
 extension RoomCreated: Codable {
-    private enum CodingKeys: String, CodingKey { case at, code, seed, hostTokenHash = "host_token_hash", settings, pack }
+    private enum CodingKeys: String, CodingKey { case at, code, seed, hostTokenHash = "host_token_hash", settings, pack, league }
 
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             at: try c.decode(GameInstant.self, forKey: .at), code: try c.decode(String.self, forKey: .code),
             seed: try c.decode(UInt64.self, forKey: .seed), hostTokenHash: try c.decode(String.self, forKey: .hostTokenHash),
-            settings: try c.decode(RoomSettings.self, forKey: .settings), pack: try c.decode(QuestionPack.self, forKey: .pack))
+            settings: try c.decode(RoomSettings.self, forKey: .settings), pack: try c.decode(QuestionPack.self, forKey: .pack),
+            league: try c.decodeIfPresent(RoomLeague.self, forKey: .league))
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -22,6 +24,8 @@ extension RoomCreated: Codable {
         try c.encode(hostTokenHash, forKey: .hostTokenHash)
         try c.encode(settings, forKey: .settings)
         try c.encode(pack, forKey: .pack)
+        // Only a league game has it, so a one-off's line is byte for byte what it always was.
+        try c.encodeIfPresent(league, forKey: .league)
     }
 }
 

@@ -8,7 +8,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Run a benchmark (the game-night load test is Benchmarks/game/run.sh).",
-        subcommands: [ArchiveBench.self, RevealBench.self])
+        subcommands: [ArchiveBench.self, RevealBench.self, LeagueBench.self])
 
     /// The archive writer alone: events/s and append-to-durable latency, on this machine's disk.
     struct ArchiveBench: ParsableCommand {
@@ -66,6 +66,40 @@ struct BenchCommand: ParsableCommand {
         func run() throws {
             guard players > 0, questions > 0 else { throw ValidationError("--players and --questions must be positive") }
             print(try RevealBenchmark.run(players: players, questions: questions))
+        }
+    }
+
+    /// A year of weekly league nights: what the league standings cost the server (docs/performance.md).
+    struct LeagueBench: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "league",
+            abstract: "Measure league standings over a year of weekly games: first read, computation, cached answer, refresh after a game.")
+
+        @Option(help: "Weekly nights.")
+        var weeks: Int = 52
+
+        @Option(help: "Games per night.")
+        var games: Int = 5
+
+        @Option(help: "Players per game.")
+        var players: Int = 100
+
+        @Option(help: "Questions per game (each player answers each: the log's bulk, which the league reader skips).")
+        var questions: Int = 40
+
+        @Option(help: "Scratch folder (a fresh subfolder is made per run and removed after).")
+        var directory: String = FileManager.default.temporaryDirectory.path
+
+        @Flag(help: "Keep the archive (its folder is printed), e.g. to serve it: buzzer serve --archive FOLDER.")
+        var keep = false
+
+        func run() throws {
+            guard (1...520).contains(weeks), (1...50).contains(games), (1...10_000).contains(players), (1...200).contains(questions) else {
+                throw ValidationError("weeks 1-520, games 1-50, players 1-10000, questions 1-200")
+            }
+            let folder = directory + "/buzzer-bench-league-\(UUID().uuidString)"
+            defer { if keep { print("archive kept in \(folder)") } else { try? FileManager.default.removeItem(atPath: folder) } }
+            print(try LeagueBenchmark.run(weeks: weeks, gamesPerNight: games, players: players, questions: questions, directory: folder))
         }
     }
 }

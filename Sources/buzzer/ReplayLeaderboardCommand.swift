@@ -1,5 +1,8 @@
 import ArgumentParser
+import BuzzerArchive
+import BuzzerGame
 import BuzzerReplay
+import Foundation
 
 /// `buzzer replay leaderboard`: season standings over many nights.
 struct ReplayLeaderboardCommand: ParsableCommand {
@@ -21,10 +24,26 @@ struct ReplayLeaderboardCommand: ParsableCommand {
     @Flag(help: "Print JSON for scripts.")
     var json = false
 
+    @Option(help: ArgumentHelp("A league's standings (docs/league.md), as its page shows them.", valueName: "id"))
+    var league: String?
+
+    @Option(help: ArgumentHelp("With --league: tonight, week, month, season or all.", valueName: "period"))
+    var period: LeagueStandings.Period = .season
+
+    @Option(help: ArgumentHelp("With --league: the standings as of this time (YYYY-MM-DD: the end of that UTC day; or ms since 1970). Default: now.", valueName: "time"))
+    var asOf: String?
+
+    @Option(help: ArgumentHelp("With --league: the league file. Default: leagues.json in the archive directory.", valueName: "file"))
+    var leagueFile: String?
+
     @Flag(help: "Print the table even if games it depends on have missing, damaged or disagreeing lines, with those games marked (exit status 1).")
     var allowIncomplete = false
 
     func run() throws {
+        if let league {
+            try runLeague(league)
+            return
+        }
         let from = try since.map { text throws(ReplayError) in try ReplayFormat.day(text) }
         let to = try until.map { text throws(ReplayError) in try ReplayFormat.day(text) + 86_400_000 - 1 }
         let scan = try archive.open().scan(depth: .replay)
@@ -70,3 +89,48 @@ struct ReplayLeaderboardCommand: ParsableCommand {
 }
 
 extension SeasonLeaderboard.Identity: ExpressibleByArgument {}
+extension LeagueStandings.Period: ExpressibleByArgument {}
+
+extension ReplayLeaderboardCommand {
+    /// `--league ID`: the same reader and the same computation as the server's `/api/leagues/ID`.
+    func runLeague(_ id: String) throws {
+        if let problem = RoomLeague.idProblem(id) { throw CommandFailure("--league: \(problem)") }
+        guard since == nil, until == nil else { throw CommandFailure("--league takes --period (and --as-of), not --since or --until") }
+        var when = Int64(Date().timeIntervalSince1970 * 1000)
+        if let asOf {
+            if let ms = Int64(asOf), InputBounds.instant.contains(ms) { when = ms } else {
+                when = try ReplayFormat.day(asOf) + 86_400_000 - 1
+            }
+        }
+        let files = try archive.open().files
+        var reader = LeagueGameReader()
+        try ArchiveReader(files: files).read { reader.add($0) }
+        let filePath = try leagueFile ?? {
+            if let directory = archive.paths.first { return (directory as NSString).appendingPathComponent("leagues.json") }
+            return (try ReplayArchive.configuredDirectory(configPath: archive.config ?? "config.json", required: archive.config != nil) as NSString)
+                .appendingPathComponent("leagues.json")
+        }()
+        let book = try LeagueBook.load(path: filePath)
+        let games = reader.games.filter { $0.league.id == id }
+        guard let entry = book.entry(id) ?? games.last.map({ LeagueEntry(id: id, name: $0.league.name) }) else {
+            throw CommandFailure("no league \(id) in this archive or in \(filePath)")
+        }
+        let standings = LeagueStandings(games: games, entry: entry, asOf: when, periods: [period])
+        let table = standings.table(period)!
+        for skip in reader.skipped where skip.league == id { ReplayOutput.warn("left out \(skip.game): \(skip.reason)") }
+        if json {
+            ReplayOutput.write(try ReplayOutput.json(table))
+            return
+        }
+        var out = "\(entry.name) (\(entry.id)), \(period.rawValue), scored by \(entry.scoring.rawValue): \(table.games) game\(table.games == 1 ? "" : "s")\n"
+        let rows = by == .team ? table.teams : table.players
+        var text = TextTable([("RANK", .right), (by == .team ? "TEAM" : "PLAYER", .left), ("GAMES", .right), ("POINTS", .right),
+                              ("WINS", .right), ("AVG PLACE", .right), ("TREND", .right)])
+        for row in rows {
+            let trend = row.trend.map { $0 > 0 ? "+\($0)" : "\($0)" } ?? (period == .tonight || period == .week ? "" : "new")
+            text.add([String(row.rank), row.name, String(row.games), String(row.points), String(row.wins), String(format: "%.2f", row.averagePlace), trend])
+        }
+        out += text.render()
+        ReplayOutput.write(out)
+    }
+}

@@ -20,6 +20,8 @@ package struct BuzzerConfig: Codable, Sendable {
     package var library: LibraryConfig
     /// Who may read `/metrics` (optional in the file).
     package var metrics: MetricsConfig
+    /// Leagues: the league file and other instances' archives (optional in the file).
+    package var league: LeagueConfig = LeagueConfig()
 
     package init(
         server: ServerConfig = ServerConfig(), websocket: WebSocketConfig = .gameDefaults, timeouts: TimeoutConfig = TimeoutConfig(),
@@ -37,7 +39,7 @@ package struct BuzzerConfig: Codable, Sendable {
         self.metrics = metrics
     }
 
-    private enum CodingKeys: String, CodingKey { case server, websocket, timeouts, transport, game, rooms, archive, library, metrics }
+    private enum CodingKeys: String, CodingKey { case server, websocket, timeouts, transport, game, rooms, archive, library, metrics, league }
 
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -50,6 +52,7 @@ package struct BuzzerConfig: Codable, Sendable {
         archive = try c.decodeIfPresent(ArchiveConfig.self, forKey: .archive) ?? ArchiveConfig()
         library = try c.decodeIfPresent(LibraryConfig.self, forKey: .library) ?? LibraryConfig()
         metrics = try c.decodeIfPresent(MetricsConfig.self, forKey: .metrics) ?? MetricsConfig()
+        league = try c.decodeIfPresent(LeagueConfig.self, forKey: .league) ?? LeagueConfig()
     }
 
     /// Reads and checks a config file; the error names the first bad field.
@@ -62,6 +65,8 @@ package struct BuzzerConfig: Codable, Sendable {
         config.rooms.libraryDirectory = resolve(config.rooms.libraryDirectory, besideFile: path)
         config.archive.directory = resolve(config.archive.directory, besideFile: path)
         config.library.mediaDirectory = resolve(config.library.mediaDirectory, besideFile: path)
+        config.league.file = config.league.file.map { resolve($0, besideFile: path) }
+        config.league.archives = config.league.archives.map { resolve($0, besideFile: path) }
         if var tls = config.server.tls {
             tls.certificateFile = resolve(tls.certificateFile, besideFile: path)
             tls.privateKeyFile = resolve(tls.privateKeyFile, besideFile: path)

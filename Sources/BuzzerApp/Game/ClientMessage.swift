@@ -128,6 +128,17 @@ package struct CreateRequest: Sendable, Equatable {
     /// The library's edit token: hosting a library pack shows its answers, so it needs the token
     /// (`token_required` without it). An inline pack is the host's own and needs none.
     package var token: String? = nil
+    /// The league the game counts for (docs/league.md); nil for a one-off.
+    package var league: LeagueChoice? = nil
+}
+
+/// `create`'s `league`: an existing league by `id`, or a new one with its `name` (and `scoring`).
+package struct LeagueChoice: Sendable, Equatable {
+    package var id: String
+    /// Required for a league the server does not know yet; ignored for one it knows.
+    package var name: String?
+    /// `points` (the default) or `places`, for a new league.
+    package var scoring: String?
 }
 
 /// Why a client message was refused before reaching a room: always `bad_message`.
@@ -246,21 +257,42 @@ extension ClientMessage {
         let name = try fields.optionalString("pack", max: InputBounds.Bytes.packName)
         let token = try fields.optionalString("token", max: InputBounds.Bytes.token)
         let inline = object["questions"].flatMap { $0 == .null ? nil : $0 }
+        let league = try leagueChoice(object["league"])
         // Either one would be a guess at what the host meant.
         if name != nil && inline != nil {
             throw JSONFieldError(#"create takes either "pack" (a library pack name) or "questions" (a whole pack), not both"#)
         }
         if let name {
-            return CreateRequest(source: .library(name), settings: cleaned, token: token)
+            return CreateRequest(source: .library(name), settings: cleaned, token: token, league: league)
         }
         guard let questions = inline else {
             throw JSONFieldError("create needs \"pack\" (a library pack name) or \"questions\" (a whole pack)")
         }
         do {
             let pack = try QuestionPack.decode(questions, limits: packLimits)
-            return CreateRequest(source: .inline(pack), settings: cleaned)
+            return CreateRequest(source: .inline(pack), settings: cleaned, token: token, league: league)
         } catch {
             throw JSONFieldError("the question pack has problems:\n\(error)")
+        }
+    }
+
+    /// `create`'s `league` object, each field checked where it enters (docs/league.md, "Ranges").
+    private static func leagueChoice(_ value: JSONValue?) throws(JSONFieldError) -> LeagueChoice? {
+        switch value {
+        case nil, .null?: return nil
+        case .object(let members)?:
+            let fields = JSONFields(object: Dictionary(members, uniquingKeysWith: { first, _ in first }))
+            let name = try fields.optionalString("name", max: InputBounds.Bytes.name)?.trimmingCharacters(in: .whitespaces)
+            let scoring = try fields.optionalString("scoring", max: 16)
+            if let scoring, scoring != "points" && scoring != "places" { throw JSONFieldError(#""league.scoring" must be "points" or "places""#) }
+            guard let id = try fields.optionalString("id", max: InputBounds.Bytes.leagueID) ?? name.flatMap(RoomLeague.suggestedID(for:)) else {
+                throw JSONFieldError(#""league" needs an "id" (1 to 40 of a-z, 0-9 and -) or a "name" to make one from"#)
+            }
+            if let problem = RoomLeague.idProblem(id) { throw JSONFieldError("\"league.id\": \(problem)") }
+            if let name, let problem = RoomLeague.nameProblem(name) { throw JSONFieldError("\"league.name\": \(problem)") }
+            return LeagueChoice(id: id, name: name, scoring: scoring)
+        default:
+            throw JSONFieldError(#""league" must be an object such as {"id":"crown-tuesdays","name":"Tuesdays at The Crown"}"#)
         }
     }
 }

@@ -13,9 +13,12 @@ final class GameContext: Sendable {
     let metrics: BuzzerMetrics
     /// Wall-clock milliseconds; tests may pass their own.
     let clock: @Sendable () -> GameInstant
+    /// The leagues: a room's `create` looks its league up here, and a league game's end refreshes them.
+    let leagues: LeagueService
 
     init(config: BuzzerConfig, archive: ArchiveWriter, logger: Logger, clock: @escaping @Sendable () -> GameInstant, metrics: BuzzerMetrics) {
         self.config = config
+        leagues = LeagueService(config: config, clock: clock)
         self.archive = archive
         self.logger = logger
         self.clock = clock

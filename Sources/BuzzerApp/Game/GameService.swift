@@ -20,6 +20,8 @@ package final class GameService: WebSocketService {
 
     let context: GameContext
     package let library: PackStore
+    /// The leagues: their file, their games from the archives, their standings (docs/league.md).
+    let leagues: LeagueService
     /// Every plain HTTP request goes here (HTTP/GameRoutes.swift).
     private let router: Router<GameService>
     /// The library's edit token: config.json's, or one made at this start (`buzzer serve` prints a link with it).
@@ -49,7 +51,9 @@ package final class GameService: WebSocketService {
         archive.observeCommits { events, syncNanoseconds in metrics.archived(events: events, syncNanoseconds: syncNanoseconds) }
         library = PackStore(directory: config.rooms.libraryDirectory, limits: config.game.packLimits)
         self.editToken = config.library.editToken ?? editToken ?? Secrets.token()
-        router = GameRoutes.router(config: config, library: library, editToken: self.editToken)
+        leagues = context.leagues
+        if let problem = leagues.bookError { logger.error("\(problem); leagues run without their settings and aliases, and changes are refused", metadata: [:]) }
+        router = GameRoutes.router(config: config, library: library, leagues: leagues, editToken: self.editToken)
         gate = NewGameGate(context: context)
         addresses = ServerAddresses(config: config)
         entrance = RoomEntrance(context: context, library: library, addresses: addresses, gate: gate, editTokenHash: Secrets.hash(self.editToken))

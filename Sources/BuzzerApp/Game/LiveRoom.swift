@@ -74,6 +74,15 @@ final class LiveRoom {
         if let sequence = publication.deliveries.lazy.compactMap(\.startsResponseTime).first {
             answerClock.questionSent(sequence, at: now, to: members.players)
         }
+        var whenRecorded = whenRecorded
+        if room.league != nil, events.contains(where: { $0.type == RoomEvent.roomEndedType }) {
+            // The league's standings read the log: once the end is on disk, they read it.
+            let leagues = context.leagues, then = whenRecorded
+            whenRecorded = { durable in
+                then?(durable)
+                leagues.gameEnded()
+            }
+        }
         record(events, waiting: publication.deliveries.filter { $0.timing != .now }, sender: answerFrom,
                answerStarted: answerFrom == nil ? nil : started, whenRecorded: whenRecorded)
         for case .playerKicked(let kicked) in events {
@@ -97,6 +106,7 @@ final class LiveRoom {
             case .roomEnded(let ended):
                 logger.info("room ended", metadata: ["reason": "\(ended.reason.rawValue)", "players": "\(room.activeCount)"])
                 scheduleRemoval()
+
             default:
                 break
             }

@@ -77,7 +77,7 @@ enum RoomAdmission {
                 live.attachPlayer(id, handle)
                 reply = messages.encode(.joined(JoinedPayload(
                     code: live.code, player: id, nickname: player.nickname,
-                    team: player.team.flatMap { live.room.teams[$0]?.name }, resumeToken: token, resumed: resumed)))
+                    team: player.team.flatMap { live.room.teams[$0]?.name }, resumeToken: token, resumed: resumed, league: live.room.league)))
             case .host:
                 live.attachHost(handle)
                 let join = live.context.registry.joinAddresses(live.code)

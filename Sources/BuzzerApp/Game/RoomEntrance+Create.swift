@@ -1,6 +1,7 @@
 import BuzzerArchive
 import BuzzerFormats
 import BuzzerGame
+import BuzzerReplay
 import BuzzerTransport
 import BuzzerWebSocket
 import Foundation
@@ -41,6 +42,24 @@ extension RoomEntrance {
                 : "That token is not this server's: open the host link buzzer serve printed at start-up (…/host#token=…), or paste its token here.")
             return
         }
+        // A league's standings are its owner's: only the edit token's holder adds games to one.
+        if request.league != nil, request.token.map(Secrets.hash) != editTokenHash {
+            fail("token_required", "A league game needs the host link (its token), so nobody else can add games to the league's standings: open the address buzzer serve printed at start-up (…/host#token=…), or paste its token here.")
+            return
+        }
+        var league: RoomLeague?
+        var newLeague = false
+        if let choice = request.league {
+            if let known = context.leagues.entry(choice.id) {
+                league = RoomLeague(id: known.id, name: known.name)
+            } else if let name = choice.name {
+                league = RoomLeague(id: choice.id, name: name)
+                newLeague = true
+            } else {
+                fail("unknown_league", "There is no league \(choice.id) yet: give its name to start it.")
+                return
+            }
+        }
         if let refusal = gate.refusal() {
             fail(refusal.code, refusal.message)
             return
@@ -75,7 +94,7 @@ extension RoomEntrance {
             let made: (room: Room, event: RoomEvent)
             do {
                 made = try Room.create(code: code, pack: pack, settings: settings, packLimits: config.game.packLimits,
-                                       seed: Secrets.seed(), hostTokenHash: Secrets.hash(token), at: now)
+                                       seed: Secrets.seed(), hostTokenHash: Secrets.hash(token), at: now, league: league)
             } catch {
                 fail(error.code, error.description)
                 return
@@ -102,7 +121,9 @@ extension RoomEntrance {
         let join = registry.join(ref.code, offering: joinAddress(for: client))
         let reply = messages.encode(.created(CreatedPayload(
             code: ref.code, hostToken: token, joinURL: "\(join.chosen)/join/\(ref.code)", joinAddresses: join.offered.candidates,
-            displayURL: "\(join.chosen)/display/\(ref.code)", title: pack.title, questionCount: pack.questionCount, settings: settings)))
+            displayURL: "\(join.chosen)/display/\(ref.code)", title: pack.title, questionCount: pack.questionCount, settings: settings, league: league)))
+        let registerLeague: RoomLeague? = newLeague ? league : nil
+        let leagueScoring = request.league?.scoring.flatMap(LeagueScoring.init(rawValue:)), leagues = context.leagues
         live.record([event]) { durable in
             guard durable else {
                 registry.remove(ref.code)
@@ -113,6 +134,7 @@ extension RoomEntrance {
                 }, ifClosed: {})
                 return
             }
+            if let registerLeague { leagues.register(registerLeague, scoring: leagueScoring) }
             ref.run { live in
                 live.attachHost(handle)
                 let state = messages.encode(live.state(for: .host))

@@ -170,6 +170,8 @@ struct CreatedPayload: Encodable, Sendable, Equatable {
     var title: String
     var questionCount: Int
     var settings: RoomSettings
+    /// The league the game counts for (absent for a one-off): `{"id":…,"name":…}`.
+    var league: RoomLeague? = nil
 }
 
 struct JoinedPayload: Encodable, Sendable, Equatable {
@@ -179,6 +181,8 @@ struct JoinedPayload: Encodable, Sendable, Equatable {
     var team: String?
     var resumeToken: String
     var resumed: Bool
+    /// The league the game counts for (absent for a one-off): the podium links to its standings.
+    var league: RoomLeague? = nil
 }
 
 struct HostingPayload: Encodable, Sendable, Equatable { var code: String; var joinURL: String; var joinAddresses: [String] }

@@ -6,7 +6,7 @@ import Dispatch
 /// to the router this makes; nothing below it knows a path.
 enum GameRoutes {
     /// Made once, at start: the pages are read and the library scanned here, off the loops.
-    static func router(config: BuzzerConfig, library: PackStore, editToken: String) -> Router<GameService> {
+    static func router(config: BuzzerConfig, library: PackStore, leagues: LeagueService, editToken: String) -> Router<GameService> {
         // Blocking work (files, the log, the library's fsyncs) never runs on a connection's loop.
         let pool = WorkerPool(label: "buzzer.http")
         let api = LibraryAPI(
@@ -22,6 +22,7 @@ enum GameRoutes {
         // Library writes, one at a time (each ends in an fsync).
         api.register(in: &router, writes: DispatchQueue(label: "buzzer.library"))
         ResultsRoute.register(in: &router)
+        LeagueRoutes.register(in: &router, leagues: leagues, editTokenHash: Secrets.hash(editToken))
         WebRoutes.register(in: &router)
         return router
     }

@@ -81,6 +81,7 @@ final class WebAssets: Sendable {
         case "host"? where parts.count == 1: return "/host.html"
         case "edit"? where parts.count == 1: return "/edit.html"
         case "display"? where parts.count <= 2: return "/display.html"
+        case "league"? where parts.count == 2: return "/league.html"
         case "assets"? where parts.count == 2 && !parts[1].hasPrefix("."): return "/assets/\(parts[1])"
         default: return nil
         }

@@ -100,7 +100,7 @@ function handle(m) {
   switch (m.type) {
     case 'created':
       seat = { code: m.code, token: m.hostToken, joinURL: m.joinURL, joinAddresses: m.joinAddresses, displayURL: m.displayURL,
-        podiumSize: m.settings?.podiumSize };
+        podiumSize: m.settings?.podiumSize, league: m.league };
       store(KEY, seat);
       pendingCreate = null;
       needToken = false;
@@ -150,13 +150,16 @@ async function renderSetup() {
   $('#room-chip').hidden = true;
   let packs = [];
   let defaults = {};
+  let leagues = [];
   try {
-    const [packList, settings] = await Promise.all([
+    const [packList, settings, leagueList] = await Promise.all([
       fetch('/api/packs?perPage=100', { cache: 'no-store' }).then((r) => r.json()),
       fetch('/api/settings', { cache: 'no-store' }).then((r) => r.json()),
+      fetch('/api/leagues', { cache: 'no-store' }).then((r) => r.json()).catch(() => ({ leagues: [] })),
     ]);
     packs = packList.items ?? [];
     defaults = settings.roomDefaults || {};
+    leagues = leagueList.leagues ?? [];
   } catch { packs = packs || []; }
   if (screenKey !== 'setup') return;
   // config.json's game.roomDefaults, so the console shows and sends what the server was set up with.
@@ -206,6 +209,7 @@ async function renderSetup() {
         h('label', { for: 'teamList', text: t('h.teamList') }),
         h('p', { id: 'teamList-hint', class: 'hint', text: t('h.teamListHint') }),
         h('textarea', { id: 'teamList', name: 'teamList', rows: 4, 'aria-describedby': 'teamList-hint', text: (d.teams ?? []).join('\n') }))),
+    leagueFields(leagues),
     setupError ? h('pre', { class: 'pre-error', role: 'alert', id: 'setup-error', text: setupError }) : null,
     needToken ? tokenField() : null,
     h('button', { type: 'submit', class: 'btn primary big', text: pendingCreate ? t('h.creating') : t('h.createGame'), disabled: !!pendingCreate }));
@@ -235,8 +239,8 @@ async function renderSetup() {
 /** The setup form in another language, with the host's pack and settings as they were (not the file). */
 async function redrawSetup() {
   const form = $('form.setup');
-  const kept = form ? [...form.elements].filter((e) => e.name && e.type !== 'file')
-    .map((e) => ({ name: e.name, value: e.value, checked: e.checked, radio: e.type === 'radio', check: e.type === 'checkbox' })) : [];
+  const kept = form ? [...form.elements].filter((e) => (e.name || e.id) && e.type !== 'file')
+    .map((e) => ({ name: e.name || e.id, value: e.value, checked: e.checked, radio: e.type === 'radio', check: e.type === 'checkbox' })) : [];
   const open = $('details.settings')?.open;
   await renderSetup();
   const again = $('form.setup');
@@ -247,6 +251,23 @@ async function redrawSetup() {
     if (k.radio || k.check) e.checked = k.checked; else e.value = k.value;
   }
   if (open) $('details.settings', again).open = true;
+  again.league?.dispatchEvent(new Event('change'));
+}
+
+/** The game's league: none, one of the server's, or a new one (docs/league.md). */
+function leagueFields(leagues) {
+  const more = h('div', { hidden: true },
+    h('div', { class: 'field' }, h('label', { for: 'leagueName', text: t('h.leagueName') }),
+      h('input', { id: 'leagueName', maxlength: 60, autocomplete: 'off' })),
+    h('div', { class: 'field' }, h('label', { for: 'leagueScoring', text: t('h.leagueScoring') }),
+      h('select', { id: 'leagueScoring' }, h('option', { value: 'points', text: t('h.leaguePoints') }),
+        h('option', { value: 'places', text: t('h.leaguePlaces') }))));
+  return h('div', { class: 'field' }, h('label', { for: 'league', text: t('h.league') }),
+    h('select', { id: 'league', onchange: (e) => { more.hidden = e.currentTarget.value !== '+new'; } },
+      h('option', { value: '', text: t('h.leagueNone') }),
+      leagues.map((l) => h('option', { value: l.id, text: l.name })),
+      h('option', { value: '+new', text: t('h.leagueNew') })),
+    more);
 }
 
 /** Shows a create error in the form as it is, keeping the host's pack, file and settings. */
@@ -307,19 +328,26 @@ async function submitCreate(event) {
   };
   const file = form.upload.files[0];
   const packName = form.pack.value;
+  let league;
+  if (form.league.value === '+new') {
+    const name = form.leagueName.value.trim();
+    if (!name) { setupError = t('h.leagueNameNeeded'); showSetupError(); return; }
+    league = { name, scoring: form.leagueScoring.value };
+  } else if (form.league.value) league = { id: form.league.value };
+  const leagueToken = league ? load(TOKEN_KEY) ?? undefined : undefined;
   if (form.editToken?.value.trim()) store(TOKEN_KEY, pastedToken(form.editToken.value));
   setupError = null;
   if (file && !packName) {
     try {
       const questions = JSON.parse(await file.text());
-      pendingCreate = { type: 'create', questions, settings };
+      pendingCreate = { type: 'create', questions, settings, ...(league ? { league, token: leagueToken } : {}) };
     } catch (error) {
       setupError = t('h.notJSON', { error: error.message });
       showSetupError();
       return;
     }
   } else if (packName) {
-    pendingCreate = { type: 'create', pack: packName, settings, token: load(TOKEN_KEY) ?? undefined };
+    pendingCreate = { type: 'create', pack: packName, settings, token: load(TOKEN_KEY) ?? undefined, ...(league ? { league } : {}) };
   } else {
     setupError = t('h.choosePack');
     showSetupError();
@@ -653,6 +681,8 @@ function endedStage() {
       h('p', { class: 'hint', text: t('h.downloadsHint') }),
       h('button', { type: 'button', class: 'btn', id: 'download-csv', text: t('h.downloadCSV'), onclick: () => downloadResults('csv') }),
       h('button', { type: 'button', class: 'btn', id: 'download-json', text: t('h.downloadJSON'), onclick: () => downloadResults('json') })) : null,
+    seat?.league && h('div', { class: 'controls' }, h('a', { class: 'btn', id: 'show-league', href: `/league/${seat.league.id}?screen=projector`,
+      target: '_blank', text: t('h.showLeague', { name: seat.league.name }) })),
     h('div', { class: 'controls' }, h('button', { type: 'button', class: 'btn primary', text: t('h.hostAnother'), onclick: () => {
       connection.stop();
       seat = null;

@@ -1,0 +1,174 @@
+import BuzzerGame
+import BuzzerReplay
+import BuzzerWebSocket
+import Foundation
+
+/// The leagues over HTTP (docs/league.md has each route with examples). Standings are public, like
+/// a pub's chalkboard; what a phone played is answered only to the phone holding its device id;
+/// changes (aliases, scoring) need the library's edit token, whose holder owns the leagues.
+/// Errors are `{"error":"…","code":"…"}` with the codes of docs/league.md.
+enum LeagueRoutes {
+    /// Bodies of the write routes are small JSON objects.
+    static let maxBodyBytes = 4096
+
+    static func register(in router: inout Router<GameService>, leagues: LeagueService, editTokenHash: String) {
+        router.get("/api/leagues", on: .pool) { _, _ in LibraryAPI.json(200, ["leagues": leagues.list()]) }
+        router.get("/api/leagues/{id}", on: .pool) { request, _ in
+            guard let id = checkedID(request[parameter: "id"]) else { return badID() }
+            let query = QueryString(request.head.query)
+            var asOf: Int64?
+            if let raw = query["asOf"] {
+                guard let value = Int64(raw), InputBounds.instant.contains(value) else {
+                    return error(400, "bad_query", "asOf must be a time in milliseconds since 1970, 0 to 253402300799999.")
+                }
+                asOf = value
+            }
+            guard let (body, etag) = leagues.standings(id, asOf: asOf) else { return unknown(id) }
+            var headers = LibraryAPI.jsonHeaders
+            headers.add(name: "ETag", value: etag)
+            if let match = request.head.headers.first(name: "If-None-Match"),
+               match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
+                return HTTPResponse(status: 304, headers: headers)
+            }
+            return HTTPResponse(status: 200, headers: headers, body: body)
+        }
+        // The league page's address as a QR code, for the projector: phones scan it for their nights.
+        router.get("/api/leagues/{id}/qr.svg", on: .loop) { request, service in
+            guard let id = checkedID(request[parameter: "id"]) else { return badID() }
+            let url = "\(service.joinAddress(requestHost: request.head.headers.first(name: "Host")).url)/league/\(id)"
+            guard let symbol = QRCode(encoding: url) else { return error(500, "internal", "The QR code could not be drawn.") }
+            var headers = WebAssets.commonHeaders(contentType: "image/svg+xml")
+            headers.add(name: "Cache-Control", value: "no-cache")
+            headers.add(name: "X-Buzzer-URL", value: url)
+            return HTTPResponse(status: 200, headers: headers, body: Array(symbol.svg(label: "QR code: \(url)").utf8))
+        }
+        router.get("/api/leagues/{id}/games/{key}", on: .pool) { request, _ in
+            guard let id = checkedID(request[parameter: "id"]) else { return badID() }
+            let key = request[parameter: "key"]
+            guard key.utf8.count <= 64, let game = leagues.game(id, key: key) else {
+                return error(404, "unknown_game", "The league \(id) has no finished game \(key.prefix(64)).")
+            }
+            return LibraryAPI.json(200, game)
+        }
+        router.get("/api/leagues/{id}/me", on: .pool) { request, _ in
+            guard let id = checkedID(request[parameter: "id"]) else { return badID() }
+            guard let value = request.head.headers.first(name: "Authorization"), value.hasPrefix("Bearer ") else {
+                return error(401, "device_required", "Your nights need this phone's id: send Authorization: Bearer DEVICE.")
+            }
+            let device = String(value.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+            guard (1...InputBounds.Bytes.device).contains(device.utf8.count) else {
+                return error(400, "bad_device", "A device id is 1 to \(InputBounds.Bytes.device) bytes.")
+            }
+            guard let mine = leagues.mine(id, device: device) else { return unknown(id) }
+            var response = LibraryAPI.json(200, mine)
+            response.headers.add(name: "Vary", value: "Authorization")
+            return response
+        }
+        router.group(auth: { head in authorized(head, editTokenHash: editTokenHash) }) { group in
+            group.on("POST", "/api/leagues/{id}/aliases", on: .serial(leagues.writes), bodyLimit: maxBodyBytes) { request, _ in
+                guard let id = checkedID(request[parameter: "id"]) else { return badID() }
+                guard let body = try? JSONDecoder().decode(AliasRequest.self, from: Data(request.body)) else {
+                    return error(400, "bad_alias", #"Send {"kind":"team"|"player","from":"…","into":"…"}."#)
+                }
+                let alias = LeagueAlias(from: body.from.trimmingCharacters(in: .whitespaces), into: body.into.trimmingCharacters(in: .whitespaces))
+                guard body.kind == "team" || body.kind == "player" else { return error(400, "bad_alias", "kind must be team or player.") }
+                guard LeagueEntry.aliasLength.contains(alias.from.count), LeagueEntry.aliasLength.contains(alias.into.count) else {
+                    return error(400, "bad_alias", "from and into must be 1 to \(LeagueEntry.aliasLength.upperBound) characters.")
+                }
+                return write(leagues, id) { (entry: inout LeagueEntry) throws(LeagueService.WriteError) in
+                    if body.kind == "team" {
+                        guard !NameSkeleton(alias.from).looksLike(NameSkeleton(alias.into)) else { throw .invalid("those names are already one team") }
+                        entry.teamAliases.removeAll { NameSkeleton($0.from).looksLike(NameSkeleton(alias.from)) }
+                        entry.teamAliases.append(alias)
+                    } else {
+                        guard alias.from != alias.into else { throw .invalid("a player is already themself") }
+                        entry.playerAliases.removeAll { $0.from == alias.from }
+                        entry.playerAliases.append(alias)
+                    }
+                    guard entry.teamAliases.count <= LeagueEntry.maxAliases, entry.playerAliases.count <= LeagueEntry.maxAliases else {
+                        throw .invalid("a league holds at most \(LeagueEntry.maxAliases) aliases of each kind")
+                    }
+                }
+            }
+            // `?kind=team|player&from=NAME`: takes an alias back.
+            group.on("DELETE", "/api/leagues/{id}/aliases", on: .serial(leagues.writes)) { request, _ in
+                guard let id = checkedID(request[parameter: "id"]) else { return badID() }
+                let query = QueryString(request.head.query)
+                guard let kind = query["kind"], kind == "team" || kind == "player", let from = query["from"],
+                      LeagueEntry.aliasLength.contains(from.count) else {
+                    return error(400, "bad_alias", "Send ?kind=team|player&from=NAME (1 to \(LeagueEntry.aliasLength.upperBound) characters).")
+                }
+                return write(leagues, id) { (entry: inout LeagueEntry) throws(LeagueService.WriteError) in
+                    let before = entry.teamAliases.count + entry.playerAliases.count
+                    if kind == "team" { entry.teamAliases.removeAll { $0.from == from } } else { entry.playerAliases.removeAll { $0.from == from } }
+                    guard entry.teamAliases.count + entry.playerAliases.count < before else { throw .invalid("there is no such alias") }
+                }
+            }
+            group.on("PUT", "/api/leagues/{id}", on: .serial(leagues.writes), bodyLimit: maxBodyBytes) { request, _ in
+                guard let id = checkedID(request[parameter: "id"]) else { return badID() }
+                guard let body = try? JSONDecoder().decode(SettingsRequest.self, from: Data(request.body)) else {
+                    return error(400, "bad_settings", #"Send {"name":…,"scoring":"points"|"places","timeZone":…,"seasonStart":"MM-DD"}, any of them."#)
+                }
+                return write(leagues, id) { (entry: inout LeagueEntry) throws(LeagueService.WriteError) in
+                    if let name = body.name { entry.name = name.trimmingCharacters(in: .whitespaces) }
+                    if let scoring = body.scoring { entry.scoring = scoring }
+                    if let zone = body.timeZone { entry.timeZone = zone }
+                    if let start = body.seasonStart { entry.seasonStart = start }
+                }
+            }
+        }
+    }
+
+    struct AliasRequest: Decodable {
+        var kind: String
+        var from: String
+        var into: String
+    }
+
+    struct SettingsRequest: Decodable {
+        var name: String?
+        var scoring: LeagueScoring?
+        var timeZone: String?
+        var seasonStart: String?
+    }
+
+    private static func write(_ leagues: LeagueService, _ id: String, _ change: (inout LeagueEntry) throws(LeagueService.WriteError) -> Void) -> HTTPResponse {
+        do {
+            return LibraryAPI.json(200, try leagues.update(id, change))
+        } catch {
+            switch error {
+            case .unknownLeague: return unknown(id)
+            case .invalid(let reason): return Self.error(422, "invalid_league", "The change was not made: \(reason).")
+            case .unreadableFile(let reason): return Self.error(503, "league_file_unreadable", "The league file cannot be used, so it is not written over: \(reason). Fix or move it and restart.")
+            case .io(let reason): return Self.error(500, "league_file_unwritable", "The league file could not be written: \(reason).")
+            }
+        }
+    }
+
+    /// The id as given, when it is one (docs/league.md: 1 to 40 of a-z, 0-9 and -).
+    static func checkedID(_ raw: String) -> String? {
+        RoomLeague.idProblem(raw) == nil ? raw : nil
+    }
+
+    static func badID() -> HTTPResponse {
+        error(400, "bad_league_id", "A league id is 1 to 40 of a-z, 0-9 and -, starting and ending with a letter or digit.")
+    }
+
+    static func unknown(_ id: String) -> HTTPResponse {
+        error(404, "unknown_league", "There is no league \(id) on this server yet: it starts with its first game.")
+    }
+
+    static func error(_ status: Int, _ code: String, _ message: String) -> HTTPResponse {
+        LibraryAPI.json(status, ["error": message, "code": code])
+    }
+
+    private static func authorized(_ head: HTTPRequestHead, editTokenHash: String) -> HTTPResponse? {
+        guard let value = head.headers.first(name: "Authorization"), value.hasPrefix("Bearer "),
+              Secrets.hash(String(value.dropFirst(7)).trimmingCharacters(in: .whitespaces)) == editTokenHash else {
+            var response = error(401, "token_required", "Changing a league needs the edit token (the host link's): send Authorization: Bearer TOKEN.")
+            response.headers.add(name: "WWW-Authenticate", value: "Bearer realm=\"buzzer leagues\"")
+            return response
+        }
+        return nil
+    }
+}

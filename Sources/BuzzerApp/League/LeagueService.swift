@@ -1,0 +1,381 @@
+import BuzzerArchive
+import BuzzerGame
+import BuzzerReplay
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The server's leagues (docs/league.md): the league file in memory, the league games read from the
+/// archives (`LeagueArchiveTail`, which reads only what was appended since it last looked), and each
+/// league's standings JSON cached until a game ends or the file changes. Everything that touches a
+/// disk runs on the callers' worker threads or on `writes`, never on a connection's loop; the loop
+/// only asks `entry(_:)`, from memory.
+///
+/// Two locks: `books` (the league file in memory) is held only to copy or swap it, never across a
+/// read of the log, a computation or a write to disk, so a `create` on a loop never waits behind one;
+/// `state` (the games and the cache) is held across those. Order: `state`, then `books`.
+final class LeagueService: Sendable {
+    struct Cached {
+        var version: Int
+        var bookVersion: Int
+        var madeAt: Int64
+        var body: [UInt8]
+        var etag: String
+    }
+
+    struct Books {
+        var book = LeagueBook()
+        var version = 0
+        /// Why the file could not be read (the server runs on with the last good book, or an empty
+        /// one; writes are refused rather than overwrite the file).
+        var error: String?
+        /// The file's size and modification time when it was last read: another instance may write it.
+        var fileStamp: FileStamp?
+    }
+
+    struct State {
+        var tail: LeagueArchiveTail
+        var lastRefresh: Int64 = .min
+        var cache: [String: Cached] = [:]
+    }
+
+    let path: String
+    let refreshMs: Int64
+    private let clock: @Sendable () -> Int64
+    private let state: Mutex<State>
+    private let books: Mutex<Books>
+    /// The file's writes, one at a time (each ends in an fsync).
+    let writes = DispatchQueue(label: "buzzer.league.writes")
+    /// Reads the new lines when a league game ends, so the next request finds them ready.
+    private let refresher = DispatchQueue(label: "buzzer.league.refresh", qos: .utility)
+
+    /// Cached standings are made again after this long even with no new game (periods move with the clock).
+    static let maxAgeMs: Int64 = 60_000
+
+    /// `warm`: read the archives at once, off the loops (the benchmark measures that read itself).
+    init(config: BuzzerConfig, clock: @escaping @Sendable () -> Int64, warm: Bool = true) {
+        path = config.league.filePath(archiveDirectory: config.archive.directory)
+        refreshMs = Int64(config.league.refreshMilliseconds)
+        self.clock = clock
+        state = Mutex(State(tail: LeagueArchiveTail(folders: [config.archive.directory] + config.league.archives)))
+        var initial = Books()
+        initial.fileStamp = FileStamp(path: path)
+        do { initial.book = try LeagueBook.load(path: path) } catch { initial.error = error.description }
+        books = Mutex(initial)
+        // The first read of a long log takes a while: done at start, off the loops, not by the first visitor.
+        if warm { refresher.async { [self] in refreshNow() } }
+    }
+
+    var bookError: String? { books.withLock { $0.error } }
+
+    /// A league's settings from memory (safe on a loop: the lock is only ever held to copy or swap).
+    func entry(_ id: String) -> LeagueEntry? {
+        books.withLock { $0.book.entry(id) }
+    }
+
+    /// The league file as it stands, and its version.
+    private var book: (book: LeagueBook, version: Int) {
+        books.withLock { ($0.book, $0.version) }
+    }
+
+    /// A game of the league `id` ended on this instance: read its lines off the loops.
+    func gameEnded() {
+        refresher.async { [self] in refreshNow() }
+    }
+
+    /// Reads what was appended to the archives since the last look, now.
+    func refreshNow() {
+        state.withLock { state in
+            state.tail.refresh()
+            state.lastRefresh = clock()
+        }
+    }
+
+    /// Reads new archive lines if the last look is older than `refreshMs` (other instances' games).
+    private func refreshIfStale(_ state: inout State) {
+        let now = clock()
+        guard state.lastRefresh == .min || now - state.lastRefresh >= refreshMs else { return }
+        state.tail.refresh()
+        state.lastRefresh = now
+        // A shared league file another instance (or an editor) changed: read it again (outside the lock).
+        let stamp = FileStamp(path: path)
+        guard stamp != books.withLock({ $0.fileStamp }) else { return }
+        let loaded: Result<LeagueBook, LeagueBookError>
+        do { loaded = .success(try LeagueBook.load(path: path)) } catch { loaded = .failure(error) }
+        books.withLock { books in
+            books.fileStamp = stamp
+            switch loaded {
+            case .success(let book):
+                books.book = book
+                books.error = nil
+            case .failure(let error):
+                books.error = error.description
+            }
+            books.version += 1
+        }
+    }
+
+    /// The league games read so far (for the benchmark).
+    func gamesForBenchmark() -> [LeagueGame] {
+        state.withLock { $0.tail.reader.games }
+    }
+
+    /// Every league: those in the file, and those only games name.
+    func list() -> [LeagueSummary] {
+        state.withLock { state in
+            refreshIfStale(&state)
+            var byID: [String: LeagueSummary] = [:]
+            for entry in book.book.leagues {
+                byID[entry.id] = LeagueSummary(id: entry.id, name: entry.name, scoring: entry.scoring, games: 0, lastPlayed: nil)
+            }
+            for game in state.tail.reader.games {
+                var summary = byID[game.league.id] ?? LeagueSummary(id: game.league.id, name: game.league.name, scoring: .points, games: 0, lastPlayed: nil)
+                summary.games += 1
+                summary.lastPlayed = max(summary.lastPlayed ?? .min, game.startedAt)
+                byID[game.league.id] = summary
+            }
+            return byID.values.sorted { ($0.lastPlayed ?? .min, $0.id) > ($1.lastPlayed ?? .min, $1.id) }
+        }
+    }
+
+    /// The entry for `id`: the file's, else one made from its games (the name of its latest game, total points).
+    static func entry(_ id: String, book: LeagueBook, games: [LeagueGame]) -> LeagueEntry? {
+        if let entry = book.entry(id) { return entry }
+        guard let latest = games.last(where: { $0.league.id == id }) else { return nil }
+        return LeagueEntry(id: id, name: latest.league.name)
+    }
+
+    /// The league's standings document (all periods), with its ETag; nil when no league has that id.
+    /// `asOf` nil: now, served from the cache while nothing changed.
+    func standings(_ id: String, asOf: Int64?) -> (body: [UInt8], etag: String)? {
+        state.withLock { state in
+            refreshIfStale(&state)
+            let now = clock(), (book, bookVersion) = book
+            if asOf == nil, let cached = state.cache[id], cached.version == state.tail.version, cached.bookVersion == bookVersion,
+               now - cached.madeAt < Self.maxAgeMs {
+                return (cached.body, cached.etag)
+            }
+            let games = state.tail.reader.games
+            guard let entry = Self.entry(id, book: book, games: games) else { return nil }
+            let league = games.filter { $0.league.id == id }
+            let document = LeagueDocument(
+                standings: LeagueStandings(games: league, entry: entry, asOf: asOf ?? now),
+                games: league.sorted { $0.startedAt > $1.startedAt }.map { LeagueDocument.Game(key: $0.key, code: $0.code, title: $0.title, startedAt: $0.startedAt) },
+                skipped: state.tail.reader.skipped.filter { $0.league == id }.count,
+                seasonStart: entry.seasonStart, timeZone: entry.timeZone, teamAliases: entry.teamAliases, playerAliases: entry.playerAliases)
+            let body = LibraryAPI.encode(document)
+            let etag = "\"lg-\(FNV.hex(body))\""
+            if asOf == nil {
+                state.cache[id] = Cached(version: state.tail.version, bookVersion: bookVersion, madeAt: now, body: body, etag: etag)
+            }
+            return (body, etag)
+        }
+    }
+
+    /// One game's final tables (no device ids), for "your nights" links.
+    func game(_ id: String, key: String) -> LeagueGameView? {
+        state.withLock { state in
+            refreshIfStale(&state)
+            guard let game = state.tail.reader.games.first(where: { $0.league.id == id && $0.key == key }) else { return nil }
+            return LeagueGameView(game)
+        }
+    }
+
+    /// What the phone holding `device` played in the league: its rows and its nights. Only the holder
+    /// of the device id can ask, and it is never shown anywhere.
+    func mine(_ id: String, device: String) -> LeagueMine? {
+        state.withLock { state in
+            refreshIfStale(&state)
+            let games = state.tail.reader.games
+            guard let entry = Self.entry(id, book: book.book, games: games) else { return nil }
+            var mine = LeagueMine(players: [], teams: [], nights: [])
+            let league = games.filter { $0.league.id == id }.sorted { $0.startedAt > $1.startedAt }
+            var playerKeys: Set<String> = [], teamNames: Set<String> = []
+            for game in league {
+                for (index, player) in game.players.enumerated() where player.device == device {
+                    playerKeys.insert(LeagueStandings.playerRowKey(device: player.device, name: player.nickname, game: game.key, index: index, entry: entry))
+                    let team = player.team.flatMap { name in game.teams.first { $0.name == name } }
+                    if let name = player.team { teamNames.insert(name) }
+                    mine.nights.append(.init(game: game.key, code: game.code, title: game.title, startedAt: game.startedAt, nickname: player.nickname,
+                                             place: player.rank, score: player.score, points: entry.scoring.points(score: player.score, rank: player.rank),
+                                             players: game.players.count, team: player.team, teamPlace: team?.rank))
+                }
+            }
+            mine.players = playerKeys.sorted()
+            mine.teams = LeagueStandings.teamRowKeys(for: Array(teamNames), games: league, entry: entry)
+            return mine
+        }
+    }
+
+    // MARK: - Writing
+
+    enum WriteError: Error {
+        case unknownLeague
+        case invalid(String)
+        case unreadableFile(String)
+        case io(String)
+    }
+
+    /// Changes one league's entry (made from its games if the file has none) and writes the file
+    /// atomically; on a failed write nothing changes in memory.
+    func update(_ id: String, _ change: (inout LeagueEntry) throws(WriteError) -> Void) throws(WriteError) -> LeagueEntry {
+        dispatchPrecondition(condition: .onQueue(writes))
+        let games = state.withLock { state in
+            refreshIfStale(&state)
+            return state.tail.reader.games
+        }
+        if let error = bookError { throw .unreadableFile(error) }
+        // Writes are one at a time on this queue; only `register` may add a league meanwhile, so the
+        // swap below puts this entry into the book as it is then, not as it was read.
+        guard var entry = Self.entry(id, book: book.book, games: games) else { throw .unknownLeague }
+        try change(&entry)
+        if let problem = entry.problem() { throw .invalid(problem) }
+        var written = book.book
+        written.put(entry)
+        try Self.write(written, to: path)
+        let stamp = FileStamp(path: path)
+        books.withLock { books in
+            books.book.put(entry)
+            books.version += 1
+            books.fileStamp = stamp
+        }
+        return entry
+    }
+
+    /// A new league named by a `create`: kept in memory at once (the room's own line records it too)
+    /// and written to the file off the loop.
+    func register(_ league: RoomLeague, scoring: LeagueScoring?) {
+        let entry = LeagueEntry(id: league.id, name: league.name, scoring: scoring ?? .points)
+        let added = books.withLock { books -> Bool in
+            guard books.book.entry(league.id) == nil, books.error == nil, books.book.leagues.count < LeagueBook.maxLeagues else { return false }
+            books.book.leagues.append(entry)
+            books.version += 1
+            return true
+        }
+        guard added else { return }
+        writes.async { [self] in
+            // The file may have been read back meanwhile (another instance's change): keep the new league.
+            let current = books.withLock { books in
+                if books.book.entry(entry.id) == nil {
+                    books.book.leagues.append(entry)
+                    books.version += 1
+                }
+                return books.book
+            }
+            try? Self.write(current, to: path)
+            let stamp = FileStamp(path: path)
+            books.withLock { $0.fileStamp = stamp }
+        }
+    }
+
+    static func write(_ book: LeagueBook, to path: String) throws(WriteError) {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        do { try AtomicFile.write(book.encoded(), to: path, in: folder) } catch { throw .io("\(error)") }
+    }
+}
+
+extension LeagueBook {
+    /// Replaces the league with `entry`'s id, or adds it.
+    mutating func put(_ entry: LeagueEntry) {
+        if let index = leagues.firstIndex(where: { $0.id == entry.id }) { leagues[index] = entry } else { leagues.append(entry) }
+    }
+}
+
+/// A file's size and modification time (nil: no file), to notice it changed without reading it.
+struct FileStamp: Equatable {
+    var size: Int
+    var modified: Int64
+
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        size = Int(info.st_size)
+        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+    }
+}
+
+/// FNV-1a 64 of bytes, as hex: ETags of documents made in memory.
+enum FNV {
+    static func hex(_ bytes: [UInt8]) -> String {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            h ^= UInt64(byte)
+            h = h &* 0x100_0000_01b3
+        }
+        return String(h, radix: 16)
+    }
+}
+
+struct LeagueSummary: Codable, Sendable {
+    var id: String
+    var name: String
+    var scoring: LeagueScoring
+    var games: Int
+    var lastPlayed: Int64?
+}
+
+/// `GET /api/leagues/ID`: the standings of every period, and the league's games, newest first.
+struct LeagueDocument: Codable, Sendable {
+    struct Game: Codable, Sendable {
+        var key: String
+        var code: String
+        var title: String
+        var startedAt: Int64
+    }
+    var standings: LeagueStandings
+    var games: [Game]
+    /// League games left out for a damaged log (`buzzer replay leaderboard --league` names them).
+    var skipped: Int
+    var seasonStart: String
+    var timeZone: String
+    /// The owner's aliases (names, and opaque row keys): the page lists them to take one back.
+    var teamAliases: [LeagueAlias]
+    var playerAliases: [LeagueAlias]
+}
+
+/// `GET /api/leagues/ID/games/KEY`: one game's final tables, without device ids.
+struct LeagueGameView: Codable, Sendable {
+    struct Row: Codable, Sendable {
+        var name: String
+        var team: String?
+        var score: Int
+        var rank: Int
+    }
+    var key: String
+    var code: String
+    var title: String
+    var startedAt: Int64
+    var teams: [Row]
+    var players: [Row]
+
+    init(_ game: LeagueGame) {
+        key = game.key
+        code = game.code
+        title = game.title
+        startedAt = game.startedAt
+        teams = game.teams.map { Row(name: $0.name, team: nil, score: $0.score, rank: $0.rank) }
+        players = game.players.map { Row(name: $0.nickname, team: $0.team, score: $0.score, rank: $0.rank) }
+    }
+}
+
+/// `GET /api/leagues/ID/me`: the asking phone's rows and nights.
+struct LeagueMine: Codable, Sendable {
+    struct Night: Codable, Sendable {
+        var game: String
+        var code: String
+        var title: String
+        var startedAt: Int64
+        var nickname: String
+        var place: Int
+        var score: Int
+        /// What the night brought in the league's scoring.
+        var points: Int
+        var players: Int
+        var team: String?
+        var teamPlace: Int?
+    }
+    var players: [String]
+    var teams: [String]
+    var nights: [Night]
+}

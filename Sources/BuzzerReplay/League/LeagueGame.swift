@@ -1,0 +1,211 @@
+import BuzzerArchive
+import BuzzerGame
+import BuzzerGameJSON
+import Foundation
+
+/// One finished game of a league, as much of it as standings need: who played under which name
+/// (and, for a player, from which device), and the final standings the live room recorded in its
+/// `room_ended`. Made by `LeagueGameReader` from the log's lines alone, without replaying answers,
+/// so a year of games is read in a fraction of a second (docs/league.md, "Cost").
+package struct LeagueGame: Sendable, Equatable, Codable {
+    /// A team on the game's final standings.
+    package struct Team: Sendable, Equatable, Codable {
+        package var name: String
+        package var score: Int
+        package var rank: Int
+        /// The name's two look-alike keys (`NameSkeleton`), worked out once when the game is read;
+        /// empty: worked out when needed.
+        package var nodes: [String] = []
+    }
+
+    /// A player on the game's final standings.
+    package struct Player: Sendable, Equatable, Codable {
+        package var nickname: String
+        /// The id the phone sent with `join` (`player_joined.device_id`); nil when it sent none.
+        /// Never shown: it is what "your nights" is keyed on.
+        package var device: String?
+        /// The team the player ended the game in.
+        package var team: String?
+        package var score: Int
+        package var rank: Int
+        /// The player's row key before aliases (`LeagueStandings.playerRowKey`), worked out once
+        /// when the game is read; empty: worked out when needed.
+        package var key: String = ""
+    }
+
+    /// `CODE-STARTMS`: unique across games and archives (a code is used again only after its game
+    /// ended, and never twice in the same millisecond).
+    package var key: String
+    package var code: String
+    package var league: RoomLeague
+    package var title: String
+    package var startedAt: Int64
+    package var endedAt: Int64
+    /// Best first, as the room ranked them (ties share a rank).
+    package var teams: [Team]
+    package var players: [Player]
+}
+
+/// A league game the reader had to leave out, and why (a damaged line of its own, a start it never saw).
+package struct LeagueSkip: Sendable, Equatable, Codable {
+    package var game: String
+    package var league: String?
+    package var reason: String
+}
+
+/// Turns archive lines into `LeagueGame`s, one line at a time, so the server can feed it only the
+/// lines appended since it last looked (`LeagueArchiveTail`) and the CLI the whole log: the same
+/// code either way. It decodes only the lines standings need (`room_created`, the players' and
+/// teams' names, `room_ended`) and skips the rest by their envelope's type.
+///
+/// A game counts when it has its `room_created` with a league and ends with reason `finished` or
+/// `host_ended` (as `replay leaderboard` counts games). A game with a damaged line of its own is
+/// left out (`skipped`), never guessed at, and nothing in a line can make the reader trap.
+package struct LeagueGameReader: Sendable {
+    private struct Open: Sendable {
+        var code: String
+        var startedAt: Int64
+        var league: RoomLeague?
+        var title = ""
+        var damaged: String?
+        var names: [Int: String] = [:]
+        var devices: [Int: String] = [:]
+        var teamOf: [Int: Int] = [:]
+        var teamNames: [Int: String] = [:]
+    }
+
+    private var open: [String: Open] = [:]
+    /// Finished league games, in the order they ended.
+    package private(set) var games: [LeagueGame] = []
+    package private(set) var skipped: [LeagueSkip] = []
+    /// Lines read, all kinds.
+    package private(set) var lines = 0
+    private let decoder = JSONDecoder()
+
+    /// The only types read past the envelope.
+    private static let wanted: Set<String> = [
+        "room_created", "team_created", "team_renamed", "teams_merged", "player_joined", "player_renamed", "player_moved", "room_ended",
+    ]
+
+    package init() {}
+
+    /// Whether a line of this type is read past its envelope; the rest are only counted (`skip`).
+    package static func wants(_ type: String) -> Bool { wanted.contains(type) }
+
+    /// A line the caller did not hand over because its type is not wanted.
+    package mutating func skip() { lines += 1 }
+
+    package mutating func add(_ item: ArchiveReadItem) {
+        switch item {
+        case .line(let line): add(line)
+        case .problem(let problem):
+            // A corrupt line of an open game may have been any of its lines: the game cannot be trusted.
+            guard case .corruptLine(let reason) = problem.kind, let room = problem.room, open[room] != nil else { return }
+            if open[room]!.damaged == nil { open[room]!.damaged = "\(problem.file):\(problem.lineNumber): \(reason)" }
+        }
+    }
+
+    package mutating func add(_ line: ArchiveLine) {
+        lines += 1
+        guard Self.wanted.contains(line.type) else { return }
+        if line.type == "room_created" {
+            if let old = open.removeValue(forKey: line.room), let league = old.league {
+                skipped.append(LeagueSkip(game: "\(old.code)-\(old.startedAt)", league: league.id, reason: "no room_ended before its code was used again"))
+            }
+            var game = Open(code: line.room, startedAt: line.time)
+            do {
+                let created = try line.decode(RoomCreated.self, decoder: decoder)
+                game.title = created.pack.title
+                game.league = created.league
+                // A host's team list is the room's teams 1...n, with no team_created of their own.
+                for (index, name) in created.settings.teams.enumerated() { game.teamNames[index + 1] = name }
+                if let league = created.league, let problem = league.problem() {
+                    game.league = nil
+                    skipped.append(LeagueSkip(game: "\(line.room)-\(line.time)", league: league.id, reason: "its league is invalid: \(problem)"))
+                }
+            } catch {
+                game.damaged = "\(line.file):\(line.lineNumber): room_created does not decode"
+                // Without its room_created nobody knows the league; a league is found only when it decodes.
+            }
+            open[line.room] = game
+            return
+        }
+        // Lines of one-offs and of games whose start is not in the archive are skipped by their type.
+        guard var game = open[line.room], game.league != nil else {
+            if line.type == "room_ended" { open[line.room] = nil }
+            return
+        }
+        guard game.damaged == nil || line.type == "room_ended" else { return }
+        do {
+            switch line.type {
+            case "team_created":
+                let e = try line.decode(TeamCreated.self, decoder: decoder)
+                game.teamNames[e.team.rawValue] = e.name
+            case "team_renamed":
+                let e = try line.decode(TeamRenamed.self, decoder: decoder)
+                game.teamNames[e.team.rawValue] = e.name
+            case "teams_merged":
+                let e = try line.decode(TeamsMerged.self, decoder: decoder)
+                for (player, team) in game.teamOf where team == e.from.rawValue { game.teamOf[player] = e.into.rawValue }
+            case "player_joined":
+                let e = try line.decode(PlayerJoined.self, decoder: decoder)
+                game.names[e.player.rawValue] = e.nickname
+                if let device = e.deviceID, !device.isEmpty { game.devices[e.player.rawValue] = device }
+                game.teamOf[e.player.rawValue] = e.team?.rawValue
+            case "player_renamed":
+                let e = try line.decode(PlayerRenamed.self, decoder: decoder)
+                game.names[e.player.rawValue] = e.nickname
+            case "player_moved":
+                let e = try line.decode(PlayerMoved.self, decoder: decoder)
+                game.teamOf[e.player.rawValue] = e.team?.rawValue
+            case "room_ended":
+                open[line.room] = nil
+                finish(game, line: line)
+                return
+            default:
+                break
+            }
+        } catch {
+            game.damaged = "\(line.file):\(line.lineNumber): \(line.type) does not decode"
+        }
+        open[line.room] = game
+    }
+
+    private mutating func finish(_ game: Open, line: ArchiveLine) {
+        guard let league = game.league else { return }
+        let key = "\(game.code)-\(game.startedAt)"
+        if let damaged = game.damaged {
+            skipped.append(LeagueSkip(game: key, league: league.id, reason: "a damaged line: \(damaged)"))
+            return
+        }
+        let ended: RoomEnded
+        do { ended = try line.decode(RoomEnded.self, decoder: decoder) } catch {
+            skipped.append(LeagueSkip(game: key, league: league.id, reason: "\(line.file):\(line.lineNumber): room_ended does not decode"))
+            return
+        }
+        guard ended.reason != .hostLeft else { return }
+        guard let standings = ended.standings else {
+            skipped.append(LeagueSkip(game: key, league: league.id, reason: "its room_ended carries no standings (a log from before they were recorded)"))
+            return
+        }
+        var result = LeagueGame(key: key, code: game.code, league: league, title: game.title, startedAt: game.startedAt, endedAt: line.time, teams: [], players: [])
+        for row in standings.teams {
+            guard let name = game.teamNames[row.id] else {
+                skipped.append(LeagueSkip(game: key, league: league.id, reason: "team \(row.id) on its final standings never joined"))
+                return
+            }
+            result.teams.append(.init(name: name, score: row.score, rank: row.rank, nodes: LeagueStandings.Identity.teamNodes(name)))
+        }
+        for row in standings.players {
+            guard let name = game.names[row.id] else {
+                skipped.append(LeagueSkip(game: key, league: league.id, reason: "player \(row.id) on its final standings never joined"))
+                return
+            }
+            let device = game.devices[row.id]
+            result.players.append(.init(nickname: name, device: device, team: game.teamOf[row.id].flatMap { game.teamNames[$0] },
+                                        score: row.score, rank: row.rank,
+                                        key: LeagueStandings.Identity.playerKey(device: device, name: name, game: key, index: result.players.count)))
+        }
+        games.append(result)
+    }
+}
