@@ -103,7 +103,8 @@ def test_http_headers_and_qr(server):
     shared = ("/assets/app.css", "/assets/common.js", "/assets/i18n.js", "/assets/icon.svg")
     for page, part, own in (("/", "player", ("/assets/player.js", "/assets/order.js")), ("/host", "host", ("/assets/host.js",)),
                             ("/display/X", "display", ("/assets/display.js", "/assets/display.css", "/assets/sound.js")),
-                            ("/edit", "edit", ("/assets/edit.js", "/assets/edit.css"))):
+                            ("/edit", "edit", ("/assets/edit.js", "/assets/edit.css")),
+                            ("/league/crown", "league", ("/assets/league.js", "/assets/league.css"))):
         code = sum(len(fetch(p)[2]) for p in (page, *own, *shared))
         assert code < 110_000, (page, code)
         for lang in ("en", "de", "fr", "es", "nl"):

@@ -23,12 +23,12 @@ from pages import Peer, click, el, els, local, wait_css, wait_text
 ASSETS = ROOT / "Sources" / "BuzzerApp" / "Web" / "Public" / "assets"
 PUBLIC = ASSETS.parent
 LANGS = ["en", "de", "fr", "es", "nl"]
-PARTS = ["common", "player", "display", "host", "edit"]
+PARTS = ["common", "player", "display", "host", "edit", "league"]
 # Which catalogues each script reads (besides `common`).
-SCRIPTS = {"common.js": [], "player.js": ["player"], "order.js": ["player"], "display.js": ["display"], "host.js": ["host"], "edit.js": ["edit"]}
-PAGES = {"index.html": "player", "display.html": "display", "host.html": "host", "edit.html": "edit"}
+SCRIPTS = {"common.js": [], "player.js": ["player"], "order.js": ["player"], "display.js": ["display"], "host.js": ["host"], "edit.js": ["edit"], "league.js": ["league"]}
+PAGES = {"index.html": "player", "display.html": "display", "host.html": "host", "edit.html": "edit", "league.html": "league"}
 # Keys built at run time: `t(\`err.${code}\`)` and the like. Each prefix's keys count as used.
-DYNAMIC = ("err.", "e.kind.", "e.part.", "e.item.", "e.credit.")
+DYNAMIC = ("err.", "e.kind.", "e.part.", "e.item.", "e.credit.", "l.period.", "l.in.", "l.col.")
 ORDINAL_FIRST = {"en": "1st", "de": "1.", "fr": "1er", "es": "1º", "nl": "1e"}
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -384,3 +384,63 @@ def test_the_projector_follows_the_night_language_set_on_the_console(site, brows
     pick(host, "de", "#night-lang")
     host.switch_to.window(display_tab)
     site.check(host, "display", "de", "lobby after the console changed the night's language")
+
+
+def test_the_league_page_in_every_language(site, browsers):
+    """The league page (docs/league.md) on a phone, with its nights and a game's results, for the
+    league's owner, and on the projector at 1280x720 and 1920x1080, in each language."""
+    base = site.server.url
+    host = Peer(base)
+    host.send(type="create", token=EDIT_TOKEN, league={"name": "Quiz at The Crown"},
+              questions={"title": "One question", "questions": [{"kind": "truefalse", "category": "Fun", "text": "Water is wet.", "answer": True}]},
+              settings={"readingTimeMs": 0, "timeLimitSeconds": 60, "closeWhenAllAnswered": True})
+    created = host.until("created")
+    league = created["league"]["id"]
+    players = []
+    for n, (name, team) in enumerate([("Ada", "Die Eulen"), ("Bea", "Les Renards"), ("Cy", "Los Búhos")]):
+        player = Peer(base)
+        player.send(type="join", code=created["code"], nickname=name, team=team, device=f"i18n-league-device-{n}")
+        player.until("joined")
+        players.append(player)
+    host.send(type="start")
+    for n, player in enumerate(players):
+        player.until("question")
+        player.send(type="answer", question=0, answer={"kind": "truefalse", "value": n != 1})
+        player.until("answer_ack")
+    host.until("answers_closed")
+    host.send(type="reveal")
+    host.until("reveal")
+    host.send(type="end")
+    host.until("ended")
+    for peer in (host, *players):
+        peer.close()
+
+    # Ada's phone: her rows, her nights, then one game's results.
+    phone = browsers.open(PHONE)
+    phone.get(f"{base}/league/{league}")
+    phone.execute_script("localStorage.setItem('buzzer.device', JSON.stringify('i18n-league-device-0'))")
+    phone.get(f"{base}/league/{league}")
+    wait_css(phone, "#nights li")
+    wait_css(phone, "#my-standing")
+    every_language(phone, site, "league", "phone", pick, sizes=PHONES)
+    pick(phone, "fr")
+    assert ORDINAL_FIRST["fr"] in el(phone, "#my-standing").text
+    pick(phone, "en")
+    click(phone, "#nights li a")
+    wait_css(phone, "#game-players")
+    every_language(phone, site, "league", "game results", pick, sizes=PHONES)
+
+    # The owner (this browser holds the edit token): the panel that joins names and sets the scoring.
+    owner = browsers.open(LAPTOP)
+    owner.get(f"{base}/league/{league}")
+    owner.execute_script(f"localStorage.setItem('buzzer.editToken', JSON.stringify({json.dumps(EDIT_TOKEN)}))")
+    owner.get(f"{base}/league/{league}")
+    wait_css(owner, "#alias-form")
+    every_language(owner, site, "league", "owner", pick)
+
+    # The projector: one table at a time, never scrolling, in the link's language and the night's.
+    screen = browsers.open((1280, 720))
+    screen.get(f"{base}/league/{league}?screen=projector&lang=de")
+    wait_css(screen, ".league-table caption")
+    site.check(screen, "league", "de", "projector from the link", no_scroll=True)
+    every_language(screen, site, "league", "projector", display_language, no_scroll=True, sizes=[(1280, 720), PROJECTOR])

@@ -2,43 +2,32 @@
 // team highlighted, your trend and your nights; with `?screen=projector` it shows one big table at a
 // time and turns the pages by itself. It polls the standings' JSON, which answers 304 while no game
 // of the league ended.
-import { $, fill, h, load, say } from './common.js';
+import { $, fill, h, load, say, t, ordinal } from './common.js';
+import { startI18n, pickLanguage, languageFromURL, storedLanguage, languagePicker, onLanguage, formatNumber, formatDate } from './i18n.js';
 
-/** Every string this page shows, in one place for the translations. */
-const T = {
-  title: (name) => `${name}: standings`,
-  periods: { tonight: 'Tonight', week: 'This week', month: 'This month', season: 'This season', all: 'All time' },
-  teams: 'Teams', players: 'Players',
-  rank: 'Rank', team: 'Team', player: 'Player', games: 'Games', points: 'Points', wins: 'Wins', avgPlace: 'Avg place', trend: 'Trend',
-  scoring: { points: 'Total points', places: 'League points by place (10, 8, 6, 5, 4, 3, 2, 1)' },
-  noGames: 'No games in this period yet.',
-  newRow: 'new', up: (n) => `▲ ${n}`, down: (n) => `▼ ${n}`, same: '＝',
-  trendSay: (n) => (n > 0 ? `up ${n} since last week` : n < 0 ? `down ${-n} since last week` : 'same place as last week'),
-  page: (i, n) => `Page ${i} of ${n}`,
-  scan: 'Your nights: scan with your phone',
-  yourNights: 'Your nights', noNights: 'This phone has not played in this league yet.',
-  night: (n) => `${n.title}, ${new Date(n.startedAt).toLocaleDateString()}: ${ordinal(n.place)} of ${n.players}, ${n.score} points`,
-  results: 'Results', backToLeague: 'Back to the league',
-  game: (g) => `${g.title}, ${new Date(g.startedAt).toLocaleString()}`,
-  unknown: 'There is no league with this name yet.',
-  offline: 'Cannot reach the server; showing the last standings.',
-  you: 'you',
-  youAre: (place, n, period, trend) => `You: ${ordinal(place)} of ${n} ${period.toLowerCase()}`
-    + (trend === null || trend === undefined ? '' : trend > 0 ? `, up ${trend} since last week` : trend < 0 ? `, down ${-trend} since last week` : ', same place as last week'),
-  owner: 'League owner',
-  ownerHint: 'This browser holds the host link, so it may change the league.',
-  joinTitle: 'Join two names into one',
-  joinHint: 'For a team that spelt its name another way, or a player on a new phone.',
-  kind: 'Join', from: 'Count', into: 'as', join: 'Join them',
-  aliases: 'Joined so far', undo: (a) => `Undo ${a}`, noAliases: 'Nothing joined yet.',
-  scoringLabel: 'Scoring', save: 'Save scoring',
-  saved: 'Saved.', failed: (m) => `Not saved: ${m}`,
-};
-const ordinal = (n) => { const s = ['th', 'st', 'nd', 'rd'], v = n % 100; return n + (s[(v - 20) % 10] || s[v] || s[0]); };
-
-const id = decodeURIComponent(location.pathname.split('/')[2] || '');
 const params = new URLSearchParams(location.search);
 const projector = params.get('screen') === 'projector';
+// A phone: its own pick, the link, then the browser's languages. The projector: the link (the console
+// adds the night's language), then the big screen's language set on this browser (display.js's key).
+await startI18n(projector
+  ? pickLanguage(languageFromURL(), storedLanguage('buzzer.displayLang'), navigator.languages)
+  : pickLanguage(storedLanguage(), languageFromURL(), navigator.languages), ['league']);
+
+/** The words of a standing: a period's name, the trend, the columns. */
+const period = (p) => t(`l.period.${p}`);
+const trendText = (n) => (n > 0 ? t('l.trend.up', { n }) : n < 0 ? t('l.trend.down', { n: -n }) : t('l.trend.same'));
+const col = (name) => t(`l.col.${name}`);
+const kindName = (kind) => t(kind === 'teams' ? 'l.teams' : 'l.players');
+const caption = (p, kind) => t('l.caption', { period: period(p), kind: kindName(kind) });
+const scoringName = (s) => t(s === 'places' ? 'l.scoring.places' : 'l.scoring.points');
+/** "You: 1st of 26 this season, up 2 since last week" (no trend for tonight and this week). */
+function youAre(row, table) {
+  const words = { place: ordinal(row.rank), n: table.players.length, period: t(`l.in.${table.period}`) };
+  const withTrend = table.period !== 'tonight' && table.period !== 'week' && row.trend !== null && row.trend !== undefined;
+  return withTrend ? t('l.youAreTrend', { ...words, trend: trendText(row.trend) }) : t('l.youAre', words);
+}
+
+const id = decodeURIComponent(location.pathname.split('/')[2] || '');
 const gameKey = params.get('game');
 const main = $('#main');
 const live = $('#live');
@@ -51,14 +40,14 @@ const POLL_MS = 5000, SLIDE_MS = 8000;
 async function poll() {
   try {
     const response = await fetch(`/api/leagues/${encodeURIComponent(id)}`, { cache: 'no-store', headers: etag ? { 'If-None-Match': etag } : {} });
-    if (response.status === 404) { fill(main, h('p', { class: 'card league-empty', text: T.unknown })); return; }
+    if (response.status === 404) { fill(main, h('p', { class: 'card league-empty', text: t('l.unknown') })); return; }
     if (response.status === 304) return;
     if (!response.ok) return;
     etag = response.headers.get('ETag');
     doc = await response.json();
     if (!projector) await loadMine();
     render();
-  } catch { say(live, T.offline); }
+  } catch { say(live, t('l.offline')); }
 }
 
 /** This phone's rows and nights: asked with its own device id, which nobody else holds. */
@@ -73,9 +62,9 @@ async function loadMine() {
 
 function trendCell(row, period) {
   if (period === 'tonight' || period === 'week') return h('td', { text: '' });
-  if (row.trend === null || row.trend === undefined) return h('td', { text: T.newRow });
-  const text = row.trend > 0 ? T.up(row.trend) : row.trend < 0 ? T.down(-row.trend) : T.same;
-  return h('td', { class: row.trend > 0 ? 'trend-up' : row.trend < 0 ? 'trend-down' : '', text, 'aria-label': T.trendSay(row.trend) });
+  if (row.trend === null || row.trend === undefined) return h('td', { text: t('l.new') });
+  const text = row.trend > 0 ? `▲ ${formatNumber(row.trend)}` : row.trend < 0 ? `▼ ${formatNumber(-row.trend)}` : '＝';
+  return h('td', { class: row.trend > 0 ? 'trend-up' : row.trend < 0 ? 'trend-down' : '', text, 'aria-label': trendText(row.trend) });
 }
 
 function table(tableDoc, kind, rows, caption) {
@@ -83,22 +72,25 @@ function table(tableDoc, kind, rows, caption) {
   return h('table', { class: 'league-table', id: `table-${tableDoc.period}-${kind}` },
     h('caption', { text: caption }),
     h('thead', {}, h('tr', {},
-      [T.rank, kind === 'teams' ? T.team : T.player, T.games, T.points, T.wins, T.avgPlace, T.trend]
-        .map((t) => h('th', { scope: 'col', class: t === T.wins ? 'wins' : null, text: t })))),
+      ['rank', kind === 'teams' ? 'team' : 'player', 'games', 'points', 'wins', 'avgPlace', 'trend']
+        .map((name) => (name === 'trend'
+          // A phone shows "±" under the heading's name (long in Spanish and French), which screen readers read.
+          ? h('th', { scope: 'col', 'aria-label': col(name) }, h('span', { class: 'wide' }, col(name)), h('span', { class: 'narrow', 'aria-hidden': 'true' }, '±'))
+          : h('th', { scope: 'col', class: name === 'wins' ? 'wins' : null, text: col(name) }))))),
     h('tbody', {}, rows.map((row) => h('tr', { class: mineKeys.has(row.key) ? 'me' : '', 'data-key': row.key },
-      h('td', { text: String(row.rank) }),
-      h('td', { text: row.name + (mineKeys.has(row.key) ? ` (${T.you})` : '') }),
-      h('td', { text: String(row.games) }),
-      h('td', { text: String(row.points) }),
-      h('td', { class: 'wins', text: String(row.wins) }),
-      h('td', { text: row.averagePlace.toFixed(2) }),
+      h('td', { text: formatNumber(row.rank) }),
+      h('td', { text: row.name + (mineKeys.has(row.key) ? ` (${t('l.you')})` : '') }),
+      h('td', { text: formatNumber(row.games) }),
+      h('td', { text: formatNumber(row.points) }),
+      h('td', { class: 'wins', text: formatNumber(row.wins) }),
+      h('td', { text: formatNumber(row.averagePlace, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) }),
       trendCell(row, tableDoc.period)))));
 }
 
 function render() {
   if (!doc) return;
   const s = doc.standings;
-  document.title = T.title(s.name);
+  document.title = t('l.title', { name: s.name });
   $('#league-name').textContent = s.name;
   if (gameKey) { renderGame(); return; }
   if (projector) { buildSlides(); showSlide(); return; }
@@ -108,22 +100,22 @@ function render() {
   const myRow = current.players.find((r) => myKeys.has(r.key));
   fill(main,
     h('h1', { text: s.name }),
-    h('p', { class: 'hint', text: T.scoring[s.scoring] }),
-    myRow ? h('p', { class: 'lead', id: 'my-standing', text: T.youAre(myRow.rank, current.players.length, T.periods[current.period],
-      current.period === 'tonight' || current.period === 'week' ? undefined : myRow.trend) }) : null,
-    h('div', { class: 'league-controls', role: 'group', 'aria-label': 'Period' },
-      s.tables.map((t) => h('button', { type: 'button', class: 'btn', id: `period-${t.period}`, 'aria-pressed': String(t.period === current.period), text: T.periods[t.period],
-        onclick: () => { choice.period = t.period; render(); } }))),
-    h('div', { class: 'league-controls', role: 'group', 'aria-label': 'Teams or players' },
-      ['teams', 'players'].map((k) => h('button', { type: 'button', class: 'btn', id: `kind-${k}`, 'aria-pressed': String(k === choice.kind), text: T[k],
+    h('p', { class: 'hint', text: scoringName(s.scoring) }),
+    myRow ? h('p', { class: 'lead', id: 'my-standing', text: youAre(myRow, current) }) : null,
+    h('div', { class: 'league-controls', role: 'group', 'aria-label': t('l.periodGroup') },
+      s.tables.map((tbl) => h('button', { type: 'button', class: 'btn', id: `period-${tbl.period}`, 'aria-pressed': String(tbl.period === current.period), text: period(tbl.period),
+        onclick: () => { choice.period = tbl.period; render(); } }))),
+    h('div', { class: 'league-controls', role: 'group', 'aria-label': t('l.kindGroup') },
+      ['teams', 'players'].map((k) => h('button', { type: 'button', class: 'btn', id: `kind-${k}`, 'aria-pressed': String(k === choice.kind), text: kindName(k),
         onclick: () => { choice.kind = k; render(); } }))),
-    rows.length ? table(current, choice.kind, rows, `${T.periods[current.period]}: ${T[choice.kind]}`) : h('p', { class: 'league-empty', text: T.noGames }),
+    rows.length ? table(current, choice.kind, rows, caption(current.period, choice.kind)) : h('p', { class: 'league-empty', text: t('l.noGames') }),
     h('section', { 'aria-labelledby': 'nights-title' },
-      h('h2', { id: 'nights-title', text: T.yourNights }),
+      h('h2', { id: 'nights-title', text: t('l.yourNights') }),
       mine?.nights?.length
         ? h('ul', { class: 'nights', id: 'nights' }, mine.nights.map((n) => h('li', { 'data-game': n.game },
-          h('a', { href: `/league/${encodeURIComponent(id)}?game=${encodeURIComponent(n.game)}`, text: T.night(n) }))))
-        : h('p', { class: 'hint', text: T.noNights })),
+          h('a', { href: `/league/${encodeURIComponent(id)}?game=${encodeURIComponent(n.game)}`,
+            text: t('l.night', { title: n.title, date: formatDate(n.startedAt, { dateStyle: 'medium' }), place: ordinal(n.place), n: n.players, score: n.score, count: n.score }) }))))
+        : h('p', { class: 'hint', text: t('l.noNights') })),
     load('buzzer.editToken') ? ownerPanel() : null);
 }
 
@@ -132,25 +124,25 @@ function ownerPanel() {
   const all = doc.standings.tables.find((t) => t.period === 'all') ?? { teams: [], players: [] };
   const kind = choice.ownerKind ?? 'teams';
   const rows = all[kind];
-  const label = (r) => `${r.name} (${r.games} ${r.games === 1 ? 'game' : 'games'})`;
+  const label = (r) => t('l.gamesOf', { name: r.name, count: r.games });
   const value = (r) => (kind === 'teams' ? r.name : r.key);
   const status = h('p', { id: 'owner-status', role: 'status', text: ownerSaid });
   const send = async (method, path, body) => {
     const response = await fetch(path, { method, headers: { Authorization: `Bearer ${load('buzzer.editToken')}`, 'Content-Type': 'application/json' },
       body: body ? JSON.stringify(body) : undefined });
     const reply = await response.json().catch(() => ({}));
-    if (!response.ok) { ownerSaid = status.textContent = T.failed(reply.error ?? response.status); return; }
-    ownerSaid = T.saved;
+    if (!response.ok) { ownerSaid = status.textContent = t('l.failed', { reason: String(reply.error ?? response.status) }); return; }
+    ownerSaid = t('l.saved');
     etag = null;
     await poll();
-    say(live, T.saved);
+    say(live, t('l.saved'));
   };
   const base = `/api/leagues/${encodeURIComponent(id)}`;
   const aliases = [...doc.teamAliases.map((a) => ({ ...a, kind: 'team', text: `${a.from} = ${a.into}` })),
     ...doc.playerAliases.map((a) => ({ ...a, kind: 'player', text: `${nameOf(a.from)} = ${nameOf(a.into)}` }))];
   return h('section', { class: 'card owner', 'aria-labelledby': 'owner-title' },
-    h('h2', { id: 'owner-title', text: T.owner }),
-    h('p', { class: 'hint', text: T.ownerHint }),
+    h('h2', { id: 'owner-title', text: t('l.owner') }),
+    h('p', { class: 'hint', text: t('l.ownerHint') }),
     h('form', { id: 'alias-form', onsubmit: (e) => {
       e.preventDefault();
       const f = e.currentTarget;
@@ -158,27 +150,27 @@ function ownerPanel() {
         send('POST', `${base}/aliases`, { kind: kind === 'teams' ? 'team' : 'player', from: f.from.value, into: f.into.value });
       }
     } },
-      h('h3', { text: T.joinTitle }),
-      h('p', { class: 'hint', text: T.joinHint }),
-      h('div', { class: 'field' }, h('label', { for: 'alias-kind', text: T.kind }),
+      h('h3', { text: t('l.joinTitle') }),
+      h('p', { class: 'hint', text: t('l.joinHint') }),
+      h('div', { class: 'field' }, h('label', { for: 'alias-kind', text: t('l.kind') }),
         h('select', { id: 'alias-kind', onchange: (e) => { choice.ownerKind = e.currentTarget.value; render(); } },
-          ['teams', 'players'].map((k) => h('option', { value: k, text: T[k], selected: k === kind })))),
-      h('div', { class: 'field' }, h('label', { for: 'alias-from', text: T.from }),
+          ['teams', 'players'].map((k) => h('option', { value: k, text: kindName(k), selected: k === kind })))),
+      h('div', { class: 'field' }, h('label', { for: 'alias-from', text: t('l.from') }),
         h('select', { id: 'alias-from', name: 'from' }, rows.map((r) => h('option', { value: value(r), text: label(r) })))),
-      h('div', { class: 'field' }, h('label', { for: 'alias-into', text: T.into }),
+      h('div', { class: 'field' }, h('label', { for: 'alias-into', text: t('l.into') }),
         h('select', { id: 'alias-into', name: 'into' }, rows.map((r) => h('option', { value: value(r), text: label(r) })))),
-      h('button', { type: 'submit', class: 'btn', id: 'alias-join', text: T.join })),
-    h('h3', { text: T.aliases }),
+      h('button', { type: 'submit', class: 'btn', id: 'alias-join', text: t('l.join') })),
+    h('h3', { text: t('l.aliases') }),
     aliases.length
       ? h('ul', { class: 'nights', id: 'aliases' }, aliases.map((a) => h('li', {}, `${a.text} `,
-        h('button', { type: 'button', class: 'btn ghost', text: T.undo(a.text),
+        h('button', { type: 'button', class: 'btn ghost', text: t('l.undo', { alias: a.text }),
           onclick: () => send('DELETE', `${base}/aliases?kind=${a.kind}&from=${encodeURIComponent(a.from)}`) }))))
-      : h('p', { class: 'hint', text: T.noAliases }),
+      : h('p', { class: 'hint', text: t('l.noAliases') }),
     h('form', { id: 'scoring-form', onsubmit: (e) => { e.preventDefault(); send('PUT', base, { scoring: e.currentTarget.scoring.value }); } },
-      h('div', { class: 'field' }, h('label', { for: 'league-scoring', text: T.scoringLabel }),
+      h('div', { class: 'field' }, h('label', { for: 'league-scoring', text: t('l.scoringLabel') }),
         h('select', { id: 'league-scoring', name: 'scoring' },
-          ['points', 'places'].map((s) => h('option', { value: s, text: T.scoring[s], selected: s === doc.standings.scoring })))),
-      h('button', { type: 'submit', class: 'btn', text: T.save })),
+          ['points', 'places'].map((s) => h('option', { value: s, text: scoringName(s), selected: s === doc.standings.scoring })))),
+      h('button', { type: 'submit', class: 'btn', text: t('l.save') })),
     status);
 }
 
@@ -205,13 +197,13 @@ function buildSlides() {
 }
 
 function showSlide() {
-  if (!slides.length) { fill(main, h('p', { class: 'league-empty', text: T.noGames })); return; }
+  if (!slides.length) { fill(main, h('p', { class: 'league-empty', text: t('l.noGames') })); return; }
   const s = slides[slide];
-  fill(main, h('h1', { class: 'sr-only', text: T.title(doc.standings.name) }),
-    table(s.t, s.kind, s.rows, `${T.periods[s.t.period]}: ${T[s.kind]}`),
+  fill(main, h('h1', { class: 'sr-only', text: t('l.title', { name: doc.standings.name }) }),
+    table(s.t, s.kind, s.rows, caption(s.t.period, s.kind)),
     h('div', { class: 'league-page-note' },
-      h('span', { text: `${T.scoring[doc.standings.scoring]} · ${T.page(slide + 1, slides.length)}` }),
-      h('span', { class: 'league-qr' }, T.scan, h('img', { src: `/api/leagues/${encodeURIComponent(id)}/qr.svg`, alt: T.scan, id: 'league-qr' }))));
+      h('span', { text: `${scoringName(doc.standings.scoring)} · ${t('l.page', { i: slide + 1, n: slides.length })}` }),
+      h('span', { class: 'league-qr' }, t('l.scan'), h('img', { src: `/api/leagues/${encodeURIComponent(id)}/qr.svg`, alt: t('l.scan'), id: 'league-qr' }))));
   // Past the screen (the page scrolls, or the table runs into the note), or room left between them.
   const tableBottom = $('.league-table').getBoundingClientRect().bottom;
   const noteTop = $('.league-page-note').getBoundingClientRect().top;
@@ -237,16 +229,19 @@ window.addEventListener('resize', () => { if (projector && doc) { perPage = 0; s
 
 async function renderGame() {
   const response = await fetch(`/api/leagues/${encodeURIComponent(id)}/games/${encodeURIComponent(gameKey)}`, { cache: 'no-store' });
-  if (!response.ok) { fill(main, h('p', { class: 'league-empty', text: T.unknown })); return; }
+  if (!response.ok) { fill(main, h('p', { class: 'league-empty', text: t('l.unknown') })); return; }
   const g = await response.json();
   const rows = (list, kind) => h('table', { class: 'league-table', id: `game-${kind}` },
-    h('caption', { text: T[kind] }),
-    h('thead', {}, h('tr', {}, [T.rank, kind === 'teams' ? T.team : T.player, T.points].map((t) => h('th', { scope: 'col', text: t })))),
-    h('tbody', {}, list.map((r) => h('tr', {}, h('td', { text: String(r.rank) }), h('td', { text: r.name }), h('td', { text: String(r.score) })))));
-  fill(main, h('h1', { text: T.results }), h('p', { text: T.game(g) }),
+    h('caption', { text: kindName(kind) }),
+    h('thead', {}, h('tr', {}, ['rank', kind === 'teams' ? 'team' : 'player', 'points'].map((name) => h('th', { scope: 'col', text: col(name) })))),
+    h('tbody', {}, list.map((r) => h('tr', {}, h('td', { text: formatNumber(r.rank) }), h('td', { text: r.name }), h('td', { text: formatNumber(r.score) })))));
+  fill(main, h('h1', { text: t('l.results') }), h('p', { text: t('l.game', { title: g.title, date: formatDate(g.startedAt) }) }),
     g.teams.length ? rows(g.teams, 'teams') : null, rows(g.players, 'players'),
-    h('p', {}, h('a', { href: `/league/${encodeURIComponent(id)}`, text: T.backToLeague })));
+    h('p', {}, h('a', { href: `/league/${encodeURIComponent(id)}`, text: t('l.back') })));
 }
+
+if (!projector) $('.topbar').append(languagePicker());
+onLanguage(() => { if (projector) { perPage = 0; showSlide.grown = false; if (doc) buildSlides(); } render(); });
 
 if (projector) setInterval(() => { if (slides.length) { slide = (slide + 1) % slides.length; showSlide(); } }, SLIDE_MS);
 setInterval(poll, POLL_MS);
