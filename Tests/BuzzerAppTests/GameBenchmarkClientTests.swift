@@ -11,10 +11,7 @@ import Testing
     @Test func benchClientPlaysWholeGamesWithNoErrorsAndEveryAnswerAcknowledged() throws {
         let (directory, arguments) = try CrashRecoveryTests.serverFolder()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let client = directory + "/game"
-        let build = try ChildProcess.run(
-            URL(fileURLWithPath: "/bin/bash"), [LiveGameServer.packageRoot + "/Benchmarks/game/build.sh", client], timeout: 120)
-        try #require(build.status == 0, "build.sh failed: \(build.output)")
+        let client = try Self.buildClient(in: directory)
 
         let server = try ServerProcess(arguments: arguments)
         defer { server.stop() }
@@ -68,10 +65,7 @@ import Testing
     @Test func benchClientResumesEveryDroppedConnectionAfterTheServerIsKilledAndRestarted() throws {
         let (directory, arguments) = try CrashRecoveryTests.serverFolder()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let client = directory + "/game"
-        let build = try ChildProcess.run(
-            URL(fileURLWithPath: "/bin/bash"), [LiveGameServer.packageRoot + "/Benchmarks/game/build.sh", client], timeout: 120)
-        try #require(build.status == 0, "build.sh failed: \(build.output)")
+        let client = try Self.buildClient(in: directory)
 
         var server = try ServerProcess(arguments: arguments)
         defer { _ = server.stop(signal: SIGKILL) }
@@ -103,6 +97,15 @@ import Testing
         #expect(resume["resumed"] as? Int == players + 1, "\(output)")
         #expect(resume["rooms_disrupted"] as? Int == 1, "\(output)")
         #expect((resume["acks_in_disrupted_rooms"] as? Int ?? 0) > 0, "the game went on after the restart: \(output)")
+    }
+
+    /// Builds the load client with its own script into `directory`; returns its path.
+    private static func buildClient(in directory: String) throws -> String {
+        let client = directory + "/game"
+        let build = try ChildProcess.run(
+            URL(fileURLWithPath: "/bin/bash"), [LiveGameServer.packageRoot + "/Benchmarks/game/build.sh", client], timeout: 120)
+        try #require(build.status == 0, "build.sh failed: \(build.output)")
+        return client
     }
 
     private struct Histogram { var count: Int; var p50, p99, max, min: Double }

@@ -164,7 +164,7 @@ final class LeagueService: Sendable {
                 skipped: state.tail.reader.skipped.filter { $0.league == id }.count,
                 seasonStart: entry.seasonStart, timeZone: entry.timeZone, teamAliases: entry.teamAliases, playerAliases: entry.playerAliases)
             let body = LibraryAPI.encode(document)
-            let etag = "\"lg-\(FNV.hex(body))\""
+            let etag = WebAssets.etag(body)
             if asOf == nil {
                 state.cache[id] = Cached(version: state.tail.version, bookVersion: bookVersion, madeAt: now, body: body, etag: etag)
             }
@@ -280,102 +280,4 @@ extension LeagueBook {
     mutating func put(_ entry: LeagueEntry) {
         if let index = leagues.firstIndex(where: { $0.id == entry.id }) { leagues[index] = entry } else { leagues.append(entry) }
     }
-}
-
-/// A file's size and modification time (nil: no file), to notice it changed without reading it.
-struct FileStamp: Equatable {
-    var size: Int
-    var modified: Int64
-
-    init?(path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        size = Int(info.st_size)
-        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-    }
-}
-
-/// FNV-1a 64 of bytes, as hex: ETags of documents made in memory.
-enum FNV {
-    static func hex(_ bytes: [UInt8]) -> String {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            h ^= UInt64(byte)
-            h = h &* 0x100_0000_01b3
-        }
-        return String(h, radix: 16)
-    }
-}
-
-struct LeagueSummary: Codable, Sendable {
-    var id: String
-    var name: String
-    var scoring: LeagueScoring
-    var games: Int
-    var lastPlayed: Int64?
-}
-
-/// `GET /api/leagues/ID`: the standings of every period, and the league's games, newest first.
-struct LeagueDocument: Codable, Sendable {
-    struct Game: Codable, Sendable {
-        var key: String
-        var code: String
-        var title: String
-        var startedAt: Int64
-    }
-    var standings: LeagueStandings
-    var games: [Game]
-    /// League games left out for a damaged log (`buzzer replay leaderboard --league` names them).
-    var skipped: Int
-    var seasonStart: String
-    var timeZone: String
-    /// The owner's aliases (names, and opaque row keys): the page lists them to take one back.
-    var teamAliases: [LeagueAlias]
-    var playerAliases: [LeagueAlias]
-}
-
-/// `GET /api/leagues/ID/games/KEY`: one game's final tables, without device ids.
-struct LeagueGameView: Codable, Sendable {
-    struct Row: Codable, Sendable {
-        var name: String
-        var team: String?
-        var score: Int
-        var rank: Int
-    }
-    var key: String
-    var code: String
-    var title: String
-    var startedAt: Int64
-    var teams: [Row]
-    var players: [Row]
-
-    init(_ game: LeagueGame) {
-        key = game.key
-        code = game.code
-        title = game.title
-        startedAt = game.startedAt
-        teams = game.teams.map { Row(name: $0.name, team: nil, score: $0.score, rank: $0.rank) }
-        players = game.players.map { Row(name: $0.nickname, team: $0.team, score: $0.score, rank: $0.rank) }
-    }
-}
-
-/// `GET /api/leagues/ID/me`: the asking phone's rows and nights.
-struct LeagueMine: Codable, Sendable {
-    struct Night: Codable, Sendable {
-        var game: String
-        var code: String
-        var title: String
-        var startedAt: Int64
-        var nickname: String
-        var place: Int
-        var score: Int
-        /// What the night brought in the league's scoring.
-        var points: Int
-        var players: Int
-        var team: String?
-        var teamPlace: Int?
-    }
-    var players: [String]
-    var teams: [String]
-    var nights: [Night]
 }
