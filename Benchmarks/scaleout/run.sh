@@ -119,7 +119,8 @@ start_proxy() { # $1 = log file
   local ok=0
   for _ in $(seq 100); do
     kill -0 "$proxy_pid" 2>/dev/null || { cat "$1" >&2; fail "haproxy exited"; }
-    if [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port_proxy/healthz" || true)" = 200 ]; then
+    if python3 -c 'import sys, urllib.request; sys.exit(urllib.request.urlopen(sys.argv[1], timeout=2).status != 200)' \
+         "http://127.0.0.1:$port_proxy/healthz" 2>/dev/null; then
       ok=$((ok + 1)); [ "$ok" -ge 3 ] && return 0
     fi
     sleep 0.1
