@@ -100,7 +100,7 @@ def test_http_headers_and_qr(server):
 
     # What one page loads stays light: a phone on bar Wi-Fi loads the player page only. Its code
     # under 110 KB, and with one language's words (the heaviest) under 130 KB (docs/web-clients.md).
-    shared = ("/assets/app.css", "/assets/common.js", "/assets/i18n.js", "/assets/icon.svg")
+    shared = ("/assets/app.css", "/assets/common.js", "/assets/dom.js", "/assets/game-state.js", "/assets/i18n.js", "/assets/icon.svg")
     for page, part, own in (("/", "player", ("/assets/player.js", "/assets/order.js")), ("/host", "host", ("/assets/host.js",)),
                             ("/display/X", "display", ("/assets/display.js", "/assets/display.css", "/assets/sound.js")),
                             ("/edit", "edit", ("/assets/edit.js", "/assets/edit.css")),

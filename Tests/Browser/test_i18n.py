@@ -25,7 +25,7 @@ PUBLIC = ASSETS.parent
 LANGS = ["en", "de", "fr", "es", "nl"]
 PARTS = ["common", "player", "display", "host", "edit", "league"]
 # Which catalogues each script reads (besides `common`).
-SCRIPTS = {"common.js": [], "player.js": ["player"], "order.js": ["player"], "display.js": ["display"], "host.js": ["host"], "edit.js": ["edit"], "league.js": ["league"]}
+SCRIPTS = {"common.js": [], "dom.js": [], "game-state.js": [], "player.js": ["player"], "order.js": ["player"], "display.js": ["display"], "host.js": ["host"], "edit.js": ["edit"], "league.js": ["league"]}
 PAGES = {"index.html": "player", "display.html": "display", "host.html": "host", "edit.html": "edit", "league.html": "league"}
 # Keys built at run time: `t(\`err.${code}\`)` and the like. Each prefix's keys count as used.
 DYNAMIC = ("err.", "e.kind.", "e.part.", "e.item.", "e.credit.", "l.period.", "l.in.", "l.col.")

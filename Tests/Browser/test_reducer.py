@@ -1,4 +1,4 @@
-"""The pages' one protocol reducer (`newGame` and `reduce` in assets/common.js), fed in Chromium with
+"""The pages' one protocol reducer (`newGame` and `reduce` in assets/game-state.js, re-exported by common.js), fed in Chromium with
 messages recorded from a real game: the state each role draws from, message by message."""
 import json
 

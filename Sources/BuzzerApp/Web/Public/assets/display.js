@@ -4,12 +4,10 @@ import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, formatScore, correctText,
   podium, teamPodium, teamTable, standingsTable, distribution, codeFromPath, drawClock,
   entrantNames, tiebreakTable, serverNow, newGame, reduce, setText, countLine, fitNames, store, load, breakSlide, tickBreak, t, tn, errorText } from './common.js';
-import { startI18n, useLanguage, onLanguage, pickLanguage, languageFromURL, storedLanguage, formatNumber, formatList } from './i18n.js';
+import { startI18n, useLanguage, onLanguage, pickLanguage, languageFromURL, storedLanguage, formatNumber, formatList, DISPLAY_LANG_KEY } from './i18n.js';
 import { Sound } from './sound.js';
 
-/** The night's language: `?lang=` on the projector link, else what the host console on this browser
- * chose (`buzzer.displayLang`, followed live), else the browser's languages. */
-export const DISPLAY_LANG_KEY = 'buzzer.displayLang';
+// The night's language: `?lang=` on the projector link, else the console's (DISPLAY_LANG_KEY, followed live), else the browser's.
 await startI18n(pickLanguage(languageFromURL(), storedLanguage(DISPLAY_LANG_KEY), navigator.languages), ['display']);
 window.addEventListener('storage', (e) => {
   if (e.key === DISPLAY_LANG_KEY && !languageFromURL()) useLanguage(storedLanguage(DISPLAY_LANG_KEY));

@@ -5,11 +5,9 @@ import {
   podium, teamPodium, teamTable, standingsTable, distribution, store, load, drawClock,
   entrantNames, tiebreakTable, ordinal, newGame, reduce, setText, breakSlide, tickBreak, serverNow, t, tn, errorText } from './common.js';
 import { startI18n, pickLanguage, languageFromURL, storedLanguage, languagePicker, onLanguage, formatNumber, formatList,
-  LANGUAGES, language } from './i18n.js';
+  LANGUAGES, language, DISPLAY_LANG_KEY } from './i18n.js';
 
 await startI18n(pickLanguage(storedLanguage(), languageFromURL(), navigator.languages), ['host']);
-/** The night's language for the projector: kept here (a projector on this browser follows it live) and put in its link. */
-const DISPLAY_LANG_KEY = 'buzzer.displayLang';
 
 const KEY = 'buzzer.host';
 // The library's edit token, shared with the editor: hosting a library pack needs it (the host sees every answer).
@@ -80,7 +78,7 @@ function handle(m) {
       needToken = m.code === 'token_required';
       // A token the server refused is of no use to this page or the editor.
       if (needToken) store(TOKEN_KEY, null);
-      // A pack's problems (each with its JSON path) are the server's own words; in another language, under the page's.
+      // A pack's problems (JSON paths) are the server's words; other languages put them under the page's.
       const problems = ['bad_message', 'invalid_pack', 'invalid_settings'].includes(m.code);
       setupError = needToken ? NEEDS_TOKEN() : !problems ? errorText(m) : language() === 'en' ? m.message : `${errorText(m)}\n${m.message}`;
       showSetupError();
@@ -236,7 +234,7 @@ async function renderSetup() {
   if (setupError) say(live, setupError);
 }
 
-/** The setup form in another language, with the host's pack and settings as they were (not the file). */
+/** The setup form in another language, keeping the host's choices (not the file). */
 async function redrawSetup() {
   const form = $('form.setup');
   const kept = form ? [...form.elements].filter((e) => (e.name || e.id) && e.type !== 'file')
@@ -793,7 +791,7 @@ function askMove(p) {
   });
 }
 
-/** Fetches the results with the host key (never in the address, where it would be logged) and saves them. */
+/** Fetches the results with the host key (never in the address, which gets logged) and saves them. */
 async function downloadResults(format) {
   try {
     const response = await fetch(`/api/rooms/${encodeURIComponent(seat.code)}/results.${format}`, {
@@ -866,7 +864,7 @@ function askRename(p) {
   });
 }
 
-/** The night's language: the projector's link carries it, and a projector on this browser follows it live. */
+/** The night's language for the big screen (DISPLAY_LANG_KEY, else the console's). */
 function nightLanguage() {
   return storedLanguage(DISPLAY_LANG_KEY) ?? language();
 }

@@ -6,6 +6,8 @@
 export const LANGUAGES = { en: 'English', de: 'Deutsch', fr: 'Français', es: 'Español', nl: 'Nederlands' };
 /** The person's own choice (the picker), kept across reloads. */
 export const LANG_KEY = 'buzzer.lang';
+/** The big screen's language, set on the console; screens on that browser follow it. */
+export const DISPLAY_LANG_KEY = 'buzzer.displayLang';
 
 let lang = 'en';
 let parts = ['common'];

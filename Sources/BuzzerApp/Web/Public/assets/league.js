@@ -3,14 +3,14 @@
 // time and turns the pages by itself. It polls the standings' JSON, which answers 304 while no game
 // of the league ended.
 import { $, fill, h, load, say, t, ordinal } from './common.js';
-import { startI18n, pickLanguage, languageFromURL, storedLanguage, languagePicker, onLanguage, formatNumber, formatDate } from './i18n.js';
+import { startI18n, pickLanguage, languageFromURL, storedLanguage, languagePicker, onLanguage, formatNumber, formatDate, DISPLAY_LANG_KEY } from './i18n.js';
 
 const params = new URLSearchParams(location.search);
 const projector = params.get('screen') === 'projector';
 // A phone: its own pick, the link, then the browser's languages. The projector: the link (the console
 // adds the night's language), then the big screen's language set on this browser (display.js's key).
 await startI18n(projector
-  ? pickLanguage(languageFromURL(), storedLanguage('buzzer.displayLang'), navigator.languages)
+  ? pickLanguage(languageFromURL(), storedLanguage(DISPLAY_LANG_KEY), navigator.languages)
   : pickLanguage(storedLanguage(), languageFromURL(), navigator.languages), ['league']);
 
 /** The words of a standing: a period's name, the trend, the columns. */
