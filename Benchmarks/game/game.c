@@ -127,6 +127,7 @@ typedef struct {
     uint64_t t_join;   /* when the join was queued (written with the handshake's flush) */
     uint64_t timer_at; /* pending timer (answer, or the host's next command), 0 = none */
     uint64_t t_read;   /* when poll_once's first pass read this connection's bytes */
+    uint64_t t_wire;   /* when the kernel received them (SO_TIMESTAMPNS), 0 = unknown */
     ssize_t pre_read;  /* bytes that pass read, 0 = none */
     int target;        /* index into targets[] */
     /* --resume */
@@ -178,6 +179,15 @@ static int total_players;
 static char inst_name[MAX_INSTANCES];
 static int n_inst;
 static hist_t h_inst_fanout[MAX_INSTANCES], h_inst_ack[MAX_INSTANCES];
+
+/* The same latencies timed by the kernel's arrival of the bytes (SO_TIMESTAMPNS) instead of by this
+   loop reading them, and the gap between the two (the client's own lag). A slow server shows in
+   both; a busy client only in the loop's figures and in the lag. */
+static hist_t h_fanout_wire, h_ack_wire, h_lag;
+static hist_t h_inst_fanout_wire[MAX_INSTANCES], h_inst_ack_wire[MAX_INSTANCES];
+static int64_t real_minus_mono; /* CLOCK_REALTIME (the kernel's stamps) minus CLOCK_MONOTONIC */
+static uint64_t cur_wire;       /* kernel arrival of the bytes being parsed, monotonic; 0 = unknown */
+static FILE *samples;           /* --samples FILE: one CSV line per measured sample and event */
 static int inst_rooms[MAX_INSTANCES], inst_players[MAX_INSTANCES];
 
 /* --resume */
@@ -187,7 +197,7 @@ static uint64_t drops, resumes, reconnect_attempts, disrupted_errors, acks_disru
 static int rooms_disrupted;
 
 /* Processes to sample (--watch-pid NAME=PID): each instance and the proxy. */
-typedef struct { char name[16]; int pid; double cpu0, cpu1; long rss_peak; } watch_t;
+typedef struct { char name[16]; int pid; double cpu0, cpu1; long rss_peak; char pidfile[256]; } watch_t;
 static watch_t watched[MAX_TARGETS + 2];
 static int n_watched;
 static int n_open, n_pending;
@@ -220,6 +230,44 @@ static qstat_t *qstats;
 #define MAX_SECONDS 3600
 static uint32_t acks_per_second[MAX_SECONDS];
 static uint64_t game_start, game_end, last_ack_at;
+
+/* --samples: `kind,instance,t_ms,ms,wire_ms`, t_ms from the game's start. Kinds: fanout and ack
+   (ms timed by this loop, wire_ms by the kernel's arrival), drop and resume (ms = time away). */
+static void sample_line(const char *kind, int room, uint64_t t, uint64_t ms_ns, uint64_t wire_ns) {
+    if (!samples || !game_start) return;
+    int inst = rooms[room].inst;
+    fprintf(samples, "%s,%c,%.3f,%.3f,%.3f\n", kind, inst >= 0 ? inst_name[inst] : '?',
+            t > game_start ? (double)(t - game_start) / 1e6 : 0.0, ms_ns / 1e6, wire_ns / 1e6);
+}
+static void sample_event(const char *kind, const conn_t *c, uint64_t t, uint64_t took_ns) {
+    sample_line(kind, c->room, t, took_ns, 0);
+}
+
+/* The kernel's arrival time of what `t_read` read, on the monotonic clock; `t_read` when unknown. */
+static uint64_t wire_or(uint64_t t_read) { return cur_wire && cur_wire <= t_read ? cur_wire : t_read; }
+
+/* recv, plus when the kernel received the last packet read (SCM_TIMESTAMPNS), on the monotonic clock. */
+static ssize_t recv_stamped(int fd, void *buf, size_t len, uint64_t *wire) {
+    struct iovec iov = {buf, len};
+    union { char b[CMSG_SPACE(sizeof(struct timespec))]; struct cmsghdr align; } ctl;
+    struct msghdr mh = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl.b, .msg_controllen = sizeof ctl.b};
+    ssize_t n = recvmsg(fd, &mh, 0);
+    *wire = 0;
+    if (n <= 0) return n;
+    for (struct cmsghdr *cm = CMSG_FIRSTHDR(&mh); cm; cm = CMSG_NXTHDR(&mh, cm)) {
+        if (cm->cmsg_level != SOL_SOCKET || cm->cmsg_type != SCM_TIMESTAMPNS) continue;
+        struct timespec ts;
+        memcpy(&ts, CMSG_DATA(cm), sizeof ts);
+        int64_t mono = (int64_t)ts.tv_sec * 1000000000ll + ts.tv_nsec - real_minus_mono;
+        if (mono > 0) *wire = (uint64_t)mono;
+    }
+    return n;
+}
+
+/* The loop's lag behind the kernel for one read. */
+static void note_lag(uint64_t t_read, uint64_t wire) {
+    if (wire && wire <= t_read && game_start) hist_add(&h_lag, t_read - wire);
+}
 
 static void note_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void note_error(const char *fmt, ...) {
@@ -319,6 +367,7 @@ static int conn_lost(conn_t *c, const char *why) {
         c->t_lost = t;
         c->backoff_ms = 250;
         drops++;
+        sample_event("drop", c, t, 0);
     } else {
         c->backoff_ms = c->backoff_ms * 2 > 2000 ? 2000 : c->backoff_ms * 2;
     }
@@ -640,6 +689,8 @@ static int inst_slot(char letter) {
     inst_name[n_inst] = letter;
     hist_init(&h_inst_fanout[n_inst]);
     hist_init(&h_inst_ack[n_inst]);
+    hist_init(&h_inst_fanout_wire[n_inst]);
+    hist_init(&h_inst_ack_wire[n_inst]);
     return n_inst++;
 }
 
@@ -657,6 +708,7 @@ static void resumed(conn_t *c, uint64_t t) {
     c->resynced = 1;
     resumes++;
     hist_add(&h_resume, t - c->t_lost);
+    sample_event("resume", c, t, t - c->t_lost);
     rooms[c->room].t_progress = t;
 }
 
@@ -837,6 +889,10 @@ static void on_text(conn_t *c, const char *m, size_t len, uint64_t t) {
             if (rm->received == 1) hist_add(&h_first, lat);
             if (rm->received == rm->np) hist_add(&h_round, rm->last_recv - rm->t_sent);
             hist_add(&h_inst_fanout[rm->inst], lat);
+            uint64_t w = wire_or(t), wlat = w > rm->t_sent ? w - rm->t_sent : 0;
+            hist_add(&h_fanout_wire, wlat);
+            hist_add(&h_inst_fanout_wire[rm->inst], wlat);
+            sample_line("fanout", c->room, t, lat, wlat);
         }
         /* Answers open after the reading time (--reading-ms): answer a random think time after that. */
         uint64_t span = (uint64_t)(cfg.answer_max_ms - cfg.answer_min_ms);
@@ -862,7 +918,7 @@ static void on_text(conn_t *c, const char *m, size_t len, uint64_t t) {
         }
         if (!durable) not_durable++;
         c->q_acked = (int)q;
-        uint64_t lat = t - c->t_answer;
+        uint64_t t_answer = c->t_answer, lat = t - t_answer;
         c->t_answer = 0;
         acks_total++;
         last_ack_at = t;
@@ -871,6 +927,10 @@ static void on_text(conn_t *c, const char *m, size_t len, uint64_t t) {
         if (measured((int)q)) {
             hist_add(&h_ack, lat);
             hist_add(&h_inst_ack[rm->inst], lat);
+            uint64_t w = wire_or(t), wlat = w > t_answer ? w - t_answer : 0;
+            hist_add(&h_ack_wire, wlat);
+            hist_add(&h_inst_ack_wire[rm->inst], wlat);
+            sample_line("ack", c->room, t, lat, wlat);
             qstat_t *qs = &qstats[q];
             qs->ack_n++;
             qs->ack_sum += (double)lat;
@@ -1023,6 +1083,7 @@ static void start_connect(conn_t *c) {
     if (fd < 0) die("socket() for %s: %s%s", who(c), strerror(errno), errno == EMFILE ? " (raise the open-files limit: ulimit -n)" : "");
     int one = 1;
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    setsockopt(fd, SOL_SOCKET, SO_TIMESTAMPNS, &one, sizeof one);
     c->fd = fd;
     c->t_start = now_ns();
     if (c->resuming) reconnect_attempts++;
@@ -1157,7 +1218,8 @@ static void on_readable(conn_t *c) {
             c->rcap = c->rcap * 2;
             c->rb = xrealloc(c->rb, c->rcap);
         }
-        ssize_t n = recv(c->fd, c->rb + c->rlen, c->rcap - c->rlen, 0);
+        uint64_t wire;
+        ssize_t n = recv_stamped(c->fd, c->rb + c->rlen, c->rcap - c->rlen, &wire);
         if (n < 0) {
             if (errno == EINTR) continue;
             if (errno == EAGAIN || errno == EWOULDBLOCK) break;
@@ -1172,6 +1234,8 @@ static void on_readable(conn_t *c) {
             die("%s: server closed the TCP connection without a close frame", who(c));
         }
         uint64_t t = now_ns();
+        note_lag(t, wire);
+        cur_wire = wire;
         c->rlen += (size_t)n;
         if (c->state == C_HANDSHAKE) {
             finish_handshake(c);
@@ -1198,9 +1262,10 @@ static void pre_read(conn_t *c) {
         c->rcap = c->rcap * 2;
         c->rb = xrealloc(c->rb, c->rcap);
     }
-    ssize_t n = recv(c->fd, c->rb + c->rlen, c->rcap - c->rlen, 0);
+    ssize_t n = recv_stamped(c->fd, c->rb + c->rlen, c->rcap - c->rlen, &c->t_wire);
     if (n > 0) {
         c->t_read = now_ns();
+        note_lag(c->t_read, c->t_wire);
         c->rlen += (size_t)n;
         c->pre_read = n;
     } else if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
@@ -1253,6 +1318,7 @@ static void poll_once(int max_timeout_ms) {
         if (c->pre_read > 0) {
             ssize_t got = c->pre_read;
             c->pre_read = 0;
+            cur_wire = c->t_wire;
             parse_frames(c, c->t_read);
             if (gone(c)) continue;
             if (got >= 1024) on_readable(c); /* maybe more waiting */
@@ -1322,6 +1388,15 @@ static double pid_cpu_seconds(int pid) {
 
 static double server_cpu_seconds(void) { return pid_cpu_seconds(cfg.server_pid); }
 
+/* A process watched through a pid file (--watch-pid NAME=@FILE) may be restarted: read it again. */
+static int watched_pid(watch_t *w) {
+    if (w->pidfile[0] == 0) return w->pid;
+    FILE *f = fopen(w->pidfile, "r");
+    int pid = 0;
+    if (f) { if (fscanf(f, "%d", &pid) != 1) pid = 0; fclose(f); }
+    return pid > 0 ? pid : w->pid;
+}
+
 static void sample_watched_rss(void) {
     for (int i = 0; i < n_watched; i++) {
         long kb = pid_status_kb(watched[i].pid, "VmRSS:");
@@ -1381,11 +1456,31 @@ static void run_game(void) {
         conns[r].timer_at = game_start + (uint64_t)cfg.start_spread_ms * 1000000ull * (uint64_t)r / (uint64_t)cfg.rooms + 1;
         heap_push(conns[r].timer_at, r);
     }
-    uint64_t last_check = game_start;
+    uint64_t last_check = game_start, last_cpu = game_start;
     uint64_t stall = (uint64_t)(cfg.stall_timeout * 1e9);
+    double cpu_then[MAX_TARGETS + 2];
+    int pid_then[MAX_TARGETS + 2];
+    for (int i = 0; i < n_watched; i++) { pid_then[i] = watched_pid(&watched[i]); cpu_then[i] = pid_cpu_seconds(pid_then[i]); }
     while (rooms_done < cfg.rooms) {
         poll_once(5);
         uint64_t t = now_ns();
+        if (samples && t - last_cpu >= 200000000ull) {
+            /* Who used the cores, 200 ms at a time: `cpu,NAME,t_ms,cores,` (NAME: the watched name). */
+            double dt = (double)(t - last_cpu) / 1e9;
+            last_cpu = t;
+            for (int i = 0; i < n_watched; i++) {
+                int pid = watched_pid(&watched[i]);
+                if (pid != pid_then[i]) { pid_then[i] = pid; cpu_then[i] = 0; } /* restarted: all its CPU is new */
+                double now_cpu = pid_cpu_seconds(pid);
+                if (now_cpu >= 0 && cpu_then[i] >= 0)
+                    fprintf(samples, "cpu,%s,%.3f,%.3f,0\n", watched[i].name, (double)(t - game_start) / 1e6, (now_cpu - cpu_then[i]) / dt);
+                cpu_then[i] = now_cpu;
+            }
+            double self = cpu_seconds();
+            static double self_then = -1;
+            if (self_then >= 0) fprintf(samples, "cpu,client,%.3f,%.3f,0\n", (double)(t - game_start) / 1e6, (self - self_then) / dt);
+            self_then = self;
+        }
         if (t - last_check > 500000000ull) {
             last_check = t;
             long rss = read_rss_kb();
@@ -1450,6 +1545,7 @@ static void usage(FILE *f) {
             "  --create-in-order     one create at a time, in room order (a round-robin proxy then deals rooms in turn)\n"
             "  --resume-timeout T    seconds a dropped connection may take to resume (default 60)\n"
             "  --watch-pid NAME=PID  report this process's CPU and peak RSS during the game (repeatable, at most 10)\n"
+            "  --watch-pid NAME=@F   the same, the pid read from file F (again at every sample: a restart is followed)\n"
             "  --rooms R             rooms, each with its own host connection (default 1)\n"
             "  --players P           players per room (default 60)\n"
             "  --questions Q         questions per game, one round of choice questions (default 10)\n"
@@ -1468,6 +1564,8 @@ static void usage(FILE *f) {
             "  --server-pid PID      sample the server's VmRSS from /proc/PID/status\n"
             "  --seed N              seed for think times and options (default random)\n"
             "  --json                one JSON object on stdout instead of the text report\n"
+            "  --samples FILE        every measured fan-out and ack, and every drop and resume, as CSV\n"
+            "                        (kind,instance,t_ms,ms,wire_ms; Benchmarks/scaleout/timeline.py reads it)\n"
             "  --quiet               no progress lines on stderr\n");
 }
 
@@ -1522,13 +1620,25 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--port")) cfg.port = arg_int(a, v, 1, 65535);
         else if (!strcmp(a, "--ports")) ports_arg = v;
         else if (!strcmp(a, "--rooms-spec")) spec_arg = v;
+        else if (!strcmp(a, "--samples")) {
+            if (!(samples = fopen(v, "w"))) die("--samples %s: %s", v, strerror(errno));
+            setvbuf(samples, NULL, _IOFBF, 1 << 20);
+            fputs("kind,instance,t_ms,ms,wire_ms\n", samples);
+        }
         else if (!strcmp(a, "--resume-timeout")) cfg.resume_timeout = arg_double(a, v, 1, 3600);
         else if (!strcmp(a, "--watch-pid")) {
             const char *eq = strchr(v, '=');
-            if (!eq || eq == v || eq - v >= 16 || n_watched == (int)(sizeof watched / sizeof watched[0])) die("--watch-pid: expected NAME=PID (at most 10), got \"%s\"", v);
+            if (!eq || eq == v || eq - v >= 16 || n_watched == (int)(sizeof watched / sizeof watched[0])) die("--watch-pid: expected NAME=PID or NAME=@PIDFILE (at most 10), got \"%s\"", v);
             watch_t *w = &watched[n_watched++];
             memcpy(w->name, v, (size_t)(eq - v));
-            w->pid = arg_int(a, eq + 1, 1, 1 << 30);
+            if (eq[1] == '@') {
+                if (strlen(eq + 2) >= sizeof w->pidfile) die("--watch-pid: pid file path too long");
+                strcpy(w->pidfile, eq + 2);
+                w->pid = watched_pid(w);
+                if (w->pid <= 0) die("--watch-pid %s: no pid in %s", w->name, w->pidfile);
+            } else {
+                w->pid = arg_int(a, eq + 1, 1, 1 << 30);
+            }
         }
         else if (!strcmp(a, "--rooms")) cfg.rooms = arg_int(a, v, 1, 100000);
         else if (!strcmp(a, "--players")) cfg.players = arg_int(a, v, 1, 100000);
@@ -1639,6 +1749,15 @@ int main(int argc, char **argv) {
     hist_init(&h_fanout);
     hist_init(&h_round);
     hist_init(&h_ack);
+    hist_init(&h_fanout_wire);
+    hist_init(&h_ack_wire);
+    hist_init(&h_lag);
+    {
+        struct timespec r, m;
+        clock_gettime(CLOCK_REALTIME, &r);
+        clock_gettime(CLOCK_MONOTONIC, &m);
+        real_minus_mono = ((int64_t)r.tv_sec - (int64_t)m.tv_sec) * 1000000000ll + (r.tv_nsec - m.tv_nsec);
+    }
     hist_init(&h_first);
     hist_init(&h_reveal);
     hist_init(&h_reveal_all);
@@ -1739,6 +1858,12 @@ int main(int argc, char **argv) {
         print_hist_json("reveal_first_ms", &h_reveal_first);
         putchar(',');
         print_hist_json("join_ms", &h_join);
+        putchar(',');
+        print_hist_json("fanout_wire_ms", &h_fanout_wire);
+        putchar(',');
+        print_hist_json("ack_wire_ms", &h_ack_wire);
+        putchar(',');
+        print_hist_json("client_lag_ms", &h_lag);
         printf(",\"results\":%" PRIu64, results_total);
         printf(",\"answers\":%" PRIu64 ",\"acks\":%" PRIu64 ",\"not_durable\":%" PRIu64 ",\"answers_per_second\":%.1f,"
                "\"peak_answers_per_second\":%u,",
@@ -1763,6 +1888,10 @@ int main(int argc, char **argv) {
             print_hist_json("fanout_ms", &h_inst_fanout[i]);
             putchar(',');
             print_hist_json("ack_ms", &h_inst_ack[i]);
+            putchar(',');
+            print_hist_json("fanout_wire_ms", &h_inst_fanout_wire[i]);
+            putchar(',');
+            print_hist_json("ack_wire_ms", &h_inst_ack_wire[i]);
             putchar('}');
         }
         printf("],\"resume\":{\"enabled\":%s,\"drops\":%" PRIu64 ",\"resumed\":%" PRIu64 ",\"reconnect_attempts\":%" PRIu64
@@ -1799,6 +1928,9 @@ int main(int argc, char **argv) {
         print_hist_text("reveal to whole room", &h_reveal_all);
         print_hist_text("reveal to first player", &h_reveal_first);
         print_hist_text("join -> joined", &h_join);
+        print_hist_text("fan-out, kernel arrival", &h_fanout_wire);
+        print_hist_text("ack, kernel arrival", &h_ack_wire);
+        print_hist_text("client lag (kernel->read)", &h_lag);
         printf("  results                    %" PRIu64 " received\n", results_total);
         printf("  answers                    %" PRIu64 " acked (%" PRIu64 " not durable), %.0f/s over the game, peak %u in one second\n",
                acks_total, not_durable, answers_per_second, peak_aps);
@@ -1814,5 +1946,6 @@ int main(int argc, char **argv) {
                errors ? ", first: " : "", errors ? first_error : "");
     }
     fflush(stdout);
+    if (samples && fclose(samples) != 0) die("--samples: %s", strerror(errno));
     return ok ? 0 : 3;
 }

@@ -24,6 +24,7 @@
 #   BENCH_KILL_AFTER     seconds into the game before B is killed (default 8)
 #   BENCH_DOWN_SECONDS   seconds B stays down (default 2)
 #   BENCH_OUT            results folder (default Benchmarks/scaleout/results/DATE)
+#   BENCH_HAPROXY_CFG    proxy config (default deploy/haproxy/haproxy.cfg, the shipped one)
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -39,6 +40,7 @@ down_seconds="${BENCH_DOWN_SECONDS:-2}"
 out="${BENCH_OUT:-$here/results/$(date +%Y%m%d-%H%M%S)}"
 mkdir -p "$out"
 haproxy_bin="${HAPROXY:-/usr/sbin/haproxy}"
+haproxy_cfg="${BENCH_HAPROXY_CFG:-$repo/deploy/haproxy/haproxy.cfg}"
 
 log() { echo "scaleout: $*" >&2; }
 fail() { echo "scaleout: error: $*" >&2; exit 1; }
@@ -87,6 +89,7 @@ start_instance() { # $1 = id, $2 = log file
   local id="$1"
   "$server_bin" serve --config "$config" --host 127.0.0.1 --port "${port[$id]}" --instance-id "$id" --archive "${archive[$id]}" >>"$2" 2>&1 &
   pid[$id]=$!
+  echo "${pid[$id]}" >"$out/pid.$id"
   for _ in $(seq 300); do
     kill -0 "${pid[$id]}" 2>/dev/null || { tail -n 20 "$2" >&2; fail "instance $id exited during start-up"; }
     grep -q "^listening on .*:${port[$id]}$" "$2" && return 0
@@ -113,7 +116,7 @@ trap stop_all EXIT
 
 start_proxy() { # $1 = log file
   BUZZER_LISTEN="127.0.0.1:$port_proxy" BUZZER_A="127.0.0.1:$port_a" BUZZER_B="127.0.0.1:$port_b" BUZZER_C="127.0.0.1:$port_c" \
-    "$haproxy_bin" -db -f "$repo/deploy/haproxy/haproxy.cfg" >>"$1" 2>&1 &
+    "$haproxy_bin" -db -f "$haproxy_cfg" >>"$1" 2>&1 &
   proxy_pid=$!
   # Ready once every instance answers through it: three health checks in a row from `any`.
   local ok=0
@@ -132,7 +135,8 @@ run_one() { # $1 = mode, $2 = run name
   local mode="$1" name="$2" logf="$out/$2.servers.log"
   for id in A B C; do archive[$id]="$(mktemp -d "${TMPDIR:-/tmp}/buzzer-scaleout-$id.XXXXXX")"; start_instance "$id" "$logf"; done
   local args=(--json --rooms-spec "$spec" --questions "$questions" --connect-timeout 30 --stall-timeout 60 --timeout 900
-              --watch-pid "A=${pid[A]}" --watch-pid "B=${pid[B]}" --watch-pid "C=${pid[C]}")
+              --samples "$out/$name.samples.csv"
+              --watch-pid "A=@$out/pid.A" --watch-pid "B=@$out/pid.B" --watch-pid "C=@$out/pid.C")
   if [ "$mode" = direct ]; then
     args+=(--ports "$port_a,$port_b,$port_c")
   else
