@@ -8,7 +8,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Run a benchmark (the game-night load test is Benchmarks/game/run.sh).",
-        subcommands: [ArchiveBench.self, RevealBench.self, LeagueBench.self])
+        subcommands: [ArchiveBench.self, RevealBench.self, ResumeBench.self, LeagueBench.self])
 
     /// The archive writer alone: events/s and append-to-durable latency, on this machine's disk.
     struct ArchiveBench: ParsableCommand {
@@ -66,6 +66,21 @@ struct BenchCommand: ParsableCommand {
         func run() throws {
             guard players > 0, questions > 0 else { throw ValidationError("--players and --questions must be positive") }
             print(try RevealBenchmark.run(players: players, questions: questions))
+        }
+    }
+
+    /// Every phone of a big room coming back at once: the room's loop's work per resume, in-process.
+    struct ResumeBench: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "resume",
+            abstract: "Measure what each resume costs the room's loop when every player of a room of N comes back at once.")
+
+        @Option(help: "Players in the room.")
+        var players: Int = 2_000
+
+        func run() throws {
+            guard players > 0 else { throw ValidationError("--players must be positive") }
+            print(try ResumeBenchmark.run(players: players))
         }
     }
 

@@ -15,6 +15,8 @@ struct PublisherHarness {
     var displays = 0
     /// Every delivery so far, publishes and flushes in order.
     var sent: [Delivery] = []
+    /// The events of the last command or join.
+    var lastEvents: [RoomEvent] = []
 
     init(pack: QuestionPack = PublisherHarness.samplePack(), settings: RoomSettings = RoomSettings()) throws {
         room = try Room.create(code: "K7QM2X", pack: pack, settings: settings, seed: 42, hostTokenHash: "host-hash", at: now).room
@@ -26,6 +28,7 @@ struct PublisherHarness {
     @discardableResult
     mutating func run(_ command: RoomCommand) throws -> RoomPublisher.Publication {
         let events = try room.handle(command, at: now)
+        lastEvents = events
         let publication = publisher.publish(events, in: room, to: attendance, now: now)
         sent += publication.deliveries
         return publication
@@ -41,6 +44,7 @@ struct PublisherHarness {
 
     mutating func join(_ name: String, team: String? = nil) throws -> PlayerID {
         let events = try room.handle(.join(JoinRequest(nickname: name, team: team, resumeTokenHash: "token-\(name)")), at: now)
+        lastEvents = events
         sent += publisher.publish(events, in: room, to: attendance, now: now).deliveries
         guard case .playerJoined(let joined)? = events.first(where: { if case .playerJoined = $0 { true } else { false } }) else {
             throw HarnessError.noPlayer

@@ -28,6 +28,8 @@ final class LiveRoom {
     let loop: EventLoop
     let context: GameContext
     private(set) var room: Room
+    /// What the members' `state`s share until an event changes it.
+    private let viewCache = RoomViewCache()
     var members = Members()
     var publisher = RoomPublisher()
     var timer: (any DispatchSourceTimer)?
@@ -65,6 +67,7 @@ final class LiveRoom {
         loop.assertInEventLoop()
         let now = self.now, started = DispatchTime.now().uptimeNanoseconds
         let events = try room.handle(command, at: now)
+        viewCache.roomChanged(by: events)
         defer { reportGauges() }
         let publication = publisher.publish(events, in: room, to: members.attendance, now: now)
         // What may go now goes first: the hops to the other loops are queued before the archive line
@@ -208,7 +211,7 @@ final class LiveRoom {
 
     /// The whole current screen for one member (see `RoomPublisher.state`).
     func state(for role: ClientState.Role) -> ServerMessage {
-        .state(RoomPublisher.state(of: room, for: role, now: now))
+        .state(RoomPublisher.state(of: room, for: role, now: now, shared: viewCache))
     }
 
 }

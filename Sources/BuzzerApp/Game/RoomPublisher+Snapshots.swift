@@ -4,6 +4,11 @@ extension RoomPublisher {
     /// The whole current screen for one member: sent after create, join, resume, watch and host.
     /// A member who comes back gets the same screen the others see now, mid-question included.
     static func state(of room: Room, for role: ClientState.Role, now: GameInstant) -> StatePayload {
+        state(of: room, for: role, now: now, shared: RoomViewCache())
+    }
+
+    /// `state(of:for:now:)` with the parts every member's state shares taken from `shared`.
+    static func state(of room: Room, for role: ClientState.Role, now: GameInstant, shared: RoomViewCache) -> StatePayload {
         let current = room.currentQuestion
         var payload = StatePayload(
             role: role.name, code: room.code, title: room.pack.title, phase: room.phase, serverTime: now, locked: room.locked,
@@ -13,7 +18,7 @@ extension RoomPublisher {
             payload.answerCount = current?.answers.count
         }
         // A break shows no question: the last round's reveal stays off its screens.
-        if let current, current.isRevealed, room.phase != .onBreak { payload.reveal = room.revealView(sequence: current.sequence) }
+        if room.phase != .onBreak { payload.reveal = shared.currentReveal(of: room) }
         if case .host = role, let current {
             payload.correct = room.hostQuestionView?.correct
             if current.isRevealed {
@@ -24,7 +29,7 @@ extension RoomPublisher {
         // Sorting every player is only needed where a ranking is on screen; a join during the lobby
         // or a question (2,000 of them in a big room) gets its own rank by counting instead.
         let needsRanking = room.phase == .revealed || room.phase == .leaderboard || room.phase == .ended || room.phase == .tiebreak
-        let standings = needsRanking ? room.standings : nil
+        let standings = needsRanking ? shared.standings(of: room) : nil
         if room.phase == .leaderboard, let standings {
             payload.leaderboard = leaderboard(standings, final: room.isOnLastQuestion)
         }
@@ -51,13 +56,13 @@ extension RoomPublisher {
                 }
             }
             if room.phase == .reading || room.phase == .open { payload.maxWager = maxWager(id, in: room) }
-            if let current, current.isRevealed, let standings {
-                payload.result = room.result(for: id, sequence: current.sequence, rank: standings.players.first { $0.player == id }?.rank)
+            if let current, current.isRevealed, standings != nil {
+                payload.result = room.result(for: id, sequence: current.sequence, rank: shared.standing(of: id, in: room)?.rank)
             }
-            if let standings, let row = standings.players.first(where: { $0.player == id }) {
+            if let standings, let row = shared.standing(of: id, in: room) {
                 payload.me = StandingPayload(rank: row.rank, score: row.score, players: standings.players.count,
-                                             teamRank: row.team.flatMap { team in standings.teams.first { $0.team == team }?.rank })
-            } else if let player = room.players[id], let place = room.provisionalRank(of: id) {
+                                             teamRank: row.team.flatMap { shared.rank(of: $0, in: room) })
+            } else if let player = room.players[id], let place = shared.provisionalRank(of: id, in: room) {
                 payload.me = StandingPayload(rank: place.rank, score: player.score, players: place.ranked, teamRank: nil)
             }
         }

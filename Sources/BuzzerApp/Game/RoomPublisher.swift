@@ -255,10 +255,11 @@ struct RoomPublisher: Sendable, Equatable {
 
     /// A fresh `state` for every attached member.
     private static func states(_ room: Room, _ attendance: Attendance<some Collection<PlayerID>>, now: GameInstant) -> [Delivery] {
-        var out = [Delivery(audience: .host, message: .state(state(of: room, for: .host, now: now))),
-                   Delivery(audience: .displays, message: .state(state(of: room, for: .display, now: now)))]
+        let shared = RoomViewCache()
+        var out = [Delivery(audience: .host, message: .state(state(of: room, for: .host, now: now, shared: shared))),
+                   Delivery(audience: .displays, message: .state(state(of: room, for: .display, now: now, shared: shared)))]
         for id in attendance.players {
-            out.append(Delivery(audience: .player(id), message: .state(state(of: room, for: .player(id), now: now))))
+            out.append(Delivery(audience: .player(id), message: .state(state(of: room, for: .player(id), now: now, shared: shared))))
         }
         return out
     }
