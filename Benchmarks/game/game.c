@@ -264,9 +264,9 @@ static ssize_t recv_stamped(int fd, void *buf, size_t len, uint64_t *wire) {
     return n;
 }
 
-/* The loop's lag behind the kernel for one read. */
+/* The loop's lag behind the kernel for one read, while the game plays (not the closing handshakes). */
 static void note_lag(uint64_t t_read, uint64_t wire) {
-    if (wire && wire <= t_read && game_start) hist_add(&h_lag, t_read - wire);
+    if (wire && wire <= t_read && game_start && !game_end) hist_add(&h_lag, t_read - wire);
 }
 
 static void note_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -14,17 +14,25 @@
 #   kill    as proxy, but instance B gets SIGKILL BENCH_KILL_AFTER seconds into the game and is
 #           started again BENCH_DOWN_SECONDS later on the same port and archive; its hosts and
 #           players reconnect with backoff and resume (`host` / `resume`), as phones do
+#   direct-kill  the kill without the proxy (not in the default modes): B's connections come back
+#           straight to its port, spread by their own backoff instead of released together by
+#           HAProxy; tells the proxy's part in what A and C feel from the part B's restart takes
 #
 # Environment (all optional):
 #   BENCH_SERVER_BIN     server binary (default .build/release/buzzer; built unless BENCH_SKIP_BUILD=1)
 #   BENCH_SPEC           rooms of mixed sizes (default "3x2000,150x20": 6,000 + 3,000 players)
-#   BENCH_MODES          (default "direct proxy kill")
+#   BENCH_MODES          (default "direct proxy kill direct-kill")
 #   BENCH_ROUNDS         runs of each mode (default 3)
 #   BENCH_QUESTIONS      questions per game (default 10, the first is warm-up)
 #   BENCH_KILL_AFTER     seconds into the game before B is killed (default 8)
 #   BENCH_DOWN_SECONDS   seconds B stays down (default 2)
 #   BENCH_OUT            results folder (default Benchmarks/scaleout/results/DATE)
 #   BENCH_HAPROXY_CFG    proxy config (default deploy/haproxy/haproxy.cfg, the shipped one)
+#   BENCH_CGROUPS        1 (default): each instance, HAProxy and the client in its own cpu cgroup
+#                        with equal shares, as under systemd; 0: all in the caller's cgroup
+#   BENCH_HAPROXY_THREADS  HAProxy's nbthread, added as a second -f file (default 1: on this
+#                        2-core box it shares the cores with three instances and the client, and
+#                        one thread costs less there; `auto` leaves HAProxy's default, one per core)
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -32,7 +40,7 @@ repo="$(cd "$here/../.." && pwd)"
 cd "$repo"
 
 spec="${BENCH_SPEC:-3x2000,150x20}"
-modes="${BENCH_MODES:-direct proxy kill}"
+modes="${BENCH_MODES:-direct proxy kill direct-kill}"
 rounds="${BENCH_ROUNDS:-3}"
 questions="${BENCH_QUESTIONS:-10}"
 kill_after="${BENCH_KILL_AFTER:-8}"
@@ -41,6 +49,7 @@ out="${BENCH_OUT:-$here/results/$(date +%Y%m%d-%H%M%S)}"
 mkdir -p "$out"
 haproxy_bin="${HAPROXY:-/usr/sbin/haproxy}"
 haproxy_cfg="${BENCH_HAPROXY_CFG:-$repo/deploy/haproxy/haproxy.cfg}"
+haproxy_threads="${BENCH_HAPROXY_THREADS:-auto}"
 
 log() { echo "scaleout: $*" >&2; }
 fail() { echo "scaleout: error: $*" >&2; exit 1; }
@@ -56,6 +65,11 @@ if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
   swift build -c release --product buzzer >&2
 fi
 [ -x "$server_bin" ] || fail "server binary $server_bin not found"
+haproxy_extra=()
+if [ "$haproxy_threads" != auto ]; then
+  printf 'global\n    nbthread %s\n' "$haproxy_threads" >"$out/haproxy-threads.cfg"
+  haproxy_extra=(-f "$out/haproxy-threads.cfg")
+fi
 
 # Four free loopback ports: A, B, C and the proxy. B keeps its port across the kill, as a restarted
 # instance behind a proxy does.
@@ -83,12 +97,39 @@ c["archive"]["durability"] = "group"
 json.dump(c, open(sys.argv[2], "w"), indent=2)
 PY
 
+# Each process in its own CPU cgroup (cgroup v1 `cpu`, equal cpu.shares), as systemd runs each
+# service in its own cgroup: the scheduler then shares the cores per process, not per thread, so an
+# instance with many busy threads (B restarting) cannot take the others' share. BENCH_CGROUPS=0 runs
+# everything in the caller's cgroup.
+cgroup_dir=""
+if [ "${BENCH_CGROUPS:-1}" != 0 ] && [ -w /sys/fs/cgroup/cpu ] && [ -f /sys/fs/cgroup/cpu/cpu.shares ]; then
+  cgroup_dir="/sys/fs/cgroup/cpu/buzzer-scaleout-$$"
+  mkdir -p "$cgroup_dir"
+  log "each process in its own cpu cgroup under $cgroup_dir"
+else
+  log "each process in the caller's cgroup (BENCH_CGROUPS=0, or no writable cgroup v1 cpu controller)"
+fi
+own_cgroup() { # $1 = name, $2 = pid
+  [ -n "$cgroup_dir" ] || return 0
+  mkdir -p "$cgroup_dir/$1"
+  # The proxy stands for a machine of its own (docs/scale-out.md, capacity model): its weight lets it
+  # take what it needs before the instances and the client share the rest.
+  [ "$1" = haproxy ] && echo "${BENCH_PROXY_SHARES:-4096}" >"$cgroup_dir/$1/cpu.shares"
+  echo "$2" >"$cgroup_dir/$1/cgroup.procs" 2>/dev/null || log "could not move $1 ($2) into its cgroup"
+}
+drop_cgroups() {
+  [ -n "$cgroup_dir" ] && [ -d "$cgroup_dir" ] || return 0
+  for d in "$cgroup_dir"/*/; do [ -d "$d" ] && rmdir "$d" 2>/dev/null; done
+  rmdir "$cgroup_dir" 2>/dev/null || true
+}
+
 declare -A pid=() archive=()
 proxy_pid=""
 start_instance() { # $1 = id, $2 = log file
   local id="$1"
   "$server_bin" serve --config "$config" --host 127.0.0.1 --port "${port[$id]}" --instance-id "$id" --archive "${archive[$id]}" >>"$2" 2>&1 &
   pid[$id]=$!
+  own_cgroup "$id" "${pid[$id]}"
   echo "${pid[$id]}" >"$out/pid.$id"
   for _ in $(seq 300); do
     kill -0 "${pid[$id]}" 2>/dev/null || { tail -n 20 "$2" >&2; fail "instance $id exited during start-up"; }
@@ -112,12 +153,13 @@ stop_all() {
   for id in A B C; do stop_pid "${pid[$id]:-}"; pid[$id]=""; done
   for id in A B C; do [ -n "${archive[$id]:-}" ] && rm -rf "${archive[$id]}"; archive[$id]=""; done
 }
-trap stop_all EXIT
+trap 'stop_all; drop_cgroups' EXIT
 
 start_proxy() { # $1 = log file
   BUZZER_LISTEN="127.0.0.1:$port_proxy" BUZZER_A="127.0.0.1:$port_a" BUZZER_B="127.0.0.1:$port_b" BUZZER_C="127.0.0.1:$port_c" \
-    "$haproxy_bin" -db -f "$haproxy_cfg" >>"$1" 2>&1 &
+    "$haproxy_bin" -db -f "$haproxy_cfg" "${haproxy_extra[@]}" >>"$1" 2>&1 &
   proxy_pid=$!
+  own_cgroup haproxy "$proxy_pid"
   # Ready once every instance answers through it: three health checks in a row from `any`.
   local ok=0
   for _ in $(seq 100); do
@@ -137,8 +179,9 @@ run_one() { # $1 = mode, $2 = run name
   local args=(--json --rooms-spec "$spec" --questions "$questions" --connect-timeout 30 --stall-timeout 60 --timeout 900
               --samples "$out/$name.samples.csv"
               --watch-pid "A=@$out/pid.A" --watch-pid "B=@$out/pid.B" --watch-pid "C=@$out/pid.C")
-  if [ "$mode" = direct ]; then
+  if [ "$mode" = direct ] || [ "$mode" = direct-kill ]; then
     args+=(--ports "$port_a,$port_b,$port_c")
+    [ "$mode" = direct-kill ] && args+=(--resume --resume-timeout 60)
   else
     start_proxy "$out/$name.haproxy.log"
     args+=(--port "$port_proxy" --create-in-order --watch-pid "haproxy=$proxy_pid")
@@ -148,7 +191,8 @@ run_one() { # $1 = mode, $2 = run name
   local rc=0
   "$client" "${args[@]}" >"$out/$name.json" 2>"$out/$name.client.log" &
   local client_pid=$!
-  if [ "$mode" = kill ]; then
+  own_cgroup client "$client_pid"
+  if [ "$mode" = kill ] || [ "$mode" = direct-kill ]; then
     # Wait for the game to start (the client says "playing"), then kill B mid-run and bring it back.
     for _ in $(seq 1200); do grep -q "playing" "$out/$name.client.log" && break; kill -0 "$client_pid" 2>/dev/null || break; sleep 0.1; done
     sleep "$kill_after"
@@ -172,7 +216,7 @@ run_one() { # $1 = mode, $2 = run name
 
 for round in $(seq "$rounds"); do
   for mode in $modes; do
-    case "$mode" in direct|proxy|kill) ;; *) fail "BENCH_MODES are direct, proxy or kill, got $mode" ;; esac
+    case "$mode" in direct|proxy|kill|direct-kill) ;; *) fail "BENCH_MODES are direct, proxy, kill or direct-kill, got $mode" ;; esac
     run_one "$mode" "$mode-$round"
   done
 done

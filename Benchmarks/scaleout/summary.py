@@ -30,7 +30,7 @@ def cores(r, name):
     return float("nan")
 
 
-cols = ["fan p50", "fan p99", "ack p99", "A fan99", "B fan99", "C fan99", "A ack99", "B ack99", "C ack99",
+cols = ["fan p50", "fan p99", "ack p99", "ackW p99", "lag p99", "A fan99", "B fan99", "C fan99", "A ack99", "B ack99", "C ack99",
         "cpu A", "cpu B", "cpu C", "haproxy", "resumed", "resume p99"]
 print(f"\nscale-out: three instances, directly and through HAProxy (results in {out})\n")
 print(f"{'run':<10} {'ok':>3} {'players':>7} | " + " ".join(f"{c:>9}" for c in cols))
@@ -41,11 +41,12 @@ for name, r in runs:
         continue
     res = r.get("resume", {})
     vals = [r["fanout_ms"]["p50"], r["fanout_ms"]["p99"], r["ack_ms"]["p99"],
+            r.get("ack_wire_ms", {}).get("p99", float("nan")), r.get("client_lag_ms", {}).get("p99", float("nan")),
             inst(r, "A", "fanout_ms"), inst(r, "B", "fanout_ms"), inst(r, "C", "fanout_ms"),
             inst(r, "A", "ack_ms"), inst(r, "B", "ack_ms"), inst(r, "C", "ack_ms"),
             cores(r, "A"), cores(r, "B"), cores(r, "C"), cores(r, "haproxy"),
             res.get("resumed", 0), res.get("resume_ms", {}).get("p99", float("nan")) if res.get("resumed") else float("nan")]
-    rows.setdefault(name.split("-")[0], []).append(vals)
+    rows.setdefault(name.rsplit("-", 1)[0], []).append(vals)
     print(f"{name:<10} {'yes' if r['ok'] else 'NO':>3} {r['players']:>7} | " + " ".join(f"{v:>9.2f}" if isinstance(v, float) else f"{v:>9}" for v in vals))
     if not r["ok"]:
         print(f"{'':<10} errors={r.get('errors')} first: {r.get('first_error')}")
@@ -66,6 +67,20 @@ print("\nmedian per mode:")
 for mode, vs in rows.items():
     med = [statistics.median([v[i] for v in vs if v[i] == v[i]]) if any(v[i] == v[i] for v in vs) else float("nan") for i in range(len(cols))]
     print(f"{mode:<10} {len(vs):>3} runs      | " + " ".join(f"{m:>9.2f}" for m in med))
+# Noise: the instances that kept running (A, C), in each kill run, against the spread of the proxy runs.
+if rows.get("proxy") and rows.get("kill"):
+    print("\nA and C while B is killed, against the proxy runs' spread (min-max):")
+    for label, index in (("A fan99", cols.index("A fan99")), ("C fan99", cols.index("C fan99")),
+                         ("A ack99", cols.index("A ack99")), ("C ack99", cols.index("C ack99"))):
+        spread = [v[index] for v in rows["proxy"]]
+        lo, hi = min(spread), max(spread)
+        kills = [v[index] for v in rows["kill"]]
+        inside = sum(lo <= k <= hi for k in kills)
+        above = sum(k > hi for k in kills)
+        print(f"  {label}: proxy {lo:.0f}-{hi:.0f}, kill {', '.join(f'{k:.0f}' for k in kills)}: "
+              f"{inside} within, {above} above, {len(kills) - inside - above} below")
+
 print("\nfan: host's start/next written -> each player got `question`; ack: answer written -> answer_ack.")
+print("ackW: the ack timed by the kernel's arrival (SO_TIMESTAMPNS); lag: kernel arrival -> the client's read.")
 print("A/B/C: the instance holding the room (the code's first letter). In kill runs B's rooms are measured")
 print("apart once dropped, so B's columns there cover the questions before the kill only.")
