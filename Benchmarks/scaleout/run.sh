@@ -102,6 +102,7 @@ PY
 # instance with many busy threads (B restarting) cannot take the others' share. BENCH_CGROUPS=0 runs
 # everything in the caller's cgroup.
 cgroup_dir=""
+instance_quota=$(python3 -c 'import sys; print(int(float(sys.argv[1]) * 100000))' "${BENCH_INSTANCE_CORES:-0}")
 if [ "${BENCH_CGROUPS:-1}" != 0 ] && [ -w /sys/fs/cgroup/cpu ] && [ -f /sys/fs/cgroup/cpu/cpu.shares ]; then
   cgroup_dir="/sys/fs/cgroup/cpu/buzzer-scaleout-$$"
   mkdir -p "$cgroup_dir"
@@ -115,6 +116,13 @@ own_cgroup() { # $1 = name, $2 = pid
   # The proxy stands for a machine of its own (docs/scale-out.md, capacity model): its weight lets it
   # take what it needs before the instances and the client share the rest.
   [ "$1" = haproxy ] && echo "${BENCH_PROXY_SHARES:-4096}" >"$cgroup_dir/$1/cpu.shares"
+  # An instance stands for a machine of its own too: at most BENCH_INSTANCE_CORES of the cores.
+  case "$1" in A|B|C)
+    if [ "$instance_quota" -gt 0 ]; then
+      echo 100000 >"$cgroup_dir/$1/cpu.cfs_period_us"
+      echo "$instance_quota" >"$cgroup_dir/$1/cpu.cfs_quota_us"
+    fi ;;
+  esac
   echo "$2" >"$cgroup_dir/$1/cgroup.procs" 2>/dev/null || log "could not move $1 ($2) into its cgroup"
 }
 drop_cgroups() {

@@ -67,17 +67,20 @@ print("\nmedian per mode:")
 for mode, vs in rows.items():
     med = [statistics.median([v[i] for v in vs if v[i] == v[i]]) if any(v[i] == v[i] for v in vs) else float("nan") for i in range(len(cols))]
     print(f"{mode:<10} {len(vs):>3} runs      | " + " ".join(f"{m:>9.2f}" for m in med))
-# Noise: the instances that kept running (A, C), in each kill run, against the spread of the proxy runs.
-if rows.get("proxy") and rows.get("kill"):
-    print("\nA and C while B is killed, against the proxy runs' spread (min-max):")
-    for label, index in (("A fan99", cols.index("A fan99")), ("C fan99", cols.index("C fan99")),
-                         ("A ack99", cols.index("A ack99")), ("C ack99", cols.index("C ack99"))):
-        spread = [v[index] for v in rows["proxy"]]
+# Noise: the instances that kept running (A, C), in each kill run, against the spread of the runs
+# without a kill in the same way (through the proxy, or direct).
+for base, kill in (("proxy", "kill"), ("direct", "direct-kill")):
+    if not (rows.get(base) and rows.get(kill)):
+        continue
+    print(f"\nA and C in the {kill} runs, against the {base} runs' spread (min-max):")
+    for label in ("A fan99", "C fan99", "A ack99", "C ack99"):
+        index = cols.index(label)
+        spread = [v[index] for v in rows[base]]
         lo, hi = min(spread), max(spread)
-        kills = [v[index] for v in rows["kill"]]
+        kills = [v[index] for v in rows[kill]]
         inside = sum(lo <= k <= hi for k in kills)
         above = sum(k > hi for k in kills)
-        print(f"  {label}: proxy {lo:.0f}-{hi:.0f}, kill {', '.join(f'{k:.0f}' for k in kills)}: "
+        print(f"  {label}: {base} {lo:.0f}-{hi:.0f}, {kill} {', '.join(f'{k:.0f}' for k in kills)}: "
               f"{inside} within, {above} above, {len(kills) - inside - above} below")
 
 print("\nfan: host's start/next written -> each player got `question`; ack: answer written -> answer_ack.")
