@@ -28,8 +28,11 @@
 #   BENCH_DOWN_SECONDS   seconds B stays down (default 2)
 #   BENCH_OUT            results folder (default Benchmarks/scaleout/results/DATE)
 #   BENCH_HAPROXY_CFG    proxy config (default deploy/haproxy/haproxy.cfg, the shipped one)
-#   BENCH_CGROUPS        1 (default): each instance, HAProxy and the client in its own cpu cgroup
-#                        with equal shares, as under systemd; 0: all in the caller's cgroup
+#   BENCH_CGROUPS        1 (default): one box standing for several machines. Each instance, HAProxy
+#                        and the client in its own cpu cgroup, as systemd runs services; each
+#                        instance capped at BENCH_INSTANCE_CORES (0.6: it uses ~0.35, so only a
+#                        restart meets the cap); HAProxy weighted BENCH_PROXY_SHARES (4096, 4x the
+#                        others: a machine of its own). 0: all in the caller's cgroup, no cap
 #   BENCH_HAPROXY_THREADS  HAProxy's nbthread, added as a second -f file (default 1: on this
 #                        2-core box it shares the cores with three instances and the client, and
 #                        one thread costs less there; `auto` leaves HAProxy's default, one per core)
@@ -97,12 +100,12 @@ c["archive"]["durability"] = "group"
 json.dump(c, open(sys.argv[2], "w"), indent=2)
 PY
 
-# Each process in its own CPU cgroup (cgroup v1 `cpu`, equal cpu.shares), as systemd runs each
-# service in its own cgroup: the scheduler then shares the cores per process, not per thread, so an
-# instance with many busy threads (B restarting) cannot take the others' share. BENCH_CGROUPS=0 runs
-# everything in the caller's cgroup.
+# One box standing for several machines (docs/scale-out.md): each process in its own CPU cgroup
+# (cgroup v1 `cpu`), as systemd runs each service, so the scheduler shares the cores per process and
+# not per thread; each instance capped at BENCH_INSTANCE_CORES, HAProxy weighted BENCH_PROXY_SHARES.
+# BENCH_CGROUPS=0 runs everything in the caller's cgroup.
 cgroup_dir=""
-instance_quota=$(python3 -c 'import sys; print(int(float(sys.argv[1]) * 100000))' "${BENCH_INSTANCE_CORES:-0}")
+instance_quota=$(python3 -c 'import sys; print(int(float(sys.argv[1]) * 100000))' "${BENCH_INSTANCE_CORES:-0.6}")
 if [ "${BENCH_CGROUPS:-1}" != 0 ] && [ -w /sys/fs/cgroup/cpu ] && [ -f /sys/fs/cgroup/cpu/cpu.shares ]; then
   cgroup_dir="/sys/fs/cgroup/cpu/buzzer-scaleout-$$"
   mkdir -p "$cgroup_dir"

@@ -81,7 +81,9 @@ for base, kill in (("proxy", "kill"), ("direct", "direct-kill")):
         inside = sum(lo <= k <= hi for k in kills)
         above = sum(k > hi for k in kills)
         print(f"  {label}: {base} {lo:.0f}-{hi:.0f}, {kill} {', '.join(f'{k:.0f}' for k in kills)}: "
-              f"{inside} within, {above} above, {len(kills) - inside - above} below")
+              f"{inside} within, {above} above, {len(kills) - inside - above} below; "
+              f"medians {statistics.median(spread):.0f} and {statistics.median(kills):.0f}")
+print("(Of runs drawn alike, about half fall outside the min-max of three: compare the medians too.)")
 
 print("\nfan: host's start/next written -> each player got `question`; ack: answer written -> answer_ack.")
 print("ackW: the ack timed by the kernel's arrival (SO_TIMESTAMPNS); lag: kernel arrival -> the client's read.")
