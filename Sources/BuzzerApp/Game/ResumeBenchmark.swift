@@ -1,6 +1,5 @@
 import BuzzerGame
 import BuzzerWebSocket
-import Dispatch
 
 /// `buzzer bench resume`: what the room's loop spends on each phone when every phone of a big room
 /// comes back at once (its instance restarted, the bar's Wi-Fi returned), in-process (no sockets):
@@ -68,14 +67,14 @@ package enum ResumeBenchmark {
                 let player = players[index], token = player.token + "'"
                 var clock = Stopwatch()
                 let events = try room.handle(.resume(tokenHash: player.token, newTokenHash: token), at: now)
-                handle.append(clock.lap())
+                handle.append(clock.lapNanoseconds())
                 cache.roomChanged(by: events)
                 let state = RoomPublisher.state(of: room, for: .player(player.id), now: now, shared: cache)
-                shared.append(clock.lap())
+                shared.append(clock.lapNanoseconds())
                 bytes &+= encoder.encode(.state(state)).payloadCount
-                encode.append(clock.lap())
+                encode.append(clock.lapNanoseconds())
                 _ = RoomPublisher.state(of: room, for: .player(player.id), now: now)
-                fresh.append(clock.lap())
+                fresh.append(clock.lapNanoseconds())
                 players[index].token = token
             }
             precondition(bytes > 0)
@@ -92,16 +91,5 @@ package enum ResumeBenchmark {
         _ = try room.handle(.reveal, at: now)
         let revealed = try everyoneResumes("revealed")
         return Report(players: count, rows: [open, revealed])
-    }
-}
-
-/// Nanoseconds between laps, from the monotonic clock.
-private struct Stopwatch {
-    private var last = DispatchTime.now().uptimeNanoseconds
-
-    mutating func lap() -> Int {
-        let now = DispatchTime.now().uptimeNanoseconds
-        defer { last = now }
-        return Int(now - last)
     }
 }

@@ -1,7 +1,6 @@
 import BuzzerArchive
 import BuzzerGame
 import BuzzerWebSocket
-import Dispatch
 
 /// `buzzer bench reveal`: what a reveal costs the room's loop before its first `result` can leave,
 /// step by step, for one room of N players in-process (no sockets): the game's `handle(.reveal)`,
@@ -64,16 +63,5 @@ package enum RevealBenchmark {
         func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] }
         return Report(players: count, handle: median(samples.handle), publish: median(samples.publish),
                       encode: median(samples.encode), archiveLine: median(samples.archive))
-    }
-}
-
-/// Microseconds between laps, from the monotonic clock.
-private struct Stopwatch {
-    private var last = DispatchTime.now().uptimeNanoseconds
-
-    mutating func lap() -> Int {
-        let now = DispatchTime.now().uptimeNanoseconds
-        defer { last = now }
-        return Int((now - last) / 1000)
     }
 }
