@@ -56,10 +56,11 @@ extension RoomPublisher {
                 }
             }
             if room.phase == .reading || room.phase == .open { payload.maxWager = maxWager(id, in: room) }
+            let row = standings == nil ? nil : shared.standing(of: id, in: room)
             if let current, current.isRevealed, standings != nil {
-                payload.result = room.result(for: id, sequence: current.sequence, rank: shared.standing(of: id, in: room)?.rank)
+                payload.result = room.result(for: id, sequence: current.sequence, rank: row?.rank)
             }
-            if let standings, let row = shared.standing(of: id, in: room) {
+            if let standings, let row {
                 payload.me = StandingPayload(rank: row.rank, score: row.score, players: standings.players.count,
                                              teamRank: row.team.flatMap { shared.rank(of: $0, in: room) })
             } else if let player = room.players[id], let place = shared.provisionalRank(of: id, in: room) {
