@@ -38,7 +38,7 @@ extension Room {
             return .onBreak(command: command.name)
         // A late-noticed typed answer may still be accepted: the earlier questions' reveals stand.
         case .accept, .start, .next, .end, .breakCountdown, .kick, .rename, .renameTeam, .mergeTeams, .movePlayer, .setLocked, .adjustScore,
-             .hostDisconnected, .hostReconnect, .join, .resume, .playerDisconnected, .leave, .displayConnected, .displayDisconnected, .tick:
+             .hostDisconnected, .hostReconnect, .setJoinAddress, .join, .resume, .playerDisconnected, .leave, .displayConnected, .displayDisconnected, .tick:
             return nil
         }
     }

@@ -132,6 +132,9 @@ extension Room {
         case .hostReconnect(let tokenHash):
             guard tokenHash == hostTokenHash else { throw .notHost }
             return [.hostReconnected(HostReconnected(at: now))]
+        case .setJoinAddress(let address):
+            if let problem = address.problem() { throw .invalidSettings("join address: \(problem)") }
+            return address == joinAddress ? [] : [.joinAddressSet(JoinAddressSet(at: now, address: address))]
         case .join(let request):
             return try decideJoin(request, at: now)
         case let .resume(tokenHash, newTokenHash):

@@ -42,6 +42,8 @@ extension Room {
             guard InputBounds.duration.contains(e.responseMs) else { return "its response time \(e.responseMs) ms is out of range" }
         case .breakStarted, .breakCountdownChanged:
             return breakLogProblem(event)
+        case .joinAddressSet(let e):
+            if let problem = e.address.problem() { return "its join address is invalid: \(problem)" }
         case .hostDisconnected, .hostReconnected, .roomLockChanged, .displayConnected, .displayDisconnected, .teamCreated,
              .playerJoined, .playerDisconnected, .playerReconnected, .playerLeft, .playerKicked, .playerRenamed, .teamRenamed,
              .teamsMerged, .playerMoved, .answersOpened, .answersClosed, .clockPaused, .clockResumed, .questionSkipped,

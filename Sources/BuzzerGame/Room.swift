@@ -19,6 +19,8 @@ package struct Room: Sendable, Equatable {
     package internal(set) var hostConnected = true
     package internal(set) var hostAwaySince: GameInstant?
     package internal(set) var displayCount = 0
+    /// Where players join, as the host set it; nil in logs from before join addresses were logged.
+    package internal(set) var joinAddress: RoomJoinAddress?
 
     package internal(set) var players = PlayerMap<Player>()
     package internal(set) var teams: [TeamID: Team] = [:]
@@ -163,6 +165,8 @@ package struct Room: Sendable, Equatable {
             displayCount += 1
         case .displayDisconnected:
             displayCount = max(0, displayCount - 1)
+        case .joinAddressSet(let e):
+            joinAddress = e.address
         case .teamCreated(let e):
             addTeam(e.team, name: e.name)
         case .teamRenamed(let e):

@@ -42,6 +42,8 @@ package enum RoomCommand: Sendable, Equatable {
     case accept(question: Int, text: String)
     case hostDisconnected
     case hostReconnect(tokenHash: String)
+    /// Where players join: the host's pick among the addresses offered (`RoomJoinAddress`).
+    case setJoinAddress(RoomJoinAddress)
 
     // Players.
     case join(JoinRequest)
@@ -87,6 +89,7 @@ package enum RoomCommand: Sendable, Equatable {
         case .adjustScore: "adjust a score"
         case .accept: "accept an answer"
         case .hostDisconnected, .hostReconnect: "reconnect"
+        case .setJoinAddress: "choose the join address"
         case .join: "join"
         case .resume: "resume"
         case .playerDisconnected, .leave: "leave"

@@ -37,3 +37,17 @@ package struct DisplayDisconnected: Codable, Sendable, Equatable {
         self.at = at
     }
 }
+/// Where the room's players join, as the host set it (at creation or later).
+package struct JoinAddressSet: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var url: String
+    package var offered: [String]
+
+    package init(at: GameInstant, address: RoomJoinAddress) {
+        self.at = at
+        url = address.url
+        offered = address.offered
+    }
+
+    package var address: RoomJoinAddress { RoomJoinAddress(url: url, offered: offered) }
+}

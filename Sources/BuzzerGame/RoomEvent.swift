@@ -10,6 +10,7 @@ package enum RoomEvent: Sendable, Equatable {
     case roomLockChanged(RoomLockChanged)
     case displayConnected(DisplayConnected)
     case displayDisconnected(DisplayDisconnected)
+    case joinAddressSet(JoinAddressSet)
     case teamCreated(TeamCreated)
     case playerJoined(PlayerJoined)
     case playerDisconnected(PlayerDisconnected)
@@ -57,6 +58,7 @@ package enum RoomEvent: Sendable, Equatable {
         case .roomLockChanged: "room_lock_changed"
         case .displayConnected: "display_connected"
         case .displayDisconnected: "display_disconnected"
+        case .joinAddressSet: "join_address_set"
         case .teamCreated: "team_created"
         case .playerJoined: "player_joined"
         case .playerDisconnected: "player_disconnected"
@@ -100,6 +102,7 @@ package enum RoomEvent: Sendable, Equatable {
         case .roomLockChanged(let e): e.at
         case .displayConnected(let e): e.at
         case .displayDisconnected(let e): e.at
+        case .joinAddressSet(let e): e.at
         case .teamCreated(let e): e.at
         case .playerJoined(let e): e.at
         case .playerDisconnected(let e): e.at

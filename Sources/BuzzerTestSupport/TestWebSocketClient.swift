@@ -74,9 +74,11 @@ package final class TestWebSocketClient {
 
     /// Sends an upgrade request and returns the response status code.
     package func handshake(path: String = "/", headers: [String: String] = [:], timeout: Double = 30) throws -> Int {
-        var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        // `headers` may name its own Host (a proxy's, or a stranger's forged one).
+        let host = headers.first { $0.key.lowercased() == "host" }?.value ?? "127.0.0.1"
+        var request = "GET \(path) HTTP/1.1\r\nHost: \(host)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         request += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
-        for (name, value) in headers { request += "\(name): \(value)\r\n" }
+        for (name, value) in headers where name.lowercased() != "host" { request += "\(name): \(value)\r\n" }
         request += "\r\n"
         try sendRaw(Array(request.utf8))
         return try readHTTPResponse(timeout: timeout)
@@ -232,10 +234,16 @@ package final class TestWebSocketClient {
 extension TestWebSocketClient {
     /// One plain HTTP GET on a fresh connection (`Connection: close`): the status and the body.
     package static func httpGet(port: Int, path: String, headers: [String: String] = [:]) throws -> (status: Int, body: String) {
+        let answer = try httpGetWithHead(port: port, path: path, headers: headers)
+        return (answer.status, answer.body)
+    }
+
+    /// The same, with the response's head (status line and headers) too.
+    package static func httpGetWithHead(port: Int, path: String, headers: [String: String] = [:]) throws -> (status: Int, head: String, body: String) {
         let client = try TestWebSocketClient(port: port)
         let extra = headers.map { "\($0.key): \($0.value)\r\n" }.sorted().joined()
         try client.sendRaw(Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(extra)Connection: close\r\n\r\n".utf8))
         let status = try client.readHTTPResponse()
-        return (status, try client.readToEOF())
+        return (status, client.handshakeResponse, try client.readToEOF())
     }
 }

@@ -75,4 +75,28 @@ struct CreateRateLimitLiveTests {
         try fresh.send(type: "create", ["pack": "pub-classics", "token": LiveGameServer.editToken])
         try fresh.next("created")
     }
+
+    /// Found by the security review: creates refused before the entrance (an invalid inline pack,
+    /// `already_in_room`) were not counted, although "refused ones included" is the rule.
+    @Test func createsRefusedBeforeTheEntranceCountAgainstTheConnection() throws {
+        let server = try LiveGameServer { $0.rooms.createsPerConnection = 3 }
+        defer { server.stop() }
+        let client = try GameClient(port: server.port)
+        #expect(try client.expectError(after: ["type": "create", "questions": "not a pack"]) == "bad_message")
+        #expect(try client.expectError(after: ["type": "create", "questions": [["text": ""]]]) == "bad_message")
+        try client.send(type: "create", ["pack": "pub-classics", "token": LiveGameServer.editToken])
+        try client.next("created")
+        // The fourth: in a room already, and past the connection's three.
+        #expect(try client.expectError(after: ["type": "create", "pack": "pub-classics", "token": LiveGameServer.editToken]) == "rate_limited")
+        #expect(throws: GameClientError.self) { try client.next("created", timeout: 5) }
+        #expect(client.lastCloseCode == 1008)
+
+        let host = try GameClient(port: server.port)
+        try host.send(type: "create", ["pack": "pub-classics", "token": LiveGameServer.editToken])
+        try host.next("created")
+        for _ in 0..<2 {
+            #expect(try host.expectError(after: ["type": "create", "pack": "pub-classics", "token": LiveGameServer.editToken]) == "already_in_room")
+        }
+        #expect(try host.expectError(after: ["type": "create", "pack": "pub-classics", "token": LiveGameServer.editToken]) == "rate_limited")
+    }
 }

@@ -14,8 +14,11 @@ final class GameClient {
     private var unread: [[String: Any]] = []
 
     /// `room`: open `/ws?room=CODE`, as the web clients do for a room they know (a proxy routes by it).
-    init(port: Int, room: String? = nil) throws {
-        socket = try TestWebSocketClient.connect(port: port, path: room.map { "/ws?room=\($0)" } ?? "/ws", headers: ["Sec-WebSocket-Protocol": "buzzer.v1"])
+    /// `host`: the upgrade's Host header (127.0.0.1 unless given).
+    init(port: Int, room: String? = nil, host: String? = nil) throws {
+        var headers = ["Sec-WebSocket-Protocol": "buzzer.v1"]
+        if let host { headers["Host"] = host }
+        socket = try TestWebSocketClient.connect(port: port, path: room.map { "/ws?room=\($0)" } ?? "/ws", headers: headers)
     }
 
     func send(_ object: [String: Any]) throws {

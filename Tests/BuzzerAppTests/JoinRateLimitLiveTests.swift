@@ -141,4 +141,45 @@ struct JoinRateLimitLiveTests {
         #expect(throws: GameClientError.self) { try client.next("error", timeout: 5) }
         #expect(client.lastCloseCode == 1008)
     }
+
+    /// Found by the security review: `/qr/CODE.svg` (200 or 404) and the results download (401 or
+    /// 404) told live codes from dead ones at thousands of guesses a second, and the wrong-code
+    /// limiter never saw them. Now a miss over HTTP spends the same budget as a wrong `join`, while
+    /// a hundred phones behind the guesser's address still join and the projector loads the QR code.
+    @Test func wrongCodesOverHTTPSpendTheSameBudgetAsWrongJoins() throws {
+        let server = try LiveGameServer {
+            $0.rooms.failedJoinsPerMinute = 5
+            $0.rooms.failedJoinDelayMilliseconds = 10
+        }
+        defer { server.stop() }
+        let (_, code, hostToken) = try Self.createRoom(server)
+        for guess in 0..<3 {
+            #expect(try TestWebSocketClient.httpGet(port: server.port, path: "/qr/ZZZZZ\(guess).svg").status == 404)
+        }
+        #expect(try TestWebSocketClient.httpGet(port: server.port, path: "/api/rooms/ZZZZZ9/results.csv").status == 404)
+        // The fifth miss, over the WebSocket: the same budget.
+        let guesser = try GameClient(port: server.port)
+        #expect(try guesser.expectError(after: ["type": "watch", "code": "ZZZZZ8"]) == "room_not_found")
+
+        // Past it: every further miss is refused, whichever route it takes.
+        let qr = try TestWebSocketClient.httpGetWithHead(port: server.port, path: "/qr/ZZZZZ7.svg")
+        #expect(qr.status == 429)
+        #expect(qr.head.contains("Retry-After: 60"), "\(qr.head)")
+        #expect(try TestWebSocketClient.httpGet(port: server.port, path: "/api/rooms/ZZZZZ6/results.json").status == 429)
+        let again = try GameClient(port: server.port)
+        #expect(try again.expectError(after: ["type": "join", "code": "ZZZZZ5", "nickname": "x"]) == "rate_limited")
+
+        // The right code is never limited: the projector's QR code, the host's results, a bar's phones.
+        #expect(try TestWebSocketClient.httpGet(port: server.port, path: "/qr/\(code).svg").status == 200)
+        let results = try TestWebSocketClient.httpGet(port: server.port, path: "/api/rooms/\(code)/results.csv", headers: ["Authorization": "Bearer \(hostToken)"])
+        #expect(results.status == 200, "\(results.body)")
+        var phones: [GameClient] = []
+        for n in 0..<100 {
+            let phone = try GameClient(port: server.port)
+            try phone.send(type: "join", ["code": code, "nickname": "Table \(n)"])
+            phones.append(phone)
+            if n % 10 == 0 { #expect(try TestWebSocketClient.httpGet(port: server.port, path: "/qr/\(code).svg").status == 200) }
+        }
+        for phone in phones { try phone.next("joined") }
+    }
 }

@@ -37,6 +37,11 @@ package struct RoomsConfig: Codable, Sendable, Equatable {
     package var lobbyUpdateMilliseconds = 250
     /// Join codes are this many characters from a 32-letter alphabet (6 gives 10⁹ codes).
     package var joinCodeLength = 6
+    /// Projector pages (`watch`) one room may have open at once: a bar has one or two screens, and
+    /// each watch costs the room a copy of every broadcast.
+    package var maxDisplaysPerRoom = 8
+    /// Projector pages one IP address may have open at once, across every room.
+    package var maxDisplaysPerAddress = 16
     /// For several servers behind a proxy: one character of the code alphabet that every code this
     /// server deals starts with, so the proxy can route `/ws?room=CODE` by it (docs/scale-out.md).
     package var instanceId: String?
@@ -44,7 +49,7 @@ package struct RoomsConfig: Codable, Sendable, Equatable {
     package init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case maxRooms, maxEndedRooms, failedJoinsPerMinute, failedJoinsPerConnection, failedJoinDelayMilliseconds, createsPerMinute, createBurst, createsPerConnection, maxInlinePackBytes, libraryDirectory, endedRoomRetentionSeconds, lobbyUpdateMilliseconds, joinCodeLength, instanceId
+        case maxRooms, maxEndedRooms, failedJoinsPerMinute, failedJoinsPerConnection, failedJoinDelayMilliseconds, createsPerMinute, createBurst, createsPerConnection, maxInlinePackBytes, libraryDirectory, endedRoomRetentionSeconds, lobbyUpdateMilliseconds, joinCodeLength, instanceId, maxDisplaysPerRoom, maxDisplaysPerAddress
     }
 
     package init(from decoder: any Decoder) throws {
@@ -66,6 +71,8 @@ package struct RoomsConfig: Codable, Sendable, Equatable {
         try read(.endedRoomRetentionSeconds, &s.endedRoomRetentionSeconds)
         try read(.lobbyUpdateMilliseconds, &s.lobbyUpdateMilliseconds)
         try read(.joinCodeLength, &s.joinCodeLength)
+        try read(.maxDisplaysPerRoom, &s.maxDisplaysPerRoom)
+        try read(.maxDisplaysPerAddress, &s.maxDisplaysPerAddress)
         s.instanceId = try c.decodeIfPresent(String.self, forKey: .instanceId)
         self = s
         if let id = instanceId, id.utf8.count != 1 || !Secrets.codeAlphabet.contains(id.utf8.first!) {
@@ -92,6 +99,10 @@ package struct RoomsConfig: Codable, Sendable, Equatable {
         }
         if !(5...12).contains(joinCodeLength) {
             throw DecodingError.dataCorruptedError(forKey: .joinCodeLength, in: c, debugDescription: "must be 5...12 (5 gives 3.3×10⁷ codes)")
+        }
+        for (key, value) in [(CodingKeys.maxDisplaysPerRoom, maxDisplaysPerRoom), (.maxDisplaysPerAddress, maxDisplaysPerAddress)]
+        where !(1...1000).contains(value) {
+            throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "must be 1...1000")
         }
         if libraryDirectory.isEmpty {
             throw DecodingError.dataCorruptedError(forKey: .libraryDirectory, in: c, debugDescription: "must not be empty")

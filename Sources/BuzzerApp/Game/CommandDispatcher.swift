@@ -55,24 +55,26 @@ struct CommandDispatcher: Sendable {
     /// A host command, on the room's loop. Its values are within `InputBounds` (checked at decoding).
     private static func perform(_ command: HostCommand, handle: ClientHandle, in live: LiveRoom) throws(GameError) {
         guard let roomCommand = command.roomCommand else {
-            if case .joinAddress(let url) = command { chooseJoinAddress(url, handle: handle, in: live) }
+            if case .joinAddress(let url) = command { try chooseJoinAddress(url, handle: handle, in: live) }
             return
         }
         try live.perform(roomCommand)
         if command.repliesOK { handle.send(live.context.messages.encode(.ok(OKPayload(request: command.type)))) }
     }
 
-    /// The host picked another of the room's join addresses for the projector and the QR code.
-    private static func chooseJoinAddress(_ url: String, handle: ClientHandle, in live: LiveRoom) {
+    /// The host picked another of the room's join addresses for the projector and the QR code. It is
+    /// logged (`join_address_set`), so a restart keeps it; the publisher tells the screens.
+    private static func chooseJoinAddress(_ url: String, handle: ClientHandle, in live: LiveRoom) throws(GameError) {
         let base = url.hasSuffix("/") ? String(url.dropLast()) : url
-        guard live.context.registry.chooseJoinURL(base, for: live.code) else {
-            let offered = live.context.registry.joinAddresses(live.code)?.offered.candidates ?? []
+        let offered = live.context.registry.joinAddresses(live.code)?.offered.candidates ?? []
+        guard offered.contains(base) else {
             handle.send(live.context.messages.encode(.error(
                 "unknown_address", "\(url) is not one of this server's join addresses: \(offered.joined(separator: ", ")).", request: "join_address")))
             return
         }
+        try live.perform(.setJoinAddress(RoomJoinAddress(url: base, offered: offered)))
+        _ = live.context.registry.chooseJoinURL(base, for: live.code)
         handle.send(live.context.messages.encode(.ok(OKPayload(request: "join_address"))))
-        live.announceJoinAddress("\(base)/join/\(live.code)")
     }
 
     /// A player's command, on the room's loop.

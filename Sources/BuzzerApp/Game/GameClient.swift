@@ -2,6 +2,7 @@ import BuzzerGame
 import BuzzerTransport
 import BuzzerWebSocket
 import Logging
+import Synchronization
 
 /// The app's handle on one game connection.
 typealias ClientHandle = WebSocketHandle<GameClient>
@@ -32,7 +33,16 @@ package final class GameClient: WebSocketHandler {
         service.received(message, from: self)
     }
 
+    /// Gives back the display slot this connection holds, if any: once, whichever comes first.
+    func releaseDisplaySlot() {
+        guard let room = state.displaySlot else { return }
+        state.displaySlot = nil
+        let address = remoteAddress
+        service.entrance.displays.withLock { $0.giveBack(room: room, address: address) }
+    }
+
     package func closed(reason: ConnectionCloseReason, code: UInt16) {
+        releaseDisplaySlot()
         service.closed(self, reason: reason, code: code)
     }
 }
@@ -56,6 +66,9 @@ struct ClientState {
     var failedEntries = 0
     /// `create` requests this connection has sent, refused ones included (`CreateRateLimiter`).
     var createRequests = 0
+    /// The room whose display quota this connection holds a slot of (`DisplayQuota`), from its
+    /// `watch` until it is refused or closes.
+    var displaySlot: String?
     /// When the current question reached this player's kernel socket buffer (where response time starts).
     var questionWritten: (sequence: Int, at: GameInstant)?
 }

@@ -148,6 +148,13 @@ package struct GameServer: Sendable {
             let live = LiveRoom(room: room, loop: loop, context: context)
             let ref = RoomRef(code: room.code, hostTokenHash: room.hostTokenHash, loop: loop, bound: .sending(live, to: loop.queue))
             context.registry.restore(ref)
+            // `server.publicURL` wins over what the room logged; a log from before join addresses were
+            // logged gets the server's own addresses when it is first asked for them.
+            if context.config.server.publicURL?.isEmpty == false {
+                context.registry.join(room.code, offering: service.joinAddress(requestHost: nil))
+            } else if let logged = room.joinAddress {
+                context.registry.restoreJoin(room.code, offered: JoinAddress(candidates: logged.offered), chosen: logged.url)
+            }
             ref.run { $0.reportGauges() }
             summary.restoredRooms.append(room.code)
             let connected = room.players.values.filter { $0.status == .connected }.map(\.id).sorted()

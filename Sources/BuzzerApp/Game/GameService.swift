@@ -135,6 +135,8 @@ package final class GameService: WebSocketService {
         do {
             decoded = try ClientMessage.decode(message.payload, packLimits: context.config.game.packLimits)
         } catch {
+            // A create with an invalid inline pack still counts against the connection's creates.
+            if error.request == "create", entrance.closeIfPastCreateLimit(client) { return }
             client.send(messages.encode(.error("bad_message", "That message was not understood: \(error.reason).", request: error.request)))
             return
         }

@@ -185,9 +185,8 @@ final class LiveRoom {
         case .player(let id) where members.players[id] == handle:
             members.players[id] = nil
             _ = try? perform(.playerDisconnected(id))
-        case .display where members.displays[handle.id] != nil:
+        case .display:
             members.displays[handle.id] = nil
-            _ = try? perform(.displayDisconnected)
         default:
             break
         }
@@ -199,12 +198,6 @@ final class LiveRoom {
         guard members.players[id] == handle else { throw .unknownPlayer }
         members.players[id] = nil
         try perform(.leave(id))
-    }
-
-    /// The host picked another join address: the host console and the projectors show it.
-    func announceJoinAddress(_ joinURL: String) {
-        post(Self.batch([Delivery(audience: .screens, message: .joinAddress(JoinAddressPayload(joinURL: joinURL)))],
-                        to: members, sender: nil, context: context))
     }
 
     // MARK: - Snapshots

@@ -13,7 +13,7 @@ package enum ProtocolErrorCodes {
 
     /// The app's own: messages that never reach a room, and rooms that cannot be made.
     package static let app: Set<String> = [
-        "bad_message", "not_in_room", "already_in_room", "busy", "unknown_address", "room_not_found", "rate_limited",
+        "bad_message", "not_in_room", "already_in_room", "busy", "unknown_address", "room_not_found", "rate_limited", "too_many_displays",
         "pack_not_found", "pack_too_large", "token_required", "unknown_league", "disk_low", "too_many_rooms", "archive_unavailable", "draining", "internal",
     ]
 

@@ -41,10 +41,16 @@ enum RoomAdmission {
             if returned { prepared.resumed = true }
             done(Result { () throws(GameError) -> Entered in try prepared.seat(handle, in: live) })
         }
+        guard let command = prepared.command else {
+            // A projector logs nothing: it changes no game (docs/archive-format.md), and logging each
+            // watch let anyone with a code grow the log without bound.
+            done(Result { () throws(GameError) -> Entered in try prepared.seat(handle, in: live) })
+            return
+        }
         do throws(GameError) {
             let returned = Returned()
-            let events = try live.perform(prepared.command) { _ in ref.run { finish($0, returned.value.load(ordering: .relaxed)) } }
-            if case .join = prepared.command, events.contains(where: { if case .playerReconnected = $0 { true } else { false } }) {
+            let events = try live.perform(command) { _ in ref.run { finish($0, returned.value.load(ordering: .relaxed)) } }
+            if case .join = command, events.contains(where: { if case .playerReconnected = $0 { true } else { false } }) {
                 returned.value.store(true, ordering: .relaxed)
             }
         } catch {
@@ -60,7 +66,8 @@ enum RoomAdmission {
 
     /// What an entry runs in the room, and how it seats the connection once that is durable.
     private struct Admission: Sendable {
-        var command: RoomCommand
+        /// nil for a projector's `watch`, which runs nothing in the room.
+        var command: RoomCommand?
         var role: @Sendable (Room) throws(GameError) -> ClientState.Role
         /// The token the `joined` reply hands out (a join's new one, a resume's rotated one).
         var token: String?
@@ -119,7 +126,7 @@ enum RoomAdmission {
         case let .host(_, token):
             return Admission(command: .hostReconnect(tokenHash: Secrets.hash(token)), role: { _ in .host }, token: nil)
         case .watch:
-            return Admission(command: .displayConnected, role: { _ in .display }, token: nil)
+            return Admission(command: nil, role: { _ in .display }, token: nil)
         case .create, .peek:
             throw .unknownPlayer
         }

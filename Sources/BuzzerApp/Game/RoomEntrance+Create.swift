@@ -87,7 +87,10 @@ extension RoomEntrance {
         }
 
         let token = Secrets.token(), now = context.clock(), loop = handle.loop
-        var created: (ref: RoomRef, live: LiveRoom, event: RoomEvent)?
+        // The host's own view of the server (its Host header, else the server's addresses) is where
+        // players join; it is logged with the room, so nobody else's request can move it later.
+        let offered = joinAddress(for: client)
+        var created: (ref: RoomRef, live: LiveRoom, events: [RoomEvent])?
         for _ in 0..<16 where created == nil {
             let code = config.rooms.instanceId.map { $0 + Secrets.joinCode(length: config.rooms.joinCodeLength - 1) }
                 ?? Secrets.joinCode(length: config.rooms.joinCodeLength)
@@ -99,11 +102,13 @@ extension RoomEntrance {
                 fail(error.code, error.description)
                 return
             }
-            let live = LiveRoom(room: made.room, loop: loop, context: context)
-            let ref = RoomRef(code: code, hostTokenHash: made.room.hostTokenHash, loop: loop, bound: LoopBound(live, queue: loop.queue))
+            var room = made.room
+            let joinEvents = (try? room.handle(.setJoinAddress(RoomJoinAddress(offered)), at: now)) ?? []
+            let live = LiveRoom(room: room, loop: loop, context: context)
+            let ref = RoomRef(code: code, hostTokenHash: room.hostTokenHash, loop: loop, bound: LoopBound(live, queue: loop.queue))
             switch context.registry.insert(ref, limit: config.rooms.maxRooms) {
             case .inserted:
-                created = (ref, live, made.event)
+                created = (ref, live, [made.event] + joinEvents)
                 ref.run { $0.reportGauges() }
             case .codeTaken: continue
             case .full:
@@ -111,20 +116,20 @@ extension RoomEntrance {
                 return
             }
         }
-        guard let (ref, live, event) = created else {
+        guard let (ref, live, events) = created else {
             fail("internal", "No free join code was found; try again.")
             return
         }
         // The host token is handed out only once the room is in the log: a restart must still know it.
         client.state.entering = true
         let messages = context.messages, logger = context.logger, registry = context.registry
-        let join = registry.join(ref.code, offering: joinAddress(for: client))
+        let join = registry.join(ref.code, offering: offered)
         let reply = messages.encode(.created(CreatedPayload(
             code: ref.code, hostToken: token, joinURL: "\(join.chosen)/join/\(ref.code)", joinAddresses: join.offered.candidates,
             displayURL: "\(join.chosen)/display/\(ref.code)", title: pack.title, questionCount: pack.questionCount, settings: settings, league: league)))
         let registerLeague: RoomLeague? = newLeague ? league : nil
         let leagueScoring = request.league?.scoring.flatMap(LeagueScoring.init(rawValue:)), leagues = context.leagues
-        live.record([event]) { durable in
+        live.record(events) { durable in
             guard durable else {
                 registry.remove(ref.code)
                 ref.run { $0.forget() }

@@ -21,6 +21,8 @@ final class RoomEntrance: Sendable {
     let creates: Mutex<CreateRateLimiter>
     /// SHA-256 of the library's edit token: a `create` from a library pack must prove it.
     let editTokenHash: String
+    /// Open projector pages, per room and per address; taken before a `watch` reaches its room.
+    let displays: Mutex<DisplayQuota>
 
     init(context: GameContext, library: PackStore, addresses: ServerAddresses, gate: NewGameGate, editTokenHash: String) {
         self.context = context
@@ -32,6 +34,7 @@ final class RoomEntrance: Sendable {
         wrongCodes = Mutex(JoinRateLimiter(policy: JoinRateLimiter.Policy(
             failuresPerMinute: rooms.failedJoinsPerMinute, failuresPerConnection: rooms.failedJoinsPerConnection,
             delayMilliseconds: Int64(rooms.failedJoinDelayMilliseconds))))
+        displays = Mutex(DisplayQuota(perRoom: rooms.maxDisplaysPerRoom, perAddress: rooms.maxDisplaysPerAddress))
         creates = Mutex(CreateRateLimiter(policy: CreateRateLimiter.Policy(
             createsPerMinute: rooms.createsPerMinute, burst: rooms.createBurst, createsPerConnection: rooms.createsPerConnection)))
     }
@@ -42,8 +45,13 @@ final class RoomEntrance: Sendable {
     func handle(_ request: EntryRequest, from client: GameClient) {
         switch request {
         case .create(let create):
-            guard enterable(client, request: request.type) else { return }
-            self.create(create, client: client)
+            guard client.state.entering || client.state.room != nil else {
+                self.create(create, client: client)
+                return
+            }
+            // Refused before it gets anywhere (busy, already_in_room), and counted all the same.
+            guard !closeIfPastCreateLimit(client) else { return }
+            _ = enterable(client, request: request.type)
         case .host, .join, .resume, .watch:
             guard enterable(client, request: request.type) else { return }
             enter(request, client: client)
@@ -54,6 +62,19 @@ final class RoomEntrance: Sendable {
             }
             peek(code, client: client)
         }
+    }
+
+    /// Counts a `create` refused before `create(_:client:)` runs (an invalid inline pack, a
+    /// connection busy or already in a room): `rooms.createsPerConnection` counts every create
+    /// request. Past it, answers `rate_limited`, closes the connection and returns true.
+    func closeIfPastCreateLimit(_ client: GameClient) -> Bool {
+        let requests = client.state.createRequests
+        client.state.createRequests += 1
+        let limit = context.config.rooms.createsPerConnection
+        guard requests >= limit else { return false }
+        client.send(messages.encode(.error("rate_limited", "Too many create requests on this connection (\(limit)); reload the page to try again.", request: "create")))
+        client.handle.close(code: 1008, reason: "too many create requests")
+        return true
     }
 
     /// Refuses a second create/join/... while one is pending or the connection already has a role.
@@ -69,7 +90,7 @@ final class RoomEntrance: Sendable {
         return true
     }
 
-    /// The addresses players could use to reach this server, seen from the client's request.
+    /// The addresses players could use to reach this server, seen from the creating host's request.
     func joinAddress(for client: GameClient) -> JoinAddress {
         addresses.joinAddress(requestHost: client.request.headers.first(name: "Host"))
     }
@@ -89,10 +110,18 @@ final class RoomEntrance: Sendable {
             refuseWrongCode(code, request: message.type, client: client)
             return
         }
+        if case .watch = message {
+            let address = client.remoteAddress
+            if let refusal = displays.withLock({ $0.take(room: code, address: address) }) {
+                client.send(messages.encode(.error("too_many_displays", refusal.message, request: message.type)))
+                return
+            }
+            client.state.displaySlot = code
+        }
         client.state.entering = true
-        // A room recovered after a restart learns its join addresses from its first member (only
-        // then: the interfaces are read once per room, not once per join).
-        if context.registry.joinURL(code) == nil { context.registry.join(code, offering: joinAddress(for: client)) }
+        // A room recovered from a log that has no join address gets the server's own addresses: never
+        // from this request's Host header, which anyone can write.
+        if context.registry.joinURL(code) == nil { context.registry.join(code, offering: addresses.joinAddress(requestHost: nil)) }
         let handle = client.handle, clock = context.clock
         ref.run { live in
             RoomAdmission.admit(message, handle: handle, into: live, ref: ref) { outcome in
@@ -101,6 +130,7 @@ final class RoomEntrance: Sendable {
                     client.state.entering = false
                     switch outcome {
                     case .failure(let error):
+                        client.releaseDisplaySlot()
                         client.send(messages.encode(.error(error, request: message.type)))
                     case .success(let entered):
                         client.state.room = ref
@@ -137,6 +167,26 @@ final class RoomEntrance: Sendable {
                 nicknameMaxLength: room.settings.nicknameMaxLength, teamNameMaxLength: room.settings.teamNameMaxLength)))
             handle.send(info)
         }
+    }
+
+    /// An HTTP route that takes a join code (`/qr/CODE.svg`, the results download) found no live
+    /// room under it: counted against the same per-address budget as a wrong `join`, so HTTP finds
+    /// codes no faster than the WebSocket. 404 within the budget; past it 429 with `Retry-After`,
+    /// held back by the same growing delay. A live code is never counted or refused.
+    func refuseWrongCode(overHTTP code: String, from address: String) -> RouteResponse {
+        let now = context.clock()
+        let verdict = wrongCodes.withLock { $0.recordFailure(from: address, connectionFailures: 0, now: now) }
+        if verdict.overLimitBy == 1 {
+            context.logger.notice("wrong room codes past the limit; this address's wrong codes now get rate_limited", metadata: [
+                "address": "\(address)", "perMinute": "\(context.config.rooms.failedJoinsPerMinute)", "via": "http"])
+        }
+        guard verdict.isRateLimited else {
+            return .whole(.error(status: 404, message: "No game has the code \(code.isEmpty ? "you asked for" : code) on this server."))
+        }
+        var headers = HTTPHeaders()
+        headers.add(name: "Retry-After", value: "60")
+        return .delayed(.error(status: 429, message: "Too many wrong room codes from your network; try again in a minute. The right code still works.",
+                               headers: headers), milliseconds: Int(clamping: verdict.delayMilliseconds))
     }
 
     /// Answers a code that names no live room as `JoinRateLimiter` says: `room_not_found`, or

@@ -47,6 +47,9 @@ struct RoomPublisher: Sendable, Equatable {
                 out.append(Delivery(audience: .everyoneButHost, message: .hostStatus(HostStatusPayload(connected: room.hostConnected))))
             case .roomLockChanged, .displayConnected, .displayDisconnected:
                 pending.lobby = true
+            case .joinAddressSet(let set):
+                // The host console and the projectors show the new address and QR code at once.
+                out.append(Delivery(audience: .screens, message: .joinAddress(JoinAddressPayload(joinURL: "\(set.url)/join/\(room.code)"))))
             case .playerJoined, .playerDisconnected, .playerReconnected, .playerLeft:
                 pending.lobby = true
                 pending.players = true

@@ -128,6 +128,11 @@ final class RoomRegistry: Sendable {
         }
     }
 
+    /// Puts back the join addresses a recovered room logged, with the one it had in use.
+    func restoreJoin(_ code: String, offered: JoinAddress, chosen: String) {
+        state.withLock { $0.rooms[code]?.join = (offered, chosen) }
+    }
+
     /// The base URL players of `code` use now, if the room has one.
     func joinURL(_ code: String) -> String? {
         state.withLock { $0.rooms[code]?.join?.chosen }

@@ -34,7 +34,7 @@ final class RoomViewCache {
     static func isPresence(_ event: RoomEvent) -> Bool {
         switch event {
         case .playerDisconnected, .playerReconnected, .hostDisconnected, .hostReconnected, .displayConnected, .displayDisconnected,
-             .roomLockChanged:
+             .roomLockChanged, .joinAddressSet:
             true
         default:
             false

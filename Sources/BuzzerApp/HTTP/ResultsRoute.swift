@@ -10,8 +10,13 @@ import Foundation
 enum ResultsRoute {
     static func register(in router: inout Router<GameService>) {
         for format in ["csv", "json"] {
-            router.get("/api/rooms/{code}/results.\(format)", on: .pool) { request, service in
-                results(code: request[parameter: "code"], csv: format == "csv", head: request.head, service: service)
+            router.get("/api/rooms/{code}/results.\(format)", on: .pool) { request, service -> RouteResponse in
+                // A code that names no room kept counts as a wrong join from the client's address.
+                let code = Secrets.normalizeCode(request[parameter: "code"])
+                guard service.context.registry.hostTokenHash(code) != nil else {
+                    return service.entrance.refuseWrongCode(overHTTP: code, from: request.remoteAddress)
+                }
+                return .whole(results(code: code, csv: format == "csv", head: request.head, service: service))
             }
         }
     }

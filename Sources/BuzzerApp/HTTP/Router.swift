@@ -163,11 +163,17 @@ struct Router<Context: Sendable>: Sendable {
 enum RouteResponse: Sendable {
     case whole(HTTPResponse)
     case streamed(HTTPResponse, body: any HTTPBodySource)
+    /// A whole response held back (a wrong join code's growing delay); the connection reads no
+    /// further request meanwhile, and no loop or worker waits for it.
+    case delayed(HTTPResponse, milliseconds: Int)
 
     func send(through reply: HTTPResponder) {
         switch self {
         case .whole(let response): reply(response)
         case .streamed(let head, let body): reply.stream(head, body: body)
+        case .delayed(let response, let milliseconds) where milliseconds > 0:
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds)) { reply(response) }
+        case .delayed(let response, _): reply(response)
         }
     }
 }

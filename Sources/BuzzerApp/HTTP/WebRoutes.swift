@@ -8,8 +8,8 @@ enum WebRoutes {
     static func register(in router: inout Router<GameService>) {
         router.get("/qr/{file}", on: .loop) { request, service in
             let file = request[parameter: "file"]
-            guard file.hasSuffix(".svg") else { return notFound() }
-            return qrCode(code: String(file.dropLast(4)), head: request.head, service: service)
+            guard file.hasSuffix(".svg") else { return RouteResponse.whole(notFound()) }
+            return qrCode(code: String(file.dropLast(4)), request: request, service: service)
         }
     }
 
@@ -27,18 +27,19 @@ enum WebRoutes {
     }
 
     /// `/qr/CODE.svg`: the room's join address as a QR code, for as long as the room exists.
-    private static func qrCode(code raw: String, head: HTTPRequestHead, service: GameService) -> HTTPResponse {
+    /// A code that names no live room counts as a wrong join from the client's address.
+    private static func qrCode(code raw: String, request: HTTPRequest, service: GameService) -> RouteResponse {
         let code = Secrets.normalizeCode(raw)
         guard !code.isEmpty, service.context.registry.room(code) != nil else {
-            return .error(status: 404, message: "No game has that code.")
+            return service.entrance.refuseWrongCode(overHTTP: code, from: request.remoteAddress)
         }
-        let base = service.context.registry.joinURL(code) ?? service.joinAddress(requestHost: head.headers.first(name: "Host")).url
+        let base = service.context.registry.joinURL(code) ?? service.joinAddress(requestHost: nil).url
         let url = "\(base)/join/\(code)"
         guard let symbol = QRCode(encoding: url) else {
-            return .error(status: 500, message: "The QR code could not be drawn.")
+            return .whole(.error(status: 500, message: "The QR code could not be drawn."))
         }
         var headers = WebAssets.commonHeaders(contentType: "image/svg+xml")
         headers.add(name: "Cache-Control", value: "no-cache")
-        return HTTPResponse(status: 200, headers: headers, body: Array(symbol.svg(label: "QR code: \(url)").utf8))
+        return .whole(HTTPResponse(status: 200, headers: headers, body: Array(symbol.svg(label: "QR code: \(url)").utf8)))
     }
 }

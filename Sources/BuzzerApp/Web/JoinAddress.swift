@@ -1,8 +1,10 @@
+import BuzzerGame
 import Foundation
 
 /// Where players open the game: the address on the projector, in the QR code and in `joinURL`.
 ///
-/// `server.publicURL` wins. Otherwise the Host the host's browser used, unless that is a loopback
+/// `server.publicURL` wins. Otherwise the Host the host's browser used when it created the room
+/// (never anyone else's: the room logs it, `RoomJoinAddress`), unless that is a loopback
 /// name (`localhost`, `127.x.y.z`, `::1`): a phone cannot reach those, so the server's own LAN
 /// addresses are offered instead, the first as the default. With several, the host picks one
 /// (`join_address`). With none, the loopback address stays and the host console warns.
@@ -14,6 +16,12 @@ struct JoinAddress: Equatable, Sendable {
 
     /// True when players' phones cannot reach `url`.
     var isLoopback: Bool { Self.isLoopbackHost(Self.host(of: url)) }
+
+    /// The addresses a room logged (`RoomJoinAddress.offered`), as they were.
+    init(candidates: [String]) {
+        precondition(!candidates.isEmpty, "a join address offers at least one base URL")
+        self.candidates = candidates
+    }
 
     /// `requestHost` is the Host header (`name[:port]`); `port` is used when it has none.
     init(publicURL: String?, requestHost: String?, lanAddresses: [String], port: Int, scheme: String = "http") {
@@ -54,5 +62,12 @@ struct JoinAddress: Equatable, Sendable {
     static func isLoopbackHost(_ host: String) -> Bool {
         let name = host.lowercased()
         return name == "localhost" || name.hasSuffix(".localhost") || name == "::1" || name.hasPrefix("127.") || name == "0.0.0.0"
+    }
+}
+
+extension RoomJoinAddress {
+    /// The room's record of `address`: its default in use, and at most `maxOffered` of its candidates.
+    init(_ address: JoinAddress) {
+        self.init(url: address.url, offered: Array(address.candidates.prefix(Self.maxOffered)))
     }
 }
