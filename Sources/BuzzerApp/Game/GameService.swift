@@ -55,7 +55,7 @@ package final class GameService: WebSocketService {
         if let problem = leagues.bookError { logger.error("\(problem); leagues run without their settings and aliases, and changes are refused", metadata: [:]) }
         router = GameRoutes.router(config: config, library: library, leagues: leagues, editToken: self.editToken)
         gate = NewGameGate(context: context)
-        addresses = ServerAddresses(config: config)
+        addresses = ServerAddresses(config: config, clock: clock)
         entrance = RoomEntrance(context: context, library: library, addresses: addresses, gate: gate, editTokenHash: Secrets.hash(self.editToken))
         commands = CommandDispatcher(messages: context.messages)
         connectionCount = { metrics.openConnections }

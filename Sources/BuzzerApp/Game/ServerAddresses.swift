@@ -1,4 +1,5 @@
 import BuzzerGame
+import Dispatch
 import BuzzerTransport
 import BuzzerWebSocket
 import Logging
@@ -10,9 +11,18 @@ final class ServerAddresses: Sendable {
     private let config: BuzzerConfig
     /// The port the server listens on, once started (`server.port` may be 0).
     let listeningPort = Atomic<Int>(0)
+    /// The interfaces' addresses, read by `getifaddrs` on a utility queue every 10 s at most: a
+    /// `create` runs on a connection's loop and must not make the call there.
+    private let lan: BackgroundRefreshed<[String]>?
 
-    init(config: BuzzerConfig) {
+    init(config: BuzzerConfig, clock: @escaping @Sendable () -> Int64) {
         self.config = config
+        let host = config.server.host
+        lan = host == "0.0.0.0" || host == "::"
+            ? BackgroundRefreshed(maxAgeMilliseconds: 10_000, queue: DispatchQueue(label: "buzzer.lan-addresses", qos: .utility), clock: clock) {
+                LANAddresses.current()
+            }
+            : nil
     }
 
     func joinAddress(requestHost: String?) -> JoinAddress {
@@ -24,8 +34,8 @@ final class ServerAddresses: Sendable {
     /// The addresses phones might reach this server at: every LAN address when it listens on all
     /// interfaces, else the one it listens on (none if that is loopback).
     var listeningAddresses: [String] {
+        if let lan { return lan.value }
         let host = config.server.host
-        if host == "0.0.0.0" || host == "::" { return LANAddresses.current() }
         return JoinAddress.isLoopbackHost(host) ? [] : [host]
     }
 }
