@@ -34,7 +34,8 @@ struct BadInputLiveTests {
     }
 
     @Test func invalidPacksAndSettingsAreRefusedWithTheirPath() throws {
-        let server = try LiveGameServer()
+        // Seven creates on one connection, every refused one counted (`createsPerConnection`).
+        let server = try LiveGameServer { $0.rooms.createsPerConnection = 10 }
         defer { server.stop() }
         let host = try GameClient(port: server.port)
         let bad: [String: Any] = ["title": "Bad", "questions": [
