@@ -1,4 +1,5 @@
 import ArgumentParser
+import BuzzerFormats
 import BuzzerReplay
 import Foundation
 
@@ -35,20 +36,28 @@ struct ArchiveOptions: ParsableArguments {
     }
 }
 
-/// Small output helpers for the replay subcommands.
+/// Small output helpers for the replay subcommands. The archive holds outside text (titles,
+/// nicknames, and in logs from before packs refused them, control characters), so everything
+/// printed is escaped for the terminal (`TerminalText`): shown, never obeyed.
 enum ReplayOutput {
     static func json(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+        return TerminalText.escapedJSON(String(decoding: try encoder.encode(value), as: UTF8.self)) + "\n"
     }
 
+    /// Text for people: every control character but the line breaks is escaped.
     static func write(_ text: String) {
+        writeExactly(TerminalText.escaped(text, keepingLineBreaks: true))
+    }
+
+    /// Bytes as they are, for a file or a pipe (an export meant for a spreadsheet).
+    static func writeExactly(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
     static func warn(_ text: String) {
-        FileHandle.standardError.write(Data("buzzer replay: \(text)\n".utf8))
+        FileHandle.standardError.write(Data("buzzer replay: \(TerminalText.escaped(text, keepingLineBreaks: true))\n".utf8))
     }
 
     /// Prints the damaged lines a read found to stderr; true when any of them is an error.

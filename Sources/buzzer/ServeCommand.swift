@@ -41,7 +41,8 @@ struct ServeCommand: ParsableCommand {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
         }
         LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
+            // Log lines carry outside text (titles, addresses): escaped, so none drives the terminal.
+            var handler = TerminalSafeLogHandler(StreamLogHandler.standardError(label: label))
             handler.logLevel = level
             return handler
         }
