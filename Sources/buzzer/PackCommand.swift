@@ -14,11 +14,12 @@ struct PackCommand: ParsableCommand {
         subcommands: [Export.self, Import.self])
 
     struct Options: ParsableArguments {
-        @Option(help: ArgumentHelp("The config file whose library and media folders to use.", valueName: "file"))
-        var config: String = "config.json"
+        @Option(help: ArgumentHelp("The config file whose library and media folders to use (default: ./config.json, else /etc/buzzer/config.json).", valueName: "file"))
+        var config: String?
 
         func load() throws -> BuzzerConfig {
-            do { return try BuzzerConfig.load(path: config) } catch { throw CommandFailure("buzzer pack: \(error)") }
+            let path = try ConfigPath.required(config)
+            do { return try BuzzerConfig.load(path: path) } catch { throw CommandFailure("buzzer pack: \(error)") }
         }
     }
 

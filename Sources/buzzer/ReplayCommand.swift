@@ -22,7 +22,7 @@ struct ReplayCommand: ParsableCommand {
 /// Where the archive is: shared by every replay subcommand.
 struct ArchiveOptions: ParsableArguments {
     @Option(name: .customLong("archive"), help: ArgumentHelp(
-        "A log file or a directory of them; repeat for several. Default: archive.directory of config.json, else ./archive.",
+        "A log file or a directory of them; repeat for several. Default: archive.directory of the config (./config.json, else /etc/buzzer/config.json), else ./archive.",
         valueName: "path"))
     var paths: [String] = []
 
@@ -31,7 +31,8 @@ struct ArchiveOptions: ParsableArguments {
 
     func open() throws(ReplayError) -> ReplayArchive {
         if !paths.isEmpty { return try ReplayArchive(paths: paths) }
-        let directory = try ReplayArchive.configuredDirectory(configPath: config ?? "config.json", required: config != nil)
+        let file = ConfigPath.optional(config)
+        let directory = try ReplayArchive.configuredDirectory(configPath: file.path, required: file.required)
         return try ReplayArchive(paths: [directory])
     }
 }

@@ -11,8 +11,8 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Run live trivia rooms (settings from config.json; flags override it).")
 
-    @Option(help: "The config file.")
-    var config: String = "config.json"
+    @Option(help: "The config file (default: ./config.json, else /etc/buzzer/config.json).")
+    var config: String?
 
     @Option(help: "Port to listen on, overriding server.port (0 picks a free one).")
     var port: Int?
@@ -48,7 +48,9 @@ struct ServeCommand: ParsableCommand {
         }
         var settings: BuzzerConfig
         do {
-            settings = try BuzzerConfig.load(path: config)
+            settings = try BuzzerConfig.load(path: try ConfigPath.required(config))
+        } catch let error as CommandFailure {
+            throw error
         } catch {
             throw CommandFailure(error)
         }
