@@ -98,10 +98,15 @@ struct ServeCommand: ParsableCommand {
         let urls = game.reachableURLs(port: bound)
         // The page a host needs first, on this machine (or the public address behind a proxy). Hosting a
         // library pack needs the edit token, so the link carries it when it is the server's own (as the
-        // edit link does); with library.editToken in config.json the host pastes it once.
+        // edit link does), on a terminal only: under systemd stdout is the journal (StartupLinks).
+        // With library.editToken in config.json the host pastes it once.
+        let token = game.service.editTokenIsGenerated ? game.service.editToken : nil
+        let store = EditTokenStore(archiveDirectory: settings.archive.directory)
+        let tokenFile = token != nil && store.load() == token ? store.path : nil
+        let showsToken = StartupLinks.showsToken(stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
         if let base = urls.last {
-            let token = game.service.editTokenIsGenerated ? "#token=\(game.service.editToken)" : ""
-            FileHandle.standardOutput.write(Data("host the night at \(base)/host\(token)\n".utf8))
+            let line = StartupLinks.hostLine(base: base, token: token, tokenFile: tokenFile, showsToken: showsToken)
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
         let phones = urls.filter { !$0.contains("://localhost:") }
         logger.notice("buzzer serving", metadata: [
@@ -113,10 +118,10 @@ struct ServeCommand: ParsableCommand {
         for (id, problem) in game.service.library.brokenFiles() {
             logger.warning("a library pack does not load and is not offered (buzzer check explains)", metadata: ["pack": "\(id)", "problem": "\(problem)"])
         }
-        if game.service.editTokenIsGenerated, let base = urls.last {
+        if let base = urls.last, let line = StartupLinks.editLine(base: base, token: token, tokenFile: tokenFile, showsToken: showsToken) {
             // As Jupyter does: a host on a laptop is never locked out of editing. The token is kept beside
             // the log across restarts (`buzzer edit-token --rotate` replaces it), or set library.editToken.
-            FileHandle.standardOutput.write(Data("edit the question library at \(base)/edit#token=\(game.service.editToken)\n".utf8))
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
         // Under systemd (Type=notify): ready now, then a watchdog ping while every loop answers.
         notifier.value = SystemdNotifier(loops: game.server.loops)
