@@ -270,7 +270,7 @@ final class LeagueService: Sendable {
 
     static func write(_ book: LeagueBook, to path: String) throws(WriteError) {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try? POSIXArchiveFileSystem().createDirectory(folder)
         do { try AtomicFile.write(book.encoded(), to: path, in: folder) } catch { throw .io("\(error)") }
     }
 }
