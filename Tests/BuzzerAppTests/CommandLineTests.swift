@@ -40,6 +40,22 @@ struct CommandLineTests {
         #expect(result.output.contains("questions[2].category"))
     }
 
+    /// Issue 28, defect 8: `buzzer check` names a control character by its path, and a problem that
+    /// quotes the text (two identical options) prints it escaped, never raw.
+    @Test func checkNamesControlCharactersAndPrintsThemEscaped() throws {
+        let path = try temporaryFile(#"""
+        {"title":"\u001b]0;pwned\u0007","questions":[
+          {"kind":"choice","category":"History","text":"Year?","options":["\u001b[2J","\u001b[2J"],"answer":0}
+        ]}
+        """#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try run(["check", path])
+        #expect(result.status == 1)
+        #expect(result.output.contains("title: holds the control character U+001B; it must be one line of text"), "\(result.output)")
+        #expect(result.output.contains(#"questions[0].options: two options are identical ("\u{1B}[2J")"#), "\(result.output)")
+        #expect(!result.output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" })
+    }
+
     @Test func checkReportsAMissingFile() throws {
         let result = try run(["check", "/nonexistent/pack.json"])
         #expect(result.status == 2)
