@@ -103,7 +103,10 @@ struct ServeCommand: ParsableCommand {
         let token = game.service.editTokenIsGenerated ? game.service.editToken : nil
         let store = EditTokenStore(archiveDirectory: settings.archive.directory)
         let tokenFile = token != nil && store.load() == token ? store.path : nil
-        let showsToken = StartupLinks.showsToken(stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
+        var stdoutInfo = stat()
+        let identity = fstat(STDOUT_FILENO, &stdoutInfo) == 0 ? (device: UInt64(stdoutInfo.st_dev), inode: UInt64(stdoutInfo.st_ino)) : nil
+        let showsToken = StartupLinks.showsToken(stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, stdoutIdentity: identity,
+                                                 environment: ProcessInfo.processInfo.environment)
         if let base = urls.last {
             let line = StartupLinks.hostLine(base: base, token: token, tokenFile: tokenFile, showsToken: showsToken)
             FileHandle.standardOutput.write(Data((line + "\n").utf8))

@@ -6,11 +6,17 @@ import Testing
     static let token = "0123456789abcdef0123456789abcdef"
     static let base = "http://localhost:8080"
 
-    @Test func theTokenIsShownOnATerminalOnlyAndNeverUnderSystemd() {
-        #expect(StartupLinks.showsToken(stdoutIsTerminal: true, environment: [:]))
-        #expect(!StartupLinks.showsToken(stdoutIsTerminal: false, environment: [:]), "a pipe, a file or the journal")
-        #expect(!StartupLinks.showsToken(stdoutIsTerminal: true, environment: ["JOURNAL_STREAM": "8:12345"]))
-        #expect(!StartupLinks.showsToken(stdoutIsTerminal: true, environment: ["INVOCATION_ID": "5c4f"]))
+    @Test func theTokenIsShownOnATerminalOnlyAndNeverIntoTheJournal() {
+        let terminal: (device: UInt64, inode: UInt64)? = (device: 24, inode: 3)
+        #expect(StartupLinks.showsToken(stdoutIsTerminal: true, stdoutIdentity: terminal, environment: [:]))
+        #expect(!StartupLinks.showsToken(stdoutIsTerminal: false, stdoutIdentity: terminal, environment: [:]), "a pipe, a file or a unit's stdout")
+        // The journal's stream, named by JOURNAL_STREAM, is this stdout.
+        #expect(!StartupLinks.showsToken(stdoutIsTerminal: true, stdoutIdentity: (device: 8, inode: 12345), environment: ["JOURNAL_STREAM": "8:12345"]))
+        // A terminal opened from a desktop session inherits JOURNAL_STREAM and INVOCATION_ID from its
+        // own unit: they name another stream, so the host on a laptop still gets the link.
+        #expect(StartupLinks.showsToken(stdoutIsTerminal: true, stdoutIdentity: terminal, environment: ["JOURNAL_STREAM": "8:12345", "INVOCATION_ID": "5c4f"]))
+        #expect(!StartupLinks.isJournal(nil, environment: ["JOURNAL_STREAM": "8:12345"]))
+        #expect(!StartupLinks.isJournal((device: 8, inode: 12345), environment: ["JOURNAL_STREAM": "garbage"]))
     }
 
     @Test func onATerminalTheLinksCarryTheToken() {

@@ -6,10 +6,21 @@
 /// answers, and edit the library) is printed only on a terminal. Elsewhere the line says which file
 /// holds it (`EditTokenStore`, mode 0600 beside the log) and `buzzer edit-token` prints it.
 package enum StartupLinks {
-    /// Whether the links may carry the token: stdout is a terminal, and not one systemd handed over
-    /// (`JOURNAL_STREAM` is set when stdout is the journal, `INVOCATION_ID` for every unit).
-    package static func showsToken(stdoutIsTerminal: Bool, environment: [String: String]) -> Bool {
-        stdoutIsTerminal && environment["JOURNAL_STREAM"] == nil && environment["INVOCATION_ID"] == nil
+    /// Whether the links may carry the token: stdout is a terminal and not the journal. Under systemd
+    /// stdout is the journal's socket (or a file, or /dev/null), never a terminal. `JOURNAL_STREAM`
+    /// and `INVOCATION_ID` alone do not say it: a terminal opened from a desktop session (itself a
+    /// systemd user unit) inherits both, so, as systemd.exec(5) advises, `JOURNAL_STREAM`'s
+    /// `device:inode` is compared with stdout's own (`stdoutIdentity`).
+    package static func showsToken(stdoutIsTerminal: Bool, stdoutIdentity: (device: UInt64, inode: UInt64)?, environment: [String: String]) -> Bool {
+        stdoutIsTerminal && !isJournal(stdoutIdentity, environment: environment)
+    }
+
+    /// True when `JOURNAL_STREAM` (`"device:inode"`, decimal) names this very stream.
+    package static func isJournal(_ identity: (device: UInt64, inode: UInt64)?, environment: [String: String]) -> Bool {
+        guard let identity, let stream = environment["JOURNAL_STREAM"] else { return false }
+        let parts = stream.split(separator: ":")
+        guard parts.count == 2, let device = UInt64(parts[0]), let inode = UInt64(parts[1]) else { return false }
+        return device == identity.device && inode == identity.inode
     }
 
     /// The host console's line, printed first.
