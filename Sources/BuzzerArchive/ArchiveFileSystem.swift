@@ -19,7 +19,7 @@ package protocol ArchiveFileSystem: Sendable {
     func createDirectory(_ path: String) throws(ArchiveError)
     /// Names (not paths) of the entries in `path`.
     func listDirectory(_ path: String) throws(ArchiveError) -> [String]
-    /// Opens (creating if needed) for appending: O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, mode 0644.
+    /// Opens (creating if needed) for appending: O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, mode 0640 (`FileModes`).
     func openForAppend(_ path: String) throws(ArchiveError) -> ArchiveFileHandle
     /// One `write(2)`; returns how many bytes the kernel took (may be fewer than asked).
     func write(_ file: ArchiveFileHandle, _ bytes: UnsafeRawBufferPointer) throws(ArchiveError) -> Int
@@ -50,7 +50,7 @@ package struct POSIXArchiveFileSystem: ArchiveFileSystem {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/") {
             prefix += component
-            if mkdir(prefix, 0o755) != 0 {
+            if mkdir(prefix, FileModes.directory) != 0 {
                 let code = errno
                 var info = stat()
                 if code != EEXIST || stat(prefix, &info) != 0 || (info.st_mode & S_IFMT) != S_IFDIR {
@@ -76,7 +76,7 @@ package struct POSIXArchiveFileSystem: ArchiveFileSystem {
 
     package func openForAppend(_ path: String) throws(ArchiveError) -> ArchiveFileHandle {
         while true {
-            let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+            let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, FileModes.file)
             if fd >= 0 { return ArchiveFileHandle(descriptor: fd, path: path) }
             if errno != EINTR { throw .io(operation: "open", path: path, errno: errno) }
         }

@@ -15,13 +15,25 @@ package struct PackIssueCollector {
         checkText(title, at: path, maxLength: limits.maxTitleLength)
     }
 
-    package mutating func checkText(_ text: String, at path: String, maxLength: Int? = nil) {
+    /// A text field: not blank, not too long, and no control characters (an ESC in a title reached
+    /// the operator's terminal through `buzzer replay list` and the server's log). Only the long
+    /// texts a page shows as prose (`multiline`: the description, a question, an explanation, a
+    /// break's text) may hold a line break or a tab, which the editor's text boxes can produce.
+    package mutating func checkText(_ text: String, at path: String, maxLength: Int? = nil, multiline: Bool = false) {
         let limit = maxLength ?? limits.maxTextLength
         if text.allSatisfy(\.isWhitespace) {
             add(path, "must not be empty")
         } else if text.count > limit {
             add(path, "is \(text.count) characters long; the limit is \(limit)")
         }
+        checkControlCharacters(text, at: path, multiline: multiline)
+    }
+
+    /// Refuses C0, DEL and C1 (general category Cc, the rule nicknames follow), save `\n` and `\t` in `multiline` text.
+    package mutating func checkControlCharacters(_ text: String, at path: String, multiline: Bool = false) {
+        guard !limits.allowsControlCharacters, let bad = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control && !(multiline && ($0 == "\n" || $0 == "\t")) }) else { return }
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - String(bad.value, radix: 16).count)) + String(bad.value, radix: 16, uppercase: true)
+        add(path, "holds the control character \(code)\(multiline ? "; only line breaks and tabs are allowed here" : "; it must be one line of text")")
     }
 
     package mutating func checkOptions(_ options: [String], kind: QuestionKind, at path: String) {
@@ -97,6 +109,8 @@ package struct PackIssueCollector {
                 add("\(path)[\(index)]", "must not be empty")
             } else if answer.count > limits.maxOptionLength {
                 add("\(path)[\(index)]", "is \(answer.count) characters long; the limit is \(limits.maxOptionLength)")
+            } else if !limits.allowsControlCharacters, answer.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                checkControlCharacters(answer, at: "\(path)[\(index)]")
             } else if !seen.insert(key).inserted {
                 add("\(path)[\(index)]", "\"\(answer)\" is the same as an earlier accepted answer once case, accents and punctuation are ignored")
             }
@@ -145,10 +159,10 @@ package struct PackIssueCollector {
 
     package mutating func checkQuestion(_ question: Question, at path: String) {
         checkText(question.category, at: "\(path).category", maxLength: limits.maxTitleLength)
-        checkText(question.text, at: "\(path).text")
+        checkText(question.text, at: "\(path).text", multiline: true)
         checkContent(question.content, at: path)
         checkPartialCredit(question.partialCredit, kind: question.kind, at: "\(path).partialCredit")
-        if let explanation = question.explanation { checkText(explanation, at: "\(path).explanation") }
+        if let explanation = question.explanation { checkText(explanation, at: "\(path).explanation", multiline: true) }
         checkPoints(question.points, at: "\(path).points")
         if let timeLimit = question.timeLimit { checkTimeLimit(timeLimit, at: "\(path).timeLimit") }
         if let media = question.media { checkMedia(media, at: "\(path).media") }
@@ -196,7 +210,7 @@ extension QuestionPack {
     package func validate(limits: QuestionPackLimits = QuestionPackLimits()) -> [QuestionPackError] {
         var collector = PackIssueCollector(limits: limits)
         collector.checkTitle(title, at: "title")
-        if let description { collector.checkText(description, at: "description") }
+        if let description { collector.checkText(description, at: "description", multiline: true) }
         if rounds.isEmpty { collector.add(isFlat ? "questions" : "rounds", "the pack has no questions") }
         for (roundIndex, round) in rounds.enumerated() {
             if !isFlat {

@@ -36,6 +36,10 @@ package struct QuestionPackLimits: Codable, Sendable, Equatable {
     package var maxOptionLength = 200
     package var maxAcceptedAnswers = 50
     package var maxQuestions = 1000
+    /// Whether text may hold control characters: only a pack read back from the log may, since
+    /// games from before packs refused them must still replay (their text is escaped when printed).
+    /// A rule, not a setting: config.json cannot turn it on.
+    package var allowsControlCharacters = false
     /// The fewest items an order question may have (its most is `maxOptions`).
     package static let minOrderItems = 3
 
@@ -78,6 +82,7 @@ package struct QuestionPackLimits: Codable, Sendable, Equatable {
         limits.maxOptionLength = 100_000
         limits.maxAcceptedAnswers = 10_000
         limits.maxQuestions = 100_000
+        limits.allowsControlCharacters = true
         return limits
     }
 }

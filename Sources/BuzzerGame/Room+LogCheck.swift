@@ -95,6 +95,8 @@ extension QuestionPackLimits {
         limits.maxOptionLength = upperBounds.maxOptionLength
         limits.maxAcceptedAnswers = upperBounds.maxAcceptedAnswers
         limits.maxQuestions = upperBounds.maxQuestions
+        // A game from before packs refused control characters still replays; its text is escaped when printed.
+        limits.allowsControlCharacters = true
         return limits
     }()
 

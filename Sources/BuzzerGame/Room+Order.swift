@@ -3,10 +3,23 @@
 /// question's sequence) and logged in `question_shown`, so replay shows the same order.
 extension Room {
     /// The items' display order: always shuffled, whatever `shuffleOptions` says, and never the
-    /// right order when there are two or more items (a draw that lands on it is turned by one).
+    /// right order when there are two or more items. A draw that lands on the right order is drawn
+    /// again from the same stream, so every wrong order is equally likely (turning it by one place
+    /// instead made that one order twice as likely, and a fixed guess beat chance). The first draw
+    /// is the option shuffle's, so only the games whose draw was the right order change; old logs
+    /// replay regardless, since `question_shown` records the order and replay reads it from there.
     static func orderPermutation(count: Int, seed: UInt64, sequence: Int) -> [Int] {
-        let drawn = SplitMix64.permutation(count: count, seed: seed, sequence: sequence)
-        guard count > 1, drawn == Array(0..<count) else { return drawn }
+        var generator = SplitMix64.stream(seed: seed, sequence: sequence)
+        let identity = Array(0..<count)
+        var drawn = generator.permutation(count: count)
+        // Each draw is the right order with chance 1/count! <= 1/2, so this ends after a few draws;
+        // the bound only keeps the loop finite (64 right orders in a row: chance 2^-64 at worst).
+        var draws = 1
+        while count > 1, drawn == identity, draws < 64 {
+            drawn = generator.permutation(count: count)
+            draws += 1
+        }
+        guard count > 1, drawn == identity else { return drawn }
         return Array(drawn[1...] + drawn[..<1])
     }
 

@@ -23,7 +23,7 @@ extension PackIssueCollector {
     /// A break's title is required; text and minutes are optional, each within `RoundBreak`'s limits.
     package mutating func checkBreak(_ roundBreak: RoundBreak, at path: String) {
         checkText(roundBreak.title, at: "\(path).title", maxLength: RoundBreak.maxTitleLength)
-        if let text = roundBreak.text { checkText(text, at: "\(path).text", maxLength: RoundBreak.maxTextLength) }
+        if let text = roundBreak.text { checkText(text, at: "\(path).text", maxLength: RoundBreak.maxTextLength, multiline: true) }
         if let minutes = roundBreak.minutes { checkBreakMinutes(minutes, at: "\(path).minutes") }
     }
 

@@ -16,11 +16,21 @@ package struct SplitMix64: RandomNumberGenerator, Sendable {
     /// A permutation of `0..<count` (Fisher-Yates) for the question asked `sequence`-th in a room
     /// seeded with `seed`; each question gets its own stream so one shuffle never shifts another.
     package static func permutation(count: Int, seed: UInt64, sequence: Int) -> [Int] {
-        var generator = SplitMix64(seed: seed ^ (UInt64(sequence) &+ 1) &* 0xD1B5_4A32_D192_ED03)
+        var generator = stream(seed: seed, sequence: sequence)
+        return generator.permutation(count: count)
+    }
+
+    /// The generator of the question asked `sequence`-th in a room seeded with `seed`.
+    package static func stream(seed: UInt64, sequence: Int) -> SplitMix64 {
+        SplitMix64(seed: seed ^ (UInt64(sequence) &+ 1) &* 0xD1B5_4A32_D192_ED03)
+    }
+
+    /// The next permutation of `0..<count` (Fisher-Yates) from this generator.
+    package mutating func permutation(count: Int) -> [Int] {
         var result = Array(0..<count)
         guard count > 1 else { return result }
         for i in stride(from: count - 1, to: 0, by: -1) {
-            let j = Int(generator.next() % UInt64(i + 1))
+            let j = Int(next() % UInt64(i + 1))
             result.swapAt(i, j)
         }
         return result

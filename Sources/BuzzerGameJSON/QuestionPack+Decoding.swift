@@ -42,7 +42,7 @@ struct PackReader {
         let title = requiredString(members, "title", at: "")
         if let title { collector.checkTitle(title, at: "title") }
         let description = optionalString(members, "description", at: "")
-        if let description { collector.checkText(description, at: "description") }
+        if let description { collector.checkText(description, at: "description", multiline: true) }
         let partialCredit = members["partialCredit"].flatMap { readPartialCredit($0, at: "partialCredit") }
 
         var rounds: [PackRound]?
@@ -141,9 +141,9 @@ struct PackReader {
         let category = requiredString(members, "category", at: path)
         if let category { collector.checkText(category, at: "\(path).category", maxLength: collector.limits.maxTitleLength) }
         let text = requiredString(members, "text", at: path)
-        if let text { collector.checkText(text, at: "\(path).text") }
+        if let text { collector.checkText(text, at: "\(path).text", multiline: true) }
         let explanation = optionalString(members, "explanation", at: path)
-        if let explanation { collector.checkText(explanation, at: "\(path).explanation") }
+        if let explanation { collector.checkText(explanation, at: "\(path).explanation", multiline: true) }
         var points = 1
         if let value = members["points"] {
             if let number = integer(value) {

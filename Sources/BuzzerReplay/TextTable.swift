@@ -1,4 +1,7 @@
-/// A plain-text table with columns padded to their widest cell; numbers align right.
+import BuzzerFormats
+
+/// A plain-text table with columns padded to their widest cell; numbers align right. Cells come
+/// from the archive (titles, nicknames), so each is escaped for the terminal (`TerminalText`).
 package struct TextTable: Sendable {
     package enum Alignment: Sendable { case left, right }
 
@@ -11,7 +14,7 @@ package struct TextTable: Sendable {
         alignments = columns.map(\.1)
     }
 
-    package mutating func add(_ row: [String]) { rows.append(row) }
+    package mutating func add(_ row: [String]) { rows.append(row.map { TerminalText.escaped($0) }) }
 
     /// The table, two spaces between columns, no trailing spaces, one `\n` after each line.
     package func render() -> String {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BuzzerApp
+import BuzzerFormats
 import BuzzerGame
 import BuzzerGameJSON
 import Foundation
@@ -18,14 +19,14 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         guard let data = FileManager.default.contents(atPath: file) else {
-            FileHandle.standardError.write(Data("buzzer check: cannot read \(file)\n".utf8))
+            FileHandle.standardError.write(Data(TerminalText.escaped("buzzer check: cannot read \(file)\n", keepingLineBreaks: true).utf8))
             throw ExitCode(2)
         }
         let pack: QuestionPack
         do {
             pack = try QuestionPack.decode(json: Array(data))
         } catch {
-            FileHandle.standardError.write(Data("\(file): \(error.errors.count) problem(s)\n\(error)\n".utf8))
+            FileHandle.standardError.write(Data(TerminalText.escaped("\(file): \(error.errors.count) problem(s)\n\(error)\n", keepingLineBreaks: true).utf8))
             throw ExitCode(1)
         }
         let references = pack.rounds.flatMap(\.questions).flatMap { ($0.media?.references ?? []) + ($0.revealMedia?.references ?? []) }
@@ -34,7 +35,7 @@ struct CheckCommand: ParsableCommand {
             let missing = MediaStore(directory: folder).missing(in: pack)
             if !missing.isEmpty {
                 let lines = missing.map { "\($0.path): \($0.reference) is not in the media folder \(folder)" }
-                FileHandle.standardError.write(Data("\(file): \(missing.count) problem(s)\n\(lines.joined(separator: "\n"))\n".utf8))
+                FileHandle.standardError.write(Data(TerminalText.escaped("\(file): \(missing.count) problem(s)\n\(lines.joined(separator: "\n"))\n", keepingLineBreaks: true).utf8))
                 throw ExitCode(1)
             }
         }

@@ -10,8 +10,8 @@ struct EditTokenCommand: ParsableCommand {
         commandName: "edit-token",
         abstract: "Print the question library's edit token, or replace it with --rotate (restart buzzer serve to use the new one).")
 
-    @Option(help: "The config file.")
-    var config: String = "config.json"
+    @Option(help: "The config file (default: ./config.json, else /etc/buzzer/config.json).")
+    var config: String?
 
     @Option(help: "Folder of the game log, overriding archive.directory (the token is kept there).")
     var archive: String?
@@ -20,10 +20,11 @@ struct EditTokenCommand: ParsableCommand {
     var rotate = false
 
     func run() throws {
+        let path = try ConfigPath.required(config)
         let settings: BuzzerConfig
-        do { settings = try BuzzerConfig.load(path: config) } catch { throw CommandFailure(error) }
+        do { settings = try BuzzerConfig.load(path: path) } catch { throw CommandFailure(error) }
         if settings.library.editToken != nil {
-            throw CommandFailure("library.editToken is set in \(config); change it there.")
+            throw CommandFailure("library.editToken is set in \(path); change it there.")
         }
         let store = EditTokenStore(archiveDirectory: archive ?? settings.archive.directory)
         do {

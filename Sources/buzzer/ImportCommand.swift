@@ -27,7 +27,7 @@ struct ImportCommand: ParsableCommand {
 
         func run() throws {
             guard let data = FileManager.default.contents(atPath: file) else {
-                FileHandle.standardError.write(Data("buzzer import: cannot read \(file)\n".utf8))
+                FileHandle.standardError.write(Data(TerminalText.escaped("buzzer import: cannot read \(file)\n", keepingLineBreaks: true).utf8))
                 throw ExitCode(2)
             }
             let name = title ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
@@ -35,7 +35,7 @@ struct ImportCommand: ParsableCommand {
             do {
                 imported = try CSVImporter.packDocument(from: Array(data), title: name)
             } catch {
-                FileHandle.standardError.write(Data("buzzer import: \(file): \(error)\n".utf8))
+                FileHandle.standardError.write(Data(TerminalText.escaped("buzzer import: \(file): \(error)\n", keepingLineBreaks: true).utf8))
                 throw ExitCode(1)
             }
             do {
@@ -49,7 +49,7 @@ struct ImportCommand: ParsableCommand {
                           let line = imported.rowLines.first(where: { path == $0.key || path.hasPrefix($0.key + ".") })?.value else { return "\(error)" }
                     return "line \(line): \(error)"
                 }
-                FileHandle.standardError.write(Data("buzzer import: \(file): the pack is not valid:\n\(lines.joined(separator: "\n"))\n".utf8))
+                FileHandle.standardError.write(Data(TerminalText.escaped("buzzer import: \(file): the pack is not valid:\n\(lines.joined(separator: "\n"))\n", keepingLineBreaks: true).utf8))
                 throw ExitCode(1)
             }
         }
@@ -74,7 +74,7 @@ struct ImportCommand: ParsableCommand {
 
         func run() throws {
             guard let data = FileManager.default.contents(atPath: file) else {
-                FileHandle.standardError.write(Data("buzzer import: cannot read \(file)\n".utf8))
+                FileHandle.standardError.write(Data(TerminalText.escaped("buzzer import: cannot read \(file)\n", keepingLineBreaks: true).utf8))
                 throw ExitCode(2)
             }
             do {
@@ -83,10 +83,10 @@ struct ImportCommand: ParsableCommand {
                 try Data(pack.prettyJSON().utf8).write(to: URL(fileURLWithPath: output))
                 print("wrote \(output): \(pack.questionCount) questions in \(pack.rounds.count) round(s)")
             } catch let error as OpenTDBImportError {
-                FileHandle.standardError.write(Data("buzzer import: \(file): \(error)\n".utf8))
+                FileHandle.standardError.write(Data(TerminalText.escaped("buzzer import: \(file): \(error)\n", keepingLineBreaks: true).utf8))
                 throw ExitCode(1)
             } catch let error as QuestionPackErrors {
-                FileHandle.standardError.write(Data("buzzer import: \(file): the imported pack is not valid:\n\(error)\n".utf8))
+                FileHandle.standardError.write(Data(TerminalText.escaped("buzzer import: \(file): the imported pack is not valid:\n\(error)\n", keepingLineBreaks: true).utf8))
                 throw ExitCode(1)
             }
         }

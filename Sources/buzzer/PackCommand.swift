@@ -1,5 +1,6 @@
 import ArgumentParser
 import BuzzerApp
+import BuzzerArchive
 import BuzzerGame
 import BuzzerGameJSON
 import Foundation
@@ -14,11 +15,12 @@ struct PackCommand: ParsableCommand {
         subcommands: [Export.self, Import.self])
 
     struct Options: ParsableArguments {
-        @Option(help: ArgumentHelp("The config file whose library and media folders to use.", valueName: "file"))
-        var config: String = "config.json"
+        @Option(help: ArgumentHelp("The config file whose library and media folders to use (default: ./config.json, else /etc/buzzer/config.json).", valueName: "file"))
+        var config: String?
 
         func load() throws -> BuzzerConfig {
-            do { return try BuzzerConfig.load(path: config) } catch { throw CommandFailure("buzzer pack: \(error)") }
+            let path = try ConfigPath.required(config)
+            do { return try BuzzerConfig.load(path: path) } catch { throw CommandFailure("buzzer pack: \(error)") }
         }
     }
 
@@ -92,13 +94,17 @@ struct PackCommand: ParsableCommand {
                     throw CommandFailure("buzzer pack import: the library already has \(id) (use --replace to overwrite it)")
                 }
                 do {
-                    try fm.createDirectory(atPath: config.library.mediaDirectory, withIntermediateDirectories: true)
+                    // As the server writes them: folders 0750, files 0640 (FileModes), whatever the source's modes.
+                    try POSIXArchiveFileSystem().createDirectory(config.library.mediaDirectory)
                     for reference in Set(pack.mediaReferences) {
-                        guard let file = source.file(for: reference) else { continue }
+                        guard let file = source.file(for: reference), target.file(for: reference) == nil else { continue }
+                        guard let bytes = fm.contents(atPath: file) else { throw CommandFailure("buzzer pack import: cannot read \(file)") }
                         let copy = "\(config.library.mediaDirectory)/\(URL(fileURLWithPath: file).lastPathComponent)"
-                        if target.file(for: reference) == nil { try fm.copyItem(atPath: file, toPath: copy) }
+                        try AtomicFile.write(Array(bytes), to: copy, in: config.library.mediaDirectory)
                     }
-                    try Data(pack.prettyJSON().utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
+                    try AtomicFile.write(Array(pack.prettyJSON().utf8), to: destination, in: config.rooms.libraryDirectory)
+                } catch let failure as CommandFailure {
+                    throw failure
                 } catch {
                     throw CommandFailure("buzzer pack import: \(error.localizedDescription)")
                 }

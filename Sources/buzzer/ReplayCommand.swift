@@ -1,4 +1,5 @@
 import ArgumentParser
+import BuzzerFormats
 import BuzzerReplay
 import Foundation
 
@@ -21,7 +22,7 @@ struct ReplayCommand: ParsableCommand {
 /// Where the archive is: shared by every replay subcommand.
 struct ArchiveOptions: ParsableArguments {
     @Option(name: .customLong("archive"), help: ArgumentHelp(
-        "A log file or a directory of them; repeat for several. Default: archive.directory of config.json, else ./archive.",
+        "A log file or a directory of them; repeat for several. Default: archive.directory of the config (./config.json, else /etc/buzzer/config.json), else ./archive.",
         valueName: "path"))
     var paths: [String] = []
 
@@ -30,25 +31,34 @@ struct ArchiveOptions: ParsableArguments {
 
     func open() throws(ReplayError) -> ReplayArchive {
         if !paths.isEmpty { return try ReplayArchive(paths: paths) }
-        let directory = try ReplayArchive.configuredDirectory(configPath: config ?? "config.json", required: config != nil)
+        let file = ConfigPath.optional(config)
+        let directory = try ReplayArchive.configuredDirectory(configPath: file.path, required: file.required)
         return try ReplayArchive(paths: [directory])
     }
 }
 
-/// Small output helpers for the replay subcommands.
+/// Small output helpers for the replay subcommands. The archive holds outside text (titles,
+/// nicknames, and in logs from before packs refused them, control characters), so everything
+/// printed is escaped for the terminal (`TerminalText`): shown, never obeyed.
 enum ReplayOutput {
     static func json(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+        return TerminalText.escapedJSON(String(decoding: try encoder.encode(value), as: UTF8.self)) + "\n"
     }
 
+    /// Text for people: every control character but the line breaks is escaped.
     static func write(_ text: String) {
+        writeExactly(TerminalText.escaped(text, keepingLineBreaks: true))
+    }
+
+    /// Bytes as they are, for a file or a pipe (an export meant for a spreadsheet).
+    static func writeExactly(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
     static func warn(_ text: String) {
-        FileHandle.standardError.write(Data("buzzer replay: \(text)\n".utf8))
+        FileHandle.standardError.write(Data("buzzer replay: \(TerminalText.escaped(text, keepingLineBreaks: true))\n".utf8))
     }
 
     /// Prints the damaged lines a read found to stderr; true when any of them is an error.

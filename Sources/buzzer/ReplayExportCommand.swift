@@ -1,4 +1,5 @@
 import ArgumentParser
+import BuzzerFormats
 import BuzzerReplay
 import Foundation
 
@@ -35,8 +36,11 @@ struct ReplayExportCommand: ParsableCommand {
             guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
                 throw ValidationError("cannot write \(output)")
             }
+        } else if isatty(STDOUT_FILENO) == 1 {
+            // On a terminal the answers' text is shown, not obeyed; piped or redirected, the bytes stay exact.
+            ReplayOutput.writeExactly(format == .csv ? TerminalText.escaped(text, keepingLineBreaks: true) : TerminalText.escapedJSON(text))
         } else {
-            ReplayOutput.write(text)
+            ReplayOutput.writeExactly(text)
         }
         // Only this game's own problems: a gap while it was not open cannot change its rows.
         ReplayOutput.report(found.issues)

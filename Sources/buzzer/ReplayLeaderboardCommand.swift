@@ -107,7 +107,8 @@ extension ReplayLeaderboardCommand {
         try ArchiveReader(files: files).read { reader.add($0) }
         let filePath = try leagueFile ?? {
             if let directory = archive.paths.first { return (directory as NSString).appendingPathComponent("leagues.json") }
-            return (try ReplayArchive.configuredDirectory(configPath: archive.config ?? "config.json", required: archive.config != nil) as NSString)
+            let file = ConfigPath.optional(archive.config)
+            return (try ReplayArchive.configuredDirectory(configPath: file.path, required: file.required) as NSString)
                 .appendingPathComponent("leagues.json")
         }()
         let book = try LeagueBook.load(path: filePath)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BuzzerFormats
 import BuzzerReplay
 
 /// `buzzer replay show CODE`: one game as a readable timeline.
@@ -39,17 +40,17 @@ struct ReplayShowCommand: ParsableCommand {
                 "lines of this game's log are missing, damaged or disagree with what was recorded live",
                 problems: ReplayOutput.distinct(t.problems).map(\.description), more: "buzzer replay verify \(t.game)")
         }
-        out += "\(t.game)  \"\(t.title)\"  \(t.status.rawValue)\(t.complete ? "" : "  INCOMPLETE")\n"
+        out += "\(t.game)  \"\(TerminalText.escaped(t.title))\"  \(t.status.rawValue)\(t.complete ? "" : "  INCOMPLETE")\n"
         out += "started \(t.startedAt)"
         if let ended = t.endedAt { out += ", ended \(ended) (\(t.endReason ?? "?"))" }
         out += "; \(t.players) player\(t.players == 1 ? "" : "s"), \(t.teams) team\(t.teams == 1 ? "" : "s")\n"
         for q in t.questions {
-            out += "\nQ\(q.number)  round \(q.round)\(q.roundTitle.map { " \"\($0)\"" } ?? "")  \(q.kind)  \(q.category)\n"
-            out += "    \(q.text)\n"
+            out += "\nQ\(q.number)  round \(q.round)\(q.roundTitle.map { " \"\(TerminalText.escaped($0))\"" } ?? "")  \(q.kind)  \(TerminalText.escaped(q.category))\n"
+            out += "    \(TerminalText.escaped(q.text))\n"
             switch q.correctAnswer {
             case nil: out += q.skipped == true ? "    (skipped by the host)\n" : "    (not revealed)\n"
             case ""?: out += "    (poll: no right answer)\n"
-            case let answer?: out += "    answer: \(answer)\n"
+            case let answer?: out += "    answer: \(TerminalText.escaped(answer))\n"
             }
             out += "    \(q.answered) answer\(q.answered == 1 ? "" : "s"), \(q.right) right\n"
             var table = TextTable([("", .left), ("", .right), ("", .left)])

@@ -11,8 +11,8 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Run live trivia rooms (settings from config.json; flags override it).")
 
-    @Option(help: "The config file.")
-    var config: String = "config.json"
+    @Option(help: "The config file (default: ./config.json, else /etc/buzzer/config.json).")
+    var config: String?
 
     @Option(help: "Port to listen on, overriding server.port (0 picks a free one).")
     var port: Int?
@@ -41,13 +41,16 @@ struct ServeCommand: ParsableCommand {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
         }
         LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
+            // Log lines carry outside text (titles, addresses): escaped, so none drives the terminal.
+            var handler = TerminalSafeLogHandler(StreamLogHandler.standardError(label: label))
             handler.logLevel = level
             return handler
         }
         var settings: BuzzerConfig
         do {
-            settings = try BuzzerConfig.load(path: config)
+            settings = try BuzzerConfig.load(path: try ConfigPath.required(config))
+        } catch let error as CommandFailure {
+            throw error
         } catch {
             throw CommandFailure(error)
         }
@@ -95,10 +98,18 @@ struct ServeCommand: ParsableCommand {
         let urls = game.reachableURLs(port: bound)
         // The page a host needs first, on this machine (or the public address behind a proxy). Hosting a
         // library pack needs the edit token, so the link carries it when it is the server's own (as the
-        // edit link does); with library.editToken in config.json the host pastes it once.
+        // edit link does), on a terminal only: under systemd stdout is the journal (StartupLinks).
+        // With library.editToken in config.json the host pastes it once.
+        let token = game.service.editTokenIsGenerated ? game.service.editToken : nil
+        let store = EditTokenStore(archiveDirectory: settings.archive.directory)
+        let tokenFile = token != nil && store.load() == token ? store.path : nil
+        var stdoutInfo = stat()
+        let identity = fstat(STDOUT_FILENO, &stdoutInfo) == 0 ? (device: UInt64(stdoutInfo.st_dev), inode: UInt64(stdoutInfo.st_ino)) : nil
+        let showsToken = StartupLinks.showsToken(stdoutIsTerminal: isatty(STDOUT_FILENO) == 1, stdoutIdentity: identity,
+                                                 environment: ProcessInfo.processInfo.environment)
         if let base = urls.last {
-            let token = game.service.editTokenIsGenerated ? "#token=\(game.service.editToken)" : ""
-            FileHandle.standardOutput.write(Data("host the night at \(base)/host\(token)\n".utf8))
+            let line = StartupLinks.hostLine(base: base, token: token, tokenFile: tokenFile, showsToken: showsToken)
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
         let phones = urls.filter { !$0.contains("://localhost:") }
         logger.notice("buzzer serving", metadata: [
@@ -110,10 +121,10 @@ struct ServeCommand: ParsableCommand {
         for (id, problem) in game.service.library.brokenFiles() {
             logger.warning("a library pack does not load and is not offered (buzzer check explains)", metadata: ["pack": "\(id)", "problem": "\(problem)"])
         }
-        if game.service.editTokenIsGenerated, let base = urls.last {
+        if let base = urls.last, let line = StartupLinks.editLine(base: base, token: token, tokenFile: tokenFile, showsToken: showsToken) {
             // As Jupyter does: a host on a laptop is never locked out of editing. The token is kept beside
             // the log across restarts (`buzzer edit-token --rotate` replaces it), or set library.editToken.
-            FileHandle.standardOutput.write(Data("edit the question library at \(base)/edit#token=\(game.service.editToken)\n".utf8))
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
         // Under systemd (Type=notify): ready now, then a watchdog ping while every loop answers.
         notifier.value = SystemdNotifier(loops: game.server.loops)

@@ -48,6 +48,13 @@ struct BadInputLiveTests {
         #expect(both == "bad_message")
         #expect(try host.expectError(after: ["type": "create", "pack": "no-such-pack", "token": LiveGameServer.editToken]) == "pack_not_found")
         #expect(try host.expectError(after: ["type": "create", "pack": "../config", "token": LiveGameServer.editToken]) == "pack_not_found")
+        // Issue 28, defect 8: an inline pack whose title sets the terminal's title and clears its screen.
+        let escape: [String: Any] = ["title": "\u{1B}]0;pwned\u{7}\u{1B}[2J", "questions": [
+            ["kind": "truefalse", "category": "X", "text": "Q?", "answer": true]]]
+        try host.send(type: "create", ["questions": escape])
+        let refused = try host.next("error")
+        #expect(refused["code"] as? String == "bad_message")
+        #expect((refused["message"] as? String)?.contains("title: holds the control character U+001B") == true, "\(refused)")
         #expect(try host.expectError(after: ["type": "create", "pack": "pub-classics", "token": LiveGameServer.editToken, "settings": ["warpSpeed": 9]]) == "invalid_settings")
         #expect(try host.expectError(after: ["type": "create", "pack": "pub-classics", "token": LiveGameServer.editToken, "settings": ["timeLimitSeconds": 0]]) == "invalid_settings")
         #expect(server.game.service.roomCount == 0)

@@ -40,6 +40,22 @@ struct CommandLineTests {
         #expect(result.output.contains("questions[2].category"))
     }
 
+    /// Issue 28, defect 8: `buzzer check` names a control character by its path, and a problem that
+    /// quotes the text (two identical options) prints it escaped, never raw.
+    @Test func checkNamesControlCharactersAndPrintsThemEscaped() throws {
+        let path = try temporaryFile(#"""
+        {"title":"\u001b]0;pwned\u0007","questions":[
+          {"kind":"choice","category":"History","text":"Year?","options":["\u001b[2J","\u001b[2J"],"answer":0}
+        ]}
+        """#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try run(["check", path])
+        #expect(result.status == 1)
+        #expect(result.output.contains("title: holds the control character U+001B; it must be one line of text"), "\(result.output)")
+        #expect(result.output.contains(#"questions[0].options: two options are identical ("\u{1B}[2J")"#), "\(result.output)")
+        #expect(!result.output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" })
+    }
+
     @Test func checkReportsAMissingFile() throws {
         let result = try run(["check", "/nonexistent/pack.json"])
         #expect(result.status == 2)
@@ -241,6 +257,32 @@ struct CommandLineTests {
         let season = try run(["replay", "leaderboard"] + archive)
         #expect(season.status == 0, "\(season.output.prefix(300))")
         #expect(!season.output.contains("INCOMPLETE"))
+    }
+
+    /// Issue 28, defect 8: a title holding `ESC ] 0 ; pwned BEL ESC [ 2 J` was printed raw by
+    /// `replay list`, `show` and `verify`. Packs now refuse it, but a log from before may hold it:
+    /// every command still reads that game, and prints the title escaped.
+    @Test func replayPrintsAnOldLogsControlCharactersEscaped() throws {
+        var night = try Night(run: run)
+        defer { night.remove() }
+        let index = try #require(night.lines.firstIndex { $0.contains(#""type":"room_created""#) && $0.contains(#""room":"\#(night.code)""#) })
+        let title = try #require(night.lines[index].range(of: #""pack":\{"title":"[^"]*""#, options: .regularExpression))
+        night.lines[index].replaceSubrange(title, with: #""pack":{"title":"\u001b]0;pwned\u0007\u001b[2J\u009b31m""#)
+        try (night.lines.joined(separator: "\n") + "\n").write(toFile: night.file, atomically: true, encoding: .utf8)
+        let archive = ["--archive", night.directory]
+        let escaped = #"\u{1B}]0;pwned\u{7}\u{1B}[2J\u{9B}31m"#
+        func isRaw(_ text: String) -> Bool { text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" || $0 == "\u{9B}" } }
+        for command in [["replay", "list"], ["replay", "show", night.code], ["replay", "verify", night.code], ["replay", "leaderboard"]] {
+            let result = try run(command + archive)
+            #expect(result.status == 0, "\(command): \(result.output.prefix(300))")
+            #expect(!isRaw(result.output), "\(command) printed a control character")
+            if command[1] != "leaderboard" && command[1] != "verify" { #expect(result.output.contains(escaped), "\(command)") }
+        }
+        // JSON for scripts keeps its meaning: C0 as JSON writes it, C1 escaped the same way.
+        let json = try run(["replay", "list", "--json"] + archive)
+        #expect(json.status == 0)
+        #expect(!isRaw(json.output))
+        #expect(json.output.contains(#"\u001b]0;pwned\u0007\u001b[2J\u009B31m"#) || json.output.contains(#"\u001B]0;pwned\u0007\u001B[2J\u009B31m"#), "\(json.output.prefix(400))")
     }
 
     @Test func serveRefusesABrokenConfigAndNamesTheField() throws {

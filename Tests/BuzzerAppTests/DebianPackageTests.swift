@@ -81,8 +81,10 @@ import Testing
         defer { server.stop(signal: SIGKILL) }
         let started = server.readOutput { $0.contains("edit the question library at ") && $0.hasSuffix("\n") }
         #expect(started.contains("host the night at http://"), "\(started)")
-        let editLink = try #require(started.split(separator: "\n").first { $0.hasPrefix("edit the question library at ") }, "\(started)")
-        let token = try #require(editLink.components(separatedBy: "#token=").last.map { $0.trimmingCharacters(in: .whitespaces) })
+        // Under systemd stdout is the journal: the token is in its file, not in the output (issue 28).
+        #expect(started.contains("with the edit token from /var/lib/buzzer/archive/edit-token"), "\(started)")
+        let token = try String(contentsOfFile: "/var/lib/buzzer/archive/edit-token", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(token.count == 32 && !started.contains(token), "\(started)")
 
         // The pages are found from /usr/bin/buzzer, a symlink: beside the binary's real path.
         let index = try TestWebSocketClient.httpGet(port: server.port, path: "/")
@@ -138,6 +140,11 @@ import Testing
             verify = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/setpriv"), verifyCommand, timeout: 60)
         }
         #expect(verify.status == 0 && verify.output.contains("1 game verified, 0 failed"), "\(verify.output)")
+
+        // Issue 28: from a folder without config.json, the tools find the installed one and say so.
+        let shown = try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"),
+                                         ["-c", "cd / && exec /usr/bin/setpriv " + Self.asService(["/usr/bin/buzzer", "edit-token"]).joined(separator: " ")], timeout: 30)
+        #expect(shown.status == 0 && shown.output.contains(token) && shown.output.contains("using the config file /etc/buzzer/config.json"), "\(shown.output)")
 
         // No Swift toolchain behind it: nothing from /opt/swift, no libswift, nothing missing.
         let ldd = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/ldd"), ["/usr/lib/buzzer/buzzer"], timeout: 30)

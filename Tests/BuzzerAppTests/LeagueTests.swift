@@ -115,6 +115,87 @@ struct LeagueTests {
         #expect(FileManager.default.contents(atPath: dir + "/leagues.json") == bad)
     }
 
+    // MARK: - Bounds (issue 28)
+
+    /// 64 characters, each an `a` under three combining acute accents: 448 bytes; `heavy(80)`: 560.
+    static func heavy(_ characters: Int) -> String { String(repeating: "a\u{301}\u{301}\u{301}", count: characters) }
+
+    /// An alias was limited in characters only: combining marks made 4 KB aliases.
+    @Test func aliasesAndNamesAreBoundedInBytesToo() throws {
+        var entry = LeagueEntry(id: "crown", name: "The Crown")
+        entry.teamAliases = [LeagueAlias(from: Self.heavy(64), into: "Owls")]
+        #expect(entry.problem() == nil, "64 characters of 448 bytes fit")
+        entry.teamAliases = [LeagueAlias(from: String(repeating: "a" + String(repeating: "\u{301}", count: 30), count: 64), into: "Owls")]
+        #expect(entry.problem()?.contains("at most 512 bytes") == true, "\(entry.problem() ?? "accepted")")
+        entry.teamAliases = []
+        entry.name = String(repeating: "a" + String(repeating: "\u{301}", count: 10), count: 60)
+        #expect(entry.problem()?.contains("512 bytes") == true, "\(entry.problem() ?? "accepted")")
+
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var config = BuzzerConfig()
+        config.archive.directory = dir
+        let service = LeagueService(config: config, clock: { 0 }, warm: false)
+        service.register(RoomLeague(id: "crown", name: "The Crown"), scoring: nil)
+        service.writes.sync {}
+        let before = FileManager.default.contents(atPath: dir + "/leagues.json")
+        #expect(throws: LeagueService.WriteError.self) {
+            try service.writes.sync {
+                try service.update("crown") { (entry: inout LeagueEntry) throws(LeagueService.WriteError) in
+                    entry.teamAliases.append(LeagueAlias(from: String(repeating: "o" + String(repeating: "\u{308}", count: 40), count: 60), into: "Owls"))
+                }
+            }
+        }
+        #expect(FileManager.default.contents(atPath: dir + "/leagues.json") == before, "nothing written")
+    }
+
+    /// Full alias lists of every league would make a file past its own 16 MiB read limit: the write
+    /// that would is refused and the file stays as it was, readable.
+    @Test func theLeagueFileIsNeverWrittenPastItsReadLimit() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let aliases = (0..<LeagueEntry.maxAliases).map { LeagueAlias(from: "\($0)" + Self.heavy(60), into: "\($0)" + Self.heavy(60)) }
+        var book = LeagueBook()
+        for index in 0..<10 {
+            var entry = LeagueEntry(id: "league-\(index)", name: "League \(index)")
+            entry.teamAliases = aliases
+            entry.playerAliases = aliases
+            #expect(entry.problem() == nil)
+            book.leagues.append(entry)
+        }
+        #expect(book.encoded().count > LeagueBook.maxBytes)
+        do {
+            try LeagueService.write(book, to: dir + "/leagues.json")
+            Issue.record("a file past the read limit was written")
+        } catch {
+            guard case .invalid(let reason) = error else { Issue.record("\(error)"); return }
+            #expect(reason.contains("16 MiB"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir + "/leagues.json"))
+        book.leagues.removeLast(3)
+        try LeagueService.write(book, to: dir + "/leagues.json")
+        #expect(try LeagueBook.load(path: dir + "/leagues.json").leagues.count == 7, "what is written is read back")
+    }
+
+    /// A `create` that would start a league past the bounds gets a clear refusal, before anything is logged.
+    @Test func aNewLeaguePastTheBoundsIsRefusedWithAReason() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var config = BuzzerConfig()
+        config.archive.directory = dir
+        let full = LeagueBook(leagues: (0..<LeagueBook.maxLeagues).map { LeagueEntry(id: "l-\($0)", name: "L \($0)") })
+        try LeagueService.write(full, to: dir + "/leagues.json")
+        #expect(LeagueService(config: config, clock: { 0 }, warm: false).newLeagueProblem()?.contains("at most 1000 leagues") == true)
+        // A file near its read limit (here padded with blanks, as a hand edit could be) takes no new league either.
+        let padded = Array(#"{"leagues":[]}"#.utf8) + [UInt8](repeating: 0x20, count: LeagueBook.maxBytes - 1000)
+        try Data(padded).write(to: URL(fileURLWithPath: dir + "/leagues.json"))
+        let nearlyFull = LeagueService(config: config, clock: { 0 }, warm: false)
+        #expect(nearlyFull.bookError == nil)
+        #expect(nearlyFull.newLeagueProblem()?.contains("full") == true)
+        try Data(#"{"leagues":[]}"#.utf8).write(to: URL(fileURLWithPath: dir + "/leagues.json"))
+        #expect(LeagueService(config: config, clock: { 0 }, warm: false).newLeagueProblem() == nil)
+    }
+
     // MARK: - One computation for the page and the command line
 
     @Test func theCommandLineGivesThePagesNumbers() throws {

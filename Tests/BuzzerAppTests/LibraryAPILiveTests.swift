@@ -326,18 +326,27 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 2, "nothing was stored")
     }
 
-    /// As Jupyter does: with no token in config.json, `buzzer serve` makes one and prints the link.
-    @Test func serveWithoutATokenPrintsAnEditLinkThatWorks() throws {
+    /// As Jupyter does: with no token in config.json, `buzzer serve` makes one and keeps it in a file
+    /// beside the log. Issue 28: it printed the token on stdout, which under systemd is the journal
+    /// (read by the `adm` and `systemd-journal` groups). Without a terminal the links now say where
+    /// the token is (mode 0600) instead; on a terminal they carry it (`StartupLinksTests`).
+    @Test func serveWithoutATerminalNamesTheTokensFileInsteadOfPrintingIt() throws {
         let (directory, arguments) = try CrashRecoveryTests.serverFolder(editToken: nil)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let server = try ServerProcess(arguments: arguments)
         defer { server.stop() }
-        let output = server.readOutput { $0.contains("/edit#token=") && $0.split(separator: "\n").contains { $0.contains("#token=") } }
-        let line = try #require(output.split(separator: "\n").first { $0.hasPrefix("edit the question library at http://") })
-        let token = try #require(line.split(separator: "#token=").last.map(String.init))
-        #expect(token.count >= 32)
+        let output = server.readOutput { $0.split(separator: "\n").contains { $0.hasPrefix("edit the question library at http://") } }
+        let archive = try #require(arguments.firstIndex(of: "--archive").map { arguments[$0 + 1] })
+        let file = archive + "/edit-token"
+        let token = try String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(token.count == 32)
+        #expect(!output.contains(token), "the token stays out of stdout and the log: \(output)")
+        let host = try #require(output.split(separator: "\n").first { $0.hasPrefix("host the night at http://") })
+        #expect(host.contains("/host#token=… with the edit token from \(file)"), "\(host)")
+        let mode = try #require(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int)
+        #expect(mode == 0o600)
         let media = try Self.request(server.port, "POST", "/api/media", bytes: Self.picture, token: token)
-        #expect(media.status == 201, "the printed token is the server's")
+        #expect(media.status == 201, "the kept token is the server's")
         #expect(try Self.request(server.port, "POST", "/api/media", bytes: Self.picture, token: token + "x").status == 401)
     }
 
@@ -346,25 +355,27 @@ import Testing
     @Test func theEditTokenSurvivesARestartUntilItIsRotated() throws {
         let (directory, arguments) = try CrashRecoveryTests.serverFolder(editToken: nil)
         defer { try? FileManager.default.removeItem(atPath: directory) }
+        let archive = try #require(arguments.firstIndex(of: "--archive").map { arguments[$0 + 1] })
         func printed(_ server: ServerProcess) throws -> (host: String, token: String) {
-            // Both links carry the token now: wait for the edit link, printed second.
-            let output = server.readOutput { $0.split(separator: "\n").contains { $0.contains("/edit#token=") } }
+            // The edit line comes second; the token is in the file the host line names.
+            let output = server.readOutput { $0.split(separator: "\n").contains { $0.hasPrefix("edit the question library at ") } }
             let lines = output.split(separator: "\n")
             let host = try #require(lines.first { $0.hasPrefix("host the night at ") })
             let edit = try #require(lines.first { $0.hasPrefix("edit the question library at http://") })
             #expect(lines.firstIndex(of: host)! < lines.firstIndex(of: edit)!, "the host console comes first")
-            return (String(host), try #require(edit.split(separator: "#token=").last.map(String.init)))
+            let token = try String(contentsOfFile: archive + "/edit-token", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(!output.contains(token))
+            return (String(host), token)
         }
         var server = try ServerProcess(arguments: arguments)
         let first = try printed(server)
-        // Hosting a library pack needs the same token, so the host link carries it too.
-        #expect(first.host.hasSuffix("/host#token=\(first.token)"))
+        // Hosting a library pack needs the same token, so the host line says where it is.
+        #expect(first.host.contains("/host#token=… with the edit token from \(archive)/edit-token"))
         server.stop()
         server = try ServerProcess(arguments: arguments)
         #expect(try printed(server).token == first.token)
         server.stop()
 
-        let archive = try #require(arguments.firstIndex(of: "--archive").map { arguments[$0 + 1] })
         let config = try #require(arguments.firstIndex(of: "--config").map { arguments[$0 + 1] })
         let shown = try ChildProcess.run(URL(fileURLWithPath: ServerProcess.binaryPath), ["edit-token", "--config", config, "--archive", archive], timeout: 30)
         #expect(shown.output.contains(first.token))

@@ -16,6 +16,16 @@ import Testing
         #expect(throws: CSVTable.ParseError.notUTF8) { try CSVTable(parsing: [0xFF, 0xFE, 0x00]) }
     }
 
+    /// A spreadsheet's line break in a cell is `\r\n` (or `\r`); a pack refuses `\r` (issue 28), so it is read as `\n`.
+    @Test func aLineBreakInACellIsReadAsNewline() throws {
+        let table = try CSVTable(parsing: Array("a,\"one\r\ntwo\rthree\"\r\nnext,x\r\n".utf8))
+        #expect(table.rows.map(\.fields) == [["a", "one\ntwo\nthree"], ["next", "x"]])
+        #expect(table.rows.map(\.line) == [1, 4])
+        let csv = "category,text,options,answer\r\nGeo,\"Capital\r\nof Canada?\",Toronto|Ottawa,B\r\n"
+        let pack = try QuestionPack.decode(try CSVImporter.packDocument(from: Array(csv.utf8), title: "Night").document)
+        #expect(pack.rounds[0].questions[0].text == "Capital\nof Canada?")
+    }
+
     @Test func everyKindImportsFromOneRowEachAndRoundsFollowTheRoundColumn() throws {
         let csv = """
         round,category,kind,text,options,answer,explanation,points,timeLimit

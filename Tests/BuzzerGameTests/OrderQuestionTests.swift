@@ -108,6 +108,28 @@ import BuzzerGameJSON
         #expect(rightOrder(game).map { view.options[$0] } == Self.planets)
     }
 
+    /// Every wrong order is equally likely: a chi-square test over all `count! - 1` wrong orders
+    /// with fixed seeds (deterministic). Turning a right-order draw by one place made that order
+    /// twice as likely: over 900 three-item questions "last shown first" scored 321 times, chance 150.
+    @Test(arguments: [(3, 6_000, 18.47), (4, 23_000, 48.27)])
+    func everyWrongOrderIsEquallyLikely(count: Int, draws: Int, critical: Double) {
+        // `critical`: the chi-square value with count! - 2 degrees of freedom exceeded with chance 0.001.
+        var tally: [[Int]: Int] = [:]
+        for i in 0..<draws {
+            let seed = UInt64(i) &* 0x9E37_79B9_7F4A_7C15 &+ 17
+            tally[Room.orderPermutation(count: count, seed: seed, sequence: i % 40), default: 0] += 1
+        }
+        let wrongOrders = (1...count).reduce(1, *) - 1
+        #expect(tally.count == wrongOrders)
+        #expect(tally[Array(0..<count)] == nil)
+        let expected = Double(draws) / Double(wrongOrders)
+        let chiSquare = tally.values.reduce(0.0) { $0 + (Double($1) - expected) * (Double($1) - expected) / expected }
+        #expect(chiSquare < critical, "chi-square \(chiSquare) over \(wrongOrders) wrong orders of \(count) items")
+        // The fixed guess "last shown first, then the rest as shown" scores no better than chance.
+        let rotated = Array(1..<count) + [0]
+        #expect(Double(tally[rotated] ?? 0) < expected * 1.2)
+    }
+
     // MARK: - Answers
 
     @Test func refusesOrdersThatDoNotPlaceEveryItemOnce() throws {

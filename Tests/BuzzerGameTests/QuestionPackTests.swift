@@ -163,3 +163,69 @@ import BuzzerGameJSON
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(QuestionPack.self, from: Data(json.utf8)) }
     }
 }
+
+/// Issue 28, defect 8: a pack whose title held `ESC ] 0 ; pwned BEL ESC [ 2 J` was accepted, and
+/// `buzzer replay list` and the server's log printed it raw to the operator's terminal.
+@Suite struct PackControlCharacterTests {
+    private func errors(_ json: String) -> [String] {
+        do {
+            _ = try QuestionPack.decode(json: Array(json.utf8))
+            return []
+        } catch {
+            return error.errors.map(\.description)
+        }
+    }
+
+    @Test func refusesControlCharactersInEveryOneLineFieldNamingItsPath() {
+        let found = errors(#"""
+        {"title": "\u001b]0;pwned\u0007\u001b[2J", "rounds": [
+          {"title": "R\u009b1", "break": {"title": "Half\ntime", "text": "back\u0000soon"}, "questions": [
+            {"kind": "choice", "category": "Geo\u007f", "text": "Capital?", "options": ["A", "B\u001b[31m"], "answer": 0},
+            {"kind": "text", "category": "Music", "text": "Who?", "answer": ["ok", "be\u0085atles"]},
+            {"kind": "order", "category": "Space", "text": "Order them", "items": ["one", "two\t", "three"],
+             "media": {"image": "/media/\#(String(repeating: "a", count: 64)).png", "alt": "a\rb"}}
+          ]}
+        ]}
+        """#)
+        #expect(found == [
+            "title: holds the control character U+001B; it must be one line of text",
+            "rounds[0].title: holds the control character U+009B; it must be one line of text",
+            "rounds[0].break.title: holds the control character U+000A; it must be one line of text",
+            "rounds[0].break.text: holds the control character U+0000; only line breaks and tabs are allowed here",
+            "rounds[0].questions[0].category: holds the control character U+007F; it must be one line of text",
+            "rounds[0].questions[0].options[1]: holds the control character U+001B; it must be one line of text",
+            "rounds[0].questions[1].answer[1]: holds the control character U+0085; it must be one line of text",
+            "rounds[0].questions[2].media.alt: holds the control character U+000D; it must be one line of text",
+            "rounds[0].questions[2].items[1]: holds the control character U+0009; it must be one line of text",
+        ])
+    }
+
+    @Test func longTextsKeepLineBreaksAndTabsOnly() {
+        let pack = #"""
+        {"title": "T", "description": "two\nlines", "questions": [
+          {"kind": "choice", "category": "C", "text": "first line\nsecond\tline", "options": ["A", "B"], "answer": 0, "explanation": "because\nof this"}
+        ]}
+        """#
+        #expect(errors(pack) == [])
+        #expect(errors(pack.replacingOccurrences(of: "second\\tline", with: "second\\rline")) == [
+            "questions[0].text: holds the control character U+000D; only line breaks and tabs are allowed here",
+        ])
+        #expect(errors(pack.replacingOccurrences(of: "because", with: "\\u001b[2Jbecause")) == [
+            "questions[0].explanation: holds the control character U+001B; only line breaks and tabs are allowed here",
+        ])
+        // A pack built in code is held to the same rule.
+        var built = QuestionPack(title: "T\u{1B}", questions: [
+            Question(category: "C", text: "Q", content: .choice(options: ["A", "B"], answer: 0)),
+        ])
+        #expect(built.validate().map(\.description) == ["title: holds the control character U+001B; it must be one line of text"])
+        built.title = "T"
+        #expect(built.validate().isEmpty)
+    }
+
+    @Test func aPackReadBackFromTheLogMayHoldThemSoOldGamesStillReplay() throws {
+        let json = #"{"title": "\u001b]0;pwned\u0007", "questions": [{"kind": "truefalse", "category": "C", "text": "Q", "answer": true}]}"#
+        let pack = try QuestionPack.decode(json: Array(json.utf8), limits: .lenient)
+        #expect(pack.title == "\u{1B}]0;pwned\u{7}")
+        #expect(!errors(json).isEmpty)
+    }
+}

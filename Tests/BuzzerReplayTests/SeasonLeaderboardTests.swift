@@ -88,4 +88,20 @@ import Testing
 
             """)
     }
+
+    /// Issue 28, defect 8: a cell from an old archive (a title with ESC and BEL) is escaped, and its
+    /// column is as wide as what is printed.
+    @Test func tablesEscapeControlCharactersInCells() {
+        var table = TextTable([("TITLE", .left), ("N", .right)])
+        table.add(["\u{1B}]0;pwned\u{7}\u{1B}[2J", "1"])
+        table.add(["Quiz", "22"])
+        let text = table.render()
+        #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        #expect(text == #"""
+            TITLE                          N
+            \u{1B}]0;pwned\u{7}\u{1B}[2J   1
+            Quiz                          22
+
+            """#)
+    }
 }

@@ -110,7 +110,8 @@ Description: live trivia server for bar quiz nights
  board. Every game is kept in an append-only log that replays and verifies.
  .
  The Swift runtime is linked in: no Swift toolchain is needed. Start it with
- systemctl enable --now buzzer; journalctl -u buzzer shows the host link.
+ systemctl enable --now buzzer; journalctl -u buzzer shows the host link, and
+ runuser -u buzzer -- buzzer edit-token the edit token it needs.
 EOF
 
 deb="$output/buzzer_${version}_${arch}.deb"

@@ -53,6 +53,10 @@ extension RoomEntrance {
             if let known = context.leagues.entry(choice.id) {
                 league = RoomLeague(id: known.id, name: known.name)
             } else if let name = choice.name {
+                if let problem = context.leagues.newLeagueProblem() {
+                    fail("unknown_league", problem)
+                    return
+                }
                 league = RoomLeague(id: choice.id, name: name)
                 newLeague = true
             } else {

@@ -268,10 +268,27 @@ final class LeagueService: Sendable {
         }
     }
 
+    /// Writes the file unless it would outgrow what `LeagueBook.decode` reads (then nothing is written).
     static func write(_ book: LeagueBook, to path: String) throws(WriteError) {
+        let bytes = book.encoded()
+        if let problem = LeagueBook.sizeProblem(bytes.count) { throw .invalid(problem) }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        do { try AtomicFile.write(book.encoded(), to: path, in: folder) } catch { throw .io("\(error)") }
+        try? POSIXArchiveFileSystem().createDirectory(folder)
+        do { try AtomicFile.write(bytes, to: path, in: folder) } catch { throw .io("\(error)") }
+    }
+
+    /// Why a `create` may not start a new league now; nil when it may. The file holds at most
+    /// `LeagueBook.maxLeagues` leagues and keeps `newLeagueHeadroom` below its read limit.
+    func newLeagueProblem() -> String? {
+        books.withLock { books in
+            if books.book.leagues.count >= LeagueBook.maxLeagues {
+                return "This server keeps at most \(LeagueBook.maxLeagues) leagues, and has them all: play for one of them, or remove unused ones from its league file."
+            }
+            if let size = books.fileStamp?.size, size > LeagueBook.maxBytes - LeagueBook.newLeagueHeadroom {
+                return "The league file is full (\(LeagueBook.maxBytes >> 20) MiB): play for a league it has, or take back aliases first."
+            }
+            return nil
+        }
     }
 }
 

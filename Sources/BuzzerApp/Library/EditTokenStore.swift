@@ -1,3 +1,4 @@
+import BuzzerArchive
 import Foundation
 import Glibc
 
@@ -39,7 +40,7 @@ package struct EditTokenStore {
         let token = Secrets.token()
         let directory = (path as NSString).deletingLastPathComponent
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try POSIXArchiveFileSystem().createDirectory(directory)
         } catch {
             throw .unwritable(path: path, reason: "\(error)")
         }

@@ -1,3 +1,4 @@
+import BuzzerArchive
 import BuzzerGame
 import Foundation
 
@@ -53,7 +54,7 @@ package struct MediaStore: Sendable {
         let id = Secrets.sha256Hex(bytes)
         let path = path(id: id, kind: kind)
         if FileManager.default.fileExists(atPath: path) { return (id, false) }
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try? POSIXArchiveFileSystem().createDirectory(directory)
         try AtomicFile.write(bytes, to: path, in: directory)
         return (id, true)
     }
@@ -86,12 +87,12 @@ package struct MediaStore: Sendable {
 }
 
 /// Temporary file, fsync, rename over the target, fsync the folder: a crash leaves the old file or
-/// the new one, never half of either.
-enum AtomicFile {
-    static func write(_ bytes: [UInt8], to path: String, in directory: String) throws(PackStoreError) {
+/// the new one, never half of either. Mode 0640 (`FileModes`): packs hold their answers.
+package enum AtomicFile {
+    package static func write(_ bytes: [UInt8], to path: String, in directory: String) throws(PackStoreError) {
         let name = URL(fileURLWithPath: path).lastPathComponent
         let temporary = "\(directory)/.\(name).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, FileModes.file)
         guard fd >= 0 else { throw .io("could not write in \(directory): \(String(cString: strerror(errno)))") }
         var written = 0
         var failed = false

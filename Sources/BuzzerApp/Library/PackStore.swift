@@ -336,7 +336,7 @@ package enum LibraryError: Error, CustomStringConvertible {
 }
 
 /// Why a library write was refused.
-enum PackStoreError: Error, Equatable {
+package enum PackStoreError: Error, Equatable {
     case notFound(String)
     case invalidID(String)
     /// `If-Match` named another version (`current`: the pack's version now; nil if it does not exist).

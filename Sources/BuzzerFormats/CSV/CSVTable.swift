@@ -48,6 +48,12 @@ package struct CSVTable: Sendable, Equatable {
                         afterQuote = true
                         pending = next
                     }
+                } else if scalar == "\r" {
+                    // A spreadsheet's line break in a cell (\r\n or \r) becomes \n: a pack refuses \r.
+                    let next = scalars.next()
+                    if next != "\n" { pending = next }
+                    field.unicodeScalars.append("\n")
+                    line += 1
                 } else {
                     if scalar == "\n" { line += 1 }
                     field.unicodeScalars.append(scalar)

@@ -67,6 +67,11 @@ package struct LeagueEntry: Codable, Sendable, Equatable {
     package static let maxAliases = 1000
     /// An alias's names are 1 to this many characters (a team name, or a player row key).
     package static let aliasLength: ClosedRange<Int> = 1...64
+    /// …and at most this many bytes of UTF-8, as a team name may be (`InputBounds.Bytes.name`): one
+    /// character can hold any number of combining marks, so 64 characters alone bound nothing.
+    package static let aliasMaxBytes = InputBounds.Bytes.name
+    /// A league's name, its time zone: at most this many bytes each (the name is also 1 to 60 characters).
+    package static let textMaxBytes = InputBounds.Bytes.name
 
     /// The season's first month and day, when `seasonStart` reads as one.
     package var seasonMonthDay: (month: Int, day: Int)? {
@@ -79,13 +84,15 @@ package struct LeagueEntry: Codable, Sendable, Equatable {
     /// Why this entry cannot be used; nil when it can.
     package func problem() -> String? {
         if let problem = RoomLeague(id: id, name: name).problem() { return problem }
-        guard TimeZone(identifier: timeZone) != nil else { return "timeZone \"\(timeZone.prefix(64))\" is not a time zone name (such as Europe/London)" }
+        guard name.utf8.count <= Self.textMaxBytes else { return "a league name may be at most \(Self.textMaxBytes) bytes of UTF-8" }
+        guard timeZone.utf8.count <= Self.textMaxBytes, TimeZone(identifier: timeZone) != nil else { return "timeZone \"\(timeZone.prefix(64))\" is not a time zone name (such as Europe/London)" }
         guard seasonMonthDay != nil else { return "seasonStart must be MM-DD with a day from 01 to 28 (found \"\(seasonStart.prefix(16))\")" }
         for (kind, aliases) in [("teamAliases", teamAliases), ("playerAliases", playerAliases)] {
             guard aliases.count <= Self.maxAliases else { return "\(kind) holds more than \(Self.maxAliases) aliases" }
             for alias in aliases {
-                for name in [alias.from, alias.into] where !Self.aliasLength.contains(name.count) || name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                    return "\(kind): \"\(name.prefix(64))\" must be 1 to \(Self.aliasLength.upperBound) characters without control characters"
+                for name in [alias.from, alias.into] where !Self.aliasLength.contains(name.count) || name.utf8.count > Self.aliasMaxBytes
+                    || name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                    return "\(kind): \"\(name.prefix(64))\" must be 1 to \(Self.aliasLength.upperBound) characters (at most \(Self.aliasMaxBytes) bytes) without control characters"
                 }
             }
         }
@@ -112,8 +119,18 @@ package struct LeagueBook: Codable, Sendable, Equatable {
 
     /// At most this many leagues in one file.
     package static let maxLeagues = 1000
-    /// A league file larger than this is refused rather than read (1,000 leagues with full alias lists fit).
+    /// A league file larger than this is refused rather than read. Full alias lists of every league
+    /// would not fit (1,000 leagues × 2,000 aliases of up to 512-byte names), so the server never writes
+    /// a file past it (`sizeProblem`): the change that would is refused and the file stays readable.
     package static let maxBytes = 16 << 20
+    /// What a `create` keeps free before it starts a new league: a new entry is under 1 KiB, and
+    /// several creates may add theirs before the file is written.
+    package static let newLeagueHeadroom = 64 << 10
+
+    /// Why `bytes`, this book encoded, may not be written; nil when it may.
+    package static func sizeProblem(_ bytes: Int) -> String? {
+        bytes <= maxBytes ? nil : "the league file would grow past \(maxBytes >> 20) MiB (its read limit): take back aliases or remove unused leagues from it first"
+    }
 
     package func entry(_ id: String) -> LeagueEntry? {
         leagues.first { $0.id == id }
