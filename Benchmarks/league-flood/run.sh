@@ -23,7 +23,7 @@
 #   BENCH_CONNECTIONS  concurrent flood clients (default 120)
 #   BENCH_SECONDS      flood length (default 20)
 #   BENCH_ARCHIVE      an existing year-long archive folder (default: made with `buzzer bench league --keep`)
-#   BENCH_OUT          results folder (default Benchmarks/league-flood/results/DATE)
+#   BENCH_OUT          results folder, the archive made in it too (default /tmp/buzzer-league-flood-DATE)
 # Every process it starts is stopped by PID at the end; traffic goes to 127.0.0.1 only.
 set -euo pipefail
 
@@ -37,7 +37,7 @@ limits="${BENCH_LIMITS:-on}"
 modes="${BENCH_MODES:-single proxy results}"
 connections="${BENCH_CONNECTIONS:-120}"
 seconds="${BENCH_SECONDS:-20}"
-out="${BENCH_OUT:-$here/results/$(date +%Y%m%d-%H%M%S)}"
+out="${BENCH_OUT:-/tmp/buzzer-league-flood-$(date +%Y%m%d-%H%M%S)}"
 mkdir -p "$out"
 haproxy_bin="${HAPROXY:-/usr/sbin/haproxy}"
 
