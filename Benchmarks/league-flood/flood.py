@@ -3,14 +3,17 @@
 
   flood.py flood --port P [--probe P2 ...] --connections 120 --seconds 20
       120 threads, each asking GET /api/leagues/crown?asOf=MS with a date no other request used
-      (one connection per request, as anonymous clients do), while a probe asks GET /healthz every
-      200 ms on each --probe port (default: --port) and times it. Prints one JSON object: the flood's
+      (one connection per request, as anonymous clients do), while a probe process asks GET /healthz
+      every 200 ms on each --probe port (default: --port) and times it. Prints one JSON object: the flood's
       status counts, how many refusals carried Retry-After, HAProxy's own 503s, and /healthz
       latency p50/p95/max per probe port.
 
   flood.py results --port P --runs 5
       Creates a room from an inline pack over WebSocket (buzzer.v1), ends it, then times
       GET /api/rooms/CODE/results.csv with the host token. Prints one JSON object.
+
+  flood.py probe --port P --seconds 20
+      The flood's health probe (a process of its own, so the flood's threads do not delay it).
 
 Loopback only: every address is 127.0.0.1. Every loop is bounded in time or count.
 """
@@ -22,6 +25,8 @@ import os
 import socket
 import statistics
 import struct
+import subprocess
+import sys
 import threading
 import time
 
@@ -83,36 +88,44 @@ def flood(args):
                     if b"No server is available" in body:
                         proxy_503[0] += 1
 
+    # Each probe is a process of its own: in this one it would wait for the flood's threads (the GIL)
+    # and time the client, not the server.
     probes = args.probe or [args.port]
-    health = {p: [] for p in probes}
-    health_status = {p: {} for p in probes}
-
-    def prober(port):
-        while time.monotonic() < stop_at:
-            try:
-                status, _, _, seconds = get(port, "/healthz", timeout=15)
-            except Exception:
-                status, seconds = -1, 15.0
-            health[port].append(seconds * 1000)
-            health_status[port][status] = health_status[port].get(status, 0) + 1
-            time.sleep(0.2)
-
+    probers = [subprocess.Popen([sys.executable, __file__, "probe", "--port", str(p), "--seconds", str(args.seconds)],
+                                stdout=subprocess.PIPE, text=True) for p in probes]
     threads = [threading.Thread(target=worker, daemon=True) for _ in range(args.connections)]
-    threads += [threading.Thread(target=prober, args=(p,), daemon=True) for p in probes]
     for t in threads:
         t.start()
     for t in threads:
         t.join(timeout=args.seconds + 30)
+    health = {}
+    for port, prober in zip(probes, probers):
+        text, _ = prober.communicate(timeout=args.seconds + 60)
+        health[str(port)] = json.loads(text)
     out = {
         "connections": args.connections, "seconds": args.seconds,
         "requests": sum(statuses.values()), "statuses": {str(k): v for k, v in sorted(statuses.items())},
         "refusalsWithRetryAfter": f"{retry_after[0]}/{retry_after[1]}", "haproxy503": proxy_503[0], "errors": errors[0],
-        "healthz": {str(p): {"n": len(v), "p50ms": round(statistics.median(v), 1) if v else None,
-                             "p95ms": round(percentile(v, 0.95), 1) if v else None,
-                             "maxms": round(max(v), 1) if v else None,
-                             "statuses": {str(k): n for k, n in health_status[p].items()}} for p, v in health.items()},
+        "healthz": health,
     }
     print(json.dumps(out))
+
+
+def probe(args):
+    """GET /healthz every 200 ms for --seconds; prints its latency p50/p95/max and statuses."""
+    stop_at = time.monotonic() + args.seconds
+    times, statuses = [], {}
+    while time.monotonic() < stop_at:
+        try:
+            status, _, _, seconds = get(args.port, "/healthz", timeout=15)
+        except Exception:
+            status, seconds = -1, 15.0
+        times.append(seconds * 1000)
+        statuses[str(status)] = statuses.get(str(status), 0) + 1
+        time.sleep(0.2)
+    print(json.dumps({"n": len(times), "p50ms": round(statistics.median(times), 1) if times else None,
+                      "p95ms": round(percentile(times, 0.95), 1) if times else None,
+                      "maxms": round(max(times), 1) if times else None, "statuses": statuses}))
 
 
 class WebSocket:
@@ -194,6 +207,9 @@ def main():
     f.add_argument("--probe", type=int, action="append")
     f.add_argument("--connections", type=int, default=120)
     f.add_argument("--seconds", type=float, default=20)
+    p = sub.add_parser("probe")
+    p.add_argument("--port", type=int, required=True)
+    p.add_argument("--seconds", type=float, default=20)
     r = sub.add_parser("results")
     r.add_argument("--port", type=int, required=True)
     r.add_argument("--runs", type=int, default=5)
@@ -202,6 +218,9 @@ def main():
         args.connections = max(1, min(args.connections, 1000))
         args.seconds = max(1.0, min(args.seconds, 600.0))
         flood(args)
+    elif args.mode == "probe":
+        args.seconds = max(1.0, min(args.seconds, 600.0))
+        probe(args)
     else:
         args.runs = max(1, min(args.runs, 100))
         results(args)
