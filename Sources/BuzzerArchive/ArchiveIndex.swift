@@ -50,19 +50,18 @@ package struct ArchiveIndex: Sendable, Equatable {
     package mutating func add(room: String, file: String, offset: Int, length: Int) {
         guard length > 0, offset >= 0 else { return }
         let id: Int32
-        if let known = fileIDs[file] {
+        // Lines come a file at a time: the last file's id is asked for again and again.
+        if let last = files.last, last == file {
+            id = Int32(truncatingIfNeeded: files.count - 1)
+        } else if let known = fileIDs[file] {
             id = known
         } else {
             id = Int32(truncatingIfNeeded: files.count)
             files.append(file)
             fileIDs[file] = id
         }
-        if var last = spans[room]?.last, last.file == id, last.offset + last.length == offset {
-            last.length += length
-            spans[room]![spans[room]!.count - 1] = last
-        } else {
-            spans[room, default: []].append(Span(file: id, offset: offset, length: length))
-        }
+        // One lookup of the room, changed in place.
+        spans[room, default: []].add(Span(file: id, offset: offset, length: length))
     }
 
     /// Notes a line the reader returned (its bytes and the newline after them).
@@ -149,6 +148,17 @@ package struct ArchiveIndex: Sendable, Equatable {
                     body(.problem(ArchiveProblem(file: range.file, lineNumber: 0, kind: .corruptLine(reason: "\(defect.reason) (at byte \(offset))"), room: defect.room)))
                 }
             }
+        }
+    }
+}
+
+extension Array where Element == ArchiveIndex.Span {
+    /// Extends the last range when `span` starts where it ends, in the same file; else appends.
+    fileprivate mutating func add(_ span: Element) {
+        if let i = indices.last, self[i].file == span.file, self[i].offset + self[i].length == span.offset {
+            self[i].length += span.length
+        } else {
+            append(span)
         }
     }
 }
