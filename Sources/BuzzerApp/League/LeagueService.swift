@@ -207,7 +207,7 @@ final class LeagueService: Sendable {
     }
 
     /// The league's standings document (all periods), with its ETag; nil when no league has that id.
-    /// `asOf` nil: now, served from the cache while nothing changed; a time: `standings(_:asOf:)`.
+    /// `asOf` nil: now, served from the cache while nothing changed; a time: `standings(_:at:)`.
     func standings(_ id: String, asOf: Int64?) -> (body: [UInt8], etag: String)? {
         if let asOf { return standings(id, at: asOf) }
         return state.withLock { state in
