@@ -16,8 +16,10 @@ package struct ArchiveLine: Sendable, Equatable {
     /// The file the line came from and its 1-based line number, for error messages.
     package var file: String
     package var lineNumber: Int
+    /// Where the line starts in its file (bytes); 0 when the reader did not say.
+    package var offset: Int
 
-    package init(version: Int, seq: UInt64, time: Int64, room: String, type: String, bytes: [UInt8], file: String, lineNumber: Int) {
+    package init(version: Int, seq: UInt64, time: Int64, room: String, type: String, bytes: [UInt8], file: String, lineNumber: Int, offset: Int = 0) {
         self.version = version
         self.seq = seq
         self.time = time
@@ -26,6 +28,7 @@ package struct ArchiveLine: Sendable, Equatable {
         self.bytes = bytes
         self.file = file
         self.lineNumber = lineNumber
+        self.offset = offset
     }
 
     /// Decodes the whole line (envelope fields included) as `T`; unknown keys are ignored by

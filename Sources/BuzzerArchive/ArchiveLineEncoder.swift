@@ -7,6 +7,8 @@ package struct PreparedArchiveEvent: Sendable {
     package var tail: [UInt8]
     /// The event's `type`, decoded, for logging.
     package var type: String
+    /// The envelope's `room`, for the writer's `ArchiveIndex`.
+    package var room: String = ""
 }
 
 /// Builds log lines: the envelope, then the event's own members, encoded once and in order.
@@ -59,7 +61,7 @@ package enum ArchiveLineEncoder {
         }
         guard let type = first.string else { throw .invalidEvent("\"type\" must be a string") }
         tail.append(UInt8(ascii: "\n"))
-        return PreparedArchiveEvent(tail: tail, type: type)
+        return PreparedArchiveEvent(tail: tail, type: type, room: room)
     }
 
     /// The whole line for `seq`, newline included.

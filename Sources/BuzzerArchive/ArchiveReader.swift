@@ -47,8 +47,11 @@ package struct ArchiveReader: Sendable {
         for file in files {
             // A defect is held back one line: if nothing follows it, it is the torn tail of a crash.
             var held: (lineNumber: Int, defect: ArchiveLineDefect, count: Int)?
+            var fileOffset = 0
             try Self.scanLines(path: file, chunkSize: chunkSize) { lineNumber, bytes, terminated in
                 summary.bytes += bytes.count + (terminated ? 1 : 0)
+                let lineOffset = fileOffset
+                fileOffset += bytes.count + (terminated ? 1 : 0)
                 if let h = held {
                     summary.problems += 1
                     body(.problem(ArchiveProblem(file: file, lineNumber: h.lineNumber, kind: .corruptLine(reason: h.defect.reason), room: h.defect.room)))
@@ -80,7 +83,7 @@ package struct ArchiveReader: Sendable {
                     previousSeq = max(previousSeq ?? 0, envelope.seq)
                     summary.lastSeq = previousSeq
                     summary.lines += 1
-                    body(.line(ArchiveLine(version: envelope.v, seq: envelope.seq, time: envelope.time, room: envelope.room, type: envelope.type, bytes: Array(bytes), file: file, lineNumber: lineNumber)))
+                    body(.line(ArchiveLine(version: envelope.v, seq: envelope.seq, time: envelope.time, room: envelope.room, type: envelope.type, bytes: Array(bytes), file: file, lineNumber: lineNumber, offset: lineOffset)))
                 }
             }
             if let h = held {

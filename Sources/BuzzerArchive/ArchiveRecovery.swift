@@ -25,6 +25,8 @@ package struct ArchiveRecoveryReport: Sendable {
     /// Every problem the reader reported, in order.
     package var problems: [ArchiveProblem] = []
     package var lastSeq: UInt64?
+    /// Where every room's lines are in the files read (the writer adopts it: `ArchiveWriter.adoptIndex`).
+    package var index = ArchiveIndex()
 }
 
 /// Start-up work on an existing log: cut off a torn tail, find the last sequence number, and
@@ -138,6 +140,7 @@ package enum ArchiveRecovery {
                     break
                 }
             case .line(let line):
+                report.index.add(line)
                 if isTerminal(line) {
                     open[line.room] = nil
                     report.abandonedRooms[line.room] = nil

@@ -41,6 +41,9 @@ package final class ArchiveWriter: Sendable {
     private let diskMeasurement = Mutex<(space: ArchiveDiskSpace, at: Int64)?>(nil)
     /// Told of each durable batch (for `/metrics`); read on the writer's queue only.
     private let commitObserver = Mutex<(@Sendable (_ events: Int, _ syncNanoseconds: UInt64) -> Void)?>(nil)
+    /// Where each room's lines are, kept as batches are written (and the start-up read's, adopted):
+    /// its own lock, so a results download never waits behind a batch's fsync.
+    private let index = Mutex(ArchiveIndex())
 
     struct Waiter {
         var seq: UInt64
@@ -51,6 +54,8 @@ package final class ArchiveWriter: Sendable {
         var bytes: [UInt8]
         var waiters: [Waiter]
         var firstSeq: UInt64
+        /// Each line's room and where it is in `bytes`, for the index.
+        var lines: [(room: String, start: Int, count: Int)] = []
     }
 
     /// Only touched on `queue`; a lock anyway so the class stays honestly Sendable (never contended).
@@ -171,6 +176,28 @@ package final class ArchiveWriter: Sendable {
     /// Log files created by this writer so far.
     package var filesCreated: Int { io.withLock { $0.filesCreated } }
 
+    // MARK: - The index
+
+    /// Where `room`'s lines are, in log order: those this writer wrote, and those of older files
+    /// once `adoptIndex` has the start-up read's.
+    package func ranges(room: String) -> [ArchiveIndex.Location] {
+        index.withLock { $0.ranges(room: room) }
+    }
+
+    /// The whole index as it stands (tests, and the size it has reached).
+    package var currentIndex: ArchiveIndex { index.withLock { $0 } }
+
+    /// Takes the index rebuilt from the files that were there at start-up; files this writer has
+    /// written since keep the ranges it noted.
+    package func adoptIndex(_ rebuilt: ArchiveIndex) {
+        index.withLock { $0.adopt(rebuilt) }
+    }
+
+    /// Drops a room from the index (it is no longer served; the lines stay in the log).
+    package func forgetIndexed(room: String) {
+        index.withLock { $0.forget(room: room) }
+    }
+
     /// Probes the disk now instead of waiting for the next periodic retry (ops command, tests).
     package func retryNow() {
         queue.async { self.attemptRecovery() }
@@ -216,12 +243,16 @@ package final class ArchiveWriter: Sendable {
             let firstSeq = io.nextSeq
             var waiters: [Waiter] = []
             waiters.reserveCapacity(items.count)
+            var lines: [(room: String, start: Int, count: Int)] = []
+            lines.reserveCapacity(items.count)
             for item in items {
+                let start = bytes.count
                 ArchiveLineEncoder.append(seq: io.nextSeq, prepared: item.prepared, to: &bytes)
+                lines.append((item.prepared.room, start, bytes.count - start))
                 waiters.append(Waiter(seq: io.nextSeq, completion: item.completion))
                 io.nextSeq += 1
             }
-            let batch = Batch(bytes: bytes, waiters: waiters, firstSeq: firstSeq)
+            let batch = Batch(bytes: bytes, waiters: waiters, firstSeq: firstSeq, lines: lines)
             do throws(ArchiveError) {
                 try write(batch, io: &io)
                 io.scratch = batch.bytes
@@ -299,6 +330,10 @@ package final class ArchiveWriter: Sendable {
             fileSystem.close(file)
             io.file = nil
             throw error
+        }
+        let base = io.fileLength
+        index.withLock { index in
+            for line in batch.lines { index.add(room: line.room, file: file.path, offset: base + line.start, length: line.count) }
         }
         io.fileLength += batch.bytes.count
     }

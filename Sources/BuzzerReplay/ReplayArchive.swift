@@ -65,74 +65,115 @@ package struct ReplayArchive: Sendable {
         depth: ReplayDepth, code: String? = nil, keepRooms: Bool = false,
         now: Int64 = Int64(Date().timeIntervalSince1970 * 1000), staleAfterMs: Int64 = defaultStaleAfterMs
     ) throws(ReplayError) -> ReplayScan {
+        var fold = Fold(depth: depth, code: code, keepRooms: keepRooms, now: now, staleAfterMs: staleAfterMs)
+        // The newest file of each sequence may end in a write cut short by a crash.
+        let lastFiles = Set(sequences.compactMap(\.last))
+        var lines = 0
+        do {
+            for sequence in sequences {
+                let summary = try ArchiveReader(files: sequence).read { fold.take($0, lastFiles: lastFiles) }
+                lines += summary.lines
+                // A game lives in one archive: what is still open at the end of its folder is done.
+                fold.finishOpen()
+            }
+        } catch {
+            throw .archive(error)
+        }
+        fold.finishOpen()
+        fold.scan.lines = lines
+        fold.scan.files = files
+        return fold.scan
+    }
+
+    /// The games of room `code` from its lines alone: `ranges` are where the archive's index says
+    /// they are (`ArchiveWriter.ranges(room:)`), so the read costs the game's bytes, not the
+    /// archive's. Other rooms' lines, damaged or not, are never read; there is no sequence check
+    /// (the ranges skip every other room's numbers).
+    package static func scan(
+        code: String, ranges: [ArchiveIndex.Location], depth: ReplayDepth, keepRooms: Bool = false,
+        now: Int64 = Int64(Date().timeIntervalSince1970 * 1000), staleAfterMs: Int64 = defaultStaleAfterMs
+    ) throws(ReplayError) -> ReplayScan {
+        var fold = Fold(depth: depth, code: code, keepRooms: keepRooms, now: now, staleAfterMs: staleAfterMs)
+        do {
+            try ArchiveIndex.read(ranges) { item in
+                if case .line = item { fold.scan.lines += 1 }
+                fold.take(item, lastFiles: [])
+            }
+        } catch {
+            throw .archive(error)
+        }
+        fold.finishOpen()
+        fold.scan.files = Array(Set(ranges.map(\.file))).sorted()
+        return fold.scan
+    }
+
+    /// Routes lines to their game by room code and folds them as they come.
+    struct Fold {
+        let depth: ReplayDepth, code: String?, keepRooms: Bool, now: Int64, staleAfterMs: Int64
         var scan = ReplayScan()
         var latest: [String: Int] = [:]
         var counts: [String: Int] = [:]
         var open: Set<Int> = []
         let decoder = JSONDecoder()
-        // The newest file of each sequence may end in a write cut short by a crash.
-        let lastFiles = Set(sequences.compactMap(\.last))
 
-        func finish(_ index: Int) {
+        init(depth: ReplayDepth, code: String?, keepRooms: Bool, now: Int64, staleAfterMs: Int64) {
+            self.depth = depth
+            self.code = code
+            self.keepRooms = keepRooms
+            self.now = now
+            self.staleAfterMs = staleAfterMs
+        }
+
+        mutating func finish(_ index: Int) {
             scan.games[index].finish(now: now, staleAfterMs: staleAfterMs)
             if !keepRooms { scan.games[index].room = nil }
             open.remove(index)
         }
 
-        var lines = 0
-        do {
-            for sequence in sequences {
-                let summary = try ArchiveReader(files: sequence).read { item in
-                    switch item {
-                    case .line(let line):
-                        if let code, line.room != code { return }
-                        let index: Int
-                        if line.type != "room_created", let current = latest[line.room], open.contains(current) {
-                            index = current
-                        } else {
-                            if let current = latest[line.room], open.contains(current) {
-                                scan.games[current].superseded = true
-                                finish(current)
-                            }
-                            counts[line.room, default: 0] += 1
-                            scan.games.append(ReplayGame(first: line, number: counts[line.room]!))
-                            index = scan.games.count - 1
-                            latest[line.room] = index
-                            open.insert(index)
-                        }
-                        scan.games[index].add(line, depth: depth, decoder: decoder)
-                        if scan.games[index].isEnded { finish(index) }
-                    case .problem(let problem):
-                        let issue = Self.issue(for: problem, inLastFile: lastFiles.contains(problem.file))
-                        switch problem.kind {
-                        case .corruptLine, .tornLastLine:
-                            if let room = problem.room {
-                                if let code, room != code { return }
-                                if let current = latest[room], open.contains(current) {
-                                    scan.games[current].issues.append(issue)
-                                } else {
-                                    scan.unattributed.append(issue)
-                                }
-                            } else {
-                                scan.unattributed.append(issue)
-                            }
-                        case .sequenceGap, .sequenceNotIncreasing:
-                            scan.sequenceIssues.append(issue)
-                            for index in open { scan.games[index].issues.append(issue) }
-                        }
-                    }
-                }
-                lines += summary.lines
-                // A game lives in one archive: what is still open at the end of its folder is done.
-                for index in open.sorted() { finish(index) }
-            }
-        } catch {
-            throw .archive(error)
+        mutating func finishOpen() {
+            for index in open.sorted() { finish(index) }
         }
-        for index in open.sorted() { finish(index) }
-        scan.lines = lines
-        scan.files = files
-        return scan
+
+        mutating func take(_ item: ArchiveReadItem, lastFiles: Set<String>) {
+            switch item {
+            case .line(let line):
+                if let code, line.room != code { return }
+                let index: Int
+                if line.type != "room_created", let current = latest[line.room], open.contains(current) {
+                    index = current
+                } else {
+                    if let current = latest[line.room], open.contains(current) {
+                        scan.games[current].superseded = true
+                        finish(current)
+                    }
+                    counts[line.room, default: 0] += 1
+                    scan.games.append(ReplayGame(first: line, number: counts[line.room]!))
+                    index = scan.games.count - 1
+                    latest[line.room] = index
+                    open.insert(index)
+                }
+                scan.games[index].add(line, depth: depth, decoder: decoder)
+                if scan.games[index].isEnded { finish(index) }
+            case .problem(let problem):
+                let issue = ReplayArchive.issue(for: problem, inLastFile: lastFiles.contains(problem.file))
+                switch problem.kind {
+                case .corruptLine, .tornLastLine:
+                    if let room = problem.room {
+                        if let code, room != code { return }
+                        if let current = latest[room], open.contains(current) {
+                            scan.games[current].issues.append(issue)
+                        } else {
+                            scan.unattributed.append(issue)
+                        }
+                    } else {
+                        scan.unattributed.append(issue)
+                    }
+                case .sequenceGap, .sequenceNotIncreasing:
+                    scan.sequenceIssues.append(issue)
+                    for index in open { scan.games[index].issues.append(issue) }
+                }
+            }
+        }
     }
 
     static func issue(for problem: ArchiveProblem, inLastFile: Bool) -> ReplayIssue {

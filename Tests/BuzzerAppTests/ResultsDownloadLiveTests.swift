@@ -1,3 +1,5 @@
+import BuzzerApp
+import BuzzerArchive
 import BuzzerTestSupport
 import Foundation
 import Testing
@@ -36,6 +38,39 @@ struct ResultsDownloadLiveTests {
             #expect(download.body == export.output, "\(format)")
             #expect(download.body.contains("Ada"))
         }
+    }
+
+    /// The download reads the game's lines through the archive's index: kept as the log is written,
+    /// and rebuilt by the start-up read after a restart (the ended room comes back for its podium).
+    @Test func aDownloadAfterARestartReadsTheIndexRebuiltAtStartUp() throws {
+        var server = try LiveGameServer()
+        defer { server.stop() }
+        let host = try GameClient(port: server.port)
+        try host.send(type: "create", ["questions": LiveGameServer.pack, "settings": ["readingTimeMs": 0, "closeWhenAllAnswered": true]])
+        let created = try host.next("created")
+        let code = try #require(created["code"] as? String), token = try #require(created["hostToken"] as? String)
+        let ada = try GameClient(port: server.port)
+        try ada.send(type: "join", ["code": code, "nickname": "Ada"])
+        try ada.next("joined")
+        try host.send(type: "start")
+        try ada.next("question")
+        try ada.send(type: "answer", ["question": 0, "answer": ["kind": "choice", "option": 1]])
+        try host.next("answers_closed")
+        try host.send(type: "end")
+        try host.next("ended")
+        let kept = server.game.archive.currentIndex.ranges(room: code)
+        #expect(!kept.isEmpty)
+        let before = try Self.get(port: server.port, "/api/rooms/\(code)/results.csv", token: token)
+        #expect(before.status == 200)
+        #expect(before.body.contains("Ada"))
+
+        server.stop()
+        server = try LiveGameServer(archiveDirectory: server.archiveDirectory)
+        #expect(server.game.archive.currentIndex.ranges(room: code) == kept)
+        #expect(server.game.archive.currentIndex.roomCount == 1, "only the rooms the server brought back are indexed")
+        let after = try Self.get(port: server.port, "/api/rooms/\(code)/results.csv", token: token)
+        #expect(after.status == 200)
+        #expect(after.body == before.body)
     }
 
     /// A player's name, team and typed answer, and the pack's question text, all go into the host's

@@ -22,6 +22,8 @@ package struct BuzzerConfig: Codable, Sendable {
     package var metrics: MetricsConfig
     /// Leagues: the league file and other instances' archives (optional in the file).
     package var league: LeagueConfig = LeagueConfig()
+    /// Per-address rationing of the HTTP answers that cost computation (optional in the file).
+    package var http: HTTPConfig = HTTPConfig()
 
     package init(
         server: ServerConfig = ServerConfig(), websocket: WebSocketConfig = .gameDefaults, timeouts: TimeoutConfig = TimeoutConfig(),
@@ -39,7 +41,7 @@ package struct BuzzerConfig: Codable, Sendable {
         self.metrics = metrics
     }
 
-    private enum CodingKeys: String, CodingKey { case server, websocket, timeouts, transport, game, rooms, archive, library, metrics, league }
+    private enum CodingKeys: String, CodingKey { case server, websocket, timeouts, transport, game, rooms, archive, library, metrics, league, http }
 
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -53,6 +55,7 @@ package struct BuzzerConfig: Codable, Sendable {
         library = try c.decodeIfPresent(LibraryConfig.self, forKey: .library) ?? LibraryConfig()
         metrics = try c.decodeIfPresent(MetricsConfig.self, forKey: .metrics) ?? MetricsConfig()
         league = try c.decodeIfPresent(LeagueConfig.self, forKey: .league) ?? LeagueConfig()
+        http = try c.decodeIfPresent(HTTPConfig.self, forKey: .http) ?? HTTPConfig()
     }
 
     /// Reads and checks a config file; the error names the first bad field.

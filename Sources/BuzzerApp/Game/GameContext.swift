@@ -8,7 +8,7 @@ final class GameContext: Sendable {
     let config: BuzzerConfig
     let archive: ArchiveWriter
     let messages: ServerMessageEncoder
-    let registry = RoomRegistry()
+    let registry: RoomRegistry
     let logger: Logger
     let metrics: BuzzerMetrics
     /// Wall-clock milliseconds; tests may pass their own.
@@ -20,6 +20,7 @@ final class GameContext: Sendable {
         self.config = config
         leagues = LeagueService(config: config, clock: clock)
         self.archive = archive
+        registry = RoomRegistry(removed: { [archive] code in archive.forgetIndexed(room: code) })
         self.logger = logger
         self.clock = clock
         self.metrics = metrics

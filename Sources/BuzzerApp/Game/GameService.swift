@@ -23,7 +23,7 @@ package final class GameService: WebSocketService {
     /// The leagues: their file, their games from the archives, their standings (docs/league.md).
     let leagues: LeagueService
     /// Every plain HTTP request goes here (HTTP/GameRoutes.swift).
-    private let router: Router<GameService>
+    let router: Router<GameService>
     /// The library's edit token: config.json's, or one made at this start (`buzzer serve` prints a link with it).
     package let editToken: String
     /// `create`, `host`, `join`, `resume`, `watch` and `peek`.

@@ -29,6 +29,8 @@ final class RoomRegistry: Sendable {
     }
 
     private struct State {
+        /// Told each code that leaves (the archive's index drops its ranges: its results are no longer served).
+        let removed: @Sendable (String) -> Void
         var rooms: [String: Entry] = [:]
         /// How many of `rooms` have ended, kept so the running count costs nothing.
         var endedCount = 0
@@ -39,10 +41,15 @@ final class RoomRegistry: Sendable {
         mutating func remove(_ code: String) {
             guard let entry = rooms.removeValue(forKey: code) else { return }
             if entry.ended != nil { endedCount -= 1 }
+            removed(code)
         }
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
+
+    init(removed: @escaping @Sendable (String) -> Void = { _ in }) {
+        state = Mutex(State(removed: removed))
+    }
 
     var count: Int { state.withLock { $0.rooms.count } }
 

@@ -19,10 +19,12 @@ enum GameRoutes {
             fallback: { request, _ in .whole(WebRoutes.page(request, assets: assets)) },
             methodNotAllowed: methodNotAllowed)
         StatusRoutes.register(in: &router, config: config)
+        // One allowance per address for every answer the server computes (http in config.json).
+        let rateLimit = ComputeRateLimit(config: config.http)
         // Library writes, one at a time (each ends in an fsync).
-        api.register(in: &router, writes: DispatchQueue(label: "buzzer.library"))
-        ResultsRoute.register(in: &router)
-        LeagueRoutes.register(in: &router, leagues: leagues, editTokenHash: Secrets.hash(editToken))
+        api.register(in: &router, writes: DispatchQueue(label: "buzzer.library"), searchGate: rateLimit.gate(when: { QueryString($0.head.query)["q"] != nil }))
+        ResultsRoute.register(in: &router, rateLimit: rateLimit)
+        LeagueRoutes.register(in: &router, leagues: leagues, editTokenHash: Secrets.hash(editToken), rateLimit: rateLimit)
         WebRoutes.register(in: &router)
         return router
     }

@@ -11,9 +11,25 @@ enum LeagueRoutes {
     /// Bodies of the write routes are small JSON objects.
     static let maxBodyBytes = 4096
 
-    static func register(in router: inout Router<GameService>, leagues: LeagueService, editTokenHash: String) {
+    /// How long a client refused for a busy league is asked to wait.
+    static let busyRetryAfterSeconds = 1
+
+    static func register(in router: inout Router<GameService>, leagues: LeagueService, editTokenHash: String, rateLimit: ComputeRateLimit) {
         router.get("/api/leagues", on: .pool) { _, _ in LibraryAPI.json(200, ["leagues": leagues.list()]) }
-        router.get("/api/leagues/{id}", on: .pool) { request, _ in
+        // Live standings come from a cache; `?asOf=` is computed for its caller, so it is rationed
+        // per address, and at most `league.asOfConcurrent*` run at once: the rest are refused here,
+        // on the loop, before they take a worker (docs/league.md).
+        let asOfGate: Router<GameService>.Gate = { request, _ in
+            guard QueryString(request.head.query)["asOf"] != nil, let id = checkedID(request[parameter: "id"]) else { return .pass(release: nil) }
+            if let refusal = rateLimit.refusal(for: request.remoteAddress) { return .refuse(refusal) }
+            guard leagues.beginAsOf(id) else {
+                var response = error(503, "busy", "The standings of \(id) for another date are being computed for other visitors: try again in \(busyRetryAfterSeconds) s.")
+                response.headers.add(name: "Retry-After", value: String(busyRetryAfterSeconds))
+                return .refuse(response)
+            }
+            return .pass(release: { leagues.endAsOf(id) })
+        }
+        router.get("/api/leagues/{id}", on: .pool, gate: asOfGate) { request, _ in
             guard let id = checkedID(request[parameter: "id"]) else { return badID() }
             let query = QueryString(request.head.query)
             var asOf: Int64?

@@ -5,12 +5,13 @@ import Foundation
 
 /// `GET /api/rooms/CODE/results.csv` (or `.json`) with `Authorization: Bearer HOSTTOKEN`: the
 /// game's answers, one row each, made by the same code as `buzzer replay export` from the same
-/// log, so the two cannot differ. It scans the archive, which on a long night is hundreds of
-/// thousands of lines: on the worker pool, never on a connection's loop.
+/// log, so the two cannot differ. It reads only the game's lines, through the archive's index
+/// (`ArchiveIndex`): its cost is the game's size, not the archive's; still on the worker pool, never
+/// on a connection's loop, and rationed per address (`http.computeRequestsPerMinute`).
 enum ResultsRoute {
-    static func register(in router: inout Router<GameService>) {
+    static func register(in router: inout Router<GameService>, rateLimit: ComputeRateLimit) {
         for format in ["csv", "json"] {
-            router.get("/api/rooms/{code}/results.\(format)", on: .pool) { request, service -> RouteResponse in
+            router.get("/api/rooms/{code}/results.\(format)", on: .pool, gate: rateLimit.gate()) { request, service -> RouteResponse in
                 // A code that names no room kept counts as a wrong join from the client's address.
                 let code = Secrets.normalizeCode(request[parameter: "code"])
                 guard service.context.registry.hostTokenHash(code) != nil else {
@@ -35,7 +36,8 @@ enum ResultsRoute {
         }
         let rows: [AnswerRow]
         do {
-            let scan = try ReplayArchive(paths: [context.config.archive.directory]).scan(depth: .replay, code: code, keepRooms: true)
+            // The game's own lines, where the archive's index says they are: never the whole log.
+            let scan = try ReplayArchive.scan(code: code, ranges: context.archive.ranges(room: code), depth: .replay, keepRooms: true)
             rows = try AnswerExport.rows(of: scan.game(GameReference(code: code)))
         } catch {
             return .error(status: 409, message: "The results of game \(code) cannot be read from the log: \(error)")

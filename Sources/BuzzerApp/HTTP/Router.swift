@@ -13,6 +13,15 @@ struct Router<Context: Sendable>: Sendable {
     typealias Handler = @Sendable (HTTPRequest, Context) -> RouteResponse
     /// nil lets the request through; else the answer to send instead (a 401), before any body is read.
     typealias Auth = @Sendable (HTTPRequestHead) -> HTTPResponse?
+    /// Admission, asked on the connection's loop before the handler is queued (so it must answer
+    /// from memory): a rate limit or a bound on concurrent work refuses here, at once, instead of
+    /// joining a queue. `release` runs after the handler has answered.
+    typealias Gate = @Sendable (HTTPRequest, Context) -> GateDecision
+
+    enum GateDecision: Sendable {
+        case pass(release: (@Sendable () -> Void)?)
+        case refuse(HTTPResponse)
+    }
 
     /// Where a handler runs. Only answers made from memory may run on the connection's loop.
     enum Execution: Sendable {
@@ -31,6 +40,7 @@ struct Router<Context: Sendable>: Sendable {
         /// Body bytes the route takes (`Content-Length`); 0 for none.
         let bodyLimit: Int
         let auth: Auth?
+        var gate: Gate? = nil
         let handler: Handler
     }
 
@@ -70,18 +80,18 @@ struct Router<Context: Sendable>: Sendable {
 
     /// Adds a route. GET routes answer HEAD too (the transport drops the body).
     mutating func on<R: RouteResponseConvertible>(
-        _ method: String, _ pattern: String, on execution: Execution, bodyLimit: Int = 0,
+        _ method: String, _ pattern: String, on execution: Execution, bodyLimit: Int = 0, gate: Gate? = nil,
         _ handler: @escaping @Sendable (HTTPRequest, Context) -> R
     ) {
-        routes.append(Route(method: method, pattern: PathPattern(pattern), execution: execution, bodyLimit: bodyLimit, auth: nil) {
+        routes.append(Route(method: method, pattern: PathPattern(pattern), execution: execution, bodyLimit: bodyLimit, auth: nil, gate: gate) {
             handler($0, $1).routeResponse
         })
     }
 
     mutating func get<R: RouteResponseConvertible>(
-        _ pattern: String, on execution: Execution, _ handler: @escaping @Sendable (HTTPRequest, Context) -> R
+        _ pattern: String, on execution: Execution, gate: Gate? = nil, _ handler: @escaping @Sendable (HTTPRequest, Context) -> R
     ) {
-        on("GET", pattern, on: execution, handler)
+        on("GET", pattern, on: execution, gate: gate, handler)
     }
 
     /// Routes behind `auth`, added by `build`.
@@ -140,8 +150,22 @@ struct Router<Context: Sendable>: Sendable {
                 return
             }
             let request = HTTPRequest(head: head, body: body, remoteAddress: remoteAddress, parameters: parameters)
+            var release: (@Sendable () -> Void)?
+            if let gate = route.gate {
+                switch gate(request, context) {
+                case .refuse(let refusal):
+                    reply(refusal)
+                    return
+                case .pass(let after):
+                    release = after
+                }
+            }
             let handler = route.handler
-            let work: @Sendable () -> Void = { handler(request, context).send(through: reply) }
+            let work: @Sendable () -> Void = { [release] in
+                let response = handler(request, context)
+                release?()
+                response.send(through: reply)
+            }
             switch route.execution {
             case .loop: work()
             case .pool: pool.run(work)

@@ -6,13 +6,20 @@ import Foundation
 import Synchronization
 
 /// `/healthz`, `/metrics` and `/api/settings`. Health and metrics read the archive disk's free
-/// space (a `statvfs` at most once a second), so they run on the worker pool; a hung disk then
-/// delays the health check, not every player on the loop.
+/// space (a `statvfs` at most once a second), so they stay off the loops; but each has a queue of
+/// its own, not the worker pool: a pool busy with downloads or standings must never make a load
+/// balancer think the instance is down. A hung disk then delays the health check, not every
+/// player on the loop.
 enum StatusRoutes {
+    /// Where `/healthz` runs (its own queue, above the pool's priority).
+    static let healthQueue = DispatchQueue(label: "buzzer.status.health", qos: .userInitiated)
+    /// Where `/metrics` runs (apart from health: a slow scrape never delays a health check).
+    static let metricsQueue = DispatchQueue(label: "buzzer.status.metrics", qos: .userInitiated)
+
     static func register(in router: inout Router<GameService>, config: BuzzerConfig) {
         let ranges = config.metrics.ranges, allowFrom = config.metrics.allowFrom
-        router.get("/healthz", on: .pool) { _, service in health(service) }
-        router.get("/metrics", on: .pool) { request, service in
+        router.get("/healthz", on: .serial(healthQueue)) { _, service in health(service) }
+        router.get("/metrics", on: .serial(metricsQueue)) { request, service in
             guard ranges.contains(where: { $0.contains(request.remoteAddress) }) else {
                 return HTTPResponse.error(status: 403, message: "Metrics are served to \(allowFrom.joined(separator: ", ")) only (metrics.allowFrom in config.json).")
             }

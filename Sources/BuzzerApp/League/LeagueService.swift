@@ -37,6 +37,8 @@ final class LeagueService: Sendable {
         var tail: LeagueArchiveTail
         var lastRefresh: Int64 = .min
         var cache: [String: Cached] = [:]
+        /// `?asOf=` answers (a past date's standings change only with the games or the file).
+        var asOfCache: StandingsCache
     }
 
     let path: String
@@ -44,6 +46,8 @@ final class LeagueService: Sendable {
     private let clock: @Sendable () -> Int64
     private let state: Mutex<State>
     private let books: Mutex<Books>
+    /// `?asOf=` computations running, per league and in all (`league.asOfConcurrent*`).
+    private let asOfRunning: Mutex<ConcurrencyBound>
     /// The file's writes, one at a time (each ends in an fsync).
     let writes = DispatchQueue(label: "buzzer.league.writes")
     /// Reads the new lines when a league game ends, so the next request finds them ready.
@@ -57,7 +61,9 @@ final class LeagueService: Sendable {
         path = config.league.filePath(archiveDirectory: config.archive.directory)
         refreshMs = Int64(config.league.refreshMilliseconds)
         self.clock = clock
-        state = Mutex(State(tail: LeagueArchiveTail(folders: [config.archive.directory] + config.league.archives)))
+        state = Mutex(State(tail: LeagueArchiveTail(folders: [config.archive.directory] + config.league.archives),
+                            asOfCache: StandingsCache(capacity: config.league.asOfCacheEntries)))
+        asOfRunning = Mutex(ConcurrencyBound(perKey: config.league.asOfConcurrentPerLeague, total: config.league.asOfConcurrentTotal))
         var initial = Books()
         initial.fileStamp = FileStamp(path: path)
         do { initial.book = try LeagueBook.load(path: path) } catch { initial.error = error.description }
@@ -145,29 +151,76 @@ final class LeagueService: Sendable {
         return LeagueEntry(id: id, name: latest.league.name)
     }
 
+    /// Takes a slot for one `?asOf=` computation of league `id`; false when the league (or the
+    /// server) has its `league.asOfConcurrent*` running already. Asked on the loop: from memory.
+    func beginAsOf(_ id: String) -> Bool {
+        asOfRunning.withLock { $0.acquire(id) }
+    }
+
+    /// Gives back the slot `beginAsOf` took.
+    func endAsOf(_ id: String) {
+        asOfRunning.withLock { $0.release(id) }
+    }
+
+    /// The standings document of `id` as of a past (or future) time, from the cache or computed
+    /// outside the lock that live standings need: the games are copied under it (copy-on-write, no
+    /// bytes move) and the ten-odd milliseconds of tables are made without it. Callers hold a
+    /// `beginAsOf` slot, so at most `league.asOfConcurrent*` run at once.
+    func standings(_ id: String, at asOf: Int64) -> (body: [UInt8], etag: String)? {
+        let key = StandingsCache.Key(league: id, asOf: asOf)
+        enum Step { case unknown, cached([UInt8], String), compute(LeagueEntry, [LeagueGame], Int, Int, Int) }
+        let step: Step = state.withLock { state in
+            refreshIfStale(&state)
+            let (book, bookVersion) = book
+            if let hit = state.asOfCache.get(key, version: state.tail.version, bookVersion: bookVersion) {
+                return .cached(hit.body, hit.etag)
+            }
+            let games = state.tail.reader.games
+            guard let entry = Self.entry(id, book: book, games: games) else { return .unknown }
+            let skipped = state.tail.reader.skipped.filter { $0.league == id }.count
+            return .compute(entry, games, skipped, state.tail.version, bookVersion)
+        }
+        switch step {
+        case .unknown: return nil
+        case .cached(let body, let etag): return (body, etag)
+        case .compute(let entry, let games, let skipped, let version, let bookVersion):
+            let made = Self.document(id, entry: entry, games: games, skipped: skipped, asOf: asOf)
+            state.withLock { state in
+                // Kept only if nothing changed while it was made.
+                guard state.tail.version == version else { return }
+                state.asOfCache.put(key, StandingsCache.Entry(version: version, bookVersion: bookVersion, body: made.body, etag: made.etag))
+            }
+            return made
+        }
+    }
+
+    /// The standings document of league `id` (all periods) as of `asOf`, with its ETag.
+    static func document(_ id: String, entry: LeagueEntry, games: [LeagueGame], skipped: Int, asOf: Int64) -> (body: [UInt8], etag: String) {
+        let league = games.filter { $0.league.id == id }
+        let document = LeagueDocument(
+            standings: LeagueStandings(games: league, entry: entry, asOf: asOf),
+            games: league.sorted { $0.startedAt > $1.startedAt }.map { LeagueDocument.Game(key: $0.key, code: $0.code, title: $0.title, startedAt: $0.startedAt) },
+            skipped: skipped,
+            seasonStart: entry.seasonStart, timeZone: entry.timeZone, teamAliases: entry.teamAliases, playerAliases: entry.playerAliases)
+        let body = LibraryAPI.encode(document)
+        return (body, WebAssets.etag(body))
+    }
+
     /// The league's standings document (all periods), with its ETag; nil when no league has that id.
-    /// `asOf` nil: now, served from the cache while nothing changed.
+    /// `asOf` nil: now, served from the cache while nothing changed; a time: `standings(_:at:)`.
     func standings(_ id: String, asOf: Int64?) -> (body: [UInt8], etag: String)? {
-        state.withLock { state in
+        if let asOf { return standings(id, at: asOf) }
+        return state.withLock { state in
             refreshIfStale(&state)
             let now = clock(), (book, bookVersion) = book
-            if asOf == nil, let cached = state.cache[id], cached.version == state.tail.version, cached.bookVersion == bookVersion,
+            if let cached = state.cache[id], cached.version == state.tail.version, cached.bookVersion == bookVersion,
                now - cached.madeAt < Self.maxAgeMs {
                 return (cached.body, cached.etag)
             }
             let games = state.tail.reader.games
             guard let entry = Self.entry(id, book: book, games: games) else { return nil }
-            let league = games.filter { $0.league.id == id }
-            let document = LeagueDocument(
-                standings: LeagueStandings(games: league, entry: entry, asOf: asOf ?? now),
-                games: league.sorted { $0.startedAt > $1.startedAt }.map { LeagueDocument.Game(key: $0.key, code: $0.code, title: $0.title, startedAt: $0.startedAt) },
-                skipped: state.tail.reader.skipped.filter { $0.league == id }.count,
-                seasonStart: entry.seasonStart, timeZone: entry.timeZone, teamAliases: entry.teamAliases, playerAliases: entry.playerAliases)
-            let body = LibraryAPI.encode(document)
-            let etag = WebAssets.etag(body)
-            if asOf == nil {
-                state.cache[id] = Cached(version: state.tail.version, bookVersion: bookVersion, madeAt: now, body: body, etag: etag)
-            }
+            let (body, etag) = Self.document(id, entry: entry, games: games, skipped: state.tail.reader.skipped.filter { $0.league == id }.count, asOf: now)
+            state.cache[id] = Cached(version: state.tail.version, bookVersion: bookVersion, madeAt: now, body: body, etag: etag)
             return (body, etag)
         }
     }

@@ -31,9 +31,10 @@ struct LibraryAPI: Sendable {
     /// hand, `PackStore.refreshIfStale`); writes run one at a time on `writes`, off the loops. The
     /// edit-token group refuses a write from its head alone, before one byte of its body is read
     /// (else ten unfinished 10 MiB uploads with a wrong token are 100 MiB held).
-    func register<Context: Sendable>(in router: inout Router<Context>, writes: DispatchQueue) {
+    /// `searchGate` rations searches (`?q=`) per address: a search reads every pack's text.
+    func register<Context: Sendable>(in router: inout Router<Context>, writes: DispatchQueue, searchGate: Router<Context>.Gate? = nil) {
         let api = self, pool = router.pool
-        router.get("/api/packs", on: .pool) { request, _ in
+        router.get("/api/packs", on: .pool, gate: searchGate) { request, _ in
             api.store.refreshIfStale()
             return api.listPacks(QueryString(request.head.query))
         }
