@@ -14,8 +14,10 @@ final class GameClient {
     private var unread: [[String: Any]] = []
 
     /// `room`: open `/ws?room=CODE`, as the web clients do for a room they know (a proxy routes by it).
-    init(port: Int, room: String? = nil) throws {
-        socket = try TestWebSocketClient.connect(port: port, path: room.map { "/ws?room=\($0)" } ?? "/ws", headers: ["Sec-WebSocket-Protocol": "buzzer.v1"])
+    /// `source`: the loopback address to connect from (127.0.0.2…), `headers`: more request headers.
+    init(port: Int, room: String? = nil, from source: String? = nil, headers: [String: String] = [:]) throws {
+        socket = try TestWebSocketClient.connect(
+            port: port, path: room.map { "/ws?room=\($0)" } ?? "/ws", headers: headers.merging(["Sec-WebSocket-Protocol": "buzzer.v1"]) { $1 }, from: source)
     }
 
     func send(_ object: [String: Any]) throws {
