@@ -92,7 +92,7 @@ config="$out/instance-config.json"
 python3 - "$repo/config.json" "$config" "$repo/questions" <<'PY'
 import json, sys
 c = json.load(open(sys.argv[1]))
-c["server"].update({"host": "127.0.0.1", "port": 0, "maxConnections": 30000, "publicURL": None})
+c["server"].update({"host": "127.0.0.1", "port": 0, "maxConnections": 30000, "publicURL": None, "trustedProxies": ["127.0.0.1"]})
 c.setdefault("game", {}).setdefault("roomDefaults", {})["maxPlayers"] = 10000
 c["rooms"].update({"maxRooms": 1000, "failedJoinsPerMinute": 100000, "createBurst": 1000, "createsPerMinute": 100000,
                    "createsPerConnection": 1000000, "libraryDirectory": sys.argv[3]})

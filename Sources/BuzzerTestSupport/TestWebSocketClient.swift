@@ -41,9 +41,24 @@ package final class TestWebSocketClient {
     package private(set) var handshakeResponse = ""
     package private(set) var sawEOF = false
 
-    /// Opens a TCP connection to 127.0.0.1:`port` without any handshake.
-    package init(port: Int) throws {
+    /// Opens a TCP connection to 127.0.0.1:`port` without any handshake. `source`, a loopback
+    /// address such as 127.0.0.7 (all of 127.0.0.0/8 is local), is the address the server sees: many
+    /// clients with addresses of their own on one machine.
+    package init(port: Int, from source: String? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            if bound != 0 {
+                let code = errno
+                Glibc.close(fd)
+                throw ClientError.connectFailed(code)
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -61,8 +76,8 @@ package final class TestWebSocketClient {
     }
 
     /// Connects and completes an upgrade on `path`; throws unless the answer is 101.
-    package static func connect(port: Int, path: String = "/", headers: [String: String] = [:], timeout: Double = 30) throws -> TestWebSocketClient {
-        let client = try TestWebSocketClient(port: port)
+    package static func connect(port: Int, path: String = "/", headers: [String: String] = [:], from source: String? = nil, timeout: Double = 30) throws -> TestWebSocketClient {
+        let client = try TestWebSocketClient(port: port, from: source)
         let status = try client.handshake(path: path, headers: headers, timeout: timeout)
         guard status == 101 else { throw ClientError.handshakeFailed(client.handshakeResponse) }
         return client
@@ -233,14 +248,16 @@ package final class TestWebSocketClient {
 
 extension TestWebSocketClient {
     /// One plain HTTP GET on a fresh connection (`Connection: close`): the status and the body.
-    package static func httpGet(port: Int, path: String, headers: [String: String] = [:]) throws -> (status: Int, body: String) {
-        let answer = try httpGetWithHead(port: port, path: path, headers: headers)
+    package static func httpGet(port: Int, path: String, headers: [String: String] = [:], from source: String? = nil) throws -> (status: Int, body: String) {
+        let answer = try httpGetWithHead(port: port, path: path, headers: headers, from: source)
         return (answer.status, answer.body)
     }
 
     /// The same, with the response's head (status line and headers) too.
-    package static func httpGetWithHead(port: Int, path: String, headers: [String: String] = [:]) throws -> (status: Int, head: String, body: String) {
-        let client = try TestWebSocketClient(port: port)
+    package static func httpGetWithHead(
+        port: Int, path: String, headers: [String: String] = [:], from source: String? = nil
+    ) throws -> (status: Int, head: String, body: String) {
+        let client = try TestWebSocketClient(port: port, from: source)
         let extra = headers.map { "\($0.key): \($0.value)\r\n" }.sorted().joined()
         try client.sendRaw(Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(extra)Connection: close\r\n\r\n".utf8))
         let status = try client.readHTTPResponse()

@@ -1,3 +1,4 @@
+import BuzzerWebSocket
 import Dispatch
 import DequeModule
 import Glibc
@@ -31,9 +32,25 @@ final class Connection {
         var onWritten: ((UInt64) -> Void)?
     }
 
+    /// Whose connections may start with a PROXY v2 header (`server.trustedProxies`), and how long
+    /// one may be (`websocket.maxHeaderBytes`).
+    struct ProxyHeaderPolicy: Sendable {
+        var proxies: TrustedProxies
+        var maxBytes: Int
+
+        static let none = ProxyHeaderPolicy(proxies: TrustedProxies(), maxBytes: 0)
+    }
+
     let id: UInt64
     let loop: EventLoop
-    let remoteAddress: String
+    /// The socket's peer.
+    let peerAddress: String
+    /// The client: the peer, or the source address a trusted proxy's PROXY v2 header named. (A request
+    /// from a trusted address may still name the client in `server.forwardedHeader`: the session reads that.)
+    private(set) var remoteAddress: String
+    /// From a trusted proxy, until the first bytes show whether a PROXY v2 header comes and it is read.
+    /// The header is optional: HAProxy's `send-proxy-v2` always sends one, nginx never does.
+    private var proxyHeader: ProxyProtocolParser?
     var handle: ConnectionHandle { ConnectionHandle(loop: loop, id: id) }
     var handler: (any ConnectionHandler)?
     private(set) var queuedBytes = 0
@@ -54,11 +71,14 @@ final class Connection {
     /// sealed first; the socket plumbing below is the same for both.
     private let tls: TLSSession?
 
-    init(fd: Int32, id: UInt64, loop: EventLoop, remoteAddress: String, highWater: Int, lingerSeconds: Double, tls: TLSSession? = nil) {
+    init(fd: Int32, id: UInt64, loop: EventLoop, remoteAddress: String, highWater: Int, lingerSeconds: Double, tls: TLSSession? = nil,
+         proxyHeader: ProxyHeaderPolicy = .none) {
         self.fd = fd
         self.id = id
         self.loop = loop
+        self.peerAddress = remoteAddress
         self.remoteAddress = remoteAddress
+        if proxyHeader.proxies.trusts(remoteAddress) { self.proxyHeader = ProxyProtocolParser(maxBytes: proxyHeader.maxBytes) }
         self.highWater = highWater
         self.lingerSeconds = lingerSeconds
         self.tls = tls
@@ -294,20 +314,7 @@ final class Connection {
                 switch state {
                 case .open, .closingAfterFlush:
                     let raw = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
-                    if let tls {
-                        do {
-                            let (plaintext, reply) = try tls.receive(raw)
-                            if !reply.isEmpty { writeRaw(reply) }
-                            if !plaintext.isEmpty { plaintext.withUnsafeBytes { handler?.connection(self, didRead: $0) } }
-                        } catch {
-                            // A failed handshake (a plain-http client on the https port, say): send the alert, close.
-                            if let alert = tls.pendingAlert { writeRaw(alert) }
-                            closeAfterFlush()
-                            return
-                        }
-                    } else {
-                        handler?.connection(self, didRead: raw)
-                    }
+                    guard proxyHeader != nil ? readProxyHeader(raw) : deliver(raw) else { return }
                     if case .closed = state { return }
                 case .draining:
                     break
@@ -332,6 +339,60 @@ final class Connection {
                 return
             }
         }
+    }
+
+    /// Bytes as they came off the socket, after any PROXY header: decrypted first on a TLS connection.
+    /// False when nothing more is to be read (the TLS handshake failed).
+    private func deliver(_ raw: UnsafeRawBufferPointer) -> Bool {
+        guard !raw.isEmpty else { return true }
+        guard let tls else {
+            handler?.connection(self, didRead: raw)
+            return true
+        }
+        do {
+            let (plaintext, reply) = try tls.receive(raw)
+            if !reply.isEmpty { writeRaw(reply) }
+            if !plaintext.isEmpty { plaintext.withUnsafeBytes { handler?.connection(self, didRead: $0) } }
+            return true
+        } catch {
+            // A failed handshake (a plain-http client on the https port, say): send the alert, close.
+            if let alert = tls.pendingAlert { writeRaw(alert) }
+            closeAfterFlush()
+            return false
+        }
+    }
+
+    /// A trusted proxy's first bytes: a PROXY v2 header, which comes before anything else (a TLS
+    /// ClientHello included), or none.
+    private func readProxyHeader(_ raw: UnsafeRawBufferPointer) -> Bool {
+        guard var parser = proxyHeader else { return deliver(raw) }
+        let result = parser.parse(raw)
+        proxyHeader = parser
+        switch result {
+        case .needMoreData:
+            return true
+        case .failed(let error):
+            proxyHeader = nil
+            closeNow(reason: .badProxyHeader(error))
+            return false
+        case .absent(let held):
+            proxyHeader = nil
+            return held.isEmpty ? deliver(raw) : (held + Array(raw)).withUnsafeBytes { deliver($0) }
+        case .complete(let header, let consumed):
+            proxyHeader = nil
+            // LOCAL (the proxy's health check), UNSPEC or UNIX: the peer is the client.
+            if let source = header.source { remoteAddress = source.address.description }
+            return deliver(UnsafeRawBufferPointer(rebasing: raw[consumed...]))
+        }
+    }
+
+    /// The address this connection reached (`getsockname`): an absolute-form request target naming it names this server.
+    var localAddress: String? {
+        guard !isClosed else { return nil }
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let result = withUnsafeMutablePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        return result == 0 ? TCPServer.describe(storage) : nil
     }
 
     // MARK: Closing

@@ -98,13 +98,14 @@ package final class EventLoop: Sendable {
     }
 
     /// Takes ownership of an accepted, non-blocking fd.
-    func adopt(fd: Int32, remoteAddress: String, config: TransportConfig, lingerSeconds: Double, tls: TLSContext? = nil, makeHandler: (Connection) -> any ConnectionHandler) {
+    func adopt(fd: Int32, remoteAddress: String, config: TransportConfig, lingerSeconds: Double, tls: TLSContext? = nil,
+               proxyHeader: Connection.ProxyHeaderPolicy = .none, makeHandler: (Connection) -> any ConnectionHandler) {
         let state = self.state.value
         state.nextID += 1
         let id = UInt64(index) << 48 | state.nextID
         let session = tls?.makeSession()
         let connection = Connection(fd: fd, id: id, loop: self, remoteAddress: remoteAddress, highWater: config.outboundHighWaterBytes,
-                                    lingerSeconds: lingerSeconds, tls: session)
+                                    lingerSeconds: lingerSeconds, tls: session, proxyHeader: proxyHeader)
         state.connections[id] = connection
         if tls != nil, session == nil {
             // OpenSSL could not make its state (out of memory): never serve https as plain http.

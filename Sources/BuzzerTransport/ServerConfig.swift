@@ -1,3 +1,5 @@
+import BuzzerWebSocket
+
 /// The "server" section of config.json: where to listen and how many connections to hold.
 package struct ServerConfig: Codable, Sendable, Equatable {
     /// Address to bind, e.g. "0.0.0.0" or "127.0.0.1".
@@ -12,14 +14,35 @@ package struct ServerConfig: Codable, Sendable, Equatable {
     package var publicURL: String?
     /// https and wss on this port instead of http and ws; nil (the default) serves plain.
     package var tls: TLSConfig?
+    /// Reverse proxies (addresses or CIDR blocks) whose PROXY v2 header and `forwardedHeader` name the
+    /// client; empty (the default): every peer is the client, whatever it sends.
+    package var trustedProxies: [String]
+    /// The header the trusted proxies write the client's address into: "X-Forwarded-For" or "Forwarded".
+    package var forwardedHeader: String
 
-    package init(host: String = "0.0.0.0", port: Int = 8080, eventLoops: Int = 0, maxConnections: Int = 20_000, publicURL: String? = nil, tls: TLSConfig? = nil) {
+    package init(host: String = "0.0.0.0", port: Int = 8080, eventLoops: Int = 0, maxConnections: Int = 20_000, publicURL: String? = nil, tls: TLSConfig? = nil,
+                 trustedProxies: [String] = [], forwardedHeader: String = ForwardedHeader.xForwardedFor.rawValue) {
         self.host = host
         self.port = port
         self.eventLoops = eventLoops
         self.maxConnections = maxConnections
         self.publicURL = publicURL
         self.tls = tls
+        self.trustedProxies = trustedProxies
+        self.forwardedHeader = forwardedHeader
+    }
+
+    private enum CodingKeys: String, CodingKey { case host, port, eventLoops, maxConnections, publicURL, tls, trustedProxies, forwardedHeader }
+
+    /// The first four fields are required; the rest may be left out.
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            host: try c.decode(String.self, forKey: .host), port: try c.decode(Int.self, forKey: .port),
+            eventLoops: try c.decode(Int.self, forKey: .eventLoops), maxConnections: try c.decode(Int.self, forKey: .maxConnections),
+            publicURL: try c.decodeIfPresent(String.self, forKey: .publicURL), tls: try c.decodeIfPresent(TLSConfig.self, forKey: .tls),
+            trustedProxies: try c.decodeIfPresent([String].self, forKey: .trustedProxies) ?? [],
+            forwardedHeader: try c.decodeIfPresent(String.self, forKey: .forwardedHeader) ?? ForwardedHeader.xForwardedFor.rawValue)
     }
 
     /// Checks ranges that the JSON types alone cannot; the message names the field.
@@ -28,6 +51,17 @@ package struct ServerConfig: Codable, Sendable, Equatable {
         guard eventLoops >= 0, eventLoops <= 256 else { throw .invalidConfig(field: "server.eventLoops", reason: "must be 0...256") }
         guard maxConnections > 0 else { throw .invalidConfig(field: "server.maxConnections", reason: "must be positive") }
         guard !host.isEmpty else { throw .invalidConfig(field: "server.host", reason: "must not be empty") }
+        for entry in trustedProxies where AddressRange(entry) == nil {
+            throw .invalidConfig(field: "server.trustedProxies", reason: "\"\(entry)\" is not an address or a CIDR block such as 10.0.0.0/8 or fd00::/8")
+        }
+        guard ForwardedHeader(rawValue: forwardedHeader) != nil else {
+            throw .invalidConfig(field: "server.forwardedHeader", reason: "must be \"X-Forwarded-For\" or \"Forwarded\", got \"\(forwardedHeader)\"")
+        }
+    }
+
+    /// `trustedProxies` and `forwardedHeader` as the transport uses them (entries `validate` refuses are left out).
+    package var proxies: TrustedProxies {
+        TrustedProxies(ranges: trustedProxies.compactMap(AddressRange.init), header: ForwardedHeader(rawValue: forwardedHeader) ?? .xForwardedFor)
     }
 }
 

@@ -1,3 +1,4 @@
+import BuzzerWebSocket
 import Dispatch
 import Glibc
 import Synchronization
@@ -12,6 +13,8 @@ final class TCPServer: Sendable {
     private let transport: TransportConfig
     private let lingerSeconds: Double
     private let makeHandler: @Sendable (Connection) -> any ConnectionHandler
+    /// Whose connections may start with a PROXY v2 header, and how long one may be.
+    private let proxyHeader: Connection.ProxyHeaderPolicy
     private let acceptQueue = DispatchQueue(label: "buzzer.accept")
     private let listener: Mutex<ListenerState> = Mutex(ListenerState())
     private let active = Atomic<Int>(0)
@@ -29,9 +32,11 @@ final class TCPServer: Sendable {
     /// https/wss when set (`server.tls`).
     let tls: TLSContext?
 
+    /// `maxProxyHeaderBytes` bounds a trusted proxy's PROXY v2 header (`websocket.maxHeaderBytes`).
     init(config: ServerConfig, transport: TransportConfig, timeouts: TimeoutConfig, group: EventLoopGroup, tls: TLSContext? = nil,
-         makeHandler: @escaping @Sendable (Connection) -> any ConnectionHandler) {
+         maxProxyHeaderBytes: Int = 8192, makeHandler: @escaping @Sendable (Connection) -> any ConnectionHandler) {
         self.tls = tls
+        self.proxyHeader = Connection.ProxyHeaderPolicy(proxies: config.proxies, maxBytes: maxProxyHeaderBytes)
         self.config = config
         self.transport = transport
         self.lingerSeconds = timeouts.closeSeconds
@@ -97,9 +102,9 @@ final class TCPServer: Sendable {
                 state.roundRobin = (state.roundRobin + 1) % group.loops.count
                 return group.loops[state.roundRobin]
             }
-            let transport = self.transport, linger = self.lingerSeconds, makeHandler = self.makeHandler, tls = self.tls
+            let transport = self.transport, linger = self.lingerSeconds, makeHandler = self.makeHandler, tls = self.tls, proxyHeader = self.proxyHeader
             loop.execute {
-                loop.adopt(fd: fd, remoteAddress: remote, config: transport, lingerSeconds: linger, tls: tls, makeHandler: makeHandler)
+                loop.adopt(fd: fd, remoteAddress: remote, config: transport, lingerSeconds: linger, tls: tls, proxyHeader: proxyHeader, makeHandler: makeHandler)
             }
         }
     }
@@ -221,23 +226,20 @@ final class TCPServer: Sendable {
         }
     }
 
-    private static func describe(_ storage: sockaddr_storage) -> String {
+    /// The peer's address as `IPAddress` spells it (an IPv4 peer on an IPv6 socket as IPv4).
+    static func describe(_ storage: sockaddr_storage) -> String {
         var storage = storage
-        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
         let family = storage.ss_family
-        return withUnsafePointer(to: &storage) { pointer in
+        let address: IPAddress? = withUnsafePointer(to: &storage) { pointer in
             if family == sa_family_t(AF_INET6) {
                 return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { address in
-                    var addr = address.pointee.sin6_addr
-                    inet_ntop(AF_INET6, &addr, &buffer, socklen_t(buffer.count))
-                    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                    withUnsafeBytes(of: address.pointee.sin6_addr) { IPAddress(bytes: $0) }
                 }
             }
             return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { address in
-                var addr = address.pointee.sin_addr
-                inet_ntop(AF_INET, &addr, &buffer, socklen_t(buffer.count))
-                return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                withUnsafeBytes(of: address.pointee.sin_addr) { IPAddress(bytes: $0) }
             }
         }
+        return address?.description ?? "?"
     }
 }

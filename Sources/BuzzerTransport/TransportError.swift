@@ -1,3 +1,4 @@
+import BuzzerWebSocket
 import Glibc
 
 /// Failures of the socket layer, with the errno text where the kernel gave one.
@@ -32,6 +33,8 @@ package enum ConnectionCloseReason: Sendable, Equatable, CustomStringConvertible
     /// The server is shutting down.
     case shutdown
     case ioError(errno: Int32)
+    /// A trusted proxy's PROXY v2 header was malformed: closed without an answer, since the client is unknown.
+    case badProxyHeader(ProxyProtocolError)
 
     package var description: String {
         switch self {
@@ -42,6 +45,7 @@ package enum ConnectionCloseReason: Sendable, Equatable, CustomStringConvertible
         case .timeout: "timed out"
         case .shutdown: "server shutting down"
         case .ioError(let code): "I/O error: \(String(cString: strerror(code)))"
+        case .badProxyHeader(let error): "bad PROXY protocol header: \(error)"
         }
     }
 }

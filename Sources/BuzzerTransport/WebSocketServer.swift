@@ -26,6 +26,7 @@ package final class WebSocketServer: Sendable {
             : []
         let context = WebSocketServerContext<Service.Handler>(
             config: config,
+            proxies: config.server.proxies,
             policy: HandshakePolicy(
                 config: config.websocket, publicURL: config.server.publicURL, acceptsAnyOrigin: config.acceptsAnyOrigin,
                 paths: config.paths, subprotocols: config.subprotocols),
@@ -35,7 +36,8 @@ package final class WebSocketServer: Sendable {
             pingIntervalNanos: UInt64(max(0, config.timeouts.pingIntervalSeconds) * 1e9),
             logger: logger,
             sharedDeflaters: deflaters)
-        tcp = TCPServer(config: config.server, transport: config.transport, timeouts: config.timeouts, group: group, tls: tls) { connection in
+        tcp = TCPServer(config: config.server, transport: config.transport, timeouts: config.timeouts, group: group, tls: tls,
+                        maxProxyHeaderBytes: config.websocket.maxHeaderBytes) { connection in
             WebSocketSession(context: context, connection: connection)
         }
     }

@@ -4,6 +4,8 @@ import Logging
 /// What every session of one server shares; immutable.
 struct WebSocketServerContext<Handler: WebSocketHandler>: Sendable {
     let config: WebSocketServerConfig
+    /// `server.trustedProxies` and `server.forwardedHeader`, parsed once.
+    let proxies: TrustedProxies
     let policy: HandshakePolicy
     let bodyDecision: @Sendable (HTTPRequestHead) -> RequestBodyDecision
     let respond: @Sendable (HTTPRequestHead, [UInt8], String, HTTPResponder) -> Void

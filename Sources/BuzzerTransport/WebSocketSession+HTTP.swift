@@ -65,7 +65,7 @@ extension WebSocketSession {
     func dispatch(_ head: HTTPRequestHead, body: [UInt8], served: Int, keepAlive: Bool, rest: [UInt8], on connection: Connection) {
         state = .awaiting(AwaitingState(served: served, keepAlive: keepAlive, isHead: head.method == "HEAD", pending: rest))
         let handle = connection.handle
-        context.respond(head, body, connection.remoteAddress, HTTPResponder { reply in
+        context.respond(head, body, clientAddress(of: head, on: connection), HTTPResponder { reply in
             handle.withConnection { connection in
                 (connection.handler as? WebSocketSession<Handler>)?.answered(reply, on: connection)
             }
@@ -154,7 +154,24 @@ extension WebSocketSession {
         pump(stream, on: connection)
     }
 
+    /// The client's address for one request: the connection's (after any PROXY header), or, from a
+    /// trusted proxy, the one its `server.forwardedHeader` names. Per request, since a proxy's kept-alive
+    /// connection carries many clients' requests. The logger says whose request it is from here on.
+    func clientAddress(of head: HTTPRequestHead, on connection: Connection) -> String {
+        let client = context.proxies.clientAddress(peer: connection.remoteAddress, headers: head.headers)
+        logger[metadataKey: "remote"] = "\(client)"
+        logger[metadataKey: "proxy"] = client == connection.peerAddress ? nil : "\(connection.peerAddress)"
+        return client
+    }
+
     func handleRequest(_ head: HTTPRequestHead, served: Int, rest: UnsafeRawBufferPointer, on connection: Connection) {
+        // An absolute-form target (`GET http://host/path`) must name this server: anything else is a
+        // request for another host (an open-proxy probe), not a path of ours.
+        if head.authority != nil, !head.namesOwnHost(publicURL: context.config.server.publicURL, localAddress: connection.localAddress) {
+            logger.debug("request for another host", metadata: ["authority": "\(head.authority ?? "")"])
+            respond(.error(status: 400, message: "This server answers for its own address only, not \(head.authority ?? ""); send the path alone (GET /path), or set server.publicURL to the name clients use."), on: connection)
+            return
+        }
         switch WebSocketHandshake.evaluate(head, policy: context.policy) {
         case .notWebSocket where head.method != "GET" && head.method != "HEAD":
             readBody(head, served: served, rest: rest, on: connection)
@@ -167,7 +184,7 @@ extension WebSocketSession {
             connection.write(response)
             let upgrade = WebSocketUpgrade<Handler>(
                 handle: WebSocketHandle(connection.handle), request: head, subprotocol: subprotocol,
-                remoteAddress: connection.remoteAddress, logger: logger)
+                remoteAddress: clientAddress(of: head, on: connection), logger: logger)
             let now = MonotonicClock.nanoseconds()
             // The handler is made before the state is open, so nothing can reach it half-made; the
             // first ping goes out on the next tick (within 250 ms), not a whole interval later, so the

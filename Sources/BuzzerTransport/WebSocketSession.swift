@@ -381,6 +381,9 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
         self.connection = nil
         if case .slowReader = reason {
             logger.debug("dropped a slow reader", metadata: ["reason": "\(reason)"])
+        } else if case .badProxyHeader = reason {
+            // Only a trusted proxy's header is read: a broken one is the operator's to fix.
+            logger.warning("closed a connection from a trusted proxy", metadata: ["reason": "\(reason)"])
         } else {
             logger.debug("connection closed", metadata: ["reason": "\(reason)"])
         }

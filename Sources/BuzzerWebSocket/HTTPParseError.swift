@@ -7,6 +7,13 @@ package enum HTTPParseError: Error, CustomStringConvertible, Equatable, Sendable
     case tooManyHeaders(limit: Int)
     /// Not `method SP request-target SP HTTP-version` (RFC 9112 §3).
     case invalidRequestLine
+    /// A request-target that is neither a path starting with `/` (origin-form) nor `http://host/path`
+    /// (absolute-form): `*`, `*/metrics`, `foo/metrics`, `host:443` (RFC 9112 §3.2).
+    case invalidTarget
+    /// A PROXY protocol header where a request should start: v2 (its signature) from a peer that is
+    /// not in `server.trustedProxies`, whose claim about the client is not taken, or v1 (`PROXY `),
+    /// which is not read at all.
+    case proxyHeader
     /// A header line without a valid token name and colon, whitespace before the colon
     /// (RFC 9112 §5.1) or a control character in the value (RFC 9110 §5.5).
     case invalidHeader
@@ -27,7 +34,7 @@ package enum HTTPParseError: Error, CustomStringConvertible, Equatable, Sendable
         switch self {
         case .headerTooLarge, .tooManyHeaders: 431
         case .unsupportedVersion: 505
-        case .invalidRequestLine, .invalidHeader, .obsoleteLineFolding, .bareCarriageReturn, .invalidHost, .tlsHandshake: 400
+        case .invalidRequestLine, .invalidTarget, .proxyHeader, .invalidHeader, .obsoleteLineFolding, .bareCarriageReturn, .invalidHost, .tlsHandshake: 400
         }
     }
 
@@ -36,6 +43,8 @@ package enum HTTPParseError: Error, CustomStringConvertible, Equatable, Sendable
         case .headerTooLarge(let limit): "request header section exceeds \(limit) bytes"
         case .tooManyHeaders(let limit): "more than \(limit) header fields"
         case .invalidRequestLine: "malformed request line"
+        case .invalidTarget: "the request target must be a path starting with / (or http://host/path naming this server)"
+        case .proxyHeader: "a PROXY protocol header is read only in version 2 (send-proxy-v2) and only from an address in server.trustedProxies"
         case .invalidHeader: "malformed header field"
         case .obsoleteLineFolding: "obsolete header line folding is not accepted"
         case .bareCarriageReturn: "bare CR in request head"

@@ -1,9 +1,12 @@
 /// Checks a request line byte by byte as it arrives, so that input which can never become one is
 /// refused at its first impossible byte rather than held until a line end that may never come:
 /// a TLS ClientHello or binary noise sent to the plain port fails at once, not at the handshake
-/// timeout. It accepts exactly the prefixes of what `HTTPRequestParser` accepts at the line end,
-/// `token SP 1*VCHAR SP "HTTP/" DIGIT "." DIGIT [CR]` (RFC 9112 §3) or an empty line, so the
-/// full check there still decides every line that does end.
+/// timeout. It accepts every prefix of what `HTTPRequestParser` accepts at the line end,
+/// `token SP 1*VCHAR SP "HTTP/" DIGIT "." DIGIT [CR]` (RFC 9112 §3) with a target starting with `/`
+/// or a letter (origin-form or absolute-form), or an empty line; the full check there still decides
+/// every line that does end. A PROXY protocol header (v2's signature after the empty lines it looks
+/// like, or v1's `PROXY ` method) gets its own error, so a proxy missing from
+/// `server.trustedProxies` is named as such.
 struct HTTPRequestLineScanner: Sendable {
     private enum Part: Sendable {
         case method
@@ -17,6 +20,11 @@ struct HTTPRequestLineScanner: Sendable {
     private var part = Part.method
     /// Bytes in the current method or target.
     private var count = 0
+    /// How many bytes from the start matched the PROXY v2 signature (`ProxyProtocolHeader.signature`;
+    /// line ends count as its LFs); nil once one did not.
+    private var proxySignature: Int? = 0
+    /// How many bytes of this line's method matched `PROXY` (PROXY v1); nil once one did not.
+    private var proxyMethod: Int? = 0
 
     /// The first byte of a TLS record carrying a handshake (RFC 8446 §5.1: ContentType 22), which is
     /// what a browser that tried `https://` sends first. No method can start with it.
@@ -35,9 +43,19 @@ struct HTTPRequestLineScanner: Sendable {
     mutating func reset() {
         part = .method
         count = 0
+        proxyMethod = 0
+        matchSignature(0x0A)
     }
 
+    private mutating func matchSignature(_ byte: UInt8) {
+        guard let matched = proxySignature else { return }
+        proxySignature = matched < ProxyProtocolHeader.signature.count && ProxyProtocolHeader.signature[matched] == byte ? matched + 1 : nil
+    }
+
+    private static let proxyV1Method = Array("PROXY".utf8)
+
     private mutating func step(_ byte: UInt8) -> HTTPParseError? {
+        matchSignature(byte)
         if case .carriageReturn = part { return .bareCarriageReturn }
         if byte == 0x0D {
             // Whether the line was whole is for the full check at its LF.
@@ -48,15 +66,22 @@ struct HTTPRequestLineScanner: Sendable {
         case .method:
             if count == 0 && byte == Self.tlsHandshakeRecord { return .tlsHandshake }
             if WebSocketExtensionOffer.isTokenCharacter(byte) {
+                if let matched = proxyMethod {
+                    proxyMethod = matched < 5 && Self.proxyV1Method[matched] == byte ? matched + 1 : nil
+                }
                 count += 1
             } else if byte == 0x20 && count > 0 {
+                if count == 5, proxyMethod == 5 { return .proxyHeader }
                 part = .target
                 count = 0
             } else {
-                return .invalidRequestLine
+                // "\r\n\r\n\0": two empty lines, then a NUL no request line can start with.
+                return proxySignature == 5 ? .proxyHeader : .invalidRequestLine
             }
         case .target:
             if byte > 0x20 && byte < 0x7F {
+                // origin-form starts with `/`, absolute-form with its scheme (RFC 9112 §3.2).
+                if count == 0, byte != UInt8(ascii: "/"), !Self.isLetter(byte) { return .invalidTarget }
                 count += 1
             } else if byte == 0x20 && count > 0 {
                 part = .version(0)
@@ -70,6 +95,10 @@ struct HTTPRequestLineScanner: Sendable {
             break
         }
         return nil
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
     }
 
     private static let versionPrefix = Array("HTTP/".utf8)

@@ -20,7 +20,7 @@ package struct HTTPRequestParser: Sendable {
 
     private enum State {
         case requestLine
-        case headers(method: String, target: String, version: HTTPRequestHead.Version)
+        case headers(method: String, target: String, authority: String?, version: HTTPRequestHead.Version)
         case failed(HTTPParseError)
     }
 
@@ -85,13 +85,16 @@ package struct HTTPRequestParser: Sendable {
                 return fail(.invalidRequestLine)
             }
             guard version.major == 1 else { return fail(.unsupportedVersion) }
-            state = .headers(method: method, target: target, version: version)
+            guard let form = HTTPRequestHead.originForm(of: target[...]) else { return fail(.invalidTarget) }
+            state = .headers(method: method, target: form.target, authority: form.authority, version: version)
             return nil
-        case .headers(let method, let target, let version):
+        case .headers(let method, let target, let authority, let version):
             if line.isEmpty {
                 let hosts = headers["host"].count
                 if hosts > 1 || (hosts == 0 && version >= .http1_1) { return fail(.invalidHost) }
-                let head = HTTPRequestHead(method: method, target: target, version: version, headers: headers)
+                // RFC 9112 §3.2.2: an absolute-form target's authority is the host, whatever `Host` said.
+                if let authority { headers.replaceOrAdd(name: "Host", value: authority) }
+                let head = HTTPRequestHead(method: method, target: target, version: version, headers: headers, authority: authority)
                 resetForNextRequest()
                 return .complete(head, consumed: 0)
             }

@@ -1,5 +1,6 @@
 @testable import BuzzerApp
 import BuzzerTestSupport
+import BuzzerWebSocket
 import Foundation
 import Testing
 

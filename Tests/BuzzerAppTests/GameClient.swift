@@ -14,11 +14,13 @@ final class GameClient {
     private var unread: [[String: Any]] = []
 
     /// `room`: open `/ws?room=CODE`, as the web clients do for a room they know (a proxy routes by it).
+    /// `source`: the loopback address to connect from (127.0.0.2…), `headers`: more request headers,
     /// `host`: the upgrade's Host header (127.0.0.1 unless given).
-    init(port: Int, room: String? = nil, host: String? = nil) throws {
-        var headers = ["Sec-WebSocket-Protocol": "buzzer.v1"]
+    init(port: Int, room: String? = nil, from source: String? = nil, headers: [String: String] = [:], host: String? = nil) throws {
+        var headers = headers.merging(["Sec-WebSocket-Protocol": "buzzer.v1"]) { $1 }
         if let host { headers["Host"] = host }
-        socket = try TestWebSocketClient.connect(port: port, path: room.map { "/ws?room=\($0)" } ?? "/ws", headers: headers)
+        socket = try TestWebSocketClient.connect(
+            port: port, path: room.map { "/ws?room=\($0)" } ?? "/ws", headers: headers, from: source)
     }
 
     func send(_ object: [String: Any]) throws {

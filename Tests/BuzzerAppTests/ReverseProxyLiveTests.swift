@@ -9,26 +9,19 @@ import Testing
 @Suite(.serialized) struct ReverseProxyLiveTests {
     static let nginx = "/usr/sbin/nginx"
 
-    @Test func aGamePlaysThroughTheShippedNginxConfig() throws {
-        #expect(FileManager.default.isExecutableFile(atPath: Self.nginx), "nginx is not installed (apt-get install nginx-light; .ci/run does)")
-        guard FileManager.default.isExecutableFile(atPath: Self.nginx) else { return }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-nginx-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder + "/logs", withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        _ = try TLSLiveTests.certificate("localhost", in: folder)
-
-        let server = try LiveGameServer()
-        defer { server.stop() }
-        let port = try ScaleOutLiveTests.freePort()
+    /// nginx with the shipped site on a loopback port (a free one if not given) in front of `upstream`,
+    /// checked with `nginx -t` first; its certificate is `folder`'s cert.pem and key.pem. The caller stops it.
+    static func nginx(folder: String, upstream: Int, port: Int? = nil) throws -> (proxy: Process, port: Int) {
+        let port = try port ?? ScaleOutLiveTests.freePort()
         let site = try String(contentsOfFile: LiveGameServer.packageRoot + "/deploy/nginx/buzzer.conf", encoding: .utf8)
             .replacingOccurrences(of: "listen LISTEN;", with: "listen 127.0.0.1:\(port) ssl;")
             .replacingOccurrences(of: "ssl_certificate     CERTIFICATE;", with: "ssl_certificate     \(folder)/cert.pem;")
             .replacingOccurrences(of: "ssl_certificate_key KEY;", with: "ssl_certificate_key \(folder)/key.pem;")
-            .replacingOccurrences(of: "server UPSTREAM;", with: "server 127.0.0.1:\(server.port);")
+            .replacingOccurrences(of: "server UPSTREAM;", with: "server 127.0.0.1:\(upstream);")
         try site.write(toFile: folder + "/buzzer.conf", atomically: true, encoding: .utf8)
         let main = """
         pid \(folder)/nginx.pid;
-        error_log \(folder)/logs/error.log;
+        error_log \(folder)/logs/error.log info;
         events {}
         http {
             access_log off;
@@ -47,10 +40,22 @@ import Testing
         proxy.standardOutput = FileHandle.nullDevice
         proxy.standardError = FileHandle.nullDevice
         try proxy.run()
-        defer {
-            proxy.terminate()
-            proxy.waitUntilExit()
-        }
+        return (proxy, port)
+    }
+
+    @Test func aGamePlaysThroughTheShippedNginxConfig() throws {
+        #expect(FileManager.default.isExecutableFile(atPath: Self.nginx), "nginx is not installed (apt-get install nginx-light; .ci/run does)")
+        guard FileManager.default.isExecutableFile(atPath: Self.nginx) else { return }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-nginx-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder + "/logs", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try TLSLiveTests.certificate("localhost", in: folder)
+
+        let server = try LiveGameServer()
+        defer { server.stop() }
+        let (proxy, port) = try Self.nginx(folder: folder, upstream: server.port)
+        // By PID, polling: Process.waitUntilExit() can hang on Linux under load (ChildProcess.swift).
+        defer { proxy.stop(after: 0) }
         let python = try PythonTool.interpreter(packageRoot: URL(fileURLWithPath: LiveGameServer.packageRoot))
         let script = """
         import json, ssl, sys, time, urllib.error, urllib.request

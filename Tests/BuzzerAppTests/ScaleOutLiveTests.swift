@@ -35,8 +35,8 @@ import Testing
         }
 
         func stop() {
-            proxy.terminate()
-            proxy.waitUntilExit()
+            // By PID, polling: Process.waitUntilExit() can hang on Linux under load (ChildProcess.swift).
+            proxy.stop(after: 0)
             for server in instances.values { server.stop() }
             try? FileManager.default.removeItem(atPath: folder)
         }
@@ -46,7 +46,11 @@ import Testing
     static func cluster() throws -> Cluster {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-scale-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try Data(CrashRecoveryTests.config(library: LiveGameServer.packageRoot + "/questions").utf8).write(to: URL(fileURLWithPath: folder + "/config.json"))
+        // The shipped config sends a PROXY v2 header to every instance: each trusts HAProxy on loopback.
+        let config = CrashRecoveryTests.config(library: LiveGameServer.packageRoot + "/questions")
+            .replacingOccurrences(of: #""maxConnections": 1000}"#, with: #""maxConnections": 1000, "trustedProxies": ["127.0.0.1"]}"#)
+        #expect(config.contains("trustedProxies"))
+        try Data(config.utf8).write(to: URL(fileURLWithPath: folder + "/config.json"))
         var instances: [String: ServerProcess] = [:]
         for id in ["A", "B", "C"] {
             instances[id] = try ServerProcess(arguments: ["serve", "--config", folder + "/config.json", "--host", "127.0.0.1", "--port", "0",
@@ -139,8 +143,7 @@ import Testing
         cluster.instances["B"] = restarted
         var environment = cluster.environment
         environment["BUZZER_B"] = "127.0.0.1:\(restarted.port)"
-        cluster.proxy.terminate()
-        cluster.proxy.waitUntilExit()
+        cluster.proxy.stop(after: 0)
         let proxy = try Self.startProxy(environment, port: cluster.proxyPort)
         cluster = Cluster(folder: cluster.folder, instances: cluster.instances, proxy: proxy, proxyPort: cluster.proxyPort, environment: environment)
         let b = try #require(nights["B"])

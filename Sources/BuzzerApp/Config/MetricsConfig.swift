@@ -1,3 +1,5 @@
+import BuzzerWebSocket
+
 /// The "metrics" section of config.json: who may read `GET /metrics`. Optional.
 package struct MetricsConfig: Codable, Sendable, Equatable {
     /// Addresses or CIDR blocks allowed to scrape; others get 403. Loopback only by default: a

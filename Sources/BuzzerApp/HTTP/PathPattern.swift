@@ -29,8 +29,11 @@ struct PathPattern: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `/api/packs/x` → `api`, `packs`, `x`; `/` → one empty segment. The query is not part of it.
+    /// A path without its leading `/` (`*/metrics`) has no segments and so matches no route: dropping
+    /// its first part would make it the route a proxy's `/metrics` rule was meant to hide.
     static func split(_ path: String) -> [Substring] {
-        Array(path.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
+        guard path.hasPrefix("/") else { return [] }
+        return Array(path.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
     }
 
     var description: String {
