@@ -17,6 +17,8 @@
 # Environment (all optional):
 #   BENCH_SERVER_BIN   server binary (default .build/release/buzzer, built unless BENCH_SKIP_BUILD=1)
 #   BENCH_CONFIG       config.json the instances start from (default the repo's; an older binary needs its own)
+#   BENCH_HAPROXY_CFG  HAProxy config for the proxy mode (default the shipped one, which sends PROXY v2:
+#                      an older binary needs its own commit's)
 #   BENCH_LIMITS       on (default: config as given) or off (http.computeBurst/computeRequestsPerMinute
 #                      raised out of reach, as for a flood from many addresses; ignored if the config has no http)
 #   BENCH_MODES        (default "single proxy results")
@@ -40,6 +42,7 @@ seconds="${BENCH_SECONDS:-20}"
 out="${BENCH_OUT:-/tmp/buzzer-league-flood-$(date +%Y%m%d-%H%M%S)}"
 mkdir -p "$out"
 haproxy_bin="${HAPROXY:-/usr/sbin/haproxy}"
+haproxy_cfg="${BENCH_HAPROXY_CFG:-$repo/deploy/haproxy/haproxy.cfg}"
 
 log() { echo "league-flood: $*" >&2; }
 fail() { echo "league-flood: error: $*" >&2; exit 1; }
@@ -78,6 +81,10 @@ make_config() { python3 - "$base_config" "$1" "$2" "$limits" "$repo/questions" <
 import json, sys
 c = json.load(open(sys.argv[1]))
 c["server"].update({"host": "127.0.0.1", "port": 0, "publicURL": None})
+# The shipped haproxy.cfg sends a PROXY v2 header: the instances trust it (a config from before
+# trustedProxies has no such key, and its binary needs that commit's haproxy.cfg: BENCH_HAPROXY_CFG).
+if "trustedProxies" in c["server"]:
+    c["server"]["trustedProxies"] = ["127.0.0.1"]
 c["rooms"]["libraryDirectory"] = sys.argv[5]
 archives = json.loads(sys.argv[3])
 if archives:
@@ -131,7 +138,7 @@ for mode in $modes; do
       start_instance C "$pc" "$out/archive-C" "$out/proxy-config.json" C
       for p in "$pa" "$pb" "$pc"; do wait_league "$p"; done
       BUZZER_LISTEN="127.0.0.1:$pp" BUZZER_A="127.0.0.1:$pa" BUZZER_B="127.0.0.1:$pb" BUZZER_C="127.0.0.1:$pc" \
-        "$haproxy_bin" -f "$repo/deploy/haproxy/haproxy.cfg" -db >"$out/haproxy.log" 2>&1 &
+        "$haproxy_bin" -f "$haproxy_cfg" -db >"$out/haproxy.log" 2>&1 &
       pids+=($!)
       for _ in $(seq 1 100); do curl -fsS -o /dev/null "http://127.0.0.1:$pp/healthz" 2>/dev/null && break; sleep 0.2; done
       sleep 3  # a few health checks while idle
