@@ -9,21 +9,7 @@ struct ResultsDownloadLiveTests {
     @Test func theDownloadIsWhatReplayExportPrintsAndNeedsTheHostKey() throws {
         let server = try LiveGameServer()
         defer { server.stop() }
-        let host = try GameClient(port: server.port)
-        try host.send(type: "create", ["questions": LiveGameServer.pack, "settings": ["readingTimeMs": 0, "closeWhenAllAnswered": true]])
-        let created = try host.next("created")
-        let code = try #require(created["code"] as? String), token = try #require(created["hostToken"] as? String)
-        let ada = try GameClient(port: server.port)
-        try ada.send(type: "join", ["code": code, "nickname": "Ada"])
-        try ada.next("joined")
-        try host.send(type: "start")
-        try ada.next("question")
-        try ada.send(type: "answer", ["question": 0, "answer": ["kind": "choice", "option": 1]])
-        try host.next("answers_closed")
-        try host.send(type: "reveal")
-        try ada.next("result")
-        try host.send(type: "end")
-        try host.next("ended")
+        let (code, token) = try Self.playOneAnswer(on: server)
 
         let path = "/api/rooms/\(code)/results"
         #expect(try Self.get(port: server.port, path + ".csv", token: nil).status == 401)
@@ -45,19 +31,7 @@ struct ResultsDownloadLiveTests {
     @Test func aDownloadAfterARestartReadsTheIndexRebuiltAtStartUp() throws {
         var server = try LiveGameServer()
         defer { server.stop() }
-        let host = try GameClient(port: server.port)
-        try host.send(type: "create", ["questions": LiveGameServer.pack, "settings": ["readingTimeMs": 0, "closeWhenAllAnswered": true]])
-        let created = try host.next("created")
-        let code = try #require(created["code"] as? String), token = try #require(created["hostToken"] as? String)
-        let ada = try GameClient(port: server.port)
-        try ada.send(type: "join", ["code": code, "nickname": "Ada"])
-        try ada.next("joined")
-        try host.send(type: "start")
-        try ada.next("question")
-        try ada.send(type: "answer", ["question": 0, "answer": ["kind": "choice", "option": 1]])
-        try host.next("answers_closed")
-        try host.send(type: "end")
-        try host.next("ended")
+        let (code, token) = try Self.playOneAnswer(on: server)
         let kept = server.game.archive.currentIndex.ranges(room: code)
         #expect(!kept.isEmpty)
         let before = try Self.get(port: server.port, "/api/rooms/\(code)/results.csv", token: token)
@@ -71,6 +45,26 @@ struct ResultsDownloadLiveTests {
         let after = try Self.get(port: server.port, "/api/rooms/\(code)/results.csv", token: token)
         #expect(after.status == 200)
         #expect(after.body == before.body)
+    }
+
+    /// A game where Ada answers one question, revealed, then ended: its code and host key.
+    static func playOneAnswer(on server: LiveGameServer) throws -> (code: String, token: String) {
+        let host = try GameClient(port: server.port)
+        try host.send(type: "create", ["questions": LiveGameServer.pack, "settings": ["readingTimeMs": 0, "closeWhenAllAnswered": true]])
+        let created = try host.next("created")
+        let code = try #require(created["code"] as? String), token = try #require(created["hostToken"] as? String)
+        let ada = try GameClient(port: server.port)
+        try ada.send(type: "join", ["code": code, "nickname": "Ada"])
+        try ada.next("joined")
+        try host.send(type: "start")
+        try ada.next("question")
+        try ada.send(type: "answer", ["question": 0, "answer": ["kind": "choice", "option": 1]])
+        try host.next("answers_closed")
+        try host.send(type: "reveal")
+        try ada.next("result")
+        try host.send(type: "end")
+        try host.next("ended")
+        return (code, token)
     }
 
     /// A player's name, team and typed answer, and the pack's question text, all go into the host's
