@@ -2,8 +2,8 @@
 /// holds a slot of `rooms.maxRooms` and writes its whole pack to the log, so anonymous creates are
 /// rationed; joins, resumes and watches never come here, so a bar behind one NAT address plays freely.
 ///
-/// - Per address: a token bucket of `burst` creates, refilled at `createsPerMinute` (GCRA, like
-///   `JoinRateLimiter`). A create the server then refuses for another reason (a bad pack, a full
+/// - Per address: a token bucket of `burst` creates, refilled at `createsPerMinute`
+///   (`AddressTokenBucket`). A create the server then refuses for another reason (a bad pack, a full
 ///   server) is given back with `giveBack`: only creates that open a room use the allowance, so a
 ///   host fixing a pack is not held back.
 /// - Per connection: `createsPerConnection` requests, refused or not; the one past that is refused
@@ -32,45 +32,25 @@ package struct CreateRateLimiter: Sendable {
     }
 
     package let policy: Policy
-    /// Per address, when its bucket will be empty again (µs, a GCRA "theoretical arrival time").
-    /// Addresses whose bucket has drained are dropped now and then.
-    private var emptyAt: [String: Int64] = [:]
-    private var pruneAt = 1024
-
-    private static let windowMicros: Int64 = 60_000_000
+    private var bucket: AddressTokenBucket
 
     package init(policy: Policy) {
         self.policy = policy
+        bucket = AddressTokenBucket(perMinute: policy.createsPerMinute, burst: policy.burst)
     }
-
-    /// One create's worth of bucket.
-    private var intervalMicros: Int64 { max(1, Self.windowMicros / Int64(max(1, policy.createsPerMinute))) }
 
     /// Takes one create from `address`'s allowance, on a connection that made `connectionRequests`
     /// create requests before this one, at `now` (milliseconds). A refusal takes nothing.
     package mutating func take(from address: String, connectionRequests: Int, now: Int64) -> Verdict {
         if connectionRequests >= policy.createsPerConnection { return .connectionLimited }
-        let nowMicros = now * 1000, interval = intervalMicros
-        if emptyAt.count >= pruneAt {
-            emptyAt = emptyAt.filter { $0.value > nowMicros }
-            pruneAt = max(1024, emptyAt.count * 2)
-        }
-        let filled = max(emptyAt[address] ?? nowMicros, nowMicros) + interval
-        let capacity = Int64(max(1, policy.burst)) * interval
-        if filled - nowMicros > capacity {
-            return .addressLimited(retryAfterMilliseconds: (filled - nowMicros - capacity + 999) / 1000)
-        }
-        emptyAt[address] = filled
-        return .allowed
+        return bucket.take(from: address, now: now).map { .addressLimited(retryAfterMilliseconds: $0) } ?? .allowed
     }
 
     /// Returns a create taken by `take` that opened no room.
     package mutating func giveBack(to address: String, now: Int64) {
-        guard let filled = emptyAt[address] else { return }
-        let back = filled - intervalMicros
-        if back <= now * 1000 { emptyAt.removeValue(forKey: address) } else { emptyAt[address] = back }
+        bucket.giveBack(to: address, now: now)
     }
 
     /// Addresses with creates still in their bucket (and drained ones not dropped yet).
-    package var trackedAddresses: Int { emptyAt.count }
+    package var trackedAddresses: Int { bucket.trackedAddresses }
 }

@@ -4,7 +4,7 @@ import Synchronization
 
 /// Per-address rationing of the HTTP answers the server computes (a league's standings `?asOf=`,
 /// a results download, a library search): a token bucket of `burst` requests per address,
-/// refilled at `perMinute` (GCRA, like `CreateRateLimiter`). A refusal takes nothing.
+/// refilled at `perMinute` (`AddressTokenBucket`, as for creates). A refusal takes nothing.
 ///
 /// Pure: the time comes in as `now` (milliseconds); `ComputeRateLimit` keeps one behind a lock.
 package struct ComputeRateLimiter: Sendable {
@@ -14,41 +14,22 @@ package struct ComputeRateLimiter: Sendable {
         case limited(retryAfterMilliseconds: Int64)
     }
 
-    package let perMinute: Int
-    package let burst: Int
-    /// Per address, when its bucket will be full again (µs, a GCRA "theoretical arrival time").
-    private var emptyAt: [String: Int64] = [:]
-    private var pruneAt = 1024
-
-    private static let windowMicros: Int64 = 60_000_000
+    private var bucket: AddressTokenBucket
 
     package init(perMinute: Int, burst: Int) {
-        self.perMinute = max(1, perMinute)
-        self.burst = max(1, burst)
+        bucket = AddressTokenBucket(perMinute: perMinute, burst: burst)
     }
 
-    private var intervalMicros: Int64 { max(1, Self.windowMicros / Int64(perMinute)) }
+    package var perMinute: Int { bucket.perMinute }
+    package var burst: Int { bucket.burst }
 
     /// Takes one request from `address`'s allowance at `now` (milliseconds).
     package mutating func take(from address: String, now: Int64) -> Verdict {
-        let nowMicros = now.multipliedReportingOverflow(by: 1000).overflow ? Int64.max / 2 : now * 1000
-        let interval = intervalMicros
-        if emptyAt.count >= pruneAt {
-            // Addresses whose bucket refilled are forgotten: the table grows with live senders only.
-            emptyAt = emptyAt.filter { $0.value > nowMicros }
-            pruneAt = max(1024, emptyAt.count * 2)
-        }
-        let filled = max(emptyAt[address] ?? nowMicros, nowMicros) + interval
-        let capacity = Int64(burst) * interval
-        if filled - nowMicros > capacity {
-            return .limited(retryAfterMilliseconds: (filled - nowMicros - capacity + 999) / 1000)
-        }
-        emptyAt[address] = filled
-        return .allowed
+        bucket.take(from: address, now: now).map { .limited(retryAfterMilliseconds: $0) } ?? .allowed
     }
 
     /// Addresses the limiter remembers.
-    package var trackedAddresses: Int { emptyAt.count }
+    package var trackedAddresses: Int { bucket.trackedAddresses }
 }
 
 /// The limiter the routes share, with its clock (monotonic milliseconds; tests pass their own).
