@@ -78,4 +78,29 @@ import Testing
         late.append(.hostDisconnected(HostDisconnected(at: .max)))
         #expect(throws: GameError.self) { try Room.replay(late) }
     }
+
+    /// A join address comes from the host's request or from a log line: both are checked
+    /// (`RoomJoinAddress.problem`) before they are logged or applied.
+    @Test func aJoinAddressOutsideItsRangeIsRefusedLiveAndInTheLog() throws {
+        var game = try GameHarness(pack: GameHarness.samplePack())
+        let good = RoomJoinAddress(url: "http://10.0.0.2:8080", offered: ["http://10.0.0.2:8080", "http://192.168.1.20:8080"])
+        _ = try game.send(.setJoinAddress(good))
+        #expect(game.room.joinAddress == good)
+        #expect(try Room.replay(game.log).joinAddress == good)
+        let bad = [
+            RoomJoinAddress(url: "http://evil.example", offered: ["http://10.0.0.2:8080"]),
+            RoomJoinAddress(url: "javascript:alert(1)", offered: ["javascript:alert(1)"]),
+            RoomJoinAddress(url: "http://a\u{1B}]0;x", offered: ["http://a\u{1B}]0;x"]),
+            RoomJoinAddress(url: "http://a", offered: Array(repeating: "http://a", count: RoomJoinAddress.maxOffered + 1)),
+            RoomJoinAddress(url: "http://" + String(repeating: "a", count: RoomJoinAddress.maxURLBytes), offered: ["http://" + String(repeating: "a", count: RoomJoinAddress.maxURLBytes)]),
+        ]
+        for address in bad {
+            #expect(address.problem() != nil, "\(address)")
+            #expect(throws: GameError.self) { _ = try game.send(.setJoinAddress(address)) }
+            var log = game.log
+            log.append(.joinAddressSet(JoinAddressSet(at: 1, address: address)))
+            #expect(throws: GameError.self) { try Room.replay(log) }
+        }
+        #expect(game.room.joinAddress == good)
+    }
 }
