@@ -61,10 +61,20 @@ let package = Package(
             ],
             resources: [.copy("Web/Public")]
         ),
+        // The in-process protocol fuzzer (`buzzer fuzz protocol`): random games against the room and the publisher.
+        .target(name: "BuzzerFuzz", dependencies: ["BuzzerApp", "BuzzerFormats", "BuzzerGame", "BuzzerGameJSON", "BuzzerArchive"]),
+        // The in-process benchmarks (`buzzer bench`): measurements, never tests.
+        .target(
+            name: "BuzzerBench",
+            dependencies: [
+                "BuzzerApp", "BuzzerArchive", "BuzzerFormats", "BuzzerGame", "BuzzerGameJSON", "BuzzerReplay", "BuzzerWebSocket", "BuzzerTransport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "buzzer",
             dependencies: [
-                "BuzzerApp", "BuzzerArchive", "BuzzerFormats", "BuzzerGame", "BuzzerGameJSON", "BuzzerReplay", "BuzzerTransport",
+                "BuzzerApp", "BuzzerFuzz", "BuzzerBench", "BuzzerArchive", "BuzzerFormats", "BuzzerGame", "BuzzerGameJSON", "BuzzerReplay", "BuzzerTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -80,7 +90,7 @@ let package = Package(
         .testTarget(name: "BuzzerArchiveTests", dependencies: ["BuzzerArchive"]),
         .testTarget(name: "BuzzerReplayTests", dependencies: ["BuzzerReplay", "BuzzerArchive", "BuzzerGame", "BuzzerGameJSON"], exclude: ["Fixtures"]),
         .testTarget(
-            name: "BuzzerAppTests", dependencies: ["BuzzerApp", "BuzzerTransport", "BuzzerWebSocket", "BuzzerGame", "BuzzerGameJSON", "BuzzerArchive", "BuzzerReplay", "BuzzerTestSupport",
+            name: "BuzzerAppTests", dependencies: ["BuzzerApp", "BuzzerTransport", "BuzzerWebSocket", "BuzzerGame", "BuzzerGameJSON", "BuzzerArchive", "BuzzerReplay", "BuzzerTestSupport", "BuzzerFuzz", "BuzzerBench",
                                                   .product(name: "Prometheus", package: "swift-prometheus")],
             exclude: ["Fixtures"]),
     ]

@@ -3,6 +3,8 @@
 #
 #   Fuzz/run.sh TARGET [SECONDS] [extra libFuzzer flags…]
 #   TARGET: connection | handshake | client | archive       SECONDS: default 60; 0 = build only
+#   Fuzz/run.sh check      builds all four unoptimised, to fail fast when a change breaks one
+#                          (the README's test command runs it; a build, not a fuzz run)
 #
 #   connection, handshake   the BuzzerWebSocket codec (Fuzz/ConnectionFuzzer.swift, HandshakeFuzzer.swift)
 #   client                  ClientMessage.decode, the JSON a client sends (Fuzz/ClientMessageFuzzer.swift)
@@ -15,7 +17,13 @@
 # (seeded from Fuzz/seeds/TARGET), crashes and the log.
 set -euo pipefail
 
-target="${1:?usage: Fuzz/run.sh connection|handshake|client|archive [SECONDS] [libFuzzer flags…]}"
+target="${1:?usage: Fuzz/run.sh connection|handshake|client|archive|check [SECONDS] [libFuzzer flags…]}"
+if [ "$target" = check ]; then
+    for t in connection handshake client archive; do
+        FUZZ_OPTIMIZE=-Onone "$0" "$t" 0
+    done
+    exit 0
+fi
 seconds="${2:-60}"
 shift $(( $# >= 2 ? 2 : 1 ))
 
@@ -31,7 +39,7 @@ binary="$out/fuzz-$target"
 src="$root/Sources"
 
 # -O keeps Swift's bounds and overflow checks; ASan adds the C side (zlib, OpenSSL calls, unsafe pointers).
-flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -package-name buzzer)
+flags=(-sanitize=fuzzer,address -parse-as-library ${FUZZ_OPTIMIZE:--O -g} -swift-version 6 -package-name buzzer)
 
 # One library module as an instrumented object file plus its .swiftmodule, for the targets that import it.
 modules="$root/fuzz-artifacts/modules"
@@ -66,7 +74,7 @@ case "$target" in
             a="$src/BuzzerArchive"
             swiftc "${flags[@]}" -use-ld=lld -module-name BuzzerArchive -I "$modules" \
                 "$a/ArchiveLine.swift" "$a/ArchiveLineEncoder.swift" "$a/ArchiveReader.swift" "$a/ArchiveProblem.swift" \
-                "$a/ArchiveError.swift" "$a/ArchiveFileName.swift" "$a/ArchiveFileSystem.swift" \
+                "$a/ArchiveError.swift" "$a/ArchiveFileName.swift" "$a/ArchiveFileSystem.swift" "$a/FileModes.swift" \
                 "$src/BuzzerReplay/AnswerLineDecoder.swift" "$root/Fuzz/ArchiveLineFuzzer.swift" \
                 "$modules/BuzzerFormats.o" "$modules/BuzzerGame.o" "$modules/BuzzerGameJSON.o" -o "$binary"
         fi

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BuzzerApp
 import BuzzerArchive
+import BuzzerBench
 import Foundation
 
 /// `buzzer bench`: measurements, never tests. Figures go to docs/performance.md with the command.

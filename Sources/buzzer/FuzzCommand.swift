@@ -1,5 +1,6 @@
 import ArgumentParser
 import BuzzerApp
+import BuzzerFuzz
 import Glibc
 
 /// `buzzer fuzz`: fuzzers that run in-process, without libFuzzer (the codec's targets are `Fuzz/run.sh`).

@@ -1,3 +1,4 @@
+import BuzzerBench
 import BuzzerApp
 import BuzzerArchive
 import BuzzerTestSupport

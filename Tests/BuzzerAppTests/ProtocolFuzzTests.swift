@@ -1,3 +1,4 @@
+import BuzzerFuzz
 import Testing
 @testable import BuzzerApp
 import BuzzerGame

@@ -1,3 +1,4 @@
+import BuzzerBench
 import Testing
 @testable import BuzzerApp
 @testable import BuzzerGame

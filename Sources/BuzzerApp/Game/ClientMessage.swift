@@ -183,7 +183,7 @@ extension ClientMessage {
     }
 
     /// A client's `type` as errors repeat it: cut short, since an unknown one can be any length.
-    static func shown(_ type: String) -> String { String(type.prefix(40)) }
+    package static func shown(_ type: String) -> String { String(type.prefix(40)) }
 
     private static func decode(
         type: String, object: [String: JSONValue], fields: JSONFields, packLimits: QuestionPackLimits

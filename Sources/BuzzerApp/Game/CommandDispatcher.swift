@@ -101,7 +101,7 @@ struct CommandDispatcher: Sendable {
 extension HostCommand {
     /// The room command a host command runs; nil for `join_address`, which changes the app's choice of
     /// address, not the game. The one mapping: the protocol fuzzer runs the same.
-    var roomCommand: RoomCommand? {
+    package var roomCommand: RoomCommand? {
         switch self {
         case .start: .start
         case .next: .next

@@ -2,9 +2,9 @@ import BuzzerGame
 
 /// One message on its way out of a room: who gets it, what it is, and when it may leave.
 /// `RoomPublisher` computes them; `LiveRoom.deliver` sends them, in order.
-struct Delivery: Sendable, Equatable {
+package struct Delivery: Sendable, Equatable {
     /// Who receives the message, among the members attached when it is sent.
-    enum Audience: Sendable, Hashable {
+    package enum Audience: Sendable, Hashable {
         case host
         /// One player's attached connection.
         case player(PlayerID)
@@ -20,7 +20,7 @@ struct Delivery: Sendable, Equatable {
         case everyone
     }
 
-    enum Timing: Sendable, Equatable {
+    package enum Timing: Sendable, Equatable {
         /// As soon as the command has run.
         case now
         /// Once `events[event]` of the same batch is durable in the archive. If the archive fails,
@@ -29,22 +29,30 @@ struct Delivery: Sendable, Equatable {
     }
 
     /// A close that follows the message on the same connection (a kicked player).
-    struct Close: Sendable, Equatable {
-        var code: UInt16
-        var reason: String
+    package struct Close: Sendable, Equatable {
+        package var code: UInt16
+        package var reason: String
     }
 
-    var audience: Audience
-    var message: ServerMessage
-    var timing: Timing = .now
+    package var audience: Audience
+    package var message: ServerMessage
+    package var timing: Timing = .now
     /// The question whose response time starts when this message reaches each player's socket
     /// (`LiveRoom.deliver` notes it in the player's `ClientState`).
-    var startsResponseTime: Int?
+    package var startsResponseTime: Int?
     /// For a one-recipient audience: close that connection right after the message.
-    var thenClose: Close?
+    package var thenClose: Close?
+
+    package init(audience: Audience, message: ServerMessage, timing: Timing = .now, startsResponseTime: Int? = nil, thenClose: Close? = nil) {
+        self.audience = audience
+        self.message = message
+        self.timing = timing
+        self.startsResponseTime = startsResponseTime
+        self.thenClose = thenClose
+    }
 
     /// The delivery once the archive answered: an acknowledgement says whether its line is durable.
-    func settled(durable: Bool) -> Delivery {
+    package func settled(durable: Bool) -> Delivery {
         var settled = self
         settled.timing = .now
         if case .answerAck(var ack) = message {
@@ -57,7 +65,7 @@ struct Delivery: Sendable, Equatable {
 
 extension Delivery.Audience {
     /// The member groups a shared audience spans; nil for a one-recipient audience.
-    var groups: (host: Bool, players: Bool, displays: Bool)? {
+    package var groups: (host: Bool, players: Bool, displays: Bool)? {
         switch self {
         case .host, .player, .sender: nil
         case .players: (false, true, false)
@@ -71,13 +79,19 @@ extension Delivery.Audience {
 
 /// Who is attached to a room when its events are published: per-player messages go to these
 /// players only, and a message for an empty audience is not built.
-struct Attendance<Players: Collection> where Players.Element == PlayerID {
-    var players: Players
-    var host: Bool
-    var displays: Int
+package struct Attendance<Players: Collection> where Players.Element == PlayerID {
+    package var players: Players
+    package var host: Bool
+    package var displays: Int
+
+    package init(players: Players, host: Bool, displays: Int) {
+        self.players = players
+        self.host = host
+        self.displays = displays
+    }
 
     /// Whether anyone could receive a message for `audience` (a single player is looked up when sent).
-    func reaches(_ audience: Delivery.Audience) -> Bool {
+    package func reaches(_ audience: Delivery.Audience) -> Bool {
         switch audience {
         case .host: host
         case .player, .sender: true

@@ -5,26 +5,26 @@ import Logging
 import Synchronization
 
 /// The app's handle on one game connection.
-typealias ClientHandle = WebSocketHandle<GameClient>
+package typealias ClientHandle = WebSocketHandle<GameClient>
 
 /// One WebSocket connection in the game, made by `GameService` for each upgrade. It owns what the
 /// connection is in the game and hands its messages to the service; loop-bound, like its connection.
 package final class GameClient: WebSocketHandler {
-    let handle: ClientHandle
+    package let handle: ClientHandle
     /// The upgrade request: its Host is where the host's browser found the server.
-    let request: HTTPRequestHead
-    let remoteAddress: String
-    var state = ClientState()
+    package let request: HTTPRequestHead
+    package let remoteAddress: String
+    package var state = ClientState()
     private let service: GameService
 
-    init(upgrade: WebSocketUpgrade<GameClient>, service: GameService) {
+    package init(upgrade: WebSocketUpgrade<GameClient>, service: GameService) {
         handle = upgrade.handle
         request = upgrade.request
         remoteAddress = upgrade.remoteAddress
         self.service = service
     }
 
-    func send(_ message: OutboundMessage) {
+    package func send(_ message: OutboundMessage) {
         service.context.metrics.sent(message, to: 1)
         handle.send(message)
     }
@@ -34,7 +34,7 @@ package final class GameClient: WebSocketHandler {
     }
 
     /// Gives back the display slot this connection holds, if any: once, whichever comes first.
-    func releaseDisplaySlot() {
+    package func releaseDisplaySlot() {
         guard let room = state.displaySlot else { return }
         state.displaySlot = nil
         let address = remoteAddress
@@ -48,33 +48,33 @@ package final class GameClient: WebSocketHandler {
 }
 
 /// What one connection is in the game.
-struct ClientState {
-    enum Role: Equatable {
+package struct ClientState {
+    package enum Role: Equatable {
         case none
         case host
         case player(PlayerID)
         case display
     }
 
-    var role: Role = .none
+    package var role: Role = .none
     /// The room this connection belongs to, once its create/join/resume/watch/host succeeded.
     var room: RoomRef?
     /// A create/join/resume/watch/host is on its way to a room, or a wrong code's answer is being
     /// held back (`JoinRateLimiter`): a second one waits for its answer.
-    var entering = false
+    package var entering = false
     /// Wrong codes this connection has sent; each makes the next answer wait longer.
-    var failedEntries = 0
+    package var failedEntries = 0
     /// `create` requests this connection has sent, refused ones included (`CreateRateLimiter`).
-    var createRequests = 0
+    package var createRequests = 0
     /// The room whose display quota this connection holds a slot of (`DisplayQuota`), from its
     /// `watch` until it is refused or closes.
-    var displaySlot: String?
+    package var displaySlot: String?
     /// When the current question reached this player's kernel socket buffer (where response time starts).
-    var questionWritten: (sequence: Int, at: GameInstant)?
+    package var questionWritten: (sequence: Int, at: GameInstant)?
 }
 
 extension ClientState.Role {
-    var name: String {
+    package var name: String {
         switch self {
         case .none: "none"
         case .host: "host"

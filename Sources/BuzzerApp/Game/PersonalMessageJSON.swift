@@ -10,9 +10,9 @@ import BuzzerGameJSON
 /// 10,000-player room `JSONEncoder` took about 25 µs per `result`, so the first player got theirs
 /// 215–274 ms after `reveal` (Benchmarks/game, 1 × 10,000; docs/performance.md). These messages hold
 /// only integers, booleans, enums and an answer, whose own codec escapes its text.
-enum PersonalMessageJSON {
+package enum PersonalMessageJSON {
     /// `{"players":N,"result":{…},"type":"result"}`.
-    static func result(_ result: PlayerResult, players: Int) -> [UInt8] {
+    package static func result(_ result: PlayerResult, players: Int) -> [UInt8] {
         var out = JSONBytes()
         out.raw(#"{"players":"#)
         out.int(players)
@@ -48,7 +48,7 @@ enum PersonalMessageJSON {
     /// `{"durable":B,"lockedIn":{…},"question":N,"type":"answer_ack"}`: one per answer, so 10,000
     /// of them in each question of a big room, all on the archive's callback path. The answer is
     /// written by its one codec (`AnswerValue+JSON`), as in the log.
-    static func answerAck(question: Int, durable: Bool, lockedIn answer: AnswerValue?) -> [UInt8] {
+    package static func answerAck(question: Int, durable: Bool, lockedIn answer: AnswerValue?) -> [UInt8] {
         var out = JSONBytes()
         out.raw(#"{"durable":"#)
         out.raw(durable ? "true" : "false")
@@ -63,7 +63,7 @@ enum PersonalMessageJSON {
     }
 
     /// `{"players":N,"rank":N,"score":N,"teamRank":N,"type":"standing"}`, absent ranks left out.
-    static func standing(rank: Int?, score: Int, players: Int, teamRank: Int?) -> [UInt8] {
+    package static func standing(rank: Int?, score: Int, players: Int, teamRank: Int?) -> [UInt8] {
         var out = JSONBytes()
         out.raw(#"{"players":"#)
         out.int(players)
@@ -84,21 +84,21 @@ enum PersonalMessageJSON {
 
 /// A growing UTF-8 buffer for the encoders above.
 private struct JSONBytes {
-    var bytes: [UInt8] = []
+    package var bytes: [UInt8] = []
 
-    init() {
+    package init() {
         bytes.reserveCapacity(192)
     }
 
-    mutating func raw(_ text: StaticString) {
+    package mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    mutating func raw(_ text: String) {
+    package mutating func raw(_ text: String) {
         bytes.append(contentsOf: text.utf8)
     }
 
-    mutating func int(_ value: Int) {
+    package mutating func int(_ value: Int) {
         JSONNumberText.append(value, to: &bytes)
     }
 }

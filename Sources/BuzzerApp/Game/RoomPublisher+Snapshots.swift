@@ -3,12 +3,12 @@ import BuzzerGame
 extension RoomPublisher {
     /// The whole current screen for one member: sent after create, join, resume, watch and host.
     /// A member who comes back gets the same screen the others see now, mid-question included.
-    static func state(of room: Room, for role: ClientState.Role, now: GameInstant) -> StatePayload {
+    package static func state(of room: Room, for role: ClientState.Role, now: GameInstant) -> StatePayload {
         state(of: room, for: role, now: now, shared: RoomViewCache())
     }
 
     /// `state(of:for:now:)` with the parts every member's state shares taken from `shared`.
-    static func state(of room: Room, for role: ClientState.Role, now: GameInstant, shared: RoomViewCache) -> StatePayload {
+    package static func state(of room: Room, for role: ClientState.Role, now: GameInstant, shared: RoomViewCache) -> StatePayload {
         let current = room.currentQuestion
         var payload = StatePayload(
             role: role.name, code: room.code, title: room.pack.title, phase: room.phase, serverTime: now, locked: room.locked,
@@ -70,12 +70,12 @@ extension RoomPublisher {
         return payload
     }
 
-    static func lobby(_ room: Room) -> LobbyPayload {
+    package static func lobby(_ room: Room) -> LobbyPayload {
         LobbyPayload(title: room.pack.title, playerCount: room.activeCount, locked: room.locked, hostConnected: room.hostConnected)
     }
 
     /// The host's and the projector's player list: everyone still seated, by id.
-    static func players(in room: Room) -> PlayersPayload {
+    package static func players(in room: Room) -> PlayersPayload {
         let seated = room.players.values.sorted { $0.id < $1.id }.filter { $0.status != .left && $0.status != .kicked }
         var members: [TeamID: Int] = [:]
         for player in seated { if let team = player.team { members[team, default: 0] += 1 } }
@@ -87,26 +87,26 @@ extension RoomPublisher {
         }, teams: teams.isEmpty ? nil : teams)
     }
 
-    static func leaderboard(_ standings: Standings, final: Bool) -> LeaderboardPayload {
+    package static func leaderboard(_ standings: Standings, final: Bool) -> LeaderboardPayload {
         LeaderboardPayload(final: final, players: Array(standings.players.prefix(GameContext.leaderboardSize)), teams: Array(standings.teams.prefix(50)),
                            total: standings.players.count)
     }
 
-    static func ended(_ standings: Standings, in room: Room) -> EndedPayload {
+    package static func ended(_ standings: Standings, in room: Room) -> EndedPayload {
         EndedPayload(
             reason: room.endReason ?? .finished, podium: standings.podium(size: room.settings.podiumSize),
             players: Array(standings.players.prefix(GameContext.leaderboardSize)), teams: Array(standings.teams.prefix(50)))
     }
 
     /// How much this player may stake on the current question, in a wager round.
-    static func maxWager(_ id: PlayerID, in room: Room) -> Int? {
+    package static func maxWager(_ id: PlayerID, in room: Room) -> Int? {
         guard let current = room.currentQuestion, room.pack.rounds[current.round].wager, let player = room.players[id] else { return nil }
         let competitor: Competitor = player.team.map(Competitor.team) ?? .player(id)
         return room.maxWager(for: competitor, question: room.question(current))
     }
 
     /// A text question's typed answers, grouped, for the host to pick ones to accept (empty otherwise).
-    static func typedAnswers(_ room: Room, sequence: Int) -> [TypedAnswer] {
+    package static func typedAnswers(_ room: Room, sequence: Int) -> [TypedAnswer] {
         room.typedAnswers(sequence: sequence).map { TypedAnswer(text: $0.text, count: $0.count, accepted: $0.accepted) }
     }
 }

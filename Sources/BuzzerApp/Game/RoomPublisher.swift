@@ -7,28 +7,28 @@ import BuzzerGame
 /// `publish` marks them pending and asks once for a flush; the runtime's timer calls `flush`
 /// `rooms.lobbyUpdateMilliseconds` later, which sends each pending update once. A 2,000-player
 /// room answering within a second then gets a few counts, not 2,000.
-struct RoomPublisher: Sendable, Equatable {
+package struct RoomPublisher: Sendable, Equatable {
     /// Coalesced updates waiting for the next flush.
-    struct Pending: Sendable, Equatable {
-        var lobby = false
-        var players = false
-        var answerCount = false
+    package struct Pending: Sendable, Equatable {
+        package var lobby = false
+        package var players = false
+        package var answerCount = false
     }
 
     /// What one batch of events causes.
-    struct Publication: Sendable, Equatable {
-        var deliveries: [Delivery]
+    package struct Publication: Sendable, Equatable {
+        package var deliveries: [Delivery]
         /// Start the flush timer: updates are pending and no flush was asked for yet.
-        var scheduleFlush: Bool
+        package var scheduleFlush: Bool
     }
 
     private(set) var pending = Pending()
     private(set) var flushScheduled = false
 
-    init() {}
+    package init() {}
 
     /// The deliveries for `events`, which `room` already contains, in the order they must be sent.
-    mutating func publish(
+    package mutating func publish(
         _ events: [RoomEvent], in room: Room, to attendance: Attendance<some Collection<PlayerID>>, now: GameInstant
     ) -> Publication {
         var out: [Delivery] = []
@@ -169,7 +169,7 @@ struct RoomPublisher: Sendable, Equatable {
     }
 
     /// The coalesced updates, each once, for the room as it is now.
-    mutating func flush(_ room: Room, to attendance: Attendance<some Collection<PlayerID>>) -> [Delivery] {
+    package mutating func flush(_ room: Room, to attendance: Attendance<some Collection<PlayerID>>) -> [Delivery] {
         flushScheduled = false
         var out: [Delivery] = []
         if pending.lobby {
@@ -192,7 +192,7 @@ struct RoomPublisher: Sendable, Equatable {
 
     /// Who has not answered the open question, for the host: the first `waitingListLimit` players
     /// by id and how many more, and each team's count. Names only whether, never what.
-    static func waiting(_ room: Room, _ current: AskedQuestion) -> WaitingPayload {
+    package static func waiting(_ room: Room, _ current: AskedQuestion) -> WaitingPayload {
         var players: [WaitingPayload.Row] = [], more = 0
         var teams: [TeamID: (waiting: Int, members: Int)] = [:]
         for player in room.players.values where player.status == .connected || player.status == .away {
@@ -216,7 +216,7 @@ struct RoomPublisher: Sendable, Equatable {
     }
 
     /// Enough names for a bar; a room of thousands shows a count.
-    static let waitingListLimit = 100
+    package static let waitingListLimit = 100
 
     // MARK: - Per event
 
@@ -304,7 +304,7 @@ struct RoomPublisher: Sendable, Equatable {
 
 extension [Delivery] {
     /// The deliveries held until `events[event]` is durable: what a restart must not take back.
-    func waiting(for event: Int) -> [Delivery] {
+    package func waiting(for event: Int) -> [Delivery] {
         map { delivery in
             var held = delivery
             held.timing = .whenDurable(event: event)

@@ -6,7 +6,7 @@ extension RoomSettings {
     /// The server's defaults with the host's choices (`create`'s `settings`) laid over them, as
     /// typed values: the defaults are the decoder's starting point, so a field left out keeps the
     /// server's value. Unknown names and values out of range are refused with a reason.
-    static func merging(_ overrides: JSONValue?, over defaults: RoomSettings) throws(ClientMessageError) -> RoomSettings {
+    package static func merging(_ overrides: JSONValue?, over defaults: RoomSettings) throws(ClientMessageError) -> RoomSettings {
         guard case .object(let members)? = overrides, !members.isEmpty else { return defaults }
         if let unknown = members.first(where: { !RoomSettings.fieldNames.contains($0.key) }) {
             throw ClientMessageError(reason: "\"settings.\(unknown.key.prefix(40))\" is not a room setting")

@@ -9,7 +9,7 @@ import BuzzerGame
 /// It holds no `Room`, only what it worked out from one, so keeping it costs the room nothing when
 /// it changes. `LiveRoom` keeps one per room; `RoomPublisher` makes one per batch of states. Used
 /// on the room's loop only.
-final class RoomViewCache {
+package final class RoomViewCache {
     private var standings: Standings?
     private var playerRows: [PlayerID: Int]?
     private var teamRanks: [TeamID: Int]?
@@ -17,11 +17,11 @@ final class RoomViewCache {
     private var rankedScores: [Int]?
     private var provisionalRanksAsked = 0
 
-    init() {}
+    package init() {}
 
     /// Forgets what `events` may have changed: everything, unless they are all presence (a member
     /// coming or going, a screen attached, the room locked), which moves no score, rank or count.
-    func roomChanged(by events: [RoomEvent]) {
+    package func roomChanged(by events: [RoomEvent]) {
         guard !events.allSatisfy(Self.isPresence) else { return }
         standings = nil
         playerRows = nil
@@ -31,7 +31,7 @@ final class RoomViewCache {
         provisionalRanksAsked = 0
     }
 
-    static func isPresence(_ event: RoomEvent) -> Bool {
+    package static func isPresence(_ event: RoomEvent) -> Bool {
         switch event {
         case .playerDisconnected, .playerReconnected, .hostDisconnected, .hostReconnected, .displayConnected, .displayDisconnected,
              .roomLockChanged, .joinAddressSet:
@@ -42,7 +42,7 @@ final class RoomViewCache {
     }
 
     /// Everyone's place (`Room.standings`).
-    func standings(of room: Room) -> Standings {
+    package func standings(of room: Room) -> Standings {
         if let standings { return standings }
         let fresh = room.standings
         standings = fresh
@@ -50,7 +50,7 @@ final class RoomViewCache {
     }
 
     /// `id`'s row in the standings.
-    func standing(of id: PlayerID, in room: Room) -> PlayerStanding? {
+    package func standing(of id: PlayerID, in room: Room) -> PlayerStanding? {
         let all = standings(of: room)
         if playerRows == nil {
             playerRows = Dictionary(all.players.enumerated().map { ($1.player, $0) }, uniquingKeysWith: { first, _ in first })
@@ -59,7 +59,7 @@ final class RoomViewCache {
     }
 
     /// `team`'s rank in the standings.
-    func rank(of team: TeamID, in room: Room) -> Int? {
+    package func rank(of team: TeamID, in room: Room) -> Int? {
         if teamRanks == nil {
             teamRanks = Dictionary(standings(of: room).teams.map { ($0.team, $0.rank) }, uniquingKeysWith: { first, _ in first })
         }
@@ -67,7 +67,7 @@ final class RoomViewCache {
     }
 
     /// The current question's reveal (its counts and right answer) once it is revealed, else nil.
-    func currentReveal(of room: Room) -> RevealView? {
+    package func currentReveal(of room: Room) -> RevealView? {
         if let reveal { return reveal }
         let fresh = room.currentQuestion.flatMap { $0.isRevealed ? room.revealView(sequence: $0.sequence) : nil }
         reveal = .some(fresh)
@@ -77,7 +77,7 @@ final class RoomViewCache {
     /// `Room.provisionalRank(of:)`. The first ask since a change counts, as the room does; from the
     /// second, the ranked scores are sorted once and each ask is a binary search. A lobby filling up
     /// (every join a change) so costs what it did, and a room coming back costs one sort.
-    func provisionalRank(of id: PlayerID, in room: Room) -> (rank: Int, ranked: Int)? {
+    package func provisionalRank(of id: PlayerID, in room: Room) -> (rank: Int, ranked: Int)? {
         provisionalRanksAsked += 1
         guard provisionalRanksAsked > 1 else { return room.provisionalRank(of: id) }
         guard let me = room.players[id], me.isRanked else { return nil }

@@ -11,7 +11,7 @@ import Foundation
 /// `indirect`: each payload lives in its own box, so a message is one pointer however large its
 /// biggest case (`state`). A reveal to 10,000 players builds 10,000 deliveries; with the payloads
 /// inline each was as large as a `state`, and copying them cost the publisher 76 ms (measured).
-indirect enum ServerMessage: Encodable, Sendable, Equatable {
+package indirect enum ServerMessage: Encodable, Sendable, Equatable {
     case created(CreatedPayload)
     case joined(JoinedPayload)
     case hosting(HostingPayload)
@@ -49,7 +49,7 @@ indirect enum ServerMessage: Encodable, Sendable, Equatable {
     case error(ErrorPayload)
 
     /// The protocol's `type` string.
-    var type: String {
+    package var type: String {
         switch self {
         case .created: "created"
         case .joined: "joined"
@@ -132,18 +132,18 @@ indirect enum ServerMessage: Encodable, Sendable, Equatable {
     private enum Key: String, CodingKey { case type }
 
     /// `type` and the payload's fields in one object (the payload writes into the same container).
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(type, forKey: .type)
         try payload.encode(to: encoder)
     }
 
     /// A refusal: `code` is stable, `message` a sentence for people, `request` the refused message's `type`.
-    static func error(_ code: String, _ message: String, request: String? = nil) -> ServerMessage {
+    package static func error(_ code: String, _ message: String, request: String? = nil) -> ServerMessage {
         .error(ErrorPayload(code: code, message: message, request: request))
     }
 
-    static func error(_ error: GameError, request: String?) -> ServerMessage {
+    package static func error(_ error: GameError, request: String?) -> ServerMessage {
         .error(error.code, error.description, request: request)
     }
 }
@@ -158,221 +158,221 @@ package struct ErrorPayload: Codable, Sendable, Equatable {
 }
 
 /// For requests whose effect everyone sees anyway (lock, kick, adjust...): the sender learns it worked.
-struct OKPayload: Encodable, Sendable, Equatable { var request: String }
+package struct OKPayload: Encodable, Sendable, Equatable { var request: String }
 
-struct CreatedPayload: Encodable, Sendable, Equatable {
-    var code: String
-    var hostToken: String
-    var joinURL: String
+package struct CreatedPayload: Encodable, Sendable, Equatable {
+    package var code: String
+    package var hostToken: String
+    package var joinURL: String
     /// Every address players could use (the one in `joinURL` first); the host may pick another.
-    var joinAddresses: [String]
-    var displayURL: String
-    var title: String
-    var questionCount: Int
-    var settings: RoomSettings
+    package var joinAddresses: [String]
+    package var displayURL: String
+    package var title: String
+    package var questionCount: Int
+    package var settings: RoomSettings
     /// The league the game counts for (absent for a one-off): `{"id":…,"name":…}`.
-    var league: RoomLeague? = nil
+    package var league: RoomLeague? = nil
 }
 
-struct JoinedPayload: Encodable, Sendable, Equatable {
-    var code: String
-    var player: PlayerID
-    var nickname: String
-    var team: String?
-    var resumeToken: String
-    var resumed: Bool
+package struct JoinedPayload: Encodable, Sendable, Equatable {
+    package var code: String
+    package var player: PlayerID
+    package var nickname: String
+    package var team: String?
+    package var resumeToken: String
+    package var resumed: Bool
     /// The league the game counts for (absent for a one-off): the podium links to its standings.
-    var league: RoomLeague? = nil
+    package var league: RoomLeague? = nil
 }
 
-struct HostingPayload: Encodable, Sendable, Equatable { var code: String; var joinURL: String; var joinAddresses: [String] }
-struct WatchingPayload: Encodable, Sendable, Equatable { var code: String; var joinURL: String }
+package struct HostingPayload: Encodable, Sendable, Equatable { var code: String; var joinURL: String; var joinAddresses: [String] }
+package struct WatchingPayload: Encodable, Sendable, Equatable { var code: String; var joinURL: String }
 /// The host picked another join address: the host console and the projector follow.
-struct JoinAddressPayload: Encodable, Sendable, Equatable { var joinURL: String }
+package struct JoinAddressPayload: Encodable, Sendable, Equatable { var joinURL: String }
 
-struct LobbyPayload: Encodable, Sendable, Equatable {
-    var title: String
-    var playerCount: Int
-    var locked: Bool
-    var hostConnected: Bool
+package struct LobbyPayload: Encodable, Sendable, Equatable {
+    package var title: String
+    package var playerCount: Int
+    package var locked: Bool
+    package var hostConnected: Bool
 }
 
-struct PlayerRow: Encodable, Sendable, Equatable {
-    var id: PlayerID
-    var nickname: String
-    var team: String?
-    var teamId: TeamID? = nil
-    var status: PlayerStatus
-    var score: Int
+package struct PlayerRow: Encodable, Sendable, Equatable {
+    package var id: PlayerID
+    package var nickname: String
+    package var team: String?
+    package var teamId: TeamID? = nil
+    package var status: PlayerStatus
+    package var score: Int
 }
 
-struct PlayersPayload: Encodable, Sendable, Equatable {
-    var players: [PlayerRow]
+package struct PlayersPayload: Encodable, Sendable, Equatable {
+    package var players: [PlayerRow]
     /// Every team still playing, for the host's team tools; absent when there are none.
-    var teams: [TeamRow]? = nil
+    package var teams: [TeamRow]? = nil
 }
-struct TeamRow: Encodable, Sendable, Equatable { var id: TeamID; var name: String; var members: Int }
+package struct TeamRow: Encodable, Sendable, Equatable { var id: TeamID; var name: String; var members: Int }
 
-struct QuestionPayload: Encodable, Sendable, Equatable {
-    var serverTime: GameInstant
-    var question: QuestionView
+package struct QuestionPayload: Encodable, Sendable, Equatable {
+    package var serverTime: GameInstant
+    package var question: QuestionView
     /// Host only.
-    var correct: RevealedAnswer?
-    var explanation: String?
+    package var correct: RevealedAnswer?
+    package var explanation: String?
 }
 
-struct AnswersOpenPayload: Encodable, Sendable, Equatable { var question: Int; var serverTime: GameInstant; var deadline: GameInstant }
-struct AnswerAckPayload: Encodable, Sendable, Equatable {
-    var question: Int
-    var durable: Bool
+package struct AnswersOpenPayload: Encodable, Sendable, Equatable { var question: Int; var serverTime: GameInstant; var deadline: GameInstant }
+package struct AnswerAckPayload: Encodable, Sendable, Equatable {
+    package var question: Int
+    package var durable: Bool
     /// What was locked in, as the player saw the options. Not called `answer`: that word is the
     /// right answer's, which no player message may carry before the reveal (the leak tests look for it).
-    var lockedIn: AnswerValue? = nil
+    package var lockedIn: AnswerValue? = nil
 }
 /// The host paused, resumed or lengthened the current question: its timing as it stands now.
-struct ClockPayload: Encodable, Sendable, Equatable {
-    var question: Int
-    var serverTime: GameInstant
-    var opensAt: GameInstant
-    var deadline: GameInstant
-    var timeLimitMs: GameDuration
+package struct ClockPayload: Encodable, Sendable, Equatable {
+    package var question: Int
+    package var serverTime: GameInstant
+    package var opensAt: GameInstant
+    package var deadline: GameInstant
+    package var timeLimitMs: GameDuration
     /// Present while the clock is stopped: what it stopped at.
-    var pausedLeftMs: GameDuration?
+    package var pausedLeftMs: GameDuration?
 }
 /// The host skipped the current question; the next step follows.
-struct SkippedPayload: Encodable, Sendable, Equatable { var question: Int }
-struct AnswerCountPayload: Encodable, Sendable, Equatable { var question: Int; var answered: Int; var connected: Int }
-struct AnswersClosedPayload: Encodable, Sendable, Equatable { var question: Int; var reason: CloseReason }
+package struct SkippedPayload: Encodable, Sendable, Equatable { var question: Int }
+package struct AnswerCountPayload: Encodable, Sendable, Equatable { var question: Int; var answered: Int; var connected: Int }
+package struct AnswersClosedPayload: Encodable, Sendable, Equatable { var question: Int; var reason: CloseReason }
 
-struct TypedAnswer: Encodable, Sendable, Equatable { var text: String; var count: Int; var accepted: Bool }
+package struct TypedAnswer: Encodable, Sendable, Equatable { var text: String; var count: Int; var accepted: Bool }
 
-struct RevealPayload: Encodable, Sendable, Equatable {
-    var reveal: RevealView
+package struct RevealPayload: Encodable, Sendable, Equatable {
+    package var reveal: RevealView
     /// Host only, text questions: typed answers grouped, to pick extra ones to accept.
-    var typedAnswers: [TypedAnswer]?
+    package var typedAnswers: [TypedAnswer]?
 }
 
-struct ResultPayload: Encodable, Sendable, Equatable {
-    var result: PlayerResult
+package struct ResultPayload: Encodable, Sendable, Equatable {
+    package var result: PlayerResult
     /// Ranked players, for "3rd of 42".
-    var players: Int
+    package var players: Int
 }
 
 /// A wager round's limit for one player (their team's standing, or one question's points if more).
-struct WagerLimitPayload: Encodable, Sendable, Equatable { var question: Int; var max: Int }
+package struct WagerLimitPayload: Encodable, Sendable, Equatable { var question: Int; var max: Int }
 
-struct LeaderboardPayload: Encodable, Sendable, Equatable {
-    var final: Bool
+package struct LeaderboardPayload: Encodable, Sendable, Equatable {
+    package var final: Bool
     /// The top of the standings only (`GameContext.leaderboardSize`).
-    var players: [PlayerStanding]
-    var teams: [TeamStanding]
+    package var players: [PlayerStanding]
+    package var teams: [TeamStanding]
     /// How many players are ranked in the whole room, for "Top 8 of 500": `players` is cut short.
-    var total: Int
+    package var total: Int
 }
 
-struct StandingPayload: Encodable, Sendable, Equatable {
-    var rank: Int?
-    var score: Int
-    var players: Int
-    var teamRank: Int?
+package struct StandingPayload: Encodable, Sendable, Equatable {
+    package var rank: Int?
+    package var score: Int
+    package var players: Int
+    package var teamRank: Int?
 }
 
-struct EndedPayload: Encodable, Sendable, Equatable {
-    var reason: EndReason
-    var podium: Standings
-    var players: [PlayerStanding]
-    var teams: [TeamStanding]
+package struct EndedPayload: Encodable, Sendable, Equatable {
+    package var reason: EndReason
+    package var podium: Standings
+    package var players: [PlayerStanding]
+    package var teams: [TeamStanding]
 }
 
-struct KickedPayload: Encodable, Sendable, Equatable {
-    var ban: Bool
+package struct KickedPayload: Encodable, Sendable, Equatable {
+    package var ban: Bool
     /// The host's words for the player, if any.
-    var reason: String? = nil
+    package var reason: String? = nil
 }
 /// Who has not answered the current question yet (host only, coalesced like `answer_count`).
-struct WaitingPayload: Encodable, Sendable, Equatable {
-    struct Row: Encodable, Sendable, Equatable { var id: PlayerID; var nickname: String; var status: PlayerStatus }
-    struct Team: Encodable, Sendable, Equatable { var team: TeamID; var name: String; var waiting: Int; var members: Int }
-    var question: Int
-    var players: [Row]
+package struct WaitingPayload: Encodable, Sendable, Equatable {
+    package struct Row: Encodable, Sendable, Equatable { var id: PlayerID; var nickname: String; var status: PlayerStatus }
+    package struct Team: Encodable, Sendable, Equatable { var team: TeamID; var name: String; var waiting: Int; var members: Int }
+    package var question: Int
+    package var players: [Row]
     /// Players past the list's limit who have not answered either.
-    var more: Int
-    var teams: [Team]
+    package var more: Int
+    package var teams: [Team]
 }
 
 /// The host renamed this player.
-struct RenamedPayload: Encodable, Sendable, Equatable { var nickname: String }
+package struct RenamedPayload: Encodable, Sendable, Equatable { var nickname: String }
 /// The host renamed, merged or moved this player's team: the team it is now (nil: none).
-struct TeamChangedPayload: Encodable, Sendable, Equatable { var team: String? }
+package struct TeamChangedPayload: Encodable, Sendable, Equatable { var team: String? }
 /// Team mode, to the teammates of whoever answered first: the team's answer is locked in.
-struct TeamAnswerPayload: Encodable, Sendable, Equatable { var question: Int; var by: String; var lockedIn: AnswerValue }
+package struct TeamAnswerPayload: Encodable, Sendable, Equatable { var question: Int; var by: String; var lockedIn: AnswerValue }
 /// A tiebreak started (or more of its answers are in): everyone gets it; the host's copy has `answer`.
-struct TiebreakPayload: Encodable, Sendable, Equatable {
-    var serverTime: GameInstant
-    var tiebreak: TiebreakView
-    var answer: Double?
+package struct TiebreakPayload: Encodable, Sendable, Equatable {
+    package var serverTime: GameInstant
+    package var tiebreak: TiebreakView
+    package var answer: Double?
 }
 /// The room went on a break between rounds, or the host moved its countdown: everyone gets the whole slide.
-struct BreakPayload: Encodable, Sendable, Equatable {
-    var serverTime: GameInstant
-    var `break`: RoomBreak
+package struct BreakPayload: Encodable, Sendable, Equatable {
+    package var serverTime: GameInstant
+    package var `break`: RoomBreak
 }
 /// The tiebreak answer is in (to the player who gave it, and to their tied team's other members).
-struct TiebreakAckPayload: Encodable, Sendable, Equatable { var number: Int; var value: Double; var by: String }
+package struct TiebreakAckPayload: Encodable, Sendable, Equatable { var number: Int; var value: Double; var by: String }
 /// To a team's members: the team's stake on a wager question, and who placed it.
-struct TeamWagerPayload: Encodable, Sendable, Equatable { var question: Int; var amount: Int; var by: String }
+package struct TeamWagerPayload: Encodable, Sendable, Equatable { var question: Int; var amount: Int; var by: String }
 /// The answer to `peek`: enough for the join form. `teams` only when the host set a list.
-struct RoomInfoPayload: Encodable, Sendable, Equatable {
-    var code: String
-    var title: String
-    var phase: RoomPhase
-    var teams: [String]?
+package struct RoomInfoPayload: Encodable, Sendable, Equatable {
+    package var code: String
+    package var title: String
+    package var phase: RoomPhase
+    package var teams: [String]?
     /// The room's own name limits, so the join form counts against them rather than the server's defaults.
-    var nicknameMaxLength: Int
-    var teamNameMaxLength: Int
+    package var nicknameMaxLength: Int
+    package var teamNameMaxLength: Int
 }
-struct HostStatusPayload: Encodable, Sendable, Equatable { var connected: Bool }
+package struct HostStatusPayload: Encodable, Sendable, Equatable { var connected: Bool }
 
 /// Everything a (re)connecting client needs to draw the current screen.
-struct StatePayload: Encodable, Sendable, Equatable {
-    var role: String
-    var code: String
-    var title: String
-    var phase: RoomPhase
-    var serverTime: GameInstant
-    var locked: Bool
-    var hostConnected: Bool
-    var playerCount: Int
-    var questionCount: Int
-    var question: QuestionView?
+package struct StatePayload: Encodable, Sendable, Equatable {
+    package var role: String
+    package var code: String
+    package var title: String
+    package var phase: RoomPhase
+    package var serverTime: GameInstant
+    package var locked: Bool
+    package var hostConnected: Bool
+    package var playerCount: Int
+    package var questionCount: Int
+    package var question: QuestionView?
     /// Host only.
-    var correct: RevealedAnswer?
+    package var correct: RevealedAnswer?
     /// Player only: whether they already answered the current question.
-    var answered: Bool?
+    package var answered: Bool?
     /// Player only: what they locked in on the current question (a reload shows it again).
-    var myAnswer: AnswerValue?
+    package var myAnswer: AnswerValue?
     /// Player only, in team mode: the teammate whose answer is the team's, when not this player.
-    var answeredBy: String?
+    package var answeredBy: String?
     /// Player only: the team's stake on the current question, when a teammate placed it.
-    var teamWager: TeamWagerPayload?
+    package var teamWager: TeamWagerPayload?
     /// During a tiebreak: the tiebreak (the host's `tiebreakAnswer` beside it).
-    var tiebreak: TiebreakView?
-    var tiebreakAnswer: Double?
+    package var tiebreak: TiebreakView?
+    package var tiebreakAnswer: Double?
     /// Player only, during a tiebreak: whether they play it, and whether it is answered for them.
-    var tiebreakPlays: Bool?
-    var tiebreakAnswered: Bool?
+    package var tiebreakPlays: Bool?
+    package var tiebreakAnswered: Bool?
     /// During a break between rounds: the slide, its countdown and what comes next.
-    var `break`: RoomBreak?
+    package var `break`: RoomBreak?
     /// On the final leaderboard after a tiebreak: how the last one came out.
-    var tiebreakResult: TiebreakResult?
-    var answerCount: Int?
-    var reveal: RevealView?
+    package var tiebreakResult: TiebreakResult?
+    package var answerCount: Int?
+    package var reveal: RevealView?
     /// Host only, after a text question's reveal (as in `reveal`).
-    var typedAnswers: [TypedAnswer]?
-    var result: PlayerResult?
+    package var typedAnswers: [TypedAnswer]?
+    package var result: PlayerResult?
     /// Player only, during a wager question.
-    var maxWager: Int?
-    var leaderboard: LeaderboardPayload?
-    var ended: EndedPayload?
-    var me: StandingPayload?
+    package var maxWager: Int?
+    package var leaderboard: LeaderboardPayload?
+    package var ended: EndedPayload?
+    package var me: StandingPayload?
 }

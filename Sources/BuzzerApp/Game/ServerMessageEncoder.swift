@@ -3,17 +3,17 @@ import Foundation
 
 /// Turns a `ServerMessage` into the transport's `OutboundMessage`, once per message: a broadcast
 /// encodes (and frames) its JSON one time and every recipient shares the bytes.
-struct ServerMessageEncoder: Sendable {
-    let compression: PerMessageDeflateConfig
+package struct ServerMessageEncoder: Sendable {
+    package let compression: PerMessageDeflateConfig
     /// Counts the refusals (`error` messages) by code.
-    let metrics: BuzzerMetrics?
+    package let metrics: BuzzerMetrics?
 
-    init(compression: PerMessageDeflateConfig, metrics: BuzzerMetrics? = nil) {
+    package init(compression: PerMessageDeflateConfig, metrics: BuzzerMetrics? = nil) {
         self.compression = compression
         self.metrics = metrics
     }
 
-    func encode(_ message: ServerMessage) -> OutboundMessage {
+    package func encode(_ message: ServerMessage) -> OutboundMessage {
         if let metrics, case .error(let error) = message { metrics.refused(error.code) }
         return switch message {
         // Sent to every player separately: see PersonalMessageJSON for why these skip JSONEncoder.
@@ -48,7 +48,7 @@ struct ServerMessageEncoder: Sendable {
     }()
 
     /// The message's wire text: sorted keys, `/` unescaped (docs/protocol.md).
-    static func json(_ message: ServerMessage) -> String {
+    package static func json(_ message: ServerMessage) -> String {
         do {
             return try encoded(message)
         } catch {
@@ -58,7 +58,7 @@ struct ServerMessageEncoder: Sendable {
     }
 
     /// The wire text, or `JSONEncoder`'s error: what `json` falls back from (the protocol fuzzer checks it never does).
-    static func encoded(_ message: ServerMessage) throws -> String {
+    package static func encoded(_ message: ServerMessage) throws -> String {
         String(decoding: try encoder.encode(message), as: UTF8.self)
     }
 }

@@ -54,7 +54,7 @@ struct LeagueGameView: Codable, Sendable {
 }
 
 /// `GET /api/leagues/ID/me`: the asking phone's rows and nights.
-struct LeagueMine: Codable, Sendable {
+package struct LeagueMine: Codable, Sendable {
     struct Night: Codable, Sendable {
         var game: String
         var code: String

@@ -14,7 +14,7 @@ import Synchronization
 /// Two locks: `books` (the league file in memory) is held only to copy or swap it, never across a
 /// read of the log, a computation or a write to disk, so a `create` on a loop never waits behind one;
 /// `state` (the games and the cache) is held across those. Order: `state`, then `books`.
-final class LeagueService: Sendable {
+package final class LeagueService: Sendable {
     struct Cached {
         var version: Int
         var bookVersion: Int
@@ -57,7 +57,7 @@ final class LeagueService: Sendable {
     static let maxAgeMs: Int64 = 60_000
 
     /// `warm`: read the archives at once, off the loops (the benchmark measures that read itself).
-    init(config: BuzzerConfig, clock: @escaping @Sendable () -> Int64, warm: Bool = true) {
+    package init(config: BuzzerConfig, clock: @escaping @Sendable () -> Int64, warm: Bool = true) {
         path = config.league.filePath(archiveDirectory: config.archive.directory)
         refreshMs = Int64(config.league.refreshMilliseconds)
         self.clock = clock
@@ -90,7 +90,7 @@ final class LeagueService: Sendable {
     }
 
     /// Reads what was appended to the archives since the last look, now.
-    func refreshNow() {
+    package func refreshNow() {
         state.withLock { state in
             state.tail.refresh()
             state.lastRefresh = clock()
@@ -122,7 +122,7 @@ final class LeagueService: Sendable {
     }
 
     /// The league games read so far (for the benchmark).
-    func gamesForBenchmark() -> [LeagueGame] {
+    package func gamesForBenchmark() -> [LeagueGame] {
         state.withLock { $0.tail.reader.games }
     }
 
@@ -208,7 +208,7 @@ final class LeagueService: Sendable {
 
     /// The league's standings document (all periods), with its ETag; nil when no league has that id.
     /// `asOf` nil: now, served from the cache while nothing changed; a time: `standings(_:at:)`.
-    func standings(_ id: String, asOf: Int64?) -> (body: [UInt8], etag: String)? {
+    package func standings(_ id: String, asOf: Int64?) -> (body: [UInt8], etag: String)? {
         if let asOf { return standings(id, at: asOf) }
         return state.withLock { state in
             refreshIfStale(&state)
@@ -236,7 +236,7 @@ final class LeagueService: Sendable {
 
     /// What the phone holding `device` played in the league: its rows and its nights. Only the holder
     /// of the device id can ask, and it is never shown anywhere.
-    func mine(_ id: String, device: String) -> LeagueMine? {
+    package func mine(_ id: String, device: String) -> LeagueMine? {
         state.withLock { state in
             refreshIfStale(&state)
             let games = state.tail.reader.games

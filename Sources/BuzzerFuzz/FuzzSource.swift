@@ -1,3 +1,4 @@
+import BuzzerApp
 import BuzzerGame
 
 /// The protocol fuzzer's random source: a seeded `SplitMix64` and generators that favour the values

@@ -1,3 +1,4 @@
+import BuzzerArchive
 import Dispatch
 import Glibc
 import Logging

@@ -1,3 +1,4 @@
+import BuzzerApp
 import Foundation
 import BuzzerGame
 

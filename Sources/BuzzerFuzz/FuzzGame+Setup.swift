@@ -1,3 +1,4 @@
+import BuzzerApp
 import BuzzerFormats
 import BuzzerGame
 import BuzzerGameJSON

@@ -1,3 +1,4 @@
+import BuzzerApp
 import BuzzerGame
 import Dispatch
 

@@ -1,3 +1,4 @@
+import BuzzerApp
 import BuzzerArchive
 import BuzzerGame
 import BuzzerWebSocket

@@ -1,3 +1,4 @@
+import BuzzerApp
 import BuzzerGame
 
 /// One game of the protocol fuzzer: a room, its log, the publisher and who is attached, driven one

@@ -1,3 +1,4 @@
+import BuzzerApp
 import Glibc
 import Synchronization
 

@@ -1,3 +1,4 @@
+import BuzzerApp
 import BuzzerGame
 
 /// Commands to send: every kind in every phase, weighted so that games also move on (joins in the
