@@ -1,3 +1,4 @@
+@testable import BuzzerArchive
 import BuzzerFormats
 import BuzzerGame
 import BuzzerGameJSON

@@ -3,7 +3,7 @@
 #
 #   Fuzz/run.sh TARGET [SECONDS] [extra libFuzzer flags…]
 #   TARGET: connection | handshake | client | archive       SECONDS: default 60; 0 = build only
-#   Fuzz/run.sh check      builds all four unoptimised, to fail fast when a change breaks one
+#   Fuzz/run.sh check      builds all four unoptimised with warnings as errors, so a change that breaks one fails
 #                          (the README's test command runs it; a build, not a fuzz run)
 #
 #   connection, handshake   the BuzzerWebSocket codec (Fuzz/ConnectionFuzzer.swift, HandshakeFuzzer.swift)
@@ -20,7 +20,7 @@ set -euo pipefail
 target="${1:?usage: Fuzz/run.sh connection|handshake|client|archive|check [SECONDS] [libFuzzer flags…]}"
 if [ "$target" = check ]; then
     for t in connection handshake client archive; do
-        FUZZ_OPTIMIZE=-Onone "$0" "$t" 0
+        FUZZ_OPTIMIZE="-Onone -warnings-as-errors" "$0" "$t" 0
     done
     exit 0
 fi
@@ -68,15 +68,16 @@ case "$target" in
                 "$src/BuzzerApp/Game/ClientMessage.swift" "$root/Fuzz/ClientMessageFuzzer.swift" \
                 "$modules/BuzzerFormats.o" "$modules/BuzzerGame.o" "$modules/BuzzerGameJSON.o" -o "$binary"
         else
-            # The reading half of BuzzerArchive (the writer needs swift-log) with the replay's
-            # AnswerLineDecoder, in one module named BuzzerArchive so that the harness reaches the
-            # internal fast paths; the decoder's `import BuzzerArchive` then draws a harmless warning.
+            # The reading half of BuzzerArchive (the writer needs swift-log) as its own module, built for
+            # testing so that the harness reaches the internal fast paths, then the replay's
+            # AnswerLineDecoder with the harness.
             a="$src/BuzzerArchive"
-            swiftc "${flags[@]}" -use-ld=lld -module-name BuzzerArchive -I "$modules" \
+            module BuzzerArchive -enable-testing \
                 "$a/ArchiveLine.swift" "$a/ArchiveLineEncoder.swift" "$a/ArchiveReader.swift" "$a/ArchiveProblem.swift" \
-                "$a/ArchiveError.swift" "$a/ArchiveFileName.swift" "$a/ArchiveFileSystem.swift" "$a/FileModes.swift" \
+                "$a/ArchiveError.swift" "$a/ArchiveFileName.swift" "$a/ArchiveFileSystem.swift" "$a/FileModes.swift"
+            swiftc "${flags[@]}" -use-ld=lld -module-name BuzzerArchiveFuzz -I "$modules" \
                 "$src/BuzzerReplay/AnswerLineDecoder.swift" "$root/Fuzz/ArchiveLineFuzzer.swift" \
-                "$modules/BuzzerFormats.o" "$modules/BuzzerGame.o" "$modules/BuzzerGameJSON.o" -o "$binary"
+                "$modules/BuzzerArchive.o" "$modules/BuzzerFormats.o" "$modules/BuzzerGame.o" "$modules/BuzzerGameJSON.o" -o "$binary"
         fi
         ;;
 esac

@@ -9,7 +9,8 @@ struct AtomicDurationHistogramTests {
         let samples: [Int64] = [0, 1, 999_999, 1_000_000, 1_000_001, 7_500_000, 2_500_000_000, 9_000_000_000, 123_456_789]
         for count in [0, 1, samples.count] {
             let registry = PrometheusCollectorRegistry()
-            let reference = registry.makeDurationHistogram(name: "buzzer_answer_ack_seconds", buckets: buckets)
+            let reference = registry.makeDurationHistogram(
+                descriptor: MetricNameDescriptor(metricName: "buzzer_answer_ack", unitName: "seconds", helpText: ""), buckets: buckets)
             let ours = AtomicDurationHistogram(name: "buzzer_answer_ack_seconds", buckets: buckets)
             for nanoseconds in samples.prefix(count) {
                 reference.recordNanoseconds(nanoseconds)

@@ -8,33 +8,24 @@ import Foundation
 /// a server that will not start.
 package enum ConfigDecoder {
     package static func decode<T: Codable>(_ type: T.Type, from data: Data, path: String) throws(ConfigError) -> T {
-        // The project's own parser first: its errors name the line and column of a typo.
+        // Parsed once, by the project's own parser (its errors name the line and column of a typo),
+        // then decoded from the parsed tree, which also names any key no setting reads.
+        let tree: JSONValue
         do {
-            _ = try JSONParser.parse(Array(data))
+            tree = try JSONParser.parse(Array(data))
         } catch {
             throw .malformedJSON(path: path, reason: error.description)
         }
-        let tree: Any
+        let decoded: (value: T, unknownKeys: [String])
         do {
-            tree = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw .malformedJSON(path: path, reason: "\(error)")
-        }
-        let value: T
-        do {
-            value = try JSONDecoder().decode(T.self, from: data)
+            decoded = try JSONValueDecoder().decodeReportingUnknownKeys(T.self, from: tree)
         } catch let error as DecodingError {
             throw Self.map(error)
         } catch {
             throw .malformedJSON(path: path, reason: "\(error)")
         }
-        // Round-trip the decoded value: any key the input has that the encoded form lacks is unknown.
-        if let encoded = try? JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) {
-            if let unknown = firstUnknownKey(input: tree, known: encoded, prefix: "") {
-                throw .unknownField(unknown)
-            }
-        }
-        return value
+        if let unknown = decoded.unknownKeys.first { throw .unknownField(unknown) }
+        return decoded.value
     }
 
     package static func load<T: Codable>(_ type: T.Type, path: String) throws(ConfigError) -> T {
@@ -82,29 +73,5 @@ package enum ConfigDecoder {
         case is String.Type: "a string"
         default: "\(type)"
         }
-    }
-
-    /// Walks both trees; keys whose input value is null are fine (they decode to a default).
-    private static func firstUnknownKey(input: Any, known: Any, prefix: String) -> String? {
-        if let object = input as? [String: Any] {
-            let knownObject = known as? [String: Any] ?? [:]
-            for key in object.keys.sorted() {
-                let path = prefix.isEmpty ? key : prefix + "." + key
-                guard let knownValue = knownObject[key] else {
-                    if object[key] is NSNull { continue }
-                    return path
-                }
-                if let found = firstUnknownKey(input: object[key]!, known: knownValue, prefix: path) {
-                    return found
-                }
-            }
-        } else if let array = input as? [Any], let knownArray = known as? [Any] {
-            for (index, element) in array.enumerated() where index < knownArray.count {
-                if let found = firstUnknownKey(input: element, known: knownArray[index], prefix: prefix + "[\(index)]") {
-                    return found
-                }
-            }
-        }
-        return nil
     }
 }

@@ -13,9 +13,9 @@ extension RoomSettings {
         }
         let settings: RoomSettings
         do {
-            let decoder = JSONDecoder()
+            var decoder = JSONValueDecoder()
             decoder.userInfo[RoomSettings.startingPoint] = defaults
-            settings = try decoder.decode(RoomSettings.self, from: Data(JSONPrettyPrinter.print(.object(members)).utf8))
+            settings = try decoder.decode(RoomSettings.self, from: .object(members))
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.dataCorrupted(context) {
             let field = context.codingPath.map(\.stringValue).joined(separator: ".")
             throw ClientMessageError(reason: "\"settings.\(field)\" has the wrong type or value")

@@ -203,7 +203,7 @@ enum RouteResponse: Sendable {
 }
 
 /// What a handler may return: an `HTTPResponse`, or a `RouteResponse` when it may stream.
-protocol RouteResponseConvertible {
+protocol RouteResponseConvertible: SendableMetatype {
     var routeResponse: RouteResponse { get }
 }
 

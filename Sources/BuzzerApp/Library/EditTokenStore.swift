@@ -34,7 +34,7 @@ package struct EditTokenStore {
         return try rotate()
     }
 
-    /// A new token, written atomically (temporary file, fsync, rename) with mode 0600.
+    /// A new token, written atomically (`AtomicFile`) with mode 0600.
     @discardableResult
     package func rotate() throws(Failure) -> String {
         let token = Secrets.token()
@@ -44,17 +44,10 @@ package struct EditTokenStore {
         } catch {
             throw .unwritable(path: path, reason: "\(error)")
         }
-        let temporary = path + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
-        let bytes = Array((token + "\n").utf8)
-        let written = write(fd, bytes, bytes.count)
-        let synced = fsync(fd)
-        close(fd)
-        guard written == bytes.count, synced == 0, rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw .unwritable(path: path, reason: reason)
+        do {
+            try AtomicFile.write(Array((token + "\n").utf8), to: path, in: directory, mode: 0o600)
+        } catch {
+            throw .unwritable(path: path, reason: error.description)
         }
         return token
     }

@@ -55,7 +55,7 @@ package struct MediaStore: Sendable {
         let path = path(id: id, kind: kind)
         if FileManager.default.fileExists(atPath: path) { return (id, false) }
         try? POSIXArchiveFileSystem().createDirectory(directory)
-        try AtomicFile.write(bytes, to: path, in: directory)
+        do { try AtomicFile.write(bytes, to: path, in: directory) } catch { throw .io(error.description) }
         return (id, true)
     }
 
@@ -83,49 +83,5 @@ package struct MediaStore: Sendable {
             }
         }
         return out
-    }
-}
-
-/// Temporary file, fsync, rename over the target, fsync the folder: a crash leaves the old file or
-/// the new one, never half of either. Mode 0640 (`FileModes`): packs hold their answers.
-package enum AtomicFile {
-    package static func write(_ bytes: [UInt8], to path: String, in directory: String) throws(PackStoreError) {
-        let name = URL(fileURLWithPath: path).lastPathComponent
-        let temporary = "\(directory)/.\(name).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, FileModes.file)
-        guard fd >= 0 else { throw .io("could not write in \(directory): \(String(cString: strerror(errno)))") }
-        var written = 0
-        var failed = false
-        bytes.withUnsafeBytes { buffer in
-            while written < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failed = true
-                    return
-                }
-                written += n
-            }
-        }
-        if failed || fsync(fd) != 0 {
-            let reason = String(cString: strerror(errno))
-            close(fd)
-            unlink(temporary)
-            throw .io("could not write \(name): \(reason)")
-        }
-        close(fd)
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw .io("could not put \(name) in place: \(reason)")
-        }
-        syncDirectory(directory)
-    }
-
-    static func syncDirectory(_ path: String) {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        _ = fsync(fd)
-        close(fd)
     }
 }

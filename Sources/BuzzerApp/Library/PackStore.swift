@@ -209,7 +209,7 @@ package final class PackStore: Sendable {
     /// Atomically (`AtomicFile`): a crash leaves the old pack or the new one, never half of either.
     private func write(_ pack: QuestionPack, id: String) throws(PackStoreError) -> String {
         let bytes = Array(pack.prettyJSON().utf8)
-        try AtomicFile.write(bytes, to: path(of: id), in: directory)
+        do { try AtomicFile.write(bytes, to: path(of: id), in: directory) } catch { throw .io(error.description) }
         let etag = Self.etag(of: bytes)
         if let stat = Self.fileStat(path(of: id)) {
             index.withLock {
