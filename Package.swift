@@ -37,7 +37,9 @@ let package = Package(
         // archive's in-order line encoder and byte cursor, and the OpenTDB import with its HTML
         // entity decoder.
         .target(name: "BuzzerFormats"),
-        // Pure, deterministic game domain: rooms, questions, scoring, events. Clock injected. No JSON.
+        // Pure, deterministic game domain: rooms, questions, scoring, events. Clock injected, no I/O.
+        // Its event and settings types declare their keys (`Codable`, the archive's snake_case), but it
+        // reads and writes no JSON text: the codecs that do are BuzzerGameJSON's.
         .target(name: "BuzzerGame"),
         // The game's JSON, between the two: pack JSON (decoding with paths, pretty printing), the
         // events' and the answer's codecs, the checked fields of client messages.

@@ -26,16 +26,16 @@ package final class ArchiveWriter: Sendable {
     /// What `init` cut off the newest file, if it had a torn tail.
     package let repairAtOpen: ArchiveTailRepair?
 
-    private let fileSystem: any ArchiveFileSystem
+    let fileSystem: any ArchiveFileSystem
     private let wallClock: @Sendable () -> Int64
-    private let logger: Logger
-    private let queue: DispatchQueue
-    private let handOff = ArchiveHandOff()
+    let logger: Logger
+    let queue: DispatchQueue
+    let handOff = ArchiveHandOff()
     /// Why the writer is degraded, for `health` and refused appends; read off the queue only then.
-    private let degradation: Mutex<ArchiveHealth> = Mutex(.healthy)
+    let degradation: Mutex<ArchiveHealth> = Mutex(.healthy)
     /// 0 until something is durable (sequence numbers start at 1).
     private let lastDurable: Atomic<UInt64>
-    private let io: Mutex<IOState>
+    let io: Mutex<IOState>
     /// The last free-space measurement and when it was taken (wall-clock ms): `diskSpace()` asks the
     /// file system at most once a second.
     private let diskMeasurement = Mutex<(space: ArchiveDiskSpace, at: Int64)?>(nil)
@@ -336,68 +336,5 @@ package final class ArchiveWriter: Sendable {
             for line in batch.lines { index.add(room: line.room, file: file.path, offset: base + line.start, length: line.count) }
         }
         io.fileLength += batch.bytes.count
-    }
-
-    // MARK: - Degraded mode (on `queue`)
-
-    private func scheduleRetry() {
-        let start = io.withLock { io in
-            if io.retryScheduled { return false }
-            io.retryScheduled = true
-            return true
-        }
-        guard start else { return }
-        queue.asyncAfter(deadline: .now() + config.retrySeconds) {
-            self.io.withLock { $0.retryScheduled = false }
-            self.attemptRecovery()
-        }
-    }
-
-    private func attemptRecovery() {
-        dispatchPrecondition(condition: .onQueue(queue))
-        guard handOff.refusal == .degraded else { return }
-        do throws(ArchiveError) {
-            try probe()
-        } catch {
-            logger.error("archive still degraded: \(error)")
-            scheduleRetry()
-            return
-        }
-        degradation.withLock { $0 = .healthy }
-        handOff.reopen()
-        logger.notice("archive recovered: writing again and accepting new games")
-    }
-
-    /// Writes and syncs 64 KiB to a scratch file beside the log, then removes it: proof that
-    /// the disk takes writes again, without putting anything but events in the log.
-    private func probe() throws(ArchiveError) {
-        let path = (config.directory.hasSuffix("/") ? config.directory : config.directory + "/") + ".\(config.filePrefix)-probe"
-        try fileSystem.removeFile(path)
-        let file = try fileSystem.openForAppend(path)
-        defer {
-            fileSystem.close(file)
-            try? fileSystem.removeFile(path)
-        }
-        let block = [UInt8](repeating: 0x20, count: 64 << 10)
-        try writeAll(file, block)
-        try fileSystem.syncData(file)
-    }
-
-    /// Loops over short writes; a write that takes nothing counts as EIO.
-    private func writeAll(_ file: ArchiveFileHandle, _ bytes: [UInt8]) throws(ArchiveError) {
-        var written = 0
-        while written < bytes.count {
-            let result: Result<Int, ArchiveError> = bytes.withUnsafeBytes { all in
-                let rest = UnsafeRawBufferPointer(rebasing: all[written...])
-                do throws(ArchiveError) {
-                    return .success(try fileSystem.write(file, rest))
-                } catch {
-                    return .failure(error)
-                }
-            }
-            let n = try result.get()
-            if n <= 0 { throw .io(operation: "write", path: file.path, errno: EIO) }
-            written += n
-        }
     }
 }

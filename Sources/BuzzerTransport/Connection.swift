@@ -47,16 +47,16 @@ final class Connection {
     let peerAddress: String
     /// The client: the peer, or the source address a trusted proxy's PROXY v2 header named. (A request
     /// from a trusted address may still name the client in `server.forwardedHeader`: the session reads that.)
-    private(set) var remoteAddress: String
+    var remoteAddress: String
     /// From a trusted proxy, until the first bytes show whether a PROXY v2 header comes and it is read.
     /// The header is optional: HAProxy's `send-proxy-v2` always sends one, nginx never does.
-    private var proxyHeader: ProxyProtocolParser?
+    var proxyHeader: ProxyProtocolParser?
     var handle: ConnectionHandle { ConnectionHandle(loop: loop, id: id) }
     var handler: (any ConnectionHandler)?
     private(set) var queuedBytes = 0
     private(set) var state: State = .open
 
-    private let fd: Int32
+    let fd: Int32
     /// What the epoll set watches for this socket.
     private var interest = EpollPoller.Interest(read: true, write: false)
     private var outbound = Deque<PendingWrite>()
@@ -69,7 +69,7 @@ final class Connection {
     private let lingerSeconds: Double
     /// https/wss: everything read is decrypted before the handler sees it, everything written is
     /// sealed first; the socket plumbing below is the same for both.
-    private let tls: TLSSession?
+    let tls: TLSSession?
 
     init(fd: Int32, id: UInt64, loop: EventLoop, remoteAddress: String, highWater: Int, lingerSeconds: Double, tls: TLSSession? = nil,
          proxyHeader: ProxyHeaderPolicy = .none) {
@@ -106,7 +106,7 @@ final class Connection {
         }
     }
 
-    private func setInterest(read: Bool? = nil, write: Bool? = nil) {
+    func setInterest(read: Bool? = nil, write: Bool? = nil) {
         var next = interest
         if let read { next.read = read }
         if let write { next.write = write }
@@ -136,7 +136,7 @@ final class Connection {
     }
 
     /// Bytes as they go on the wire (already sealed, on a TLS connection).
-    private func writeRaw(_ bytes: [UInt8], onWritten: ((UInt64) -> Void)? = nil) {
+    func writeRaw(_ bytes: [UInt8], onWritten: ((UInt64) -> Void)? = nil) {
         guard case .open = state, !bytes.isEmpty else { return }
         var offset = 0
         if outbound.isEmpty {
@@ -303,98 +303,6 @@ final class Connection {
         }
     }
 
-    // MARK: Reading
-
-    private func readable() {
-        let buffer = loop.readBuffer
-        // A few reads per event keeps one busy peer from starving the others on this loop.
-        for _ in 0..<4 {
-            let count = recv(fd, buffer.baseAddress, buffer.count, 0)
-            if count > 0 {
-                switch state {
-                case .open, .closingAfterFlush:
-                    let raw = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
-                    guard proxyHeader != nil ? readProxyHeader(raw) : deliver(raw) else { return }
-                    if case .closed = state { return }
-                case .draining:
-                    break
-                case .closed:
-                    return
-                }
-                if count < buffer.count { return }
-            } else if count == 0 {
-                if case .draining = state {
-                    closeNow(reason: .local)
-                    return
-                }
-                // EOF stays readable forever: stop watching before telling the handler.
-                setInterest(read: false)
-                handler?.connectionDidReadEOF(self)
-                return
-            } else {
-                let code = errno
-                if code == EAGAIN || code == EWOULDBLOCK { return }
-                if code == EINTR { continue }
-                closeNow(reason: Self.reason(for: code))
-                return
-            }
-        }
-    }
-
-    /// Bytes as they came off the socket, after any PROXY header: decrypted first on a TLS connection.
-    /// False when nothing more is to be read (the TLS handshake failed).
-    private func deliver(_ raw: UnsafeRawBufferPointer) -> Bool {
-        guard !raw.isEmpty else { return true }
-        guard let tls else {
-            handler?.connection(self, didRead: raw)
-            return true
-        }
-        do {
-            let (plaintext, reply) = try tls.receive(raw)
-            if !reply.isEmpty { writeRaw(reply) }
-            if !plaintext.isEmpty { plaintext.withUnsafeBytes { handler?.connection(self, didRead: $0) } }
-            return true
-        } catch {
-            // A failed handshake (a plain-http client on the https port, say): send the alert, close.
-            if let alert = tls.pendingAlert { writeRaw(alert) }
-            closeAfterFlush()
-            return false
-        }
-    }
-
-    /// A trusted proxy's first bytes: a PROXY v2 header, which comes before anything else (a TLS
-    /// ClientHello included), or none.
-    private func readProxyHeader(_ raw: UnsafeRawBufferPointer) -> Bool {
-        guard var parser = proxyHeader else { return deliver(raw) }
-        let result = parser.parse(raw)
-        proxyHeader = parser
-        switch result {
-        case .needMoreData:
-            return true
-        case .failed(let error):
-            proxyHeader = nil
-            closeNow(reason: .badProxyHeader(error))
-            return false
-        case .absent(let held):
-            proxyHeader = nil
-            return held.isEmpty ? deliver(raw) : (held + Array(raw)).withUnsafeBytes { deliver($0) }
-        case .complete(let header, let consumed):
-            proxyHeader = nil
-            // LOCAL (the proxy's health check), UNSPEC or UNIX: the peer is the client.
-            if let source = header.source { remoteAddress = source.address.description }
-            return deliver(UnsafeRawBufferPointer(rebasing: raw[consumed...]))
-        }
-    }
-
-    /// The address this connection reached (`getsockname`): an absolute-form request target naming it names this server.
-    var localAddress: String? {
-        guard !isClosed else { return nil }
-        var storage = sockaddr_storage()
-        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        let result = withUnsafeMutablePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        return result == 0 ? TCPServer.describe(storage) : nil
-    }
-
     // MARK: Closing
 
     /// Closes after everything queued is written, then shuts down our side and lingers briefly for EOF.
@@ -457,7 +365,7 @@ final class Connection {
         return false
     }
 
-    private static func reason(for code: Int32) -> ConnectionCloseReason {
+    static func reason(for code: Int32) -> ConnectionCloseReason {
         switch code {
         case ECONNRESET, EPIPE: .reset
         default: .ioError(errno: code)

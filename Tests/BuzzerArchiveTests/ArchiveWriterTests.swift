@@ -300,9 +300,17 @@ import Testing
         fs.setFaults { $0.partialWriteBytes = 30; $0.writeErrno = ENOSPC }
         let failed = AckCollector()
         try writer.append(room: "R", time: 3, encoding: answerEvent(3), onDurable: failed.callback)
-        try writer.append(room: "R", time: 4, encoding: answerEvent(4), onDurable: failed.callback)
-        await failed.wait(for: 2)
-        #expect(failed.failures.count == 2)
+        // The second append usually joins the first's batch; on a busy machine the group-commit window
+        // may close between the two, the first batch fails alone, and the degraded writer refuses this one.
+        var refused = 0
+        do {
+            try writer.append(room: "R", time: 4, encoding: answerEvent(4), onDurable: failed.callback)
+        } catch {
+            guard case .degraded = error else { throw error }
+            refused = 1
+        }
+        await failed.wait(for: 2 - refused)
+        #expect(failed.failures.count == 2 - refused)
         #expect(fs.counters.truncates.contains(goodLength))
         #expect(fileSize(file) == goodLength, "the half-written line was cut off")
         #expect(!writer.acceptsNewGames)
