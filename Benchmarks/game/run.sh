@@ -30,6 +30,7 @@
 #   BENCH_QUIET_CORES     (default 0.3)
 #   BENCH_NICE            run the server and the client under `nice -n N` (e.g. -10, needs root), so that
 #                         on a shared machine they are scheduled first when they wake up (default: not set)
+#   BENCH_OLD_BUILD=1     the server predates rooms.createBurst/createsPerMinute/createsPerConnection (af60a39)
 #   BENCH_OUT             results folder                        (default Benchmarks/game/results/DATE)
 set -euo pipefail
 
@@ -85,6 +86,10 @@ fi
 max_players=10000    # the largest room the scenarios play: 1x10000
 max_connections=30000
 max_rooms=1000
+# The create limits raised out of reach; BENCH_OLD_BUILD=1 leaves them out, for a server built before
+# they existed (an A/B against af60a39 or older: those builds refuse keys they do not know).
+create_limits="\"createBurst\": $max_rooms, \"createsPerMinute\": 100000, \"createsPerConnection\": 1000000, "
+[ "${BENCH_OLD_BUILD:-0}" = 1 ] && create_limits=""
 write_config() { # $1 = file, $2 = durability
   cat >"$1" <<EOF
 {
@@ -98,7 +103,7 @@ write_config() { # $1 = file, $2 = durability
   "timeouts": {"handshakeSeconds": 10, "idleSeconds": 60, "pingIntervalSeconds": $ping_seconds, "closeSeconds": 5, "shutdownSeconds": 5},
   "transport": {"outboundHighWaterBytes": 4194304, "readBufferBytes": 65536},
   "game": {"roomDefaults": {"maxPlayers": $max_players}},
-  "rooms": {"maxRooms": $max_rooms, "failedJoinsPerMinute": 100000, "createBurst": $max_rooms, "createsPerMinute": 100000, "createsPerConnection": 1000000, "libraryDirectory": "$repo/questions"},
+  "rooms": {"maxRooms": $max_rooms, "failedJoinsPerMinute": 100000, $create_limits"libraryDirectory": "$repo/questions"},
   "archive": {"durability": "$2"}
 }
 EOF
