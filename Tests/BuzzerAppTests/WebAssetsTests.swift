@@ -18,7 +18,11 @@ import Testing
         #expect(WebAssets.file(for: "/league") == nil)
         #expect(WebAssets.file(for: "/assets/app.css") == "/assets/app.css")
         #expect(WebAssets.file(for: "/assets/.hidden") == nil)
-        #expect(WebAssets.file(for: "/assets/a/b.js") == nil)
+        // One folder deep: a page's screens and the question kinds (assets/host/lobby.js, assets/kinds/order.js).
+        #expect(WebAssets.file(for: "/assets/kinds/order.js") == "/assets/kinds/order.js")
+        #expect(WebAssets.file(for: "/assets/../config.json") == nil)
+        #expect(WebAssets.file(for: "/assets/a/.hidden") == nil)
+        #expect(WebAssets.file(for: "/assets/a/b/c.js") == nil)
         #expect(WebAssets.file(for: "/join/A/B") == nil)
         #expect(WebAssets.file(for: "/host/x") == nil)
     }

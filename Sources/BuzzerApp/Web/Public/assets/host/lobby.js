@@ -1,5 +1,5 @@
 // The console's lobby (code, join address, QR) and the screens box (big-screen link, night's language).
-import { $, h, fill, store, t } from '../common.js';
+import { $, h, fill, store, t, tn } from '../common.js';
 import { formatNumber, LANGUAGES, language, storedLanguage, DISPLAY_LANG_KEY } from '../i18n.js';
 import { S, command } from './store.js';
 

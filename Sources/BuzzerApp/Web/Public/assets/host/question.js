@@ -1,6 +1,6 @@
 // The console's question and reveal: the options, the right answer, the live count, who has not
 // answered, and what was typed (text questions: accept another answer).
-import { $, h, fill, clock, runClock, marker, LETTERS, correctText, distribution, t } from '../common.js';
+import { $, h, fill, clock, runClock, marker, LETTERS, correctText, kind, distribution, t, tn } from '../common.js';
 import { formatNumber } from '../i18n.js';
 import { S, command } from './store.js';
 
@@ -25,7 +25,7 @@ export function questionStage() {
     q.options?.length ? h('ul', { class: 'host-options', 'aria-label': t('h.options') },
       q.options.map((text, i) => h('li', { class: `opt-${i}${right.includes(i) ? ' right' : ''}` }, marker(i),
         h('span', {}, h('span', { class: 'sr-only', text: `${LETTERS[i]}: ` }), text, right.includes(i) ? h('span', { text: t('bars.correct') }) : null)))) : null,
-    S.game.correct && (!q.options?.length || q.kind === 'order') ? h('p', { class: 'answer-key' }, ...tn('h.answerIs', { answer: h('strong', { text: correctText(S.game.correct, q.options ?? []) }) })) : null,
+    S.game.correct && kind(q.kind).hostKey ? h('p', { class: 'answer-key' }, ...tn('h.answerIs', { answer: h('strong', { text: correctText(S.game.correct, q) }) })) : null,
     h('p', { class: 'livecount', 'aria-live': 'polite' },
       ...tn('h.answeredCount', { n: h('strong', { id: 'answered', text: t('h.nOfM', { n: S.game.answerCount ?? 0, m: S.game.connected ?? S.game.playerCount ?? 0 }) }) }),
       h('span', { class: 'hint', text: S.game.phase === 'reading' ? ` · ${t('h.openSoon')}` : S.game.phase === 'closed' ? ` · ${t('h.answersClosed')}` : '' })),
@@ -55,7 +55,7 @@ export function renderWaiting() {
 
 export function revealStage() {
   const q = S.game.question, r = S.game.reveal;
-  const typed = q.kind === 'text' && S.game.typedAnswers.length ? h('section', { 'aria-labelledby': 'typed-title' },
+  const typed = kind(q.kind).typedAnswers && S.game.typedAnswers.length ? h('section', { 'aria-labelledby': 'typed-title' },
     h('h2', { id: 'typed-title', text: t('h.typed') }),
     h('p', { class: 'hint', text: t('h.typedHint') }),
     h('ul', { class: 'typed-list' }, S.game.typedAnswers.map((a) => h('li', {},
@@ -66,7 +66,7 @@ export function revealStage() {
   return [
     questionHead(q),
     h('h1', { id: 'stage-title', class: 'qtext', text: q.text }),
-    r.correct?.kind !== 'none' ? h('p', { class: 'answer-key' }, ...tn('h.answerIs', { answer: h('strong', { text: correctText(r.correct, q.options ?? []) }) })) : null,
+    r.correct?.kind !== 'none' ? h('p', { class: 'answer-key' }, ...tn('h.answerIs', { answer: h('strong', { text: correctText(r.correct, q) }) })) : null,
     distribution(q, r),
     h('p', { class: 'lead', text: t('h.answeredRight', { n: r.rightCount, count: r.answered }) }),
     r.explanation ? h('p', { class: 'explain', text: r.explanation }) : null,
