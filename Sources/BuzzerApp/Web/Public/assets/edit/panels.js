@@ -73,7 +73,7 @@ export function questionCard(round, q, r, i) {
   const base = `rounds[${r}].questions[${i}]`;
   const n = i + 1;
   const move = (to) => { const [item] = round.questions.splice(i, 1); round.questions.splice(to, 0, item); renderPack(); };
-  const kind = h('select', { onchange: (e) => {
+  const kindSelect = h('select', { onchange: (e) => {
     const next = blankQuestion(e.currentTarget.value), editor = kind(next.kind).editor;
     // Options become items and back, so switching kind keeps what was typed.
     const list = q.options ?? q.items;
@@ -86,7 +86,7 @@ export function questionCard(round, q, r, i) {
   return h('section', { class: 'question-card', 'aria-label': t('e.questionN', { n }) },
     h('h2', { text: t('e.questionN', { n }) }),
     errs.length ? h('p', { class: 'field-error', text: sentences(errs) }) : null,
-    field(`${base}.kind`, t('e.kind'), kind),
+    field(`${base}.kind`, t('e.kind'), kindSelect),
     field(`${base}.category`, t('e.category'), input(q.category, (v) => { q.category = v; }, { maxlength: 200 })),
     field(`${base}.text`, t('e.question'), h('textarea', { rows: 2, oninput: (e) => { q.text = e.currentTarget.value; }, text: q.text ?? '' }),
       { hint: t('e.unicodeHint') }),
