@@ -143,7 +143,7 @@ function render(force = false) {
   countdown.stop();
   renderControls();
   sound.lobby(S.game.phase === 'lobby');
-  fill($('#corner'), code ? h('span', { class: 'corner-code' }, ...tn('d.cornerCode', { code: h('strong', { text: code }) })) : null);
+  fill($('#corner'), view.code ? h('span', { class: 'corner-code' }, ...tn('d.cornerCode', { code: h('strong', { text: view.code }) })) : null);
   switch (S.game.phase) {
     case 'lobby': renderLobby(); break;
     case 'reading': case 'open': case 'closed': case 'revealed': renderQuestion(); break;
