@@ -89,7 +89,7 @@ export function askMerge(team) {
 }
 
 export function askMove(p) {
-  const options = [...game.teams.map((team) => ({ value: String(team.id), text: team.name })), { value: '', text: t('h.noTeam') }];
+  const options = [...S.game.teams.map((team) => ({ value: String(team.id), text: team.name })), { value: '', text: t('h.noTeam') }];
   ask({
     title: t('h.moveTitle', { name: p.nickname }),
     text: t('h.moveText'),

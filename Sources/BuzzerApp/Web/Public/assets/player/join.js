@@ -142,7 +142,7 @@ export function submitJoin(event) {
   S.joinError = null;
   S.pendingJoin = { code, nickname, ...(team ? { team } : {}), device: deviceID() };
   renderJoin();
-  if (S.connection.isFor(code)) S.connection.send({ type: 'join', ...pendingJoin });
+  if (S.connection.isFor(code)) S.connection.send({ type: 'join', ...S.pendingJoin });
   else S.connection.restart();
 }
 
