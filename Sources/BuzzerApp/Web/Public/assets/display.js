@@ -1,7 +1,7 @@
 // The projector display: no controls. Lobby with code and QR, the question with its countdown,
 // the reveal, leaderboards and the podium, sized to be read from across a bar.
 import {
-  $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, formatScore, correctText, kind, createStore, dispatch,
+  $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, correctText, kind, createStore, dispatch,
   podium, teamPodium, teamTable, standingsTable, distribution, codeFromPath, drawClock,
   entrantNames, tiebreakTable, serverNow, setText, countLine, fitNames, store, load, breakSlide, tickBreak, t, tn, errorText } from './common.js';
 import { startI18n, useLanguage, onLanguage, pickLanguage, languageFromURL, storedLanguage, formatNumber, formatList, DISPLAY_LANG_KEY } from './i18n.js';

@@ -139,8 +139,8 @@ function ownerPanel() {
     say(live, t('l.saved'));
   };
   const base = `/api/leagues/${encodeURIComponent(id)}`;
-  const aliases = [...doc.teamAliases.map((a) => ({ ...a, kind: 'team', text: `${a.from} = ${a.into}` })),
-    ...doc.playerAliases.map((a) => ({ ...a, kind: 'player', text: `${nameOf(a.from)} = ${nameOf(a.into)}` }))];
+  const aliases = [...S.doc.teamAliases.map((a) => ({ ...a, kind: 'team', text: `${a.from} = ${a.into}` })),
+    ...S.doc.playerAliases.map((a) => ({ ...a, kind: 'player', text: `${nameOf(a.from)} = ${nameOf(a.into)}` }))];
   return h('section', { class: 'card owner', 'aria-labelledby': 'owner-title' },
     h('h2', { id: 'owner-title', text: t('l.owner') }),
     h('p', { class: 'hint', text: t('l.ownerHint') }),

@@ -67,7 +67,7 @@ export function input(value, onInput, attrs = {}) {
 }
 
 
-/** The partial-credit rule: the S.pack's, or a question's own (`inherit` names the S.pack's choice). */
+/** The partial-credit rule: the pack's, or a question's own (`inherit` names the pack's choice). */
 export function creditSelect(value, set, inherit) {
   return h('select', { onchange: (e) => set(e.currentTarget.value) },
     [...(inherit ? [['', inherit]] : []), ...CREDIT_NAMES.map((v) => [v, t(`e.credit.${v}`)])].map(([v, label]) => h('option', { value: v, text: label, selected: value === v })));
@@ -97,7 +97,7 @@ export function mediaFields(q, base, key, legend) {
     }
     return control;
   };
-  /** What the S.pack holds now: the uploaded file's name, or the library address of a picture or sound opened with the S.pack. */
+  /** What the pack holds now: the uploaded file's name, or the library address of a picture or sound opened with the pack. */
   const current = (kind) => {
     if (!media[kind]) return undefined;
     const uploaded = S.uploads.get(`${path}.${kind}`);

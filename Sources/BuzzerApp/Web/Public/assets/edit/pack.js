@@ -4,9 +4,9 @@ import { $, say, kind, t } from '../common.js';
 import { field } from './fields.js';
 import { renderPack } from './panels.js';
 
-// MARK: - One S.pack
+// MARK: - One pack
 
-/** The rounds form of a S.pack document, with every field the editor shows present. */
+/** The rounds form of a pack document, with every field the editor shows present. */
 export function normalize(doc) {
   const rounds = doc.rounds ?? [{ questions: doc.questions ?? [] }];
   return {
@@ -39,7 +39,7 @@ export function serialize() {
   });
 }
 
-/** A round's break as the S.pack writes it: `{"break":{"title":…,"text":…,"minutes":10}}`, empty fields left out. */
+/** A round's break as the pack writes it: `{"break":{"title":…,"text":…,"minutes":10}}`, empty fields left out. */
 export function breakDoc(b) {
   if (!b) return {};
   const out = { title: b.title.trim() };

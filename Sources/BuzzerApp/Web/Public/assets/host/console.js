@@ -1,7 +1,7 @@
 // The console during a game: the stage for the phase, the controls with keyboard shortcuts and
 // the host's corrections (pause, add time, skip, re-open, undo a reveal, end).
 import { $, h, fill, clock, teamTable, standingsTable, tiebreakTable, breakSlide, tickBreak, serverNow, t, tn } from '../common.js';
-import { S, command, live, main } from './store.js';
+import { S, command, main } from './store.js';
 import { renderSetup } from './setup.js';
 import { startClock, questionStage, revealStage } from './question.js';
 import { renderShare, lobbyStage } from './lobby.js';

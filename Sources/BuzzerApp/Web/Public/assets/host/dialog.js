@@ -1,7 +1,5 @@
+// Moderation: every destructive step asks first, in a modal <dialog>.
 import { $, h, t } from '../common.js';
-import { main } from './store.js';
-
-// MARK: - Moderation: every destructive step asks first, in a modal <dialog>
 
 /**
  * A modal dialog (focus stays inside, Escape cancels) with `fields` and Cancel / `confirm`.

@@ -1,5 +1,5 @@
 // The console's leaderboard ties, tiebreaks and the end: podium, final tables, downloads.
-import { $, h, say, clock, formatScore, kind, podium, teamPodium, teamTable, standingsTable, store, entrantNames, ordinal, newGame, t, tn } from '../common.js';
+import { $, h, say, clock, formatScore, podium, teamPodium, teamTable, standingsTable, store, entrantNames, ordinal, newGame, t, tn } from '../common.js';
 import { formatList } from '../i18n.js';
 import { S, command, toast, live, KEY } from './store.js';
 import { renderSetup } from './setup.js';

@@ -31,7 +31,7 @@ export function nameHint(name) {
   return [h('span', { id: `${name}-max`, text: `${t('p.atMost', { count: S.limits[name] })} ` }), h('span', { id: `${name}-count`, class: 'name-count' })];
 }
 
-/** Takes a room's own name S.limits (from `room_info`) into the form's hints and counts. */
+/** Takes a room's own name limits (from `room_info`) into the form's hints and counts. */
 export function takeLimits(info) {
   S.limits.nickname = info.nicknameMaxLength ?? S.limits.nickname;
   S.limits.team = info.teamNameMaxLength ?? S.limits.team;
