@@ -24,8 +24,13 @@ ASSETS = ROOT / "Sources" / "BuzzerApp" / "Web" / "Public" / "assets"
 PUBLIC = ASSETS.parent
 LANGS = ["en", "de", "fr", "es", "nl"]
 PARTS = ["common", "player", "display", "host", "edit", "league"]
-# Which catalogues each script reads (besides `common`).
-SCRIPTS = {"common.js": [], "dom.js": [], "game-state.js": [], "player.js": ["player"], "order.js": ["player"], "display.js": ["display"], "host.js": ["host"], "edit.js": ["edit"], "league.js": ["league"]}
+# Which catalogues each script reads (besides `common`): a page's own and its folder's (player.js
+# and player/*.js), none for the shared ones, and every page's for the question kinds (kinds/*.js:
+# each part of a kind runs on its own page, the phone's input on the phone, the editor's fields in the editor).
+PAGE_PARTS = {"player": ["player"], "display": ["display"], "host": ["host"], "edit": ["edit"], "league": ["league"],
+              "kinds": ["player", "display", "host", "edit"]}
+SCRIPTS = {str(p.relative_to(ASSETS)): PAGE_PARTS.get(p.parent.name if p.parent != ASSETS else p.stem, [])
+           for p in sorted(ASSETS.rglob("*.js")) if p.name != "i18n.js"}  # i18n.js defines t(), it reads no key
 PAGES = {"index.html": "player", "display.html": "display", "host.html": "host", "edit.html": "edit", "league.html": "league"}
 # Keys built at run time: `t(\`err.${code}\`)` and the like. Each prefix's keys count as used.
 DYNAMIC = ("err.", "e.kind.", "e.part.", "e.item.", "e.credit.", "l.period.", "l.in.", "l.col.")

@@ -72,7 +72,8 @@ final class WebAssets: Sendable {
         return HTTPResponse(status: 200, headers: headers, body: asset.bytes)
     }
 
-    /// Maps a URL path to a file: pages by route, `/assets/NAME` as is.
+    /// Maps a URL path to a file: pages by route, `/assets/NAME` and `/assets/FOLDER/NAME` (a page's
+    /// screens, the question kinds: docs/web-clients.md) as they are.
     static func file(for path: String) -> String? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         switch parts.first {
@@ -82,7 +83,8 @@ final class WebAssets: Sendable {
         case "edit"? where parts.count == 1: return "/edit.html"
         case "display"? where parts.count <= 2: return "/display.html"
         case "league"? where parts.count == 2: return "/league.html"
-        case "assets"? where parts.count == 2 && !parts[1].hasPrefix("."): return "/assets/\(parts[1])"
+        case "assets"? where (2...3).contains(parts.count) && !parts.dropFirst().contains(where: { $0.hasPrefix(".") }):
+            return "/" + parts.joined(separator: "/")
         default: return nil
         }
     }

@@ -1,9 +1,9 @@
 // The projector display: no controls. Lobby with code and QR, the question with its countdown,
 // the reveal, leaderboards and the podium, sized to be read from across a bar.
 import {
-  $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, marker, LETTERS, formatScore, correctText,
+  $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, correctText, kind, createStore, dispatch,
   podium, teamPodium, teamTable, standingsTable, distribution, codeFromPath, drawClock,
-  entrantNames, tiebreakTable, serverNow, newGame, reduce, setText, countLine, fitNames, store, load, breakSlide, tickBreak, t, tn, errorText } from './common.js';
+  entrantNames, tiebreakTable, serverNow, setText, countLine, fitNames, store, load, breakSlide, tickBreak, t, tn, errorText } from './common.js';
 import { startI18n, useLanguage, onLanguage, pickLanguage, languageFromURL, storedLanguage, formatNumber, formatList, DISPLAY_LANG_KEY } from './i18n.js';
 import { Sound } from './sound.js';
 
@@ -12,60 +12,67 @@ await startI18n(pickLanguage(languageFromURL(), storedLanguage(DISPLAY_LANG_KEY)
 window.addEventListener('storage', (e) => {
   if (e.key === DISPLAY_LANG_KEY && !languageFromURL()) useLanguage(storedLanguage(DISPLAY_LANG_KEY));
 });
-onLanguage(() => { renderControls(true); if (screenKey === 'start') renderStart(); else render(true); showPaused(); });
+onLanguage(() => { renderControls(true); if (view.screenKey === 'start') renderStart(); else render(true); showPaused(); });
 
 const main = $('#main');
 const live = $('#live');
 const banner = $('#banner');
-let code = codeFromPath();
-let game = newGame('display');
-let screenKey = '';
+/** The projector's one store: the reduced game and what the page itself keeps (`view`). */
+const S = createStore('display', { view: { code: codeFromPath(), screenKey: '', playing: '', stopTimer: null } });
+const { view } = S;
 
 const sound = new Sound();
 const countdown = new Countdown((seconds, left) => {
   drawClock(seconds, left);
-  sound.second(seconds, game.phase === 'open');
+  sound.second(seconds, S.game.phase === 'open');
 }, $('#timer-live'));
 
 const connection = new Connection({
-  hello: () => (code ? { type: 'watch', code } : null),
-  room: () => code || null,
-  onMessage: handle,
+  hello: () => (view.code ? { type: 'watch', code: view.code } : null),
+  room: () => view.code || null,
+  onMessage: (m) => dispatch(S, m, react),
   onStatus: (status) => showStatus(banner, status),
 });
 
-/** What the room hears (aria-live) as each message comes, beside what the screen shows. */
-const SAY = {
-  question: (m) => t('q.saySpoken', { n: m.question.sequence + 1, text: m.question.text }),
-  clock: (m) => (typeof m.pausedLeftMs === 'number' ? t('d.sayPaused') : t('d.sayRunning')),
-  break: (m) => (m.break.startedAt === m.serverTime ? t(m.break.upNext ? 'd.sayBreakNext' : 'd.sayBreak', { title: m.break.title, next: m.break.upNext }) : t('d.sayBreakMoved')),
-  tiebreak: (m) => t('d.sayTiebreak', { names: entrantNames(m.tiebreak), text: m.tiebreak.text }),
-  tiebreak_result: (m) => t('d.sayTiebreakWon', { name: m.rows[0]?.name ?? '', answer: m.answer }),
-  skipped: () => t('d.saySkipped'),
-  answers_closed: () => t('q.timesUp'),
-  reveal: (m) => t('d.sayAnswer', { answer: correctText(m.reveal.correct, game.question?.options ?? []) }),
-};
+/** What the room hears (aria-live) as the game moves, beside what the screen shows. */
+function said(change, game) {
+  const q = game.question;
+  if (change.has('ack.state')) return null;  // a page catching up says nothing of what it missed
+  if (change.has('question') && game.phase === 'reading') return t('q.saySpoken', { n: q.sequence + 1, text: q.text });
+  if (change.has('tiebreakNumber') && game.tiebreak) return t('d.sayTiebreak', { names: entrantNames(game.tiebreak), text: game.tiebreak.text });
+  if (change.has('tiebreakResult') && game.tiebreakResult) return t('d.sayTiebreakWon', { name: game.tiebreakResult.rows[0]?.name ?? '', answer: game.tiebreakResult.answer });
+  if (change.has('break') && game.phase === 'break') {
+    const b = game.break;
+    return b.fresh ? t(b.upNext ? 'd.sayBreakNext' : 'd.sayBreak', { title: b.title, next: b.upNext }) : t('d.sayBreakMoved');
+  }
+  if (change.has('reveal') && game.reveal && game.phase === 'revealed') return t('d.sayAnswer', { answer: correctText(game.reveal.correct, q) });
+  if (change.has('phase') && game.phase === 'closed') return t('q.timesUp');
+  if (change.has('skipped') && game.skipped) return t('d.saySkipped');
+  if (change.has('clock') && !change.screen) return typeof q?.pausedLeftMs === 'number' ? t('d.sayPaused') : t('d.sayRunning');
+  return null;
+}
 
-function handle(m) {
-  if (m.type === 'error') {
-    if (m.request === 'watch') { connection.stop(); renderStart(errorText(m, { code })); }
+/** Draws, plays and says what changed in the store. */
+function react(change, { game }) {
+  if (change.has('error')) {
+    if (game.error.request === 'watch') { connection.stop(); renderStart(errorText(game.error, { code: view.code })); }
     return;
   }
-  const change = reduce(game, m);
-  if (!change) return;
-  if (m.type === 'watching') code = m.code;
-  if (m.type === 'clock') runClock(countdown, game.phase, game.question);
+  if (game.code) view.code = game.code;
+  if (change.has('clock')) runClock(countdown, game.phase, game.question);
   // A new screen is drawn whole; on the same one, only the live numbers move.
-  render(m.type === 'state');
-  if (m.type === 'break') tickBreak(game.break);
+  render(change.has('ack.state'));
+  if (change.has('break') && game.phase === 'break') tickBreak(game.break);
   showPaused();
-  if (m.type === 'join_address' && game.phase === 'lobby') renderLobby();
-  if (m.type === 'players' && $('#joined-names')) fill($('#joined-names'), ...nameTags());
+  if (change.has('joinURL') && game.phase === 'lobby') renderLobby();
+  if (change.has('players') && $('#joined-names')) fill($('#joined-names'), ...nameTags());
   countLine('joined-count', 'd.playersIn', game.playerCount ?? 0);
   countLine('answered', 'd.answered', game.answerCount ?? 0);
   setText('#tiebreak-answered', game.tiebreak?.answered);
-  if (m.type === 'reveal') sound.sting();
-  if (change !== 'count' && SAY[m.type]) say(live, SAY[m.type](m));
+  // The sting follows the reveal on screen, whatever brought it (a reveal, or a page joining one).
+  if (game.phase === 'revealed' && change.has('reveal') && game.reveal && !change.has('ack.state')) sound.sting();
+  const words = said(change, game);
+  if (words) say(live, words);
 }
 
 /** The projector's own buttons, in the top bar: fullscreen (where the browser has it) and sound. */
@@ -102,7 +109,7 @@ function showSound(on) {
   const button = $('#sound');
   button.setAttribute('aria-pressed', String(on));
   button.textContent = on ? t('d.soundOn') : t('d.soundOff');
-  sound.lobby(on && game.phase === 'lobby');
+  sound.lobby(on && S.game.phase === 'lobby');
 }
 
 /** A clock the host stopped: a big overlay on the whole screen, so nobody misses it. */
@@ -125,24 +132,24 @@ function pauseIcon() {
 }
 
 function showPaused() {
-  const paused = (game.phase === 'reading' || game.phase === 'open') && typeof game.question?.pausedLeftMs === 'number';
+  const paused = (S.game.phase === 'reading' || S.game.phase === 'open') && typeof S.game.question?.pausedLeftMs === 'number';
   pausedOverlay.hidden = !paused;
 }
 
 function render(force = false) {
-  const key = `${game.phase}:${game.question?.sequence ?? ''}`;
-  if (key === screenKey && !force) return;
-  screenKey = key;
+  const key = `${S.game.phase}:${S.game.question?.sequence ?? ''}`;
+  if (key === view.screenKey && !force) return;
+  view.screenKey = key;
   countdown.stop();
   renderControls();
-  sound.lobby(game.phase === 'lobby');
-  fill($('#corner'), code ? h('span', { class: 'corner-code' }, ...tn('d.cornerCode', { code: h('strong', { text: code }) })) : null);
-  switch (game.phase) {
+  sound.lobby(S.game.phase === 'lobby');
+  fill($('#corner'), view.code ? h('span', { class: 'corner-code' }, ...tn('d.cornerCode', { code: h('strong', { text: view.code }) })) : null);
+  switch (S.game.phase) {
     case 'lobby': renderLobby(); break;
     case 'reading': case 'open': case 'closed': case 'revealed': renderQuestion(); break;
     case 'leaderboard': renderBoard(); break;
     case 'tiebreak': renderTiebreak(); break;
-    case 'break': fill(main, h('section', { class: 'display-break' }, ...breakSlide(game.break))); tickBreak(game.break); fitScreen(); break;
+    case 'break': fill(main, h('section', { class: 'display-break' }, ...breakSlide(S.game.break))); tickBreak(S.game.break); fitScreen(); break;
     case 'ended': renderEnded(); break;
     default: break;
   }
@@ -150,48 +157,38 @@ function render(force = false) {
 
 /** The join address as a player types it: `192.168.1.5:8080`, without scheme or path. */
 function joinHost() {
-  return (game.joinURL || `${location.origin}/join/${code}`).replace(/^https?:\/\//, '').replace(/\/join\/[^/]*$/, '');
+  return (S.game.joinURL || `${location.origin}/join/${view.code}`).replace(/^https?:\/\//, '').replace(/\/join\/[^/]*$/, '');
 }
 
 function joinAddress() {
-  return `${joinHost()}/join/${code}`;
+  return `${joinHost()}/join/${view.code}`;
 }
 
 function renderLobby() {
   fill($('#corner'));
   fill(main, h('section', { class: 'display-lobby' },
     h('div', {},
-      h('h1', { class: 'title', text: game.title }),
+      h('h1', { class: 'title', text: S.game.title }),
       h('p', { class: 'how' }, ...tn('d.joinAt', { address: h('strong', { class: 'url', id: 'join-url', text: joinHost() }) })),
-      h('p', { class: 'code', text: code }),
+      h('p', { class: 'code', text: view.code }),
       h('p', { class: 'how', text: t('d.orScan') }),
-      h('p', { class: 'joined' }, ...tn('d.playersIn', { count: game.playerCount ?? 0, n: h('strong', { id: 'joined-count', text: formatNumber(game.playerCount ?? 0) }) })),
+      h('p', { class: 'joined' }, ...tn('d.playersIn', { count: S.game.playerCount ?? 0, n: h('strong', { id: 'joined-count', text: formatNumber(S.game.playerCount ?? 0) }) })),
       h('ul', { id: 'joined-names', class: 'joined-names', 'aria-label': t('d.whoJoined') }, ...nameTags())),
-    h('div', { class: 'qr' }, h('img', { src: `/qr/${encodeURIComponent(code)}.svg?u=${encodeURIComponent(joinHost())}`, alt: t('d.qrAlt', { address: joinAddress() }) }))));
+    h('div', { class: 'qr' }, h('img', { src: `/qr/${encodeURIComponent(view.code)}.svg?u=${encodeURIComponent(joinHost())}`, alt: t('d.qrAlt', { address: joinAddress() }) }))));
   fitScreen();
 }
 
 /** The newest nicknames, as text (never HTML), so the room sees itself arrive. */
 function nameTags() {
-  return (game.players ?? []).slice(-40).reverse().map((p) => h('li', { text: p.nickname }));
+  return (S.game.players ?? []).slice(-40).reverse().map((p) => h('li', { text: p.nickname }));
 }
 
 function renderQuestion() {
-  const q = game.question;
+  const q = S.game.question;
   if (!q) return;
-  const reveal = game.phase === 'revealed' ? game.reveal : null;
-  let answers = null;
-  if (reveal) {
-    answers = distribution(q, reveal);
-  } else if (q.options?.length) {
-    answers = h('ul', { class: 'answers', 'aria-label': t('q.answers') },
-      q.options.map((text, i) => h('li', { class: `answer opt-${i}` }, marker(i), h('span', { class: 'sr-only', text: `${LETTERS[i]}: ` }), h('span', { class: 'atext', text }))));
-  } else if (q.kind === 'truefalse') {
-    answers = h('ul', { class: 'answers' },
-      [true, false].map((v) => h('li', { class: `answer opt-${v}` }, h('span', { class: 'marker', 'aria-hidden': 'true' }, h('span', { class: 'letter', text: v ? '✓' : '✗' })), h('span', { class: 'atext', text: v ? t('tf.true') : t('tf.false') }))));
-  } else {
-    answers = h('p', { class: 'meta', text: q.kind === 'number' ? t('d.typeNumber') : t('d.typeAnswer') });
-  }
+  const reveal = S.game.phase === 'revealed' ? S.game.reveal : null;
+  // The kind draws its answers (kinds/): the options before the reveal, the bars after.
+  const answers = reveal ? distribution(q, reveal) : kind(q.kind).screen(q);
   const round = q.roundCount > 1 ? ` · ${q.roundTitle || t('q.round', { n: q.round + 1 })}` : '';
   const media = reveal?.media?.image ? reveal.media : q.media;
   fill(main, h('section', { class: `dq${(q.options?.length ?? 0) > 4 ? ' many' : ''}${media?.image ? ' has-media' : ''}` },
@@ -202,13 +199,13 @@ function renderQuestion() {
     h('h1', { class: 'qtext', text: q.text }),
     mediaPicture(media, q),
     h('div', {},
-      reveal && reveal.correct?.kind !== 'none' && !q.options?.length && q.kind !== 'truefalse'
-        ? h('p', { class: 'reveal-answer', text: t('d.answerIs', { answer: correctText(reveal.correct, q.options ?? []) }) }) : null,
+      reveal && reveal.correct?.kind !== 'none' && kind(q.kind).revealLine
+        ? h('p', { class: 'reveal-answer', text: t('d.answerIs', { answer: correctText(reveal.correct, q) }) }) : null,
       answers,
       reveal?.explanation ? h('p', { class: 'explain', text: reveal.explanation }) : null,
       h('div', { class: 'meta' },
-        h('span', { text: game.phase === 'reading' ? t('q.getReady') : game.phase === 'closed' ? t('q.timesUp') : reveal ? t(q.kind === 'order' ? 'd.gotItAllRight' : 'd.gotItRight', { count: reveal.answered, right: reveal.rightCount }) : t('d.answerNow') }),
-        reveal ? null : h('span', {}, ...tn('d.answered', { count: game.answerCount ?? 0, n: h('strong', { id: 'answered', text: formatNumber(game.answerCount ?? 0) }) }))))));
+        h('span', { text: S.game.phase === 'reading' ? t('q.getReady') : S.game.phase === 'closed' ? t('q.timesUp') : reveal ? t(kind(q.kind).allRightKey ?? 'd.gotItRight', { count: reveal.answered, right: reveal.rightCount }) : t('d.answerNow') }),
+        reveal ? null : h('span', {}, ...tn('d.answered', { count: S.game.answerCount ?? 0, n: h('strong', { id: 'answered', text: formatNumber(S.game.answerCount ?? 0) }) }))))));
   if (!reveal) startClock(q);
   playMedia(reveal ? reveal.media : q.media, reveal ? null : q);
   fitScreen();
@@ -224,8 +221,6 @@ function mediaPicture(media, q) {
 /** One audio element for the display, kept across redraws so a clip is not cut by a count update. */
 const player = h('audio', { id: 'clip', preload: 'auto', hidden: true });
 document.body.append(player);
-let playing = '';
-let stopTimer = null;
 
 /**
  * A question's clip starts when answers open, at the server's moment, so every projector in the room
@@ -233,11 +228,11 @@ let stopTimer = null;
  * joins late starts the clip where it would be by now.
  */
 function playMedia(media, q) {
-  const key = media?.audio ? `${media.audio}:${q ? q.sequence : 'reveal'}:${game.phase}` : '';
-  if (key === playing) return;
-  playing = key;
-  clearTimeout(stopTimer);
-  if (!media?.audio || (q && game.phase !== 'reading' && game.phase !== 'open')) { player.pause(); return; }
+  const key = media?.audio ? `${media.audio}:${q ? q.sequence : 'reveal'}:${S.game.phase}` : '';
+  if (key === view.playing) return;
+  view.playing = key;
+  clearTimeout(view.stopTimer);
+  if (!media?.audio || (q && S.game.phase !== 'reading' && S.game.phase !== 'open')) { player.pause(); return; }
   if (!player.src.endsWith(media.audio)) player.src = media.audio;
   const start = (media.startMs ?? 0) / 1000;
   const begin = () => {
@@ -245,10 +240,10 @@ function playMedia(media, q) {
     player.currentTime = start + late;
     // A browser may refuse sound until someone touched the page: the Sound button is that touch.
     player.play().catch(() => say(live, t('d.musicBlocked')));
-    if (media.durationMs) stopTimer = setTimeout(() => player.pause(), Math.max(0, media.durationMs - late * 1000));
+    if (media.durationMs) view.stopTimer = setTimeout(() => player.pause(), Math.max(0, media.durationMs - late * 1000));
   };
   if (!q) { begin(); return; }
-  if (game.phase === 'reading') { player.pause(); stopTimer = setTimeout(begin, Math.max(0, q.opensAt - serverNow())); return; }
+  if (S.game.phase === 'reading') { player.pause(); view.stopTimer = setTimeout(begin, Math.max(0, q.opensAt - serverNow())); return; }
   begin();
 }
 
@@ -277,14 +272,14 @@ function fitScreen() {
 window.addEventListener('resize', () => fitScreen());
 
 function startClock(q) {
-  runClock(countdown, game.phase, q);
+  runClock(countdown, S.game.phase, q);
 }
 
 function renderBoard() {
-  const board = game.leaderboard;
+  const board = S.game.leaderboard;
   fill(main, h('section', { class: 'display-board' },
     h('h1', { text: board?.final ? t('finalStandings') : t('leaderboard') }),
-    board?.final ? tiebreakTable(game.tiebreakResult) : null,
+    board?.final ? tiebreakTable(S.game.tiebreakResult) : null,
     board ? h('div', { class: board.teams?.length ? 'boards' : '' },
       standingsTable(board.players, { limit: 8, caption: t('d.topOf', { top: Math.min(8, board.players.length), count: board.total ?? board.players.length }) }),
       teamTable(board.teams, { limit: 8, caption: t('board.teams') })) : null));
@@ -293,7 +288,7 @@ function renderBoard() {
 }
 
 function renderTiebreak() {
-  const tb = game.tiebreak;
+  const tb = S.game.tiebreak;
   fill(main, h('section', { class: 'dq display-tiebreak' },
     h('div', { class: 'qhead' }, h('p', { class: 'eyebrow', text: t('d.tiebreakOf', { names: entrantNames(tb) }) }), clock()),
     h('h1', { class: 'qtext', text: tb.text }),
@@ -302,10 +297,10 @@ function renderTiebreak() {
 }
 
 function renderEnded() {
-  const ended = game.ended;
+  const ended = S.game.ended;
   // 3rd, then 2nd, a drum roll, then 1st (CSS animations; all at once with reduced motion).
   fill(main, h('section', { class: 'display-ended' },
-    h('h1', { text: game.title ? t('d.winnersOf', { title: game.title }) : t('d.winners') }),
+    h('h1', { text: S.game.title ? t('d.winnersOf', { title: S.game.title }) : t('d.winners') }),
     ended ? h('div', { class: ended.podium.teams?.length ? 'podiums' : '' }, podium(ended.podium.players), teamPodium(ended.podium.teams)) : null,
     ended ? h('p', { class: 'drumroll', 'aria-hidden': 'true', text: t('d.drumroll') }) : null));
   fitScreen();
@@ -315,13 +310,13 @@ function renderEnded() {
 }
 
 function renderStart(message) {
-  screenKey = 'start';
+  view.screenKey = 'start';
   fill($('#corner'));
   fill(main, h('form', { class: 'card display-start', onsubmit: (e) => {
     e.preventDefault();
-    code = e.currentTarget.code.value.toUpperCase().replace(/[^A-Z0-9]/g, '');
-    if (!code) return;
-    history.replaceState(null, '', `/display/${code}`);
+    view.code = e.currentTarget.code.value.toUpperCase().replace(/[^A-Z0-9]/g, '');
+    if (!view.code) return;
+    history.replaceState(null, '', `/display/${view.code}`);
     fill(main, h('p', { class: 'card display-start', text: t('d.connecting') }));
     connection.restart();
   } },
@@ -329,13 +324,13 @@ function renderStart(message) {
     h('p', { class: 'lead', text: t('d.startLead') }),
     h('div', { class: `field${message ? ' invalid' : ''}` },
       h('label', { for: 'code', text: t('d.gameCode') }),
-      h('input', { id: 'code', name: 'code', class: 'code-input', autocomplete: 'off', value: code, maxlength: 12, 'aria-invalid': message ? 'true' : false, 'aria-describedby': message ? 'code-error' : false }),
+      h('input', { id: 'code', name: 'code', class: 'code-input', autocomplete: 'off', value: view.code, maxlength: 12, 'aria-invalid': message ? 'true' : false, 'aria-describedby': message ? 'code-error' : false }),
       message ? h('p', { id: 'code-error', class: 'field-error', text: message }) : null),
     h('button', { type: 'submit', class: 'btn primary big', text: t('d.showGame') })));
   if (message) { $('#code').focus(); say(live, message); }
 }
 
-if (code) {
+if (view.code) {
   fill(main, h('p', { class: 'card display-start', text: t('d.connecting') }));
   connection.connect();
 } else {

@@ -1,28 +1,61 @@
-// The pages' one protocol reducer.
-/** One page's game state: `reduce` applies every server message to it, the page draws it. */
-export const newGame = (role) => ({ role, phase: null, players: [], teams: [] });
+// The pages' one protocol reducer: the only place that reads a server message's type.
+/**
+ * One page's game state: `reduce` applies every server message to it, the page draws it. Beside
+ * the game it holds the page's seat (`seat`: a phone's player, a console's host key), the last
+ * error (`error`), the room a phone asks about (`roomInfo`) and `acks`: counters the server's
+ * confirmations move, so a page can tell "locked in again" from "nothing new".
+ */
+export const newGame = (role, seat = null) => ({ role, phase: null, players: [], teams: [], seat, acks: {} });
+
+/** What survives a full `state` or a kick: who this page is and what the server said about its seat. */
+const KEPT = ['role', 'code', 'joinURL', 'joinAddresses', 'players', 'teams', 'seat', 'acks', 'roomInfo', 'error', 'skipped'];
+
+/** Moves counter `name` (a new `acks` object, so the store sees it). */
+const ack = (game, name) => { game.acks = { ...game.acks, [name]: (game.acks?.[name] ?? 0) + 1 }; };
 
 /** What a new question clears. */
 const FRESH = { answerCount: 0, waiting: null, reveal: null, typedAnswers: [], result: null, answered: false,
   myAnswer: null, answeredBy: null, teamWager: null, maxWager: null };
 
+/** Empties `game` but for what it keeps (KEPT). */
+function restart(game) {
+  const kept = Object.fromEntries(KEPT.map((k) => [k, game[k]]));
+  for (const k in game) delete game[k];
+  return kept;
+}
+
 /**
- * Applies server message `m` to `game`, in place, with no DOM. `seat` ({player, team}) tells a phone
- * whether a tiebreak is its own. Returns false if nothing here changed (another question's message,
- * or a seat's, a form's or an error), 'count' if a tiebreak only counted an answer, else true.
+ * Applies server message `m` to `game`, in place, with no DOM. `game.seat` ({player, team}) tells
+ * a phone whether a tiebreak is its own. Returns false if nothing here changed (another question's
+ * message, or one no page keeps), 'count' if a tiebreak only counted an answer, else true.
  */
-export function reduce(game, m, seat) {
+export function reduce(game, m, seat = game.seat) {
   const now = game.question?.sequence === m.question;
   switch (m.type) {
-    case 'created': case 'hosting': case 'watching':
+    // A console's own room: its host key, its big-screen link, its podium size and league.
+    case 'created':
+      game.seat = { code: m.code, token: m.hostToken, displayURL: m.displayURL, podiumSize: m.settings?.podiumSize, league: m.league };
+    // fall through
+    case 'hosting': case 'watching':
+      if (m.type === 'hosting' && game.seat) game.seat = { ...game.seat, code: m.code };
       Object.assign(game, { code: m.code, joinAddresses: m.joinAddresses });
     // fall through
     case 'join_address': game.joinURL = m.joinURL; break;
+    // A phone's seat: the server took its join or resume; then its team or name changed.
+    case 'joined':
+      game.seat = { code: m.code, token: m.resumeToken, nickname: m.nickname, player: m.player, team: m.team ?? null };
+      ack(game, m.resumed ? 'resumed' : 'joined');
+      break;
+    case 'team_changed': if (!game.seat) return false; game.seat = { ...game.seat, team: m.team ?? null }; ack(game, 'team'); break;
+    case 'renamed': if (!game.seat) return false; game.seat = { ...game.seat, nickname: m.nickname }; break;
+    case 'room_info': game.roomInfo = m; break;
+    case 'ok': if (m.request !== 'wager') return false; ack(game, 'stake'); break;
+    case 'error': game.error = { ...m }; break;
     case 'state': {
       // The player list, the teams and the join address come in their own messages.
-      const { role, code, joinURL, joinAddresses, players, teams } = game;
-      for (const k in game) delete game[k];
-      Object.assign(game, FRESH, m, { role, code: code ?? m.code, joinURL, joinAddresses, players, teams, typedAnswers: m.typedAnswers ?? [] });
+      const kept = restart(game);
+      Object.assign(game, FRESH, m, kept, { code: kept.code ?? m.code, typedAnswers: m.typedAnswers ?? [] });
+      ack(game, 'state');
       break;
     }
     case 'lobby': Object.assign(game, { title: m.title, playerCount: m.playerCount, locked: m.locked, hostConnected: m.hostConnected }); break;
@@ -38,10 +71,10 @@ export function reduce(game, m, seat) {
     case 'waiting': if (now) game.waiting = m; return now;
     case 'wager_limit': if (now) game.maxWager = m.max; return now;
     // A phone's own answer as the server locked it in, or (team mode) the teammate's who was first.
-    case 'answer_ack': if (now) Object.assign(game, { answered: true, myAnswer: m.lockedIn ?? game.myAnswer }); return now;
-    case 'team_answer': if (now) Object.assign(game, { answered: true, myAnswer: m.lockedIn, answeredBy: m.by }); return now;
-    case 'team_wager': if (now) game.teamWager = m; return now;
-    case 'skipped': return now;
+    case 'answer_ack': if (now) { Object.assign(game, { answered: true, myAnswer: m.lockedIn ?? game.myAnswer }); ack(game, 'answer'); } return now;
+    case 'team_answer': if (now) { Object.assign(game, { answered: true, myAnswer: m.lockedIn, answeredBy: m.by }); ack(game, 'teamAnswer'); } return now;
+    case 'team_wager': if (now) game.teamWager = { ...m }; return now;
+    case 'skipped': if (now) game.skipped = { question: m.question }; return now;
     case 'answers_closed': if (now) game.phase = 'closed'; return now;
     case 'reveal':
       Object.assign(game, { reveal: m.reveal, typedAnswers: m.typedAnswers ?? [] });
@@ -59,6 +92,7 @@ export function reduce(game, m, seat) {
     }
     case 'tiebreak': {
       const t = m.tiebreak;
+      // A later copy of the same tiebreak only moves its answered count.
       if (game.phase === 'tiebreak' && game.tiebreak?.number === t.number) { game.tiebreak = t; return 'count'; }
       // A phone plays when the tiebreak names it, or its team.
       const plays = t.entrants.some((e) => (e.team ? e.name === seat?.team : e.id === seat?.player));
@@ -68,13 +102,14 @@ export function reduce(game, m, seat) {
     case 'tiebreak_ack':
       if (game.tiebreak?.number !== m.number) return false;
       Object.assign(game, { tiebreakAnswered: true, tiebreakValue: m.value, tiebreakBy: m.by });
+      ack(game, 'tiebreak');
       break;
     case 'tiebreak_result': game.tiebreakResult = m; break;
-    case 'break': Object.assign(game, { phase: 'break', break: m.break }); break;
+    // `fresh`: the break starts now (not a moved countdown, nor a page joining one under way).
+    case 'break': Object.assign(game, { phase: 'break', break: { ...m.break, fresh: m.break.startedAt === m.serverTime } }); break;
     case 'kicked': {
-      const { role } = game;
-      for (const k in game) delete game[k];
-      Object.assign(game, newGame(role), { phase: 'kicked', ban: m.ban, reason: m.reason });
+      const kept = restart(game);
+      Object.assign(game, newGame(kept.role), { acks: kept.acks, phase: 'kicked', ban: m.ban, reason: m.reason });
       break;
     }
     default: return false;

@@ -9,19 +9,16 @@ export const LANG_KEY = 'buzzer.lang';
 /** The big screen's language, set on the console; screens on that browser follow it. */
 export const DISPLAY_LANG_KEY = 'buzzer.displayLang';
 
-let lang = 'en';
-let parts = ['common'];
-let catalogue = {};
-/** English, fetched only when the chosen catalogue lacks a key (test_i18n keeps that from happening). */
-let fallback = null;
-let fetchingFallback = false;
+/** The language in use, the catalogue parts this page loads, the catalogue, and English (fetched
+ *  only when the chosen catalogue lacks a key: test_i18n keeps that from happening). */
+const state = { lang: 'en', parts: ['common'], catalogue: {}, fallback: null, fetchingFallback: false };
 const listeners = [];
 /** Keys not found in the chosen catalogue, for the tests. */
 const missing = new Set();
-globalThis.buzzerI18n = { get lang() { return lang; }, missing };
+globalThis.buzzerI18n = { get lang() { return state.lang; }, missing };
 
-export const language = () => lang;
-export const has = (key) => Object.hasOwn(catalogue, key);
+export const language = () => state.lang;
+export const has = (key) => Object.hasOwn(state.catalogue, key);
 export const isLanguage = (code) => typeof code === 'string' && Object.hasOwn(LANGUAGES, code);
 
 /** The first of `candidates` (codes, or tags such as `de-AT`) with a catalogue, else English. */
@@ -44,13 +41,13 @@ export function storedLanguage(key = LANG_KEY) {
 }
 
 async function fetchCatalogue(code) {
-  const files = await Promise.all(parts.map((part) => fetch(`/assets/${code}.${part}.json`).then((r) => (r.ok ? r.json() : {})).catch(() => ({}))));
+  const files = await Promise.all(state.parts.map((part) => fetch(`/assets/${code}.${part}.json`).then((r) => (r.ok ? r.json() : {})).catch(() => ({}))));
   return Object.assign({}, ...files);
 }
 
 /** Loads `code` for `common` and `pageParts`. Call once, before the first render. */
 export async function startI18n(code, pageParts = []) {
-  parts = ['common', ...pageParts];
+  state.parts = ['common', ...pageParts];
   await useLanguage(code);
 }
 
@@ -58,11 +55,11 @@ export async function startI18n(code, pageParts = []) {
 export async function useLanguage(code) {
   const next = isLanguage(code) ? code : 'en';
   const loaded = await fetchCatalogue(next);
-  lang = next;
-  catalogue = loaded;
-  fallback = next === 'en' ? loaded : null;
+  state.lang = next;
+  state.catalogue = loaded;
+  state.fallback = next === 'en' ? loaded : null;
   missing.clear();
-  document.documentElement.lang = lang;
+  document.documentElement.lang = state.lang;
   // The live regions' last words were in the old language, and have been said.
   for (const region of document.querySelectorAll('.sr-only[aria-live]')) region.textContent = '';
   changed();
@@ -70,35 +67,35 @@ export async function useLanguage(code) {
 
 function changed() {
   translateStatic();
-  for (const fn of listeners) fn(lang);
+  for (const fn of listeners) fn(state.lang);
 }
 
 export const onLanguage = (fn) => listeners.push(fn);
 
 function lookup(key) {
-  if (has(key)) return catalogue[key];
+  if (has(key)) return state.catalogue[key];
   missing.add(key);
-  if (fallback) return fallback[key] ?? key;
-  if (!fetchingFallback) {
-    fetchingFallback = true;
-    const wanted = lang;
+  if (state.fallback) return state.fallback[key] ?? key;
+  if (!state.fetchingFallback) {
+    state.fetchingFallback = true;
+    const wanted = state.lang;
     fetchCatalogue('en').then((en) => {
-      fetchingFallback = false;
-      if (lang === wanted) { fallback = en; changed(); }
+      state.fetchingFallback = false;
+      if (state.lang === wanted) { state.fallback = en; changed(); }
     });
   }
   return key;
 }
 
-export const formatNumber = (n, options) => new Intl.NumberFormat(lang, options).format(Number(n) || 0);
-export const formatDate = (date, options = { dateStyle: 'medium', timeStyle: 'short' }) => new Intl.DateTimeFormat(lang, options).format(new Date(date));
+export const formatNumber = (n, options) => new Intl.NumberFormat(state.lang, options).format(Number(n) || 0);
+export const formatDate = (date, options = { dateStyle: 'medium', timeStyle: 'short' }) => new Intl.DateTimeFormat(state.lang, options).format(new Date(date));
 /** "Ann, Bob and Cy" / "Ann, Bob und Cy". */
-export const formatList = (items) => new Intl.ListFormat(lang, { type: 'conjunction' }).format(items.map(String));
+export const formatList = (items) => new Intl.ListFormat(state.lang, { type: 'conjunction' }).format(items.map(String));
 
 /** A value `{"one": …, "other": …}` is a plural: Intl.PluralRules picks the form. */
 function plural(value, count, type = 'cardinal') {
   if (typeof value !== 'object' || value === null) return value;
-  return value[new Intl.PluralRules(lang, { type }).select(Number(count) || 0)] ?? value.other;
+  return value[new Intl.PluralRules(state.lang, { type }).select(Number(count) || 0)] ?? value.other;
 }
 
 /** 1st / 1. / 1er / 1º / 1e: the catalogue's `ordinal` forms, picked by PluralRules({type: 'ordinal'}). */
@@ -140,11 +137,11 @@ export function languagePicker({ id = 'language', storeKey = LANG_KEY } = {}) {
   Object.assign(select, { id, className: 'lang-select' });
   select.dataset.i18nAttr = 'aria-label:lang.label';
   select.setAttribute('aria-label', t('lang.label'));
-  for (const [code, name] of Object.entries(LANGUAGES)) select.add(Object.assign(new Option(name, code, false, code === lang), { lang: code }));
+  for (const [code, name] of Object.entries(LANGUAGES)) select.add(Object.assign(new Option(name, code, false, code === state.lang), { lang: code }));
   select.addEventListener('change', () => {
     try { localStorage.setItem(storeKey, JSON.stringify(select.value)); } catch { /* private mode */ }
     useLanguage(select.value);
   });
-  onLanguage(() => { select.value = lang; });
+  onLanguage(() => { select.value = state.lang; });
   return select;
 }

@@ -33,18 +33,19 @@ const main = $('#main');
 const live = $('#live');
 if (projector) document.body.classList.add('projector');
 
-let doc = null, etag = null, mine = null, choice = { period: 'tonight', kind: 'teams' }, ownerSaid = '';
-let slides = [], slide = 0, perPage = 0;
+/** The page's one store: the league (`doc`, its `etag`), this browser's own rows (`mine`), the table
+ *  chosen, the owner panel's last word, and the projector's slides. */
+const S = { doc: null, etag: null, mine: null, choice: { period: 'tonight', kind: 'teams' }, ownerSaid: '', slides: [], slide: 0, perPage: 0 };
 const POLL_MS = 5000, SLIDE_MS = 8000;
 
 async function poll() {
   try {
-    const response = await fetch(`/api/leagues/${encodeURIComponent(id)}`, { cache: 'no-store', headers: etag ? { 'If-None-Match': etag } : {} });
+    const response = await fetch(`/api/leagues/${encodeURIComponent(id)}`, { cache: 'no-store', headers: S.etag ? { 'If-None-Match': S.etag } : {} });
     if (response.status === 404) { fill(main, h('p', { class: 'card league-empty', text: t('l.unknown') })); return; }
     if (response.status === 304) return;
     if (!response.ok) return;
-    etag = response.headers.get('ETag');
-    doc = await response.json();
+    S.etag = response.headers.get('ETag');
+    S.doc = await response.json();
     if (!projector) await loadMine();
     render();
   } catch { say(live, t('l.offline')); }
@@ -53,11 +54,11 @@ async function poll() {
 /** This phone's rows and nights: asked with its own device id, which nobody else holds. */
 async function loadMine() {
   const device = load('buzzer.device');
-  if (!device) { mine = null; return; }
+  if (!device) { S.mine = null; return; }
   try {
     const response = await fetch(`/api/leagues/${encodeURIComponent(id)}/me`, { cache: 'no-store', headers: { Authorization: `Bearer ${device}` } });
-    mine = response.ok ? await response.json() : null;
-  } catch { mine = null; }
+    S.mine = response.ok ? await response.json() : null;
+  } catch { S.mine = null; }
 }
 
 function trendCell(row, period) {
@@ -68,7 +69,7 @@ function trendCell(row, period) {
 }
 
 function table(tableDoc, kind, rows, caption) {
-  const mineKeys = new Set(kind === 'teams' ? mine?.teams ?? [] : mine?.players ?? []);
+  const mineKeys = new Set(kind === 'teams' ? S.mine?.teams ?? [] : S.mine?.players ?? []);
   return h('table', { class: 'league-table', id: `table-${tableDoc.period}-${kind}` },
     h('caption', { text: caption }),
     h('thead', {}, h('tr', {},
@@ -88,15 +89,15 @@ function table(tableDoc, kind, rows, caption) {
 }
 
 function render() {
-  if (!doc) return;
-  const s = doc.standings;
+  if (!S.doc) return;
+  const s = S.doc.standings;
   document.title = t('l.title', { name: s.name });
   $('#league-name').textContent = s.name;
   if (gameKey) { renderGame(); return; }
   if (projector) { buildSlides(); showSlide(); return; }
-  const current = s.tables.find((t) => t.period === choice.period) ?? s.tables[0];
-  const rows = current[choice.kind];
-  const myKeys = new Set(mine?.players ?? []);
+  const current = s.tables.find((t) => t.period === S.choice.period) ?? s.tables[0];
+  const rows = current[S.choice.kind];
+  const myKeys = new Set(S.mine?.players ?? []);
   const myRow = current.players.find((r) => myKeys.has(r.key));
   fill(main,
     h('h1', { text: s.name }),
@@ -104,15 +105,15 @@ function render() {
     myRow ? h('p', { class: 'lead', id: 'my-standing', text: youAre(myRow, current) }) : null,
     h('div', { class: 'league-controls', role: 'group', 'aria-label': t('l.periodGroup') },
       s.tables.map((tbl) => h('button', { type: 'button', class: 'btn', id: `period-${tbl.period}`, 'aria-pressed': String(tbl.period === current.period), text: period(tbl.period),
-        onclick: () => { choice.period = tbl.period; render(); } }))),
+        onclick: () => { S.choice.period = tbl.period; render(); } }))),
     h('div', { class: 'league-controls', role: 'group', 'aria-label': t('l.kindGroup') },
-      ['teams', 'players'].map((k) => h('button', { type: 'button', class: 'btn', id: `kind-${k}`, 'aria-pressed': String(k === choice.kind), text: kindName(k),
-        onclick: () => { choice.kind = k; render(); } }))),
-    rows.length ? table(current, choice.kind, rows, caption(current.period, choice.kind)) : h('p', { class: 'league-empty', text: t('l.noGames') }),
+      ['teams', 'players'].map((k) => h('button', { type: 'button', class: 'btn', id: `kind-${k}`, 'aria-pressed': String(k === S.choice.kind), text: kindName(k),
+        onclick: () => { S.choice.kind = k; render(); } }))),
+    rows.length ? table(current, S.choice.kind, rows, caption(current.period, S.choice.kind)) : h('p', { class: 'league-empty', text: t('l.noGames') }),
     h('section', { 'aria-labelledby': 'nights-title' },
       h('h2', { id: 'nights-title', text: t('l.yourNights') }),
-      mine?.nights?.length
-        ? h('ul', { class: 'nights', id: 'nights' }, mine.nights.map((n) => h('li', { 'data-game': n.game },
+      S.mine?.nights?.length
+        ? h('ul', { class: 'nights', id: 'nights' }, S.mine.nights.map((n) => h('li', { 'data-game': n.game },
           h('a', { href: `/league/${encodeURIComponent(id)}?game=${encodeURIComponent(n.game)}`,
             text: t('l.night', { title: n.title, date: formatDate(n.startedAt, { dateStyle: 'medium' }), place: ordinal(n.place), n: n.players, score: n.score, count: n.score }) }))))
         : h('p', { class: 'hint', text: t('l.noNights') })),
@@ -121,25 +122,25 @@ function render() {
 
 /** What the league's owner (this browser holds the edit token) may change: aliases and scoring. */
 function ownerPanel() {
-  const all = doc.standings.tables.find((t) => t.period === 'all') ?? { teams: [], players: [] };
-  const kind = choice.ownerKind ?? 'teams';
+  const all = S.doc.standings.tables.find((t) => t.period === 'all') ?? { teams: [], players: [] };
+  const kind = S.choice.ownerKind ?? 'teams';
   const rows = all[kind];
   const label = (r) => t('l.gamesOf', { name: r.name, count: r.games });
   const value = (r) => (kind === 'teams' ? r.name : r.key);
-  const status = h('p', { id: 'owner-status', role: 'status', text: ownerSaid });
+  const status = h('p', { id: 'owner-status', role: 'status', text: S.ownerSaid });
   const send = async (method, path, body) => {
     const response = await fetch(path, { method, headers: { Authorization: `Bearer ${load('buzzer.editToken')}`, 'Content-Type': 'application/json' },
       body: body ? JSON.stringify(body) : undefined });
     const reply = await response.json().catch(() => ({}));
-    if (!response.ok) { ownerSaid = status.textContent = t('l.failed', { reason: String(reply.error ?? response.status) }); return; }
-    ownerSaid = t('l.saved');
-    etag = null;
+    if (!response.ok) { S.ownerSaid = status.textContent = t('l.failed', { reason: String(reply.error ?? response.status) }); return; }
+    S.ownerSaid = t('l.saved');
+    S.etag = null;
     await poll();
     say(live, t('l.saved'));
   };
   const base = `/api/leagues/${encodeURIComponent(id)}`;
-  const aliases = [...doc.teamAliases.map((a) => ({ ...a, kind: 'team', text: `${a.from} = ${a.into}` })),
-    ...doc.playerAliases.map((a) => ({ ...a, kind: 'player', text: `${nameOf(a.from)} = ${nameOf(a.into)}` }))];
+  const aliases = [...S.doc.teamAliases.map((a) => ({ ...a, kind: 'team', text: `${a.from} = ${a.into}` })),
+    ...S.doc.playerAliases.map((a) => ({ ...a, kind: 'player', text: `${nameOf(a.from)} = ${nameOf(a.into)}` }))];
   return h('section', { class: 'card owner', 'aria-labelledby': 'owner-title' },
     h('h2', { id: 'owner-title', text: t('l.owner') }),
     h('p', { class: 'hint', text: t('l.ownerHint') }),
@@ -153,7 +154,7 @@ function ownerPanel() {
       h('h3', { text: t('l.joinTitle') }),
       h('p', { class: 'hint', text: t('l.joinHint') }),
       h('div', { class: 'field' }, h('label', { for: 'alias-kind', text: t('l.kind') }),
-        h('select', { id: 'alias-kind', onchange: (e) => { choice.ownerKind = e.currentTarget.value; render(); } },
+        h('select', { id: 'alias-kind', onchange: (e) => { S.choice.ownerKind = e.currentTarget.value; render(); } },
           ['teams', 'players'].map((k) => h('option', { value: k, text: kindName(k), selected: k === kind })))),
       h('div', { class: 'field' }, h('label', { for: 'alias-from', text: t('l.from') }),
         h('select', { id: 'alias-from', name: 'from' }, rows.map((r) => h('option', { value: value(r), text: label(r) })))),
@@ -169,40 +170,40 @@ function ownerPanel() {
     h('form', { id: 'scoring-form', onsubmit: (e) => { e.preventDefault(); send('PUT', base, { scoring: e.currentTarget.scoring.value }); } },
       h('div', { class: 'field' }, h('label', { for: 'league-scoring', text: t('l.scoringLabel') }),
         h('select', { id: 'league-scoring', name: 'scoring' },
-          ['points', 'places'].map((s) => h('option', { value: s, text: scoringName(s), selected: s === doc.standings.scoring })))),
+          ['points', 'places'].map((s) => h('option', { value: s, text: scoringName(s), selected: s === S.doc.standings.scoring })))),
       h('button', { type: 'submit', class: 'btn', text: t('l.save') })),
     status);
 }
 
 /** A player row's name by its key, for the list of joined players. */
 function nameOf(key) {
-  const row = doc.standings.tables.flatMap((t) => t.players).find((r) => r.key === key);
+  const row = S.doc.standings.tables.flatMap((t) => t.players).find((r) => r.key === key);
   return row ? row.name : key;
 }
 
 /** The projector's pages: each period's teams then players, cut to what fits the screen. */
 function buildSlides() {
   // A first guess from the type size (3.4vh a row); showSlide() takes rows off until nothing scrolls.
-  if (!perPage) perPage = Math.max(3, Math.floor(0.7 / (0.034 * 1.9)) - 1);
-  slides = [];
-  for (const t of doc.standings.tables) {
+  if (!S.perPage) S.perPage = Math.max(3, Math.floor(0.7 / (0.034 * 1.9)) - 1);
+  S.slides = [];
+  for (const t of S.doc.standings.tables) {
     for (const kind of ['teams', 'players']) {
       const rows = t[kind];
       if (!rows.length) continue;
-      const pages = Math.ceil(rows.length / perPage);
-      for (let p = 0; p < pages; p++) slides.push({ t, kind, rows: rows.slice(p * perPage, (p + 1) * perPage), page: p + 1, pages });
+      const pages = Math.ceil(rows.length / S.perPage);
+      for (let p = 0; p < pages; p++) S.slides.push({ t, kind, rows: rows.slice(p * S.perPage, (p + 1) * S.perPage), page: p + 1, pages });
     }
   }
-  if (slide >= slides.length) slide = 0;
+  if (S.slide >= S.slides.length) S.slide = 0;
 }
 
 function showSlide() {
-  if (!slides.length) { fill(main, h('p', { class: 'league-empty', text: t('l.noGames') })); return; }
-  const s = slides[slide];
-  fill(main, h('h1', { class: 'sr-only', text: t('l.title', { name: doc.standings.name }) }),
+  if (!S.slides.length) { fill(main, h('p', { class: 'league-empty', text: t('l.noGames') })); return; }
+  const s = S.slides[S.slide];
+  fill(main, h('h1', { class: 'sr-only', text: t('l.title', { name: S.doc.standings.name }) }),
     table(s.t, s.kind, s.rows, caption(s.t.period, s.kind)),
     h('div', { class: 'league-page-note' },
-      h('span', { text: `${scoringName(doc.standings.scoring)} · ${t('l.page', { i: slide + 1, n: slides.length })}` }),
+      h('span', { text: `${scoringName(S.doc.standings.scoring)} · ${t('l.page', { i: S.slide + 1, n: S.slides.length })}` }),
       h('span', { class: 'league-qr' }, t('l.scan'), h('img', { src: `/api/leagues/${encodeURIComponent(id)}/qr.svg`, alt: t('l.scan'), id: 'league-qr' }))));
   // Past the screen (the page scrolls, or the table runs into the note), or room left between them.
   const tableBottom = $('.league-table').getBoundingClientRect().bottom;
@@ -210,22 +211,22 @@ function showSlide() {
   const scrolls = document.documentElement.scrollHeight - window.innerHeight;
   const over = scrolls > 1 ? scrolls : tableBottom - noteTop;
   const row = $('.league-table tbody tr')?.getBoundingClientRect().height || 0;
-  if (over > 1 && perPage > 3 && s.rows.length > 3) {
-    perPage = Math.min(perPage, s.rows.length) - Math.max(1, Math.ceil(over / (row || 1)));
-    perPage = Math.max(3, perPage);
+  if (over > 1 && S.perPage > 3 && s.rows.length > 3) {
+    S.perPage = Math.min(S.perPage, s.rows.length) - Math.max(1, Math.ceil(over / (row || 1)));
+    S.perPage = Math.max(3, S.perPage);
     buildSlides();
     showSlide();
-  } else if (over < -row && row > 0 && s.rows.length === perPage && s.t[s.kind].length > perPage && !showSlide.grown) {
+  } else if (over < -row && row > 0 && s.rows.length === S.perPage && s.t[s.kind].length > S.perPage && !showSlide.grown) {
     // Room for more rows on this screen: once, as many as fit.
     showSlide.grown = true;
-    perPage += Math.floor(-over / row);
+    S.perPage += Math.floor(-over / row);
     buildSlides();
     showSlide();
   }
 }
 
 // A new screen size: guess the rows per page again.
-window.addEventListener('resize', () => { if (projector && doc) { perPage = 0; showSlide.grown = false; buildSlides(); showSlide(); } });
+window.addEventListener('resize', () => { if (projector && S.doc) { S.perPage = 0; showSlide.grown = false; buildSlides(); showSlide(); } });
 
 async function renderGame() {
   const response = await fetch(`/api/leagues/${encodeURIComponent(id)}/games/${encodeURIComponent(gameKey)}`, { cache: 'no-store' });
@@ -241,8 +242,8 @@ async function renderGame() {
 }
 
 if (!projector) $('.topbar').append(languagePicker());
-onLanguage(() => { if (projector) { perPage = 0; showSlide.grown = false; if (doc) buildSlides(); } render(); });
+onLanguage(() => { if (projector) { S.perPage = 0; showSlide.grown = false; if (S.doc) buildSlides(); } render(); });
 
-if (projector) setInterval(() => { if (slides.length) { slide = (slide + 1) % slides.length; showSlide(); } }, SLIDE_MS);
+if (projector) setInterval(() => { if (S.slides.length) { S.slide = (S.slide + 1) % S.slides.length; showSlide(); } }, SLIDE_MS);
 setInterval(poll, POLL_MS);
 poll();

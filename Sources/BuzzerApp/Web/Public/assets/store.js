@@ -1,0 +1,41 @@
+// A page's one store: the reduced game (game-state.js) and the page's own state beside it. Every
+// server message goes through `dispatch`, which reduces it and hands the page what changed, so a
+// page draws from state and never reads a message itself.
+
+import { newGame, reduce } from './game-state.js';
+
+/** The page's store: `game` is the reducer's; `fields` are the page's own (its form, its screen). */
+export const createStore = (role, fields = {}) => ({ game: newGame(role), ...fields });
+
+/** The parts of the game a page reacts to, compared by identity: the reducer replaces what it changes. */
+const WATCHED = ['phase', 'question', 'answerCount', 'connected', 'players', 'teams', 'waiting', 'maxWager', 'answered',
+  'myAnswer', 'answeredBy', 'teamWager', 'reveal', 'result', 'me', 'leaderboard', 'ended', 'tiebreak', 'tiebreakResult',
+  'tiebreakAnswered', 'break', 'title', 'playerCount', 'locked', 'hostConnected', 'joinURL', 'joinAddresses', 'code',
+  'seat', 'error', 'skipped', 'roomInfo', 'kicks'];
+
+/** What a page compares: the watched parts, the question's clock, and the reducer's counters (`acks`). */
+function snapshot(game) {
+  const s = {};
+  for (const k of WATCHED) s[k] = game[k];
+  const q = game.question;
+  s.sequence = q?.sequence;
+  s.clock = q ? `${q.opensAt}|${q.deadline}|${q.timeLimitMs}|${q.pausedLeftMs}` : '';
+  s.tiebreakNumber = game.tiebreak?.number;
+  for (const [k, n] of Object.entries(game.acks ?? {})) s[`ack.${k}`] = n;
+  return s;
+}
+
+/** What one message changed: `has('players')`, `has('ack.answer')`, `was.phase`. */
+class Change {
+  constructor(was, now) { this.was = was; this.now = now; }
+  has(...keys) { return keys.some((k) => this.was[k] !== this.now[k]); }
+  /** A new screen: another phase or another question. */
+  get screen() { return this.has('phase', 'sequence'); }
+}
+
+/** Reduces `m` into the store's game and, if anything changed, calls `react(change, store)`. */
+export function dispatch(store, m, react) {
+  const was = snapshot(store.game);
+  if (!reduce(store.game, m)) return;
+  react(new Change(was, snapshot(store.game)), store);
+}
