@@ -30,6 +30,7 @@
 #   BENCH_QUIET_CORES     (default 0.3)
 #   BENCH_NICE            run the server and the client under `nice -n N` (e.g. -10, needs root), so that
 #                         on a shared machine they are scheduled first when they wake up (default: not set)
+#   BENCH_PERF=1          record the server with `perf record -g` while the client plays (NAME.perf.data; BENCH_PERF_HZ, default 499)
 #   BENCH_OLD_BUILD=1     the server predates rooms.createBurst/createsPerMinute/createsPerConnection (af60a39)
 #   BENCH_OUT             results folder                        (default Benchmarks/game/results/DATE)
 set -euo pipefail
@@ -186,9 +187,14 @@ run_test() { # $1 = name, $2 = durability, $3 = rooms, $4 = players
               --connect-timeout 30 --stall-timeout 60 --timeout 900)
   [ -n "${BENCH_SEED:-}" ] && args+=(--seed "$BENCH_SEED")
   log "test $name: game ${args[*]}"
-  local rc=0 load_before load_after
+  local rc=0 load_before load_after perf_pid=""
+  if [ -n "${BENCH_PERF:-}" ]; then
+    perf record -F "${BENCH_PERF_HZ:-499}" -g -p "$server_pid" -o "$out/$name.perf.data" >/dev/null 2>&1 &
+    perf_pid=$!
+  fi
   load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
   ${prio[@]+"${prio[@]}"} "$client" "${args[@]}" >"$out/$name.json" 2>"$out/$name.client.log" || rc=$?
+  if [ -n "$perf_pid" ]; then kill -INT "$perf_pid" 2>/dev/null || true; wait "$perf_pid" 2>/dev/null || true; fi
   load_after="$(cut -d' ' -f1-3 /proc/loadavg)"
   echo "$name before: $load_before after: $load_after${BENCH_NICE:+ nice $BENCH_NICE}" >>"$out/loadavg.txt"
   [ "$rc" = 0 ] || log "test $name: client exit $rc: $(tail -n1 "$out/$name.client.log")"
