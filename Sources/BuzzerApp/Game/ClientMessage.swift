@@ -15,8 +15,8 @@ package enum ClientMessage: Sendable, Equatable {
     case host(HostCommand)
     case player(PlayerCommand)
 
-    /// The `type` string, for errors that name the request.
-    package var type: String {
+    /// Its `type`, for errors that name the request (`type.rawValue`).
+    package var type: ClientMessageType {
         switch self {
         case .entry(let request): request.type
         case .host(let command): command.type
@@ -35,14 +35,14 @@ package enum EntryRequest: Sendable, Equatable {
     /// What a phone needs before joining (the host's team list), without entering the room.
     case peek(code: String)
 
-    package var type: String {
+    package var type: ClientMessageType {
         switch self {
-        case .create: "create"
-        case .host: "host"
-        case .join: "join"
-        case .resume: "resume"
-        case .watch: "watch"
-        case .peek: "peek"
+        case .create: .create
+        case .host: .host
+        case .join: .join
+        case .resume: .resume
+        case .watch: .watch
+        case .peek: .peek
         }
     }
 }
@@ -68,33 +68,33 @@ package enum HostCommand: Sendable, Equatable {
     /// Another of the join addresses the room offers (`joinAddresses`), for the projector and QR code.
     case joinAddress(url: String)
 
-    package var type: String {
+    package var type: ClientMessageType {
         switch self {
-        case .start: "start"
-        case .next: "next"
-        case .close: "close"
-        case .reveal: "reveal"
-        case .leaderboard: "leaderboard"
-        case .end: "end"
-        case .lock: "lock"
-        case .unlock: "unlock"
-        case .kick: "kick"
-        case .rename: "rename"
-        case .renameTeam: "rename_team"
-        case .mergeTeams: "merge_teams"
-        case .movePlayer: "move_player"
-        case .adjust: "adjust"
-        case .accept: "accept"
-        case .pause: "pause"
-        case .unpause: "unpause"
-        case .addTime: "add_time"
-        case .skip: "skip"
-        case .reopen: "reopen"
-        case .undoReveal: "undo_reveal"
-        case .breakAddTime: "break_add_time"
-        case .breakEndCountdown: "break_end_countdown"
-        case .tiebreak: "tiebreak"
-        case .joinAddress: "join_address"
+        case .start: .start
+        case .next: .next
+        case .close: .close
+        case .reveal: .reveal
+        case .leaderboard: .leaderboard
+        case .end: .end
+        case .lock: .lock
+        case .unlock: .unlock
+        case .kick: .kick
+        case .rename: .rename
+        case .renameTeam: .renameTeam
+        case .mergeTeams: .mergeTeams
+        case .movePlayer: .movePlayer
+        case .adjust: .adjust
+        case .accept: .accept
+        case .pause: .pause
+        case .unpause: .unpause
+        case .addTime: .addTime
+        case .skip: .skip
+        case .reopen: .reopen
+        case .undoReveal: .undoReveal
+        case .breakAddTime: .breakAddTime
+        case .breakEndCountdown: .breakEndCountdown
+        case .tiebreak: .tiebreak
+        case .joinAddress: .joinAddress
         }
     }
 }
@@ -106,12 +106,12 @@ package enum PlayerCommand: Sendable, Equatable {
     case tiebreakAnswer(value: Double)
     case leave
 
-    package var type: String {
+    package var type: ClientMessageType {
         switch self {
-        case .answer: "answer"
-        case .wager: "wager"
-        case .tiebreakAnswer: "tiebreak_answer"
-        case .leave: "leave"
+        case .answer: .answer
+        case .wager: .wager
+        case .tiebreakAnswer: .tiebreakAnswer
+        case .leave: .leave
         }
     }
 }
@@ -186,78 +186,71 @@ extension ClientMessage {
     package static func shown(_ type: String) -> String { String(type.prefix(40)) }
 
     private static func decode(
-        type: String, object: [String: JSONValue], fields: JSONFields, packLimits: QuestionPackLimits
+        type name: String, object: [String: JSONValue], fields: JSONFields, packLimits: QuestionPackLimits
     ) throws(JSONFieldError) -> ClientMessage {
-        typealias Bytes = InputBounds.Bytes
-        let id = InputBounds.id
+        guard let type = ClientMessageType(rawValue: name) else { throw JSONFieldError("unknown message type \"\(shown(name))\"") }
+        let read = ClientFieldReader(type: type, object: object, fields: fields)
         switch type {
-        case "create": return .entry(.create(try createRequest(object: object, fields: fields, packLimits: packLimits)))
-        case "host": return .entry(.host(code: try fields.string("code", max: Bytes.code), token: try fields.string("token", max: Bytes.token)))
-        case "join":
-            return .entry(.join(code: try fields.string("code", max: Bytes.code), nickname: try fields.string("nickname", max: Bytes.name),
-                                team: try fields.optionalString("team", max: Bytes.name), device: try fields.optionalString("device", max: Bytes.device)))
-        case "resume": return .entry(.resume(code: try fields.string("code", max: Bytes.code), token: try fields.string("token", max: Bytes.token)))
-        case "watch": return .entry(.watch(code: try fields.string("code", max: Bytes.code)))
-        case "peek": return .entry(.peek(code: try fields.string("code", max: Bytes.code)))
-        case "start": return .host(.start)
-        case "next": return .host(.next)
-        case "close": return .host(.close)
-        case "reveal": return .host(.reveal)
-        case "leaderboard": return .host(.leaderboard)
-        case "end": return .host(.end)
-        case "lock": return .host(.lock)
-        case "unlock": return .host(.unlock)
-        case "kick":
-            return .host(.kick(player: try fields.int("player", in: id), ban: try fields.optionalBool("ban") ?? false,
-                               reason: try fields.optionalString("reason", max: Bytes.text)))
-        case "rename": return .host(.rename(player: try fields.int("player", in: id), nickname: try fields.string("nickname", max: Bytes.name)))
-        case "rename_team": return .host(.renameTeam(team: try fields.int("team", in: id), name: try fields.string("name", max: Bytes.name)))
-        case "merge_teams": return .host(.mergeTeams(from: try fields.int("from", in: id), into: try fields.int("into", in: id)))
-        case "move_player": return .host(.movePlayer(player: try fields.int("player", in: id), team: try fields.optionalInt("team", in: id)))
-        case "adjust":
-            let player = try fields.optionalInt("player", in: id), team = try fields.optionalInt("team", in: id)
+        case .create: return .entry(.create(try createRequest(read, packLimits: packLimits)))
+        case .host: return .entry(.host(code: try read.string(.code), token: try read.string(.token)))
+        case .join:
+            return .entry(.join(code: try read.string(.code), nickname: try read.string(.nickname),
+                                team: try read.optionalString(.team), device: try read.optionalString(.device)))
+        case .resume: return .entry(.resume(code: try read.string(.code), token: try read.string(.token)))
+        case .watch: return .entry(.watch(code: try read.string(.code)))
+        case .peek: return .entry(.peek(code: try read.string(.code)))
+        case .start: return .host(.start)
+        case .next: return .host(.next)
+        case .close: return .host(.close)
+        case .reveal: return .host(.reveal)
+        case .leaderboard: return .host(.leaderboard)
+        case .end: return .host(.end)
+        case .lock: return .host(.lock)
+        case .unlock: return .host(.unlock)
+        case .kick:
+            return .host(.kick(player: try read.int(.player), ban: try read.optionalBool(.ban) ?? false, reason: try read.optionalString(.reason)))
+        case .rename: return .host(.rename(player: try read.int(.player), nickname: try read.string(.nickname)))
+        case .renameTeam: return .host(.renameTeam(team: try read.int(.team), name: try read.string(.name)))
+        case .mergeTeams: return .host(.mergeTeams(from: try read.int(.from), into: try read.int(.into)))
+        case .movePlayer: return .host(.movePlayer(player: try read.int(.player), team: try read.optionalInt(.team)))
+        case .adjust:
+            let player = try read.optionalInt(.player), team = try read.optionalInt(.team)
             guard (player == nil) != (team == nil) else { throw JSONFieldError("adjust needs exactly one of \"player\" or \"team\"") }
-            return .host(.adjust(player: player, team: team, delta: try fields.int("delta", in: InputBounds.adjustment),
-                                 reason: try fields.optionalString("reason", max: Bytes.text) ?? ""))
-        case "accept": return .host(.accept(question: try fields.int("question", in: id), text: try fields.string("text", max: Bytes.text)))
-        case "join_address": return .host(.joinAddress(url: try fields.string("url", max: Bytes.url)))
-        case "pause": return .host(.pause)
-        case "unpause": return .host(.unpause)
-        case "add_time": return .host(.addTime(seconds: try fields.int("seconds", in: InputBounds.extraSeconds)))
-        case "skip": return .host(.skip)
-        case "reopen": return .host(.reopen(seconds: try fields.optionalInt("seconds", in: InputBounds.extraSeconds) ?? 10))
-        case "undo_reveal": return .host(.undoReveal)
-        case "break_add_time": return .host(.breakAddTime(seconds: try fields.int("seconds", in: InputBounds.breakSeconds)))
-        case "break_end_countdown": return .host(.breakEndCountdown)
-        case "tiebreak":
+            return .host(.adjust(player: player, team: team, delta: try read.int(.delta), reason: try read.optionalString(.reason) ?? ""))
+        case .accept: return .host(.accept(question: try read.int(.question), text: try read.string(.text)))
+        case .joinAddress: return .host(.joinAddress(url: try read.string(.url)))
+        case .pause: return .host(.pause)
+        case .unpause: return .host(.unpause)
+        case .addTime: return .host(.addTime(seconds: try read.int(.seconds)))
+        case .skip: return .host(.skip)
+        case .reopen: return .host(.reopen(seconds: try read.optionalInt(.seconds) ?? 10))
+        case .undoReveal: return .host(.undoReveal)
+        case .breakAddTime: return .host(.breakAddTime(seconds: try read.int(.seconds)))
+        case .breakEndCountdown: return .host(.breakEndCountdown)
+        case .tiebreak:
             return .host(.tiebreak(
-                text: try fields.string("text", max: Bytes.text), answer: try fields.number("answer"),
-                seconds: try fields.optionalInt("seconds", in: InputBounds.tiebreakSeconds) ?? 30,
-                players: try fields.idArray("players"), teams: try fields.idArray("teams")))
-        case "tiebreak_answer": return .player(.tiebreakAnswer(value: try fields.number("value")))
-        case "answer":
-            guard let raw = object["answer"] else { throw JSONFieldError("answer needs an \"answer\" object") }
-            return .player(.answer(question: try fields.int("question", in: id), answer: try AnswerValue(json: raw)))
-        case "wager": return .player(.wager(question: try fields.int("question", in: id), amount: try fields.int("amount", in: InputBounds.wager)))
-        case "leave": return .player(.leave)
-        default:
-            throw JSONFieldError("unknown message type \"\(shown(type))\"")
+                text: try read.string(.text), answer: try read.number(.answer), seconds: try read.optionalInt(.seconds) ?? 30,
+                players: try read.ids(.players), teams: try read.ids(.teams)))
+        case .tiebreakAnswer: return .player(.tiebreakAnswer(value: try read.number(.value)))
+        case .answer:
+            guard let raw = read.raw(.answer) else { throw JSONFieldError("answer needs an \"answer\" object") }
+            return .player(.answer(question: try read.int(.question), answer: try AnswerValue(json: raw)))
+        case .wager: return .player(.wager(question: try read.int(.question), amount: try read.int(.amount)))
+        case .leave: return .player(.leave)
         }
     }
 
-    private static func createRequest(
-        object: [String: JSONValue], fields: JSONFields, packLimits: QuestionPackLimits
-    ) throws(JSONFieldError) -> CreateRequest {
+    private static func createRequest(_ read: ClientFieldReader, packLimits: QuestionPackLimits) throws(JSONFieldError) -> CreateRequest {
         var cleaned: JSONValue?
-        switch object["settings"] {
+        switch read.raw(.settings) {
         case nil, .null?: cleaned = nil
         case .object(let settings)?: cleaned = .object(settings)
         default: throw JSONFieldError("\"settings\" must be an object")
         }
-        let name = try fields.optionalString("pack", max: InputBounds.Bytes.packName)
-        let token = try fields.optionalString("token", max: InputBounds.Bytes.token)
-        let inline = object["questions"].flatMap { $0 == .null ? nil : $0 }
-        let league = try leagueChoice(object["league"])
+        let name = try read.optionalString(.pack)
+        let token = try read.optionalString(.token)
+        let inline = read.raw(.questions).flatMap { $0 == .null ? nil : $0 }
+        let league = try leagueChoice(read.raw(.league))
         // Either one would be a guess at what the host meant.
         if name != nil && inline != nil {
             throw JSONFieldError(#"create takes either "pack" (a library pack name) or "questions" (a whole pack), not both"#)

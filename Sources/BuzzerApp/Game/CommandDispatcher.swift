@@ -12,7 +12,7 @@ struct CommandDispatcher: Sendable {
     func host(_ command: HostCommand, from client: GameClient) {
         guard let (room, role) = member(client, request: command.type) else { return }
         guard role == .host else {
-            client.send(messages.encode(.error(GameError.notHost, request: command.type)))
+            client.send(messages.encode(.error(GameError.notHost, request: command.type.rawValue)))
             return
         }
         let handle = client.handle, messages = self.messages
@@ -20,7 +20,7 @@ struct CommandDispatcher: Sendable {
             do throws(GameError) {
                 try Self.perform(command, handle: handle, in: live)
             } catch {
-                handle.send(messages.encode(.error(error, request: command.type)))
+                handle.send(messages.encode(.error(error, request: command.type.rawValue)))
             }
         }
     }
@@ -28,7 +28,7 @@ struct CommandDispatcher: Sendable {
     func player(_ command: PlayerCommand, from client: GameClient) {
         guard let (room, role) = member(client, request: command.type) else { return }
         guard case .player(let id) = role else {
-            client.send(messages.encode(.error(GameError.unknownPlayer, request: command.type)))
+            client.send(messages.encode(.error(GameError.unknownPlayer, request: command.type.rawValue)))
             return
         }
         let handle = client.handle, messages = self.messages
@@ -38,15 +38,15 @@ struct CommandDispatcher: Sendable {
             do throws(GameError) {
                 try Self.perform(command, by: id, handle: handle, rttMs: rtt, written: written, in: live)
             } catch {
-                handle.send(messages.encode(.error(error, request: command.type)))
+                handle.send(messages.encode(.error(error, request: command.type.rawValue)))
             }
         }
     }
 
     /// The room and role of a connection that has entered one; otherwise it is told to join first.
-    private func member(_ client: GameClient, request: String) -> (RoomRef, ClientState.Role)? {
+    private func member(_ client: GameClient, request: ClientMessageType) -> (RoomRef, ClientState.Role)? {
         guard let room = client.state.room else {
-            client.send(messages.encode(.error("not_in_room", "Join or create a room first.", request: request)))
+            client.send(messages.encode(.error(.notInRoom, "Join or create a room first.", request: request.rawValue)))
             return nil
         }
         return (room, client.state.role)
@@ -59,7 +59,7 @@ struct CommandDispatcher: Sendable {
             return
         }
         try live.perform(roomCommand)
-        if command.repliesOK { handle.send(live.context.messages.encode(.ok(OKPayload(request: command.type)))) }
+        if command.type.repliesOK { handle.send(live.context.messages.encode(.ok(OKPayload(request: command.type.rawValue)))) }
     }
 
     /// The host picked another of the room's join addresses for the projector and the QR code. It is
@@ -69,12 +69,12 @@ struct CommandDispatcher: Sendable {
         let offered = live.context.registry.joinAddresses(live.code)?.offered.candidates ?? []
         guard offered.contains(base) else {
             handle.send(live.context.messages.encode(.error(
-                "unknown_address", "\(url) is not one of this server's join addresses: \(offered.joined(separator: ", ")).", request: "join_address")))
+                .unknownAddress, "\(url) is not one of this server's join addresses: \(offered.joined(separator: ", ")).", request: ClientMessageType.joinAddress.rawValue)))
             return
         }
         try live.perform(.setJoinAddress(RoomJoinAddress(url: base, offered: offered)))
         _ = live.context.registry.chooseJoinURL(base, for: live.code)
-        handle.send(live.context.messages.encode(.ok(OKPayload(request: "join_address"))))
+        handle.send(live.context.messages.encode(.ok(OKPayload(request: ClientMessageType.joinAddress.rawValue))))
     }
 
     /// A player's command, on the room's loop.
@@ -87,12 +87,12 @@ struct CommandDispatcher: Sendable {
             try live.answer(id, question: question, value: value, rttMs: rttMs, connectionWritten: written, from: handle)
         case let .wager(question, amount):
             try live.perform(.wager(id, question: question, amount: amount))
-            handle.send(live.context.messages.encode(.ok(OKPayload(request: command.type))))
+            handle.send(live.context.messages.encode(.ok(OKPayload(request: command.type.rawValue))))
         case .tiebreakAnswer(let value):
             try live.perform(.tiebreakAnswer(id, value: value, writtenAt: 0, rttMs: rttMs), answerFrom: handle)
         case .leave:
             try live.leave(id, handle: handle)
-            handle.send(live.context.messages.encode(.ok(OKPayload(request: command.type))))
+            handle.send(live.context.messages.encode(.ok(OKPayload(request: command.type.rawValue))))
             handle.close(code: 1000, reason: "left the game")
         }
     }
@@ -131,15 +131,6 @@ extension HostCommand {
             .startTiebreak(TiebreakRequest(
                 text: text, answer: answer, seconds: seconds, players: players.map(PlayerID.init), teams: teams.map(TeamID.init)))
         case .joinAddress: nil
-        }
-    }
-
-    /// The commands whose effect the host's screen does not show by itself get an `ok` (docs/protocol.md).
-    var repliesOK: Bool {
-        switch self {
-        case .lock, .unlock, .kick, .rename, .renameTeam, .mergeTeams, .movePlayer, .adjust, .accept, .joinAddress: true
-        case .start, .next, .close, .reveal, .leaderboard, .end, .pause, .unpause, .addTime, .skip, .reopen, .undoReveal, .tiebreak,
-             .breakAddTime, .breakEndCountdown: false
         }
     }
 }
