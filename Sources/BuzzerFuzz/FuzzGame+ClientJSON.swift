@@ -47,7 +47,8 @@ extension FuzzGame {
             if source.chance(0.02) { return string(String(repeating: "x", count: maxBytes + source.int(0...1))) }
             switch spec.field {
             case .code: return string(source.chance(0.8) ? (room?.code ?? "FUZZ0") : source.text())
-            case .token: return string(source.chance(0.5) ? (tokens.values.first?.last ?? "token-1") : source.text())
+            // The first player's latest token: a dictionary's order differs between runs, and a game must replay alone.
+            case .token: return string(source.chance(0.5) ? (tokens.min { $0.key.rawValue < $1.key.rawValue }?.value.last ?? "token-1") : source.text())
             case .nickname, .name, .team: return string(name())
             default: return string(source.text())
             }

@@ -42,6 +42,9 @@ struct ClientMessageTypeTests {
             case .player: .player
             }
             #expect(role == type.role, "\(type.rawValue) decodes as a \(role) message")
+            // Written back as a client writes it, it reads the same.
+            let again = try ClientMessage.decode(Array(JSONPrettyPrinter.print(message.jsonValue).utf8), packLimits: QuestionPackLimits())
+            #expect(again == message)
         }
     }
 

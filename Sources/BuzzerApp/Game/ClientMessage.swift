@@ -99,6 +99,44 @@ package enum HostCommand: Sendable, Equatable {
     }
 }
 
+extension HostCommand {
+    /// The room command a host command runs (`CommandDispatcher` runs it on the room's loop); nil for
+    /// `join_address`, which changes the app's choice of address, not the game. The one mapping: the
+    /// protocol fuzzer runs the same.
+    package var roomCommand: RoomCommand? {
+        switch self {
+        case .start: .start
+        case .next: .next
+        case .close: .close
+        case .reveal: .reveal
+        case .leaderboard: .showLeaderboard
+        case .end: .end
+        case .lock: .setLocked(true)
+        case .unlock: .setLocked(false)
+        case let .kick(id, ban, reason): .kick(PlayerID(id), ban: ban, reason: reason)
+        case let .rename(id, nickname): .rename(PlayerID(id), nickname: nickname)
+        case let .renameTeam(team, name): .renameTeam(TeamID(team), name: name)
+        case let .mergeTeams(from, into): .mergeTeams(from: TeamID(from), into: TeamID(into))
+        case let .movePlayer(id, team): .movePlayer(PlayerID(id), team: team.map(TeamID.init))
+        case let .adjust(player, team, delta, reason):
+            .adjustScore(player.map { .player(PlayerID($0)) } ?? .team(TeamID(team ?? 0)), delta: delta, reason: reason)
+        case let .accept(question, text): .accept(question: question, text: text)
+        case .pause: .pauseClock
+        case .unpause: .resumeClock
+        case .addTime(let seconds): .addTime(ms: GameDuration(seconds) * 1000)
+        case .skip: .skip
+        case .reopen(let seconds): .reopen(ms: GameDuration(seconds) * 1000)
+        case .undoReveal: .undoReveal
+        case .breakAddTime(let seconds): .breakCountdown(.add(ms: GameDuration(seconds).times(1000)))
+        case .breakEndCountdown: .breakCountdown(.endNow)
+        case let .tiebreak(text, answer, seconds, players, teams):
+            .startTiebreak(TiebreakRequest(
+                text: text, answer: answer, seconds: seconds, players: players.map(PlayerID.init), teams: teams.map(TeamID.init)))
+        case .joinAddress: nil
+        }
+    }
+}
+
 /// What only a seated player may send.
 package enum PlayerCommand: Sendable, Equatable {
     case answer(question: Int, answer: AnswerValue)
@@ -114,31 +152,6 @@ package enum PlayerCommand: Sendable, Equatable {
         case .leave: .leave
         }
     }
-}
-
-/// `create`: a pack from the library by name, or a whole pack inline, plus setting overrides.
-package struct CreateRequest: Sendable, Equatable {
-    package enum Source: Sendable, Equatable {
-        case library(String)
-        case inline(QuestionPack)
-    }
-    package var source: Source
-    /// Settings the host chose; fields left out keep the server's `game.roomDefaults`.
-    package var settings: JSONValue?
-    /// The library's edit token: hosting a library pack shows its answers, so it needs the token
-    /// (`token_required` without it). An inline pack is the host's own and needs none.
-    package var token: String? = nil
-    /// The league the game counts for (docs/league.md); nil for a one-off.
-    package var league: LeagueChoice? = nil
-}
-
-/// `create`'s `league`: an existing league by `id`, or a new one with its `name` (and `scoring`).
-package struct LeagueChoice: Sendable, Equatable {
-    package var id: String
-    /// Required for a league the server does not know yet; ignored for one it knows.
-    package var name: String?
-    /// `points` (the default) or `places`, for a new league.
-    package var scoring: String?
 }
 
 /// Why a client message was refused before reaching a room: always `bad_message`.
@@ -239,53 +252,90 @@ extension ClientMessage {
         case .leave: return .player(.leave)
         }
     }
+}
 
-    private static func createRequest(_ read: ClientFieldReader, packLimits: QuestionPackLimits) throws(JSONFieldError) -> CreateRequest {
-        var cleaned: JSONValue?
-        switch read.raw(.settings) {
-        case nil, .null?: cleaned = nil
-        case .object(let settings)?: cleaned = .object(settings)
-        default: throw JSONFieldError("\"settings\" must be an object")
-        }
-        let name = try read.optionalString(.pack)
-        let token = try read.optionalString(.token)
-        let inline = read.raw(.questions).flatMap { $0 == .null ? nil : $0 }
-        let league = try leagueChoice(read.raw(.league))
-        // Either one would be a guess at what the host meant.
-        if name != nil && inline != nil {
-            throw JSONFieldError(#"create takes either "pack" (a library pack name) or "questions" (a whole pack), not both"#)
-        }
-        if let name {
-            return CreateRequest(source: .library(name), settings: cleaned, token: token, league: league)
-        }
-        guard let questions = inline else {
-            throw JSONFieldError("create needs \"pack\" (a library pack name) or \"questions\" (a whole pack)")
-        }
-        do {
-            let pack = try QuestionPack.decode(questions, limits: packLimits)
-            return CreateRequest(source: .inline(pack), settings: cleaned, token: token, league: league)
-        } catch {
-            throw JSONFieldError("the question pack has problems:\n\(error)")
-        }
-    }
-
-    /// `create`'s `league` object, each field checked where it enters (docs/league.md, "Ranges").
-    private static func leagueChoice(_ value: JSONValue?) throws(JSONFieldError) -> LeagueChoice? {
-        switch value {
-        case nil, .null?: return nil
-        case .object(let members)?:
-            let fields = JSONFields(object: Dictionary(members, uniquingKeysWith: { first, _ in first }))
-            let name = try fields.optionalString("name", max: InputBounds.Bytes.name)?.trimmingCharacters(in: .whitespaces)
-            let scoring = try fields.optionalString("scoring", max: 16)
-            if let scoring, scoring != "points" && scoring != "places" { throw JSONFieldError(#""league.scoring" must be "points" or "places""#) }
-            guard let id = try fields.optionalString("id", max: InputBounds.Bytes.leagueID) ?? name.flatMap(RoomLeague.suggestedID(for:)) else {
-                throw JSONFieldError(#""league" needs an "id" (1 to 40 of a-z, 0-9 and -) or a "name" to make one from"#)
+extension ClientMessage {
+    /// The message as a client writes it (docs/protocol.md): the inverse of `decode`, which the libFuzzer
+    /// target and the tests check by reading it back.
+    package var jsonValue: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("type", .string(type.rawValue))]
+        func add(_ field: ClientField, _ value: JSONValue?) { if let value { members.append((field.rawValue, value)) } }
+        func number(_ value: Int) -> JSONValue { .number(Double(value)) }
+        switch self {
+        case .entry(.create(let request)):
+            switch request.source {
+            case .library(let name): add(.pack, .string(name))
+            case .inline(let pack): add(.questions, pack.jsonValue)
             }
-            if let problem = RoomLeague.idProblem(id) { throw JSONFieldError("\"league.id\": \(problem)") }
-            if let name, let problem = RoomLeague.nameProblem(name) { throw JSONFieldError("\"league.name\": \(problem)") }
-            return LeagueChoice(id: id, name: name, scoring: scoring)
-        default:
-            throw JSONFieldError(#""league" must be an object such as {"id":"crown-tuesdays","name":"Tuesdays at The Crown"}"#)
+            add(.settings, request.settings)
+            add(.token, request.token.map(JSONValue.string))
+            add(.league, request.league.map { league in
+                .object([("id", .string(league.id))] + [league.name.map { ("name", JSONValue.string($0)) }, league.scoring.map { ("scoring", .string($0)) }]
+                    .compactMap { $0 })
+            })
+        case let .entry(.host(code, token)), let .entry(.resume(code, token)):
+            add(.code, .string(code))
+            add(.token, .string(token))
+        case let .entry(.join(code, nickname, team, device)):
+            add(.code, .string(code))
+            add(.nickname, .string(nickname))
+            add(.team, team.map(JSONValue.string))
+            add(.device, device.map(JSONValue.string))
+        case .entry(.watch(let code)), .entry(.peek(let code)):
+            add(.code, .string(code))
+        case .host(let command):
+            switch command {
+            case .start, .next, .close, .reveal, .leaderboard, .end, .lock, .unlock, .pause, .unpause, .skip, .undoReveal, .breakEndCountdown:
+                break
+            case let .kick(player, ban, reason):
+                add(.player, number(player))
+                add(.ban, .bool(ban))
+                add(.reason, reason.map(JSONValue.string))
+            case let .rename(player, nickname):
+                add(.player, number(player))
+                add(.nickname, .string(nickname))
+            case let .renameTeam(team, name):
+                add(.team, number(team))
+                add(.name, .string(name))
+            case let .mergeTeams(from, into):
+                add(.from, number(from))
+                add(.into, number(into))
+            case let .movePlayer(player, team):
+                add(.player, number(player))
+                add(.team, team.map(number))
+            case let .adjust(player, team, delta, reason):
+                add(.player, player.map(number))
+                add(.team, team.map(number))
+                add(.delta, number(delta))
+                add(.reason, .string(reason))
+            case let .accept(question, text):
+                add(.question, number(question))
+                add(.text, .string(text))
+            case .addTime(let seconds), .reopen(let seconds), .breakAddTime(let seconds):
+                add(.seconds, number(seconds))
+            case let .tiebreak(text, answer, seconds, players, teams):
+                add(.text, .string(text))
+                add(.answer, .number(answer))
+                add(.seconds, number(seconds))
+                add(.players, .array(players.map(number)))
+                add(.teams, .array(teams.map(number)))
+            case .joinAddress(let url):
+                add(.url, .string(url))
+            }
+        case .player(let command):
+            switch command {
+            case .leave:
+                break
+            case let .answer(question, answer):
+                add(.question, number(question))
+                add(.answer, answer.jsonValue)
+            case let .wager(question, amount):
+                add(.question, number(question))
+                add(.amount, number(amount))
+            case .tiebreakAnswer(let value):
+                add(.value, .number(value))
+            }
         }
+        return .object(members)
     }
 }
