@@ -47,6 +47,22 @@ struct ProtocolDocTests {
         #expect(Set(Self.ticked(player[2])) == Set(ClientMessageType.allCases.filter { $0.role == .player }.map(\.rawValue)))
     }
 
+    @Test func theHostCommandsThatGetAnOKAreTheDocumentedOnes() throws {
+        let rows = try Self.table("| message | what it does | reply |", in: Self.protocolDoc())
+        var documented: Set<ClientMessageType> = []
+        for row in rows {
+            let types = row[0].components(separatedBy: #"{"type":""#).dropFirst().compactMap { $0.split(separator: "\"").first }
+            let replied = row[2].hasPrefix("`ok`")
+            for name in types {
+                let type = try #require(ClientMessageType(rawValue: String(name)), "\(name) is not a message")
+                #expect(type.role == .host, "\(name) in the host commands' table")
+                #expect(type.repliesOK == replied, "\(name): the table says \(replied ? "" : "no ")ok")
+                documented.insert(type)
+            }
+        }
+        #expect(documented == Set(ClientMessageType.allCases.filter { $0.role == .host }), "every host command, once")
+    }
+
     /// A number as the docs write it: thousands separated by commas, a true minus sign.
     static func written(_ value: Int) -> String {
         var digits = String(value.magnitude)

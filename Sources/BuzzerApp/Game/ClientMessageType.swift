@@ -74,7 +74,8 @@ package enum ClientMessageType: String, CaseIterable, Sendable {
         }
     }
 
-    /// The host commands whose effect the host's screen does not show by itself get an `ok` (docs/protocol.md).
+    /// The commands whose effect the sender's screen does not show by itself get an `ok` once they are done
+    /// (docs/protocol.md); `CommandDispatcher` sends it.
     package var repliesOK: Bool {
         switch self {
         case .lock, .unlock, .kick, .rename, .renameTeam, .mergeTeams, .movePlayer, .adjust, .accept, .joinAddress, .wager, .leave: true

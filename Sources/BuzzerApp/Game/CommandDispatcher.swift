@@ -87,13 +87,12 @@ struct CommandDispatcher: Sendable {
             try live.answer(id, question: question, value: value, rttMs: rttMs, connectionWritten: written, from: handle)
         case let .wager(question, amount):
             try live.perform(.wager(id, question: question, amount: amount))
-            handle.send(live.context.messages.encode(.ok(OKPayload(request: command.type.rawValue))))
         case .tiebreakAnswer(let value):
             try live.perform(.tiebreakAnswer(id, value: value, writtenAt: 0, rttMs: rttMs), answerFrom: handle)
         case .leave:
             try live.leave(id, handle: handle)
-            handle.send(live.context.messages.encode(.ok(OKPayload(request: command.type.rawValue))))
-            handle.close(code: 1000, reason: "left the game")
         }
+        if command.type.repliesOK { handle.send(live.context.messages.encode(.ok(OKPayload(request: command.type.rawValue)))) }
+        if case .leave = command { handle.close(code: 1000, reason: "left the game") }
     }
 }
