@@ -4,7 +4,9 @@ import BuzzerGameJSON
 import Foundation
 
 /// Everything a client may send on `/ws` (subprotocol `buzzer.v1`), one JSON object per text
-/// message with a `type`. Documented with examples in docs/protocol.md.
+/// message with a `type`, as decoded values. Each type's name, role and fields are defined once in
+/// `ClientMessageType`; this file decodes them, writes them back (`jsonValue`) and maps a host
+/// command to the room's (`roomCommand`). Documented with examples in docs/protocol.md.
 ///
 /// Who may send a message is part of its type: an entry request comes before a connection has a
 /// role, a `HostCommand` only from the room's host, a `PlayerCommand` only from a seated player.

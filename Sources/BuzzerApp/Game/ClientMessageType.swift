@@ -3,8 +3,9 @@ import BuzzerGame
 /// Every message a client may send on `/ws`, defined once: its wire name (the raw value), who may
 /// send it and the fields it carries with their documented ranges. `ClientMessage.decode` reads the
 /// fields through this, the protocol fuzzer writes them from it, and `ProtocolDocTests` holds
-/// docs/protocol.md to it. A new command is a case here (the compiler then asks for its role and
-/// fields), a case of `HostCommand` or `PlayerCommand`, and its line in the decoder.
+/// docs/protocol.md to it. A new host command is a case here (the compiler then asks for its role,
+/// fields and reply), its case in `ClientMessage.swift` (decoding, `jsonValue`, `roomCommand`), the
+/// room's rule for it (`RoomCommand.swift`, `Room+Commands.swift`) and its rows in docs/protocol.md.
 package enum ClientMessageType: String, CaseIterable, Sendable {
     // Entering a room.
     case create, host, join, resume, watch, peek
