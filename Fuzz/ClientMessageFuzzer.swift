@@ -11,7 +11,7 @@ import Glibc
 /// Oracles besides the sanitizers:
 /// - a rejection is a `ClientMessageError` with a non-empty reason, and its `request` is either nil or the
 ///   message's own `type`;
-/// - a decoded message round-trips: written back as JSON (`ClientMessageFuzzer.json`, the way a client
+/// - a decoded message round-trips: written back as JSON (`ClientMessage.jsonValue`, the way a client
 ///   writes it) it decodes to the same message;
 /// - the order of the top-level members does not matter: the object with its members reversed gives the
 ///   same message, or the same error.
@@ -35,8 +35,8 @@ func fuzzClientMessage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             ClientMessageFuzzer.require(request == type.map(ClientMessage.shown), "error names request \(request) for a \(type ?? "nil") message", bytes)
         }
     case .success(let message):
-        ClientMessageFuzzer.require(message.type == type, "decoded \(message.type) from a \(type ?? "nil") message", bytes)
-        let written = Array(JSONPrettyPrinter.print(ClientMessageFuzzer.json(message)).utf8)
+        ClientMessageFuzzer.require(message.type.rawValue == type, "decoded \(message.type.rawValue) from a \(type ?? "nil") message", bytes)
+        let written = Array(JSONPrettyPrinter.print(message.jsonValue).utf8)
         let again = ClientMessageFuzzer.decode(written)
         guard case .success(let reread) = again, reread == message else {
             ClientMessageFuzzer.fail("round trip: \(message)\nwritten: \(String(decoding: written, as: UTF8.self))\nread back: \(again)", bytes)
@@ -64,97 +64,5 @@ enum ClientMessageFuzzer {
         print("input: \(String(decoding: input, as: UTF8.self))\n\(message)")
         fflush(nil)
         preconditionFailure("client message oracle failed")
-    }
-
-    /// The message as a client writes it (docs/protocol.md): the inverse of `ClientMessage.decode`.
-    static func json(_ message: ClientMessage) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = [("type", .string(message.type))]
-        func add(_ key: String, _ value: JSONValue?) { if let value { members.append((key, value)) } }
-        func number(_ value: Int) -> JSONValue { .number(Double(value)) }
-        func numbers(_ values: [Int]) -> JSONValue { .array(values.map(number)) }
-        switch message {
-        case .entry(.create(let request)):
-            switch request.source {
-            case .library(let name): add("pack", .string(name))
-            case .inline(let pack): add("questions", pack.jsonValue)
-            }
-            add("settings", request.settings)
-        case let .entry(.host(code, token)), let .entry(.resume(code, token)):
-            add("code", .string(code))
-            add("token", .string(token))
-        case let .entry(.join(code, nickname, team, device)):
-            add("code", .string(code))
-            add("nickname", .string(nickname))
-            add("team", team.map(JSONValue.string))
-            add("device", device.map(JSONValue.string))
-        case .entry(.watch(let code)), .entry(.peek(let code)):
-            add("code", .string(code))
-        case .host(let command):
-            switch command {
-            case .start, .next, .close, .reveal, .leaderboard, .end, .lock, .unlock, .pause, .unpause, .skip, .undoReveal, .breakEndCountdown:
-                break
-            case let .kick(player, ban, reason):
-                add("player", number(player))
-                add("ban", .bool(ban))
-                add("reason", reason.map(JSONValue.string))
-            case let .rename(player, nickname):
-                add("player", number(player))
-                add("nickname", .string(nickname))
-            case let .renameTeam(team, name):
-                add("team", number(team))
-                add("name", .string(name))
-            case let .mergeTeams(from, into):
-                add("from", number(from))
-                add("into", number(into))
-            case let .movePlayer(player, team):
-                add("player", number(player))
-                add("team", team.map(number))
-            case let .adjust(player, team, delta, reason):
-                add("player", player.map(number))
-                add("team", team.map(number))
-                add("delta", number(delta))
-                add("reason", .string(reason))
-            case let .accept(question, text):
-                add("question", number(question))
-                add("text", .string(text))
-            case .addTime(let seconds), .reopen(let seconds), .breakAddTime(let seconds):
-                add("seconds", number(seconds))
-            case let .tiebreak(text, answer, seconds, players, teams):
-                add("text", .string(text))
-                add("answer", .number(answer))
-                add("seconds", number(seconds))
-                add("players", numbers(players))
-                add("teams", numbers(teams))
-            case .joinAddress(let url):
-                add("url", .string(url))
-            }
-        case .player(let command):
-            switch command {
-            case .leave:
-                break
-            case let .answer(question, answer):
-                add("question", number(question))
-                add("answer", json(answer))
-            case let .wager(question, amount):
-                add("question", number(question))
-                add("amount", number(amount))
-            case .tiebreakAnswer(let value):
-                add("value", .number(value))
-            }
-        }
-        return .object(members)
-    }
-
-    static func json(_ answer: AnswerValue) -> JSONValue {
-        let members: [(key: String, value: JSONValue)] = switch answer {
-        case .choice(let option): [("kind", .string("choice")), ("option", .number(Double(option)))]
-        case .poll(let option): [("kind", .string("poll")), ("option", .number(Double(option)))]
-        case .multi(let options): [("kind", .string("multi")), ("options", .array(options.map { .number(Double($0)) }))]
-        case .truefalse(let value): [("kind", .string("truefalse")), ("value", .bool(value))]
-        case .text(let text): [("kind", .string("text")), ("text", .string(text))]
-        case .number(let value): [("kind", .string("number")), ("value", .number(value))]
-        case .order(let order): [("kind", .string("order")), ("order", .array(order.map { .number(Double($0)) }))]
-        }
-        return .object(members)
     }
 }

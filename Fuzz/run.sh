@@ -63,9 +63,11 @@ case "$target" in
         module BuzzerGame "$src"/BuzzerGame/*.swift
         module BuzzerGameJSON "$src"/BuzzerGameJSON/*.swift
         if [ "$target" = client ]; then
-            # ClientMessage.swift needs only BuzzerFormats, BuzzerGame and BuzzerGameJSON, not the rest of BuzzerApp.
+            # ClientMessage.swift and its definition need only BuzzerFormats, BuzzerGame and BuzzerGameJSON, not the rest of BuzzerApp.
+            g="$src/BuzzerApp/Game"
             swiftc "${flags[@]}" -use-ld=lld -module-name BuzzerClientFuzz -I "$modules" \
-                "$src/BuzzerApp/Game/ClientMessage.swift" "$root/Fuzz/ClientMessageFuzzer.swift" \
+                "$g/ClientMessage.swift" "$g/ClientMessage+Create.swift" "$g/ClientMessageType.swift" "$g/ClientFieldReader.swift" \
+                "$root/Fuzz/ClientMessageFuzzer.swift" \
                 "$modules/BuzzerFormats.o" "$modules/BuzzerGame.o" "$modules/BuzzerGameJSON.o" -o "$binary"
         else
             # The reading half of BuzzerArchive (the writer needs swift-log) as its own module, built for

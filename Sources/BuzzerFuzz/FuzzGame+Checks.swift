@@ -141,7 +141,7 @@ extension FuzzGame {
         compare("hostConnected", \.hostConnected)
         compare("hostAwaySince", \.hostAwaySince)
         compare("displayCount", \.displayCount)
-        compare("players", \.players)
+        compare("seated players", \.players)
         compare("teams", \.teams)
         compare("asked", \.asked)
         compare("adjustments", \.adjustments)

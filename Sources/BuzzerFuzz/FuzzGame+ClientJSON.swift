@@ -6,54 +6,59 @@ import BuzzerGame
 /// (`{"type":"kick","player":-9223372036854775808}`, 1e308, -0, huge arrays), through
 /// `ClientMessage.decode`; what decodes goes to the room as `CommandDispatcher` sends it.
 extension FuzzGame {
-    static let hostTypes = [
-        "start", "next", "close", "reveal", "leaderboard", "end", "lock", "unlock", "kick", "rename", "rename_team", "merge_teams",
-        "move_player", "adjust", "accept", "pause", "unpause", "add_time", "skip", "reopen", "undo_reveal", "tiebreak", "join_address",
-        "break_add_time", "break_end_countdown",
-    ]
-    static let playerTypes = ["answer", "wager", "leave", "tiebreak_answer"]
-    static let entryTypes = ["create", "host", "join", "resume", "watch", "peek"]
-
-    /// A message and the role of the connection that sends it.
+    /// A message and the role of the connection that sends it: each type and its fields from
+    /// `ClientMessageType`, so a new command is fuzzed as soon as it is defined.
     mutating func clientMessage() -> (String, ClientState.Role) {
-        let type = source.chance(0.03) ? source.pick(["", "KICK", "kick ", "unknown", String(repeating: "t", count: 100)]) : source.pick(Self.hostTypes + Self.playerTypes + Self.entryTypes)
+        let type: ClientMessageType? = source.chance(0.03) ? nil : source.pick(ClientMessageType.allCases)
+        let name = type?.rawValue ?? source.pick(["", "KICK", "kick ", "unknown", String(repeating: "t", count: 100)])
         var members: [String] = []
-        if !source.chance(0.02) { members.append(#""type":\#(source.chance(0.97) ? string(type) : anyValue(depth: 1))"#) }
-        for (key, kind) in fields(of: type) where !source.chance(0.05) {
-            members.append("\(string(key)):\(source.chance(0.85) ? value(kind) : anyValue(depth: 1))")
+        if !source.chance(0.02) { members.append(#""type":\#(source.chance(0.97) ? string(name) : anyValue(depth: 1))"#) }
+        for spec in type?.fields ?? [] where !source.chance(0.05) {
+            members.append("\(string(spec.field.rawValue)):\(source.chance(0.85) ? value(spec) : anyValue(depth: 1))")
         }
         if source.chance(0.05) { members.append(#""extra":\#(anyValue(depth: 1))"#) }
         if source.chance(0.05), let first = members.first { members.append(first) }  // a duplicate key
         let json = source.chance(0.02) ? "[\(members.joined(separator: ","))]" : "{\(members.joined(separator: ","))}"
-        let role: ClientState.Role
-        if Self.hostTypes.contains(type) { role = source.chance(0.85) ? .host : randomRole() }
-        else if Self.playerTypes.contains(type) { role = source.chance(0.85) ? .player(somePlayer()) : randomRole() }
-        else { role = .none }
+        let role: ClientState.Role = switch type?.role {
+        case .host?: source.chance(0.85) ? .host : randomRole()
+        case .player?: source.chance(0.85) ? .player(somePlayer()) : randomRole()
+        case .entry?, nil: .none
+        }
         return (json, role)
     }
 
-    private enum Field { case id, team, number, seconds, double, string, name, bool, ids, answer, code, token }
-
-    private func fields(of type: String) -> [(String, Field)] {
-        switch type {
-        case "kick": [("player", .id), ("ban", .bool), ("reason", .string)]
-        case "rename": [("player", .id), ("nickname", .name)]
-        case "rename_team": [("team", .team), ("name", .name)]
-        case "merge_teams": [("from", .team), ("into", .team)]
-        case "move_player": [("player", .id), ("team", .team)]
-        case "adjust": [("player", .id), ("team", .team), ("delta", .number), ("reason", .string)]
-        case "accept": [("question", .number), ("text", .string)]
-        case "add_time", "reopen", "break_add_time": [("seconds", .seconds)]
-        case "tiebreak": [("text", .string), ("answer", .double), ("seconds", .seconds), ("players", .ids), ("teams", .ids)]
-        case "tiebreak_answer": [("value", .double)]
-        case "join_address": [("url", .string)]
-        case "answer": [("question", .number), ("answer", .answer)]
-        case "wager": [("question", .number), ("amount", .number)]
-        case "join": [("code", .code), ("nickname", .name), ("team", .name), ("device", .string)]
-        case "resume", "host": [("code", .code), ("token", .token)]
-        case "watch", "peek": [("code", .code)]
-        case "create": [("pack", .string), ("settings", .string)]
-        default: []
+    /// A value for one field: mostly in its defined range (ids of this room's players and teams, the
+    /// current question), often at or past its ends.
+    private mutating func value(_ spec: ClientFieldSpec) -> String {
+        switch spec.shape {
+        case .int(let range):
+            switch spec.field {
+            case .player where source.chance(0.6): return "\(somePlayer().rawValue)"
+            case .team where source.chance(0.6), .from where source.chance(0.6), .into where source.chance(0.6):
+                return "\(someTeam().rawValue)"
+            case .team where source.chance(0.2): return "null"
+            case .question where source.chance(0.5):
+                if let current = room?.currentQuestion { return "\(current.sequence)" }
+            default: break
+            }
+            if source.chance(0.3) { return source.pick(["\(range.lowerBound)", "\(range.upperBound)", "\(range.lowerBound - 1)", "\(range.upperBound + 1)"]) }
+            return source.chance(0.6) ? "\(source.int(max(range.lowerBound, -5)...min(range.upperBound, 2000)) + source.int(-1...1))" : numberLiteral()
+        case .string(let maxBytes):
+            if source.chance(0.02) { return string(String(repeating: "x", count: maxBytes + source.int(0...1))) }
+            switch spec.field {
+            case .code: return string(source.chance(0.8) ? (room?.code ?? "FUZZ0") : source.text())
+            // The first player's latest token: a dictionary's order differs between runs, and a game must replay alone.
+            case .token: return string(source.chance(0.5) ? (tokens.min { $0.key.rawValue < $1.key.rawValue }?.value.last ?? "token-1") : source.text())
+            case .nickname, .name, .team: return string(name())
+            default: return string(source.text())
+            }
+        case .number: return source.chance(0.5) ? "\(source.int(0...200))" : numberLiteral()
+        case .bool: return source.bool() ? "true" : "false"
+        case .ids:
+            let count = source.chance(0.05) ? source.pick([1000, 1001, 5000]) : source.int(0...4)
+            return "[\((0..<count).map { _ in source.chance(0.7) ? "\(source.int(0...8))" : numberLiteral() }.joined(separator: ","))]"
+        case .answer: return answerJSON()
+        case .pack, .object: return source.chance(0.3) ? "{}" : anyValue(depth: 1)
         }
     }
 
@@ -66,27 +71,6 @@ extension FuzzGame {
             "1000000000000000", "1000000000000001",
         ]
         return source.pick(literals)
-    }
-
-    private mutating func value(_ kind: Field) -> String {
-        switch kind {
-        case .id: return source.chance(0.6) ? "\(somePlayer().rawValue)" : numberLiteral()
-        case .team: return source.chance(0.6) ? "\(someTeam().rawValue)" : source.chance(0.2) ? "null" : numberLiteral()
-        case .number:
-            if let current = room?.currentQuestion, source.chance(0.5) { return "\(current.sequence)" }
-            return source.chance(0.5) ? "\(source.int(-5...2000))" : numberLiteral()
-        case .seconds: return source.chance(0.5) ? "\(source.int(0...700))" : numberLiteral()
-        case .double: return source.chance(0.5) ? "\(source.int(0...200))" : numberLiteral()
-        case .string: return string(source.text())
-        case .name: return string(name())
-        case .bool: return source.bool() ? "true" : "false"
-        case .ids:
-            let count = source.chance(0.05) ? source.pick([1000, 1001, 5000]) : source.int(0...4)
-            return "[\((0..<count).map { _ in source.chance(0.7) ? "\(source.int(0...8))" : numberLiteral() }.joined(separator: ","))]"
-        case .answer: return answerJSON()
-        case .code: return string(source.chance(0.8) ? (room?.code ?? "FUZZ0") : source.text())
-        case .token: return string(source.chance(0.5) ? (tokens.values.first?.last ?? "token-1") : source.text())
-        }
     }
 
     private mutating func answerJSON() -> String {
@@ -140,8 +124,8 @@ extension FuzzGame {
             message = try ClientMessage.decode(Array(json.utf8), packLimits: QuestionPackLimits())
         } catch {
             try checkClientError(error, json: json)
-            outcome = "refused: bad_message (\(Self.short(error.reason, limit: 100)))"
-            report.refused["bad_message", default: 0] += 1
+            outcome = "refused: \(ProtocolErrorCode.badMessage.rawValue) (\(Self.short(error.reason, limit: 100)))"
+            report.refused[ProtocolErrorCode.badMessage.rawValue, default: 0] += 1
             return
         }
         guard let command = command(for: message, from: role, report: &report) else { return }
@@ -167,8 +151,8 @@ extension FuzzGame {
         switch message {
         case .host(let command):
             guard role == .host else {
-                outcome = "refused: not_host"
-                report.refused["not_host", default: 0] += 1
+                outcome = "refused: \(ProtocolErrorCode.notHost.rawValue)"
+                report.refused[ProtocolErrorCode.notHost.rawValue, default: 0] += 1
                 return nil
             }
             return command.roomCommand

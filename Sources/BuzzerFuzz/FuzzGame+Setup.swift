@@ -17,7 +17,7 @@ extension FuzzGame {
         if !fallback, source.chance(0.3) {
             // As a client sends it: the pack as JSON, the settings as overrides of the defaults.
             let overrides = settingsJSON(settings)
-            let json = #"{"type":"create","questions":\#(JSONPrettyPrinter.print(pack.jsonValue)),"settings":\#(overrides)}"#
+            let json = #"{"type":"\#(ClientMessageType.create.rawValue)","questions":\#(JSONPrettyPrinter.print(pack.jsonValue)),"settings":\#(overrides)}"#
             action = .create("from JSON, \(json.utf8.count) bytes, settings \(Self.short(overrides))")
             report.clientMessages += 1
             let message: ClientMessage
@@ -25,7 +25,7 @@ extension FuzzGame {
                 message = try ClientMessage.decode(Array(json.utf8), packLimits: QuestionPackLimits())
             } catch {
                 try checkClientError(error, json: json)
-                report.createRefused["bad_message", default: 0] += 1
+                report.createRefused[ProtocolErrorCode.badMessage.rawValue, default: 0] += 1
                 return
             }
             guard case .entry(.create(let request)) = message, case .inline(let decoded) = request.source else {
@@ -34,7 +34,7 @@ extension FuzzGame {
             do {
                 settings = try RoomSettings.merging(request.settings, over: RoomSettings())
             } catch {
-                report.createRefused["invalid_settings", default: 0] += 1
+                report.createRefused[ProtocolErrorCode.invalidSettings.rawValue, default: 0] += 1
                 return
             }
             return try open(pack: decoded, settings: settings, seed: roomSeed, hostHash: hostHash, report: &report)
@@ -52,14 +52,14 @@ extension FuzzGame {
             try check(publisher.publish([event], in: room, to: attendance, now: now).deliveries, report: &report)
             try check([Delivery(audience: .host, message: .state(RoomPublisher.state(of: room, for: .host, now: now)))], report: &report)
         } catch let error as GameError {
-            report.createRefused[error.code, default: 0] += 1
-            guard ProtocolErrorCodes.game.contains(error.code) else {
+            report.createRefused[error.code.rawValue, default: 0] += 1
+            guard error.code.isSentToClients else {
                 throw failure("documented error code", "create refused with \(error.code)")
             }
         } catch let error as Failure {
             throw error
         } catch {
-            throw failure("create", "unexpected \(error)")
+            throw failure(ClientMessageType.create.rawValue, "unexpected \(error)")
         }
     }
 

@@ -169,8 +169,8 @@ struct FuzzGame {
             events = try room.handle(command, at: now)
         } catch {
             outcome = "refused: \(error.code)"
-            report.refused[error.code, default: 0] += 1
-            guard ProtocolErrorCodes.game.contains(error.code) else {
+            report.refused[error.code.rawValue, default: 0] += 1
+            guard error.code.isSentToClients else {
                 throw failure("documented error code", "\(error.code) is not in docs/protocol.md's table (\(error))")
             }
             guard room == before else { throw failure("a refusal changes nothing", "\(error.code) changed the room") }

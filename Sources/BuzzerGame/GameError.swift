@@ -53,47 +53,47 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidBreak(String)
 
     /// Stable machine-readable code.
-    package var code: String {
+    package var code: ProtocolErrorCode {
         switch self {
-        case .invalidPack: "invalid_pack"
-        case .invalidSettings: "invalid_settings"
-        case .invalidLeague: "invalid_league"
-        case .roomEnded: "room_ended"
-        case .roomLocked: "room_locked"
-        case .roomFull: "room_full"
-        case .lateJoinDisabled: "late_join_disabled"
-        case .nameInvalid: "name_invalid"
-        case .nameTaken: "name_taken"
-        case .nameBlocked: "name_blocked"
-        case .banned: "banned"
-        case .kicked: "kicked"
-        case .unknownPlayer: "unknown_player"
-        case .unknownTeam: "unknown_team"
-        case .teamNotListed: "team_not_listed"
-        case .resumeExpired: "resume_expired"
-        case .notHost: "not_host"
-        case .badPhase: "bad_phase"
-        case .wrongQuestion: "wrong_question"
-        case .answersNotOpen: "answers_not_open"
-        case .paused: "paused"
-        case .invalidTiebreak: "invalid_tiebreak"
-        case .notInTiebreak: "not_in_tiebreak"
-        case .cannotChangeClock: "cannot_change_clock"
-        case .questionClosed: "question_closed"
-        case .lateAnswer: "late_answer"
-        case .alreadyAnswered: "already_answered"
-        case .teamAnswered: "team_answered"
-        case .teamWagerPlaced: "team_wager_placed"
-        case .invalidAnswer: "invalid_answer"
-        case .notWagerRound: "not_wager_round"
-        case .invalidWager: "invalid_wager"
-        case .unknownQuestion: "unknown_question"
-        case .cannotAccept: "cannot_accept"
-        case .invalidScoreAdjustment: "invalid_score_adjustment"
-        case .invalidReason: "invalid_reason"
-        case .onBreak: "on_break"
-        case .invalidBreak: "invalid_break"
-        case .notReplayable: "not_replayable"
+        case .invalidPack: .invalidPack
+        case .invalidSettings: .invalidSettings
+        case .invalidLeague: .invalidLeague
+        case .roomEnded: .roomEnded
+        case .roomLocked: .roomLocked
+        case .roomFull: .roomFull
+        case .lateJoinDisabled: .lateJoinDisabled
+        case .nameInvalid: .nameInvalid
+        case .nameTaken: .nameTaken
+        case .nameBlocked: .nameBlocked
+        case .banned: .banned
+        case .kicked: .kicked
+        case .unknownPlayer: .unknownPlayer
+        case .unknownTeam: .unknownTeam
+        case .teamNotListed: .teamNotListed
+        case .resumeExpired: .resumeExpired
+        case .notHost: .notHost
+        case .badPhase: .badPhase
+        case .wrongQuestion: .wrongQuestion
+        case .answersNotOpen: .answersNotOpen
+        case .paused: .paused
+        case .invalidTiebreak: .invalidTiebreak
+        case .notInTiebreak: .notInTiebreak
+        case .cannotChangeClock: .cannotChangeClock
+        case .questionClosed: .questionClosed
+        case .lateAnswer: .lateAnswer
+        case .alreadyAnswered: .alreadyAnswered
+        case .teamAnswered: .teamAnswered
+        case .teamWagerPlaced: .teamWagerPlaced
+        case .invalidAnswer: .invalidAnswer
+        case .notWagerRound: .notWagerRound
+        case .invalidWager: .invalidWager
+        case .unknownQuestion: .unknownQuestion
+        case .cannotAccept: .cannotAccept
+        case .invalidScoreAdjustment: .invalidScoreAdjustment
+        case .invalidReason: .invalidReason
+        case .onBreak: .onBreak
+        case .invalidBreak: .invalidBreak
+        case .notReplayable: .notReplayable
         }
     }
 

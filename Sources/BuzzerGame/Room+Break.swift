@@ -32,15 +32,7 @@ extension Room {
     /// Why `command` cannot run during a break, or nil when it can. Everything about a question waits
     /// for the round to start; a refusal names the break (`on_break`), not just the phase.
     func breakRefusal(_ command: RoomCommand) -> GameError? {
-        switch command {
-        case .close, .reveal, .showLeaderboard, .pauseClock, .resumeClock, .addTime, .skip, .reopen, .undoReveal, .answer, .wager,
-             .startTiebreak, .tiebreakAnswer:
-            return .onBreak(command: command.name)
-        // A late-noticed typed answer may still be accepted: the earlier questions' reveals stand.
-        case .accept, .start, .next, .end, .breakCountdown, .kick, .rename, .renameTeam, .mergeTeams, .movePlayer, .setLocked, .adjustScore,
-             .hostDisconnected, .hostReconnect, .setJoinAddress, .join, .resume, .playerDisconnected, .leave, .displayConnected, .displayDisconnected, .tick:
-            return nil
-        }
+        command.waitsForTheRound ? .onBreak(command: command.name) : nil
     }
 
     /// Why a logged break event cannot apply to this room (`logProblem`); nil when it can.

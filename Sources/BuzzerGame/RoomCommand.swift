@@ -62,6 +62,20 @@ package enum RoomCommand: Sendable, Equatable {
     /// Emit whatever timers are due; nothing else.
     case tick
 
+    /// Whether a break between rounds refuses it (`on_break`): everything about a question waits for the
+    /// round to start. Joining, moderation, scores and a late `accept` (the earlier reveals stand) go on.
+    package var waitsForTheRound: Bool {
+        switch self {
+        case .close, .reveal, .showLeaderboard, .pauseClock, .resumeClock, .addTime, .skip, .reopen, .undoReveal, .answer, .wager,
+             .startTiebreak, .tiebreakAnswer:
+            true
+        case .accept, .start, .next, .end, .breakCountdown, .kick, .rename, .renameTeam, .mergeTeams, .movePlayer, .setLocked, .adjustScore,
+             .hostDisconnected, .hostReconnect, .setJoinAddress, .join, .resume, .playerDisconnected, .leave, .displayConnected,
+             .displayDisconnected, .tick:
+            false
+        }
+    }
+
     /// A short name for `bad_phase` messages.
     package var name: String {
         switch self {

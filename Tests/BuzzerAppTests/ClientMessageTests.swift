@@ -27,9 +27,9 @@ struct ClientMessageTests {
         #expect(try decode(#"{"type":"accept","question":4,"text":"Beatles"}"#) == .host(.accept(question: 4, text: "Beatles")))
         #expect(try decode(#"{"type":"wager","question":1,"amount":3}"#) == .player(.wager(question: 1, amount: 3)))
         for type in ["start", "next", "close", "reveal", "leaderboard", "end", "lock", "unlock", "leave"] {
-            #expect(try decode(#"{"type":"\#(type)"}"#).type == type)
+            #expect(try decode(#"{"type":"\#(type)"}"#).type.rawValue == type)
         }
-        #expect(try decode(#"{"type":"create","pack":"pub-classics","settings":{"scoring":"flat"}}"#).type == "create")
+        #expect(try decode(#"{"type":"create","pack":"pub-classics","settings":{"scoring":"flat"}}"#).type == .create)
     }
 
     @Test func decodesEveryAnswerKind() throws {

@@ -57,7 +57,7 @@ struct GameHarness {
             _ = try room.handle(command, at: now)
             Issue.record("expected \(code), but the command was accepted", sourceLocation: sourceLocation)
         } catch {
-            #expect(error.code == code, sourceLocation: sourceLocation)
+            #expect(error.code.rawValue == code, sourceLocation: sourceLocation)
         }
         #expect(room == before, sourceLocation: sourceLocation)
     }

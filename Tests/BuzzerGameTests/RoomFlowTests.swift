@@ -184,7 +184,7 @@ import Testing
             _ = try Room.create(code: "X", pack: GameHarness.samplePack(), settings: settings, seed: 1, hostTokenHash: "h", at: 0)
             Issue.record("accepted bad settings")
         } catch {
-            #expect(error.code == "invalid_settings")
+            #expect(error.code == .invalidSettings)
         }
     }
 

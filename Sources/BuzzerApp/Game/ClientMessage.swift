@@ -4,7 +4,9 @@ import BuzzerGameJSON
 import Foundation
 
 /// Everything a client may send on `/ws` (subprotocol `buzzer.v1`), one JSON object per text
-/// message with a `type`. Documented with examples in docs/protocol.md.
+/// message with a `type`, as decoded values. Each type's name, role and fields are defined once in
+/// `ClientMessageType`; this file decodes them, writes them back (`jsonValue`) and maps a host
+/// command to the room's (`roomCommand`). Documented with examples in docs/protocol.md.
 ///
 /// Who may send a message is part of its type: an entry request comes before a connection has a
 /// role, a `HostCommand` only from the room's host, a `PlayerCommand` only from a seated player.
@@ -15,8 +17,8 @@ package enum ClientMessage: Sendable, Equatable {
     case host(HostCommand)
     case player(PlayerCommand)
 
-    /// The `type` string, for errors that name the request.
-    package var type: String {
+    /// Its `type`, for errors that name the request (`type.rawValue`).
+    package var type: ClientMessageType {
         switch self {
         case .entry(let request): request.type
         case .host(let command): command.type
@@ -35,14 +37,14 @@ package enum EntryRequest: Sendable, Equatable {
     /// What a phone needs before joining (the host's team list), without entering the room.
     case peek(code: String)
 
-    package var type: String {
+    package var type: ClientMessageType {
         switch self {
-        case .create: "create"
-        case .host: "host"
-        case .join: "join"
-        case .resume: "resume"
-        case .watch: "watch"
-        case .peek: "peek"
+        case .create: .create
+        case .host: .host
+        case .join: .join
+        case .resume: .resume
+        case .watch: .watch
+        case .peek: .peek
         }
     }
 }
@@ -68,33 +70,71 @@ package enum HostCommand: Sendable, Equatable {
     /// Another of the join addresses the room offers (`joinAddresses`), for the projector and QR code.
     case joinAddress(url: String)
 
-    package var type: String {
+    package var type: ClientMessageType {
         switch self {
-        case .start: "start"
-        case .next: "next"
-        case .close: "close"
-        case .reveal: "reveal"
-        case .leaderboard: "leaderboard"
-        case .end: "end"
-        case .lock: "lock"
-        case .unlock: "unlock"
-        case .kick: "kick"
-        case .rename: "rename"
-        case .renameTeam: "rename_team"
-        case .mergeTeams: "merge_teams"
-        case .movePlayer: "move_player"
-        case .adjust: "adjust"
-        case .accept: "accept"
-        case .pause: "pause"
-        case .unpause: "unpause"
-        case .addTime: "add_time"
-        case .skip: "skip"
-        case .reopen: "reopen"
-        case .undoReveal: "undo_reveal"
-        case .breakAddTime: "break_add_time"
-        case .breakEndCountdown: "break_end_countdown"
-        case .tiebreak: "tiebreak"
-        case .joinAddress: "join_address"
+        case .start: .start
+        case .next: .next
+        case .close: .close
+        case .reveal: .reveal
+        case .leaderboard: .leaderboard
+        case .end: .end
+        case .lock: .lock
+        case .unlock: .unlock
+        case .kick: .kick
+        case .rename: .rename
+        case .renameTeam: .renameTeam
+        case .mergeTeams: .mergeTeams
+        case .movePlayer: .movePlayer
+        case .adjust: .adjust
+        case .accept: .accept
+        case .pause: .pause
+        case .unpause: .unpause
+        case .addTime: .addTime
+        case .skip: .skip
+        case .reopen: .reopen
+        case .undoReveal: .undoReveal
+        case .breakAddTime: .breakAddTime
+        case .breakEndCountdown: .breakEndCountdown
+        case .tiebreak: .tiebreak
+        case .joinAddress: .joinAddress
+        }
+    }
+}
+
+extension HostCommand {
+    /// The room command a host command runs (`CommandDispatcher` runs it on the room's loop); nil for
+    /// `join_address`, which changes the app's choice of address, not the game. The one mapping: the
+    /// protocol fuzzer runs the same.
+    package var roomCommand: RoomCommand? {
+        switch self {
+        case .start: .start
+        case .next: .next
+        case .close: .close
+        case .reveal: .reveal
+        case .leaderboard: .showLeaderboard
+        case .end: .end
+        case .lock: .setLocked(true)
+        case .unlock: .setLocked(false)
+        case let .kick(id, ban, reason): .kick(PlayerID(id), ban: ban, reason: reason)
+        case let .rename(id, nickname): .rename(PlayerID(id), nickname: nickname)
+        case let .renameTeam(team, name): .renameTeam(TeamID(team), name: name)
+        case let .mergeTeams(from, into): .mergeTeams(from: TeamID(from), into: TeamID(into))
+        case let .movePlayer(id, team): .movePlayer(PlayerID(id), team: team.map(TeamID.init))
+        case let .adjust(player, team, delta, reason):
+            .adjustScore(player.map { .player(PlayerID($0)) } ?? .team(TeamID(team ?? 0)), delta: delta, reason: reason)
+        case let .accept(question, text): .accept(question: question, text: text)
+        case .pause: .pauseClock
+        case .unpause: .resumeClock
+        case .addTime(let seconds): .addTime(ms: GameDuration(seconds) * 1000)
+        case .skip: .skip
+        case .reopen(let seconds): .reopen(ms: GameDuration(seconds) * 1000)
+        case .undoReveal: .undoReveal
+        case .breakAddTime(let seconds): .breakCountdown(.add(ms: GameDuration(seconds).times(1000)))
+        case .breakEndCountdown: .breakCountdown(.endNow)
+        case let .tiebreak(text, answer, seconds, players, teams):
+            .startTiebreak(TiebreakRequest(
+                text: text, answer: answer, seconds: seconds, players: players.map(PlayerID.init), teams: teams.map(TeamID.init)))
+        case .joinAddress: nil
         }
     }
 }
@@ -106,39 +146,14 @@ package enum PlayerCommand: Sendable, Equatable {
     case tiebreakAnswer(value: Double)
     case leave
 
-    package var type: String {
+    package var type: ClientMessageType {
         switch self {
-        case .answer: "answer"
-        case .wager: "wager"
-        case .tiebreakAnswer: "tiebreak_answer"
-        case .leave: "leave"
+        case .answer: .answer
+        case .wager: .wager
+        case .tiebreakAnswer: .tiebreakAnswer
+        case .leave: .leave
         }
     }
-}
-
-/// `create`: a pack from the library by name, or a whole pack inline, plus setting overrides.
-package struct CreateRequest: Sendable, Equatable {
-    package enum Source: Sendable, Equatable {
-        case library(String)
-        case inline(QuestionPack)
-    }
-    package var source: Source
-    /// Settings the host chose; fields left out keep the server's `game.roomDefaults`.
-    package var settings: JSONValue?
-    /// The library's edit token: hosting a library pack shows its answers, so it needs the token
-    /// (`token_required` without it). An inline pack is the host's own and needs none.
-    package var token: String? = nil
-    /// The league the game counts for (docs/league.md); nil for a one-off.
-    package var league: LeagueChoice? = nil
-}
-
-/// `create`'s `league`: an existing league by `id`, or a new one with its `name` (and `scoring`).
-package struct LeagueChoice: Sendable, Equatable {
-    package var id: String
-    /// Required for a league the server does not know yet; ignored for one it knows.
-    package var name: String?
-    /// `points` (the default) or `places`, for a new league.
-    package var scoring: String?
 }
 
 /// Why a client message was refused before reaching a room: always `bad_message`.
@@ -186,113 +201,143 @@ extension ClientMessage {
     package static func shown(_ type: String) -> String { String(type.prefix(40)) }
 
     private static func decode(
-        type: String, object: [String: JSONValue], fields: JSONFields, packLimits: QuestionPackLimits
+        type name: String, object: [String: JSONValue], fields: JSONFields, packLimits: QuestionPackLimits
     ) throws(JSONFieldError) -> ClientMessage {
-        typealias Bytes = InputBounds.Bytes
-        let id = InputBounds.id
+        guard let type = ClientMessageType(rawValue: name) else { throw JSONFieldError("unknown message type \"\(shown(name))\"") }
+        let read = ClientFieldReader(type: type, object: object, fields: fields)
         switch type {
-        case "create": return .entry(.create(try createRequest(object: object, fields: fields, packLimits: packLimits)))
-        case "host": return .entry(.host(code: try fields.string("code", max: Bytes.code), token: try fields.string("token", max: Bytes.token)))
-        case "join":
-            return .entry(.join(code: try fields.string("code", max: Bytes.code), nickname: try fields.string("nickname", max: Bytes.name),
-                                team: try fields.optionalString("team", max: Bytes.name), device: try fields.optionalString("device", max: Bytes.device)))
-        case "resume": return .entry(.resume(code: try fields.string("code", max: Bytes.code), token: try fields.string("token", max: Bytes.token)))
-        case "watch": return .entry(.watch(code: try fields.string("code", max: Bytes.code)))
-        case "peek": return .entry(.peek(code: try fields.string("code", max: Bytes.code)))
-        case "start": return .host(.start)
-        case "next": return .host(.next)
-        case "close": return .host(.close)
-        case "reveal": return .host(.reveal)
-        case "leaderboard": return .host(.leaderboard)
-        case "end": return .host(.end)
-        case "lock": return .host(.lock)
-        case "unlock": return .host(.unlock)
-        case "kick":
-            return .host(.kick(player: try fields.int("player", in: id), ban: try fields.optionalBool("ban") ?? false,
-                               reason: try fields.optionalString("reason", max: Bytes.text)))
-        case "rename": return .host(.rename(player: try fields.int("player", in: id), nickname: try fields.string("nickname", max: Bytes.name)))
-        case "rename_team": return .host(.renameTeam(team: try fields.int("team", in: id), name: try fields.string("name", max: Bytes.name)))
-        case "merge_teams": return .host(.mergeTeams(from: try fields.int("from", in: id), into: try fields.int("into", in: id)))
-        case "move_player": return .host(.movePlayer(player: try fields.int("player", in: id), team: try fields.optionalInt("team", in: id)))
-        case "adjust":
-            let player = try fields.optionalInt("player", in: id), team = try fields.optionalInt("team", in: id)
+        case .create: return .entry(.create(try createRequest(read, packLimits: packLimits)))
+        case .host: return .entry(.host(code: try read.string(.code), token: try read.string(.token)))
+        case .join:
+            return .entry(.join(code: try read.string(.code), nickname: try read.string(.nickname),
+                                team: try read.optionalString(.team), device: try read.optionalString(.device)))
+        case .resume: return .entry(.resume(code: try read.string(.code), token: try read.string(.token)))
+        case .watch: return .entry(.watch(code: try read.string(.code)))
+        case .peek: return .entry(.peek(code: try read.string(.code)))
+        case .start: return .host(.start)
+        case .next: return .host(.next)
+        case .close: return .host(.close)
+        case .reveal: return .host(.reveal)
+        case .leaderboard: return .host(.leaderboard)
+        case .end: return .host(.end)
+        case .lock: return .host(.lock)
+        case .unlock: return .host(.unlock)
+        case .kick:
+            return .host(.kick(player: try read.int(.player), ban: try read.optionalBool(.ban) ?? false, reason: try read.optionalString(.reason)))
+        case .rename: return .host(.rename(player: try read.int(.player), nickname: try read.string(.nickname)))
+        case .renameTeam: return .host(.renameTeam(team: try read.int(.team), name: try read.string(.name)))
+        case .mergeTeams: return .host(.mergeTeams(from: try read.int(.from), into: try read.int(.into)))
+        case .movePlayer: return .host(.movePlayer(player: try read.int(.player), team: try read.optionalInt(.team)))
+        case .adjust:
+            let player = try read.optionalInt(.player), team = try read.optionalInt(.team)
             guard (player == nil) != (team == nil) else { throw JSONFieldError("adjust needs exactly one of \"player\" or \"team\"") }
-            return .host(.adjust(player: player, team: team, delta: try fields.int("delta", in: InputBounds.adjustment),
-                                 reason: try fields.optionalString("reason", max: Bytes.text) ?? ""))
-        case "accept": return .host(.accept(question: try fields.int("question", in: id), text: try fields.string("text", max: Bytes.text)))
-        case "join_address": return .host(.joinAddress(url: try fields.string("url", max: Bytes.url)))
-        case "pause": return .host(.pause)
-        case "unpause": return .host(.unpause)
-        case "add_time": return .host(.addTime(seconds: try fields.int("seconds", in: InputBounds.extraSeconds)))
-        case "skip": return .host(.skip)
-        case "reopen": return .host(.reopen(seconds: try fields.optionalInt("seconds", in: InputBounds.extraSeconds) ?? 10))
-        case "undo_reveal": return .host(.undoReveal)
-        case "break_add_time": return .host(.breakAddTime(seconds: try fields.int("seconds", in: InputBounds.breakSeconds)))
-        case "break_end_countdown": return .host(.breakEndCountdown)
-        case "tiebreak":
+            return .host(.adjust(player: player, team: team, delta: try read.int(.delta), reason: try read.optionalString(.reason) ?? ""))
+        case .accept: return .host(.accept(question: try read.int(.question), text: try read.string(.text)))
+        case .joinAddress: return .host(.joinAddress(url: try read.string(.url)))
+        case .pause: return .host(.pause)
+        case .unpause: return .host(.unpause)
+        case .addTime: return .host(.addTime(seconds: try read.int(.seconds)))
+        case .skip: return .host(.skip)
+        case .reopen: return .host(.reopen(seconds: try read.optionalInt(.seconds) ?? 10))
+        case .undoReveal: return .host(.undoReveal)
+        case .breakAddTime: return .host(.breakAddTime(seconds: try read.int(.seconds)))
+        case .breakEndCountdown: return .host(.breakEndCountdown)
+        case .tiebreak:
             return .host(.tiebreak(
-                text: try fields.string("text", max: Bytes.text), answer: try fields.number("answer"),
-                seconds: try fields.optionalInt("seconds", in: InputBounds.tiebreakSeconds) ?? 30,
-                players: try fields.idArray("players"), teams: try fields.idArray("teams")))
-        case "tiebreak_answer": return .player(.tiebreakAnswer(value: try fields.number("value")))
-        case "answer":
-            guard let raw = object["answer"] else { throw JSONFieldError("answer needs an \"answer\" object") }
-            return .player(.answer(question: try fields.int("question", in: id), answer: try AnswerValue(json: raw)))
-        case "wager": return .player(.wager(question: try fields.int("question", in: id), amount: try fields.int("amount", in: InputBounds.wager)))
-        case "leave": return .player(.leave)
-        default:
-            throw JSONFieldError("unknown message type \"\(shown(type))\"")
+                text: try read.string(.text), answer: try read.number(.answer), seconds: try read.optionalInt(.seconds) ?? 30,
+                players: try read.ids(.players), teams: try read.ids(.teams)))
+        case .tiebreakAnswer: return .player(.tiebreakAnswer(value: try read.number(.value)))
+        case .answer:
+            guard let raw = read.raw(.answer) else { throw JSONFieldError("answer needs an \"answer\" object") }
+            return .player(.answer(question: try read.int(.question), answer: try AnswerValue(json: raw)))
+        case .wager: return .player(.wager(question: try read.int(.question), amount: try read.int(.amount)))
+        case .leave: return .player(.leave)
         }
     }
+}
 
-    private static func createRequest(
-        object: [String: JSONValue], fields: JSONFields, packLimits: QuestionPackLimits
-    ) throws(JSONFieldError) -> CreateRequest {
-        var cleaned: JSONValue?
-        switch object["settings"] {
-        case nil, .null?: cleaned = nil
-        case .object(let settings)?: cleaned = .object(settings)
-        default: throw JSONFieldError("\"settings\" must be an object")
-        }
-        let name = try fields.optionalString("pack", max: InputBounds.Bytes.packName)
-        let token = try fields.optionalString("token", max: InputBounds.Bytes.token)
-        let inline = object["questions"].flatMap { $0 == .null ? nil : $0 }
-        let league = try leagueChoice(object["league"])
-        // Either one would be a guess at what the host meant.
-        if name != nil && inline != nil {
-            throw JSONFieldError(#"create takes either "pack" (a library pack name) or "questions" (a whole pack), not both"#)
-        }
-        if let name {
-            return CreateRequest(source: .library(name), settings: cleaned, token: token, league: league)
-        }
-        guard let questions = inline else {
-            throw JSONFieldError("create needs \"pack\" (a library pack name) or \"questions\" (a whole pack)")
-        }
-        do {
-            let pack = try QuestionPack.decode(questions, limits: packLimits)
-            return CreateRequest(source: .inline(pack), settings: cleaned, token: token, league: league)
-        } catch {
-            throw JSONFieldError("the question pack has problems:\n\(error)")
-        }
-    }
-
-    /// `create`'s `league` object, each field checked where it enters (docs/league.md, "Ranges").
-    private static func leagueChoice(_ value: JSONValue?) throws(JSONFieldError) -> LeagueChoice? {
-        switch value {
-        case nil, .null?: return nil
-        case .object(let members)?:
-            let fields = JSONFields(object: Dictionary(members, uniquingKeysWith: { first, _ in first }))
-            let name = try fields.optionalString("name", max: InputBounds.Bytes.name)?.trimmingCharacters(in: .whitespaces)
-            let scoring = try fields.optionalString("scoring", max: 16)
-            if let scoring, scoring != "points" && scoring != "places" { throw JSONFieldError(#""league.scoring" must be "points" or "places""#) }
-            guard let id = try fields.optionalString("id", max: InputBounds.Bytes.leagueID) ?? name.flatMap(RoomLeague.suggestedID(for:)) else {
-                throw JSONFieldError(#""league" needs an "id" (1 to 40 of a-z, 0-9 and -) or a "name" to make one from"#)
+extension ClientMessage {
+    /// The message as a client writes it (docs/protocol.md): the inverse of `decode`, which the libFuzzer
+    /// target and the tests check by reading it back.
+    package var jsonValue: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("type", .string(type.rawValue))]
+        func add(_ field: ClientField, _ value: JSONValue?) { if let value { members.append((field.rawValue, value)) } }
+        func number(_ value: Int) -> JSONValue { .number(Double(value)) }
+        switch self {
+        case .entry(.create(let request)):
+            switch request.source {
+            case .library(let name): add(.pack, .string(name))
+            case .inline(let pack): add(.questions, pack.jsonValue)
             }
-            if let problem = RoomLeague.idProblem(id) { throw JSONFieldError("\"league.id\": \(problem)") }
-            if let name, let problem = RoomLeague.nameProblem(name) { throw JSONFieldError("\"league.name\": \(problem)") }
-            return LeagueChoice(id: id, name: name, scoring: scoring)
-        default:
-            throw JSONFieldError(#""league" must be an object such as {"id":"crown-tuesdays","name":"Tuesdays at The Crown"}"#)
+            add(.settings, request.settings)
+            add(.token, request.token.map(JSONValue.string))
+            add(.league, request.league.map { league in
+                .object([("id", .string(league.id))] + [league.name.map { ("name", JSONValue.string($0)) }, league.scoring.map { ("scoring", .string($0)) }]
+                    .compactMap { $0 })
+            })
+        case let .entry(.host(code, token)), let .entry(.resume(code, token)):
+            add(.code, .string(code))
+            add(.token, .string(token))
+        case let .entry(.join(code, nickname, team, device)):
+            add(.code, .string(code))
+            add(.nickname, .string(nickname))
+            add(.team, team.map(JSONValue.string))
+            add(.device, device.map(JSONValue.string))
+        case .entry(.watch(let code)), .entry(.peek(let code)):
+            add(.code, .string(code))
+        case .host(let command):
+            switch command {
+            case .start, .next, .close, .reveal, .leaderboard, .end, .lock, .unlock, .pause, .unpause, .skip, .undoReveal, .breakEndCountdown:
+                break
+            case let .kick(player, ban, reason):
+                add(.player, number(player))
+                add(.ban, .bool(ban))
+                add(.reason, reason.map(JSONValue.string))
+            case let .rename(player, nickname):
+                add(.player, number(player))
+                add(.nickname, .string(nickname))
+            case let .renameTeam(team, name):
+                add(.team, number(team))
+                add(.name, .string(name))
+            case let .mergeTeams(from, into):
+                add(.from, number(from))
+                add(.into, number(into))
+            case let .movePlayer(player, team):
+                add(.player, number(player))
+                add(.team, team.map(number))
+            case let .adjust(player, team, delta, reason):
+                add(.player, player.map(number))
+                add(.team, team.map(number))
+                add(.delta, number(delta))
+                add(.reason, .string(reason))
+            case let .accept(question, text):
+                add(.question, number(question))
+                add(.text, .string(text))
+            case .addTime(let seconds), .reopen(let seconds), .breakAddTime(let seconds):
+                add(.seconds, number(seconds))
+            case let .tiebreak(text, answer, seconds, players, teams):
+                add(.text, .string(text))
+                add(.answer, .number(answer))
+                add(.seconds, number(seconds))
+                add(.players, .array(players.map(number)))
+                add(.teams, .array(teams.map(number)))
+            case .joinAddress(let url):
+                add(.url, .string(url))
+            }
+        case .player(let command):
+            switch command {
+            case .leave:
+                break
+            case let .answer(question, answer):
+                add(.question, number(question))
+                add(.answer, answer.jsonValue)
+            case let .wager(question, amount):
+                add(.question, number(question))
+                add(.amount, number(amount))
+            case .tiebreakAnswer(let value):
+                add(.value, .number(value))
+            }
         }
+        return .object(members)
     }
 }

@@ -12,7 +12,7 @@ struct CommandDispatcher: Sendable {
     func host(_ command: HostCommand, from client: GameClient) {
         guard let (room, role) = member(client, request: command.type) else { return }
         guard role == .host else {
-            client.send(messages.encode(.error(GameError.notHost, request: command.type)))
+            client.send(messages.encode(.error(GameError.notHost, request: command.type.rawValue)))
             return
         }
         let handle = client.handle, messages = self.messages
@@ -20,7 +20,7 @@ struct CommandDispatcher: Sendable {
             do throws(GameError) {
                 try Self.perform(command, handle: handle, in: live)
             } catch {
-                handle.send(messages.encode(.error(error, request: command.type)))
+                handle.send(messages.encode(.error(error, request: command.type.rawValue)))
             }
         }
     }
@@ -28,7 +28,7 @@ struct CommandDispatcher: Sendable {
     func player(_ command: PlayerCommand, from client: GameClient) {
         guard let (room, role) = member(client, request: command.type) else { return }
         guard case .player(let id) = role else {
-            client.send(messages.encode(.error(GameError.unknownPlayer, request: command.type)))
+            client.send(messages.encode(.error(GameError.unknownPlayer, request: command.type.rawValue)))
             return
         }
         let handle = client.handle, messages = self.messages
@@ -38,15 +38,15 @@ struct CommandDispatcher: Sendable {
             do throws(GameError) {
                 try Self.perform(command, by: id, handle: handle, rttMs: rtt, written: written, in: live)
             } catch {
-                handle.send(messages.encode(.error(error, request: command.type)))
+                handle.send(messages.encode(.error(error, request: command.type.rawValue)))
             }
         }
     }
 
     /// The room and role of a connection that has entered one; otherwise it is told to join first.
-    private func member(_ client: GameClient, request: String) -> (RoomRef, ClientState.Role)? {
+    private func member(_ client: GameClient, request: ClientMessageType) -> (RoomRef, ClientState.Role)? {
         guard let room = client.state.room else {
-            client.send(messages.encode(.error("not_in_room", "Join or create a room first.", request: request)))
+            client.send(messages.encode(.error(.notInRoom, "Join or create a room first.", request: request.rawValue)))
             return nil
         }
         return (room, client.state.role)
@@ -59,7 +59,7 @@ struct CommandDispatcher: Sendable {
             return
         }
         try live.perform(roomCommand)
-        if command.repliesOK { handle.send(live.context.messages.encode(.ok(OKPayload(request: command.type)))) }
+        if command.type.repliesOK { handle.send(live.context.messages.encode(.ok(OKPayload(request: command.type.rawValue)))) }
     }
 
     /// The host picked another of the room's join addresses for the projector and the QR code. It is
@@ -69,12 +69,12 @@ struct CommandDispatcher: Sendable {
         let offered = live.context.registry.joinAddresses(live.code)?.offered.candidates ?? []
         guard offered.contains(base) else {
             handle.send(live.context.messages.encode(.error(
-                "unknown_address", "\(url) is not one of this server's join addresses: \(offered.joined(separator: ", ")).", request: "join_address")))
+                .unknownAddress, "\(url) is not one of this server's join addresses: \(offered.joined(separator: ", ")).", request: ClientMessageType.joinAddress.rawValue)))
             return
         }
         try live.perform(.setJoinAddress(RoomJoinAddress(url: base, offered: offered)))
         _ = live.context.registry.chooseJoinURL(base, for: live.code)
-        handle.send(live.context.messages.encode(.ok(OKPayload(request: "join_address"))))
+        handle.send(live.context.messages.encode(.ok(OKPayload(request: ClientMessageType.joinAddress.rawValue))))
     }
 
     /// A player's command, on the room's loop.
@@ -87,59 +87,12 @@ struct CommandDispatcher: Sendable {
             try live.answer(id, question: question, value: value, rttMs: rttMs, connectionWritten: written, from: handle)
         case let .wager(question, amount):
             try live.perform(.wager(id, question: question, amount: amount))
-            handle.send(live.context.messages.encode(.ok(OKPayload(request: command.type))))
         case .tiebreakAnswer(let value):
             try live.perform(.tiebreakAnswer(id, value: value, writtenAt: 0, rttMs: rttMs), answerFrom: handle)
         case .leave:
             try live.leave(id, handle: handle)
-            handle.send(live.context.messages.encode(.ok(OKPayload(request: command.type))))
-            handle.close(code: 1000, reason: "left the game")
         }
-    }
-}
-
-extension HostCommand {
-    /// The room command a host command runs; nil for `join_address`, which changes the app's choice of
-    /// address, not the game. The one mapping: the protocol fuzzer runs the same.
-    package var roomCommand: RoomCommand? {
-        switch self {
-        case .start: .start
-        case .next: .next
-        case .close: .close
-        case .reveal: .reveal
-        case .leaderboard: .showLeaderboard
-        case .end: .end
-        case .lock: .setLocked(true)
-        case .unlock: .setLocked(false)
-        case let .kick(id, ban, reason): .kick(PlayerID(id), ban: ban, reason: reason)
-        case let .rename(id, nickname): .rename(PlayerID(id), nickname: nickname)
-        case let .renameTeam(team, name): .renameTeam(TeamID(team), name: name)
-        case let .mergeTeams(from, into): .mergeTeams(from: TeamID(from), into: TeamID(into))
-        case let .movePlayer(id, team): .movePlayer(PlayerID(id), team: team.map(TeamID.init))
-        case let .adjust(player, team, delta, reason):
-            .adjustScore(player.map { .player(PlayerID($0)) } ?? .team(TeamID(team ?? 0)), delta: delta, reason: reason)
-        case let .accept(question, text): .accept(question: question, text: text)
-        case .pause: .pauseClock
-        case .unpause: .resumeClock
-        case .addTime(let seconds): .addTime(ms: GameDuration(seconds) * 1000)
-        case .skip: .skip
-        case .reopen(let seconds): .reopen(ms: GameDuration(seconds) * 1000)
-        case .undoReveal: .undoReveal
-        case .breakAddTime(let seconds): .breakCountdown(.add(ms: GameDuration(seconds).times(1000)))
-        case .breakEndCountdown: .breakCountdown(.endNow)
-        case let .tiebreak(text, answer, seconds, players, teams):
-            .startTiebreak(TiebreakRequest(
-                text: text, answer: answer, seconds: seconds, players: players.map(PlayerID.init), teams: teams.map(TeamID.init)))
-        case .joinAddress: nil
-        }
-    }
-
-    /// The commands whose effect the host's screen does not show by itself get an `ok` (docs/protocol.md).
-    var repliesOK: Bool {
-        switch self {
-        case .lock, .unlock, .kick, .rename, .renameTeam, .mergeTeams, .movePlayer, .adjust, .accept, .joinAddress: true
-        case .start, .next, .close, .reveal, .leaderboard, .end, .pause, .unpause, .addTime, .skip, .reopen, .undoReveal, .tiebreak,
-             .breakAddTime, .breakEndCountdown: false
-        }
+        if command.type.repliesOK { handle.send(live.context.messages.encode(.ok(OKPayload(request: command.type.rawValue)))) }
+        if case .leave = command { handle.close(code: 1000, reason: "left the game") }
     }
 }

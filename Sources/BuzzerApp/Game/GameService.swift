@@ -128,7 +128,7 @@ package final class GameService: WebSocketService {
     func received(_ message: WebSocketMessage, from client: GameClient) {
         context.metrics.received(bytes: message.payload.count)
         guard message.opcode == .text else {
-            client.send(messages.encode(.error("bad_message", "Send JSON text messages; binary messages are not part of buzzer.v1.")))
+            client.send(messages.encode(.error(.badMessage, "Send JSON text messages; binary messages are not part of buzzer.v1.")))
             return
         }
         let decoded: ClientMessage
@@ -136,8 +136,8 @@ package final class GameService: WebSocketService {
             decoded = try ClientMessage.decode(message.payload, packLimits: context.config.game.packLimits)
         } catch {
             // A create with an invalid inline pack still counts against the connection's creates.
-            if error.request == "create", entrance.closeIfPastCreateLimit(client) { return }
-            client.send(messages.encode(.error("bad_message", "That message was not understood: \(error.reason).", request: error.request)))
+            if error.request == ClientMessageType.create.rawValue, entrance.closeIfPastCreateLimit(client) { return }
+            client.send(messages.encode(.error(.badMessage, "That message was not understood: \(error.reason).", request: error.request)))
             return
         }
         route(decoded, from: client)

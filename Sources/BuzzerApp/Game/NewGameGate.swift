@@ -1,4 +1,5 @@
 import BuzzerArchive
+import BuzzerGame
 import Dispatch
 import Synchronization
 
@@ -31,20 +32,20 @@ final class NewGameGate: Sendable {
     }
 
     /// Why no game may start now, as an error code and a sentence for the host; nil when one may.
-    func refusal() -> (code: String, message: String)? {
+    func refusal() -> (code: ProtocolErrorCode, message: String)? {
         if !context.archive.acceptsNewGames {
-            return ("archive_unavailable", "The server cannot record new games right now (its log is failing), so it is not starting any. Running games go on.")
+            return (.archiveUnavailable, "The server cannot record new games right now (its log is failing), so it is not starting any. Running games go on.")
         }
         let disk = diskSpace()
         if disk.isLow {
-            return ("disk_low", "The server's disk is almost full (\((disk.freeBytes ?? 0) >> 20) MiB free, under archive.minFreeBytes), so it starts no new games until space is freed. Running games go on.")
+            return (.diskLow, "The server's disk is almost full (\((disk.freeBytes ?? 0) >> 20) MiB free, under archive.minFreeBytes), so it starts no new games until space is freed. Running games go on.")
         }
         if isDraining {
-            return ("draining", "This server is finishing its running games before a restart and starts no new ones; try again in a moment.")
+            return (.draining, "This server is finishing its running games before a restart and starts no new ones; try again in a moment.")
         }
         let maxRooms = context.config.rooms.maxRooms
         if context.registry.runningCount >= maxRooms {
-            return ("too_many_rooms", "The server is running its maximum of \(maxRooms) rooms; try again when a game ends.")
+            return (.tooManyRooms, "The server is running its maximum of \(maxRooms) rooms; try again when a game ends.")
         }
         return nil
     }

@@ -14,9 +14,9 @@ package enum PersonalMessageJSON {
     /// `{"players":N,"result":{…},"type":"result"}`.
     package static func result(_ result: PlayerResult, players: Int) -> [UInt8] {
         var out = JSONBytes()
-        out.raw(#"{"players":"#)
+        out.raw(Piece.openWithPlayers)
         out.int(players)
-        out.raw(#","result":{"answered":"#)
+        out.raw(Piece.resultAnswered)
         out.raw(result.answered ? "true" : "false")
         if let outcome = result.outcome {
             out.raw(#","outcome":""#)
@@ -41,7 +41,7 @@ package enum PersonalMessageJSON {
             out.raw(#","teamPoints":"#)
             out.int(teamPoints)
         }
-        out.raw(#"},"type":"result"}"#)
+        out.raw(Piece.resultEnd)
         return out.bytes
     }
 
@@ -56,16 +56,16 @@ package enum PersonalMessageJSON {
             out.raw(#","lockedIn":"#)
             answer.appendJSON(to: &out.bytes)
         }
-        out.raw(#","question":"#)
+        out.raw(Piece.question)
         out.int(question)
-        out.raw(#","type":"answer_ack"}"#)
+        out.raw(Piece.answerAckEnd)
         return out.bytes
     }
 
     /// `{"players":N,"rank":N,"score":N,"teamRank":N,"type":"standing"}`, absent ranks left out.
     package static func standing(rank: Int?, score: Int, players: Int, teamRank: Int?) -> [UInt8] {
         var out = JSONBytes()
-        out.raw(#"{"players":"#)
+        out.raw(Piece.openWithPlayers)
         out.int(players)
         if let rank {
             out.raw(#","rank":"#)
@@ -77,8 +77,18 @@ package enum PersonalMessageJSON {
             out.raw(#","teamRank":"#)
             out.int(teamRank)
         }
-        out.raw(#","type":"standing"}"#)
+        out.raw(Piece.standingEnd)
         return out.bytes
+    }
+
+    /// The pieces spelled like a message type, from their one definition (built once).
+    private enum Piece {
+        static let openWithPlayers = #"{""# + ServerMessageField.players.rawValue + #"":"#
+        static let resultAnswered = #",""# + ServerMessageField.result.rawValue + #"":{"answered":"#
+        static let resultEnd = #"},"type":""# + ServerMessageType.result.rawValue + #""}"#
+        static let question = #",""# + ServerMessageField.question.rawValue + #"":"#
+        static let answerAckEnd = #","type":""# + ServerMessageType.answerAck.rawValue + #""}"#
+        static let standingEnd = #","type":""# + ServerMessageType.standing.rawValue + #""}"#
     }
 }
 

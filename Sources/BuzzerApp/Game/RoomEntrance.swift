@@ -57,7 +57,7 @@ final class RoomEntrance: Sendable {
             enter(request, client: client)
         case .peek(let code):
             guard !client.state.entering else {
-                client.send(messages.encode(.error("busy", "Wait for the answer to your previous request.", request: request.type)))
+                client.send(messages.encode(.error(.busy, "Wait for the answer to your previous request.", request: request.type.rawValue)))
                 return
             }
             peek(code, client: client)
@@ -72,19 +72,19 @@ final class RoomEntrance: Sendable {
         client.state.createRequests += 1
         let limit = context.config.rooms.createsPerConnection
         guard requests >= limit else { return false }
-        client.send(messages.encode(.error("rate_limited", "Too many create requests on this connection (\(limit)); reload the page to try again.", request: "create")))
+        client.send(messages.encode(.error(.rateLimited, "Too many create requests on this connection (\(limit)); reload the page to try again.", request: ClientMessageType.create.rawValue)))
         client.handle.close(code: 1008, reason: "too many create requests")
         return true
     }
 
     /// Refuses a second create/join/... while one is pending or the connection already has a role.
-    private func enterable(_ client: GameClient, request: String) -> Bool {
+    private func enterable(_ client: GameClient, request: ClientMessageType) -> Bool {
         if client.state.entering {
-            client.send(messages.encode(.error("busy", "Wait for the answer to your previous request.", request: request)))
+            client.send(messages.encode(.error(.busy, "Wait for the answer to your previous request.", request: request.rawValue)))
             return false
         }
         if let room = client.state.room {
-            client.send(messages.encode(.error("already_in_room", "This connection is already in room \(room.code); open a new connection for another room.", request: request)))
+            client.send(messages.encode(.error(.alreadyInRoom, "This connection is already in room \(room.code); open a new connection for another room.", request: request.rawValue)))
             return false
         }
         return true
@@ -113,7 +113,7 @@ final class RoomEntrance: Sendable {
         if case .watch = message {
             let address = client.remoteAddress
             if let refusal = displays.withLock({ $0.take(room: code, address: address) }) {
-                client.send(messages.encode(.error("too_many_displays", refusal.message, request: message.type)))
+                client.send(messages.encode(.error(.tooManyDisplays, refusal.message, request: message.type.rawValue)))
                 return
             }
             client.state.displaySlot = code
@@ -131,7 +131,7 @@ final class RoomEntrance: Sendable {
                     switch outcome {
                     case .failure(let error):
                         client.releaseDisplaySlot()
-                        client.send(messages.encode(.error(error, request: message.type)))
+                        client.send(messages.encode(.error(error, request: message.type.rawValue)))
                     case .success(let entered):
                         client.state.room = ref
                         client.state.role = entered.role
@@ -155,7 +155,7 @@ final class RoomEntrance: Sendable {
     func peek(_ rawCode: String, client: GameClient) {
         let code = Secrets.normalizeCode(rawCode)
         guard let ref = context.registry.room(code) else {
-            refuseWrongCode(code, request: "peek", client: client)
+            refuseWrongCode(code, request: .peek, client: client)
             return
         }
         let handle = client.handle
@@ -192,7 +192,7 @@ final class RoomEntrance: Sendable {
     /// Answers a code that names no live room as `JoinRateLimiter` says: `room_not_found`, or
     /// `rate_limited` once the address is past its limit; at once or after a delay, during which the
     /// connection can enter nothing; then, past the connection's or the address's limit, closes it.
-    private func refuseWrongCode(_ code: String, request: String, client: GameClient) {
+    private func refuseWrongCode(_ code: String, request: ClientMessageType, client: GameClient) {
         let failures = client.state.failedEntries
         client.state.failedEntries += 1
         let address = client.remoteAddress, now = context.clock()
@@ -202,8 +202,8 @@ final class RoomEntrance: Sendable {
                 "address": "\(address)", "perMinute": "\(context.config.rooms.failedJoinsPerMinute)"])
         }
         let reply = context.messages.encode(verdict.isRateLimited
-            ? .error("rate_limited", "Too many wrong room codes from your network. Check the code on the big screen: the right code still works.", request: request)
-            : .error("room_not_found", "No game has the code \(code.isEmpty ? "you typed" : code). Check the code on the screen.", request: request))
+            ? .error(.rateLimited, "Too many wrong room codes from your network. Check the code on the big screen: the right code still works.", request: request.rawValue)
+            : .error(.roomNotFound, "No game has the code \(code.isEmpty ? "you typed" : code). Check the code on the screen.", request: request.rawValue))
         let answer: @Sendable (GameClient) -> Void = { client in
             client.state.entering = false
             client.send(reply)

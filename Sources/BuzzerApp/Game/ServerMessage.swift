@@ -48,44 +48,44 @@ package indirect enum ServerMessage: Encodable, Sendable, Equatable {
     case ok(OKPayload)
     case error(ErrorPayload)
 
-    /// The protocol's `type` string.
-    package var type: String {
+    /// The protocol's `type` (its string is `type.rawValue`).
+    package var type: ServerMessageType {
         switch self {
-        case .created: "created"
-        case .joined: "joined"
-        case .hosting: "hosting"
-        case .watching: "watching"
-        case .joinAddress: "join_address"
-        case .state: "state"
-        case .lobby: "lobby"
-        case .players: "players"
-        case .question: "question"
-        case .wagerLimit: "wager_limit"
-        case .answersOpen: "answers_open"
-        case .answerAck: "answer_ack"
-        case .answerCount: "answer_count"
-        case .answersClosed: "answers_closed"
-        case .clock: "clock"
-        case .skipped: "skipped"
-        case .reveal: "reveal"
-        case .result: "result"
-        case .leaderboard: "leaderboard"
-        case .standing: "standing"
-        case .ended: "ended"
-        case .hostStatus: "host_status"
-        case .kicked: "kicked"
-        case .renamed: "renamed"
-        case .teamChanged: "team_changed"
-        case .teamAnswer: "team_answer"
-        case .tiebreak: "tiebreak"
-        case .breakShown: "break"
-        case .tiebreakAck: "tiebreak_ack"
-        case .tiebreakResult: "tiebreak_result"
-        case .teamWager: "team_wager"
-        case .roomInfo: "room_info"
-        case .waiting: "waiting"
-        case .ok: "ok"
-        case .error: "error"
+        case .created: .created
+        case .joined: .joined
+        case .hosting: .hosting
+        case .watching: .watching
+        case .joinAddress: .joinAddress
+        case .state: .state
+        case .lobby: .lobby
+        case .players: .players
+        case .question: .question
+        case .wagerLimit: .wagerLimit
+        case .answersOpen: .answersOpen
+        case .answerAck: .answerAck
+        case .answerCount: .answerCount
+        case .answersClosed: .answersClosed
+        case .clock: .clock
+        case .skipped: .skipped
+        case .reveal: .reveal
+        case .result: .result
+        case .leaderboard: .leaderboard
+        case .standing: .standing
+        case .ended: .ended
+        case .hostStatus: .hostStatus
+        case .kicked: .kicked
+        case .renamed: .renamed
+        case .teamChanged: .teamChanged
+        case .teamAnswer: .teamAnswer
+        case .tiebreak: .tiebreak
+        case .breakShown: .break
+        case .tiebreakAck: .tiebreakAck
+        case .tiebreakResult: .tiebreakResult
+        case .teamWager: .teamWager
+        case .roomInfo: .roomInfo
+        case .waiting: .waiting
+        case .ok: .ok
+        case .error: .error
         }
     }
 
@@ -134,13 +134,13 @@ package indirect enum ServerMessage: Encodable, Sendable, Equatable {
     /// `type` and the payload's fields in one object (the payload writes into the same container).
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
-        try container.encode(type, forKey: .type)
+        try container.encode(type.rawValue, forKey: .type)
         try payload.encode(to: encoder)
     }
 
     /// A refusal: `code` is stable, `message` a sentence for people, `request` the refused message's `type`.
-    package static func error(_ code: String, _ message: String, request: String? = nil) -> ServerMessage {
-        .error(ErrorPayload(code: code, message: message, request: request))
+    package static func error(_ code: ProtocolErrorCode, _ message: String, request: String? = nil) -> ServerMessage {
+        .error(ErrorPayload(code: code.rawValue, message: message, request: request))
     }
 
     package static func error(_ error: GameError, request: String?) -> ServerMessage {

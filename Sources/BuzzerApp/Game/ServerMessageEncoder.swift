@@ -1,3 +1,4 @@
+import BuzzerGame
 import BuzzerWebSocket
 import Foundation
 
@@ -53,7 +54,8 @@ package struct ServerMessageEncoder: Sendable {
             return try encoded(message)
         } catch {
             // Only non-finite numbers can fail here; the game never produces them.
-            return "{\"type\":\"error\",\"code\":\"internal\",\"message\":\"The server could not encode a \(message.type) message.\"}"
+            return "{\"type\":\"\(ServerMessageType.error.rawValue)\",\"code\":\"\(ProtocolErrorCode.internal.rawValue)\","
+                + "\"message\":\"The server could not encode a \(message.type.rawValue) message.\"}"
         }
     }
 

@@ -1,3 +1,4 @@
+import BuzzerGame
 import BuzzerWebSocket
 import Dispatch
 import Synchronization
@@ -57,7 +58,7 @@ final class ComputeRateLimit: Sendable {
     static func tooMany(retryAfterSeconds seconds: Int64) -> HTTPResponse {
         var response = LibraryAPI.json(429, [
             "error": "Too many requests from your address for answers the server computes (http.computeRequestsPerMinute): try again in \(seconds) s.",
-            "code": "rate_limited",
+            "code": ProtocolErrorCode.rateLimited.rawValue,
         ])
         response.headers.add(name: "Retry-After", value: String(seconds))
         return response

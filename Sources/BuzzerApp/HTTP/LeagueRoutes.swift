@@ -23,7 +23,7 @@ enum LeagueRoutes {
             guard QueryString(request.head.query)["asOf"] != nil, let id = checkedID(request[parameter: "id"]) else { return .pass(release: nil) }
             if let refusal = rateLimit.refusal(for: request.remoteAddress) { return .refuse(refusal) }
             guard leagues.beginAsOf(id) else {
-                var response = error(503, "busy", "The standings of \(id) for another date are being computed for other visitors: try again in \(busyRetryAfterSeconds) s.")
+                var response = error(503, ProtocolErrorCode.busy.rawValue, "The standings of \(id) for another date are being computed for other visitors: try again in \(busyRetryAfterSeconds) s.")
                 response.headers.add(name: "Retry-After", value: String(busyRetryAfterSeconds))
                 return .refuse(response)
             }
@@ -52,7 +52,7 @@ enum LeagueRoutes {
         router.get("/api/leagues/{id}/qr.svg", on: .loop) { request, service in
             guard let id = checkedID(request[parameter: "id"]) else { return badID() }
             let url = "\(service.joinAddress(requestHost: request.head.headers.first(name: "Host")).url)/league/\(id)"
-            guard let symbol = QRCode(encoding: url) else { return error(500, "internal", "The QR code could not be drawn.") }
+            guard let symbol = QRCode(encoding: url) else { return error(500, ProtocolErrorCode.`internal`.rawValue, "The QR code could not be drawn.") }
             var headers = WebAssets.commonHeaders(contentType: "image/svg+xml")
             headers.add(name: "Cache-Control", value: "no-cache")
             headers.add(name: "X-Buzzer-URL", value: url)
@@ -154,7 +154,7 @@ enum LeagueRoutes {
         } catch {
             switch error {
             case .unknownLeague: return unknown(id)
-            case .invalid(let reason): return Self.error(422, "invalid_league", "The change was not made: \(reason).")
+            case .invalid(let reason): return Self.error(422, ProtocolErrorCode.invalidLeague.rawValue, "The change was not made: \(reason).")
             case .unreadableFile(let reason): return Self.error(503, "league_file_unreadable", "The league file cannot be used, so it is not written over: \(reason). Fix or move it and restart.")
             case .io(let reason): return Self.error(500, "league_file_unwritable", "The league file could not be written: \(reason).")
             }
@@ -171,7 +171,7 @@ enum LeagueRoutes {
     }
 
     static func unknown(_ id: String) -> HTTPResponse {
-        error(404, "unknown_league", "There is no league \(id) on this server yet: it starts with its first game.")
+        error(404, ProtocolErrorCode.unknownLeague.rawValue, "There is no league \(id) on this server yet: it starts with its first game.")
     }
 
     static func error(_ status: Int, _ code: String, _ message: String) -> HTTPResponse {
@@ -181,7 +181,7 @@ enum LeagueRoutes {
     private static func authorized(_ head: HTTPRequestHead, editTokenHash: String) -> HTTPResponse? {
         guard let value = head.headers.first(name: "Authorization"), value.hasPrefix("Bearer "),
               Secrets.hash(String(value.dropFirst(7)).trimmingCharacters(in: .whitespaces)) == editTokenHash else {
-            var response = error(401, "token_required", "Changing a league needs the edit token (the host link's): send Authorization: Bearer TOKEN.")
+            var response = error(401, ProtocolErrorCode.tokenRequired.rawValue, "Changing a league needs the edit token (the host link's): send Authorization: Bearer TOKEN.")
             response.headers.add(name: "WWW-Authenticate", value: "Bearer realm=\"buzzer leagues\"")
             return response
         }

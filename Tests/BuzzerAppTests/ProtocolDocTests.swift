@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+@testable import BuzzerApp
+@testable import BuzzerGame
+
+/// docs/protocol.md is held to the definitions: every client message with its role and fields, every
+/// field's range, every server message type, each listed once and nothing extra.
+struct ProtocolDocTests {
+    static func protocolDoc() throws -> String {
+        try String(contentsOfFile: LiveGameServer.packageRoot + "/docs/protocol.md", encoding: .utf8)
+    }
+
+    /// The rows of the table whose header line starts with `header`, as trimmed cells.
+    static func table(_ header: String, in text: String) throws -> [[String]] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex { $0.hasPrefix(header) }, "no table \(header)")
+        return lines[(start + 2)...].prefix { $0.hasPrefix("|") }.map { line in
+            line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast().map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+    }
+
+    /// The `code` spans of a cell.
+    static func ticked(_ cell: String) -> [String] {
+        cell.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+    }
+
+    @Test func everyClientMessageIsListedWithItsRoleAndFields() throws {
+        let rows = try Self.table("| message | sent by | fields |", in: Self.protocolDoc())
+        var listed: [String: (role: String, fields: [String])] = [:]
+        for row in rows {
+            let name = try #require(Self.ticked(row[0]).first)
+            #expect(listed[name] == nil, "\(name) listed twice")
+            let fields = row[2] == "—" ? [] : row[2].components(separatedBy: ", ")
+            listed[name] = (row[1], fields)
+        }
+        for type in ClientMessageType.allCases {
+            let documented = try #require(listed[type.rawValue], "\(type.rawValue) is not in docs/protocol.md's message table")
+            #expect(documented.role == type.role.rawValue, "\(type.rawValue)")
+            #expect(documented.fields == type.fields.map { "`\($0.field.rawValue)`" + ($0.isRequired ? "" : "?") }, "\(type.rawValue)")
+        }
+        #expect(Set(listed.keys).subtracting(ClientMessageType.allCases.map(\.rawValue)).sorted() == [], "documented, not defined")
+    }
+
+    @Test func thePlayerRoleRowListsThePlayersCommands() throws {
+        let rows = try Self.table("| role | how | may send |", in: Self.protocolDoc())
+        let player = try #require(rows.first { $0[0] == "player" })
+        #expect(Set(Self.ticked(player[2])) == Set(ClientMessageType.allCases.filter { $0.role == .player }.map(\.rawValue)))
+    }
+
+    @Test func theHostCommandsThatGetAnOKAreTheDocumentedOnes() throws {
+        let rows = try Self.table("| message | what it does | reply |", in: Self.protocolDoc())
+        var documented: Set<ClientMessageType> = []
+        for row in rows {
+            let types = row[0].components(separatedBy: #"{"type":""#).dropFirst().compactMap { $0.split(separator: "\"").first }
+            let replied = row[2].hasPrefix("`ok`")
+            for name in types {
+                let type = try #require(ClientMessageType(rawValue: String(name)), "\(name) is not a message")
+                #expect(type.role == .host, "\(name) in the host commands' table")
+                #expect(type.repliesOK == replied, "\(name): the table says \(replied ? "" : "no ")ok")
+                documented.insert(type)
+            }
+        }
+        #expect(documented == Set(ClientMessageType.allCases.filter { $0.role == .host }), "every host command, once")
+    }
+
+    /// A number as the docs write it: thousands separated by commas, a true minus sign.
+    static func written(_ value: Int) -> String {
+        var digits = String(value.magnitude)
+        var index = digits.endIndex
+        while digits.distance(from: digits.startIndex, to: index) > 3 {
+            index = digits.index(index, offsetBy: -3)
+            digits.insert(",", at: index)
+        }
+        return (value < 0 ? "−" : "") + digits
+    }
+
+    /// What the Ranges table must say for a field's shape; nil for shapes with rules of their own.
+    static func rangeText(_ shape: ClientFieldSpec.Shape) -> [String]? {
+        switch shape {
+        case .int(let range): ["\(written(range.lowerBound)) to \(written(range.upperBound))"]
+        case .string(let bytes): ["at most \(written(bytes)) bytes"]
+        case .number: ["−10^15 to 10^15"]
+        case .ids: ["\(written(InputBounds.id.lowerBound)) to \(written(InputBounds.id.upperBound))", "at most \(written(InputBounds.maxListedIDs)) ids"]
+        case .bool, .answer, .pack, .object: nil
+        }
+    }
+
+    @Test func everyFieldsRangeIsTheDocumentedOne() throws {
+        let rows = try Self.table("| field | range |", in: Self.protocolDoc())
+        for type in ClientMessageType.allCases {
+            for spec in type.fields {
+                guard let expected = Self.rangeText(spec.shape) else { continue }
+                // A row names the field, and the messages it is for when it names any.
+                let covering = rows.filter { row in
+                    let ticked = Self.ticked(row[0])
+                    return ticked.contains(spec.field.rawValue) && (!row[0].contains("(") || ticked.contains(type.rawValue))
+                }
+                #expect(covering.contains { row in expected.allSatisfy(row[1].contains) },
+                        "\(type.rawValue).\(spec.field.rawValue): no row of the Ranges table says \(expected)")
+            }
+        }
+        let known = Set(ClientField.allCases.map(\.rawValue)).union(ClientMessageType.allCases.map(\.rawValue))
+        for row in rows {
+            let extra = Self.ticked(row[0]).filter { !$0.contains(".") && !known.contains($0) }
+            #expect(extra.isEmpty, "the Ranges table names \(extra), which no message has")
+        }
+    }
+
+    @Test func everyServerMessageTypeIsListedAndShown() throws {
+        let text = try Self.protocolDoc()
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("Every server message type") })
+        let listed = Self.ticked(String(line))
+        #expect(listed == ServerMessageType.allCases.map(\.rawValue), "the list, in the definition's order")
+        for type in ServerMessageType.allCases {
+            #expect(text.contains(#"{"type":"\#(type.rawValue)""#), "docs/protocol.md has no example of \(type.rawValue)")
+        }
+    }
+
+    @Test func everyClientMessageIsShownInAnExample() throws {
+        let text = try Self.protocolDoc()
+        for type in ClientMessageType.allCases {
+            #expect(text.contains(#"{"type":"\#(type.rawValue)""#), "docs/protocol.md has no example of \(type.rawValue)")
+        }
+    }
+}
