@@ -145,16 +145,6 @@ enum ClientMessageFuzzer {
         return .object(members)
     }
 
-    static func json(_ answer: AnswerValue) -> JSONValue {
-        let members: [(key: String, value: JSONValue)] = switch answer {
-        case .choice(let option): [("kind", .string("choice")), ("option", .number(Double(option)))]
-        case .poll(let option): [("kind", .string("poll")), ("option", .number(Double(option)))]
-        case .multi(let options): [("kind", .string("multi")), ("options", .array(options.map { .number(Double($0)) }))]
-        case .truefalse(let value): [("kind", .string("truefalse")), ("value", .bool(value))]
-        case .text(let text): [("kind", .string("text")), ("text", .string(text))]
-        case .number(let value): [("kind", .string("number")), ("value", .number(value))]
-        case .order(let order): [("kind", .string("order")), ("order", .array(order.map { .number(Double($0)) }))]
-        }
-        return .object(members)
-    }
+    /// The answer's JSON is its kind's (`QuestionKindJSON`), the one the server writes.
+    static func json(_ answer: AnswerValue) -> JSONValue { answer.jsonValue }
 }
