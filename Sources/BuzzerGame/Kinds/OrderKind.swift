@@ -4,6 +4,7 @@
 package enum OrderKind: QuestionKindModule {
     package static let kind = QuestionKind.order
     package static var hasPartialCredit: Bool { true }
+    package static var tilesInPackOrderAreTheAnswer: Bool { true }
 
     package static func tiles(_ content: QuestionContent) -> [String] {
         guard case .order(let items) = content else { return [] }

@@ -14,6 +14,8 @@ package protocol QuestionKindModule {
     static var hasPartialCredit: Bool { get }
     /// False for an opinion: answers are counted, never judged or scored.
     static var isScored: Bool { get }
+    /// True when the tiles in pack order are the answer (order's items), so no view may ever show them so.
+    static var tilesInPackOrderAreTheAnswer: Bool { get }
 
     /// What players see as tiles, in pack order (shuffled by the asked question's `permutation`).
     static func tiles(_ content: QuestionContent) -> [String]
@@ -75,6 +77,7 @@ extension QuestionKindModule {
     package static var hasOptions: Bool { false }
     package static var hasPartialCredit: Bool { false }
     package static var isScored: Bool { true }
+    package static var tilesInPackOrderAreTheAnswer: Bool { false }
     package static func tiles(_ content: QuestionContent) -> [String] { [] }
 
     package static func permutation(tileCount: Int, seed: UInt64, sequence: Int, shuffle: Bool) -> [Int] {

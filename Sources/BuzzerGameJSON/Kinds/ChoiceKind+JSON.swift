@@ -14,6 +14,10 @@ extension ChoiceKind: QuestionKindJSON {
         return .choice(options: options, answer: index)
     }
 
+    static func csvFields(options: [String], answer: String) throws(CSVImporter.RowProblem) -> [(key: String, value: JSONValue)] {
+        CSVImporter.optionsField(options) + [("answer", .number(Double(try CSVImporter.optionIndex(answer, options: options))))]
+    }
+
     static func contentMembers(_ content: QuestionContent) -> [(key: String, value: JSONValue)] {
         guard case let .choice(options, answer) = content else { return [] }
         return [("options", .array(options.map(JSONValue.string))), ("answer", .number(Double(answer)))]

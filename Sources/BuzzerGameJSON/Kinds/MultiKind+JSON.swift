@@ -23,6 +23,13 @@ extension MultiKind: QuestionKindJSON {
         return .multi(options: options, answers: indices)
     }
 
+    /// The right options separated by `|`, each a letter, a number or the option's text.
+    static func csvFields(options: [String], answer: String) throws(CSVImporter.RowProblem) -> [(key: String, value: JSONValue)] {
+        var indices: [JSONValue] = []
+        for pick in CSVImporter.parts(answer) { indices.append(.number(Double(try CSVImporter.optionIndex(pick, options: options)))) }
+        return CSVImporter.optionsField(options) + [("answer", .array(indices))]
+    }
+
     static func contentMembers(_ content: QuestionContent) -> [(key: String, value: JSONValue)] {
         guard case let .multi(options, answers) = content else { return [] }
         return [("options", .array(options.map(JSONValue.string))), ("answer", OptionJSON.numbers(answers))]

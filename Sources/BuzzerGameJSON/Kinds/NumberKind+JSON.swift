@@ -12,6 +12,14 @@ extension NumberKind: QuestionKindJSON {
         return .number(answer: number)
     }
 
+    /// A number, thousands separated by commas or not.
+    static func csvFields(options: [String], answer: String) throws(CSVImporter.RowProblem) -> [(key: String, value: JSONValue)] {
+        guard let number = CSVImporter.number(answer) else {
+            throw CSVImporter.RowProblem("a number answer is a number, not \"\(answer)\"")
+        }
+        return CSVImporter.optionsField(options) + [("answer", .number(number))]
+    }
+
     static func contentMembers(_ content: QuestionContent) -> [(key: String, value: JSONValue)] {
         guard case .number(let answer) = content else { return [] }
         return [("answer", .number(answer))]

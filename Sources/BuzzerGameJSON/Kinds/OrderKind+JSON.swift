@@ -23,6 +23,12 @@ extension OrderKind: QuestionKindJSON {
         return .order(items: items)
     }
 
+    /// The row's options are the items, in the right order; the answer cell stays empty.
+    static func csvFields(options: [String], answer: String) throws(CSVImporter.RowProblem) -> [(key: String, value: JSONValue)] {
+        guard answer.isEmpty else { throw CSVImporter.RowProblem("an order question has no answer: list its options in the right order") }
+        return CSVImporter.optionsField(options, key: "items")
+    }
+
     static func contentMembers(_ content: QuestionContent) -> [(key: String, value: JSONValue)] {
         guard case .order(let items) = content else { return [] }
         return [("items", .array(items.map(JSONValue.string)))]

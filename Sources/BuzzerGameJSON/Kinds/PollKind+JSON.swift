@@ -14,6 +14,10 @@ extension PollKind: QuestionKindJSON {
         return .poll(options: options)
     }
 
+    static func csvFields(options: [String], answer: String) throws(CSVImporter.RowProblem) -> [(key: String, value: JSONValue)] {
+        CSVImporter.optionsField(options)
+    }
+
     static func contentMembers(_ content: QuestionContent) -> [(key: String, value: JSONValue)] {
         guard case .poll(let options) = content else { return [] }
         return [("options", .array(options.map(JSONValue.string)))]

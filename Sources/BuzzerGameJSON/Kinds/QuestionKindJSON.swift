@@ -19,6 +19,9 @@ protocol QuestionKindJSON: QuestionKindModule {
     /// The same members through `Encoder` (an event's pack), with their Swift types.
     static func encodeContent(_ content: QuestionContent, to container: inout KeyedEncodingContainer<MemberKey>) throws
 
+    /// The kind's pack fields from a spreadsheet row's options (`|`-separated or option1…6) and answer cell (`buzzer import`, the library's CSV upload).
+    static func csvFields(options: [String], answer: String) throws(CSVImporter.RowProblem) -> [(key: String, value: JSONValue)]
+
     /// The answer's one member after `kind`.
     static func answerMember(_ value: AnswerValue) -> (key: String, value: JSONValue)
     /// Reads the answer's member; errors name the field and its range.
@@ -72,5 +75,14 @@ enum OptionJSON {
             guard c.literal("]") else { return nil }
         }
         return values
+    }
+}
+
+extension CSVImporter {
+    /// A spreadsheet's rows as a pack document, each row's options and answer read by its kind (`QuestionKindJSON.csvFields`).
+    package static func packDocument(from bytes: [UInt8], title: String) throws(ImportError) -> (document: JSONValue, rowLines: [String: Int]) {
+        try packDocument(from: bytes, title: title, kindFields: { kind, options, answer throws(RowProblem) in
+            try QuestionKind(rawValue: kind)?.json.csvFields(options: options, answer: answer)
+        }, kindNames: QuestionKind.names)
     }
 }

@@ -10,6 +10,11 @@ extension TextKind: QuestionKindJSON {
         return .text(accepted: accepted)
     }
 
+    /// The accepted answers separated by `|`.
+    static func csvFields(options: [String], answer: String) throws(CSVImporter.RowProblem) -> [(key: String, value: JSONValue)] {
+        CSVImporter.optionsField(options) + [("answer", .array(CSVImporter.parts(answer).map(JSONValue.string)))]
+    }
+
     static func contentMembers(_ content: QuestionContent) -> [(key: String, value: JSONValue)] {
         guard case .text(let accepted) = content else { return [] }
         return [("answer", .array(accepted.map(JSONValue.string)))]

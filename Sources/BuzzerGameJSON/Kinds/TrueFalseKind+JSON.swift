@@ -11,6 +11,16 @@ extension TrueFalseKind: QuestionKindJSON {
         return .truefalse(answer: flag)
     }
 
+    static func csvFields(options: [String], answer: String) throws(CSVImporter.RowProblem) -> [(key: String, value: JSONValue)] {
+        let flag: Bool
+        switch answer.lowercased() {
+        case "true", "yes", "t", "y", "1": flag = true
+        case "false", "no", "f", "n", "0": flag = false
+        default: throw CSVImporter.RowProblem("a truefalse answer is true or false, not \"\(answer)\"")
+        }
+        return CSVImporter.optionsField(options) + [("answer", .bool(flag))]
+    }
+
     static func contentMembers(_ content: QuestionContent) -> [(key: String, value: JSONValue)] {
         guard case .truefalse(let answer) = content else { return [] }
         return [("answer", .bool(answer))]
