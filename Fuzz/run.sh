@@ -60,8 +60,8 @@ case "$target" in
         ;;
     client|archive)
         module BuzzerFormats $(find "$src/BuzzerFormats" -name '*.swift' | sort)
-        module BuzzerGame "$src"/BuzzerGame/*.swift
-        module BuzzerGameJSON "$src"/BuzzerGameJSON/*.swift
+        module BuzzerGame $(find "$src/BuzzerGame" -name '*.swift' | sort)
+        module BuzzerGameJSON $(find "$src/BuzzerGameJSON" -name '*.swift' | sort)
         if [ "$target" = client ]; then
             # ClientMessage.swift and its definition need only BuzzerFormats, BuzzerGame and BuzzerGameJSON, not the rest of BuzzerApp.
             g="$src/BuzzerApp/Game"

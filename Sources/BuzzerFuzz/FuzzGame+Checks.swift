@@ -23,15 +23,15 @@ extension FuzzGame {
         }
     }
 
-    /// An order question's items are never shown in the right order (that would be the answer).
+    /// An order question's items are never shown in the right order (that would be the answer); so for any kind that says so.
     private func checkOrderShuffled(_ delivery: Delivery) throws(Failure) {
         let view: QuestionView? = switch delivery.message {
         case .question(let payload): payload.question
         case .state(let state): state.question
         default: nil
         }
-        guard let view, view.kind == .order, view.options.count > 1, let room, room.asked.indices.contains(view.sequence),
-              case .order(let items) = room.question(room.asked[view.sequence]).content, view.options == items else { return }
+        guard let view, view.kind.module.tilesInPackOrderAreTheAnswer, view.options.count > 1, let room, room.asked.indices.contains(view.sequence),
+              view.options == room.question(room.asked[view.sequence]).content.options else { return }
         throw failure("no answer before its reveal", "\(delivery.message.type) to \(delivery.audience) shows question \(view.sequence)'s items in the right order")
     }
 

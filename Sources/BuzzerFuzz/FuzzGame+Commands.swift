@@ -163,67 +163,23 @@ extension FuzzGame {
         return AnswerSubmission(question: sequence, value: answerValue(in: room), writtenAt: source.pick(written), rttMs: source.chance(0.7) ? GameDuration(source.int(0...400)) : source.boundaryDuration())
     }
 
+    /// An answer to the current question by its kind (`QuestionKindModule.fuzzAnswer`), now and then one of any kind.
     private mutating func answerValue(in room: Room) -> AnswerValue {
         guard let current = room.currentQuestion, source.chance(0.9) else { return anyAnswer() }
         let question = room.question(current)
-        if greedy, source.chance(0.95) { return rightAnswer(question, current) }
-        let count = current.permutation.count
-        let displayed = { (index: Int) in current.permutation.firstIndex(of: index) ?? index }
-        func position() -> Int { source.chance(0.9) && count > 0 ? source.int(0...count - 1) : source.boundaryInt() }
-        switch question.content {
-        case .choice(_, let answer): return .choice(source.chance(0.5) ? displayed(answer) : position())
-        case .poll: return .poll(position())
-        case .multi(_, let answers):
-            if source.chance(0.4) { return .multi(answers.map(displayed).sorted()) }
-            if source.chance(0.1) { return .multi([]) }
-            let picks = (0..<source.int(1...max(1, count))).map { _ in position() }
-            return .multi(source.chance(0.8) ? Array(Set(picks)) : picks)
-        case .truefalse(let answer): return .truefalse(source.chance(0.6) ? answer : source.bool())
-        case .text: return .text(answerText(in: room))
-        case .number(let answer): return .number(source.chance(0.4) ? answer : source.boundaryDouble(nonFinite: true))
-        case .order(let items):
-            if source.chance(0.3) { return .order(items.indices.map(displayed)) }
-            // A shuffle of the displayed positions, now and then short, long or with a repeat.
-            var placed = source.shuffled(count)
-            if source.chance(0.1) { placed.append(position()) }
-            if source.chance(0.1), !placed.isEmpty { placed.removeLast() }
-            return .order(placed)
-        }
-    }
-
-    /// The right answer, as the player sees the options.
-    private func rightAnswer(_ question: Question, _ current: AskedQuestion) -> AnswerValue {
-        let displayed = { (index: Int) in current.permutation.firstIndex(of: index) ?? index }
-        switch question.content {
-        case .choice(_, let answer): return .choice(displayed(answer))
-        case .multi(_, let answers): return .multi(answers.map(displayed).sorted())
-        case .truefalse(let answer): return .truefalse(answer)
-        case .text(let accepted): return .text(accepted.first ?? "")
-        case .number(let answer): return .number(answer)
-        case .poll: return .poll(0)
-        case .order(let items): return .order(items.indices.map(displayed))
-        }
+        let module = question.kind.module
+        if greedy, source.chance(0.95) { return module.rightAnswer(question.content, permutation: current.permutation) }
+        return module.fuzzAnswer(question.content, permutation: current.permutation, source: &source)
     }
 
     private mutating func anyAnswer() -> AnswerValue {
-        switch source.int(0...6) {
-        case 0: return .choice(source.boundaryInt())
-        case 6: return .order((0..<source.int(0...6)).map { _ in source.chance(0.8) ? source.int(0...6) : source.boundaryInt() })
-        case 1: return .multi((0..<source.int(0...4)).map { _ in source.boundaryInt() })
-        case 2: return .truefalse(source.bool())
-        case 3: return .text(source.text())
-        case 4: return .number(source.boundaryDouble(nonFinite: true))
-        default: return .poll(source.boundaryInt())
-        }
+        source.pick(QuestionKind.allCases).module.wildAnswer(source: &source)
     }
 
     /// Typed text: an accepted answer as a player might type it, or anything.
     private mutating func answerText(in room: Room) -> String {
-        if let current = room.currentQuestion, case .text(let accepted) = room.question(current).content, source.chance(0.5) {
-            let answer = source.pick(accepted)
-            return source.pick([answer, answer.uppercased(), "  \(answer)  ", "\(answer)!", "\(answer)s"])
-        }
-        return source.chance(0.7) ? source.pick(["yes", "no", "The Beatles", "beatles", "42"]) : source.text()
+        let accepted = room.currentQuestion.flatMap { room.question($0).content.acceptedAnswers }
+        return TextKind.fuzzTyped(accepted: accepted, source: &source)
     }
 
     /// A stake: the most allowed, one more, nothing, or a boundary.

@@ -207,42 +207,8 @@ extension FuzzGame {
     }
 
     private mutating func randomQuestion(ordinal: Int, wild: Bool) -> Question {
-        func text(_ maxLength: Int) -> String {
-            // Huge ones rarely: validating them is most of a refused create.
-            if wild, source.chance(0.2) { return source.text(hugeOdds: 10) }
-            // Long but legal text now and then: every question message carries it.
-            if source.chance(0.02) { return String(source.mixed(count: maxLength).prefix(maxLength)).trimmingWhitespace(orElse: "x") }
-            return source.cleanText(maxLength: maxLength)
-        }
-        func options() -> [String] {
-            let count = wild && source.chance(0.3) ? source.pick([0, 1, 7, 50]) : source.int(2...6)
-            var options: [String] = []
-            for index in 0..<count { options.append(wild && source.chance(0.1) ? source.text(hugeOdds: 10) : "\(text(20)) \(index)") }
-            return options
-        }
-        let content: QuestionContent
-        switch source.int(0...6) {
-        case 0:
-            let choices = options()
-            content = .choice(options: choices, answer: wild && source.chance(0.3) ? source.boundaryInt() : source.int(0...max(0, choices.count - 1)))
-        case 1:
-            let choices = options()
-            var answers = Array(Set((0..<source.int(1...max(1, choices.count - 1))).map { _ in source.int(0...max(0, choices.count - 1)) })).sorted()
-            if wild, source.chance(0.3) { answers.append(source.boundaryInt()) }
-            content = .multi(options: choices, answers: answers)
-        case 2:
-            content = .truefalse(answer: source.bool())
-        case 3:
-            let count = wild && source.chance(0.2) ? source.pick([0, 51]) : source.int(1...3)
-            content = .text(accepted: (0..<count).map { index in index == 0 ? "yes" : "\(text(30)) \(index)" })
-        case 4:
-            content = .number(answer: source.boundaryDouble(nonFinite: wild))
-        case 5:
-            let count = wild && source.chance(0.3) ? source.pick([0, 1, 2, 7]) : source.int(3...6)
-            content = .order(items: (0..<count).map { index in wild && source.chance(0.1) ? source.text(hugeOdds: 10) : "\(text(20)) \(index)" })
-        default:
-            content = .poll(options: options())
-        }
+        func text(_ maxLength: Int) -> String { source.packText(maxLength, wild: wild) }
+        let content = source.pick(QuestionKind.allCases).module.fuzzContent(wild: wild, source: &source)
         // Partial credit on multi and order questions (now and then on another kind, which the pack refuses).
         let partialCredit: PartialCredit? = source.chance(content.kind.hasPartialCredit || wild ? 0.4 : 0) ? source.pick(PartialCredit.allCases) : nil
         return Question(

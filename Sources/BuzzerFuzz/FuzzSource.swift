@@ -121,3 +121,22 @@ struct FuzzSource {
         !piece.allSatisfy(\.isWhitespace) && !piece.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }
     }
 }
+
+/// A kind's fuzz questions and answers (`QuestionKindModule.fuzzContent`, `fuzzAnswer`) draw from here.
+extension FuzzSource: KindFuzzSource {
+    mutating func anyText() -> String { text() }
+
+    mutating func packText(_ maxLength: Int, wild: Bool) -> String {
+        // Huge ones rarely: validating them is most of a refused create.
+        if wild, chance(0.2) { return text(hugeOdds: 10) }
+        // Long but legal text now and then: every question message carries it.
+        if chance(0.02) { return String(mixed(count: maxLength).prefix(maxLength)).trimmingWhitespace(orElse: "x") }
+        return cleanText(maxLength: maxLength)
+    }
+
+    mutating func tileTexts(count: Int, wild: Bool) -> [String] {
+        var tiles: [String] = []
+        for index in 0..<count { tiles.append(wild && chance(0.1) ? text(hugeOdds: 10) : "\(packText(20, wild: wild)) \(index)") }
+        return tiles
+    }
+}

@@ -132,24 +132,7 @@ package struct PackIssueCollector {
     }
 
     package mutating func checkContent(_ content: QuestionContent, at path: String) {
-        switch content {
-        case let .choice(options, answer):
-            checkOptions(options, kind: .choice, at: "\(path).options")
-            checkChoiceAnswer(answer, optionCount: options.count, at: "\(path).answer")
-        case let .multi(options, answers):
-            checkOptions(options, kind: .multi, at: "\(path).options")
-            checkMultiAnswers(answers, optionCount: options.count, at: "\(path).answer")
-        case .truefalse:
-            break
-        case .text(let accepted):
-            checkAccepted(accepted, at: "\(path).answer")
-        case .number(let answer):
-            checkNumberAnswer(answer, at: "\(path).answer")
-        case .poll(let options):
-            checkOptions(options, kind: .poll, at: "\(path).options")
-        case .order(let items):
-            checkItems(items, at: "\(path).items")
-        }
+        content.kind.module.check(content, at: path, into: &self)
     }
 
     /// `partialCredit` is a rule for answers that can be partly right.

@@ -62,68 +62,12 @@ package struct PackRound: Sendable, Equatable {
     }
 }
 
-/// The seven kinds of question; the raw values are the `kind` strings of the pack format.
-package enum QuestionKind: String, Codable, Sendable, CaseIterable {
-    case choice, multi, truefalse, text, number, poll, order
-
-    /// Kinds whose players pick from `options`.
-    package var hasOptions: Bool {
-        switch self {
-        case .choice, .multi, .poll: true
-        case .truefalse, .text, .number, .order: false
-        }
-    }
-
-    /// Kinds that can be partly right, and so take a `partialCredit` rule.
-    package var hasPartialCredit: Bool { self == .multi || self == .order }
-}
-
 /// How a multi or order question credits an answer that is partly right (docs/game-rules.md).
 package enum PartialCredit: String, Codable, Sendable, CaseIterable {
     /// Multi: max(0, right picked − wrong picked) / total right; order: items in their right place / n.
     case perItem
     /// Full points for a fully right answer, nothing otherwise.
     case allOrNothing
-}
-
-/// What a question asks and what counts as right, by kind. Holding options and answer
-/// together makes shapes like "truefalse with options" unrepresentable after decoding.
-package enum QuestionContent: Sendable, Equatable {
-    /// One correct option, by index into `options`.
-    case choice(options: [String], answer: Int)
-    /// A set of correct options; partial credit (see docs/game-rules.md).
-    case multi(options: [String], answers: [Int])
-    case truefalse(answer: Bool)
-    /// Free text; a reply is right when it normalises to one of `accepted`.
-    case text(accepted: [String])
-    /// The closest reply (or replies, on a tie) wins.
-    case number(answer: Double)
-    /// Opinion only: no answer, no points.
-    case poll(options: [String])
-    /// Items to put in order, listed in the right order; players see them shuffled.
-    case order(items: [String])
-
-    package var kind: QuestionKind {
-        switch self {
-        case .choice: .choice
-        case .multi: .multi
-        case .truefalse: .truefalse
-        case .text: .text
-        case .number: .number
-        case .poll: .poll
-        case .order: .order
-        }
-    }
-
-    /// What players see as tiles, in pack order: the options, or an order question's items (which
-    /// are shuffled like options, by the asked question's `permutation`); empty for the other kinds.
-    package var options: [String] {
-        switch self {
-        case .choice(let options, _), .multi(let options, _), .poll(let options): options
-        case .order(let items): items
-        case .truefalse, .text, .number: []
-        }
-    }
 }
 
 /// One question of a pack.

@@ -197,35 +197,7 @@ extension Room {
         guard value.kind == question.kind else {
             throw .invalidAnswer("this is a \(question.kind.rawValue) question, not \(value.kind.rawValue)")
         }
-        let count = current.permutation.count
-        switch value {
-        case .choice(let position), .poll(let position):
-            guard (0..<count).contains(position) else { throw .invalidAnswer("option \(position) does not exist") }
-            return value.kind == .choice ? .choice(current.permutation[position]) : .poll(current.permutation[position])
-        case .multi(let positions):
-            guard !positions.isEmpty else { throw .invalidAnswer("pick at least one option") }
-            guard Set(positions).count == positions.count else { throw .invalidAnswer("an option is picked twice") }
-            var mapped: [Int] = []
-            for position in positions {
-                guard (0..<count).contains(position) else { throw .invalidAnswer("option \(position) does not exist") }
-                mapped.append(current.permutation[position])
-            }
-            return .multi(mapped.sorted())
-        case .order(let positions):
-            return .order(try Self.canonicalOrder(positions, permutation: current.permutation))
-        case .truefalse:
-            return value
-        case .text(let text):
-            let trimmed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-            guard !trimmed.isEmpty else { throw .invalidAnswer("the answer is empty") }
-            guard trimmed.count <= settings.maxTextAnswerLength else {
-                throw .invalidAnswer("the answer is longer than \(settings.maxTextAnswerLength) characters")
-            }
-            return .text(trimmed)
-        case .number(let number):
-            guard InputBounds.isPlayableNumber(number) else { throw .invalidAnswer("the answer must be a number between -10^15 and 10^15") }
-            return value
-        }
+        return try question.kind.module.canonicalAnswer(value, permutation: current.permutation, settings: settings)
     }
 
     /// Closes the question early once every connected player who may answer has answered.
@@ -299,7 +271,7 @@ extension Room {
         guard asked.indices.contains(sequence) else { throw .unknownQuestion(sequence) }
         let entry = asked[sequence]
         guard entry.isRevealed else { throw .cannotAccept("the question has not been revealed yet") }
-        guard case .text(let accepted) = question(entry).content else { throw .cannotAccept("only typed answers can be accepted") }
+        guard let accepted = question(entry).content.acceptedAnswers else { throw .cannotAccept("only typed answers can be accepted") }
         let trimmed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         let key = TextNormalizer.answerKey(trimmed)
         guard !key.isEmpty else { throw .cannotAccept("the answer is empty") }

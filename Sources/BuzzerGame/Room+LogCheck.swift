@@ -65,19 +65,7 @@ extension Room {
     /// An answer the question could not have accepted: the wrong kind, an option it lacks, a number out of range.
     private static func problem(_ answer: AnswerValue, for question: Question) -> String? {
         guard answer.kind == question.kind else { return "its \(answer.kind.rawValue) answer is for a \(question.kind.rawValue) question" }
-        let options = 0..<question.content.options.count
-        switch answer {
-        case .choice(let option), .poll(let option):
-            return options.contains(option) ? nil : "its answer names option \(option), which the question lacks"
-        case .multi(let picked):
-            return picked.allSatisfy(options.contains) && picked.count <= InputBounds.maxPickedOptions ? nil : "its answer names options the question lacks"
-        case .number(let value):
-            return InputBounds.isPlayableNumber(value) ? nil : "its answer \(value) is out of range"
-        case .order(let placed):
-            return orderProblem(placed, itemCount: options.count)
-        case .truefalse, .text:
-            return nil
-        }
+        return question.kind.module.logProblem(answer, tileCount: question.content.options.count)
     }
 }
 

@@ -90,11 +90,7 @@ extension Room {
         let opensAt = now.plus(settings.readingTimeMs)
         let deadline = opensAt.plus(GameDuration(question.timeLimit ?? settings.timeLimitSeconds).times(1000))
         let optionCount = question.content.options.count
-        let permutation = question.kind == .order
-            ? Self.orderPermutation(count: optionCount, seed: seed, sequence: sequence)
-            : settings.shuffleOptions
-            ? SplitMix64.permutation(count: optionCount, seed: seed, sequence: sequence)
-            : Array(0..<optionCount)
+        let permutation = question.kind.module.permutation(tileCount: optionCount, seed: seed, sequence: sequence, shuffle: settings.shuffleOptions)
         return .questionShown(QuestionShown(
             at: now, sequence: sequence, round: round, index: index, opensAt: opensAt, deadline: deadline,
             closesAt: deadline.plus(settings.answerGraceMs), permutation: permutation))

@@ -31,16 +31,8 @@ extension Room {
 
     /// The right answer of an asked question in its displayed option positions.
     func revealedAnswer(_ entry: AskedQuestion) -> RevealedAnswer {
-        let displayed = { (index: Int) in entry.permutation.firstIndex(of: index) ?? index }
-        switch question(entry).content {
-        case .choice(_, let answer): return .options([displayed(answer)])
-        case .multi(_, let answers): return .options(answers.map(displayed).sorted())
-        case .truefalse(let answer): return .truefalse(answer)
-        case .text(let accepted): return .text(accepted + entry.acceptedExtra)
-        case .number(let answer): return .number(answer)
-        case .poll: return .none
-        case .order(let items): return .order(items.indices.map(displayed))
-        }
+        let content = question(entry).content
+        return content.kind.module.revealedAnswer(content, permutation: entry.permutation, acceptedExtra: entry.acceptedExtra)
     }
 
     /// The reveal of a question; nil until it is revealed.
@@ -48,24 +40,13 @@ extension Room {
         guard asked.indices.contains(sequence), asked[sequence].isRevealed else { return nil }
         let entry = asked[sequence]
         let question = question(entry)
-        var optionCounts = Array(repeating: 0, count: entry.permutation.count)
-        var trueFalse = question.kind == .truefalse ? [0, 0] : []
-        let displayed = Dictionary(uniqueKeysWithValues: entry.permutation.enumerated().map { ($1, $0) })
         var answered = 0
-        for (id, answer) in entry.answers where isRanked(id) {
-            answered += 1
-            switch answer.value {
-            case .choice(let index), .poll(let index): if let position = displayed[index] { optionCounts[position] += 1 }
-            case .multi(let indices): for index in indices { if let position = displayed[index] { optionCounts[position] += 1 } }
-            case .truefalse(let value): if !trueFalse.isEmpty { trueFalse[value ? 1 : 0] += 1 }
-            case .text, .number, .order: break
-            }
-        }
-        if question.kind == .order { optionCounts = placedCounts(entry) }
+        for (id, _) in entry.answers where isRanked(id) { answered += 1 }
+        let counts = question.kind.module.revealCounts(entry, isRanked: isRanked)
         let rightCount = entry.awards.values.filter { $0.outcome == .correct }.count
         return RevealView(
             sequence: sequence, correct: revealedAnswer(entry), explanation: question.explanation,
-            optionCounts: optionCounts, trueFalseCounts: trueFalse,
+            optionCounts: counts.options, trueFalseCounts: counts.trueFalse,
             answered: answered, rightCount: rightCount, media: question.revealMedia)
     }
 
@@ -106,15 +87,7 @@ extension Room {
     /// in displayed, possibly shuffled, positions.
     package func displayedAnswer(_ value: AnswerValue, sequence: Int) -> AnswerValue {
         guard asked.indices.contains(sequence) else { return value }
-        let permutation = asked[sequence].permutation
-        let shown = { (index: Int) in permutation.firstIndex(of: index) ?? index }
-        switch value {
-        case .choice(let index): return .choice(shown(index))
-        case .poll(let index): return .poll(shown(index))
-        case .multi(let indices): return .multi(indices.map(shown).sorted())
-        case .order(let indices): return .order(indices.map(shown))
-        case .truefalse, .text, .number: return value
-        }
+        return value.kind.module.displayedAnswer(value, permutation: asked[sequence].permutation)
     }
 
     /// The answer `id` locked in on question `sequence` (in team mode: their team's), as they saw it; nil if none.
@@ -148,14 +121,15 @@ extension Room {
     /// Typed answers to a text question grouped by their comparison key, most common first,
     /// so the host can spot a reasonable answer worth accepting.
     package func typedAnswers(sequence: Int) -> [(text: String, count: Int, accepted: Bool)] {
-        guard asked.indices.contains(sequence), case .text(let accepted) = question(asked[sequence]).content else { return [] }
+        guard asked.indices.contains(sequence), let accepted = question(asked[sequence]).content.acceptedAnswers else { return [] }
         let entry = asked[sequence]
         let acceptedKeys = Set((accepted + entry.acceptedExtra).map(TextNormalizer.answerKey))
+        let module = question(entry).kind.module
         var groups: [String: (text: String, count: Int)] = [:]
         for id in entry.answers.keys.sorted() {
-            guard case .text(let text) = entry.answers[id]!.value else { continue }
-            let key = entry.answers[id]!.textKey ?? TextNormalizer.answerKey(text)
-            groups[key, default: (text, 0)].count += 1
+            let recorded = entry.answers[id]!
+            guard let key = recorded.textKey ?? module.comparisonKey(recorded.value) else { continue }
+            groups[key, default: (module.answerText(recorded.value, tiles: []), 0)].count += 1
         }
         return groups.map { (text: $0.value.text, count: $0.value.count, accepted: acceptedKeys.contains($0.key)) }
             .sorted { $0.count != $1.count ? $0.count > $1.count : $0.text < $1.text }

@@ -53,36 +53,17 @@ extension RoundBreak: Encodable {
 }
 
 extension Question: Encodable {
-    private enum CodingKeys: String, CodingKey { case kind, category, text, options, items, answer, partialCredit, explanation, points, timeLimit, media, revealMedia }
-
     package func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(kind, forKey: .kind)
-        try container.encode(category, forKey: .category)
-        try container.encode(text, forKey: .text)
-        switch content {
-        case let .choice(options, answer):
-            try container.encode(options, forKey: .options)
-            try container.encode(answer, forKey: .answer)
-        case let .multi(options, answers):
-            try container.encode(options, forKey: .options)
-            try container.encode(answers, forKey: .answer)
-        case .truefalse(let answer):
-            try container.encode(answer, forKey: .answer)
-        case .text(let accepted):
-            try container.encode(accepted, forKey: .answer)
-        case .number(let answer):
-            try container.encode(answer, forKey: .answer)
-        case .poll(let options):
-            try container.encode(options, forKey: .options)
-        case .order(let items):
-            try container.encode(items, forKey: .items)
-        }
-        try container.encodeIfPresent(partialCredit, forKey: .partialCredit)
-        try container.encodeIfPresent(explanation, forKey: .explanation)
-        try container.encode(points, forKey: .points)
-        try container.encodeIfPresent(timeLimit, forKey: .timeLimit)
-        try container.encodeIfPresent(media, forKey: .media)
-        try container.encodeIfPresent(revealMedia, forKey: .revealMedia)
+        var container = encoder.container(keyedBy: MemberKey.self)
+        try container.encode(kind, forKey: MemberKey("kind"))
+        try container.encode(category, forKey: MemberKey("category"))
+        try container.encode(text, forKey: MemberKey("text"))
+        try kind.json.encodeContent(content, to: &container)
+        try container.encodeIfPresent(partialCredit, forKey: MemberKey("partialCredit"))
+        try container.encodeIfPresent(explanation, forKey: MemberKey("explanation"))
+        try container.encode(points, forKey: MemberKey("points"))
+        try container.encodeIfPresent(timeLimit, forKey: MemberKey("timeLimit"))
+        try container.encodeIfPresent(media, forKey: MemberKey("media"))
+        try container.encodeIfPresent(revealMedia, forKey: MemberKey("revealMedia"))
     }
 }

@@ -34,7 +34,9 @@ struct PackReader {
     private static let packKeys: Set<String> = ["title", "description", "rounds", "questions", "partialCredit"]
     private static let roundKeys: Set<String> = ["title", "wager", "questions", "break"]
     private static let breakKeys: Set<String> = ["title", "text", "minutes"]
-    private static let questionKeys: Set<String> = ["kind", "category", "text", "options", "answer", "explanation", "points", "timeLimit", "media", "revealMedia", "items", "partialCredit"]
+    /// Every question's fields, and each kind's own (`QuestionKindJSON.ownFields`).
+    private static let questionKeys = Set(["kind", "category", "text", "options", "answer", "explanation", "points", "timeLimit", "media", "revealMedia", "partialCredit"])
+        .union(QuestionKind.allCases.flatMap { $0.json.ownFields })
     private static let mediaKeys: Set<String> = ["image", "alt", "audio", "startMs", "durationMs", "onPhones"]
 
     mutating func readPack(_ value: JSONValue) -> QuestionPack? {
@@ -131,9 +133,8 @@ struct PackReader {
             if case .string(let name) = kindValue, let known = QuestionKind(rawValue: name) {
                 kind = known
             } else {
-                let allowed = QuestionKind.allCases.map(\.rawValue).joined(separator: ", ")
                 let found = if case .string(let name) = kindValue { "\"\(name)\"" } else { kindValue.typeName }
-                collector.add("\(path).kind", "expected one of \(allowed), found \(found)")
+                collector.add("\(path).kind", "expected one of \(QuestionKind.names), found \(found)")
             }
         } else {
             collector.add(path, "missing field \"kind\"")
@@ -203,9 +204,11 @@ struct PackReader {
         return media
     }
 
+    /// What every kind shares (its options, fields it does not take, a missing answer), then the kind's own fields.
     private mutating func readContent(_ kind: QuestionKind, _ members: [String: JSONValue], at path: String) -> QuestionContent? {
+        let json = kind.json
         var options: [String]?
-        if kind.hasOptions {
+        if json.hasOptions {
             if let value = members["options"] {
                 options = stringArray(value, at: "\(path).options", what: "options")
                 if let options { collector.checkOptions(options, kind: kind, at: "\(path).options") }
@@ -213,82 +216,20 @@ struct PackReader {
                 collector.add(path, "missing field \"options\" (\(kind.rawValue) questions need \(collector.limits.minOptions) to \(collector.limits.maxOptions))")
             }
         } else if members["options"] != nil {
-            collector.add("\(path).options", "\(kind.rawValue) questions take no options\(kind == .order ? "; list them as \"items\", in the right order" : "")")
+            collector.add("\(path).options", "\(kind.rawValue) questions take no options\(json.optionsHint)")
         }
-        if kind != .order, members["items"] != nil {
-            collector.add("\(path).items", "\(kind.rawValue) questions take no items")
+        for field in Self.ownFields where members[field] != nil && !json.ownFields.contains(field) {
+            collector.add("\(path).\(field)", "\(kind.rawValue) questions take no \(field)")
         }
-        let answerPath = "\(path).answer"
-        let answer = members["answer"]
-        if kind != .poll, kind != .order, answer == nil {
+        if json.requiresAnswer, members["answer"] == nil {
             collector.add(path, "missing field \"answer\"")
             return nil
         }
-        switch kind {
-        case .choice:
-            guard let answer else { return nil }
-            guard let index = integer(answer) else {
-                collector.add(answerPath, "expected the index of the correct option, found \(describe(answer))")
-                return nil
-            }
-            guard let options else { return nil }
-            collector.checkChoiceAnswer(index, optionCount: options.count, at: answerPath)
-            return .choice(options: options, answer: index)
-        case .multi:
-            guard let answer else { return nil }
-            guard case .array(let elements) = answer else {
-                collector.add(answerPath, "expected an array of correct option indices, found \(describe(answer))")
-                return nil
-            }
-            var indices: [Int] = []
-            for (position, element) in elements.enumerated() {
-                if let index = integer(element) {
-                    indices.append(index)
-                } else {
-                    collector.add("\(answerPath)[\(position)]", "expected an option index, found \(describe(element))")
-                }
-            }
-            guard indices.count == elements.count, let options else { return nil }
-            collector.checkMultiAnswers(indices, optionCount: options.count, at: answerPath)
-            return .multi(options: options, answers: indices)
-        case .truefalse:
-            guard case .bool(let flag)? = answer else {
-                collector.add(answerPath, "expected true or false, found \(describe(answer ?? .null))")
-                return nil
-            }
-            return .truefalse(answer: flag)
-        case .text:
-            guard let answer, let accepted = stringArray(answer, at: answerPath, what: "accepted answers") else { return nil }
-            collector.checkAccepted(accepted, at: answerPath)
-            return .text(accepted: accepted)
-        case .number:
-            guard case .number(let number)? = answer else {
-                collector.add(answerPath, "expected a number, found \(describe(answer ?? .null))")
-                return nil
-            }
-            collector.checkNumberAnswer(number, at: answerPath)
-            return .number(answer: number)
-        case .poll:
-            if answer != nil {
-                collector.add(answerPath, "poll questions have no answer")
-                return nil
-            }
-            guard let options else { return nil }
-            return .poll(options: options)
-        case .order:
-            if answer != nil {
-                collector.add(answerPath, "order questions have no answer: list the items in the right order")
-                return nil
-            }
-            guard let value = members["items"] else {
-                collector.add(path, "missing field \"items\" (order questions need \(QuestionPackLimits.minOrderItems) to \(max(QuestionPackLimits.minOrderItems, collector.limits.maxOptions)), in the right order)")
-                return nil
-            }
-            guard let items = stringArray(value, at: "\(path).items", what: "items") else { return nil }
-            collector.checkItems(items, at: "\(path).items")
-            return .order(items: items)
-        }
+        return json.readContent(members, options: options, at: path, reader: &self)
     }
+
+    /// Every kind's own fields, in kind order.
+    private static let ownFields = QuestionKind.allCases.flatMap { $0.json.ownFields }
 
     // MARK: - Shapes
 
@@ -330,7 +271,7 @@ struct PackReader {
         return string
     }
 
-    private mutating func stringArray(_ value: JSONValue, at path: String, what: String) -> [String]? {
+    mutating func stringArray(_ value: JSONValue, at path: String, what: String) -> [String]? {
         guard case .array(let elements) = value else {
             collector.add(path, "expected an array of \(what), found \(value.typeName)")
             return nil
@@ -346,12 +287,12 @@ struct PackReader {
         return strings.count == elements.count ? strings : nil
     }
 
-    private func integer(_ value: JSONValue) -> Int? {
+    func integer(_ value: JSONValue) -> Int? {
         guard case .number(let number) = value, number.rounded() == number, abs(number) < 1e15 else { return nil }
         return Int(number)
     }
 
-    private func describe(_ value: JSONValue) -> String {
+    func describe(_ value: JSONValue) -> String {
         switch value {
         case .number(let number):
             number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)

@@ -43,24 +43,7 @@ extension Question {
         var members: [(key: String, value: JSONValue)] = [
             ("kind", .string(kind.rawValue)), ("category", .string(category)), ("text", .string(text)),
         ]
-        switch content {
-        case let .choice(options, answer):
-            members.append(("options", .array(options.map(JSONValue.string))))
-            members.append(("answer", .number(Double(answer))))
-        case let .multi(options, answers):
-            members.append(("options", .array(options.map(JSONValue.string))))
-            members.append(("answer", .array(answers.map { .number(Double($0)) })))
-        case .truefalse(let answer):
-            members.append(("answer", .bool(answer)))
-        case .text(let accepted):
-            members.append(("answer", .array(accepted.map(JSONValue.string))))
-        case .number(let answer):
-            members.append(("answer", .number(answer)))
-        case .poll(let options):
-            members.append(("options", .array(options.map(JSONValue.string))))
-        case .order(let items):
-            members.append(("items", .array(items.map(JSONValue.string))))
-        }
+        members += kind.json.contentMembers(content)
         if let partialCredit { members.append(("partialCredit", .string(partialCredit.rawValue))) }
         if let explanation { members.append(("explanation", .string(explanation))) }
         members.append(("points", .number(Double(points))))

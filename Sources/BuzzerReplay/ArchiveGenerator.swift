@@ -182,7 +182,7 @@ package struct ArchiveGenerator: Sendable {
                 now += between(1000, 4000)
                 send(.reveal)
             case .revealed:
-                if case .text = room.question(current).content, chance(20) {
+                if room.question(current).content.acceptedAnswers != nil, chance(20) {
                     send(.accept(question: current.sequence, text: "The Beetles"))
                 }
                 if chance(4), let id = room.players.keys.randomElement(using: &rng) {
@@ -223,26 +223,6 @@ package struct ArchiveGenerator: Sendable {
 
     /// A player's answer in displayed positions: right, or a plausible wrong one.
     static func answer(_ question: Question, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {
-        func displayed(_ index: Int) -> Int { permutation.firstIndex(of: index) ?? index }
-        switch question.content {
-        case let .choice(options, answer):
-            let pick = right ? answer : (answer + 1 + Int(rng.next() % UInt64(options.count - 1))) % options.count
-            return .choice(displayed(pick))
-        case let .multi(options, answers):
-            let picks = right ? answers : [Int(rng.next() % UInt64(options.count))]
-            return .multi(picks.map(displayed))
-        case .truefalse(let answer):
-            return .truefalse(right ? answer : !answer)
-        case .text:
-            return .text(right ? (rng.next() % 2 == 0 ? "the beatles" : "Beatles") : ["Stones", "The Beetles", "ABBA"][Int(rng.next() % 3)])
-        case .number(let answer):
-            return .number(answer + (right ? 0 : Double(Int(rng.next() % 21) - 10)))
-        case .poll(let options):
-            return .poll(Int(rng.next() % UInt64(options.count)))
-        case .order(let items):
-            var placed = Array(items.indices)
-            if !right, placed.count > 1 { placed.swapAt(0, 1 + Int(rng.next() % UInt64(placed.count - 1))) }
-            return .order(placed.map(displayed))
-        }
+        question.kind.module.sampleAnswer(question.content, permutation: permutation, right: right, rng: &rng)
     }
 }

@@ -102,37 +102,26 @@ package struct QuestionSummary: Sendable, Equatable, Codable {
 
     static func distribution(entry: AskedQuestion, question: Question, answers: [(key: PlayerID, value: RecordedAnswer)], revealed: Bool) -> [AnswerCount] {
         func mark(_ flag: Bool) -> Bool? { revealed ? flag : nil }
-        switch question.content {
-        case .choice, .multi, .poll:
+        let module = question.kind.module
+        switch module.distribution(question.content) {
+        case .options(let right):
             let options = question.content.options
             var counts = Array(repeating: 0, count: options.count)
             for (_, answer) in answers {
-                switch answer.value {
-                case .choice(let index), .poll(let index): if counts.indices.contains(index) { counts[index] += 1 }
-                case .multi(let indices): for index in indices where counts.indices.contains(index) { counts[index] += 1 }
-                default: break
-                }
+                module.forEachPick(answer.value) { index in if counts.indices.contains(index) { counts[index] += 1 } }
             }
-            let right: Set<Int>
-            switch question.content {
-            case .choice(_, let answer): right = [answer]
-            case .multi(_, let answers): right = Set(answers)
-            default: right = []
-            }
-            let isPoll = question.kind == .poll
             // Shown in the order players saw the options.
             let order = entry.permutation.count == options.count ? entry.permutation : Array(options.indices)
-            return order.map { AnswerCount(answer: options[$0], count: counts[$0], correct: isPoll ? nil : mark(right.contains($0))) }
+            return order.map { index in AnswerCount(answer: options[index], count: counts[index], correct: right.flatMap { mark($0.contains(index)) }) }
         case .truefalse(let truth):
             var yes = 0, no = 0
             for (_, answer) in answers { if case .truefalse(let flag) = answer.value { if flag { yes += 1 } else { no += 1 } } }
             return [AnswerCount(answer: "true", count: yes, correct: mark(truth)), AnswerCount(answer: "false", count: no, correct: mark(!truth))]
-        case .text, .number, .order:
+        case .grouped:
             var groups: [String: (answer: String, count: Int, correct: Bool)] = [:]
             for (id, answer) in answers {  // in id order, as a PlayerMap iterates
                 let shown = ReplayFormat.answer(answer.value, question: question)
-                let key: String
-                if case .text(let text) = answer.value { key = TextNormalizer.answerKey(text) } else { key = shown }
+                let key = module.comparisonKey(answer.value) ?? shown
                 let isRight = entry.awards[id]?.outcome == .correct
                 groups[key, default: (shown, 0, false)].count += 1
                 if isRight { groups[key]!.correct = true }

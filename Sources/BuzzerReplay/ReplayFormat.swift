@@ -34,36 +34,16 @@ package enum ReplayFormat {
     }
 
     /// 1969 rather than 1969.0; other values in Swift's shortest round-tripping form.
-    package static func number(_ value: Double) -> String {
-        if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
-        return String(value)
-    }
+    package static func number(_ value: Double) -> String { NumberKind.text(value) }
 
     /// An answer as players saw it: option texts rather than indices; an order, its items first to last, "A > B > C".
     package static func answer(_ value: AnswerValue, question: Question) -> String {
-        let options = question.content.options
-        func option(_ index: Int) -> String { options.indices.contains(index) ? options[index] : "option \(index)" }
-        switch value {
-        case .choice(let index), .poll(let index): return option(index)
-        case .multi(let indices): return indices.map(option).joined(separator: "; ")
-        case .truefalse(let flag): return flag ? "true" : "false"
-        case .text(let text): return text
-        case .number(let value): return number(value)
-        case .order(let indices): return indices.map(option).joined(separator: " > ")
-        }
+        value.kind.module.answerText(value, tiles: question.content.options)
     }
 
     /// The right answer of a question; accepted alternatives joined by " / "; "" for a poll.
     package static func correctAnswer(_ question: Question, acceptedExtra: [String] = []) -> String {
-        switch question.content {
-        case let .choice(options, answer): return options.indices.contains(answer) ? options[answer] : "option \(answer)"
-        case let .multi(options, answers): return answers.map { options.indices.contains($0) ? options[$0] : "option \($0)" }.joined(separator: "; ")
-        case .truefalse(let answer): return answer ? "true" : "false"
-        case .text(let accepted): return (accepted + acceptedExtra).joined(separator: " / ")
-        case .number(let answer): return number(answer)
-        case .poll: return ""
-        case .order(let items): return items.joined(separator: " > ")
-        }
+        question.kind.module.correctAnswerText(question.content, acceptedExtra: acceptedExtra)
     }
 
     private static func parts(_ milliseconds: Int64) -> tm {

@@ -77,4 +77,11 @@ import Testing
             try CSVImporter.packDocument(from: Array("text,answer\n".utf8), title: "T")
         }
     }
+
+    /// A choice row without options and a numbered answer: the range 1...0 trapped, and the library's CSV upload with it.
+    @Test func aNumberedAnswerWithoutOptionsIsRefusedNotATrap() {
+        #expect(throws: CSVImporter.ImportError.row(line: 2, "the answer \"1\" is not an option: give its letter (A, B, …), its number from 1, or its text")) {
+            try CSVImporter.packDocument(from: Array("kind,text,options,answer\nchoice,Q?,,1\n".utf8), title: "T")
+        }
+    }
 }

@@ -87,10 +87,10 @@ import BuzzerGameJSON
     @Test func itemsAreNeverShownInTheRightOrderAndTheOrderIsLogged() throws {
         for seed in UInt64(0)..<200 {
             for count in 3...6 {
-                let permutation = Room.orderPermutation(count: count, seed: seed, sequence: Int(seed % 7))
+                let permutation = OrderKind.orderPermutation(count: count, seed: seed, sequence: Int(seed % 7))
                 #expect(permutation.sorted() == Array(0..<count))
                 #expect(permutation != Array(0..<count), "seed \(seed), \(count) items")
-                #expect(permutation == Room.orderPermutation(count: count, seed: seed, sequence: Int(seed % 7)))
+                #expect(permutation == OrderKind.orderPermutation(count: count, seed: seed, sequence: Int(seed % 7)))
             }
         }
         // Shuffled even with shuffleOptions off, the same on every screen, and logged in question_shown.
@@ -117,7 +117,7 @@ import BuzzerGameJSON
         var tally: [[Int]: Int] = [:]
         for i in 0..<draws {
             let seed = UInt64(i) &* 0x9E37_79B9_7F4A_7C15 &+ 17
-            tally[Room.orderPermutation(count: count, seed: seed, sequence: i % 40), default: 0] += 1
+            tally[OrderKind.orderPermutation(count: count, seed: seed, sequence: i % 40), default: 0] += 1
         }
         let wrongOrders = (1...count).reduce(1, *) - 1
         #expect(tally.count == wrongOrders)

@@ -3,8 +3,18 @@ import Foundation
 /// Turns a spreadsheet's CSV export into a pack document (the pack JSON format as a `JSONValue`
 /// tree), one question per row. Like `OpenTDBImporter` it knows no game types: whether the result
 /// is a valid pack is `QuestionPack.decode(_:)`'s call, and `rowLines` maps each question back to
-/// its line so problems can name it. Columns are in docs/question-library.md ("CSV").
+/// its line so problems can name it. Columns are in docs/question-library.md ("CSV"). What a row's
+/// options and answer become is the kind's (`KindFields`, given by BuzzerGameJSON's `packDocument(from:title:)`).
 package enum CSVImporter {
+    /// A kind's pack fields from a row's options and answer (`options`, `items`, `answer`); nil for a kind it does not know.
+    package typealias KindFields = (_ kind: String, _ options: [String], _ answer: String) throws(RowProblem) -> [(key: String, value: JSONValue)]?
+
+    /// Why a row's cells make no question of its kind.
+    package struct RowProblem: Error {
+        package var reason: String
+        package init(_ reason: String) { self.reason = reason }
+    }
+
     package enum ImportError: Error, Equatable, CustomStringConvertible {
         case table(CSVTable.ParseError)
         case noHeader
@@ -30,7 +40,7 @@ package enum CSVImporter {
     static let letters = ["A", "B", "C", "D", "E", "F"]
 
     /// The pack document and, for each question's path in it, the CSV line it came from.
-    package static func packDocument(from bytes: [UInt8], title: String) throws(ImportError) -> (document: JSONValue, rowLines: [String: Int]) {
+    package static func packDocument(from bytes: [UInt8], title: String, kindFields: KindFields, kindNames: String) throws(ImportError) -> (document: JSONValue, rowLines: [String: Int]) {
         let table: CSVTable
         do { table = try CSVTable(parsing: bytes) } catch { throw .table(error) }
         guard let header = table.rows.first else { throw .noHeader }
@@ -47,7 +57,7 @@ package enum CSVImporter {
                 guard let position = index[name], position < row.fields.count else { return "" }
                 return row.fields[position].trimmingCharacters(in: .whitespacesAndNewlines)
             }
-            let question = try question(cell, line: row.line)
+            let question = try question(cell, line: row.line, kindFields: kindFields, kindNames: kindNames)
             let round = cell("round")
             if rounds.last?.title != round || rounds.isEmpty { rounds.append((round, [], [])) }
             rounds[rounds.count - 1].questions.append(question)
@@ -71,7 +81,7 @@ package enum CSVImporter {
         return (.object(members), lines)
     }
 
-    private static func question(_ cell: (String) -> String, line: Int) throws(ImportError) -> JSONValue {
+    private static func question(_ cell: (String) -> String, line: Int, kindFields: KindFields, kindNames: String) throws(ImportError) -> JSONValue {
         let text = cell("text")
         guard !text.isEmpty else { throw .row(line: line, "the text is empty") }
         var options = cell("options").isEmpty ? [] : cell("options").split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -81,36 +91,10 @@ package enum CSVImporter {
         var fields: [(key: String, value: JSONValue)] = [
             ("kind", .string(kind)), ("category", .string(cell("category").isEmpty ? "General" : cell("category"))), ("text", .string(text)),
         ]
-        // An order question's options are its items, listed in the right order.
-        if !options.isEmpty { fields.append((kind == "order" ? "items" : "options", .array(options.map(JSONValue.string)))) }
-        switch kind {
-        case "choice":
-            fields.append(("answer", .number(Double(try optionIndex(answer, options: options, line: line)))))
-        case "multi":
-            let picks = answer.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-            var indices: [JSONValue] = []
-            for pick in picks { indices.append(.number(Double(try optionIndex(pick, options: options, line: line)))) }
-            fields.append(("answer", .array(indices)))
-        case "truefalse":
-            switch answer.lowercased() {
-            case "true", "yes", "t", "y", "1": fields.append(("answer", .bool(true)))
-            case "false", "no", "f", "n", "0": fields.append(("answer", .bool(false)))
-            default: throw .row(line: line, "a truefalse answer is true or false, not \"\(answer)\"")
-            }
-        case "text":
-            fields.append(("answer", .array(answer.split(separator: "|").map { .string($0.trimmingCharacters(in: .whitespaces)) })))
-        case "number":
-            guard let number = Double(answer.replacingOccurrences(of: ",", with: "")), number.isFinite else {
-                throw .row(line: line, "a number answer is a number, not \"\(answer)\"")
-            }
-            fields.append(("answer", .number(number)))
-        case "poll":
-            break
-        case "order":
-            guard answer.isEmpty else { throw .row(line: line, "an order question has no answer: list its options in the right order") }
-        default:
-            throw .row(line: line, "kind \"\(kind)\" is not one of choice, multi, truefalse, text, number, poll, order")
-        }
+        let own: [(key: String, value: JSONValue)]?
+        do { own = try kindFields(kind, options, answer) } catch { throw .row(line: line, error.reason) }
+        guard let own else { throw .row(line: line, "kind \"\(kind)\" is not one of \(kindNames)") }
+        fields += own
         if !cell("explanation").isEmpty { fields.append(("explanation", .string(cell("explanation")))) }
         for name in ["points", "timeLimit"] where !cell(name.lowercased()).isEmpty {
             guard let number = Int(cell(name.lowercased())) else { throw .row(line: line, "\(name) is a whole number, not \"\(cell(name.lowercased()))\"") }
@@ -130,11 +114,26 @@ package enum CSVImporter {
         return "text"
     }
 
+    /// A row's options as the `options` field; none when the row gives none.
+    package static func optionsField(_ options: [String], key: String = "options") -> [(key: String, value: JSONValue)] {
+        options.isEmpty ? [] : [(key, .array(options.map(JSONValue.string)))]
+    }
+
+    /// A cell's `|`-separated parts, trimmed.
+    package static func parts(_ cell: String) -> [String] {
+        cell.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// A number cell, thousands separated by commas or not; nil when it is no finite number.
+    package static func number(_ cell: String) -> Double? {
+        Double(cell.replacingOccurrences(of: ",", with: "")).flatMap { $0.isFinite ? $0 : nil }
+    }
+
     /// An answer given as a letter (A–F), a 1-based number, or the option's own text.
-    private static func optionIndex(_ answer: String, options: [String], line: Int) throws(ImportError) -> Int {
+    package static func optionIndex(_ answer: String, options: [String]) throws(RowProblem) -> Int {
         if let letter = letters.firstIndex(of: answer.uppercased()), letter < options.count { return letter }
-        if let number = Int(answer), (1...options.count).contains(number) { return number - 1 }
+        if let number = Int(answer), options.indices.contains(number - 1) { return number - 1 }
         if let exact = options.firstIndex(where: { $0.caseInsensitiveCompare(answer) == .orderedSame }) { return exact }
-        throw .row(line: line, "the answer \"\(answer)\" is not an option: give its letter (A, B, …), its number from 1, or its text")
+        throw RowProblem("the answer \"\(answer)\" is not an option: give its letter (A, B, …), its number from 1, or its text")
     }
 }

@@ -1,0 +1,97 @@
+/// `choice`: one right option of two or more. The pack's `answer` is an index into `options`.
+package enum ChoiceKind: QuestionKindModule {
+    package static let kind = QuestionKind.choice
+    package static var hasOptions: Bool { true }
+
+    package static func tiles(_ content: QuestionContent) -> [String] {
+        guard case .choice(let options, _) = content else { return [] }
+        return options
+    }
+
+    package static func check(_ content: QuestionContent, at path: String, into collector: inout PackIssueCollector) {
+        guard case let .choice(options, answer) = content else { return }
+        collector.checkOptions(options, kind: kind, at: "\(path).options")
+        collector.checkChoiceAnswer(answer, optionCount: options.count, at: "\(path).answer")
+    }
+
+    package static func canonicalAnswer(_ value: AnswerValue, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
+        guard case .choice(let position) = value else { return value }
+        return .choice(try OptionAnswers.option(position, permutation: permutation))
+    }
+
+    package static func logProblem(_ answer: AnswerValue, tileCount: Int) -> String? {
+        guard case .choice(let option) = answer else { return nil }
+        return OptionAnswers.logProblem(option, tileCount: tileCount)
+    }
+
+    package static func displayedAnswer(_ value: AnswerValue, permutation: [Int]) -> AnswerValue {
+        guard case .choice(let index) = value else { return value }
+        return .choice(shown(index, permutation))
+    }
+
+    package static func judge(_ content: QuestionContent, entry: AskedQuestion, partialCredit: PartialCredit, isRanked: (PlayerID) -> Bool) -> AnswerJudge.Rule {
+        guard case .choice(_, let answer) = content else { return { _ in (0, 1) } }
+        let right = AnswerValue.choice(answer)
+        return { $0.value == right ? (1, 1) : (0, 1) }
+    }
+
+    package static func revealedAnswer(_ content: QuestionContent, permutation: [Int], acceptedExtra: [String]) -> RevealedAnswer {
+        guard case .choice(_, let answer) = content else { return .none }
+        return .options([shown(answer, permutation)])
+    }
+
+    package static func forEachPick(_ value: AnswerValue, _ body: (Int) -> Void) {
+        if case .choice(let index) = value { body(index) }
+    }
+
+    package static func answerText(_ value: AnswerValue, tiles: [String]) -> String {
+        guard case .choice(let index) = value else { return "" }
+        return tile(index, tiles)
+    }
+
+    package static func correctAnswerText(_ content: QuestionContent, acceptedExtra: [String]) -> String {
+        guard case let .choice(options, answer) = content else { return "" }
+        return tile(answer, options)
+    }
+
+    package static func distribution(_ content: QuestionContent) -> AnswerDistribution {
+        guard case .choice(_, let answer) = content else { return .options(right: nil) }
+        return .options(right: [answer])
+    }
+
+    package static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {
+        guard case let .choice(options, answer) = content else { return .choice(0) }
+        let pick = right ? answer : (answer + 1 + Int(rng.next() % UInt64(options.count - 1))) % options.count
+        return .choice(shown(pick, permutation))
+    }
+
+    package static func fuzzContent(wild: Bool, source: inout some KindFuzzSource) -> QuestionContent {
+        let choices = source.options(wild: wild)
+        return .choice(options: choices, answer: wild && source.chance(0.3) ? source.boundaryInt() : source.int(0...max(0, choices.count - 1)))
+    }
+
+    package static func fuzzAnswer(_ content: QuestionContent, permutation: [Int], source: inout some KindFuzzSource) -> AnswerValue {
+        guard case .choice(_, let answer) = content else { return .choice(0) }
+        return .choice(source.chance(0.5) ? shown(answer, permutation) : source.position(permutation.count))
+    }
+
+    package static func rightAnswer(_ content: QuestionContent, permutation: [Int]) -> AnswerValue {
+        guard case .choice(_, let answer) = content else { return .choice(0) }
+        return .choice(shown(answer, permutation))
+    }
+
+    package static func wildAnswer(source: inout some KindFuzzSource) -> AnswerValue { .choice(source.boundaryInt()) }
+}
+
+/// What the option kinds (choice, multi, poll) share: an option position's range check.
+enum OptionAnswers {
+    /// A displayed position mapped to its pack index, or the player's error.
+    static func option(_ position: Int, permutation: [Int]) throws(GameError) -> Int {
+        guard permutation.indices.contains(position) else { throw .invalidAnswer("option \(position) does not exist") }
+        return permutation[position]
+    }
+
+    static func logProblem(_ option: Int, tileCount: Int) -> String? {
+        (0..<tileCount).contains(option) ? nil : "its answer names option \(option), which the question lacks"
+    }
+}

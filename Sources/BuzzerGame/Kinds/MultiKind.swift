@@ -1,0 +1,98 @@
+/// `multi`: a set of right options, with partial credit (docs/game-rules.md).
+package enum MultiKind: QuestionKindModule {
+    package static let kind = QuestionKind.multi
+    package static var hasOptions: Bool { true }
+    package static var hasPartialCredit: Bool { true }
+
+    package static func tiles(_ content: QuestionContent) -> [String] {
+        guard case .multi(let options, _) = content else { return [] }
+        return options
+    }
+
+    package static func check(_ content: QuestionContent, at path: String, into collector: inout PackIssueCollector) {
+        guard case let .multi(options, answers) = content else { return }
+        collector.checkOptions(options, kind: kind, at: "\(path).options")
+        collector.checkMultiAnswers(answers, optionCount: options.count, at: "\(path).answer")
+    }
+
+    package static func canonicalAnswer(_ value: AnswerValue, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
+        guard case .multi(let positions) = value else { return value }
+        guard !positions.isEmpty else { throw .invalidAnswer("pick at least one option") }
+        guard Set(positions).count == positions.count else { throw .invalidAnswer("an option is picked twice") }
+        var mapped: [Int] = []
+        for position in positions { mapped.append(try OptionAnswers.option(position, permutation: permutation)) }
+        return .multi(mapped.sorted())
+    }
+
+    package static func logProblem(_ answer: AnswerValue, tileCount: Int) -> String? {
+        guard case .multi(let picked) = answer else { return nil }
+        let options = 0..<tileCount
+        return picked.allSatisfy(options.contains) && picked.count <= InputBounds.maxPickedOptions ? nil : "its answer names options the question lacks"
+    }
+
+    package static func displayedAnswer(_ value: AnswerValue, permutation: [Int]) -> AnswerValue {
+        guard case .multi(let indices) = value else { return value }
+        return .multi(indices.map { shown($0, permutation) }.sorted())
+    }
+
+    package static func judge(_ content: QuestionContent, entry: AskedQuestion, partialCredit: PartialCredit, isRanked: (PlayerID) -> Bool) -> AnswerJudge.Rule {
+        guard case .multi(_, let answers) = content else { return { _ in (0, 1) } }
+        return { recorded in
+            guard case .multi(let picked) = recorded.value else { return (0, 1) }
+            return Scoring.multiCredit(picked: picked, correct: answers, rule: partialCredit)
+        }
+    }
+
+    package static func revealedAnswer(_ content: QuestionContent, permutation: [Int], acceptedExtra: [String]) -> RevealedAnswer {
+        guard case .multi(_, let answers) = content else { return .none }
+        return .options(answers.map { shown($0, permutation) }.sorted())
+    }
+
+    package static func forEachPick(_ value: AnswerValue, _ body: (Int) -> Void) {
+        if case .multi(let indices) = value { for index in indices { body(index) } }
+    }
+
+    package static func answerText(_ value: AnswerValue, tiles: [String]) -> String {
+        guard case .multi(let indices) = value else { return "" }
+        return indices.map { tile($0, tiles) }.joined(separator: "; ")
+    }
+
+    package static func correctAnswerText(_ content: QuestionContent, acceptedExtra: [String]) -> String {
+        guard case let .multi(options, answers) = content else { return "" }
+        return answers.map { tile($0, options) }.joined(separator: "; ")
+    }
+
+    package static func distribution(_ content: QuestionContent) -> AnswerDistribution {
+        guard case .multi(_, let answers) = content else { return .options(right: nil) }
+        return .options(right: Set(answers))
+    }
+
+    package static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {
+        guard case let .multi(options, answers) = content else { return .multi([]) }
+        let picks = right ? answers : [Int(rng.next() % UInt64(options.count))]
+        return .multi(picks.map { shown($0, permutation) })
+    }
+
+    package static func fuzzContent(wild: Bool, source: inout some KindFuzzSource) -> QuestionContent {
+        let choices = source.options(wild: wild)
+        var answers = Array(Set((0..<source.int(1...max(1, choices.count - 1))).map { _ in source.int(0...max(0, choices.count - 1)) })).sorted()
+        if wild, source.chance(0.3) { answers.append(source.boundaryInt()) }
+        return .multi(options: choices, answers: answers)
+    }
+
+    package static func fuzzAnswer(_ content: QuestionContent, permutation: [Int], source: inout some KindFuzzSource) -> AnswerValue {
+        if source.chance(0.4) { return rightAnswer(content, permutation: permutation) }
+        if source.chance(0.1) { return .multi([]) }
+        let picks = (0..<source.int(1...max(1, permutation.count))).map { _ in source.position(permutation.count) }
+        return .multi(source.chance(0.8) ? Array(Set(picks)) : picks)
+    }
+
+    package static func rightAnswer(_ content: QuestionContent, permutation: [Int]) -> AnswerValue {
+        guard case .multi(_, let answers) = content else { return .multi([]) }
+        return .multi(answers.map { shown($0, permutation) }.sorted())
+    }
+
+    package static func wildAnswer(source: inout some KindFuzzSource) -> AnswerValue {
+        .multi((0..<source.int(0...4)).map { _ in source.boundaryInt() })
+    }
+}

@@ -1,0 +1,75 @@
+/// `number`: the closest reply (or replies, on a tie) among the ranked players wins.
+package enum NumberKind: QuestionKindModule {
+    package static let kind = QuestionKind.number
+
+    package static func check(_ content: QuestionContent, at path: String, into collector: inout PackIssueCollector) {
+        guard case .number(let answer) = content else { return }
+        collector.checkNumberAnswer(answer, at: "\(path).answer")
+    }
+
+    package static func canonicalAnswer(_ value: AnswerValue, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
+        guard case .number(let number) = value else { return value }
+        guard InputBounds.isPlayableNumber(number) else { throw .invalidAnswer("the answer must be a number between -10^15 and 10^15") }
+        return value
+    }
+
+    package static func logProblem(_ answer: AnswerValue, tileCount: Int) -> String? {
+        guard case .number(let value) = answer else { return nil }
+        return InputBounds.isPlayableNumber(value) ? nil : "its answer \(value) is out of range"
+    }
+
+    /// Every answer at the smallest distance from the truth, among `isRanked` players, gets full credit.
+    package static func judge(_ content: QuestionContent, entry: AskedQuestion, partialCredit: PartialCredit, isRanked: (PlayerID) -> Bool) -> AnswerJudge.Rule {
+        guard case .number(let truth) = content else { return { _ in (0, 1) } }
+        var best = Double.infinity
+        for (id, recorded) in entry.answers where isRanked(id) {
+            if case .number(let value) = recorded.value { best = min(best, abs(value - truth)) }
+        }
+        return { [best] recorded in
+            guard case .number(let value) = recorded.value else { return (0, 1) }
+            return abs(value - truth) == best ? (1, 1) : (0, 1)
+        }
+    }
+
+    package static func revealedAnswer(_ content: QuestionContent, permutation: [Int], acceptedExtra: [String]) -> RevealedAnswer {
+        guard case .number(let answer) = content else { return .none }
+        return .number(answer)
+    }
+
+    package static func answerText(_ value: AnswerValue, tiles: [String]) -> String {
+        guard case .number(let value) = value else { return "" }
+        return text(value)
+    }
+
+    package static func correctAnswerText(_ content: QuestionContent, acceptedExtra: [String]) -> String {
+        guard case .number(let answer) = content else { return "" }
+        return text(answer)
+    }
+
+    /// 1969 rather than 1969.0; other values in Swift's shortest round-tripping form.
+    package static func text(_ value: Double) -> String {
+        if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+
+    package static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {
+        guard case .number(let answer) = content else { return .number(0) }
+        return .number(answer + (right ? 0 : Double(Int(rng.next() % 21) - 10)))
+    }
+
+    package static func fuzzContent(wild: Bool, source: inout some KindFuzzSource) -> QuestionContent {
+        .number(answer: source.boundaryDouble(nonFinite: wild))
+    }
+
+    package static func fuzzAnswer(_ content: QuestionContent, permutation: [Int], source: inout some KindFuzzSource) -> AnswerValue {
+        guard case .number(let answer) = content else { return .number(0) }
+        return .number(source.chance(0.4) ? answer : source.boundaryDouble(nonFinite: true))
+    }
+
+    package static func rightAnswer(_ content: QuestionContent, permutation: [Int]) -> AnswerValue {
+        guard case .number(let answer) = content else { return .number(0) }
+        return .number(answer)
+    }
+
+    package static func wildAnswer(source: inout some KindFuzzSource) -> AnswerValue { .number(source.boundaryDouble(nonFinite: true)) }
+}

@@ -1,0 +1,67 @@
+/// `poll`: an opinion. Players pick one option; answers are counted, never scored.
+package enum PollKind: QuestionKindModule {
+    package static let kind = QuestionKind.poll
+    package static var hasOptions: Bool { true }
+    package static var isScored: Bool { false }
+
+    package static func tiles(_ content: QuestionContent) -> [String] {
+        guard case .poll(let options) = content else { return [] }
+        return options
+    }
+
+    package static func check(_ content: QuestionContent, at path: String, into collector: inout PackIssueCollector) {
+        guard case .poll(let options) = content else { return }
+        collector.checkOptions(options, kind: kind, at: "\(path).options")
+    }
+
+    package static func canonicalAnswer(_ value: AnswerValue, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
+        guard case .poll(let position) = value else { return value }
+        return .poll(try OptionAnswers.option(position, permutation: permutation))
+    }
+
+    package static func logProblem(_ answer: AnswerValue, tileCount: Int) -> String? {
+        guard case .poll(let option) = answer else { return nil }
+        return OptionAnswers.logProblem(option, tileCount: tileCount)
+    }
+
+    package static func displayedAnswer(_ value: AnswerValue, permutation: [Int]) -> AnswerValue {
+        guard case .poll(let index) = value else { return value }
+        return .poll(shown(index, permutation))
+    }
+
+    package static func judge(_ content: QuestionContent, entry: AskedQuestion, partialCredit: PartialCredit, isRanked: (PlayerID) -> Bool) -> AnswerJudge.Rule {
+        { _ in nil }
+    }
+
+    package static func revealedAnswer(_ content: QuestionContent, permutation: [Int], acceptedExtra: [String]) -> RevealedAnswer { .none }
+
+    package static func forEachPick(_ value: AnswerValue, _ body: (Int) -> Void) {
+        if case .poll(let index) = value { body(index) }
+    }
+
+    package static func answerText(_ value: AnswerValue, tiles: [String]) -> String {
+        guard case .poll(let index) = value else { return "" }
+        return tile(index, tiles)
+    }
+
+    package static func correctAnswerText(_ content: QuestionContent, acceptedExtra: [String]) -> String { "" }
+
+    package static func distribution(_ content: QuestionContent) -> AnswerDistribution { .options(right: nil) }
+
+    package static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {
+        guard case .poll(let options) = content else { return .poll(0) }
+        return .poll(Int(rng.next() % UInt64(options.count)))
+    }
+
+    package static func fuzzContent(wild: Bool, source: inout some KindFuzzSource) -> QuestionContent {
+        .poll(options: source.options(wild: wild))
+    }
+
+    package static func fuzzAnswer(_ content: QuestionContent, permutation: [Int], source: inout some KindFuzzSource) -> AnswerValue {
+        .poll(source.position(permutation.count))
+    }
+
+    package static func rightAnswer(_ content: QuestionContent, permutation: [Int]) -> AnswerValue { .poll(0) }
+
+    package static func wildAnswer(source: inout some KindFuzzSource) -> AnswerValue { .poll(source.boundaryInt()) }
+}

@@ -1,0 +1,114 @@
+/// What is special about one kind of question, in one place: its pack checks, what players see,
+/// how an answer is checked, judged and shown, the reveal's counts and the export's text.
+/// The room, the publisher, replay and export ask `question.kind.module`; they never switch over kinds.
+///
+/// Every requirement is static and takes the question's `QuestionContent` and the answer's
+/// `AnswerValue` as they are, so a kind costs no allocation or boxing on the answer path: the
+/// module is a caseless enum reached through `QuestionKind.module`, one witness call away.
+/// The kind's JSON (pack fields, answer fields) is `QuestionKindJSON`, in BuzzerGameJSON.
+package protocol QuestionKindModule {
+    static var kind: QuestionKind { get }
+    /// Players pick from `options` (choice, multi, poll).
+    static var hasOptions: Bool { get }
+    /// Answers can be partly right, so the question takes a `partialCredit` rule.
+    static var hasPartialCredit: Bool { get }
+    /// False for an opinion: answers are counted, never judged or scored.
+    static var isScored: Bool { get }
+    /// True when the tiles in pack order are the answer (order's items), so no view may ever show them so.
+    static var tilesInPackOrderAreTheAnswer: Bool { get }
+
+    /// What players see as tiles, in pack order (shuffled by the asked question's `permutation`).
+    static func tiles(_ content: QuestionContent) -> [String]
+    /// Checks the kind's own fields of a pack built in code (the JSON reader checks them as it reads).
+    static func check(_ content: QuestionContent, at path: String, into collector: inout PackIssueCollector)
+    /// The tiles' display order for question `sequence`.
+    static func permutation(tileCount: Int, seed: UInt64, sequence: Int, shuffle: Bool) -> [Int]
+
+    /// A player's answer, already known to be of this kind, checked and mapped from displayed positions to pack indices.
+    static func canonicalAnswer(_ value: AnswerValue, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue
+    /// Why a logged answer of this kind could not have been accepted; nil when it could.
+    static func logProblem(_ answer: AnswerValue, tileCount: Int) -> String?
+    /// The key answers are grouped and judged by, worked out once when recorded (typed text); nil for most kinds.
+    static func comparisonKey(_ answer: AnswerValue) -> String?
+    /// A recorded answer as the player saw it: pack indices back to displayed positions.
+    static func displayedAnswer(_ value: AnswerValue, permutation: [Int]) -> AnswerValue
+
+    /// The credit rule for one asked question, built once per scoring and called per answer; nil credit for no credit to give.
+    static func judge(_ content: QuestionContent, entry: AskedQuestion, partialCredit: PartialCredit, isRanked: (PlayerID) -> Bool) -> AnswerJudge.Rule
+    /// The right answer in displayed positions, for the host and the reveal.
+    static func revealedAnswer(_ content: QuestionContent, permutation: [Int], acceptedExtra: [String]) -> RevealedAnswer
+    /// Calls `body` with each option (pack index) an answer of this kind picks; none for kinds without options.
+    static func forEachPick(_ value: AnswerValue, _ body: (Int) -> Void)
+    /// The reveal's bars: counts per displayed tile (by default, of the options picked), and false/true counts.
+    static func revealCounts(_ entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> (options: [Int], trueFalse: [Int])
+    /// Answers the host may add to after the reveal (`accept`); nil when the kind has none.
+    static func acceptedAnswers(_ content: QuestionContent) -> [String]?
+
+    /// An answer as players saw it, for exports and timelines ("A > B > C" for an order).
+    static func answerText(_ value: AnswerValue, tiles: [String]) -> String
+    /// The right answer as text; "" when there is none.
+    static func correctAnswerText(_ content: QuestionContent, acceptedExtra: [String]) -> String
+    /// How a timeline tallies the question's answers.
+    static func distribution(_ content: QuestionContent) -> AnswerDistribution
+    /// A plausible answer in displayed positions, right or wrong: the archive generator's players.
+    static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue
+
+    /// A random question of this kind for the protocol fuzzer's packs; a `wild` one may break the pack's rules.
+    static func fuzzContent(wild: Bool, source: inout some KindFuzzSource) -> QuestionContent
+    /// The protocol fuzzer's answer to this question, in displayed positions: mostly plausible, now and then out of range.
+    static func fuzzAnswer(_ content: QuestionContent, permutation: [Int], source: inout some KindFuzzSource) -> AnswerValue
+    /// The right answer in displayed positions (the fuzzer's greedy player).
+    static func rightAnswer(_ content: QuestionContent, permutation: [Int]) -> AnswerValue
+    /// An answer of this kind, whatever the question asks: the fuzzer's wrong-kind and out-of-range answers.
+    static func wildAnswer(source: inout some KindFuzzSource) -> AnswerValue
+}
+
+/// How a timeline (`buzzer replay`, the results page) tallies a question's answers.
+package enum AnswerDistribution: Sendable, Equatable {
+    /// One row per option in displayed order; `right` are the right options, nil for a poll.
+    case options(right: Set<Int>?)
+    /// A true row and a false row.
+    case truefalse(Bool)
+    /// Equal answers grouped (by `comparisonKey`, else by their text), most common first.
+    case grouped
+}
+
+extension QuestionKindModule {
+    package static var hasOptions: Bool { false }
+    package static var hasPartialCredit: Bool { false }
+    package static var isScored: Bool { true }
+    package static var tilesInPackOrderAreTheAnswer: Bool { false }
+    package static func tiles(_ content: QuestionContent) -> [String] { [] }
+
+    package static func permutation(tileCount: Int, seed: UInt64, sequence: Int, shuffle: Bool) -> [Int] {
+        shuffle ? SplitMix64.permutation(count: tileCount, seed: seed, sequence: sequence) : Array(0..<tileCount)
+    }
+
+    package static func logProblem(_ answer: AnswerValue, tileCount: Int) -> String? { nil }
+    package static func comparisonKey(_ answer: AnswerValue) -> String? { nil }
+    package static func displayedAnswer(_ value: AnswerValue, permutation: [Int]) -> AnswerValue { value }
+    package static func acceptedAnswers(_ content: QuestionContent) -> [String]? { nil }
+    package static func distribution(_ content: QuestionContent) -> AnswerDistribution { .grouped }
+
+    package static func forEachPick(_ value: AnswerValue, _ body: (Int) -> Void) {}
+
+    package static func revealCounts(_ entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> (options: [Int], trueFalse: [Int]) {
+        (optionCounts(entry, isRanked: isRanked, picks: forEachPick), [])
+    }
+
+    /// A pack index's displayed position.
+    static func shown(_ index: Int, _ permutation: [Int]) -> Int { permutation.firstIndex(of: index) ?? index }
+
+    /// A tile's text by pack index, or "option N" for one the question lacks.
+    static func tile(_ index: Int, _ tiles: [String]) -> String { tiles.indices.contains(index) ? tiles[index] : "option \(index)" }
+
+    /// Counts per displayed option of the ranked players' picks; `picks` calls its sink with each pack index an answer picks.
+    static func optionCounts(_ entry: AskedQuestion, isRanked: (PlayerID) -> Bool, picks: (AnswerValue, (Int) -> Void) -> Void) -> [Int] {
+        var counts = Array(repeating: 0, count: entry.permutation.count)
+        let displayed = Dictionary(uniqueKeysWithValues: entry.permutation.enumerated().map { ($1, $0) })
+        for (id, answer) in entry.answers where isRanked(id) {
+            picks(answer.value) { index in if let position = displayed[index] { counts[position] += 1 } }
+        }
+        return counts
+    }
+}

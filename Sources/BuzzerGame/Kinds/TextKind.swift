@@ -1,0 +1,88 @@
+/// `text`: a typed reply is right when it normalises (`TextNormalizer.answerKey`) to an accepted
+/// answer; the host may accept more after the reveal.
+package enum TextKind: QuestionKindModule {
+    package static let kind = QuestionKind.text
+
+    package static func check(_ content: QuestionContent, at path: String, into collector: inout PackIssueCollector) {
+        guard case .text(let accepted) = content else { return }
+        collector.checkAccepted(accepted, at: "\(path).answer")
+    }
+
+    /// Runs of whitespace become one space; an empty or over-long reply is refused.
+    package static func canonicalAnswer(_ value: AnswerValue, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
+        guard case .text(let text) = value else { return value }
+        let trimmed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        guard !trimmed.isEmpty else { throw .invalidAnswer("the answer is empty") }
+        guard trimmed.count <= settings.maxTextAnswerLength else {
+            throw .invalidAnswer("the answer is longer than \(settings.maxTextAnswerLength) characters")
+        }
+        return .text(trimmed)
+    }
+
+    package static func comparisonKey(_ answer: AnswerValue) -> String? {
+        guard case .text(let text) = answer else { return nil }
+        return TextNormalizer.answerKey(text)
+    }
+
+    package static func judge(_ content: QuestionContent, entry: AskedQuestion, partialCredit: PartialCredit, isRanked: (PlayerID) -> Bool) -> AnswerJudge.Rule {
+        guard case .text(let accepted) = content else { return { _ in (0, 1) } }
+        let keys = Set((accepted + entry.acceptedExtra).map(TextNormalizer.answerKey))
+        return { recorded in
+            guard case .text(let text) = recorded.value else { return (0, 1) }
+            return keys.contains(recorded.textKey ?? TextNormalizer.answerKey(text)) ? (1, 1) : (0, 1)
+        }
+    }
+
+    package static func revealedAnswer(_ content: QuestionContent, permutation: [Int], acceptedExtra: [String]) -> RevealedAnswer {
+        guard case .text(let accepted) = content else { return .none }
+        return .text(accepted + acceptedExtra)
+    }
+
+    package static func acceptedAnswers(_ content: QuestionContent) -> [String]? {
+        guard case .text(let accepted) = content else { return nil }
+        return accepted
+    }
+
+    package static func answerText(_ value: AnswerValue, tiles: [String]) -> String {
+        guard case .text(let text) = value else { return "" }
+        return text
+    }
+
+    package static func correctAnswerText(_ content: QuestionContent, acceptedExtra: [String]) -> String {
+        guard case .text(let accepted) = content else { return "" }
+        return (accepted + acceptedExtra).joined(separator: " / ")
+    }
+
+    /// Right: the first accepted answer in lower case, or the second as written; wrong: a near miss.
+    package static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {
+        guard case .text(let accepted) = content, let first = accepted.first else { return .text("?") }
+        guard right else { return .text(["Stones", "The Beetles", "ABBA"][Int(rng.next() % 3)]) }
+        return .text(rng.next() % 2 == 0 ? first.lowercased() : accepted[min(1, accepted.count - 1)])
+    }
+
+    package static func fuzzContent(wild: Bool, source: inout some KindFuzzSource) -> QuestionContent {
+        let count = wild && source.chance(0.2) ? source.pick([0, 51]) : source.int(1...3)
+        var accepted: [String] = []
+        for index in 0..<count { accepted.append(index == 0 ? "yes" : "\(source.packText(30, wild: wild)) \(index)") }
+        return .text(accepted: accepted)
+    }
+
+    package static func fuzzAnswer(_ content: QuestionContent, permutation: [Int], source: inout some KindFuzzSource) -> AnswerValue {
+        .text(fuzzTyped(accepted: acceptedAnswers(content), source: &source))
+    }
+
+    /// Typed text: an accepted answer as a player might type it, or anything (also the fuzzer's `accept`).
+    package static func fuzzTyped(accepted: [String]?, source: inout some KindFuzzSource) -> String {
+        if let accepted, !accepted.isEmpty, source.chance(0.5) {
+            let answer = source.pick(accepted)
+            return source.pick([answer, answer.uppercased(), "  \(answer)  ", "\(answer)!", "\(answer)s"])
+        }
+        return source.chance(0.7) ? source.pick(["yes", "no", "The Beatles", "beatles", "42"]) : source.anyText()
+    }
+
+    package static func rightAnswer(_ content: QuestionContent, permutation: [Int]) -> AnswerValue {
+        .text(acceptedAnswers(content)?.first ?? "")
+    }
+
+    package static func wildAnswer(source: inout some KindFuzzSource) -> AnswerValue { .text(source.anyText()) }
+}

@@ -1,0 +1,61 @@
+/// `truefalse`: a statement, true or false. No options; the reveal counts each side.
+package enum TrueFalseKind: QuestionKindModule {
+    package static let kind = QuestionKind.truefalse
+
+    package static func check(_ content: QuestionContent, at path: String, into collector: inout PackIssueCollector) {}
+
+    package static func canonicalAnswer(_ value: AnswerValue, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue { value }
+
+    package static func judge(_ content: QuestionContent, entry: AskedQuestion, partialCredit: PartialCredit, isRanked: (PlayerID) -> Bool) -> AnswerJudge.Rule {
+        guard case .truefalse(let answer) = content else { return { _ in (0, 1) } }
+        let right = AnswerValue.truefalse(answer)
+        return { $0.value == right ? (1, 1) : (0, 1) }
+    }
+
+    package static func revealedAnswer(_ content: QuestionContent, permutation: [Int], acceptedExtra: [String]) -> RevealedAnswer {
+        guard case .truefalse(let answer) = content else { return .none }
+        return .truefalse(answer)
+    }
+
+    package static func revealCounts(_ entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> (options: [Int], trueFalse: [Int]) {
+        var counts = [0, 0]
+        for (id, answer) in entry.answers where isRanked(id) {
+            if case .truefalse(let value) = answer.value { counts[value ? 1 : 0] += 1 }
+        }
+        return (Array(repeating: 0, count: entry.permutation.count), counts)
+    }
+
+    package static func answerText(_ value: AnswerValue, tiles: [String]) -> String {
+        guard case .truefalse(let flag) = value else { return "" }
+        return flag ? "true" : "false"
+    }
+
+    package static func correctAnswerText(_ content: QuestionContent, acceptedExtra: [String]) -> String {
+        guard case .truefalse(let answer) = content else { return "" }
+        return answer ? "true" : "false"
+    }
+
+    package static func distribution(_ content: QuestionContent) -> AnswerDistribution {
+        guard case .truefalse(let answer) = content else { return .grouped }
+        return .truefalse(answer)
+    }
+
+    package static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {
+        guard case .truefalse(let answer) = content else { return .truefalse(right) }
+        return .truefalse(right ? answer : !answer)
+    }
+
+    package static func fuzzContent(wild: Bool, source: inout some KindFuzzSource) -> QuestionContent { .truefalse(answer: source.bool()) }
+
+    package static func fuzzAnswer(_ content: QuestionContent, permutation: [Int], source: inout some KindFuzzSource) -> AnswerValue {
+        guard case .truefalse(let answer) = content else { return .truefalse(true) }
+        return .truefalse(source.chance(0.6) ? answer : source.bool())
+    }
+
+    package static func rightAnswer(_ content: QuestionContent, permutation: [Int]) -> AnswerValue {
+        guard case .truefalse(let answer) = content else { return .truefalse(true) }
+        return .truefalse(answer)
+    }
+
+    package static func wildAnswer(source: inout some KindFuzzSource) -> AnswerValue { .truefalse(source.bool()) }
+}

@@ -1,0 +1,46 @@
+import BuzzerFormats
+import BuzzerGame
+
+/// Pack: `"answer":1969`. Answer: `{"kind":"number","value":1969}`.
+extension NumberKind: QuestionKindJSON {
+    static func readContent(_ members: [String: JSONValue], options: [String]?, at path: String, reader: inout PackReader) -> QuestionContent? {
+        guard case .number(let number)? = members["answer"] else {
+            reader.collector.add("\(path).answer", "expected a number, found \(reader.describe(members["answer"] ?? .null))")
+            return nil
+        }
+        reader.collector.checkNumberAnswer(number, at: "\(path).answer")
+        return .number(answer: number)
+    }
+
+    /// A number, thousands separated by commas or not.
+    static func csvFields(options: [String], answer: String) throws(CSVImporter.RowProblem) -> [(key: String, value: JSONValue)] {
+        guard let number = CSVImporter.number(answer) else {
+            throw CSVImporter.RowProblem("a number answer is a number, not \"\(answer)\"")
+        }
+        return CSVImporter.optionsField(options) + [("answer", .number(number))]
+    }
+
+    static func contentMembers(_ content: QuestionContent) -> [(key: String, value: JSONValue)] {
+        guard case .number(let answer) = content else { return [] }
+        return [("answer", .number(answer))]
+    }
+
+    static func encodeContent(_ content: QuestionContent, to container: inout KeyedEncodingContainer<MemberKey>) throws {
+        guard case .number(let answer) = content else { return }
+        try container.encode(answer, forKey: MemberKey("answer"))
+    }
+
+    static func answerMember(_ value: AnswerValue) -> (key: String, value: JSONValue) {
+        guard case .number(let number) = value else { return ("value", .null) }
+        return ("value", .number(number))
+    }
+
+    static func answer(_ fields: JSONFields, bounds: AnswerValue.JSONBounds) throws(JSONFieldError) -> AnswerValue {
+        .number(try fields.number("value", playable: bounds == .client))
+    }
+
+    static func answer(exactLayout c: inout JSONByteCursor) -> AnswerValue? {
+        guard c.literal(#""value":"#), let value = c.double(), value.isFinite else { return nil }
+        return .number(value)
+    }
+}

@@ -1,0 +1,49 @@
+import BuzzerFormats
+import BuzzerGame
+
+/// Pack: `"answer":true`. Answer: `{"kind":"truefalse","value":true}`.
+extension TrueFalseKind: QuestionKindJSON {
+    static func readContent(_ members: [String: JSONValue], options: [String]?, at path: String, reader: inout PackReader) -> QuestionContent? {
+        guard case .bool(let flag)? = members["answer"] else {
+            reader.collector.add("\(path).answer", "expected true or false, found \(reader.describe(members["answer"] ?? .null))")
+            return nil
+        }
+        return .truefalse(answer: flag)
+    }
+
+    static func csvFields(options: [String], answer: String) throws(CSVImporter.RowProblem) -> [(key: String, value: JSONValue)] {
+        let flag: Bool
+        switch answer.lowercased() {
+        case "true", "yes", "t", "y", "1": flag = true
+        case "false", "no", "f", "n", "0": flag = false
+        default: throw CSVImporter.RowProblem("a truefalse answer is true or false, not \"\(answer)\"")
+        }
+        return CSVImporter.optionsField(options) + [("answer", .bool(flag))]
+    }
+
+    static func contentMembers(_ content: QuestionContent) -> [(key: String, value: JSONValue)] {
+        guard case .truefalse(let answer) = content else { return [] }
+        return [("answer", .bool(answer))]
+    }
+
+    static func encodeContent(_ content: QuestionContent, to container: inout KeyedEncodingContainer<MemberKey>) throws {
+        guard case .truefalse(let answer) = content else { return }
+        try container.encode(answer, forKey: MemberKey("answer"))
+    }
+
+    static func answerMember(_ value: AnswerValue) -> (key: String, value: JSONValue) {
+        guard case .truefalse(let flag) = value else { return ("value", .null) }
+        return ("value", .bool(flag))
+    }
+
+    static func answer(_ fields: JSONFields, bounds: AnswerValue.JSONBounds) throws(JSONFieldError) -> AnswerValue {
+        .truefalse(try fields.bool("value"))
+    }
+
+    static func answer(exactLayout c: inout JSONByteCursor) -> AnswerValue? {
+        guard c.literal(#""value":"#) else { return nil }
+        if c.literal("true") { return .truefalse(true) }
+        if c.literal("false") { return .truefalse(false) }
+        return nil
+    }
+}

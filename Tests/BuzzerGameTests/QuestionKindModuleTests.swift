@@ -1,0 +1,61 @@
+import BuzzerFormats
+@testable import BuzzerGame
+@testable import BuzzerGameJSON
+import Testing
+
+/// The register of kinds (Kinds/QuestionKind.swift, `QuestionKind.json`) and what every kind's module promises.
+struct QuestionKindModuleTests {
+    /// One question of each kind, in `QuestionKind.allCases` order.
+    static let contents: [QuestionContent] = [
+        .choice(options: ["A", "B", "C"], answer: 2), .multi(options: ["A", "B", "C"], answers: [0, 2]), .truefalse(answer: false),
+        .text(accepted: ["Paris"]), .number(answer: 1969.5), .poll(options: ["Tea", "Coffee"]), .order(items: ["1st", "2nd", "3rd"]),
+    ]
+
+    @Test func everyKindIsRegisteredWithItsOwnModuleAndCodec() {
+        #expect(Self.contents.map(\.kind) == QuestionKind.allCases)
+        for kind in QuestionKind.allCases {
+            #expect(kind.module.kind == kind)
+            #expect(kind.json.kind == kind)
+        }
+    }
+
+    /// The answer each kind writes is read back the same by the client's reader, the log's and replay's fast path.
+    @Test func everyKindsAnswerReadsBackFromTheBytesItWrites() throws {
+        for content in Self.contents {
+            let module = content.kind.module
+            let permutation = Array(content.options.indices.reversed())
+            let shown = module.rightAnswer(content, permutation: permutation)
+            #expect(shown.kind == content.kind)
+            var bytes: [UInt8] = []
+            shown.appendJSON(to: &bytes)
+            let fast = bytes.withUnsafeBytes { raw -> AnswerValue? in
+                var cursor = JSONByteCursor(raw)
+                return AnswerValue(exactLayout: &cursor)
+            }
+            #expect(fast == shown)
+            #expect(try AnswerValue(json: try JSONParser.parse(bytes), bounds: .log) == shown)
+            #expect(try AnswerValue(json: try JSONParser.parse(bytes), bounds: .client) == shown)
+        }
+    }
+
+    /// The right answer, checked and mapped to pack indices, earns full credit (a poll has none to give).
+    @Test func everyKindsRightAnswerIsJudgedRight() throws {
+        for content in Self.contents {
+            let module = content.kind.module
+            let permutation = Array(content.options.indices.reversed())
+            let canonical = try module.canonicalAnswer(module.rightAnswer(content, permutation: permutation), permutation: permutation, settings: RoomSettings())
+            #expect(module.displayedAnswer(canonical, permutation: permutation) == module.rightAnswer(content, permutation: permutation))
+            #expect(module.logProblem(canonical, tileCount: content.options.count) == nil)
+            // The only answer given (a number question's best is among the answers).
+            var entry = AskedQuestion(sequence: 0, round: 0, index: 0, shownAt: 0, opensAt: 0, deadline: 1, closesAt: 1, permutation: permutation)
+            let recorded = RecordedAnswer(value: canonical, responseMs: 0, receivedAt: 0)
+            entry.answers[PlayerID(1)] = recorded
+            let credit = module.judge(content, entry: entry, partialCredit: .perItem, isRanked: { _ in true })(recorded)
+            if module.isScored {
+                #expect(credit.map { $0.numerator == $0.denominator && $0.numerator > 0 } == true, "\(content.kind)")
+            } else {
+                #expect(credit == nil)
+            }
+        }
+    }
+}
