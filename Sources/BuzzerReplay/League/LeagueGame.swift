@@ -5,7 +5,7 @@ import Foundation
 
 /// One finished game of a league, as much of it as standings need: who played under which name
 /// (and, for a player, from which device), and the final standings the live room recorded in its
-/// `room_ended`. Made by `LeagueGameReader` from the log's lines alone, without replaying answers,
+/// `room_ended`. Made by `LeagueGameReader` (below) from the log's lines alone, without replaying answers,
 /// so a year of games is read in a fraction of a second (docs/league.md, "Cost").
 package struct LeagueGame: Sendable, Equatable, Codable {
     /// A team on the game's final standings.
@@ -83,9 +83,11 @@ package struct LeagueGameReader: Sendable {
     private let decoder = JSONDecoder()
 
     /// The only types read past the envelope.
-    private static let wanted: Set<String> = [
-        "room_created", "team_created", "team_renamed", "teams_merged", "player_joined", "player_renamed", "player_moved", "room_ended",
+    private static let wantedTypes: Set<RoomEventType> = [
+        .roomCreated, .teamCreated, .teamRenamed, .teamsMerged, .playerJoined, .playerRenamed, .playerMoved, .roomEnded,
     ]
+    /// Their wire names, so the skip test on every line of the log is one hash lookup, as it was.
+    private static let wanted: Set<String> = Set(wantedTypes.map(\.rawValue))
 
     package init() {}
 
@@ -107,14 +109,13 @@ package struct LeagueGameReader: Sendable {
 
     package mutating func add(_ line: ArchiveLine) {
         lines += 1
-        guard Self.wanted.contains(line.type) else { return }
-        if line.type == "room_created" {
+        guard let type = RoomEventType(wireName: line.type), Self.wantedTypes.contains(type) else { return }
+        if type == .roomCreated {
             if let old = open.removeValue(forKey: line.room), let league = old.league {
                 skipped.append(LeagueSkip(game: "\(old.code)-\(old.startedAt)", league: league.id, reason: "no room_ended before its code was used again"))
             }
             var game = Open(code: line.room, startedAt: line.time)
-            do {
-                let created = try line.decode(RoomCreated.self, decoder: decoder)
+            if case .roomCreated(let created)? = try? line.decode(RoomEvent.self, decoder: decoder) {
                 game.title = created.pack.title
                 game.league = created.league
                 // A host's team list is the room's teams 1...n, with no team_created of their own.
@@ -123,7 +124,7 @@ package struct LeagueGameReader: Sendable {
                     game.league = nil
                     skipped.append(LeagueSkip(game: "\(line.room)-\(line.time)", league: league.id, reason: "its league is invalid: \(problem)"))
                 }
-            } catch {
+            } else {
                 game.damaged = "\(line.file):\(line.lineNumber): room_created does not decode"
                 // Without its room_created nobody knows the league; a league is found only when it decodes.
             }
@@ -132,40 +133,33 @@ package struct LeagueGameReader: Sendable {
         }
         // Lines of one-offs and of games whose start is not in the archive are skipped by their type.
         guard var game = open[line.room], game.league != nil else {
-            if line.type == "room_ended" { open[line.room] = nil }
+            if type == .roomEnded { open[line.room] = nil }
             return
         }
-        guard game.damaged == nil || line.type == "room_ended" else { return }
-        do {
-            switch line.type {
-            case "team_created":
-                let e = try line.decode(TeamCreated.self, decoder: decoder)
-                game.teamNames[e.team.rawValue] = e.name
-            case "team_renamed":
-                let e = try line.decode(TeamRenamed.self, decoder: decoder)
-                game.teamNames[e.team.rawValue] = e.name
-            case "teams_merged":
-                let e = try line.decode(TeamsMerged.self, decoder: decoder)
-                for (player, team) in game.teamOf where team == e.from.rawValue { game.teamOf[player] = e.into.rawValue }
-            case "player_joined":
-                let e = try line.decode(PlayerJoined.self, decoder: decoder)
-                game.names[e.player.rawValue] = e.nickname
-                if let device = e.deviceID, !device.isEmpty { game.devices[e.player.rawValue] = device }
-                game.teamOf[e.player.rawValue] = e.team?.rawValue
-            case "player_renamed":
-                let e = try line.decode(PlayerRenamed.self, decoder: decoder)
-                game.names[e.player.rawValue] = e.nickname
-            case "player_moved":
-                let e = try line.decode(PlayerMoved.self, decoder: decoder)
-                game.teamOf[e.player.rawValue] = e.team?.rawValue
-            case "room_ended":
-                open[line.room] = nil
-                finish(game, line: line)
-                return
-            default:
-                break
-            }
-        } catch {
+        guard game.damaged == nil || type == .roomEnded else { return }
+        if type == .roomEnded {
+            open[line.room] = nil
+            finish(game, line: line)
+            return
+        }
+        switch try? line.decode(RoomEvent.self, decoder: decoder) {
+        case .teamCreated(let e)?:
+            game.teamNames[e.team.rawValue] = e.name
+        case .teamRenamed(let e)?:
+            game.teamNames[e.team.rawValue] = e.name
+        case .teamsMerged(let e)?:
+            for (player, team) in game.teamOf where team == e.from.rawValue { game.teamOf[player] = e.into.rawValue }
+        case .playerJoined(let e)?:
+            game.names[e.player.rawValue] = e.nickname
+            if let device = e.deviceID, !device.isEmpty { game.devices[e.player.rawValue] = device }
+            game.teamOf[e.player.rawValue] = e.team?.rawValue
+        case .playerRenamed(let e)?:
+            game.names[e.player.rawValue] = e.nickname
+        case .playerMoved(let e)?:
+            game.teamOf[e.player.rawValue] = e.team?.rawValue
+        default:
+            // A wanted line that does not decode, or whose object names another type than its
+            // envelope did (a duplicated "type" key): either way the game cannot be trusted.
             game.damaged = "\(line.file):\(line.lineNumber): \(line.type) does not decode"
         }
         open[line.room] = game
@@ -178,8 +172,7 @@ package struct LeagueGameReader: Sendable {
             skipped.append(LeagueSkip(game: key, league: league.id, reason: "a damaged line: \(damaged)"))
             return
         }
-        let ended: RoomEnded
-        do { ended = try line.decode(RoomEnded.self, decoder: decoder) } catch {
+        guard case .roomEnded(let ended)? = try? line.decode(RoomEvent.self, decoder: decoder) else {
             skipped.append(LeagueSkip(game: key, league: league.id, reason: "\(line.file):\(line.lineNumber): room_ended does not decode"))
             return
         }
