@@ -17,10 +17,15 @@ enum AnswerLineDecoder {
 
     /// `,"type":` and the answer event's quoted name, then `,`: where the event's own members begin.
     private static let marker = Array(#","type":"#.utf8) + quoted(RoomEventType.answerRecorded.rawValue) + [UInt8(ascii: ",")]
-    /// Format 2: the members in declaration order, `at` left out.
-    private static let v2 = (sequence: member(.sequence, first: true), player: member(.player), answer: member(.answer), responseMs: member(.responseMs))
-    /// Format 1: the members sorted by name, `at` included.
-    private static let v1 = (answer: member(.answer, first: true), at: member(.at), player: member(.player), responseMs: member(.responseMs), sequence: member(.sequence))
+    // The members as the writer spells them: `"key":` first, `,"key":` after. Format 2 writes them
+    // in declaration order without `at`; format 1 sorted by name, `at` included.
+    private static let firstSequenceKey = member(.sequence, first: true)
+    private static let firstAnswerKey = member(.answer, first: true)
+    private static let atKey = member(.at)
+    private static let sequenceKey = member(.sequence)
+    private static let playerKey = member(.player)
+    private static let answerKey = member(.answer)
+    private static let responseMsKey = member(.responseMs)
 
     static func decode(_ line: ArchiveLine) -> AnswerRecorded? {
         decode(line.bytes, version: line.version, time: line.time)
@@ -32,18 +37,18 @@ enum AnswerLineDecoder {
             var c = JSONByteCursor(bytes, at: start + marker.count)
             switch version {
             case 2:
-                guard expect(v2.sequence, &c), let sequence = c.integer(),
-                      expect(v2.player, &c), let player = c.integer(),
-                      expect(v2.answer, &c), let answer = answer(&c),
-                      expect(v2.responseMs, &c), let responseMs = c.integer(),
+                guard expect(firstSequenceKey, &c), let sequence = c.integer(),
+                      expect(playerKey, &c), let player = c.integer(),
+                      expect(answerKey, &c), let answer = answer(&c),
+                      expect(responseMsKey, &c), let responseMs = c.integer(),
                       c.literal("}"), c.isAtEnd else { return nil }
                 return AnswerRecorded(at: time, sequence: Int(sequence), player: PlayerID(Int(player)), answer: answer, responseMs: responseMs)
             case 1:
-                guard expect(v1.answer, &c), let answer = answer(&c),
-                      expect(v1.at, &c), let at = c.integer(),
-                      expect(v1.player, &c), let player = c.integer(),
-                      expect(v1.responseMs, &c), let responseMs = c.integer(),
-                      expect(v1.sequence, &c), let sequence = c.integer(),
+                guard expect(firstAnswerKey, &c), let answer = answer(&c),
+                      expect(atKey, &c), let at = c.integer(),
+                      expect(playerKey, &c), let player = c.integer(),
+                      expect(responseMsKey, &c), let responseMs = c.integer(),
+                      expect(sequenceKey, &c), let sequence = c.integer(),
                       c.literal("}"), c.isAtEnd else { return nil }
                 return AnswerRecorded(at: at, sequence: Int(sequence), player: PlayerID(Int(player)), answer: answer, responseMs: responseMs)
             default:

@@ -82,17 +82,16 @@ package struct LeagueGameReader: Sendable {
     package private(set) var lines = 0
     private let decoder = JSONDecoder()
 
-    /// The only types read past the envelope.
-    private static let wantedTypes: Set<RoomEventType> = [
-        .roomCreated, .teamCreated, .teamRenamed, .teamsMerged, .playerJoined, .playerRenamed, .playerMoved, .roomEnded,
-    ]
-    /// Their wire names, so the skip test on every line of the log is one hash lookup, as it was.
-    private static let wanted: Set<String> = Set(wantedTypes.map(\.rawValue))
+    /// The only types read past the envelope, by their wire names: the test on every line of the
+    /// log is one hash lookup of its envelope's `type`, which also gives the type.
+    private static let wanted: [String: RoomEventType] = Dictionary(uniqueKeysWithValues: [
+        RoomEventType.roomCreated, .teamCreated, .teamRenamed, .teamsMerged, .playerJoined, .playerRenamed, .playerMoved, .roomEnded,
+    ].map { ($0.rawValue, $0) })
 
     package init() {}
 
     /// Whether a line of this type is read past its envelope; the rest are only counted (`skip`).
-    package static func wants(_ type: String) -> Bool { wanted.contains(type) }
+    package static func wants(_ type: String) -> Bool { wanted[type] != nil }
 
     /// A line the caller did not hand over because its type is not wanted.
     package mutating func skip() { lines += 1 }
@@ -109,7 +108,7 @@ package struct LeagueGameReader: Sendable {
 
     package mutating func add(_ line: ArchiveLine) {
         lines += 1
-        guard let type = RoomEventType(wireName: line.type), Self.wantedTypes.contains(type) else { return }
+        guard let type = Self.wanted[line.type] else { return }
         if type == .roomCreated {
             if let old = open.removeValue(forKey: line.room), let league = old.league {
                 skipped.append(LeagueSkip(game: "\(old.code)-\(old.startedAt)", league: league.id, reason: "no room_ended before its code was used again"))
