@@ -80,7 +80,7 @@ package struct LeagueGameReader: Sendable {
     package private(set) var skipped: [LeagueSkip] = []
     /// Lines read, all kinds.
     package private(set) var lines = 0
-    private let decoder = JSONDecoder()
+    private let decoder = KnownTypeEventDecoder(types: Self.wanted.values)
 
     /// The only types read past the envelope, by their wire names: the test on every line of the
     /// log is one hash lookup of its envelope's `type`, which also gives the type.
@@ -114,7 +114,7 @@ package struct LeagueGameReader: Sendable {
                 skipped.append(LeagueSkip(game: "\(old.code)-\(old.startedAt)", league: league.id, reason: "no room_ended before its code was used again"))
             }
             var game = Open(code: line.room, startedAt: line.time)
-            if case .roomCreated(let created)? = try? line.decode(RoomEvent.self, decoder: decoder) {
+            if case .roomCreated(let created)? = try? decoder.decode(line, as: type) {
                 game.title = created.pack.title
                 game.league = created.league
                 // A host's team list is the room's teams 1...n, with no team_created of their own.
@@ -141,7 +141,7 @@ package struct LeagueGameReader: Sendable {
             finish(game, line: line)
             return
         }
-        switch try? line.decode(RoomEvent.self, decoder: decoder) {
+        switch try? decoder.decode(line, as: type) {
         case .teamCreated(let e)?:
             game.teamNames[e.team.rawValue] = e.name
         case .teamRenamed(let e)?:
@@ -157,8 +157,7 @@ package struct LeagueGameReader: Sendable {
         case .playerMoved(let e)?:
             game.teamOf[e.player.rawValue] = e.team?.rawValue
         default:
-            // A wanted line that does not decode, or whose object names another type than its
-            // envelope did (a duplicated "type" key): either way the game cannot be trusted.
+            // A wanted line that does not decode as the type its envelope names: the game cannot be trusted.
             game.damaged = "\(line.file):\(line.lineNumber): \(line.type) does not decode"
         }
         open[line.room] = game
@@ -171,7 +170,7 @@ package struct LeagueGameReader: Sendable {
             skipped.append(LeagueSkip(game: key, league: league.id, reason: "a damaged line: \(damaged)"))
             return
         }
-        guard case .roomEnded(let ended)? = try? line.decode(RoomEvent.self, decoder: decoder) else {
+        guard case .roomEnded(let ended)? = try? decoder.decode(line, as: .roomEnded) else {
             skipped.append(LeagueSkip(game: key, league: league.id, reason: "\(line.file):\(line.lineNumber): room_ended does not decode"))
             return
         }
