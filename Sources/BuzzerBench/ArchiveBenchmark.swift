@@ -1,4 +1,5 @@
 import BuzzerArchive
+import BuzzerGame
 import Dispatch
 import Glibc
 import Logging
@@ -129,10 +130,11 @@ package enum ArchiveBenchmark {
         )
     }
 
-    /// The shape of the game's `answer_recorded` (about 140 bytes a line), without depending on the game.
+    /// The shape of the game's `answer_recorded` (about 140 bytes a line), without the game's
+    /// encoding (the figures measure the writer); its name is the game's own.
     struct BenchmarkAnswer: Encodable {
         struct Answer: Encodable { var kind = "choice"; var option: Int }
-        var type = "answer_recorded"
+        var type = RoomEventType.answerRecorded.rawValue
         var at: Int64
         var sequence: Int
         var player: Int

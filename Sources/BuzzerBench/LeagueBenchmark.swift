@@ -1,6 +1,7 @@
 import BuzzerApp
 import BuzzerArchive
 import BuzzerGame
+import BuzzerGameJSON
 import BuzzerReplay
 import Foundation
 
@@ -91,50 +92,64 @@ package enum LeagueBenchmark {
                       cachedMs: stats(cached), afterGameEndedMs: afterMs, mineMs: mineMs, documentBytes: first.body.count)
     }
 
-    /// Writes league nights as the server would: one file per night, lines in format 2.
+    /// Writes league nights as the server would: one file per night, each event encoded by the
+    /// game's own event encoding and the archive's line encoder, so the log is the real format.
     struct Writer {
         let directory: String
         var seq = 0
         var bytes = 0
         var codes = 0
+        /// A choice answer per option, read once from the wire form (the kinds own their values).
+        private let options: [AnswerValue]
+        private let league = RoomLeague(id: "crown", name: "Tuesdays at The Crown")
+
+        init(directory: String) {
+            self.directory = directory
+            options = (0..<4).map { try! JSONDecoder().decode(AnswerValue.self, from: Data(#"{"kind":"choice","option":\#($0)}"#.utf8)) }
+        }
 
         mutating func night(at time: Int64, games: Int, players: Int, questions: Int, week: Int) throws {
-            var text = ""
+            var text: [UInt8] = []
             let file = directory + "/buzzer-night\(week)-\(String(seq + 1).leftPadded(12)).jsonl"
+            let question = Question(category: "General", text: "Which of these is a fruit?", content: .choice(options: ["Apple", "Brick", "Chair", "Desk"], answer: 0))
+            let pack = QuestionPack(title: "Week \(week)", questions: Array(repeating: question, count: questions))
             for game in 0..<games {
                 codes += 1
                 let code = "G" + String(codes, radix: 36).uppercased().leftPadded(5)
                 var t = time + Int64(game) * 1_200_000
-                func line(_ type: String, _ rest: String) {
+                func line(_ event: (GameInstant) -> RoomEvent) throws {
                     seq += 1
                     t += 1
-                    text += #"{"v":2,"seq":\#(seq),"time":\#(t),"room":"\#(code)","type":"\#(type)""# + rest + "}\n"
+                    let prepared = try ArchiveLineEncoder.prepare(room: code, time: t, encoding: event(t))
+                    text += ArchiveLineEncoder.line(seq: UInt64(seq), prepared: prepared)
                 }
-                let question = #"{"kind":"choice","category":"General","text":"Which of these is a fruit?","options":["Apple","Brick","Chair","Desk"],"answer":0}"#
-                let pack = #"{"title":"Week \#(week)","questions":[\#(Array(repeating: question, count: questions).joined(separator: ","))]}"#
-                line("room_created", #","code":"\#(code)","seed":1,"host_token_hash":"x","settings":{},"pack":\#(pack),"league":{"id":"crown","name":"Tuesdays at The Crown"}"#)
+                try line { .roomCreated(RoomCreated(at: $0, code: code, seed: 1, hostTokenHash: "x", settings: RoomSettings(), pack: pack, league: league)) }
                 let teams = max(1, players / 5)
-                for team in 1...teams { line("team_created", #","team":\#(team),"name":"Team \#((team + week) % (teams + 3))""#) }
+                for team in 1...teams { try line { .teamCreated(TeamCreated(at: $0, team: TeamID(team), name: "Team \((team + week) % (teams + 3))")) } }
                 for player in 1...players {
-                    line("player_joined", #","player":\#(player),"nickname":"Player \#(player)","team":\#((player - 1) % teams + 1),"device_id":"device-\#(player)","resume_token_hash":"h","first_question":0"#)
+                    try line {
+                        .playerJoined(PlayerJoined(at: $0, player: PlayerID(player), nickname: "Player \(player)", team: TeamID((player - 1) % teams + 1),
+                                                   deviceID: "device-\(player)", resumeTokenHash: "h", firstQuestion: 0))
+                    }
                 }
                 for q in 0..<questions {
                     for player in 1...players {
-                        line("answer_recorded", #","sequence":\#(q),"player":\#(player),"answer":{"kind":"choice","option":\#((player + q + week) % 4)},"response_ms":\#(1000 + player)"#)
+                        let answer = options[(player + q + week) % 4]
+                        try line { .answerRecorded(AnswerRecorded(at: $0, sequence: q, player: PlayerID(player), answer: answer, responseMs: GameDuration(1000 + player))) }
                     }
                 }
                 // Scores vary by week so ranks move.
                 let scores = (1...players).map { ($0, (($0 * 7919 + week * 104_729 + game * 31) % 1000) * 10) }.sorted { $0.1 > $1.1 }
-                var rows: [String] = []
+                var rows: [RecordedScore] = []
                 for (index, entry) in scores.enumerated() {
-                    let rank = index > 0 && scores[index - 1].1 == entry.1 ? Int(rows.count) : index + 1
-                    rows.append(#"{"id":\#(entry.0),"score":\#(entry.1),"rank":\#(rank)}"#)
+                    let rank = index > 0 && scores[index - 1].1 == entry.1 ? rows.count : index + 1
+                    rows.append(RecordedScore(id: entry.0, score: entry.1, rank: rank))
                 }
-                let teamRows = (1...teams).map { #"{"id":\#($0),"score":\#(1000 - $0),"rank":\#($0)}"# }
-                line("room_ended", #","reason":"finished","standings":{"players":[\#(rows.joined(separator: ","))],"teams":[\#(teamRows.joined(separator: ","))]}"#)
+                let teamRows = (1...teams).map { RecordedScore(id: $0, score: 1000 - $0, rank: $0) }
+                try line { .roomEnded(RoomEnded(at: $0, reason: .finished, standings: RecordedStandings(players: rows, teams: teamRows))) }
             }
-            try Data(text.utf8).write(to: URL(fileURLWithPath: file))
-            bytes += text.utf8.count
+            try Data(text).write(to: URL(fileURLWithPath: file))
+            bytes += text.count
         }
     }
 }

@@ -1,8 +1,9 @@
 /// Every state change of a room. A room is exactly the fold of its events
 /// (`Room.replay`), so the JSON Lines log alone rebuilds any game. Each event encodes as
-/// one flat JSON object with a snake_case `type` and snake_case fields (embedded settings
-/// and packs keep their own camelCase formats), e.g.
-/// `{"type":"answer_recorded","at":1700000012345,"sequence":3,"player":7,"answer":{"kind":"choice","option":1},"response_ms":4210}`.
+/// one flat JSON object with a snake_case `type` (its `RoomEventType`) and snake_case fields
+/// (embedded settings and packs keep their own camelCase formats); an answer's, for one, has
+/// `at`, `sequence`, `player`, `answer` and `response_ms`. Every type with its fields:
+/// docs/archive-format.md.
 package enum RoomEvent: Sendable, Equatable {
     case roomCreated(RoomCreated)
     case hostDisconnected(HostDisconnected)
@@ -43,53 +44,55 @@ package enum RoomEvent: Sendable, Equatable {
     case breakCountdownChanged(BreakCountdownChanged)
     case roomEnded(RoomEnded)
 
-    /// The stable `type` string of the event's JSON line.
     /// The `type` of a room's first and last events, for readers that tell them apart without
-    /// decoding the line (recovery). Taken from `type` itself, so they cannot drift from it.
-    package static let roomCreatedType = RoomEvent.roomCreated(RoomCreated(
-        at: 0, code: "", seed: 0, hostTokenHash: "", settings: RoomSettings(), pack: QuestionPack(title: "", questions: []))).type
-    package static let roomEndedType = RoomEvent.roomEnded(RoomEnded(at: 0, reason: .finished)).type
+    /// decoding the line (recovery).
+    package static let roomCreatedType = RoomEventType.roomCreated.rawValue
+    package static let roomEndedType = RoomEventType.roomEnded.rawValue
 
-    package var type: String {
+    /// The stable `type` string of the event's JSON line.
+    package var type: String { eventType.rawValue }
+
+    /// Which event this is; its wire name is the raw value.
+    package var eventType: RoomEventType {
         switch self {
-        case .roomCreated: "room_created"
-        case .hostDisconnected: "host_disconnected"
-        case .hostReconnected: "host_reconnected"
-        case .roomLockChanged: "room_lock_changed"
-        case .displayConnected: "display_connected"
-        case .displayDisconnected: "display_disconnected"
-        case .joinAddressSet: "join_address_set"
-        case .teamCreated: "team_created"
-        case .playerJoined: "player_joined"
-        case .playerDisconnected: "player_disconnected"
-        case .playerReconnected: "player_reconnected"
-        case .playerLeft: "player_left"
-        case .playerKicked: "player_kicked"
-        case .playerRenamed: "player_renamed"
-        case .teamRenamed: "team_renamed"
-        case .teamsMerged: "teams_merged"
-        case .playerMoved: "player_moved"
-        case .questionShown: "question_shown"
-        case .answersOpened: "answers_opened"
-        case .wagerPlaced: "wager_placed"
-        case .answerRecorded: "answer_recorded"
-        case .answersClosed: "answers_closed"
-        case .clockPaused: "clock_paused"
-        case .clockResumed: "clock_resumed"
-        case .timeAdded: "time_added"
-        case .questionSkipped: "question_skipped"
-        case .answersReopened: "answers_reopened"
-        case .revealUndone: "reveal_undone"
-        case .questionRevealed: "question_revealed"
-        case .answerAccepted: "answer_accepted"
-        case .scoreAdjusted: "score_adjusted"
-        case .leaderboardShown: "leaderboard_shown"
-        case .tiebreakStarted: "tiebreak_started"
-        case .tiebreakAnswered: "tiebreak_answered"
-        case .tiebreakEnded: "tiebreak_ended"
-        case .breakStarted: "break_started"
-        case .breakCountdownChanged: "break_countdown_changed"
-        case .roomEnded: "room_ended"
+        case .roomCreated: .roomCreated
+        case .hostDisconnected: .hostDisconnected
+        case .hostReconnected: .hostReconnected
+        case .roomLockChanged: .roomLockChanged
+        case .displayConnected: .displayConnected
+        case .displayDisconnected: .displayDisconnected
+        case .joinAddressSet: .joinAddressSet
+        case .teamCreated: .teamCreated
+        case .playerJoined: .playerJoined
+        case .playerDisconnected: .playerDisconnected
+        case .playerReconnected: .playerReconnected
+        case .playerLeft: .playerLeft
+        case .playerKicked: .playerKicked
+        case .playerRenamed: .playerRenamed
+        case .teamRenamed: .teamRenamed
+        case .teamsMerged: .teamsMerged
+        case .playerMoved: .playerMoved
+        case .questionShown: .questionShown
+        case .answersOpened: .answersOpened
+        case .wagerPlaced: .wagerPlaced
+        case .answerRecorded: .answerRecorded
+        case .answersClosed: .answersClosed
+        case .clockPaused: .clockPaused
+        case .clockResumed: .clockResumed
+        case .timeAdded: .timeAdded
+        case .questionSkipped: .questionSkipped
+        case .answersReopened: .answersReopened
+        case .revealUndone: .revealUndone
+        case .questionRevealed: .questionRevealed
+        case .answerAccepted: .answerAccepted
+        case .scoreAdjusted: .scoreAdjusted
+        case .leaderboardShown: .leaderboardShown
+        case .tiebreakStarted: .tiebreakStarted
+        case .tiebreakAnswered: .tiebreakAnswered
+        case .tiebreakEnded: .tiebreakEnded
+        case .breakStarted: .breakStarted
+        case .breakCountdownChanged: .breakCountdownChanged
+        case .roomEnded: .roomEnded
         }
     }
 

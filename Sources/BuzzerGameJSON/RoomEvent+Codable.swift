@@ -1,60 +1,29 @@
 import BuzzerGame
 
-/// One flat JSON object per event: the payload's fields plus `type`.
+/// One flat JSON object per event: the payload's fields plus `type`. The type's wire name comes
+/// from `RoomEventType`; each case's payload decoder is in `RoomEventType.decodePayload`, the one
+/// table from a line's type to its event.
 extension RoomEvent: Codable {
     private enum TypeKey: String, CodingKey { case type }
 
     package init(from decoder: any Decoder) throws {
-        let type = try decoder.container(keyedBy: TypeKey.self).decode(String.self, forKey: .type)
-        switch type {
-        case "room_created": self = .roomCreated(try RoomCreated(from: decoder))
-        case "host_disconnected": self = .hostDisconnected(try HostDisconnected(from: decoder))
-        case "host_reconnected": self = .hostReconnected(try HostReconnected(from: decoder))
-        case "room_lock_changed": self = .roomLockChanged(try RoomLockChanged(from: decoder))
-        case "display_connected": self = .displayConnected(try DisplayConnected(from: decoder))
-        case "display_disconnected": self = .displayDisconnected(try DisplayDisconnected(from: decoder))
-        case "join_address_set": self = .joinAddressSet(try JoinAddressSet(from: decoder))
-        case "team_created": self = .teamCreated(try TeamCreated(from: decoder))
-        case "player_joined": self = .playerJoined(try PlayerJoined(from: decoder))
-        case "player_disconnected": self = .playerDisconnected(try PlayerDisconnected(from: decoder))
-        case "player_reconnected": self = .playerReconnected(try PlayerReconnected(from: decoder))
-        case "player_left": self = .playerLeft(try PlayerLeft(from: decoder))
-        case "player_kicked": self = .playerKicked(try PlayerKicked(from: decoder))
-        case "player_renamed": self = .playerRenamed(try PlayerRenamed(from: decoder))
-        case "team_renamed": self = .teamRenamed(try TeamRenamed(from: decoder))
-        case "teams_merged": self = .teamsMerged(try TeamsMerged(from: decoder))
-        case "player_moved": self = .playerMoved(try PlayerMoved(from: decoder))
-        case "question_shown": self = .questionShown(try QuestionShown(from: decoder))
-        case "answers_opened": self = .answersOpened(try AnswersOpened(from: decoder))
-        case "wager_placed": self = .wagerPlaced(try WagerPlaced(from: decoder))
-        case "answer_recorded": self = .answerRecorded(try AnswerRecorded(from: decoder))
-        case "answers_closed": self = .answersClosed(try AnswersClosed(from: decoder))
-        case "clock_paused": self = .clockPaused(try ClockPaused(from: decoder))
-        case "clock_resumed": self = .clockResumed(try ClockResumed(from: decoder))
-        case "time_added": self = .timeAdded(try TimeAdded(from: decoder))
-        case "question_skipped": self = .questionSkipped(try QuestionSkipped(from: decoder))
-        case "answers_reopened": self = .answersReopened(try AnswersReopened(from: decoder))
-        case "reveal_undone": self = .revealUndone(try RevealUndone(from: decoder))
-        case "question_revealed": self = .questionRevealed(try QuestionRevealed(from: decoder))
-        case "answer_accepted": self = .answerAccepted(try AnswerAccepted(from: decoder))
-        case "score_adjusted": self = .scoreAdjusted(try ScoreAdjusted(from: decoder))
-        case "leaderboard_shown": self = .leaderboardShown(try LeaderboardShown(from: decoder))
-        case "tiebreak_started": self = .tiebreakStarted(try TiebreakStarted(from: decoder))
-        case "tiebreak_answered": self = .tiebreakAnswered(try TiebreakAnswered(from: decoder))
-        case "tiebreak_ended": self = .tiebreakEnded(try TiebreakEnded(from: decoder))
-        case "break_started": self = .breakStarted(try BreakStarted(from: decoder))
-        case "break_countdown_changed": self = .breakCountdownChanged(try BreakCountdownChanged(from: decoder))
-        case "room_ended": self = .roomEnded(try RoomEnded(from: decoder))
-        default:
-            throw DecodingError.dataCorruptedError(
-                forKey: .type, in: try decoder.container(keyedBy: TypeKey.self),
-                debugDescription: "unknown event type \"\(type)\"")
+        let container = try decoder.container(keyedBy: TypeKey.self)
+        let name = try container.decode(String.self, forKey: .type)
+        guard let type = RoomEventType(wireName: name) else {
+            throw DecodingError.dataCorruptedError(forKey: .type, in: container, debugDescription: "unknown event type \"\(name)\"")
         }
+        self = try type.decodePayload(from: decoder)
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: TypeKey.self)
         try container.encode(type, forKey: .type)
+        try encodePayload(to: encoder)
+    }
+
+    /// The event's own fields (everything but `type`), as its payload type encodes them. A switch,
+    /// not an `any Encodable`, so the live room's log line costs no existential box.
+    private func encodePayload(to encoder: any Encoder) throws {
         switch self {
         case .roomCreated(let e): try e.encode(to: encoder)
         case .hostDisconnected(let e): try e.encode(to: encoder)
@@ -94,6 +63,52 @@ extension RoomEvent: Codable {
         case .breakStarted(let e): try e.encode(to: encoder)
         case .breakCountdownChanged(let e): try e.encode(to: encoder)
         case .roomEnded(let e): try e.encode(to: encoder)
+        }
+    }
+}
+
+extension RoomEventType {
+    /// Decodes the fields of an event of this type from the line (or object) that named it.
+    package func decodePayload(from decoder: any Decoder) throws -> RoomEvent {
+        switch self {
+        case .roomCreated: .roomCreated(try RoomCreated(from: decoder))
+        case .hostDisconnected: .hostDisconnected(try HostDisconnected(from: decoder))
+        case .hostReconnected: .hostReconnected(try HostReconnected(from: decoder))
+        case .roomLockChanged: .roomLockChanged(try RoomLockChanged(from: decoder))
+        case .displayConnected: .displayConnected(try DisplayConnected(from: decoder))
+        case .displayDisconnected: .displayDisconnected(try DisplayDisconnected(from: decoder))
+        case .joinAddressSet: .joinAddressSet(try JoinAddressSet(from: decoder))
+        case .teamCreated: .teamCreated(try TeamCreated(from: decoder))
+        case .playerJoined: .playerJoined(try PlayerJoined(from: decoder))
+        case .playerDisconnected: .playerDisconnected(try PlayerDisconnected(from: decoder))
+        case .playerReconnected: .playerReconnected(try PlayerReconnected(from: decoder))
+        case .playerLeft: .playerLeft(try PlayerLeft(from: decoder))
+        case .playerKicked: .playerKicked(try PlayerKicked(from: decoder))
+        case .playerRenamed: .playerRenamed(try PlayerRenamed(from: decoder))
+        case .teamRenamed: .teamRenamed(try TeamRenamed(from: decoder))
+        case .teamsMerged: .teamsMerged(try TeamsMerged(from: decoder))
+        case .playerMoved: .playerMoved(try PlayerMoved(from: decoder))
+        case .questionShown: .questionShown(try QuestionShown(from: decoder))
+        case .answersOpened: .answersOpened(try AnswersOpened(from: decoder))
+        case .wagerPlaced: .wagerPlaced(try WagerPlaced(from: decoder))
+        case .answerRecorded: .answerRecorded(try AnswerRecorded(from: decoder))
+        case .answersClosed: .answersClosed(try AnswersClosed(from: decoder))
+        case .clockPaused: .clockPaused(try ClockPaused(from: decoder))
+        case .clockResumed: .clockResumed(try ClockResumed(from: decoder))
+        case .timeAdded: .timeAdded(try TimeAdded(from: decoder))
+        case .questionSkipped: .questionSkipped(try QuestionSkipped(from: decoder))
+        case .answersReopened: .answersReopened(try AnswersReopened(from: decoder))
+        case .revealUndone: .revealUndone(try RevealUndone(from: decoder))
+        case .questionRevealed: .questionRevealed(try QuestionRevealed(from: decoder))
+        case .answerAccepted: .answerAccepted(try AnswerAccepted(from: decoder))
+        case .scoreAdjusted: .scoreAdjusted(try ScoreAdjusted(from: decoder))
+        case .leaderboardShown: .leaderboardShown(try LeaderboardShown(from: decoder))
+        case .tiebreakStarted: .tiebreakStarted(try TiebreakStarted(from: decoder))
+        case .tiebreakAnswered: .tiebreakAnswered(try TiebreakAnswered(from: decoder))
+        case .tiebreakEnded: .tiebreakEnded(try TiebreakEnded(from: decoder))
+        case .breakStarted: .breakStarted(try BreakStarted(from: decoder))
+        case .breakCountdownChanged: .breakCountdownChanged(try BreakCountdownChanged(from: decoder))
+        case .roomEnded: .roomEnded(try RoomEnded(from: decoder))
         }
     }
 }

@@ -30,7 +30,8 @@ extension RoomCreated: Codable {
 }
 
 extension AnswerRecorded: Codable {
-    private enum CodingKeys: String, CodingKey { case at, sequence, player, answer, responseMs = "response_ms" }
+    /// Package-visible so the archive's fast `answer_recorded` reader spells its fields from here.
+    package enum CodingKeys: String, CodingKey { case at, sequence, player, answer, responseMs = "response_ms" }
 
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)

@@ -57,10 +57,14 @@ package struct AnswerRow: Sendable, Equatable {
 /// time each answer arrived, then the question's stakes; an adjustment after the question it
 /// followed; the final standings (players, then teams, best first) last.
 package enum AnswerExport {
-    package static let columns = [
-        "game", "kind", "round", "question", "question_text", "player", "team", "answer", "correct", "outcome",
-        "response_ms", "points", "running_total", "rank", "reason", "complete",
-    ]
+    /// The export's columns, in order: the CSV header and the JSON keys. An enum, so the names
+    /// that are also protocol names (`question`, `answer`…) are not string literals here.
+    package enum Column: String, CaseIterable, Sendable {
+        case game, kind, round, question, questionText = "question_text", player, team, answer, correct, outcome
+        case responseMs = "response_ms", points, runningTotal = "running_total", rank, reason, complete
+    }
+
+    package static let columns = Column.allCases.map(\.rawValue)
 
     /// Refuses an incomplete game, whose numbers may be wrong, unless `allowIncomplete`: then
     /// its rows go as far as the log does, each marked `complete: false`.

@@ -1,4 +1,5 @@
 import BuzzerArchive
+import BuzzerGame
 import Foundation
 import Glibc
 
@@ -139,7 +140,7 @@ package struct ReplayArchive: Sendable {
             case .line(let line):
                 if let code, line.room != code { return }
                 let index: Int
-                if line.type != "room_created", let current = latest[line.room], open.contains(current) {
+                if line.type != RoomEvent.roomCreatedType, let current = latest[line.room], open.contains(current) {
                     index = current
                 } else {
                     if let current = latest[line.room], open.contains(current) {

@@ -79,8 +79,8 @@ package struct ReplayGame: Sendable {
         lastSeq = line.seq
         startedAt = line.time
         lastEventAt = line.time
-        if line.type != "room_created" {
-            issues.append(ReplayIssue(line, .damagedLine, "the game starts with \(line.type), not room_created (its beginning is not in the archive)"))
+        if RoomEventType(wireName: line.type) != .roomCreated {
+            issues.append(ReplayIssue(line, .damagedLine, "the game starts with \(line.type), not \(RoomEventType.roomCreated.rawValue) (its beginning is not in the archive)"))
         }
     }
 
@@ -89,19 +89,21 @@ package struct ReplayGame: Sendable {
         eventCount += 1
         lastSeq = line.seq
         lastEventAt = line.time
-        switch line.type {
-        case "player_joined": playerCount += 1
-        case "team_created": teamCount += 1
-        case "room_ended": endedAt = line.time
+        // An unknown type is nil here and fails to decode below, as any damaged line does.
+        let type = RoomEventType(wireName: line.type)
+        switch type {
+        case .playerJoined: playerCount += 1
+        case .teamCreated: teamCount += 1
+        case .roomEnded: endedAt = line.time
         default: break
         }
-        let isCreated = line.type == "room_created"
-        guard depth != .summary || isCreated || line.type == "room_ended" else { return }
+        let isCreated = type == .roomCreated
+        guard depth != .summary || isCreated || type == .roomEnded else { return }
         guard isCreated || (room != nil && !replayStopped) || depth == .summary else { return }
 
         let event: RoomEvent
         do {
-            if line.type == "answer_recorded", let answer = AnswerLineDecoder.decode(line) {
+            if type == .answerRecorded, let answer = AnswerLineDecoder.decode(line) {
                 event = .answerRecorded(answer)
             } else {
                 event = try line.decode(RoomEvent.self, decoder: decoder)
@@ -140,7 +142,7 @@ package struct ReplayGame: Sendable {
         room!.apply(event)
 
         let recorded = event.recordedStandings
-        guard recorded != nil || (depth == .timeline && event.type == "question_revealed") else { return }
+        guard recorded != nil || (depth == .timeline && event.eventType == .questionRevealed) else { return }
         let standings = room!.standings
         if case .questionRevealed(let revealed) = event, depth == .timeline {
             standingsAfter[revealed.sequence] = standings
@@ -174,15 +176,18 @@ package struct ReplayGame: Sendable {
         }
     }
 
+    /// Which side of the standings a difference is on, as the messages name it.
+    enum Competitors: String { case player, team }
+
     /// Each way the recorded standings differ from the replayed ones, player by player and team
     /// by team, named so an operator can find them (`player 2 (Bob): recorded score 900, replayed 850`).
     static func differences(recorded: RecordedStandings, replayed: Standings, room: Room) -> [String] {
         var found: [String] = []
-        func compare(_ what: String, _ recordedRows: [RecordedScore], _ replayedRows: [RecordedScore], name: (Int) -> String?) {
+        func compare(_ what: Competitors, _ recordedRows: [RecordedScore], _ replayedRows: [RecordedScore], name: (Int) -> String?) {
             let recordedByID = Dictionary(recordedRows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             let replayedIDs = Set(replayedRows.map(\.id))
             for row in replayedRows {
-                let label = "\(what) \(row.id)" + (name(row.id).map { " (\($0))" } ?? "")
+                let label = "\(what.rawValue) \(row.id)" + (name(row.id).map { " (\($0))" } ?? "")
                 guard let other = recordedByID[row.id] else {
                     found.append("\(label) is missing from the recorded standings")
                     continue
@@ -191,12 +196,12 @@ package struct ReplayGame: Sendable {
                 if other.rank != row.rank { found.append("\(label): recorded rank \(other.rank), replayed \(row.rank)") }
             }
             for row in recordedRows where !replayedIDs.contains(row.id) {
-                found.append("\(what) \(row.id) is recorded but not in the replayed standings")
+                found.append("\(what.rawValue) \(row.id) is recorded but not in the replayed standings")
             }
         }
         let replayedRecord = replayed.recorded
-        compare("player", recorded.players, replayedRecord.players) { room.players[PlayerID($0)]?.nickname }
-        compare("team", recorded.teams, replayedRecord.teams) { room.teams[TeamID($0)]?.name }
+        compare(.player, recorded.players, replayedRecord.players) { room.players[PlayerID($0)]?.nickname }
+        compare(.team, recorded.teams, replayedRecord.teams) { room.teams[TeamID($0)]?.name }
         return found
     }
 

@@ -5,7 +5,7 @@ import Foundation
 
 /// One finished game of a league, as much of it as standings need: who played under which name
 /// (and, for a player, from which device), and the final standings the live room recorded in its
-/// `room_ended`. Made by `LeagueGameReader` from the log's lines alone, without replaying answers,
+/// `room_ended`. Made by `LeagueGameReader` (below) from the log's lines alone, without replaying answers,
 /// so a year of games is read in a fraction of a second (docs/league.md, "Cost").
 package struct LeagueGame: Sendable, Equatable, Codable {
     /// A team on the game's final standings.
@@ -80,17 +80,18 @@ package struct LeagueGameReader: Sendable {
     package private(set) var skipped: [LeagueSkip] = []
     /// Lines read, all kinds.
     package private(set) var lines = 0
-    private let decoder = JSONDecoder()
+    private let decoder = KnownTypeEventDecoder(types: Self.wanted.values)
 
-    /// The only types read past the envelope.
-    private static let wanted: Set<String> = [
-        "room_created", "team_created", "team_renamed", "teams_merged", "player_joined", "player_renamed", "player_moved", "room_ended",
-    ]
+    /// The only types read past the envelope, by their wire names: the test on every line of the
+    /// log is one hash lookup of its envelope's `type`, which also gives the type.
+    private static let wanted: [String: RoomEventType] = Dictionary(uniqueKeysWithValues: [
+        RoomEventType.roomCreated, .teamCreated, .teamRenamed, .teamsMerged, .playerJoined, .playerRenamed, .playerMoved, .roomEnded,
+    ].map { ($0.rawValue, $0) })
 
     package init() {}
 
     /// Whether a line of this type is read past its envelope; the rest are only counted (`skip`).
-    package static func wants(_ type: String) -> Bool { wanted.contains(type) }
+    package static func wants(_ type: String) -> Bool { wanted[type] != nil }
 
     /// A line the caller did not hand over because its type is not wanted.
     package mutating func skip() { lines += 1 }
@@ -107,14 +108,13 @@ package struct LeagueGameReader: Sendable {
 
     package mutating func add(_ line: ArchiveLine) {
         lines += 1
-        guard Self.wanted.contains(line.type) else { return }
-        if line.type == "room_created" {
+        guard let type = Self.wanted[line.type] else { return }
+        if type == .roomCreated {
             if let old = open.removeValue(forKey: line.room), let league = old.league {
                 skipped.append(LeagueSkip(game: "\(old.code)-\(old.startedAt)", league: league.id, reason: "no room_ended before its code was used again"))
             }
             var game = Open(code: line.room, startedAt: line.time)
-            do {
-                let created = try line.decode(RoomCreated.self, decoder: decoder)
+            if case .roomCreated(let created)? = try? decoder.decode(line, as: type) {
                 game.title = created.pack.title
                 game.league = created.league
                 // A host's team list is the room's teams 1...n, with no team_created of their own.
@@ -123,7 +123,7 @@ package struct LeagueGameReader: Sendable {
                     game.league = nil
                     skipped.append(LeagueSkip(game: "\(line.room)-\(line.time)", league: league.id, reason: "its league is invalid: \(problem)"))
                 }
-            } catch {
+            } else {
                 game.damaged = "\(line.file):\(line.lineNumber): room_created does not decode"
                 // Without its room_created nobody knows the league; a league is found only when it decodes.
             }
@@ -132,40 +132,32 @@ package struct LeagueGameReader: Sendable {
         }
         // Lines of one-offs and of games whose start is not in the archive are skipped by their type.
         guard var game = open[line.room], game.league != nil else {
-            if line.type == "room_ended" { open[line.room] = nil }
+            if type == .roomEnded { open[line.room] = nil }
             return
         }
-        guard game.damaged == nil || line.type == "room_ended" else { return }
-        do {
-            switch line.type {
-            case "team_created":
-                let e = try line.decode(TeamCreated.self, decoder: decoder)
-                game.teamNames[e.team.rawValue] = e.name
-            case "team_renamed":
-                let e = try line.decode(TeamRenamed.self, decoder: decoder)
-                game.teamNames[e.team.rawValue] = e.name
-            case "teams_merged":
-                let e = try line.decode(TeamsMerged.self, decoder: decoder)
-                for (player, team) in game.teamOf where team == e.from.rawValue { game.teamOf[player] = e.into.rawValue }
-            case "player_joined":
-                let e = try line.decode(PlayerJoined.self, decoder: decoder)
-                game.names[e.player.rawValue] = e.nickname
-                if let device = e.deviceID, !device.isEmpty { game.devices[e.player.rawValue] = device }
-                game.teamOf[e.player.rawValue] = e.team?.rawValue
-            case "player_renamed":
-                let e = try line.decode(PlayerRenamed.self, decoder: decoder)
-                game.names[e.player.rawValue] = e.nickname
-            case "player_moved":
-                let e = try line.decode(PlayerMoved.self, decoder: decoder)
-                game.teamOf[e.player.rawValue] = e.team?.rawValue
-            case "room_ended":
-                open[line.room] = nil
-                finish(game, line: line)
-                return
-            default:
-                break
-            }
-        } catch {
+        guard game.damaged == nil || type == .roomEnded else { return }
+        if type == .roomEnded {
+            open[line.room] = nil
+            finish(game, line: line)
+            return
+        }
+        switch try? decoder.decode(line, as: type) {
+        case .teamCreated(let e)?:
+            game.teamNames[e.team.rawValue] = e.name
+        case .teamRenamed(let e)?:
+            game.teamNames[e.team.rawValue] = e.name
+        case .teamsMerged(let e)?:
+            for (player, team) in game.teamOf where team == e.from.rawValue { game.teamOf[player] = e.into.rawValue }
+        case .playerJoined(let e)?:
+            game.names[e.player.rawValue] = e.nickname
+            if let device = e.deviceID, !device.isEmpty { game.devices[e.player.rawValue] = device }
+            game.teamOf[e.player.rawValue] = e.team?.rawValue
+        case .playerRenamed(let e)?:
+            game.names[e.player.rawValue] = e.nickname
+        case .playerMoved(let e)?:
+            game.teamOf[e.player.rawValue] = e.team?.rawValue
+        default:
+            // A wanted line that does not decode as the type its envelope names: the game cannot be trusted.
             game.damaged = "\(line.file):\(line.lineNumber): \(line.type) does not decode"
         }
         open[line.room] = game
@@ -178,8 +170,7 @@ package struct LeagueGameReader: Sendable {
             skipped.append(LeagueSkip(game: key, league: league.id, reason: "a damaged line: \(damaged)"))
             return
         }
-        let ended: RoomEnded
-        do { ended = try line.decode(RoomEnded.self, decoder: decoder) } catch {
+        guard case .roomEnded(let ended)? = try? decoder.decode(line, as: .roomEnded) else {
             skipped.append(LeagueSkip(game: key, league: league.id, reason: "\(line.file):\(line.lineNumber): room_ended does not decode"))
             return
         }
