@@ -45,7 +45,8 @@ struct WireNameTests {
         // The question-pack format (docs/question-format.md) and its importers.
         "BuzzerGameJSON/QuestionPack+Codable.swift": ["break"],
         "BuzzerGameJSON/QuestionPack+Decoding.swift": ["answer", "break", "wager"],
-        "BuzzerGameJSON/QuestionPack+PrettyJSON.swift": ["answer", "break", "wager"],
+        "BuzzerGameJSON/QuestionPack+PrettyJSON.swift": ["break", "wager"],
+        "BuzzerGameJSON/Kinds/QuestionKindJSON.swift": ["answer"],
         "BuzzerFormats/CSV/CSVImporter.swift": ["answer"],
         "BuzzerFormats/OpenTDB/OpenTDBImporter.swift": ["answer"],
         // A room's phase `break` (`state.phase`), and the verbs of `bad_phase` sentences ("Cannot start while …").
@@ -53,9 +54,6 @@ struct WireNameTests {
         "BuzzerGame/RoomCommand.swift": ["answer", "join", "kick", "leave", "resume", "reveal", "start", "wager", "watch"],
         // The archive's and the league's keys, and the answer export's columns (docs/archive-format.md).
         "BuzzerGameJSON/RecordedStandings+JSON.swift": ["players"],
-        "BuzzerReplay/AnswerLineDecoder.swift": ["answer"],
-        "BuzzerReplay/AnswerExport.swift": ["answer", "question"],
-        "BuzzerBench/LeagueBenchmark.swift": ["answer", "players"],
         // Command-line words: a benchmark's phase names, a subcommand, a verdict.
         "buzzer/BenchCommand.swift": ["resume", "reveal"],
         "buzzer/ReplayLeaderboardCommand.swift": ["leaderboard"],

@@ -4,7 +4,7 @@ import BuzzerGame
 /// Pack: `"options":["A","B","C"],"answer":1`. Answer: `{"kind":"choice","option":1}`.
 extension ChoiceKind: QuestionKindJSON {
     static func readContent(_ members: [String: JSONValue], options: [String]?, at path: String, reader: inout PackReader) -> QuestionContent? {
-        guard let answer = members["answer"] else { return nil }
+        guard let answer = members[PackField.answer] else { return nil }
         guard let index = reader.integer(answer) else {
             reader.collector.add("\(path).answer", "expected the index of the correct option, found \(reader.describe(answer))")
             return nil
@@ -15,18 +15,18 @@ extension ChoiceKind: QuestionKindJSON {
     }
 
     static func csvFields(options: [String], answer: String) throws(CSVImporter.RowProblem) -> [(key: String, value: JSONValue)] {
-        CSVImporter.optionsField(options) + [("answer", .number(Double(try CSVImporter.optionIndex(answer, options: options))))]
+        CSVImporter.optionsField(options) + [(PackField.answer, .number(Double(try CSVImporter.optionIndex(answer, options: options))))]
     }
 
     static func contentMembers(_ content: QuestionContent) -> [(key: String, value: JSONValue)] {
         guard case let .choice(options, answer) = content else { return [] }
-        return [("options", .array(options.map(JSONValue.string))), ("answer", .number(Double(answer)))]
+        return [("options", .array(options.map(JSONValue.string))), (PackField.answer, .number(Double(answer)))]
     }
 
     static func encodeContent(_ content: QuestionContent, to container: inout KeyedEncodingContainer<MemberKey>) throws {
         guard case let .choice(options, answer) = content else { return }
         try container.encode(options, forKey: MemberKey("options"))
-        try container.encode(answer, forKey: MemberKey("answer"))
+        try container.encode(answer, forKey: MemberKey(PackField.answer))
     }
 
     static func answerMember(_ value: AnswerValue) -> (key: String, value: JSONValue) {

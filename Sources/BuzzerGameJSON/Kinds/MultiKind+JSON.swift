@@ -4,7 +4,7 @@ import BuzzerGame
 /// Pack: `"options":[…],"answer":[0,2]`. Answer: `{"kind":"multi","options":[0,2]}`.
 extension MultiKind: QuestionKindJSON {
     static func readContent(_ members: [String: JSONValue], options: [String]?, at path: String, reader: inout PackReader) -> QuestionContent? {
-        guard let answer = members["answer"] else { return nil }
+        guard let answer = members[PackField.answer] else { return nil }
         let answerPath = "\(path).answer"
         guard case .array(let elements) = answer else {
             reader.collector.add(answerPath, "expected an array of correct option indices, found \(reader.describe(answer))")
@@ -27,18 +27,18 @@ extension MultiKind: QuestionKindJSON {
     static func csvFields(options: [String], answer: String) throws(CSVImporter.RowProblem) -> [(key: String, value: JSONValue)] {
         var indices: [JSONValue] = []
         for pick in CSVImporter.parts(answer) { indices.append(.number(Double(try CSVImporter.optionIndex(pick, options: options)))) }
-        return CSVImporter.optionsField(options) + [("answer", .array(indices))]
+        return CSVImporter.optionsField(options) + [(PackField.answer, .array(indices))]
     }
 
     static func contentMembers(_ content: QuestionContent) -> [(key: String, value: JSONValue)] {
         guard case let .multi(options, answers) = content else { return [] }
-        return [("options", .array(options.map(JSONValue.string))), ("answer", OptionJSON.numbers(answers))]
+        return [("options", .array(options.map(JSONValue.string))), (PackField.answer, OptionJSON.numbers(answers))]
     }
 
     static func encodeContent(_ content: QuestionContent, to container: inout KeyedEncodingContainer<MemberKey>) throws {
         guard case let .multi(options, answers) = content else { return }
         try container.encode(options, forKey: MemberKey("options"))
-        try container.encode(answers, forKey: MemberKey("answer"))
+        try container.encode(answers, forKey: MemberKey(PackField.answer))
     }
 
     static func answerMember(_ value: AnswerValue) -> (key: String, value: JSONValue) {

@@ -4,8 +4,8 @@ import BuzzerGame
 /// Pack: `"answer":1969`. Answer: `{"kind":"number","value":1969}`.
 extension NumberKind: QuestionKindJSON {
     static func readContent(_ members: [String: JSONValue], options: [String]?, at path: String, reader: inout PackReader) -> QuestionContent? {
-        guard case .number(let number)? = members["answer"] else {
-            reader.collector.add("\(path).answer", "expected a number, found \(reader.describe(members["answer"] ?? .null))")
+        guard case .number(let number)? = members[PackField.answer] else {
+            reader.collector.add("\(path).answer", "expected a number, found \(reader.describe(members[PackField.answer] ?? .null))")
             return nil
         }
         reader.collector.checkNumberAnswer(number, at: "\(path).answer")
@@ -17,17 +17,17 @@ extension NumberKind: QuestionKindJSON {
         guard let number = CSVImporter.number(answer) else {
             throw CSVImporter.RowProblem("a number answer is a number, not \"\(answer)\"")
         }
-        return CSVImporter.optionsField(options) + [("answer", .number(number))]
+        return CSVImporter.optionsField(options) + [(PackField.answer, .number(number))]
     }
 
     static func contentMembers(_ content: QuestionContent) -> [(key: String, value: JSONValue)] {
         guard case .number(let answer) = content else { return [] }
-        return [("answer", .number(answer))]
+        return [(PackField.answer, .number(answer))]
     }
 
     static func encodeContent(_ content: QuestionContent, to container: inout KeyedEncodingContainer<MemberKey>) throws {
         guard case .number(let answer) = content else { return }
-        try container.encode(answer, forKey: MemberKey("answer"))
+        try container.encode(answer, forKey: MemberKey(PackField.answer))
     }
 
     static func answerMember(_ value: AnswerValue) -> (key: String, value: JSONValue) {

@@ -9,7 +9,7 @@ extension OrderKind: QuestionKindJSON {
     static var optionsHint: String { "; list them as \"items\", in the right order" }
 
     static func readContent(_ members: [String: JSONValue], options: [String]?, at path: String, reader: inout PackReader) -> QuestionContent? {
-        if members["answer"] != nil {
+        if members[PackField.answer] != nil {
             reader.collector.add("\(path).answer", "order questions have no answer: list the items in the right order")
             return nil
         }

@@ -6,7 +6,7 @@ extension PollKind: QuestionKindJSON {
     static var requiresAnswer: Bool { false }
 
     static func readContent(_ members: [String: JSONValue], options: [String]?, at path: String, reader: inout PackReader) -> QuestionContent? {
-        if members["answer"] != nil {
+        if members[PackField.answer] != nil {
             reader.collector.add("\(path).answer", "poll questions have no answer")
             return nil
         }

@@ -86,3 +86,9 @@ extension CSVImporter {
         }, kindNames: QuestionKind.names)
     }
 }
+
+/// The pack format's keys the kinds share (docs/question-format.md), spelled once.
+package enum PackField {
+    /// A question's right answer: an option's index, a list of them, a Boolean or a number.
+    package static let answer = "answer"
+}

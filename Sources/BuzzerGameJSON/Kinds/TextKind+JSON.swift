@@ -5,24 +5,24 @@ import BuzzerGame
 extension TextKind: QuestionKindJSON {
     static func readContent(_ members: [String: JSONValue], options: [String]?, at path: String, reader: inout PackReader) -> QuestionContent? {
         let answerPath = "\(path).answer"
-        guard let answer = members["answer"], let accepted = reader.stringArray(answer, at: answerPath, what: "accepted answers") else { return nil }
+        guard let answer = members[PackField.answer], let accepted = reader.stringArray(answer, at: answerPath, what: "accepted answers") else { return nil }
         reader.collector.checkAccepted(accepted, at: answerPath)
         return .text(accepted: accepted)
     }
 
     /// The accepted answers separated by `|`.
     static func csvFields(options: [String], answer: String) throws(CSVImporter.RowProblem) -> [(key: String, value: JSONValue)] {
-        CSVImporter.optionsField(options) + [("answer", .array(CSVImporter.parts(answer).map(JSONValue.string)))]
+        CSVImporter.optionsField(options) + [(PackField.answer, .array(CSVImporter.parts(answer).map(JSONValue.string)))]
     }
 
     static func contentMembers(_ content: QuestionContent) -> [(key: String, value: JSONValue)] {
         guard case .text(let accepted) = content else { return [] }
-        return [("answer", .array(accepted.map(JSONValue.string)))]
+        return [(PackField.answer, .array(accepted.map(JSONValue.string)))]
     }
 
     static func encodeContent(_ content: QuestionContent, to container: inout KeyedEncodingContainer<MemberKey>) throws {
         guard case .text(let accepted) = content else { return }
-        try container.encode(accepted, forKey: MemberKey("answer"))
+        try container.encode(accepted, forKey: MemberKey(PackField.answer))
     }
 
     static func answerMember(_ value: AnswerValue) -> (key: String, value: JSONValue) {

@@ -4,8 +4,8 @@ import BuzzerGame
 /// Pack: `"answer":true`. Answer: `{"kind":"truefalse","value":true}`.
 extension TrueFalseKind: QuestionKindJSON {
     static func readContent(_ members: [String: JSONValue], options: [String]?, at path: String, reader: inout PackReader) -> QuestionContent? {
-        guard case .bool(let flag)? = members["answer"] else {
-            reader.collector.add("\(path).answer", "expected true or false, found \(reader.describe(members["answer"] ?? .null))")
+        guard case .bool(let flag)? = members[PackField.answer] else {
+            reader.collector.add("\(path).answer", "expected true or false, found \(reader.describe(members[PackField.answer] ?? .null))")
             return nil
         }
         return .truefalse(answer: flag)
@@ -18,17 +18,17 @@ extension TrueFalseKind: QuestionKindJSON {
         case "false", "no", "f", "n", "0": flag = false
         default: throw CSVImporter.RowProblem("a truefalse answer is true or false, not \"\(answer)\"")
         }
-        return CSVImporter.optionsField(options) + [("answer", .bool(flag))]
+        return CSVImporter.optionsField(options) + [(PackField.answer, .bool(flag))]
     }
 
     static func contentMembers(_ content: QuestionContent) -> [(key: String, value: JSONValue)] {
         guard case .truefalse(let answer) = content else { return [] }
-        return [("answer", .bool(answer))]
+        return [(PackField.answer, .bool(answer))]
     }
 
     static func encodeContent(_ content: QuestionContent, to container: inout KeyedEncodingContainer<MemberKey>) throws {
         guard case .truefalse(let answer) = content else { return }
-        try container.encode(answer, forKey: MemberKey("answer"))
+        try container.encode(answer, forKey: MemberKey(PackField.answer))
     }
 
     static func answerMember(_ value: AnswerValue) -> (key: String, value: JSONValue) {
