@@ -30,7 +30,8 @@
 #   BENCH_QUIET_CORES     (default 0.3)
 #   BENCH_NICE            run the server and the client under `nice -n N` (e.g. -10, needs root), so that
 #                         on a shared machine they are scheduled first when they wake up (default: not set)
-#   BENCH_PERF=1          record the server with `perf record -g` while the client plays (NAME.perf.data; BENCH_PERF_HZ, default 499)
+#   BENCH_PERF=1          record the machine with `perf record -g -a` while the client plays (NAME.perf.data, the server's
+#                         PID in NAME.server.pid for `perf report --pid`; BENCH_PERF_HZ, default 499)
 #   BENCH_OLD_BUILD=1     the server predates rooms.createBurst/createsPerMinute/createsPerConnection (af60a39)
 #   BENCH_OUT             results folder                        (default Benchmarks/game/results/DATE)
 set -euo pipefail
@@ -189,7 +190,9 @@ run_test() { # $1 = name, $2 = durability, $3 = rooms, $4 = players
   log "test $name: game ${args[*]}"
   local rc=0 load_before load_after perf_pid=""
   if [ -n "${BENCH_PERF:-}" ]; then
-    perf record -F "${BENCH_PERF_HZ:-499}" -g -p "$server_pid" -o "$out/$name.perf.data" >/dev/null 2>&1 &
+    # -a: the whole machine (report it with --pid, in server.pid), so threads the server starts later are in too.
+    echo "$server_pid" >"$out/$name.server.pid"
+    perf record -F "${BENCH_PERF_HZ:-499}" -g -a -o "$out/$name.perf.data" >/dev/null 2>&1 &
     perf_pid=$!
   fi
   load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
