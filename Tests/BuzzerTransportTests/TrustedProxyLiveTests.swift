@@ -135,6 +135,8 @@ import Testing
             try client.sendRaw(Self.proxyHeader(from: "127.0.0.9"))
             #expect(try client.handshake(path: "/ws") == 101)
             #expect(eventually { service.upgrades.withLock { $0 } == ["127.0.0.9"] })
+            // The session logs the upgrade after it hands the connection to the service: wait for the line too.
+            #expect(eventually { records.all.contains { $0.message == "upgraded" } })
             let upgraded = try #require(records.all.first { $0.message == "upgraded" })
             #expect(upgraded.metadata["remote"] == "127.0.0.9")
             #expect(upgraded.metadata["proxy"] == "127.0.0.1")

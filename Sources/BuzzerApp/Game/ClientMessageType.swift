@@ -37,7 +37,12 @@ package enum ClientMessageType: String, CaseIterable, Sendable {
     }
 
     /// Its fields besides `type`, with the ranges of docs/protocol.md's "Ranges" (bounds in `InputBounds`).
-    package var fields: [ClientFieldSpec] {
+    /// Built once per type: every message a client sends reads them, and an answer must not allocate them.
+    package var fields: [ClientFieldSpec] { Self.fieldTable[self] ?? [] }
+
+    private static let fieldTable = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.definedFields) })
+
+    private var definedFields: [ClientFieldSpec] {
         typealias Bytes = InputBounds.Bytes
         let id = ClientFieldSpec.Shape.int(InputBounds.id)
         switch self {
