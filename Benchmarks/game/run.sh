@@ -31,7 +31,9 @@
 #   BENCH_NICE            run the server and the client under `nice -n N` (e.g. -10, needs root), so that
 #                         on a shared machine they are scheduled first when they wake up (default: not set)
 #   BENCH_PERF=1          record the machine with `perf record -g -a` while the client plays (NAME.perf.data, the server's
-#                         PID in NAME.server.pid for `perf report --pid`; BENCH_PERF_HZ, default 499)
+#                         PID in NAME.server.pid for `perf report --pid`; BENCH_PERF_HZ, default 499;
+#                         BENCH_PERF_CALLGRAPH=dwarf unwinds through libraries built without frame pointers, as
+#                         glibc's malloc, at the cost of a large perf.data)
 #   BENCH_OLD_BUILD=1     the server predates rooms.createBurst/createsPerMinute/createsPerConnection (af60a39)
 #   BENCH_OUT             results folder                        (default Benchmarks/game/results/DATE)
 set -euo pipefail
@@ -192,7 +194,7 @@ run_test() { # $1 = name, $2 = durability, $3 = rooms, $4 = players
   if [ -n "${BENCH_PERF:-}" ]; then
     # -a: the whole machine (report it with --pid, in server.pid), so threads the server starts later are in too.
     echo "$server_pid" >"$out/$name.server.pid"
-    perf record -F "${BENCH_PERF_HZ:-499}" -g -a -o "$out/$name.perf.data" >/dev/null 2>&1 &
+    perf record -F "${BENCH_PERF_HZ:-499}" --call-graph "${BENCH_PERF_CALLGRAPH:-fp}" -a -o "$out/$name.perf.data" >/dev/null 2>&1 &
     perf_pid=$!
   fi
   load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
