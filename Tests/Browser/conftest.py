@@ -148,11 +148,22 @@ def wait(driver, condition, message="", timeout=WAIT):
 
 
 def set_viewport(driver, size):
-    """Makes the page's viewport exactly `size` (the window may add a frame even headless)."""
-    driver.set_window_size(*size)
-    inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
-    if tuple(inner) != tuple(size):
-        driver.set_window_size(size[0] * 2 - inner[0], size[1] * 2 - inner[1])
+    """Makes the page's viewport exactly `size` (the window may add a frame even headless).
+    Chromium can report the old inner size for a moment after a resize, which gave a nonsense frame
+    (and "'width' out of range"): a frame outside 0..400 px is not applied, the size is asked again."""
+    wanted = tuple(size)
+    window = wanted
+    driver.set_window_size(*window)
+    inner = None
+    for _ in range(5):
+        inner = tuple(driver.execute_script("return [window.innerWidth, window.innerHeight]"))
+        if inner == wanted:
+            return
+        frame = (window[0] - inner[0], window[1] - inner[1])
+        window = (wanted[0] + frame[0], wanted[1] + frame[1]) if all(0 <= f < 400 for f in frame) else wanted
+        driver.set_window_size(*window)
+    inner = tuple(driver.execute_script("return [window.innerWidth, window.innerHeight]"))
+    assert inner == wanted, f"the viewport stayed {inner}, not {wanted}"
 
 
 def shot(driver, name):
