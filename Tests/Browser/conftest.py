@@ -18,6 +18,7 @@ import pytest
 from axe_selenium_python import Axe
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -147,23 +148,25 @@ def wait(driver, condition, message="", timeout=WAIT):
     return WebDriverWait(driver, timeout, poll_frequency=0.05).until(condition, message)
 
 
+FRAMES = {}
+
+
 def set_viewport(driver, size):
-    """Makes the page's viewport exactly `size` (the window may add a frame even headless).
-    Chromium can report the old inner size for a moment after a resize, which gave a nonsense frame
-    (and "'width' out of range"): a frame outside 0..400 px is not applied, the size is asked again."""
-    wanted = tuple(size)
-    window = wanted
-    driver.set_window_size(*window)
-    inner = None
-    for _ in range(5):
-        inner = tuple(driver.execute_script("return [window.innerWidth, window.innerHeight]"))
-        if inner == wanted:
-            return
-        frame = (window[0] - inner[0], window[1] - inner[1])
-        window = (wanted[0] + frame[0], wanted[1] + frame[1]) if all(0 <= f < 400 for f in frame) else wanted
-        driver.set_window_size(*window)
-    inner = tuple(driver.execute_script("return [window.innerWidth, window.innerHeight]"))
-    assert inner == wanted, f"the viewport stayed {inner}, not {wanted}"
+    """Makes the page's viewport exactly `size`. Headless Chromium still gives its window a frame
+    (143 px of height), measured once per browser; the resize lands a moment later, so this waits for
+    it (a stale inner size once gave a nonsense frame: "'width' out of range")."""
+    inner = "return [window.innerWidth, window.innerHeight]"
+    frame = FRAMES.get(driver.session_id)
+    if frame is None:
+        driver.set_window_size(*size)
+        got = driver.execute_script(inner)
+        frame = (max(0, size[0] - got[0]), max(0, size[1] - got[1]))
+        FRAMES[driver.session_id] = frame
+    driver.set_window_size(size[0] + frame[0], size[1] + frame[1])
+    try:
+        WebDriverWait(driver, 3, poll_frequency=0.02).until(lambda d: tuple(d.execute_script(inner)) == tuple(size))
+    except TimeoutException:
+        raise AssertionError(f"the viewport is {driver.execute_script(inner)}, not {tuple(size)}") from None
 
 
 def shot(driver, name):
