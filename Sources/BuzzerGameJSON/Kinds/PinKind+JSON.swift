@@ -16,7 +16,7 @@ extension PinKind: QuestionKindJSON {
             reader.collector.add(field.isEmpty ? path : "\(path).\(field)", reason)
             ok = false
         }
-        if members[PackField.answer] != nil { fail("answer", "pin questions have no answer: give \"target\" and \"radius\", or \"area\"") }
+        if members[PackField.answer] != nil { fail(PackField.answer, "pin questions have no answer: give \"target\" and \"radius\", or \"area\"") }
         if case .object(let media)? = members["media"], case .string? = media.first(where: { $0.key == "image" })?.value {} else {
             fail("", "a pin question needs a picture to pin: \"media\": {\"image\": \"/media/….png\"}")
         }
