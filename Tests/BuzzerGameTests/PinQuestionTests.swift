@@ -194,9 +194,9 @@ import BuzzerGameJSON
         #expect(reveal.optionCounts == [])
         // Every pin, closest first, in fractions of the picture; the distance to 1/10,000.
         #expect(reveal.pins == [
-            RevealedPin(player: players[0].rawValue, x: 0.41, y: 0.3, distance: 0),
-            RevealedPin(player: players[1].rawValue, x: 0.45, y: 0.3, distance: 0.04),
-            RevealedPin(player: players[2].rawValue, x: 0.61, y: 0.6, distance: 0.3606),
+            RevealedPin(player: players[0].rawValue, nickname: "Ann", x: 0.41, y: 0.3, distance: 0),
+            RevealedPin(player: players[1].rawValue, nickname: "Bob", x: 0.45, y: 0.3, distance: 0.04),
+            RevealedPin(player: players[2].rawValue, nickname: "Cid", x: 0.61, y: 0.6, distance: 0.3606),
         ])
         #expect(try Room.replay(game.log) == game.room)
     }

@@ -118,6 +118,7 @@ package struct PinQuestion: Sendable, Equatable {
 /// One ranked player's pin in a reveal: the projector draws them all and names the closest.
 package struct RevealedPin: Sendable, Equatable, Codable {
     package var player: Int
+    package var nickname: String
     package var x: Double
     package var y: Double
     /// From the target, as a fraction of the picture's longer side (0 inside an area).
@@ -193,15 +194,16 @@ package enum PinKind: QuestionKindModule {
     }
 
     /// The ranked players' pins, closest first (then by player number), at most `revealPinLimit`.
-    package static func revealPins(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> [RevealedPin]? {
+    package static func revealPins(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool, nickname: (PlayerID) -> String?) -> [RevealedPin]? {
         guard case .pin(let question) = content else { return nil }
-        var pins: [(squared: Int, player: Int, pin: PinPoint)] = []
+        var pins: [(squared: Int, player: PlayerID, pin: PinPoint)] = []
         for (id, recorded) in entry.answers where isRanked(id) {
-            if case .pin(let pin) = recorded.value { pins.append((question.distanceSquared(pin), id.rawValue, pin)) }
+            if case .pin(let pin) = recorded.value { pins.append((question.distanceSquared(pin), id, pin)) }
         }
-        pins.sort { ($0.squared, $0.player) < ($1.squared, $1.player) }
+        pins.sort { ($0.squared, $0.player.rawValue) < ($1.squared, $1.player.rawValue) }
         return pins.prefix(revealPinLimit).map {
-            RevealedPin(player: $0.player, x: PinPoint.fraction($0.pin.x), y: PinPoint.fraction($0.pin.y), distance: question.distance($0.pin))
+            RevealedPin(player: $0.player.rawValue, nickname: nickname($0.player) ?? "", x: PinPoint.fraction($0.pin.x), y: PinPoint.fraction($0.pin.y),
+                        distance: question.distance($0.pin))
         }
     }
 

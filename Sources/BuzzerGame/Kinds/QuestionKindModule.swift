@@ -41,8 +41,8 @@ package protocol QuestionKindModule {
     static func forEachPick(_ value: AnswerValue, _ body: (Int) -> Void)
     /// The reveal's bars: counts per displayed tile (by default, of the options picked), and false/true counts.
     static func revealCounts(_ entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> (options: [Int], trueFalse: [Int])
-    /// Each ranked player's answer for the reveal to draw (pins on a picture); nil for kinds whose counts say it all.
-    static func revealPins(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> [RevealedPin]?
+    /// Each ranked player's answer for the reveal to draw (pins on a picture), named; nil for kinds whose counts say it all.
+    static func revealPins(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool, nickname: (PlayerID) -> String?) -> [RevealedPin]?
     /// Answers the host may add to after the reveal (`accept`); nil when the kind has none.
     static func acceptedAnswers(_ content: QuestionContent) -> [String]?
 
@@ -92,7 +92,7 @@ extension QuestionKindModule {
     package static func comparisonKey(_ answer: AnswerValue) -> String? { nil }
     package static func displayedAnswer(_ value: AnswerValue, permutation: [Int]) -> AnswerValue { value }
     package static func acceptedAnswers(_ content: QuestionContent) -> [String]? { nil }
-    package static func revealPins(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> [RevealedPin]? { nil }
+    package static func revealPins(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool, nickname: (PlayerID) -> String?) -> [RevealedPin]? { nil }
     package static func answerText(_ value: AnswerValue, content: QuestionContent) -> String { answerText(value, tiles: content.options) }
     package static func distribution(_ content: QuestionContent) -> AnswerDistribution { .grouped }
 
