@@ -206,7 +206,7 @@ function picker(q, ctx) {
 function closest(reveal) {
   const pins = reveal.pins ?? [];
   if (!pins.length) return h('p', { class: 'meta', text: t('pin.none') });
-  return h('ol', { class: 'pin-closest', 'aria-label': t('pin.closest') },
+  return h('ol', { class: 'pin-closest', 'aria-label': t('pin.closest'), style: { 'font-size': '1.3em', 'line-height': '1.4' } },
     pins.slice(0, 5).map((p) => h('li', {}, h('strong', { text: p.nickname }), ` · ${t('pin.away', { d: dist(p.distance) })}`)));
 }
 
