@@ -190,3 +190,48 @@ def test_a_pin_question_by_touch_and_keyboard_then_its_reveal_everywhere(tmp_pat
         wait_text(host, ".pin-closest", ADA)
     finally:
         server.stop()
+
+
+def test_the_editor_sets_a_pin_target_by_clicking_the_picture(tmp_path, browsers):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.support.ui import Select
+    library = tmp_path / "library"
+    library.mkdir()
+    server = start(tmp_path, library=library)
+    try:
+        editor = browsers.open(LAPTOP)
+        editor.get(f"{server.url}/edit#token={EDIT_TOKEN}")
+        click(editor, "#new-pack")
+        wait_css(editor, "#f-title").send_keys("Carte de France")
+        Select(wait_css(editor, ".question-card select[data-path$='.kind']")).select_by_value("pin")
+        wait_text(editor, ".question-card .pin-fields", "needs a picture")
+        card = el(editor, ".question-card")
+        card.find_element("css selector", "input[data-path$='.category']").send_keys("Géographie")
+        card.find_element("css selector", "textarea[data-path$='.text']").send_keys("Où est Lyon ?")
+        card.find_element("css selector", "details.media-box summary").click()
+        picture = tmp_path / "france.png"
+        picture.write_bytes(map_png())
+        card.find_element("css selector", "input[type=file][data-path$='.media.image']").send_keys(str(picture))
+        # The picture shows in the kind's fields; its shape fills in the aspect; a click puts the target there.
+        wait(editor, lambda d: d.execute_script("const i = document.querySelector('.pin-fields img'); return !!i && i.naturalWidth === 480"), "no picture to click")
+        wait(editor, lambda d: el(d, "input[data-path$='.aspect']").get_attribute("value") == "1.6", "the aspect was not filled in")
+        img = el(editor, ".pin-fields img")
+        width, height = img.size["width"], img.size["height"]
+        ActionChains(editor).move_to_element_with_offset(img, round(width * (0.6 - 0.5)), round(height * (0.7 - 0.5))).click().perform()
+        wait(editor, lambda d: abs(float(el(d, "input[data-path$='.target.x']").get_attribute("value")) - 0.6) < 0.01, "the click did not move the target")
+        assert abs(float(el(editor, "input[data-path$='.target.y']").get_attribute("value")) - 0.7) < 0.01
+        assert len(els(editor, ".pin-fields .pin-target")) == 1
+        radius = el(editor, "input[data-path$='.radius']")
+        radius.clear()
+        radius.send_keys("0.08")
+        Select(el(editor, "select[data-path$='.scoring']")).select_by_value("closest")
+        axe_check(editor, "editor: pin question")
+        click(editor, "#save")
+        wait_text(editor, "#notice", "Saved as")
+        saved = json.loads(next(library.glob("*.json")).read_text())
+        question = saved["rounds"][0]["questions"][0] if "rounds" in saved else saved["questions"][0]
+        assert question["kind"] == "pin" and question["radius"] == 0.08 and question["scoring"] == "closest" and question["aspect"] == 1.6, question
+        assert abs(question["target"]["x"] - 0.6) < 0.01 and abs(question["target"]["y"] - 0.7) < 0.01, question
+        assert question["media"]["image"].startswith("/media/")
+    finally:
+        server.stop()

@@ -66,13 +66,21 @@ export function board(img, target, pins) {
       }
     }
   };
-  if (img.complete && img.naturalWidth) draw(); else { draw(); img.addEventListener('load', draw, { once: true }); }
+  draw();
+  if (!(img.complete && img.naturalWidth)) img.addEventListener('load', draw, { once: true });
   return svg;
+}
+
+/** The question's picture; a blank square board for a pack built in code without one (the JSON reader requires it). */
+function picture(q, style = {}) {
+  const look = { display: 'block', width: '100%', height: 'auto', ...style };
+  return q.media?.image ? h('img', { src: q.media.image, alt: q.media.alt || t('pin.picture'), draggable: 'false', style: look })
+    : h('div', { role: 'img', 'aria-label': t('pin.picture'), style: { ...look, 'aspect-ratio': '1', background: '#5d6d7e' } });
 }
 
 /** The picture with the target and pins over it, in a box of its own (the phone's result, the editor). */
 function figure(q, target, pins, attrs = {}) {
-  const img = h('img', { src: q.media?.image, alt: q.media?.alt || t('pin.picture'), draggable: 'false', style: { display: 'block', width: '100%', height: 'auto' } });
+  const img = picture(q);
   return h('figure', { class: 'pin-figure', style: { position: 'relative', margin: '0.5rem auto', 'max-width': '100%' }, ...attrs }, img, board(img, target, pins));
 }
 
@@ -80,8 +88,7 @@ function figure(q, target, pins, attrs = {}) {
 function picker(q, ctx) {
   let pin = ctx.myAnswer?.pin ? { ...ctx.myAnswer.pin } : null;
   let zoom = 1, pan = { x: 0, y: 0 };
-  const img = h('img', { src: q.media?.image, alt: q.media?.alt || t('pin.picture'), draggable: 'false',
-    style: { display: 'block', width: '100%', height: 'auto', 'user-select': 'none', 'pointer-events': 'none' } });
+  const img = picture(q, { 'user-select': 'none', 'pointer-events': 'none' });
   const marker = h('span', { class: 'pin-marker', 'aria-hidden': 'true', style: { position: 'absolute', width: '26px', height: '26px', 'border-radius': '50%',
     background: '#c0392b', border: '3px solid #fff', 'box-shadow': '0 0 0 2px #000', 'box-sizing': 'border-box', 'pointer-events': 'none' } });
   const layer = h('div', { class: 'pin-layer', style: { position: 'relative', 'transform-origin': '0 0' } }, img, marker);
@@ -224,14 +231,14 @@ function pinFields(q, base, ctx) {
   const num = (value, set, path, label) => ctx.field(path, label, ctx.input(value, (v) => { set(v === '' ? undefined : Number(v)); }, { type: 'number', min: 0, max: 1, step: 0.01 }));
   const isArea = !!q.area;
   const target = isArea ? { area: q.area, aspect: q.aspect } : { target: q.target ?? { x: 0.5, y: 0.5 }, radius: q.radius, aspect: q.aspect };
-  let picture = null;
+  let shown = null;
   if (image) {
-    picture = figure(q, target, [], { id: `${base.replace(/[^a-zA-Z0-9]+/g, '-')}-pin-picture`, style: { position: 'relative', margin: '0.5rem 0', 'max-width': '28rem', cursor: 'crosshair' } });
-    const img = picture.querySelector('img');
+    shown = figure(q, target, [], { id: `${base.replace(/[^a-zA-Z0-9]+/g, '-')}-pin-picture`, style: { position: 'relative', margin: '0.5rem 0', 'max-width': '28rem', cursor: 'crosshair' } });
+    const img = shown.querySelector('img');
     img.addEventListener('load', () => {
-      if (q.aspect === undefined && img.naturalWidth && img.naturalWidth !== img.naturalHeight) { q.aspect = round4(img.naturalWidth / img.naturalHeight); ctx.redraw(); }
+      if (q.aspect === undefined && img.naturalWidth && img.naturalWidth !== img.naturalHeight) { q.aspect = Math.round((img.naturalWidth / img.naturalHeight) * 10000) / 10000; ctx.redraw(); }
     }, { once: true });
-    picture.addEventListener('click', (e) => {
+    shown.addEventListener('click', (e) => {
       const r = img.getBoundingClientRect();
       const x = round4((e.clientX - r.left) / r.width), y = round4((e.clientY - r.top) / r.height);
       if (q.area) q.area = { ...q.area, x: round4(Math.min(x, 1 - q.area.w)), y: round4(Math.min(y, 1 - q.area.h)) }; else q.target = { x, y };
@@ -241,7 +248,7 @@ function pinFields(q, base, ctx) {
   const errs = ctx.problems.filter((p) => [`${base}.target`, `${base}.area`].includes(p.path));
   return h('div', { class: 'pin-fields' },
     image ? h('p', { class: 'hint', text: t('e.pinClick') }) : h('p', { class: 'hint', id: `${base}-pin-need`, text: t('e.pinNeedsPicture') }),
-    picture,
+    shown,
     errs.length ? h('p', { class: 'field-error', text: ctx.sentences(errs) }) : null,
     ctx.field(`${base}.shape`, t('e.pinShape'), h('select', { onchange: (e) => {
       if (e.currentTarget.value === 'area') { q.area = { x: 0.4, y: 0.4, w: 0.2, h: 0.2 }; delete q.target; delete q.radius; } else { q.target = { x: 0.5, y: 0.5 }; q.radius = 0.05; delete q.area; }
