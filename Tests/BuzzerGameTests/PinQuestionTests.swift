@@ -212,6 +212,22 @@ import BuzzerGameJSON
         #expect(try Room.replay(game.log) == game.room)
     }
 
+    /// The reveal is one message to everyone: at most 200 pins, the closest, ties by player number, ranked players only.
+    @Test func theRevealCarriesTheClosest200RankedPins() {
+        var entry = AskedQuestion(sequence: 0, round: 0, index: 0, shownAt: 0, opensAt: 0, deadline: 1, closesAt: 1, permutation: [])
+        for n in 1...250 {
+            // Player n is n/10,000 of the width right of the target; 2 and 3 tie on the same spot.
+            let x = 4_100 + (n == 3 ? 2 : n)
+            entry.answers[PlayerID(n)] = RecordedAnswer(value: .pin(PinPoint(x: x, y: 3_000)), responseMs: 0, receivedAt: 0)
+        }
+        let pins = PinKind.revealPins(.pin(Self.paris), entry: entry, isRanked: { $0 != PlayerID(1) }, nickname: { "P\($0.rawValue)" })!
+        #expect(pins.count == 200)
+        #expect(pins.prefix(3).map(\.player) == [2, 3, 4])
+        #expect(pins[0].nickname == "P2" && pins[0].distance == 0.0002 && pins[1].distance == 0.0002)
+        #expect(pins.last?.player == 201)
+        #expect(NumberKind.revealPins(.number(answer: 1), entry: entry, isRanked: { _ in true }, nickname: { _ in nil }) == nil)
+    }
+
     @Test func otherKindsRevealNoPins() throws {
         var game = try GameHarness(pack: GameHarness.singleQuestionPack(.number(answer: 1969)))
         let ann = try game.join("Ann")
