@@ -113,14 +113,21 @@ function picker(q, ctx) {
     stage.dataset.zoom = String(Math.round(zoom * 100) / 100);
     if (pin) { stage.dataset.x = String(round4(pin.x)); stage.dataset.y = String(round4(pin.y)); }
   }
-  /** Zooms to `to` keeping the stage point (sx, sy) (default: the pin, else the middle) where it is. */
-  function zoomAt(to, sx, sy) {
+  /** Zooms to `to` keeping the pin (else the middle) where it is on the stage. */
+  function zoomAt(to) {
     const next = Math.min(MAX_ZOOM, Math.max(1, to));
     const W = stage.clientWidth, H = stage.clientHeight;
-    const px = sx ?? (pin ? pan.x + pin.x * W * zoom : W / 2), py = sy ?? (pin ? pan.y + pin.y * layer.clientHeight * zoom : H / 2);
+    const px = pin ? pan.x + pin.x * W * zoom : W / 2, py = pin ? pan.y + pin.y * H * zoom : H / 2;
     pan.x = px - ((px - pan.x) / zoom) * next;
     pan.y = py - ((py - pan.y) / zoom) * next;
     zoom = next;
+    draw();
+  }
+  /** A zoomed picture pans to keep a pin moved by the keyboard in sight. */
+  function follow() {
+    const W = stage.clientWidth, H = stage.clientHeight, x = pan.x + pin.x * W * zoom, y = pan.y + pin.y * H * zoom;
+    if (x < 24 || x > W - 24) pan.x = W / 2 - pin.x * W * zoom;
+    if (y < 24 || y > H - 24) pan.y = H / 2 - pin.y * H * zoom;
     draw();
   }
   const at = (e) => {
@@ -186,8 +193,7 @@ function picker(q, ctx) {
     if (moves[e.key]) {
       const [dx, dy] = moves[e.key];
       pin = pin ? { x: round4(pin.x + dx), y: round4(pin.y + dy) } : { x: 0.5, y: 0.5 };
-      draw();
-      if (zoom > 1) zoomAt(zoom);
+      follow();
     } else if (e.key === 'Enter' || e.key === ' ') {
       send();
     } else if (e.key === '+' || e.key === '=') {
@@ -197,8 +203,8 @@ function picker(q, ctx) {
     } else return;
     e.preventDefault();
   });
-  window.addEventListener('resize', () => stage.isConnected && draw());
-  requestAnimationFrame(draw);
+  // Redrawn whenever the stage changes size (laid out, the picture loaded, the phone turned); it goes with the stage.
+  new ResizeObserver(() => draw()).observe(stage);
   draw();
   return [
     h('p', { class: 'hint', id: 'pin-help', text: t('p.pinHelp') }),
