@@ -212,8 +212,8 @@ import BuzzerGameJSON
         #expect(try Room.replay(game.log) == game.room)
     }
 
-    /// The reveal is one message to everyone: at most 200 pins, the closest, ties by player number, ranked players only.
-    @Test func theRevealCarriesTheClosest200RankedPins() {
+    /// The reveal is one message to everyone: at most 200 pins, the closest, ties by player number, ranked players only, the closest 10 named.
+    @Test func theRevealCarriesTheClosest200RankedPins() throws {
         var entry = AskedQuestion(sequence: 0, round: 0, index: 0, shownAt: 0, opensAt: 0, deadline: 1, closesAt: 1, permutation: [])
         for n in 1...250 {
             // Player n is n/10,000 of the width right of the target; 2 and 3 tie on the same spot.
@@ -225,6 +225,11 @@ import BuzzerGameJSON
         #expect(pins.prefix(3).map(\.player) == [2, 3, 4])
         #expect(pins[0].nickname == "P2" && pins[0].distance == 0.0002 && pins[1].distance == 0.0002)
         #expect(pins.last?.player == 201)
+        #expect(pins.prefix(10).allSatisfy { $0.nickname != nil } && pins.dropFirst(10).allSatisfy { $0.nickname == nil })
+        // What that costs on the wire with 24-character names and four-digit coordinates, before compression.
+        let wire = pins.map { var pin = $0; pin.nickname = pin.nickname.map { _ in String(repeating: "n", count: 24) }; pin.x = 0.4123; pin.y = 0.3001; pin.distance = 0.0123; return pin }
+        let bytes = try JSONEncoder().encode(wire).count
+        #expect(bytes < 12_000, "\(bytes) bytes")
         #expect(NumberKind.revealPins(.number(answer: 1), entry: entry, isRanked: { _ in true }, nickname: { _ in nil }) == nil)
     }
 

@@ -118,7 +118,8 @@ package struct PinQuestion: Sendable, Equatable {
 /// One ranked player's pin in a reveal: the projector draws them all and names the closest.
 package struct RevealedPin: Sendable, Equatable, Codable {
     package var player: Int
-    package var nickname: String
+    /// The closest `PinKind.revealNameLimit` only: the rest are drawn, not named, which keeps the message small.
+    package var nickname: String?
     package var x: Double
     package var y: Double
     /// From the target, as a fraction of the picture's longer side (0 inside an area).
@@ -130,8 +131,10 @@ package struct RevealedPin: Sendable, Equatable, Codable {
 package enum PinKind: QuestionKindModule {
     package static let kind = QuestionKind.pin
 
-    /// The reveal carries at most this many pins, closest first, so its one shared message stays small.
+    /// The reveal carries at most this many pins, closest first, so its one shared message stays small
+    /// (about 11 KB before compression at the cap), and names the closest `revealNameLimit` of them.
     package static let revealPinLimit = 200
+    package static let revealNameLimit = 10
 
     package static func check(_ content: QuestionContent, at path: String, into collector: inout PackIssueCollector) {
         guard case .pin(let question) = content else { return }
@@ -201,9 +204,9 @@ package enum PinKind: QuestionKindModule {
             if case .pin(let pin) = recorded.value { pins.append((question.distanceSquared(pin), id, pin)) }
         }
         pins.sort { ($0.squared, $0.player.rawValue) < ($1.squared, $1.player.rawValue) }
-        return pins.prefix(revealPinLimit).map {
-            RevealedPin(player: $0.player.rawValue, nickname: nickname($0.player) ?? "", x: PinPoint.fraction($0.pin.x), y: PinPoint.fraction($0.pin.y),
-                        distance: question.distance($0.pin))
+        return pins.prefix(revealPinLimit).enumerated().map { place, entry in
+            RevealedPin(player: entry.player.rawValue, nickname: place < revealNameLimit ? nickname(entry.player) : nil,
+                        x: PinPoint.fraction(entry.pin.x), y: PinPoint.fraction(entry.pin.y), distance: question.distance(entry.pin))
         }
     }
 

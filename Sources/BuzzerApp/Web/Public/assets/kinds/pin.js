@@ -220,7 +220,7 @@ function closest(reveal) {
   const pins = reveal.pins ?? [];
   if (!pins.length) return h('p', { class: 'meta', text: t('pin.none') });
   return h('ol', { class: 'pin-closest', 'aria-label': t('pin.closest'), style: { 'font-size': '1.3em', 'line-height': '1.4' } },
-    pins.slice(0, 5).map((p) => h('li', {}, h('strong', { text: p.nickname }), ` · ${t('pin.away', { d: dist(p.distance) })}`)));
+    pins.slice(0, 5).map((p) => h('li', {}, h('strong', { text: p.nickname ?? '' }), ` · ${t('pin.away', { d: dist(p.distance) })}`)));
 }
 
 /** The pack's target in words: "41% across, 30% down, within 0.05", or the area's corners. */
