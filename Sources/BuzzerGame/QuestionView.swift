@@ -45,12 +45,14 @@ package enum RevealedAnswer: Sendable, Equatable {
     case number(Double)
     /// An order question's items in the right order, as displayed positions.
     case order([Int])
+    /// A pin question's target and scoring.
+    case pin(PinQuestion)
     case none
 }
 
 extension RevealedAnswer: Codable {
-    private enum CodingKeys: String, CodingKey { case kind, options, value, accepted, order }
-    private enum Kind: String, Codable { case options, truefalse, text, number, order, none }
+    private enum CodingKeys: String, CodingKey { case kind, options, value, accepted, order, pin }
+    private enum Kind: String, Codable { case options, truefalse, text, number, order, pin, none }
 
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -60,6 +62,7 @@ extension RevealedAnswer: Codable {
         case .text: self = .text(try c.decode([String].self, forKey: .accepted))
         case .number: self = .number(try c.decode(Double.self, forKey: .value))
         case .order: self = .order(try c.decode([Int].self, forKey: .order))
+        case .pin: self = .pin(try c.decode(PinQuestion.self, forKey: .pin))
         case .none: self = .none
         }
     }
@@ -82,6 +85,9 @@ extension RevealedAnswer: Codable {
         case .order(let order):
             try c.encode(Kind.order, forKey: .kind)
             try c.encode(order, forKey: .order)
+        case .pin(let question):
+            try c.encode(Kind.pin, forKey: .kind)
+            try c.encode(question, forKey: .pin)
         case .none:
             try c.encode(Kind.none, forKey: .kind)
         }
@@ -102,6 +108,8 @@ package struct RevealView: Sendable, Equatable, Codable {
     package var rightCount: Int
     /// The answer's picture or sound, shown from the reveal on.
     package var media: QuestionMedia? = nil
+    /// A pin question's pins, closest first (`QuestionKindModule.revealPins`); absent for other kinds.
+    package var pins: [RevealedPin]? = nil
 }
 
 /// One player's own result on a revealed question.

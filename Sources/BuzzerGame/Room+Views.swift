@@ -47,7 +47,8 @@ extension Room {
         return RevealView(
             sequence: sequence, correct: revealedAnswer(entry), explanation: question.explanation,
             optionCounts: counts.options, trueFalseCounts: counts.trueFalse,
-            answered: answered, rightCount: rightCount, media: question.revealMedia)
+            answered: answered, rightCount: rightCount, media: question.revealMedia,
+            pins: question.kind.module.revealPins(question.content, entry: entry, isRanked: isRanked, nickname: { players[$0]?.nickname }))
     }
 
     /// A player's own result on a revealed question, with their running score and rank.

@@ -9,6 +9,7 @@ struct QuestionKindModuleTests {
     static let contents: [QuestionContent] = [
         .choice(options: ["A", "B", "C"], answer: 2), .multi(options: ["A", "B", "C"], answers: [0, 2]), .truefalse(answer: false),
         .text(accepted: ["Paris"]), .number(answer: 1969.5), .poll(options: ["Tea", "Coffee"]), .order(items: ["1st", "2nd", "3rd"]),
+        .pin(PinQuestion(target: .point(PinPoint(x: 4_100, y: 3_000), radius: 500))),
     ]
 
     @Test func everyKindIsRegisteredWithItsOwnModuleAndCodec() {

@@ -41,7 +41,8 @@ import BuzzerGameJSON
         let questions = try Self.loadAll().flatMap { $0.pack.rounds.flatMap(\.questions) }
         #expect(questions.count >= 60)
         #expect(Set(questions.map(\.category)).count >= 6)
-        #expect(Set(questions.map(\.kind)) == Set(QuestionKind.allCases))
+        // A pin question needs a picture, and the samples ship none (media/ holds a checkout's uploads).
+        #expect(Set(questions.map(\.kind)) == Set(QuestionKind.allCases).subtracting([.pin]))
     }
 
     @Test func everyPackUsesTitledRounds() throws {

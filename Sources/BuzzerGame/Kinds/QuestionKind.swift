@@ -4,7 +4,7 @@
 
 /// The kinds of question; the raw values are the `kind` strings of the pack format.
 package enum QuestionKind: String, Codable, Sendable, CaseIterable {
-    case choice, multi, truefalse, text, number, poll, order
+    case choice, multi, truefalse, text, number, poll, order, pin
 
     /// Kinds whose players pick from `options`.
     package var hasOptions: Bool { module.hasOptions }
@@ -24,6 +24,7 @@ extension QuestionKind {
         case .number: NumberKind.self
         case .poll: PollKind.self
         case .order: OrderKind.self
+        case .pin: PinKind.self
         }
     }
 }
@@ -44,6 +45,8 @@ package enum QuestionContent: Sendable, Equatable {
     case poll(options: [String])
     /// Items to put in order, listed in the right order; players see them shuffled.
     case order(items: [String])
+    /// A point or an area on the question's picture (`media.image`), and how pins are scored.
+    case pin(PinQuestion)
 
     package var kind: QuestionKind {
         switch self {
@@ -54,6 +57,7 @@ package enum QuestionContent: Sendable, Equatable {
         case .number: .number
         case .poll: .poll
         case .order: .order
+        case .pin: .pin
         }
     }
 
@@ -78,6 +82,8 @@ package enum AnswerValue: Sendable, Equatable {
     /// An order question's items in the order the player put them: item positions, each once
     /// (displayed positions on the wire, pack item indices in the log).
     case order([Int])
+    /// Where a pin question's pin was put, in fixed point (`PinPoint`).
+    case pin(PinPoint)
 
     package var kind: QuestionKind {
         switch self {
@@ -88,6 +94,7 @@ package enum AnswerValue: Sendable, Equatable {
         case .number: .number
         case .poll: .poll
         case .order: .order
+        case .pin: .pin
         }
     }
 }

@@ -41,11 +41,15 @@ package protocol QuestionKindModule {
     static func forEachPick(_ value: AnswerValue, _ body: (Int) -> Void)
     /// The reveal's bars: counts per displayed tile (by default, of the options picked), and false/true counts.
     static func revealCounts(_ entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> (options: [Int], trueFalse: [Int])
+    /// Each ranked player's answer for the reveal to draw (pins on a picture), named; nil for kinds whose counts say it all.
+    static func revealPins(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool, nickname: (PlayerID) -> String?) -> [RevealedPin]?
     /// Answers the host may add to after the reveal (`accept`); nil when the kind has none.
     static func acceptedAnswers(_ content: QuestionContent) -> [String]?
 
     /// An answer as players saw it, for exports and timelines ("A > B > C" for an order).
     static func answerText(_ value: AnswerValue, tiles: [String]) -> String
+    /// The same for an export, which knows the question: by default `answerText(_:tiles:)` (a pin adds its distance).
+    static func answerText(_ value: AnswerValue, content: QuestionContent) -> String
     /// The right answer as text; "" when there is none.
     static func correctAnswerText(_ content: QuestionContent, acceptedExtra: [String]) -> String
     /// How a timeline tallies the question's answers.
@@ -88,6 +92,8 @@ extension QuestionKindModule {
     package static func comparisonKey(_ answer: AnswerValue) -> String? { nil }
     package static func displayedAnswer(_ value: AnswerValue, permutation: [Int]) -> AnswerValue { value }
     package static func acceptedAnswers(_ content: QuestionContent) -> [String]? { nil }
+    package static func revealPins(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool, nickname: (PlayerID) -> String?) -> [RevealedPin]? { nil }
+    package static func answerText(_ value: AnswerValue, content: QuestionContent) -> String { answerText(value, tiles: content.options) }
     package static func distribution(_ content: QuestionContent) -> AnswerDistribution { .grouped }
 
     package static func forEachPick(_ value: AnswerValue, _ body: (Int) -> Void) {}

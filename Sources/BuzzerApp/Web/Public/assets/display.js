@@ -197,7 +197,7 @@ function renderQuestion() {
         q.points === 2 ? h('span', { class: 'tag hot', text: t('q.double') }) : null, q.wager ? h('span', { class: 'tag hot', text: t('q.wager') }) : null),
       reveal ? null : clock()),
     h('h1', { class: 'qtext', text: q.text }),
-    mediaPicture(media, q),
+    mediaPicture(media, q, reveal),
     h('div', {},
       reveal && reveal.correct?.kind !== 'none' && kind(q.kind).revealLine
         ? h('p', { class: 'reveal-answer', text: t('d.answerIs', { answer: correctText(reveal.correct, q) }) }) : null,
@@ -211,11 +211,12 @@ function renderQuestion() {
   fitScreen();
 }
 
-/** The question's picture, large (the reveal's picture once revealed). */
-function mediaPicture(media, q) {
+/** The question's picture, large (the reveal's picture once revealed); at the reveal, what the kind draws over the question's picture (pins). */
+function mediaPicture(media, q, reveal) {
   if (!media?.image) return null;
-  return h('figure', { class: 'q-media' },
-    h('img', { src: media.image, alt: media.alt || t('d.pictureFor', { n: q.sequence + 1 }) }));
+  const img = h('img', { src: media.image, alt: media.alt || t('d.pictureFor', { n: q.sequence + 1 }) });
+  const over = reveal && media === q.media ? kind(q.kind).overlay?.(q, reveal, img) : null;
+  return h('figure', { class: 'q-media', style: over ? { position: 'relative' } : {} }, img, over);
 }
 
 /** One audio element for the display, kept across redraws so a clip is not cut by a count update. */

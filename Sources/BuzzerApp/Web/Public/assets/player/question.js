@@ -51,6 +51,7 @@ export function pausedNote() {
 /** A picture round: the picture when the pack puts it on phones, else where to look (and what it shows). */
 export function questionMedia(q) {
   const media = q.media;
+  if (kind(q.kind).ownsPicture) return null;
   if (media?.image && media.onPhones) {
     return h('figure', { class: 'q-media' }, h('img', { src: media.image, alt: media.alt || t('p.pictureAlt') }));
   }
