@@ -40,6 +40,7 @@ struct ClientMessageTests {
             (#"{"kind":"text","text":"∫ x² dx"}"#, .text("∫ x² dx")),
             (#"{"kind":"number","value":1969.5}"#, .number(1969.5)),
             (#"{"kind":"poll","option":0}"#, .poll(0)),
+            (#"{"kind":"pin","pin":{"x":0.41,"y":0.3}}"#, .pin(PinPoint(x: 4_100, y: 3_000))),
         ]
         for (json, value) in cases {
             #expect(try decode(#"{"type":"answer","question":1,"answer":\#(json)}"#) == .player(.answer(question: 1, answer: value)))
@@ -57,6 +58,7 @@ struct ClientMessageTests {
         #expect(reason(#"{"type":"adjust","player":1,"team":2,"delta":1}"#) == #"adjust needs exactly one of "player" or "team""#)
         #expect(reason(#"{"type":"answer","question":0,"answer":{"kind":"guess"}}"#).contains("answer.kind"))
         #expect(reason(#"{"type":"answer","question":0,"answer":{"kind":"choice"}}"#) == #""answer.option" is missing"#)
+        #expect(reason(#"{"type":"answer","question":0,"answer":{"kind":"pin","pin":{"x":1.5,"y":0}}}"#) == #""answer.pin.x" must be 0 to 1 (a fraction of the picture's width)"#)
         #expect(reason(#"{"type":"create"}"#).contains("\"pack\""))
         #expect(reason(#"{"type":"create","pack":"x","settings":5}"#) == #""settings" must be an object"#)
     }
