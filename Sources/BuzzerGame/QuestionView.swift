@@ -120,8 +120,8 @@ package struct AnswerGroup: Sendable, Equatable, Codable {
     package var key: String
     package var text: String
     package var count: Int
-    /// Rare surveys: whether the group is an accepted answer; absent otherwise.
-    package var accepted: Bool?
+    /// Rare surveys: whether the group scores (it holds an accepted answer); absent otherwise.
+    package var scored: Bool?
 }
 
 /// One player's own result on a revealed question.

@@ -21,14 +21,14 @@ package enum PersonalMessageJSON {
         out.raw(result.answered ? "true" : "false")
         if let group = result.group {
             out.raw(#","group":{"#)
-            if let accepted = group.accepted {
-                out.raw(#""accepted":"#)
-                out.raw(accepted ? "true," : "false,")
-            }
             out.raw(#""count":"#)
             out.int(group.count)
             out.raw(#","key":"#)
             JSONStringLiteral.append(group.key, to: &out.bytes)
+            if let scored = group.scored {
+                out.raw(#","scored":"#)
+                out.raw(scored ? "true" : "false")
+            }
             out.raw(#","text":"#)
             JSONStringLiteral.append(group.text, to: &out.bytes)
             out.raw("}")

@@ -59,7 +59,7 @@ package enum SurveyKind: QuestionKindModule {
             let texts = spellings[key] ?? [:]
             let pool = texts.contains { $0.value.own } ? texts.filter { $0.value.own } : texts
             let label = pool.min { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }?.key ?? key
-            return AnswerGroup(key: key, text: label, count: count, accepted: survey.scoring == .rare ? accepted.contains(key) : nil)
+            return AnswerGroup(key: key, text: label, count: count, scored: survey.scoring == .rare ? accepted.contains(key) : nil)
         }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.text < $1.text }
         return AnswerGroups(display: survey.display, groups: groups, more: 0)
     }

@@ -38,7 +38,6 @@ export function waitingContent() {
   const w = S.game.waiting;
   if (!w || w.question !== S.game.question?.sequence || S.game.phase === 'reading') return [];
   const left = w.players.length + w.more;
-  // A survey's groups so far, to merge (kinds/survey.js).
   const groups = kind(S.game.question.kind).hostGroups?.(w, S.game.question, { command, redraw: renderWaiting }) ?? [];
   if (!left) return [h('p', { class: 'hint', text: t('h.everyone') }), ...groups];
   return [
