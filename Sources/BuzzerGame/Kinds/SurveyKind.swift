@@ -41,27 +41,48 @@ package enum SurveyKind: QuestionKindModule {
     }
 
     /// The question's groups among the ranked players' answers, merges applied, biggest first
-    /// (then by label). Each is labelled with its most common answer as typed whose own key is the
-    /// group's (a merged-in spelling never names the group), ties to the first in text order.
+    /// (then by label). A group that scores in a rare question is named as the pack spells its
+    /// accepted answer; any other by its most common spelling whose own key is the group's (a
+    /// merged-in misspelling never names it), ties to the one typed first.
     package static func answerGroups(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> AnswerGroups? {
         guard case .survey(let survey) = content else { return nil }
         var counts: [String: Int] = [:]
-        var spellings: [String: [String: (count: Int, own: Bool)]] = [:]
+        var spellings: [String: [String: Spelling]] = [:]
         for (id, recorded) in entry.answers where isRanked(id) {
             guard case .survey(let text) = recorded.value else { continue }
             let own = recorded.textKey ?? groupKey(text)
             let key = entry.group(of: own)
             counts[key, default: 0] += 1
-            spellings[key, default: [:]][text, default: (0, own == key)].count += 1
+            spellings[key, default: [:]][text, default: Spelling(own: own == key, firstAt: recorded.receivedAt)].add(recorded.receivedAt)
         }
-        let accepted = acceptedGroups(survey, entry: entry)
+        var named: [String: String] = [:]
+        if survey.scoring == .rare {
+            for answer in survey.accepted.reversed() { named[entry.group(of: groupKey(answer))] = answer }
+        }
         let groups: [AnswerGroup] = counts.map { key, count in
             let texts = spellings[key] ?? [:]
             let pool = texts.contains { $0.value.own } ? texts.filter { $0.value.own } : texts
-            let label = pool.min { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }?.key ?? key
-            return AnswerGroup(key: key, text: label, count: count, scored: survey.scoring == .rare ? accepted.contains(key) : nil)
+            let label = named[key] ?? pool.min { $0.value.precedes($1.value, $0.key, $1.key) }?.key ?? key
+            return AnswerGroup(key: key, text: label, count: count, scored: survey.scoring == .rare ? named[key] != nil : nil)
         }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.text < $1.text }
         return AnswerGroups(display: survey.display, groups: groups, more: 0)
+    }
+
+    /// How often one spelling was typed in a group, and when first.
+    private struct Spelling {
+        var own: Bool
+        var firstAt: GameInstant
+        var count = 0
+
+        mutating func add(_ at: GameInstant) {
+            count += 1
+            firstAt = min(firstAt, at)
+        }
+
+        func precedes(_ other: Spelling, _ text: String, _ otherText: String) -> Bool {
+            if count != other.count { return count > other.count }
+            return firstAt != other.firstAt ? firstAt < other.firstAt : text < otherText
+        }
     }
 
     /// The groups the accepted answers fall in, merges applied: a group is accepted when any
