@@ -54,4 +54,24 @@ import Testing
         let group = try #require(result["group"] as? [String: Any])
         #expect(group["text"] as? String == "Paris" && group["count"] as? Int == 2 && group["scored"] as? Bool == true)
     }
+
+    /// `merge_answers` is the host's, with its fields' ranges checked where it is read; a survey answer too.
+    @Test func mergeAnswersAndSurveyAnswersAreReadWithTheirRanges() throws {
+        func decode(_ text: String) throws(ClientMessageError) -> ClientMessage { try ClientMessage.decode(Array(text.utf8), packLimits: QuestionPackLimits()) }
+        func reason(_ text: String) -> String {
+            do { _ = try decode(text); return "decoded" } catch { return error.reason }
+        }
+        let merge = try decode(#"{"type":"merge_answers","question":2,"from":"Pari","into":"Paris"}"#)
+        #expect(merge == .host(.mergeAnswers(question: 2, from: "Pari", into: "Paris")))
+        guard case .host(let command) = merge else { Issue.record("merge_answers is not a host command"); return }
+        #expect(command.roomCommand == .mergeAnswers(question: 2, from: "Pari", into: "Paris"))
+        #expect(ClientMessageType.mergeAnswers.role == .host && ClientMessageType.mergeAnswers.repliesOK)
+        let long = String(repeating: "x", count: 4097)
+        #expect(reason(#"{"type":"merge_answers","question":2,"from":"\#(long)","into":"Paris"}"#) == #""from" is longer than 4096 bytes"#)
+        #expect(reason(#"{"type":"merge_answers","question":-1,"from":"a","into":"b"}"#).contains("\"question\""))
+        #expect(reason(#"{"type":"merge_answers","question":1,"from":"a"}"#) == #""into" is missing"#)
+        #expect(reason(#"{"type":"merge_answers","question":1,"from":3,"into":"b"}"#).contains("\"from\""))
+        #expect(try decode(#"{"type":"answer","question":1,"answer":{"kind":"survey","text":"Zoë"}}"#) == .player(.answer(question: 1, answer: .survey("Zoë"))))
+        #expect(reason(#"{"type":"answer","question":0,"answer":{"kind":"survey","text":"\#(long)"}}"#) == #""answer.text" is longer than 4096 bytes"#)
+    }
 }
