@@ -6,7 +6,7 @@ import BuzzerGame
 extension FuzzGame {
     enum Kind: CaseIterable {
         case tick, start, next, close, reveal, showLeaderboard, end, pauseClock, resumeClock, addTime, skip, reopen, undoReveal
-        case startTiebreak, tiebreakAnswer, kick, rename, renameTeam, mergeTeams, movePlayer, setLocked, adjustScore, accept
+        case startTiebreak, tiebreakAnswer, kick, rename, renameTeam, mergeTeams, movePlayer, setLocked, adjustScore, accept, mergeAnswers
         case hostDisconnected, hostReconnect, join, resume, playerDisconnected, leave, answer, wager, displayConnected, displayDisconnected
         case breakCountdown
     }
@@ -49,6 +49,8 @@ extension FuzzGame {
         case (.revealed, .showLeaderboard): return 3
         case (.revealed, .undoReveal): return 2
         case (.revealed, .accept): return 3
+        case (.open, .mergeAnswers), (.closed, .mergeAnswers): return room.currentQuestion.map { room.question($0).kind == .survey } == true ? 4 : 1
+        case (_, .mergeAnswers): return 1
         case (.leaderboard, .next): return room.isOnLastQuestion ? 2 : 14
         case (.leaderboard, .startTiebreak): return room.isOnLastQuestion ? 12 : 1
         case (.tiebreak, .tiebreakAnswer): return 20
@@ -91,6 +93,10 @@ extension FuzzGame {
         case .accept:
             let sequence = source.chance(0.8) ? (room.currentQuestion?.sequence ?? 0) : source.boundaryInt()
             return .accept(question: sequence, text: answerText(in: room))
+        case .mergeAnswers:
+            let sequence = source.chance(0.9) ? (room.currentQuestion?.sequence ?? 0) : source.boundaryInt()
+            let content = room.currentQuestion.map { room.question($0).content }
+            return .mergeAnswers(question: sequence, from: SurveyKind.fuzzTyped(content, source: &source), into: SurveyKind.fuzzTyped(content, source: &source))
         case .hostDisconnected: return .hostDisconnected
         case .hostReconnect: return .hostReconnect(tokenHash: source.chance(0.9) ? room.hostTokenHash : source.text())
         case .join: return .join(joinRequest(in: room))

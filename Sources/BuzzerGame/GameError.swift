@@ -43,6 +43,8 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidWager(max: Int)
     case unknownQuestion(Int)
     case cannotAccept(String)
+    /// A `merge_answers` the question does not allow (`reason` says why).
+    case cannotMerge(String)
     case invalidScoreAdjustment(String)
     case notReplayable(String)
     /// A removal reason the player would see is too long.
@@ -89,6 +91,7 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidWager: .invalidWager
         case .unknownQuestion: .unknownQuestion
         case .cannotAccept: .cannotAccept
+        case .cannotMerge: .cannotMerge
         case .invalidScoreAdjustment: .invalidScoreAdjustment
         case .invalidReason: .invalidReason
         case .onBreak: .onBreak
@@ -136,6 +139,7 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidWager(let max): "The wager must be between 0 and \(max)."
         case .unknownQuestion(let sequence): "Question \(sequence + 1) has not been asked."
         case .cannotAccept(let reason): "Cannot accept that answer: \(reason)."
+        case .cannotMerge(let reason): "Cannot merge those answers: \(reason)."
         case .invalidScoreAdjustment(let reason): "Cannot adjust the score: \(reason)."
         case .invalidReason(let reason): "That reason cannot be sent: \(reason)."
         case .onBreak(let command): "Cannot \(command) during the break: the next round has not started yet."

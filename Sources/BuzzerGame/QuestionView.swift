@@ -110,6 +110,26 @@ package struct RevealView: Sendable, Equatable, Codable {
     package var media: QuestionMedia? = nil
     /// A pin question's pins, closest first (`QuestionKindModule.revealPins`); absent for other kinds.
     package var pins: [RevealedPin]? = nil
+    /// A survey's groups, biggest first (the first `SurveyKind.revealedGroups`); absent for other kinds.
+    package var groups: AnswerGroups? = nil
+}
+
+/// A reveal's answer groups: the biggest, how many more there are, and how the projector draws them.
+package struct AnswerGroups: Sendable, Equatable, Codable {
+    package var display: SurveyDisplay
+    package var groups: [AnswerGroup]
+    /// Groups past `groups`, counted, not named.
+    package var more: Int
+}
+
+/// Answers that fold to one key (with the host's merges), named by their most common spelling.
+package struct AnswerGroup: Sendable, Equatable, Codable {
+    /// The group's key (`SurveyKind.groupKey`), what `merge_answers` may name.
+    package var key: String
+    package var text: String
+    package var count: Int
+    /// Rare surveys: whether the group scores (it holds an accepted answer); absent otherwise.
+    package var scored: Bool?
 }
 
 /// One player's own result on a revealed question.
@@ -125,4 +145,6 @@ package struct PlayerResult: Sendable, Equatable, Codable {
     /// On a wager question, what the player's team's stake won or lost (the team's, not the
     /// player's own points); absent otherwise.
     package var teamPoints: Int? = nil
+    /// A survey: the group the player's (or team's) answer is in, with its size; absent otherwise.
+    package var group: AnswerGroup? = nil
 }

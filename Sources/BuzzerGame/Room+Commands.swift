@@ -107,6 +107,8 @@ extension Room {
             return [try decideAdjustment(target: target, delta: delta, reason: reason, at: now)]
         case let .accept(sequence, text):
             return [try decideAccept(sequence: sequence, text: text, at: now)]
+        case let .mergeAnswers(sequence, from, into):
+            return [try decideMerge(sequence: sequence, from: from, into: into, at: now)]
         case .hostDisconnected:
             return hostConnected ? [.hostDisconnected(HostDisconnected(at: now))] : []
         case .hostReconnect(let tokenHash):
@@ -152,7 +154,7 @@ extension Room {
             return []
         // The game is over, not gone: a host command is a phase mistake like any other
         // (docs/protocol.md). `room_ended` is for those trying to enter or play.
-        case .start, .next, .close, .reveal, .showLeaderboard, .end, .kick, .rename, .setLocked, .adjustScore, .accept,
+        case .start, .next, .close, .reveal, .showLeaderboard, .end, .kick, .rename, .setLocked, .adjustScore, .accept, .mergeAnswers,
              .renameTeam, .mergeTeams, .movePlayer, .startTiebreak,
              .pauseClock, .resumeClock, .addTime, .skip, .reopen, .undoReveal, .breakCountdown:
             throw .badPhase(command: command.name, phase: phase)
@@ -279,5 +281,27 @@ extension Room {
             throw .cannotAccept("that answer is already accepted")
         }
         return .answerAccepted(AnswerAccepted(at: now, sequence: sequence, text: trimmed))
+    }
+
+    /// Both groups must hold answers now (after earlier merges), differ, and the question must be a
+    /// survey not yet revealed (nor skipped): after the reveal the counts are on the screen.
+    private func decideMerge(sequence: Int, from: String, into: String, at now: GameInstant) throws(GameError) -> RoomEvent {
+        guard asked.indices.contains(sequence) else { throw .unknownQuestion(sequence) }
+        let entry = asked[sequence]
+        let question = question(entry)
+        guard question.kind.module.answerGroups(question.content, entry: entry, isRanked: { _ in true }) != nil else {
+            throw .cannotMerge("only survey answers can be merged, this is a \(question.kind.rawValue) question")
+        }
+        guard !entry.isRevealed else { throw .cannotMerge("the question has been revealed") }
+        guard !entry.skipped else { throw .cannotMerge("the question was skipped") }
+        let fromKey = entry.group(of: SurveyKind.groupKey(from)), intoKey = entry.group(of: SurveyKind.groupKey(into))
+        var present: Set<String> = []
+        for (_, recorded) in entry.answers {
+            if let key = recorded.textKey ?? question.kind.module.comparisonKey(recorded.value) { present.insert(entry.group(of: key)) }
+        }
+        guard present.contains(fromKey) else { throw .cannotMerge("no answer is in the group \"\(from)\"") }
+        guard present.contains(intoKey) else { throw .cannotMerge("no answer is in the group \"\(into)\"") }
+        guard fromKey != intoKey else { throw .cannotMerge("\"\(from)\" and \"\(into)\" are already one group") }
+        return .answersMerged(AnswersMerged(at: now, sequence: sequence, from: fromKey, into: intoKey))
     }
 }

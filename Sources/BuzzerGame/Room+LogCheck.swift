@@ -31,6 +31,8 @@ extension Room {
             guard InputBounds.duration.contains(e.ms) else { return "it adds \(e.ms) ms" }
         case .answersReopened(let e):
             guard InputBounds.instant.contains(e.deadline), InputBounds.instant.contains(e.closesAt) else { return "its deadline is outside 1970 to 9999" }
+        case .answersMerged(let e):
+            guard e.from.utf8.count <= InputBounds.Bytes.text, e.into.utf8.count <= InputBounds.Bytes.text else { return "it names a group longer than \(InputBounds.Bytes.text) bytes" }
         case .scoreAdjusted(let e):
             guard InputBounds.adjustment.contains(e.delta) else { return "its change \(e.delta) is out of range" }
         case .tiebreakStarted(let e):

@@ -93,7 +93,7 @@ extension Room {
                     teamAwards[team] = right ? amount : -amount
                 }
             }
-        } else if !question.kind.module.isScored || question.points == 0 {
+        } else if !question.kind.module.isScored(question.content) || question.points == 0 {
             for player in ranked where entry.answers[player.id] != nil {
                 awards[player.id] = Award(outcome: .counted, points: 0, streakBonus: 0)
             }

@@ -44,11 +44,31 @@ extension Room {
         for (id, _) in entry.answers where isRanked(id) { answered += 1 }
         let counts = question.kind.module.revealCounts(entry, isRanked: isRanked)
         let rightCount = entry.awards.values.filter { $0.outcome == .correct }.count
+        var groups = question.kind.module.answerGroups(question.content, entry: entry, isRanked: isRanked)
+        if let all = groups?.groups, all.count > SurveyKind.revealedGroups {
+            groups?.groups = Array(all.prefix(SurveyKind.revealedGroups))
+            groups?.more = all.count - SurveyKind.revealedGroups
+        }
         return RevealView(
             sequence: sequence, correct: revealedAnswer(entry), explanation: question.explanation,
             optionCounts: counts.options, trueFalseCounts: counts.trueFalse,
             answered: answered, rightCount: rightCount, media: question.revealMedia,
-            pins: question.kind.module.revealPins(question.content, entry: entry, isRanked: isRanked, nickname: { players[$0]?.nickname }))
+            pins: question.kind.module.revealPins(question.content, entry: entry, isRanked: isRanked, nickname: { players[$0]?.nickname }),
+            groups: groups)
+    }
+
+    /// The groups of a question's answers by key, for each player's own (nil for kinds without groups).
+    private func groupsByKey(_ entry: AskedQuestion) -> [String: AnswerGroup]? {
+        let question = question(entry)
+        guard let groups = question.kind.module.answerGroups(question.content, entry: entry, isRanked: isRanked) else { return nil }
+        return Dictionary(groups.groups.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// While a survey runs, its groups so far, for the host to merge; nil for other kinds.
+    package func liveGroups(sequence: Int) -> [AnswerGroup]? {
+        guard asked.indices.contains(sequence) else { return nil }
+        let question = question(asked[sequence])
+        return question.kind.module.answerGroups(question.content, entry: asked[sequence], isRanked: isRanked)?.groups
     }
 
     /// A player's own result on a revealed question, with their running score and rank.
@@ -59,7 +79,7 @@ extension Room {
     /// The same with the rank already known.
     package func result(for id: PlayerID, sequence: Int, rank: Int?) -> PlayerResult? {
         guard asked.indices.contains(sequence), asked[sequence].isRevealed else { return nil }
-        return result(for: id, in: asked[sequence], rank: rank)
+        return result(for: id, in: asked[sequence], rank: rank, groups: groupsByKey(asked[sequence]))
     }
 
     /// Each listed player's own result on a revealed question, in the listed order, skipping ids
@@ -67,21 +87,26 @@ extension Room {
     package func results(for ids: some Sequence<PlayerID>, sequence: Int, rank: (PlayerID) -> Int?) -> [(player: PlayerID, result: PlayerResult)] {
         guard asked.indices.contains(sequence), asked[sequence].isRevealed else { return [] }
         let entry = asked[sequence]
+        let groups = groupsByKey(entry)
         var out: [(player: PlayerID, result: PlayerResult)] = []
         out.reserveCapacity(ids.underestimatedCount)
         for id in ids {
-            if let result = result(for: id, in: entry, rank: rank(id)) { out.append((id, result)) }
+            if let result = result(for: id, in: entry, rank: rank(id), groups: groups) { out.append((id, result)) }
         }
         return out
     }
 
-    private func result(for id: PlayerID, in entry: AskedQuestion, rank: Int?) -> PlayerResult? {
+    private func result(for id: PlayerID, in entry: AskedQuestion, rank: Int?, groups: [String: AnswerGroup]?) -> PlayerResult? {
         guard let score = players[id]?.score, let streak = players[id]?.streak else { return nil }
         let award = entry.awards[id]
+        let answer = groups == nil ? nil : entry.answers[id] ?? teamAnswerer(of: id, in: entry).flatMap { entry.answers[$0] }
+        let group = answer.flatMap { recorded in
+            (recorded.textKey ?? recorded.value.kind.module.comparisonKey(recorded.value)).flatMap { groups?[entry.group(of: $0)] }
+        }
         return PlayerResult(
             sequence: entry.sequence, answered: entry.answers[id] != nil || teamAnswerer(of: id, in: entry) != nil, outcome: award?.outcome, points: award?.points ?? 0,
             streakBonus: award?.streakBonus ?? 0, score: score, rank: rank, streak: streak,
-            teamPoints: players[id]?.team.flatMap { entry.teamAwards[$0] })
+            teamPoints: players[id]?.team.flatMap { entry.teamAwards[$0] }, group: group)
     }
 
     /// `value` (as recorded, in pack option indices) as the player saw it on question `sequence`:

@@ -333,6 +333,10 @@ package struct Room: Sendable, Equatable {
             guard asked.indices.contains(e.sequence) else { return }
             asked[e.sequence].acceptedExtra.append(e.text)
             recomputeScores()
+        case .answersMerged(let e):
+            guard asked.indices.contains(e.sequence) else { return }
+            asked[e.sequence].mergeAnswers(from: e.from, into: e.into)
+            if asked[e.sequence].isRevealed { recomputeScores() }
         case .scoreAdjusted(let e):
             adjustments.append(e)
             recomputeScores()

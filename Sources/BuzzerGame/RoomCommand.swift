@@ -40,6 +40,9 @@ package enum RoomCommand: Sendable, Equatable {
     case adjustScore(ScoreTarget, delta: Int, reason: String)
     /// Accept an extra typed answer for a revealed text question; rescores it.
     case accept(question: Int, text: String)
+    /// Merge a survey's answer group `from` into group `into` before the reveal; each is a group's
+    /// key or any answer that folds to it (`SurveyKind.groupKey`).
+    case mergeAnswers(question: Int, from: String, into: String)
     case hostDisconnected
     case hostReconnect(tokenHash: String)
     /// Where players join: the host's pick among the addresses offered (`RoomJoinAddress`).
@@ -67,7 +70,7 @@ package enum RoomCommand: Sendable, Equatable {
     package var waitsForTheRound: Bool {
         switch self {
         case .close, .reveal, .showLeaderboard, .pauseClock, .resumeClock, .addTime, .skip, .reopen, .undoReveal, .answer, .wager,
-             .startTiebreak, .tiebreakAnswer:
+             .startTiebreak, .tiebreakAnswer, .mergeAnswers:
             true
         case .accept, .start, .next, .end, .breakCountdown, .kick, .rename, .renameTeam, .mergeTeams, .movePlayer, .setLocked, .adjustScore,
              .hostDisconnected, .hostReconnect, .setJoinAddress, .join, .resume, .playerDisconnected, .leave, .displayConnected,
@@ -102,6 +105,7 @@ package enum RoomCommand: Sendable, Equatable {
         case .setLocked: "lock or unlock"
         case .adjustScore: "adjust a score"
         case .accept: "accept an answer"
+        case .mergeAnswers: "merge answers"
         case .hostDisconnected, .hostReconnect: "reconnect"
         case .setJoinAddress: "choose the join address"
         case .join: "join"

@@ -164,6 +164,21 @@ package struct AnswerAccepted: Codable, Sendable, Equatable {
     }
 }
 
+/// The host merged a survey's answer group `from` into `into` (both group keys, `SurveyKind.groupKey`).
+package struct AnswersMerged: Codable, Sendable, Equatable {
+    package var at: GameInstant
+    package var sequence: Int
+    package var from: String
+    package var into: String
+
+    package init(at: GameInstant, sequence: Int, from: String, into: String) {
+        self.at = at
+        self.sequence = sequence
+        self.from = from
+        self.into = into
+    }
+}
+
 package struct ScoreAdjusted: Codable, Sendable, Equatable {
     package var at: GameInstant
     /// Exactly one of `player` and `team` is set.

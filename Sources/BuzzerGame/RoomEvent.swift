@@ -35,6 +35,7 @@ package enum RoomEvent: Sendable, Equatable {
     case revealUndone(RevealUndone)
     case questionRevealed(QuestionRevealed)
     case answerAccepted(AnswerAccepted)
+    case answersMerged(AnswersMerged)
     case scoreAdjusted(ScoreAdjusted)
     case leaderboardShown(LeaderboardShown)
     case tiebreakStarted(TiebreakStarted)
@@ -85,6 +86,7 @@ package enum RoomEvent: Sendable, Equatable {
         case .revealUndone: .revealUndone
         case .questionRevealed: .questionRevealed
         case .answerAccepted: .answerAccepted
+        case .answersMerged: .answersMerged
         case .scoreAdjusted: .scoreAdjusted
         case .leaderboardShown: .leaderboardShown
         case .tiebreakStarted: .tiebreakStarted
@@ -129,6 +131,7 @@ package enum RoomEvent: Sendable, Equatable {
         case .revealUndone(let e): e.at
         case .questionRevealed(let e): e.at
         case .answerAccepted(let e): e.at
+        case .answersMerged(let e): e.at
         case .scoreAdjusted(let e): e.at
         case .leaderboardShown(let e): e.at
         case .tiebreakStarted(let e): e.at

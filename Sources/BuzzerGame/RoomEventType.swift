@@ -34,6 +34,7 @@ package enum RoomEventType: String, CaseIterable, Sendable, Hashable {
     case revealUndone = "reveal_undone"
     case questionRevealed = "question_revealed"
     case answerAccepted = "answer_accepted"
+    case answersMerged = "answers_merged"
     case scoreAdjusted = "score_adjusted"
     case leaderboardShown = "leaderboard_shown"
     case tiebreakStarted = "tiebreak_started"

@@ -121,7 +121,8 @@ package struct QuestionSummary: Sendable, Equatable, Codable {
             var groups: [String: (answer: String, count: Int, correct: Bool)] = [:]
             for (id, answer) in answers {  // in id order, as a PlayerMap iterates
                 let shown = ReplayFormat.answer(answer.value, question: question)
-                let key = module.comparisonKey(answer.value) ?? shown
+                // A survey's host merges apply, as in the reveal.
+                let key = module.comparisonKey(answer.value).map(entry.group(of:)) ?? shown
                 let isRight = entry.awards[id]?.outcome == .correct
                 groups[key, default: (shown, 0, false)].count += 1
                 if isRight { groups[key]!.correct = true }

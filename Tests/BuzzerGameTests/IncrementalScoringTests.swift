@@ -71,6 +71,7 @@ struct IncrementalScoringTests {
         case .poll(let options): .poll(Int(random.next() % UInt64(options.count)))
         case .order(let items): .order(Array(items.indices).shuffled(using: &random))
         case .pin: .pin(PinPoint(x: Int(random.next() % 10_001), y: Int(random.next() % 10_001)))
+        case .survey: .survey(["Paris", "PARIS", "Rome", "Oslo"][Int(random.next() % 4)])
         }
     }
 }

@@ -10,6 +10,7 @@ struct QuestionKindModuleTests {
         .choice(options: ["A", "B", "C"], answer: 2), .multi(options: ["A", "B", "C"], answers: [0, 2]), .truefalse(answer: false),
         .text(accepted: ["Paris"]), .number(answer: 1969.5), .poll(options: ["Tea", "Coffee"]), .order(items: ["1st", "2nd", "3rd"]),
         .pin(PinQuestion(target: .point(PinPoint(x: 4_100, y: 3_000), radius: 500))),
+        .survey(Survey(scoring: .rare, accepted: ["Paris"], display: .cloud)),
     ]
 
     @Test func everyKindIsRegisteredWithItsOwnModuleAndCodec() {
@@ -52,7 +53,7 @@ struct QuestionKindModuleTests {
             let recorded = RecordedAnswer(value: canonical, responseMs: 0, receivedAt: 0)
             entry.answers[PlayerID(1)] = recorded
             let credit = module.judge(content, entry: entry, partialCredit: .perItem, isRanked: { _ in true })(recorded)
-            if module.isScored {
+            if module.isScored(content) {
                 #expect(credit.map { $0.numerator == $0.denominator && $0.numerator > 0 } == true, "\(content.kind)")
             } else {
                 #expect(credit == nil)

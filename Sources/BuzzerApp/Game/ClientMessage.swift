@@ -59,6 +59,8 @@ package enum HostCommand: Sendable, Equatable {
     case movePlayer(player: Int, team: Int?)
     case adjust(player: Int?, team: Int?, delta: Int, reason: String)
     case accept(question: Int, text: String)
+    /// A survey's answer group `from` merged into `into` (keys, or answers that fold to them).
+    case mergeAnswers(question: Int, from: String, into: String)
     /// The run of show: stop and start the clock, add seconds, skip, re-open, take a reveal back.
     case pause, unpause, skip, undoReveal
     case addTime(seconds: Int)
@@ -87,6 +89,7 @@ package enum HostCommand: Sendable, Equatable {
         case .movePlayer: .movePlayer
         case .adjust: .adjust
         case .accept: .accept
+        case .mergeAnswers: .mergeAnswers
         case .pause: .pause
         case .unpause: .unpause
         case .addTime: .addTime
@@ -123,6 +126,7 @@ extension HostCommand {
         case let .adjust(player, team, delta, reason):
             .adjustScore(player.map { .player(PlayerID($0)) } ?? .team(TeamID(team ?? 0)), delta: delta, reason: reason)
         case let .accept(question, text): .accept(question: question, text: text)
+        case let .mergeAnswers(question, from, into): .mergeAnswers(question: question, from: from, into: into)
         case .pause: .pauseClock
         case .unpause: .resumeClock
         case .addTime(let seconds): .addTime(ms: GameDuration(seconds) * 1000)
@@ -233,6 +237,8 @@ extension ClientMessage {
             guard (player == nil) != (team == nil) else { throw JSONFieldError("adjust needs exactly one of \"player\" or \"team\"") }
             return .host(.adjust(player: player, team: team, delta: try read.int(.delta), reason: try read.optionalString(.reason) ?? ""))
         case .accept: return .host(.accept(question: try read.int(.question), text: try read.string(.text)))
+        case .mergeAnswers:
+            return .host(.mergeAnswers(question: try read.int(.question), from: try read.string(.from), into: try read.string(.into)))
         case .joinAddress: return .host(.joinAddress(url: try read.string(.url)))
         case .pause: return .host(.pause)
         case .unpause: return .host(.unpause)
@@ -313,6 +319,10 @@ extension ClientMessage {
             case let .accept(question, text):
                 add(.question, number(question))
                 add(.text, .string(text))
+            case let .mergeAnswers(question, from, into):
+                add(.question, number(question))
+                add(.from, .string(from))
+                add(.into, .string(into))
             case .addTime(let seconds), .reopen(let seconds), .breakAddTime(let seconds):
                 add(.seconds, number(seconds))
             case let .tiebreak(text, answer, seconds, players, teams):

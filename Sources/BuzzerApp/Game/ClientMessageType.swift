@@ -17,6 +17,7 @@ package enum ClientMessageType: String, CaseIterable, Sendable {
     case adjust, accept, pause, unpause, skip, reopen
     case addTime = "add_time"
     case undoReveal = "undo_reveal"
+    case mergeAnswers = "merge_answers"
     case breakAddTime = "break_add_time"
     case breakEndCountdown = "break_end_countdown"
     case tiebreak
@@ -30,8 +31,8 @@ package enum ClientMessageType: String, CaseIterable, Sendable {
         switch self {
         case .create, .host, .join, .resume, .watch, .peek: .entry
         case .start, .next, .close, .reveal, .leaderboard, .end, .lock, .unlock, .kick, .rename, .renameTeam, .mergeTeams, .movePlayer,
-             .adjust, .accept, .pause, .unpause, .skip, .reopen, .addTime, .undoReveal, .breakAddTime, .breakEndCountdown, .tiebreak,
-             .joinAddress: .host
+             .adjust, .accept, .mergeAnswers, .pause, .unpause, .skip, .reopen, .addTime, .undoReveal, .breakAddTime, .breakEndCountdown,
+             .tiebreak, .joinAddress: .host
         case .answer, .wager, .leave, .tiebreakAnswer: .player
         }
     }
@@ -67,6 +68,8 @@ package enum ClientMessageType: String, CaseIterable, Sendable {
             return [.optional(.player, id), .optional(.team, id), .required(.delta, .int(InputBounds.adjustment)),
                     .optional(.reason, .string(maxBytes: Bytes.text))]
         case .accept: return [.required(.question, id), .required(.text, .string(maxBytes: Bytes.text))]
+        case .mergeAnswers:
+            return [.required(.question, id), .required(.from, .string(maxBytes: Bytes.text)), .required(.into, .string(maxBytes: Bytes.text))]
         case .addTime: return [.required(.seconds, .int(InputBounds.extraSeconds))]
         case .reopen: return [.optional(.seconds, .int(InputBounds.extraSeconds))]
         case .breakAddTime: return [.required(.seconds, .int(InputBounds.breakSeconds))]
@@ -84,7 +87,7 @@ package enum ClientMessageType: String, CaseIterable, Sendable {
     /// (docs/protocol.md); `CommandDispatcher` sends it.
     package var repliesOK: Bool {
         switch self {
-        case .lock, .unlock, .kick, .rename, .renameTeam, .mergeTeams, .movePlayer, .adjust, .accept, .joinAddress, .wager, .leave: true
+        case .lock, .unlock, .kick, .rename, .renameTeam, .mergeTeams, .movePlayer, .adjust, .accept, .mergeAnswers, .joinAddress, .wager, .leave: true
         case .create, .host, .join, .resume, .watch, .peek, .start, .next, .close, .reveal, .leaderboard, .end, .pause, .unpause, .skip,
              .reopen, .addTime, .undoReveal, .breakAddTime, .breakEndCountdown, .tiebreak, .answer, .tiebreakAnswer: false
         }

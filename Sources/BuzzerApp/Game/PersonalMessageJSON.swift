@@ -9,7 +9,8 @@ import BuzzerGameJSON
 /// The one hand-written encoder in the app, kept because the benchmark showed it matters: in a
 /// 10,000-player room `JSONEncoder` took about 25 µs per `result`, so the first player got theirs
 /// 215–274 ms after `reveal` (Benchmarks/game, 1 × 10,000; docs/performance.md). These messages hold
-/// only integers, booleans, enums and an answer, whose own codec escapes its text.
+/// only integers, booleans, enums, an answer (whose own codec escapes its text) and a survey's group,
+/// whose texts `JSONStringLiteral` escapes as `JSONEncoder` does.
 package enum PersonalMessageJSON {
     /// `{"players":N,"result":{…},"type":"result"}`.
     package static func result(_ result: PlayerResult, players: Int) -> [UInt8] {
@@ -18,6 +19,20 @@ package enum PersonalMessageJSON {
         out.int(players)
         out.raw(Piece.resultAnswered)
         out.raw(result.answered ? "true" : "false")
+        if let group = result.group {
+            out.raw(#","group":{"#)
+            out.raw(#""count":"#)
+            out.int(group.count)
+            out.raw(#","key":"#)
+            JSONStringLiteral.append(group.key, to: &out.bytes)
+            if let scored = group.scored {
+                out.raw(#","scored":"#)
+                out.raw(scored ? "true" : "false")
+            }
+            out.raw(#","text":"#)
+            JSONStringLiteral.append(group.text, to: &out.bytes)
+            out.raw("}")
+        }
         if let outcome = result.outcome {
             out.raw(#","outcome":""#)
             out.raw(outcome.rawValue)

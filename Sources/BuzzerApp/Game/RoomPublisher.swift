@@ -121,6 +121,8 @@ package struct RoomPublisher: Sendable, Equatable {
                 out += Self.reveal(room, sequence: revealed.sequence, attendance, recorded: revealed.standings).waiting(for: index)
                 // Scores moved: the host's and the projector's player lists follow.
                 pending.players = true
+            case .answersMerged:
+                pending.answerCount = true  // the host's `waiting` carries the groups
             case .answerAccepted(let accepted):
                 out += Self.reveal(room, sequence: accepted.sequence, attendance).waiting(for: index)
                 pending.players = true
@@ -212,7 +214,8 @@ package struct RoomPublisher: Sendable, Equatable {
         let teamRows = teams.sorted { $0.key.rawValue < $1.key.rawValue }.map { id, count in
             WaitingPayload.Team(team: id, name: room.teams[id]?.name ?? "", waiting: count.waiting, members: count.members)
         }
-        return WaitingPayload(question: current.sequence, players: players, more: more, teams: teamRows)
+        return WaitingPayload(question: current.sequence, players: players, more: more, teams: teamRows,
+                              groups: room.liveGroups(sequence: current.sequence))
     }
 
     /// Enough names for a bar; a room of thousands shows a count.

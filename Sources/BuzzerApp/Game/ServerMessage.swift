@@ -298,6 +298,8 @@ package struct WaitingPayload: Encodable, Sendable, Equatable {
     /// Players past the list's limit who have not answered either.
     package var more: Int
     package var teams: [Team]
+    /// A survey's answer groups so far, biggest first, for the host to merge; absent for other kinds.
+    package var groups: [AnswerGroup]?
 }
 
 /// The host renamed this player.
@@ -369,6 +371,8 @@ package struct StatePayload: Encodable, Sendable, Equatable {
     package var reveal: RevealView?
     /// Host only, after a text question's reveal (as in `reveal`).
     package var typedAnswers: [TypedAnswer]?
+    /// Host only, while a survey question runs: its `waiting` (with the answer groups so far).
+    package var waiting: WaitingPayload?
     package var result: PlayerResult?
     /// Player only, during a wager question.
     package var maxWager: Int?

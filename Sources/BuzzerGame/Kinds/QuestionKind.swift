@@ -4,7 +4,7 @@
 
 /// The kinds of question; the raw values are the `kind` strings of the pack format.
 package enum QuestionKind: String, Codable, Sendable, CaseIterable {
-    case choice, multi, truefalse, text, number, poll, order, pin
+    case choice, multi, truefalse, text, number, poll, order, pin, survey
 
     /// Kinds whose players pick from `options`.
     package var hasOptions: Bool { module.hasOptions }
@@ -25,6 +25,7 @@ extension QuestionKind {
         case .poll: PollKind.self
         case .order: OrderKind.self
         case .pin: PinKind.self
+        case .survey: SurveyKind.self
         }
     }
 }
@@ -47,6 +48,8 @@ package enum QuestionContent: Sendable, Equatable {
     case order(items: [String])
     /// A point or an area on the question's picture (`media.image`), and how pins are scored.
     case pin(PinQuestion)
+    /// Typed answers grouped and counted; scored as its `Survey` says.
+    case survey(Survey)
 
     package var kind: QuestionKind {
         switch self {
@@ -58,6 +61,7 @@ package enum QuestionContent: Sendable, Equatable {
         case .poll: .poll
         case .order: .order
         case .pin: .pin
+        case .survey: .survey
         }
     }
 
@@ -84,6 +88,8 @@ package enum AnswerValue: Sendable, Equatable {
     case order([Int])
     /// Where a pin question's pin was put, in fixed point (`PinPoint`).
     case pin(PinPoint)
+    /// A survey's typed answer (trimmed as a `text` one).
+    case survey(String)
 
     package var kind: QuestionKind {
         switch self {
@@ -95,6 +101,7 @@ package enum AnswerValue: Sendable, Equatable {
         case .poll: .poll
         case .order: .order
         case .pin: .pin
+        case .survey: .survey
         }
     }
 }

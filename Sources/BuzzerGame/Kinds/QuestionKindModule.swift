@@ -14,6 +14,8 @@ package protocol QuestionKindModule {
     static var hasPartialCredit: Bool { get }
     /// False for an opinion: answers are counted, never judged or scored.
     static var isScored: Bool { get }
+    /// Whether this question is scored (a survey's pack says; by default, the kind's `isScored`).
+    static func isScored(_ content: QuestionContent) -> Bool
     /// True when the tiles in pack order are the answer (order's items), so no view may ever show them so.
     static var tilesInPackOrderAreTheAnswer: Bool { get }
 
@@ -45,6 +47,9 @@ package protocol QuestionKindModule {
     static func revealPins(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool, nickname: (PlayerID) -> String?) -> [RevealedPin]?
     /// Answers the host may add to after the reveal (`accept`); nil when the kind has none.
     static func acceptedAnswers(_ content: QuestionContent) -> [String]?
+    /// The ranked players' answers grouped by `comparisonKey`, host merges applied, biggest first (all of them):
+    /// for kinds whose reveal shows groups and whose host may merge them (`merge_answers`); nil for the rest.
+    static func answerGroups(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> AnswerGroups?
 
     /// An answer as players saw it, for exports and timelines ("A > B > C" for an order).
     static func answerText(_ value: AnswerValue, tiles: [String]) -> String
@@ -94,6 +99,8 @@ extension QuestionKindModule {
     package static func acceptedAnswers(_ content: QuestionContent) -> [String]? { nil }
     package static func revealPins(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool, nickname: (PlayerID) -> String?) -> [RevealedPin]? { nil }
     package static func answerText(_ value: AnswerValue, content: QuestionContent) -> String { answerText(value, tiles: content.options) }
+    package static func isScored(_ content: QuestionContent) -> Bool { isScored }
+    package static func answerGroups(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> AnswerGroups? { nil }
     package static func distribution(_ content: QuestionContent) -> AnswerDistribution { .grouped }
 
     package static func forEachPick(_ value: AnswerValue, _ body: (Int) -> Void) {}

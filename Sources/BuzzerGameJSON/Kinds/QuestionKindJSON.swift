@@ -48,6 +48,7 @@ extension QuestionKind {
         case .poll: PollKind.self
         case .order: OrderKind.self
         case .pin: PinKind.self
+        case .survey: SurveyKind.self
         }
     }
 

@@ -38,13 +38,15 @@ export function waitingContent() {
   const w = S.game.waiting;
   if (!w || w.question !== S.game.question?.sequence || S.game.phase === 'reading') return [];
   const left = w.players.length + w.more;
-  if (!left) return [h('p', { class: 'hint', text: t('h.everyone') })];
+  const groups = kind(S.game.question.kind).hostGroups?.(w, S.game.question, { command, redraw: renderWaiting }) ?? [];
+  if (!left) return [h('p', { class: 'hint', text: t('h.everyone') }), ...groups];
   return [
     h('h2', { text: t('h.notYetCount', { count: left }) }),
     h('ul', { class: 'waiting-names' }, w.players.map((p) => h('li', { text: p.status === 'away' ? t('h.nameAway', { name: p.nickname }) : p.nickname })),
       w.more ? h('li', { text: t('h.andMore', { count: w.more }) }) : null),
     w.teams.length ? h('ul', { class: 'waiting-teams', 'aria-label': t('h.byTeam') },
       w.teams.map((team) => h('li', { text: t('h.teamWaiting', { name: team.name, n: team.waiting, count: team.members }) }))) : null,
+    ...groups,
   ];
 }
 

@@ -6,9 +6,10 @@
 // screen(q), bars(q, reveal), editor: { blank(), fields(q, base, ctx), options?, credit?, noAnswer?, carry? } }
 // and, where it differs from the rest: hostKey (the console shows the right answer as words while
 // the question runs), revealLine (the projector says the answer in words), typedAnswers (the host
-// accepts typed answers), result(reveal, mine, q) (the phone's own reveal), allRightKey,
-// ownsPicture (the phone's input draws the question's picture, so the page does not), and
-// overlay(q, reveal, img) (drawn over the projector's picture of the question at the reveal).
+// accepts typed answers), result(reveal, mine, q, result) (the phone's own reveal), allRightKey,
+// ownsPicture (the phone's input draws the question's picture, so the page does not),
+// overlay(q, reveal, img) (drawn over the projector's picture of the question at the reveal), and
+// hostGroups(waiting, q, { command, redraw }) (the console's answer groups while the question runs).
 import { t } from '../i18n.js';
 import choice from './choice.js';
 import multi from './multi.js';
@@ -18,9 +19,10 @@ import number from './number.js';
 import poll from './poll.js';
 import order from './order.js';
 import pin from './pin.js';
+import survey from './survey.js';
 
 /** Every kind, in the editor's order. */
-export const KINDS = [choice, multi, truefalse, text, number, poll, order, pin];
+export const KINDS = [choice, multi, truefalse, text, number, poll, order, pin, survey];
 
 const byName = new Map(KINDS.map((k) => [k.name, k]));
 

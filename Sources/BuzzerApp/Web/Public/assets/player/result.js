@@ -88,7 +88,7 @@ export function renderResult() {
       ? h('p', { class: `gain${r.teamPoints < 0 ? ' loss' : ''}`, text: t('p.teamPoints', { count: r.teamPoints, amount: signed(r.teamPoints) }) })
       : h('p', { class: `gain${r.points < 0 ? ' loss' : ''}`, text: t('p.points', { count: r.points, amount: signed(r.points) }) }),
     r.streakBonus ? h('p', { class: 'streak', text: t('p.streak', { bonus: formatScore(r.streakBonus), count: r.streak }) }) : null,
-    rev?.correct && q && kind(q.kind).result ? kind(q.kind).result(rev, S.game.myAnswer, q)
+    rev?.correct && q && kind(q.kind).result ? kind(q.kind).result(rev, S.game.myAnswer, q, r)
       : rev && q && rev.correct?.kind !== 'none' ? h('p', { class: 'answer-was' }, ...tn('p.answerWas', { answer: h('strong', { text: correctText(rev.correct, q) }) })) : null,
     rev?.explanation ? h('p', { class: 'explain', text: rev.explanation }) : null,
     h('ul', { class: 'stats' },
