@@ -4,7 +4,7 @@
 
 /// The kinds of question; the raw values are the `kind` strings of the pack format.
 package enum QuestionKind: String, Codable, Sendable, CaseIterable {
-    case choice, multi, truefalse, text, number, poll, order
+    case choice, multi, truefalse, text, number, poll, order, buzz
 
     /// Kinds whose players pick from `options`.
     package var hasOptions: Bool { module.hasOptions }
@@ -24,6 +24,7 @@ extension QuestionKind {
         case .number: NumberKind.self
         case .poll: PollKind.self
         case .order: OrderKind.self
+        case .buzz: BuzzKind.self
         }
     }
 }
@@ -44,6 +45,8 @@ package enum QuestionContent: Sendable, Equatable {
     case poll(options: [String])
     /// Items to put in order, listed in the right order; players see them shuffled.
     case order(items: [String])
+    /// The buzzer round: players press, the host marks the floor holder (`BuzzQuestion` holds its settings).
+    case buzz(BuzzQuestion)
 
     package var kind: QuestionKind {
         switch self {
@@ -54,6 +57,7 @@ package enum QuestionContent: Sendable, Equatable {
         case .number: .number
         case .poll: .poll
         case .order: .order
+        case .buzz: .buzz
         }
     }
 
@@ -78,6 +82,8 @@ package enum AnswerValue: Sendable, Equatable {
     /// An order question's items in the order the player put them: item positions, each once
     /// (displayed positions on the wire, pack item indices in the log).
     case order([Int])
+    /// A press on a buzz question, with its place and the host's mark; recorded by `buzz_pressed`, never sent as an answer.
+    case buzz(BuzzPress)
 
     package var kind: QuestionKind {
         switch self {
@@ -88,6 +94,7 @@ package enum AnswerValue: Sendable, Equatable {
         case .number: .number
         case .poll: .poll
         case .order: .order
+        case .buzz: .buzz
         }
     }
 }

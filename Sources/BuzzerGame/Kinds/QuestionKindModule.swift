@@ -43,6 +43,10 @@ package protocol QuestionKindModule {
     static func revealCounts(_ entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> (options: [Int], trueFalse: [Int])
     /// Answers the host may add to after the reveal (`accept`); nil when the kind has none.
     static func acceptedAnswers(_ content: QuestionContent) -> [String]?
+    /// Points a wrong (credit 0) answer costs, subtracted at scoring; 0 for most kinds (a buzz's `penalty`).
+    static func penalty(_ content: QuestionContent, _ answer: RecordedAnswer) -> Int
+    /// True when answers open only on the host's `open_buzzers`, not after the reading time (a buzz question may ask so).
+    static func opensOnHostCommand(_ content: QuestionContent) -> Bool
 
     /// An answer as players saw it, for exports and timelines ("A > B > C" for an order).
     static func answerText(_ value: AnswerValue, tiles: [String]) -> String
@@ -88,6 +92,8 @@ extension QuestionKindModule {
     package static func comparisonKey(_ answer: AnswerValue) -> String? { nil }
     package static func displayedAnswer(_ value: AnswerValue, permutation: [Int]) -> AnswerValue { value }
     package static func acceptedAnswers(_ content: QuestionContent) -> [String]? { nil }
+    package static func penalty(_ content: QuestionContent, _ answer: RecordedAnswer) -> Int { 0 }
+    package static func opensOnHostCommand(_ content: QuestionContent) -> Bool { false }
     package static func distribution(_ content: QuestionContent) -> AnswerDistribution { .grouped }
 
     package static func forEachPick(_ value: AnswerValue, _ body: (Int) -> Void) {}

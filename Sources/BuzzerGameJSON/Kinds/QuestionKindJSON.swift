@@ -47,6 +47,7 @@ extension QuestionKind {
         case .number: NumberKind.self
         case .poll: PollKind.self
         case .order: OrderKind.self
+        case .buzz: BuzzKind.self
         }
     }
 
