@@ -3,10 +3,11 @@
 // switch over them.
 //
 // A kind's module exports { name, phone(q, ctx), answerText(answer, q), correctText(correct, options),
-// screen(q), bars(q, reveal), editor: { blank(), fields(q, base, ctx), options?, credit?, noAnswer?, carry? } }
+// screen(q, game), bars(q, reveal), editor: { blank(), fields(q, base, ctx), options?, credit?, noAnswer?, carry? } }
 // and, where it differs from the rest: hostKey (the console shows the right answer as words while
 // the question runs), revealLine (the projector says the answer in words), typedAnswers (the host
-// accepts typed answers), result(reveal, mine, q) (the phone's own reveal), allRightKey.
+// accepts typed answers), result(reveal, mine, q) (the phone's own reveal), allRightKey, hostPanel(q, game, command)
+// (the console's own part while the question runs: buzz's queue and marks).
 import { t } from '../i18n.js';
 import choice from './choice.js';
 import multi from './multi.js';
@@ -15,9 +16,10 @@ import text from './text.js';
 import number from './number.js';
 import poll from './poll.js';
 import order from './order.js';
+import buzz from './buzz.js';
 
 /** Every kind, in the editor's order. */
-export const KINDS = [choice, multi, truefalse, text, number, poll, order];
+export const KINDS = [choice, multi, truefalse, text, number, poll, order, buzz];
 
 const byName = new Map(KINDS.map((k) => [k.name, k]));
 
