@@ -34,6 +34,7 @@ import BuzzerGameJSON
         return (game, ids)
     }
 
+    @discardableResult
     private func buzz(_ game: inout GameHarness, _ id: PlayerID, rtt: GameDuration = 0) throws(GameError) -> [RoomEvent] {
         try game.send(.buzz(id, question: game.room.currentQuestion!.sequence, rttMs: rtt))
     }
@@ -88,9 +89,12 @@ import BuzzerGameJSON
     }
 
     @Test func aSpreadsheetRowBecomesABuzzQuestion() throws {
-        #expect(try BuzzKind.csvFields(options: [], answer: "Paris | paris").map(\.key) == ["answer"])
-        #expect(try BuzzKind.csvFields(options: [], answer: "").isEmpty)
-        #expect(throws: CSVImporter.RowProblem.self) { try BuzzKind.csvFields(options: ["A"], answer: "") }
+        let csv = "kind,category,text,options,answer\nbuzz,Capitals,Capital of Peru?,,Lima|lima city\nbuzz,Music,Name that tune,,\n"
+        let pack = try QuestionPack.decode(try CSVImporter.packDocument(from: Array(csv.utf8), title: "T").document)
+        #expect(pack.rounds[0].questions.map(\.content) == [.buzz(BuzzQuestion(accepted: ["Lima", "lima city"])), .buzz(BuzzQuestion())])
+        #expect(throws: CSVImporter.ImportError.row(line: 2, "a buzz question has no options: put the answer (if any) in the answer column")) {
+            try CSVImporter.packDocument(from: Array("kind,category,text,options,answer\nbuzz,C,Q,A|B,\n".utf8), title: "T")
+        }
     }
 
     // MARK: - The fair order

@@ -70,6 +70,7 @@ struct IncrementalScoringTests {
         case .number: .number(Double(1960 + random.next() % 20))
         case .poll(let options): .poll(Int(random.next() % UInt64(options.count)))
         case .order(let items): .order(Array(items.indices).shuffled(using: &random))
+        case .buzz: .buzz(BuzzPress(place: 1, tie: false, right: nil))
         }
     }
 }

@@ -45,6 +45,7 @@ import BuzzerGameJSON
                     case .number: .number(1960 + Double(offset * 4))
                     case .poll: .poll(offset % 2)
                     case .order: .order(view.options.indices.map { ($0 + offset) % view.options.count })
+                    case .buzz: .buzz(BuzzPress(place: 1, tie: false, right: nil))
                     }
                     try game.answer(id, value, afterOpenMs: GameDuration(300 + offset * 1700 + turn * 10), rtt: GameDuration(40 * offset))
                 }
