@@ -64,39 +64,39 @@ package enum BuzzFairnessBenchmark {
         var random = SplitMix64(seed: seed)
         let host = try DelayedWebSocketClient(port: port, rttMs: 0)
         defer { host.stop() }
-        let question: [String: Any] = ["kind": "buzz", "category": "Bench", "text": "Who is first?", "openBuzzers": "host", "tieWindowMs": tieWindowMs]
+        let question: [String: Any] = ["kind": QuestionKind.buzz.rawValue, "category": "Bench", "text": "Who is first?", "openBuzzers": BuzzQuestion.Opening.host.rawValue, "tieWindowMs": tieWindowMs]
         let pack: [String: Any] = ["title": "Buzzer bench", "questions": Array(repeating: question, count: rounds)]
-        try host.send(type: "create", ["questions": pack, "settings": [
+        try host.send(type: ClientMessageType.create.rawValue, ["questions": pack, "settings": [
             "rttCompensationCapMs": maxRTTMs, "timeLimitSeconds": 300, "teamMode": true, "maxPlayers": teams + 10, "readingTimeMs": 0,
         ]])
-        guard let code = try host.next("created")["code"] as? String else { throw BenchError.unexpected("no room code") }
+        guard let code = try host.next(ServerMessageType.created.rawValue)["code"] as? String else { throw BenchError.unexpected("no room code") }
 
         var phones: [(client: DelayedWebSocketClient, player: Int)] = []
         defer { for phone in phones { phone.client.stop() } }
         for index in 0..<teams {
             let client = try DelayedWebSocketClient(port: port, rttMs: Int(random.next() % UInt64(maxRTTMs + 1)))
-            try client.send(type: "join", ["code": code, "nickname": "Phone \(index + 1)", "team": "Team \(index + 1)"])
-            guard let player = try client.next("joined")["player"] as? Int else { throw BenchError.unexpected("no player id") }
+            try client.send(type: ClientMessageType.join.rawValue, ["code": code, "nickname": "Phone \(index + 1)", "team": "Team \(index + 1)"])
+            guard let player = try client.next(ServerMessageType.joined.rawValue)["player"] as? Int else { throw BenchError.unexpected("no player id") }
             phones.append((client, player))
         }
         // Every RTT measured before the first press: a pong, then a round trip behind it on the same socket.
         for phone in phones {
             try phone.client.waitForPongs(1)
             try phone.client.send(type: "no_such_message")
-            try phone.client.next("error")
+            try phone.client.next(ServerMessageType.error.rawValue)
         }
 
         var report = Report(teams: teams, rounds: rounds, errors: [], inversions: 0, inversionsBeyondTie: 0, pairs: 0, ties: 0, queued: [])
-        try host.send(type: "start")
+        try host.send(type: ClientMessageType.start.rawValue)
         for round in 0..<rounds {
-            if round > 0 { try host.send(type: "skip") }
-            for phone in phones { try phone.client.next("question") { ($0["question"] as? [String: Any])?["sequence"] as? Int == round } }
-            try host.send(type: "open_buzzers")
-            let opened = try host.next("answers_open", where: { $0["question"] as? Int == round })
+            if round > 0 { try host.send(type: ClientMessageType.skip.rawValue) }
+            for phone in phones { try phone.client.next(ServerMessageType.question.rawValue) { ($0[ServerMessageType.question.rawValue] as? [String: Any])?["sequence"] as? Int == round } }
+            try host.send(type: ClientMessageType.openBuzzers.rawValue)
+            let opened = try host.next(ServerMessageType.answersOpen.rawValue, where: { $0[ClientField.question.rawValue] as? Int == round })
             guard let opensAt = opened["serverTime"] as? Double else {
                 throw BenchError.unexpected("no answers_open")
             }
-            for phone in phones { try phone.client.next("answers_open") { $0["question"] as? Int == round } }
+            for phone in phones { try phone.client.next(ServerMessageType.answersOpen.rawValue) { $0[ClientField.question.rawValue] as? Int == round } }
             // The true press instants, on the wall clock the server reads too (same machine).
             let lead = 200.0
             let base = DispatchTime.now() + .milliseconds(Int(lead))
@@ -105,10 +105,10 @@ package enum BuzzFairnessBenchmark {
             for phone in phones {
                 let offset = Double(random.next() % UInt64(windowMs * 1000 + 1)) / 1000
                 truth[phone.player] = wallBase + offset
-                try phone.client.send(type: "buzz", ["question": round], at: base + .microseconds(Int(offset * 1000)))
+                try phone.client.send(type: ClientMessageType.buzz.rawValue, [ClientField.question.rawValue: round], at: base + .microseconds(Int(offset * 1000)))
             }
-            let view = try host.next("buzz", timeout: 30) { message in
-                message["question"] as? Int == round && (message["queue"] as? [[String: Any]])?.count == teams && message["floor"] != nil
+            let view = try host.next(ServerMessageType.buzz.rawValue, timeout: 30) { message in
+                message[ClientField.question.rawValue] as? Int == round && (message["queue"] as? [[String: Any]])?.count == teams && message["floor"] != nil
             }
             guard let rows = view["queue"] as? [[String: Any]] else { throw BenchError.unexpected("no queue") }
             report.queued.append(rows.count)

@@ -74,7 +74,7 @@ extension FuzzGame {
     }
 
     private mutating func answerJSON() -> String {
-        let kind = source.pick(["choice", "multi", "truefalse", "text", "number", "poll", "order", "buzz", "other"])
+        let kind = source.pick(["choice", "multi", "truefalse", "text", "number", "poll", "order", QuestionKind.buzz.rawValue, "other"])
         var members = [#""kind":\#(string(kind))"#]
         switch kind {
         case "choice", "poll": members.append(#""option":\#(source.chance(0.6) ? "\(source.int(0...6))" : numberLiteral())"#)
@@ -90,7 +90,7 @@ extension FuzzGame {
         case "truefalse": members.append(#""value":\#(source.bool())"#)
         case "text": members.append(#""text":\#(string(source.chance(0.5) ? "yes" : source.text()))"#)
         case "number": members.append(#""value":\#(numberLiteral())"#)
-        case "buzz": members.append(#""press":{"place":\#(source.chance(0.7) ? "1" : numberLiteral()),"right":\#(source.bool())}"#)
+        case QuestionKind.buzz.rawValue: members.append(#""press":{"place":\#(source.chance(0.7) ? "1" : numberLiteral()),"right":\#(source.bool())}"#)
         default: break
         }
         return "{\(members.joined(separator: ","))}"

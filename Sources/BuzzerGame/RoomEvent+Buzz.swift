@@ -22,14 +22,14 @@ package struct BuzzPressed: Codable, Sendable, Equatable {
     }
 }
 
-/// A press before the buzzers opened; `locked_out` when the question locks false starters out.
+/// A press before the buzzers opened; `lockout` when the question locks false starters out.
 package struct BuzzFalseStart: Codable, Sendable, Equatable {
     package var at: GameInstant
     package var sequence: Int
     package var player: PlayerID
     package var team: TeamID?
     package var lockedOut: Bool
-    private enum CodingKeys: String, CodingKey { case at, sequence, player, team, lockedOut = "locked_out" }
+    private enum CodingKeys: String, CodingKey { case at, sequence, player, team, lockedOut = "lockout" }
 
     package init(at: GameInstant, sequence: Int, player: PlayerID, team: TeamID? = nil, lockedOut: Bool) {
         self.at = at

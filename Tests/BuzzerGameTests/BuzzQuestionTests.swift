@@ -101,10 +101,10 @@ import BuzzerGameJSON
 
     @Test func ordersByCorrectedTimeAndBreaksTiesByArrival() {
         var queue = BuzzQueue()
-        // Arrival order: far (pressed at 100), near (pressed at 130), mid (pressed at 110), late (pressed at 500).
-        queue.press(.init(player: PlayerID(1), arrivedAt: 300, pressedAt: 100))
+        // In arrival order: near (pressed at 130), mid (pressed at 110), far (pressed at 100), late (pressed at 500).
         queue.press(.init(player: PlayerID(2), arrivedAt: 135, pressedAt: 130))
         queue.press(.init(player: PlayerID(3), arrivedAt: 190, pressedAt: 110))
+        queue.press(.init(player: PlayerID(1), arrivedAt: 300, pressedAt: 100))
         queue.press(.init(player: PlayerID(4), arrivedAt: 505, pressedAt: 500))
         let order = queue.order(tieWindowMs: 20)
         // 100 and 110 tie (within 20 of 100): arrival order puts 3 (arrived 190) before 1 (arrived 300).
