@@ -9,8 +9,8 @@ from test_order import MOBILE_UA
 PACK = {"title": "Fingers on buzzers", "questions": [
     {"kind": "buzz", "category": "Hauptstädte · Capitals", "text": "Which city is the capital of Australia, though most guess Sydney?",
      "answer": ["Canberra"], "penalty": 250, "openBuzzers": "host", "explanation": "Chosen in 1908 as a compromise."}]}
-ADA = "Ada Lovelace-Byron of Ockham"
-JUERGEN = "Jürgen Müller-Lüdenscheidt"
+ADA = "Ada Lovelace-Byron"
+JUERGEN = "Jürgen Müller-Lüdenbach"
 
 
 def phone(browsers, width, lang=None):

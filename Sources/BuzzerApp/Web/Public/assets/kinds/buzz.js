@@ -30,7 +30,7 @@ function phoneStatus(game, q) {
 /** The console's queue: place, who, corrected and arrival times, tie and mark, the floor holder first in bold. */
 function queueList(buzz) {
   if (!buzz?.queue.length) return h('p', { class: 'hint', id: 'buzz-queue', text: t('k.buzzNobody') });
-  return h('ol', { class: 'buzz-queue', id: 'buzz-queue', 'aria-label': t('k.buzzQueue') }, buzz.queue.map((r) => h('li', {
+  return h('ul', { class: 'buzz-queue', id: 'buzz-queue', 'aria-label': t('k.buzzQueue') }, buzz.queue.map((r) => h('li', {
     class: `${r.player === buzz.floor ? 'floor' : ''}${r.right === false ? ' wrong' : ''}${r.right === true ? ' right' : ''}` },
     h('span', { class: 'place', text: ordinal(r.place) }), ' ', h('strong', { text: who(r) }), ' ',
     h('span', { class: 'hint', text: t('k.buzzTimes', { pressed: ms(r.pressedMs), arrived: ms(r.arrivedMs) }) }),
@@ -64,7 +64,7 @@ export default {
     return h('div', { class: 'buzz-stage', id: 'buzz-stage', 'aria-live': 'polite' },
       floor ? h('p', { class: 'buzz-floor' }, h('span', { class: 'eyebrow', text: t('k.buzzFloor') }), h('strong', { text: who(floor) }))
         : h('p', { class: 'meta', text: t(game?.phase === 'reading' ? 'k.buzzReady' : 'k.buzzOpen') }),
-      buzz?.queue.length ? h('ol', { class: 'buzz-queue' }, buzz.queue.map((r) => h('li', { class: r.right === false ? 'wrong' : '',
+      buzz?.queue.length ? h('ul', { class: 'buzz-queue' }, buzz.queue.map((r) => h('li', { class: r.right === false ? 'wrong' : '',
         text: `${ordinal(r.place)} ${who(r)}${r.tie ? ` · ${t('k.buzzTie')}` : ''}` }))) : null);
   },
   /** The console: open the buzzers, the queue with its times, and marking whoever has the floor. */
