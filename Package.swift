@@ -70,6 +70,8 @@ let package = Package(
             name: "BuzzerBench",
             dependencies: [
                 "BuzzerApp", "BuzzerArchive", "BuzzerFormats", "BuzzerGame", "BuzzerGameJSON", "BuzzerReplay", "BuzzerWebSocket", "BuzzerTransport",
+                // `buzzer bench buzz` plays phones on slow networks with the tests' delayed client.
+                "BuzzerTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -76,7 +76,7 @@ extension FuzzGame {
     }
 
     private mutating func answerJSON() -> String {
-        let kind = source.pick(["choice", "multi", "truefalse", "text", "number", "poll", "order", "other"])
+        let kind = source.pick(["choice", "multi", "truefalse", "text", "number", "poll", "order", QuestionKind.buzz.rawValue, "other"])
         var members = [#""kind":\#(string(kind))"#]
         switch kind {
         case "choice", "poll": members.append(#""option":\#(source.chance(0.6) ? "\(source.int(0...6))" : numberLiteral())"#)
@@ -92,6 +92,7 @@ extension FuzzGame {
         case "truefalse": members.append(#""value":\#(source.bool())"#)
         case "text": members.append(#""text":\#(string(source.chance(0.5) ? "yes" : source.text()))"#)
         case "number": members.append(#""value":\#(numberLiteral())"#)
+        case QuestionKind.buzz.rawValue: members.append(#""press":{"place":\#(source.chance(0.7) ? "1" : numberLiteral()),"right":\#(source.bool())}"#)
         default: break
         }
         return "{\(members.joined(separator: ","))}"
@@ -167,6 +168,7 @@ extension FuzzGame {
             case let .wager(question, amount): return .wager(id, question: question, amount: amount)
             case .tiebreakAnswer(let value): return .tiebreakAnswer(id, value: value, writtenAt: 0, rttMs: 20)
             case .leave: return .leave(id)
+            case .buzz(let question): return .buzz(id, question: question, rttMs: 20)
             }
         case .entry(let request):
             switch request {

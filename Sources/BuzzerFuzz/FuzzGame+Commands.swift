@@ -8,7 +8,7 @@ extension FuzzGame {
         case tick, start, next, close, reveal, showLeaderboard, end, pauseClock, resumeClock, addTime, skip, reopen, undoReveal
         case startTiebreak, tiebreakAnswer, kick, rename, renameTeam, mergeTeams, movePlayer, setLocked, adjustScore, accept, mergeAnswers
         case hostDisconnected, hostReconnect, join, resume, playerDisconnected, leave, answer, wager, displayConnected, displayDisconnected
-        case breakCountdown
+        case breakCountdown, buzz, openBuzzers, markBuzz
     }
 
     /// The next command.
@@ -55,6 +55,10 @@ extension FuzzGame {
         case (.leaderboard, .startTiebreak): return room.isOnLastQuestion ? 12 : 1
         case (.tiebreak, .tiebreakAnswer): return 20
         case (.tiebreak, .close): return 2
+        case (.reading, .buzz): return isBuzz(room) ? 4 : 1
+        case (.open, .buzz): return isBuzz(room) ? 30 : 1
+        case (.reading, .openBuzzers): return isBuzz(room) ? 6 : 1
+        case (.open, .markBuzz), (.closed, .markBuzz): return isBuzz(room) ? 10 : 1
         case (_, .join), (_, .resume), (_, .playerDisconnected): return 2
         case (_, .adjustScore), (_, .kick), (_, .rename), (_, .movePlayer), (_, .renameTeam), (_, .mergeTeams): return 1
         case (_, .hostReconnect): return room.hostConnected ? 1 : 20
@@ -107,10 +111,20 @@ extension FuzzGame {
         case .wager: return wager(in: room)
         case .displayConnected: return .displayConnected
         case .displayDisconnected: return .displayDisconnected
+        case .buzz:
+            let sequence = source.chance(0.9) ? (room.currentQuestion?.sequence ?? 0) : source.boundaryInt()
+            return .buzz(somePlayer(), question: sequence, rttMs: source.chance(0.8) ? GameDuration(source.int(0...800)) : source.boundaryDuration())
+        case .openBuzzers: return .openBuzzers
+        case .markBuzz: return .markBuzz(right: source.chance(0.4))
         case .breakCountdown:
             if source.chance(0.3) { return .breakCountdown(.endNow) }
             return .breakCountdown(.add(ms: source.chance(0.7) ? GameDuration(source.int(1...60)).times(60_000) : GameDuration(source.boundaryInt())))
         }
+    }
+
+    /// Whether the current question is a buzz question (the buzzer's commands are likely then).
+    private func isBuzz(_ room: Room) -> Bool {
+        room.currentQuestion.map { room.question($0).kind == .buzz } ?? false
     }
 
     // MARK: - Who

@@ -53,6 +53,10 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
     case onBreak(command: String)
     /// A change to a break's countdown out of range (`reason` says why).
     case invalidBreak(String)
+    /// A buzz: this player or team false-started or answered wrong, and may not press again on this question.
+    case lockedOut
+    /// `mark_buzz` with nobody on the floor (no press yet, the floor not given yet, or not a buzz question).
+    case noFloor
 
     /// Stable machine-readable code.
     package var code: ProtocolErrorCode {
@@ -96,6 +100,8 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidReason: .invalidReason
         case .onBreak: .onBreak
         case .invalidBreak: .invalidBreak
+        case .lockedOut: .lockedOut
+        case .noFloor: .noFloor
         case .notReplayable: .notReplayable
         }
     }
@@ -144,6 +150,8 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidReason(let reason): "That reason cannot be sent: \(reason)."
         case .onBreak(let command): "Cannot \(command) during the break: the next round has not started yet."
         case .invalidBreak(let reason): "Cannot change the break's countdown: \(reason)."
+        case .lockedOut: "You are locked out of this question (a false start or a wrong answer)."
+        case .noFloor: "Nobody has the floor to mark: wait for a buzz, or for the floor to be given."
         case .notReplayable(let reason): "The event log cannot be replayed: \(reason)."
         }
     }

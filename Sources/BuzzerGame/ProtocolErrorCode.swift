@@ -44,6 +44,8 @@ package enum ProtocolErrorCode: String, CaseIterable, Sendable {
     case invalidReason = "invalid_reason"
     case onBreak = "on_break"
     case invalidBreak = "invalid_break"
+    case lockedOut = "locked_out"
+    case noFloor = "no_floor"
 
     // The app's own: messages that never reach a room, and rooms that cannot be made.
     case badMessage = "bad_message"

@@ -66,6 +66,12 @@ extension Room {
             return try decideRunOfShow(command, at: now)
         case .breakCountdown(let change):
             return [try decideBreakCountdown(change, at: now)]
+        case .openBuzzers:
+            return [try decideOpenBuzzers(at: now)]
+        case .markBuzz(let right):
+            return try decideMarkBuzz(right: right, at: now)
+        case let .buzz(id, question, rtt):
+            return [try decideBuzz(id, question: question, rttMs: rtt, at: now)]
         case .startTiebreak(let request):
             return [try decideTiebreak(request, at: now)]
         case let .tiebreakAnswer(id, value, writtenAt, rtt):
@@ -156,10 +162,10 @@ extension Room {
         // (docs/protocol.md). `room_ended` is for those trying to enter or play.
         case .start, .next, .close, .reveal, .showLeaderboard, .end, .kick, .rename, .setLocked, .adjustScore, .accept, .mergeAnswers,
              .renameTeam, .mergeTeams, .movePlayer, .startTiebreak,
-             .pauseClock, .resumeClock, .addTime, .skip, .reopen, .undoReveal, .breakCountdown:
+             .pauseClock, .resumeClock, .addTime, .skip, .reopen, .undoReveal, .breakCountdown, .openBuzzers, .markBuzz:
             throw .badPhase(command: command.name, phase: phase)
         // The join address is the app's choice, refused as it always was.
-        case .setJoinAddress, .join, .leave, .answer, .wager, .tiebreakAnswer:
+        case .setJoinAddress, .join, .leave, .answer, .wager, .tiebreakAnswer, .buzz:
             throw .roomEnded
         }
     }
@@ -244,7 +250,7 @@ extension Room {
         return min(max(current, floor), InputBounds.wager.upperBound)
     }
 
-    private func activePlayer(_ id: PlayerID) throws(GameError) -> Player {
+    func activePlayer(_ id: PlayerID) throws(GameError) -> Player {
         guard let player = players[id] else { throw .unknownPlayer }
         switch player.status {
         case .kicked: throw .kicked

@@ -25,6 +25,9 @@ extension Room {
             if let current = currentQuestion, current.sequence == e.sequence, let problem = Self.problem(e.answer, for: question(current)) {
                 return problem
             }
+        case .buzzPressed(let e):
+            guard InputBounds.duration.contains(e.rttMs) else { return "its round-trip time \(e.rttMs) ms is out of range" }
+            guard InputBounds.instant.contains(e.pressedAt), e.pressedAt <= e.at else { return "its press time \(e.pressedAt) is implausible" }
         case .wagerPlaced(let e):
             guard InputBounds.wager.contains(e.amount) else { return "its stake \(e.amount) is out of range" }
         case .timeAdded(let e):
@@ -49,7 +52,8 @@ extension Room {
         case .hostDisconnected, .hostReconnected, .roomLockChanged, .displayConnected, .displayDisconnected, .teamCreated,
              .playerJoined, .playerDisconnected, .playerReconnected, .playerLeft, .playerKicked, .playerRenamed, .teamRenamed,
              .teamsMerged, .playerMoved, .answersOpened, .answersClosed, .clockPaused, .clockResumed, .questionSkipped,
-             .revealUndone, .questionRevealed, .answerAccepted, .leaderboardShown, .tiebreakEnded, .roomEnded:
+             .revealUndone, .questionRevealed, .answerAccepted, .leaderboardShown, .tiebreakEnded, .roomEnded,
+             .buzzFalseStart, .buzzFloor, .buzzMarked:
             break
         }
         return nil

@@ -69,6 +69,7 @@ extension Room {
         awards.reserveCapacity(players.count)
         var teamAwards: [TeamID: Int] = [:]
         let timeLimitMs = entry.answerWindowMs
+        let module = question.kind.module
 
         if pack.rounds[entry.round].wager {
             // Wager questions: only the stake moves; no speed points, streaks untouched.
@@ -103,9 +104,18 @@ extension Room {
                 let answer = entry.answers[id] ?? teamAnswer(for: player, in: entry)
                 // One hash of `id` into the fold for the whole update.
                 fold.tally[id, default: ScoringFold.Tally()].update { tally in
-                    guard let answer, let credit = judge.credit(answer), credit.numerator > 0 else {
+                    let judged = answer.flatMap { judge.credit($0) }
+                    guard let answer, let credit = judged, credit.numerator > 0 else {
+                        // An answer with no credit to judge (a buzz the host never marked) is counted, streak untouched.
+                        if answer != nil, judged == nil {
+                            awards[id] = Award(outcome: .counted, points: 0, streakBonus: 0)
+                            return
+                        }
                         tally.streak = 0
-                        if answer != nil { awards[id] = Award(outcome: .wrong, points: 0, streakBonus: 0) }
+                        // A wrong answer may cost points (a buzz's penalty); 0 for the other kinds.
+                        let penalty = answer.map { module.penalty(question.content, $0) } ?? 0
+                        if penalty > 0 { tally.score.add(-penalty) }
+                        if answer != nil { awards[id] = Award(outcome: .wrong, points: -penalty, streakBonus: 0) }
                         return
                     }
                     let base = Scoring.basePoints(

@@ -6,7 +6,7 @@ extension Room {
 
     /// What a due timer does; `event(for:at:)` builds its event only when it fires.
     enum DueTimer {
-        case answersOpen, answersClose, autoReveal, autoNext, tiebreakEnd, hostAway
+        case answersOpen, answersClose, autoReveal, autoNext, tiebreakEnd, hostAway, buzzFloor
     }
 
     /// The next timer and when it fires. Game timers win ties with the host-away timer so a
@@ -17,7 +17,9 @@ extension Room {
         if let current = currentQuestion, !current.isPaused {
             switch phase {
             case .reading:
-                game = (current.opensAt, .answersOpen)
+                let content = question(current).content
+                // A buzz question may wait for the host's `open_buzzers` instead of the reading time.
+                if !content.kind.module.opensOnHostCommand(content) { game = (current.opensAt, .answersOpen) }
             case .open:
                 // An answer received exactly at `closesAt` still counts, so the close is due one ms later.
                 game = (current.closesAt.plus(1), .answersClose)
@@ -30,6 +32,8 @@ extension Room {
             default:
                 break
             }
+            // The floor of a buzz question: given once no fairer press can still arrive (Room+Buzz).
+            if let due = buzzFloorDue(), game.map({ due < $0.at }) ?? true { game = (due, .buzzFloor) }
         }
         if phase == .tiebreak, let tiebreak = tiebreaks.last, !tiebreak.isOver {
             game = (tiebreak.closesAt.plus(1), .tiebreakEnd)
@@ -55,6 +59,7 @@ extension Room {
         case .autoNext: return nextStep(at: at)
         case .tiebreakEnd: return .tiebreakEnded(TiebreakEnded(at: at, number: tiebreaks.last!.number, reason: .deadline))
         case .hostAway: return .roomEnded(RoomEnded(at: at, reason: .hostLeft))
+        case .buzzFloor: return buzzFloorEvent(at: at)!  // due only while a press waits (`BuzzQueue.floorDue`)
         }
     }
 

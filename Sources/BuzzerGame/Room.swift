@@ -258,7 +258,16 @@ package struct Room: Sendable, Equatable {
             roomBreak = nil
             setPhase(.reading, at: e.at)
         case .answersOpened(let e):
+            // The host opened early (`open_buzzers`), or a buzz question waited for the host: the window starts now.
+            if let last = asked.indices.last, asked[last].sequence == e.sequence, e.at != asked[last].opensAt {
+                let shift = e.at.minus(asked[last].opensAt)
+                asked[last].opensAt = e.at
+                asked[last].deadline = asked[last].deadline.plus(shift)
+                asked[last].closesAt = asked[last].closesAt.plus(shift)
+            }
             setPhase(.open, at: e.at)
+        case .buzzPressed, .buzzFalseStart, .buzzFloor, .buzzMarked:
+            applyBuzz(event)
         case .wagerPlaced(let e):
             guard let last = asked.indices.last, asked[last].sequence == e.sequence else { return }
             asked[last].wagers[e.competitor] = e.amount

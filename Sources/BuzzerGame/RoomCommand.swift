@@ -23,6 +23,10 @@ package enum RoomCommand: Sendable, Equatable {
     case reopen(ms: GameDuration)
     /// Take back the current question's reveal, before `next`.
     case undoReveal
+    /// End the reading time now: the buzzers (or answers) open (`open_buzzers`).
+    case openBuzzers
+    /// Mark the answer of the buzz question's floor holder (`mark_buzz`).
+    case markBuzz(right: Bool)
     /// During a break: move its countdown (more time, or zero now).
     case breakCountdown(BreakCountdownChange)
     /// From the final leaderboard: a closest-number question for tied players (or tied teams).
@@ -57,6 +61,8 @@ package enum RoomCommand: Sendable, Equatable {
     case answer(PlayerID, AnswerSubmission)
     case wager(PlayerID, question: Int, amount: Int)
     case tiebreakAnswer(PlayerID, value: Double, writtenAt: GameInstant, rttMs: GameDuration)
+    /// A press of the buzzer on question `question`, with the connection's RTT when it arrived.
+    case buzz(PlayerID, question: Int, rttMs: GameDuration)
 
     // Displays (read-only screens, counted only).
     case displayConnected
@@ -71,6 +77,7 @@ package enum RoomCommand: Sendable, Equatable {
         switch self {
         case .close, .reveal, .showLeaderboard, .pauseClock, .resumeClock, .addTime, .skip, .reopen, .undoReveal, .answer, .wager,
              .startTiebreak, .tiebreakAnswer, .mergeAnswers:
+             .startTiebreak, .tiebreakAnswer, .openBuzzers, .markBuzz, .buzz:
             true
         case .accept, .start, .next, .end, .breakCountdown, .kick, .rename, .renameTeam, .mergeTeams, .movePlayer, .setLocked, .adjustScore,
              .hostDisconnected, .hostReconnect, .setJoinAddress, .join, .resume, .playerDisconnected, .leave, .displayConnected,
@@ -94,6 +101,9 @@ package enum RoomCommand: Sendable, Equatable {
         case .skip: "skip the question"
         case .reopen: "re-open the question"
         case .undoReveal: "undo the reveal"
+        case .openBuzzers: "open the buzzers"
+        case .markBuzz: "mark the answer"
+        case .buzz: "buzz"
         case .breakCountdown: "change the break's countdown"
         case .startTiebreak: "start a tiebreak"
         case .tiebreakAnswer: "answer the tiebreak"

@@ -26,6 +26,10 @@ package enum RoomEvent: Sendable, Equatable {
     case answersOpened(AnswersOpened)
     case wagerPlaced(WagerPlaced)
     case answerRecorded(AnswerRecorded)
+    case buzzPressed(BuzzPressed)
+    case buzzFalseStart(BuzzFalseStart)
+    case buzzFloor(BuzzFloor)
+    case buzzMarked(BuzzMarked)
     case answersClosed(AnswersClosed)
     case clockPaused(ClockPaused)
     case clockResumed(ClockResumed)
@@ -77,6 +81,10 @@ package enum RoomEvent: Sendable, Equatable {
         case .answersOpened: .answersOpened
         case .wagerPlaced: .wagerPlaced
         case .answerRecorded: .answerRecorded
+        case .buzzPressed: .buzzPressed
+        case .buzzFalseStart: .buzzFalseStart
+        case .buzzFloor: .buzzFloor
+        case .buzzMarked: .buzzMarked
         case .answersClosed: .answersClosed
         case .clockPaused: .clockPaused
         case .clockResumed: .clockResumed
@@ -122,6 +130,10 @@ package enum RoomEvent: Sendable, Equatable {
         case .answersOpened(let e): e.at
         case .wagerPlaced(let e): e.at
         case .answerRecorded(let e): e.at
+        case .buzzPressed(let e): e.at
+        case .buzzFalseStart(let e): e.at
+        case .buzzFloor(let e): e.at
+        case .buzzMarked(let e): e.at
         case .answersClosed(let e): e.at
         case .clockPaused(let e): e.at
         case .clockResumed(let e): e.at

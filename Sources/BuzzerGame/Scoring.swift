@@ -70,7 +70,12 @@ package enum Scoring {
         receivedAt: GameInstant, writtenAt: GameInstant, opensAt: GameInstant, rttMs: GameDuration, rttCapMs: GameDuration
     ) -> GameDuration {
         let start = max(writtenAt, opensAt)
-        let compensation = min(max(rttMs, 0) / 2, rttCapMs)
-        return max(0, receivedAt.minus(start).minus(compensation))
+        return max(0, receivedAt.minus(start).minus(rttCompensation(rttMs: rttMs, capMs: rttCapMs)))
+    }
+
+    /// The one-way delay taken off a message's arrival: half the RTT, capped so a client cannot
+    /// claim a huge one. Response times and a buzz's corrected press time both use it.
+    package static func rttCompensation(rttMs: GameDuration, capMs: GameDuration) -> GameDuration {
+        min(max(rttMs, 0) / 2, capMs)
     }
 }

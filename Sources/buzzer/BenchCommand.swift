@@ -9,7 +9,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Run a benchmark (the game-night load test is Benchmarks/game/run.sh).",
-        subcommands: [ArchiveBench.self, RevealBench.self, ResumeBench.self, LeagueBench.self])
+        subcommands: [ArchiveBench.self, RevealBench.self, ResumeBench.self, LeagueBench.self, BuzzBench.self])
 
     /// The archive writer alone: events/s and append-to-durable latency, on this machine's disk.
     struct ArchiveBench: ParsableCommand {
@@ -82,6 +82,35 @@ struct BenchCommand: ParsableCommand {
         func run() throws {
             guard players > 0 else { throw ValidationError("--players must be positive") }
             print(try ResumeBenchmark.run(players: players))
+        }
+    }
+
+    /// The buzzer's fairness over real sockets: phones with random round trips pressing at known instants.
+    struct BuzzBench: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "buzz",
+            abstract: "Measure the buzzer's order against true press times: teams on 0-400 ms round trips pressing within 50 ms.")
+
+        @Option(help: "Teams (one phone each).")
+        var teams: Int = 100
+
+        @Option(help: "Buzz questions to play (the figures pool every press).")
+        var rounds: Int = 5
+
+        @Option(help: "Every press falls within this many ms.")
+        var windowMs: Int = 50
+
+        @Option(help: "The largest round trip a phone gets (each gets 0 to this); also the room's rttCompensationCapMs.")
+        var maxRttMs: Int = 400
+
+        @Option(help: "Seed of the delays and press times.")
+        var seed: UInt64 = 1
+
+        func run() throws {
+            guard (2...500).contains(teams), (1...50).contains(rounds), (0...1_000).contains(windowMs), (0...5_000).contains(maxRttMs) else {
+                throw ValidationError("teams 2-500, rounds 1-50, window-ms 0-1000, max-rtt-ms 0-5000")
+            }
+            print(try BuzzFairnessBenchmark.run(teams: teams, rounds: rounds, windowMs: windowMs, maxRTTMs: maxRttMs, seed: seed))
         }
     }
 

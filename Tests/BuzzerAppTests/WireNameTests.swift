@@ -51,11 +51,11 @@ struct WireNameTests {
         "BuzzerFormats/OpenTDB/OpenTDBImporter.swift": ["answer"],
         // A room's phase `break` (`state.phase`), and the verbs of `bad_phase` sentences ("Cannot start while …").
         "BuzzerGame/RoomPhase.swift": ["break"],
-        "BuzzerGame/RoomCommand.swift": ["answer", "join", "kick", "leave", "resume", "reveal", "start", "wager", "watch"],
+        "BuzzerGame/RoomCommand.swift": ["answer", "buzz", "join", "kick", "leave", "resume", "reveal", "start", "wager", "watch"],
         // The archive's and the league's keys, and the answer export's columns (docs/archive-format.md).
         "BuzzerGameJSON/RecordedStandings+JSON.swift": ["players"],
         // Command-line words: a benchmark's phase names, a subcommand, a verdict.
-        "buzzer/BenchCommand.swift": ["resume", "reveal"],
+        "buzzer/BenchCommand.swift": ["buzz", "resume", "reveal"],
         "buzzer/ReplayLeaderboardCommand.swift": ["leaderboard"],
         "buzzer/ReplayVerifyCommand.swift": ["ok"],
     ]

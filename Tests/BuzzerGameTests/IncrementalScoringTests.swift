@@ -72,6 +72,7 @@ struct IncrementalScoringTests {
         case .order(let items): .order(Array(items.indices).shuffled(using: &random))
         case .pin: .pin(PinPoint(x: Int(random.next() % 10_001), y: Int(random.next() % 10_001)))
         case .survey: .survey(["Paris", "PARIS", "Rome", "Oslo"][Int(random.next() % 4)])
+        case .buzz: .buzz(BuzzPress(place: 1, tie: false, right: nil))
         }
     }
 }

@@ -132,6 +132,7 @@ import BuzzerGameJSON
             "questions[7].hint: unknown field",
             "questions[7].kind: expected one of choice, multi, truefalse, text, number, poll, order, pin, found \"essay\"",
             "questions[7].kind: expected one of choice, multi, truefalse, text, number, poll, order, survey, found \"essay\"",
+            "questions[7].kind: expected one of choice, multi, truefalse, text, number, poll, order, buzz, found \"essay\"",
             "questions[8].points: must be 0, 1 or 2 (found \"2\")",
             "questions[8].options[1]: must not be empty",
             "questions[8].answer: expected the index of the correct option, found 1.5",

@@ -43,6 +43,10 @@ enum RoomEventSamples {
         case .questionShown:
             return .questionShown(QuestionShown(at: at, sequence: 0, round: 0, index: 0, opensAt: at + 50, deadline: at + 20_050, closesAt: at + 20_550, permutation: [1, 0]))
         case .answersOpened: return .answersOpened(AnswersOpened(at: at, sequence: 0))
+        case .buzzPressed: return .buzzPressed(BuzzPressed(at: at, sequence: 0, player: PlayerID(1), team: TeamID(1), rttMs: 120, pressedAt: at - 60))
+        case .buzzFalseStart: return .buzzFalseStart(BuzzFalseStart(at: at, sequence: 0, player: PlayerID(1), team: TeamID(1), lockedOut: true))
+        case .buzzFloor: return .buzzFloor(BuzzFloor(at: at, sequence: 0, player: PlayerID(1)))
+        case .buzzMarked: return .buzzMarked(BuzzMarked(at: at, sequence: 0, player: PlayerID(1), right: false))
         case .wagerPlaced: return .wagerPlaced(WagerPlaced(at: at, sequence: 0, player: PlayerID(1), team: TeamID(1), amount: 2))
         case .answerRecorded:
             let answer = try! JSONDecoder().decode(AnswerValue.self, from: Data(#"{"kind":"text","text":"the beatles"}"#.utf8))

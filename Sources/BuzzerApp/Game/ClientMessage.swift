@@ -71,6 +71,9 @@ package enum HostCommand: Sendable, Equatable {
     case tiebreak(text: String, answer: Double, seconds: Int, players: [Int], teams: [Int])
     /// Another of the join addresses the room offers (`joinAddresses`), for the projector and QR code.
     case joinAddress(url: String)
+    /// A buzz question: open the buzzers now; mark the floor holder's answer.
+    case openBuzzers
+    case markBuzz(right: Bool)
 
     package var type: ClientMessageType {
         switch self {
@@ -100,6 +103,8 @@ package enum HostCommand: Sendable, Equatable {
         case .breakEndCountdown: .breakEndCountdown
         case .tiebreak: .tiebreak
         case .joinAddress: .joinAddress
+        case .openBuzzers: .openBuzzers
+        case .markBuzz: .markBuzz
         }
     }
 }
@@ -139,6 +144,8 @@ extension HostCommand {
             .startTiebreak(TiebreakRequest(
                 text: text, answer: answer, seconds: seconds, players: players.map(PlayerID.init), teams: teams.map(TeamID.init)))
         case .joinAddress: nil
+        case .openBuzzers: .openBuzzers
+        case .markBuzz(let right): .markBuzz(right: right)
         }
     }
 }
@@ -149,9 +156,12 @@ package enum PlayerCommand: Sendable, Equatable {
     case wager(question: Int, amount: Int)
     case tiebreakAnswer(value: Double)
     case leave
+    /// A press of the buzzer on a buzz question.
+    case buzz(question: Int)
 
     package var type: ClientMessageType {
         switch self {
+        case .buzz: .buzz
         case .answer: .answer
         case .wager: .wager
         case .tiebreakAnswer: .tiebreakAnswer
@@ -248,6 +258,11 @@ extension ClientMessage {
         case .undoReveal: return .host(.undoReveal)
         case .breakAddTime: return .host(.breakAddTime(seconds: try read.int(.seconds)))
         case .breakEndCountdown: return .host(.breakEndCountdown)
+        case .openBuzzers: return .host(.openBuzzers)
+        case .markBuzz:
+            guard let right = try read.optionalBool(.right) else { throw JSONFieldError("mark_buzz needs \"right\": true or false") }
+            return .host(.markBuzz(right: right))
+        case .buzz: return .player(.buzz(question: try read.int(.question)))
         case .tiebreak:
             return .host(.tiebreak(
                 text: try read.string(.text), answer: try read.number(.answer), seconds: try read.optionalInt(.seconds) ?? 30,
@@ -293,8 +308,11 @@ extension ClientMessage {
             add(.code, .string(code))
         case .host(let command):
             switch command {
-            case .start, .next, .close, .reveal, .leaderboard, .end, .lock, .unlock, .pause, .unpause, .skip, .undoReveal, .breakEndCountdown:
+            case .start, .next, .close, .reveal, .leaderboard, .end, .lock, .unlock, .pause, .unpause, .skip, .undoReveal, .breakEndCountdown,
+                 .openBuzzers:
                 break
+            case .markBuzz(let right):
+                add(.right, .bool(right))
             case let .kick(player, ban, reason):
                 add(.player, number(player))
                 add(.ban, .bool(ban))
@@ -346,6 +364,8 @@ extension ClientMessage {
                 add(.amount, number(amount))
             case .tiebreakAnswer(let value):
                 add(.value, .number(value))
+            case .buzz(let question):
+                add(.question, number(question))
             }
         }
         return .object(members)

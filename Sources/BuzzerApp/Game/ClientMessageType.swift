@@ -22,8 +22,10 @@ package enum ClientMessageType: String, CaseIterable, Sendable {
     case breakEndCountdown = "break_end_countdown"
     case tiebreak
     case joinAddress = "join_address"
+    case openBuzzers = "open_buzzers"
+    case markBuzz = "mark_buzz"
     // A seated player's.
-    case answer, wager, leave
+    case answer, wager, leave, buzz
     case tiebreakAnswer = "tiebreak_answer"
 
     /// Who may send it. The router checks it through `ClientMessage`'s cases, which a test holds to this.
@@ -32,8 +34,8 @@ package enum ClientMessageType: String, CaseIterable, Sendable {
         case .create, .host, .join, .resume, .watch, .peek: .entry
         case .start, .next, .close, .reveal, .leaderboard, .end, .lock, .unlock, .kick, .rename, .renameTeam, .mergeTeams, .movePlayer,
              .adjust, .accept, .mergeAnswers, .pause, .unpause, .skip, .reopen, .addTime, .undoReveal, .breakAddTime, .breakEndCountdown,
-             .tiebreak, .joinAddress: .host
-        case .answer, .wager, .leave, .tiebreakAnswer: .player
+             .tiebreak, .joinAddress, .openBuzzers, .markBuzz: .host
+        case .answer, .wager, .leave, .tiebreakAnswer, .buzz: .player
         }
     }
 
@@ -56,8 +58,10 @@ package enum ClientMessageType: String, CaseIterable, Sendable {
                     .optional(.team, .string(maxBytes: Bytes.name)), .optional(.device, .string(maxBytes: Bytes.device))]
         case .watch, .peek: return [.required(.code, .string(maxBytes: Bytes.code))]
         case .start, .next, .close, .reveal, .leaderboard, .end, .lock, .unlock, .pause, .unpause, .skip, .undoReveal, .breakEndCountdown,
-             .leave:
+             .leave, .openBuzzers:
             return []
+        case .markBuzz: return [.required(.right, .bool)]
+        case .buzz: return [.required(.question, id)]
         case .kick: return [.required(.player, id), .optional(.ban, .bool), .optional(.reason, .string(maxBytes: Bytes.text))]
         case .rename: return [.required(.player, id), .required(.nickname, .string(maxBytes: Bytes.name))]
         case .renameTeam: return [.required(.team, id), .required(.name, .string(maxBytes: Bytes.name))]
@@ -89,7 +93,8 @@ package enum ClientMessageType: String, CaseIterable, Sendable {
         switch self {
         case .lock, .unlock, .kick, .rename, .renameTeam, .mergeTeams, .movePlayer, .adjust, .accept, .mergeAnswers, .joinAddress, .wager, .leave: true
         case .create, .host, .join, .resume, .watch, .peek, .start, .next, .close, .reveal, .leaderboard, .end, .pause, .unpause, .skip,
-             .reopen, .addTime, .undoReveal, .breakAddTime, .breakEndCountdown, .tiebreak, .answer, .tiebreakAnswer: false
+             .reopen, .addTime, .undoReveal, .breakAddTime, .breakEndCountdown, .tiebreak, .answer, .tiebreakAnswer,
+             .openBuzzers, .markBuzz, .buzz: false
         }
     }
 }
@@ -102,7 +107,7 @@ package enum ClientRole: String, Sendable {
 /// The keys of client messages' fields (each name is its own raw value).
 package enum ClientField: String, CaseIterable, Sendable {
     case code, token, nickname, team, device, pack, questions, settings, league
-    case player, ban, reason, name, from, into, delta, question, text, url, seconds, answer, players, teams, value, amount
+    case player, ban, reason, name, from, into, delta, question, text, url, seconds, answer, players, teams, value, amount, right
 }
 
 /// One field of a client message: its key, whether it must be there, and what it may hold.

@@ -89,6 +89,8 @@ struct CommandDispatcher: Sendable {
             try live.perform(.wager(id, question: question, amount: amount))
         case .tiebreakAnswer(let value):
             try live.perform(.tiebreakAnswer(id, value: value, writtenAt: 0, rttMs: rttMs), answerFrom: handle)
+        case .buzz(let question):
+            try live.perform(.buzz(id, question: question, rttMs: rttMs), answerFrom: handle)
         case .leave:
             try live.leave(id, handle: handle)
         }

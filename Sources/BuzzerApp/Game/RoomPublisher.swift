@@ -86,6 +86,11 @@ package struct RoomPublisher: Sendable, Equatable {
                 let deadline = room.currentQuestion?.deadline ?? opened.at
                 out.append(Delivery(audience: .everyone, message: .answersOpen(AnswersOpenPayload(
                     question: opened.sequence, serverTime: now, deadline: deadline))))
+                if let buzz = room.buzzView { out.append(Delivery(audience: .everyone, message: .buzz(buzz))) }
+            case .buzzPressed, .buzzFalseStart, .buzzFloor, .buzzMarked:
+                // Every screen redraws the queue: the console's times, the projector's floor, each phone's place.
+                if let buzz = room.buzzView { out.append(Delivery(audience: .everyone, message: .buzz(buzz))) }
+                pending.answerCount = true
             case .answerRecorded(let recorded):
                 // Acknowledged once its line is durable: an acknowledged answer survives a crash.
                 let locked = room.displayedAnswer(recorded.answer, sequence: recorded.sequence)

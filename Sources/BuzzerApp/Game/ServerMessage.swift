@@ -41,6 +41,8 @@ package indirect enum ServerMessage: Encodable, Sendable, Equatable {
     case tiebreak(TiebreakPayload)
     case breakShown(BreakPayload)
     case tiebreakAck(TiebreakAckPayload)
+    /// A buzz question's queue, floor and lockouts, to everyone after each press, floor and mark.
+    case buzz(BuzzView)
     case tiebreakResult(TiebreakResult)
     case teamWager(TeamWagerPayload)
     case roomInfo(RoomInfoPayload)
@@ -80,6 +82,7 @@ package indirect enum ServerMessage: Encodable, Sendable, Equatable {
         case .tiebreak: .tiebreak
         case .breakShown: .break
         case .tiebreakAck: .tiebreakAck
+        case .buzz: .buzz
         case .tiebreakResult: .tiebreakResult
         case .teamWager: .teamWager
         case .roomInfo: .roomInfo
@@ -120,6 +123,7 @@ package indirect enum ServerMessage: Encodable, Sendable, Equatable {
         case .tiebreak(let payload): payload
         case .breakShown(let payload): payload
         case .tiebreakAck(let payload): payload
+        case .buzz(let payload): payload
         case .tiebreakResult(let payload): payload
         case .teamWager(let payload): payload
         case .roomInfo(let payload): payload
@@ -360,6 +364,8 @@ package struct StatePayload: Encodable, Sendable, Equatable {
     /// During a tiebreak: the tiebreak (the host's `tiebreakAnswer` beside it).
     package var tiebreak: TiebreakView?
     package var tiebreakAnswer: Double?
+    /// On a buzz question: its queue, floor and lockouts (as in `buzz`).
+    package var buzz: BuzzView?
     /// Player only, during a tiebreak: whether they play it, and whether it is answered for them.
     package var tiebreakPlays: Bool?
     package var tiebreakAnswered: Bool?

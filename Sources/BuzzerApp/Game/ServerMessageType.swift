@@ -18,6 +18,7 @@ package enum ServerMessageType: String, CaseIterable, Sendable {
     case tiebreak
     case `break`
     case tiebreakAck = "tiebreak_ack"
+    case buzz
     case tiebreakResult = "tiebreak_result"
     case teamWager = "team_wager"
     case roomInfo = "room_info"

@@ -4,7 +4,7 @@
 
 /// The kinds of question; the raw values are the `kind` strings of the pack format.
 package enum QuestionKind: String, Codable, Sendable, CaseIterable {
-    case choice, multi, truefalse, text, number, poll, order, pin, survey
+    case choice, multi, truefalse, text, number, poll, order, pin, survey, buzz
 
     /// Kinds whose players pick from `options`.
     package var hasOptions: Bool { module.hasOptions }
@@ -26,6 +26,7 @@ extension QuestionKind {
         case .order: OrderKind.self
         case .pin: PinKind.self
         case .survey: SurveyKind.self
+        case .buzz: BuzzKind.self
         }
     }
 }
@@ -50,6 +51,8 @@ package enum QuestionContent: Sendable, Equatable {
     case pin(PinQuestion)
     /// Typed answers grouped and counted; scored as its `Survey` says.
     case survey(Survey)
+    /// The buzzer round: players press, the host marks the floor holder (`BuzzQuestion` holds its settings).
+    case buzz(BuzzQuestion)
 
     package var kind: QuestionKind {
         switch self {
@@ -62,6 +65,7 @@ package enum QuestionContent: Sendable, Equatable {
         case .order: .order
         case .pin: .pin
         case .survey: .survey
+        case .buzz: .buzz
         }
     }
 
@@ -90,6 +94,8 @@ package enum AnswerValue: Sendable, Equatable {
     case pin(PinPoint)
     /// A survey's typed answer (trimmed as a `text` one).
     case survey(String)
+    /// A press on a buzz question, with its place and the host's mark; recorded by `buzz_pressed`, never sent as an answer.
+    case buzz(BuzzPress)
 
     package var kind: QuestionKind {
         switch self {
@@ -102,6 +108,7 @@ package enum AnswerValue: Sendable, Equatable {
         case .order: .order
         case .pin: .pin
         case .survey: .survey
+        case .buzz: .buzz
         }
     }
 }

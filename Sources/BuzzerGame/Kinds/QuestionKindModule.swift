@@ -50,6 +50,10 @@ package protocol QuestionKindModule {
     /// The ranked players' answers grouped by `comparisonKey`, host merges applied, biggest first (all of them):
     /// for kinds whose reveal shows groups and whose host may merge them (`merge_answers`); nil for the rest.
     static func answerGroups(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> AnswerGroups?
+    /// Points a wrong (credit 0) answer costs, subtracted at scoring; 0 for most kinds (a buzz's `penalty`).
+    static func penalty(_ content: QuestionContent, _ answer: RecordedAnswer) -> Int
+    /// True when answers open only on the host's `open_buzzers`, not after the reading time (a buzz question may ask so).
+    static func opensOnHostCommand(_ content: QuestionContent) -> Bool
 
     /// An answer as players saw it, for exports and timelines ("A > B > C" for an order).
     static func answerText(_ value: AnswerValue, tiles: [String]) -> String
@@ -101,6 +105,8 @@ extension QuestionKindModule {
     package static func answerText(_ value: AnswerValue, content: QuestionContent) -> String { answerText(value, tiles: content.options) }
     package static func isScored(_ content: QuestionContent) -> Bool { isScored }
     package static func answerGroups(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> AnswerGroups? { nil }
+    package static func penalty(_ content: QuestionContent, _ answer: RecordedAnswer) -> Int { 0 }
+    package static func opensOnHostCommand(_ content: QuestionContent) -> Bool { false }
     package static func distribution(_ content: QuestionContent) -> AnswerDistribution { .grouped }
 
     package static func forEachPick(_ value: AnswerValue, _ body: (Int) -> Void) {}

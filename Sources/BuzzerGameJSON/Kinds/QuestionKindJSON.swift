@@ -49,6 +49,7 @@ extension QuestionKind {
         case .order: OrderKind.self
         case .pin: PinKind.self
         case .survey: SurveyKind.self
+        case .buzz: BuzzKind.self
         }
     }
 

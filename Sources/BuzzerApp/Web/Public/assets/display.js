@@ -64,6 +64,7 @@ function react(change, { game }) {
   render(change.has('ack.state'));
   if (change.has('break') && game.phase === 'break') tickBreak(game.break);
   showPaused();
+  if (change.has('buzz')) buzzChanged(change, game);
   if (change.has('joinURL') && game.phase === 'lobby') renderLobby();
   if (change.has('players') && $('#joined-names')) fill($('#joined-names'), ...nameTags());
   countLine('joined-count', 'd.playersIn', game.playerCount ?? 0);
@@ -73,6 +74,13 @@ function react(change, { game }) {
   if (game.phase === 'revealed' && change.has('reveal') && game.reveal && !change.has('ack.state')) sound.sting();
   const words = said(change, game);
   if (words) say(live, words);
+}
+
+/** A buzz question's queue moved: its part of the screen again, and a sound when someone gets the floor. */
+function buzzChanged(change, game) {
+  const box = $('#buzz-stage');
+  if (box && game.question) box.replaceWith(kind(game.question.kind).screen(game.question, game));
+  if (game.buzz?.floor && game.buzz.floor !== change.was.buzz?.floor && !change.has('ack.state')) sound.sting();
 }
 
 /** The projector's own buttons, in the top bar: fullscreen (where the browser has it) and sound. */
@@ -188,7 +196,7 @@ function renderQuestion() {
   if (!q) return;
   const reveal = S.game.phase === 'revealed' ? S.game.reveal : null;
   // The kind draws its answers (kinds/): the options before the reveal, the bars after.
-  const answers = reveal ? distribution(q, reveal) : kind(q.kind).screen(q);
+  const answers = reveal ? distribution(q, reveal) : kind(q.kind).screen(q, S.game);
   const round = q.roundCount > 1 ? ` · ${q.roundTitle || t('q.round', { n: q.round + 1 })}` : '';
   const media = reveal?.media?.image ? reveal.media : q.media;
   fill(main, h('section', { class: `dq${(q.options?.length ?? 0) > 4 ? ' many' : ''}${media?.image ? ' has-media' : ''}` },

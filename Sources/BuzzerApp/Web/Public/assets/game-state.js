@@ -15,7 +15,7 @@ const ack = (game, name) => { game.acks = { ...game.acks, [name]: (game.acks?.[n
 
 /** What a new question clears. */
 const FRESH = { answerCount: 0, waiting: null, reveal: null, typedAnswers: [], result: null, answered: false,
-  myAnswer: null, answeredBy: null, teamWager: null, maxWager: null };
+  myAnswer: null, answeredBy: null, teamWager: null, maxWager: null, buzz: null };
 
 /** Empties `game` but for what it keeps (KEPT). */
 function restart(game) {
@@ -74,6 +74,8 @@ export function reduce(game, m, seat = game.seat) {
     case 'answer_ack': if (now) { Object.assign(game, { answered: true, myAnswer: m.lockedIn ?? game.myAnswer }); ack(game, 'answer'); } return now;
     case 'team_answer': if (now) { Object.assign(game, { answered: true, myAnswer: m.lockedIn, answeredBy: m.by }); ack(game, 'teamAnswer'); } return now;
     case 'team_wager': if (now) game.teamWager = { ...m }; return now;
+    // A buzz question's queue, floor and lockouts, whole each time.
+    case 'buzz': if (now) game.buzz = { ...m }; return now;
     case 'skipped': if (now) game.skipped = { question: m.question }; return now;
     case 'answers_closed': if (now) game.phase = 'closed'; return now;
     case 'reveal':

@@ -64,7 +64,7 @@ function react(change) {
   }
   if (change.has('ack.state', 'reveal') || (change.has('break') && game.phase === 'break')) render(true);  // a moved break may add or drop "End countdown"
   else if (change.screen || change.has('leaderboard', 'ended')) render();
-  else if (change.has('tiebreakNumber')) render();
+  else if (change.has('tiebreakNumber') || change.has('buzz')) render(true);
   else if (change.has('tiebreak')) setText('#tiebreak-answered', t('h.nOfM', { n: game.tiebreak.answered, m: game.tiebreak.entrants.length }));
   if (change.has('players', 'teams')) renderPlayers();
   if (change.has('title', 'playerCount', 'locked', 'hostConnected')) {

@@ -81,6 +81,13 @@ function react(change) {
     say(live, t('p.sayTeamAnswer', { name: game.answeredBy }));
     return;
   }
+  // A buzz question's queue moved: the phone's place, its floor or its lockout.
+  if (change.has('buzz') && game.buzz && !change.has('phase')) {
+    render(true);
+    const status = $('#buzz-status');
+    if (status && !status.classList.contains('hint')) say(live, status.textContent);
+    return;
+  }
   if (change.has('ack.answer')) { Object.assign(ui, { sending: false, changing: false }); render(); say(live, t('p.sayLocked')); return; }
   if (change.has('teamWager') && game.teamWager) {
     Object.assign(ui, { changingStake: false, stakeError: null });

@@ -29,6 +29,7 @@ export function questionStage() {
     h('p', { class: 'livecount', 'aria-live': 'polite' },
       ...tn('h.answeredCount', { n: h('strong', { id: 'answered', text: t('h.nOfM', { n: S.game.answerCount ?? 0, m: S.game.connected ?? S.game.playerCount ?? 0 }) }) }),
       h('span', { class: 'hint', text: S.game.phase === 'reading' ? ` · ${t('h.openSoon')}` : S.game.phase === 'closed' ? ` · ${t('h.answersClosed')}` : '' })),
+    kind(q.kind).hostPanel?.(q, S.game, command),
     h('section', { id: 'waiting', class: 'waiting', 'aria-label': t('h.notYet') }, ...waitingContent()),
   ];
 }

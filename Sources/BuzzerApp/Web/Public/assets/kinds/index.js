@@ -3,13 +3,14 @@
 // switch over them.
 //
 // A kind's module exports { name, phone(q, ctx), answerText(answer, q), correctText(correct, options),
-// screen(q), bars(q, reveal), editor: { blank(), fields(q, base, ctx), options?, credit?, noAnswer?, carry? } }
+// screen(q, game), bars(q, reveal), editor: { blank(), fields(q, base, ctx), options?, credit?, noAnswer?, carry? } }
 // and, where it differs from the rest: hostKey (the console shows the right answer as words while
 // the question runs), revealLine (the projector says the answer in words), typedAnswers (the host
 // accepts typed answers), result(reveal, mine, q, result) (the phone's own reveal), allRightKey,
 // ownsPicture (the phone's input draws the question's picture, so the page does not),
 // overlay(q, reveal, img) (drawn over the projector's picture of the question at the reveal), and
-// hostGroups(waiting, q, { command, redraw }) (the console's answer groups while the question runs).
+// hostGroups(waiting, q, { command, redraw }) (the console's answer groups while the question runs),
+// hostPanel(q, game, command) (the console's own part while the question runs: buzz's queue and marks).
 import { t } from '../i18n.js';
 import choice from './choice.js';
 import multi from './multi.js';
@@ -20,9 +21,10 @@ import poll from './poll.js';
 import order from './order.js';
 import pin from './pin.js';
 import survey from './survey.js';
+import buzz from './buzz.js';
 
 /** Every kind, in the editor's order. */
-export const KINDS = [choice, multi, truefalse, text, number, poll, order, pin, survey];
+export const KINDS = [choice, multi, truefalse, text, number, poll, order, pin, survey, buzz];
 
 const byName = new Map(KINDS.map((k) => [k.name, k]));
 

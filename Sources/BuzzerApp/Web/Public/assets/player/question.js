@@ -67,6 +67,7 @@ export function renderQuestion() {
   const body = [];
   // The kind's input (kinds/): it sends through `send`, and says what is wrong through `fail`.
   body.push(...kind(q.kind).phone(q, { open, answerable, myAnswer: S.game.myAnswer, send: (answer) => submitAnswer(answer),
+    game: S.game, paused: isPaused(), command: (type, fields) => S.connection.send({ type, ...fields }),
     fail: (text) => { S.ui.answerError = text; render(true); } }));
   const staking = q.wager && S.game.phase !== 'closed';
   fill(main, h('section', { class: `question phase-${S.game.phase}` },

@@ -1,0 +1,143 @@
+/// `buzz`: the buzzer round. The host reads the question; players race to press one big button;
+/// the first in the fair order (`BuzzQueue`) gets the floor and answers out loud; the host marks
+/// it. A press is not an answer players send: it arrives as `buzz` (Room+Buzz.swift) and becomes a
+/// recorded answer of this kind, which the host's mark makes right or wrong. Unmarked presses are
+/// counted, never judged; a wrong mark costs the question's `penalty`.
+package enum BuzzKind: QuestionKindModule {
+    package static let kind = QuestionKind.buzz
+
+    package static func check(_ content: QuestionContent, at path: String, into collector: inout PackIssueCollector) {
+        guard case .buzz(let buzz) = content else { return }
+        if !buzz.accepted.isEmpty { collector.checkAccepted(buzz.accepted, at: "\(path).answer") }
+        if let problem = buzz.problem() { collector.add(path, problem) }
+    }
+
+    /// Players press with `buzz`: an `answer` of this kind is refused, so nobody marks their own press.
+    package static func canonicalAnswer(_ value: AnswerValue, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
+        throw .invalidAnswer("press the buzzer with \"buzz\"; the host marks the answer")
+    }
+
+    package static func logProblem(_ answer: AnswerValue, tileCount: Int) -> String? {
+        guard case .buzz(let press) = answer else { return nil }
+        return InputBounds.id.contains(press.place) ? nil : "its place \(press.place) is out of range"
+    }
+
+    /// Right when the host marked it right; unmarked presses have no credit (counted, not judged).
+    package static func judge(_ content: QuestionContent, entry: AskedQuestion, partialCredit: PartialCredit, isRanked: (PlayerID) -> Bool) -> AnswerJudge.Rule {
+        { recorded in
+            guard case .buzz(let press) = recorded.value, let right = press.right else { return nil }
+            return right ? (1, 1) : (0, 1)
+        }
+    }
+
+    /// A wrong mark's cost; an unmarked or right press costs nothing.
+    package static func penalty(_ content: QuestionContent, _ answer: RecordedAnswer) -> Int {
+        guard case .buzz(let buzz) = content, case .buzz(let press) = answer.value, press.right == false else { return 0 }
+        return buzz.penalty
+    }
+
+    package static func opensOnHostCommand(_ content: QuestionContent) -> Bool {
+        guard case .buzz(let buzz) = content else { return false }
+        return buzz.opens == .host
+    }
+
+    package static func revealedAnswer(_ content: QuestionContent, permutation: [Int], acceptedExtra: [String]) -> RevealedAnswer {
+        guard case .buzz(let buzz) = content, !buzz.accepted.isEmpty else { return .none }
+        return .text(buzz.accepted + acceptedExtra)
+    }
+
+    package static func acceptedAnswers(_ content: QuestionContent) -> [String]? {
+        guard case .buzz(let buzz) = content, !buzz.accepted.isEmpty else { return nil }
+        return buzz.accepted
+    }
+
+    /// "1st, right" (with "tie" when the press tied): the export's and the timeline's text.
+    package static func answerText(_ value: AnswerValue, tiles: [String]) -> String {
+        guard case .buzz(let press) = value else { return "" }
+        let mark = press.right.map { $0 ? "right" : "wrong" } ?? "not marked"
+        return "\(BuzzQueue.ordinal(press.place))\(press.tie ? " (tie)" : ""), \(mark)"
+    }
+
+    package static func correctAnswerText(_ content: QuestionContent, acceptedExtra: [String]) -> String {
+        guard case .buzz(let buzz) = content else { return "" }
+        return (buzz.accepted + acceptedExtra).joined(separator: " / ")
+    }
+
+    package static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {
+        .buzz(BuzzPress(place: 1, tie: false, right: right))
+    }
+
+    package static func fuzzContent(wild: Bool, source: inout some KindFuzzSource) -> QuestionContent {
+        var buzz = BuzzQuestion()
+        buzz.accepted = source.chance(0.5) ? ["yes"] : []
+        buzz.penalty = wild && source.chance(0.1) ? -1 : source.int(0...500)
+        buzz.falseStartLockout = source.chance(0.7)
+        buzz.tieWindowMs = wild && source.chance(0.1) ? 5_000 : source.int(0...50)
+        buzz.opens = source.chance(0.3) ? .host : .afterReading
+        return .buzz(buzz)
+    }
+
+    package static func fuzzAnswer(_ content: QuestionContent, permutation: [Int], source: inout some KindFuzzSource) -> AnswerValue {
+        .buzz(BuzzPress(place: 1, tie: false, right: nil))
+    }
+
+    package static func rightAnswer(_ content: QuestionContent, permutation: [Int]) -> AnswerValue {
+        .buzz(BuzzPress(place: 1, tie: false, right: true))
+    }
+
+    package static func wildAnswer(source: inout some KindFuzzSource) -> AnswerValue {
+        .buzz(BuzzPress(place: source.boundaryInt(), tie: source.chance(0.5), right: nil))
+    }
+}
+
+/// A buzz question's own settings, from the pack (docs/question-format.md, "buzz").
+package struct BuzzQuestion: Sendable, Equatable {
+    /// When the buzzers open: after the room's reading time, or only on the host's `open_buzzers`.
+    package enum Opening: String, Sendable, Equatable, CaseIterable {
+        case afterReading = "reading"
+        case host
+    }
+
+    /// Typed answers the host may check the spoken one against (shown on the console and at the reveal); may be empty.
+    package var accepted: [String] = []
+    /// Points a wrong answer costs, 0...`maxPenalty`.
+    package var penalty = 0
+    /// A press before the buzzers open locks its player (or team) out of the question.
+    package var falseStartLockout = true
+    /// Presses whose corrected times are at most this far apart are a tie, 0...`maxTieWindowMs`.
+    package var tieWindowMs = BuzzQuestion.defaultTieWindowMs
+    package var opens = Opening.afterReading
+
+    package static let defaultTieWindowMs = 20
+    package static let maxTieWindowMs = 1_000
+    package static let maxPenalty = 100_000
+
+    package init(accepted: [String] = [], penalty: Int = 0, falseStartLockout: Bool = true, tieWindowMs: Int = BuzzQuestion.defaultTieWindowMs, opens: Opening = .afterReading) {
+        self.accepted = accepted
+        self.penalty = penalty
+        self.falseStartLockout = falseStartLockout
+        self.tieWindowMs = tieWindowMs
+        self.opens = opens
+    }
+
+    /// The first field out of its range, as a sentence; nil when all are fine.
+    package func problem() -> String? {
+        if !(0...Self.maxPenalty).contains(penalty) { return "penalty must be 0-\(Self.maxPenalty) (found \(penalty))" }
+        if !(0...Self.maxTieWindowMs).contains(tieWindowMs) { return "tieWindowMs must be 0-\(Self.maxTieWindowMs) (found \(tieWindowMs))" }
+        return nil
+    }
+}
+
+/// A press as recorded for a buzz question: its place in the fair order (1 is first), whether it
+/// tied, and the host's mark (nil until marked).
+package struct BuzzPress: Sendable, Equatable {
+    package var place: Int
+    package var tie: Bool
+    package var right: Bool?
+
+    package init(place: Int, tie: Bool, right: Bool?) {
+        self.place = place
+        self.tie = tie
+        self.right = right
+    }
+}

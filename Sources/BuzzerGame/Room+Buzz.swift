@@ -1,0 +1,122 @@
+/// Buzz questions: presses, false starts, the floor and the host's marks (docs/game-rules.md,
+/// "Buzz questions"). The clock and the RTT come in with the command, as for answers, so the room
+/// stays pure and a replay rebuilds the same queue.
+extension Room {
+    /// `buzz`: a press that counts once the buzzers are open, or a false start before.
+    func decideBuzz(_ id: PlayerID, question sequence: Int, rttMs: GameDuration, at now: GameInstant) throws(GameError) -> RoomEvent {
+        let player = try activePlayer(id)
+        guard let current = currentQuestion, isAcceptingAnswers || phase == .closed else {
+            throw .badPhase(command: RoomCommand.buzz(id, question: sequence, rttMs: rttMs).name, phase: phase)
+        }
+        guard sequence == current.sequence else { throw .wrongQuestion(expected: current.sequence, got: sequence) }
+        let content = question(current).content
+        guard case .buzz(let buzz) = content else {
+            throw .invalidAnswer("this is a \(content.kind.rawValue) question, not a buzz: answer it instead")
+        }
+        if player.firstQuestion > current.sequence { throw .questionClosed }
+        let team = settings.teamMode ? player.team : nil
+        let competitor = team.map(Competitor.team) ?? .player(id)
+        if current.buzz.lockedOut.contains(competitor) { throw .lockedOut }
+        if current.buzz.hasPressed(competitor) {
+            if let team, let by = current.teamAnswers[team], by != id { throw .teamAnswered(by: players[by]?.nickname ?? "a teammate") }
+            throw .alreadyAnswered
+        }
+        if current.isPaused { throw .paused }
+        if phase == .reading {
+            // Without a lockout a false start only warns; once per player, so a phone cannot fill the log.
+            if !buzz.falseStartLockout && current.buzz.falseStarts.contains(id) { throw .answersNotOpen }
+            return .buzzFalseStart(BuzzFalseStart(at: now, sequence: sequence, player: id, team: team, lockedOut: buzz.falseStartLockout))
+        }
+        guard phase == .open, now <= current.closesAt else { throw .questionClosed }
+        let rtt = min(max(rttMs, 0), InputBounds.duration.upperBound)
+        let pressedAt = now.minus(Scoring.rttCompensation(rttMs: rtt, capMs: settings.rttCompensationCapMs))
+        return .buzzPressed(BuzzPressed(at: now, sequence: sequence, player: id, team: team, rttMs: rtt, pressedAt: pressedAt))
+    }
+
+    /// `open_buzzers`: ends the reading time now, for a question of any kind; a buzz question that
+    /// opens on the host's word waits for it.
+    func decideOpenBuzzers(at now: GameInstant) throws(GameError) -> RoomEvent {
+        guard phase == .reading, let current = currentQuestion else { throw .badPhase(command: RoomCommand.openBuzzers.name, phase: phase) }
+        if current.isPaused { throw .paused }
+        return .answersOpened(AnswersOpened(at: now, sequence: current.sequence))
+    }
+
+    /// `mark_buzz`: the floor holder's answer. Right scores and ends the question (closed and
+    /// revealed, as `reveal` does); wrong locks them (or their team) out and passes the floor on.
+    func decideMarkBuzz(right: Bool, at now: GameInstant) throws(GameError) -> [RoomEvent] {
+        guard let current = currentQuestion, isAcceptingAnswers || phase == .closed else {
+            throw .badPhase(command: RoomCommand.markBuzz(right: right).name, phase: phase)
+        }
+        guard let holder = current.buzz.floor else { throw .noFloor }
+        let marked = RoomEvent.buzzMarked(BuzzMarked(at: now, sequence: current.sequence, player: holder, right: right))
+        if right {
+            var events = [marked]
+            if isAcceptingAnswers { events.append(.answersClosed(AnswersClosed(at: now, sequence: current.sequence, reason: .host))) }
+            events.append(.questionRevealed(QuestionRevealed(at: now, sequence: current.sequence)))
+            return events
+        }
+        var after = self
+        after.apply(marked)
+        guard let due = after.buzzFloorDue(), due <= now, let next = after.buzzFloorEvent(at: now) else { return [marked] }
+        return [marked, next]
+    }
+
+    /// How long the first press of a run waits before the floor is given: the most any later press
+    /// can be corrected by (the RTT cap) plus the tie window, so no fairer press can still arrive.
+    func buzzSettleMs(_ buzz: BuzzQuestion) -> GameDuration {
+        settings.rttCompensationCapMs.plus(GameDuration(buzz.tieWindowMs))
+    }
+
+    /// When the floor timer fires; nil when no press waits or the floor is held.
+    func buzzFloorDue() -> GameInstant? {
+        guard phase == .open || phase == .closed, let current = currentQuestion, !current.buzz.presses.isEmpty,
+              case .buzz(let buzz) = question(current).content else { return nil }
+        return current.buzz.floorDue(settleMs: buzzSettleMs(buzz))
+    }
+
+    /// The floor for the first waiting press in the fair order; nil when none waits.
+    func buzzFloorEvent(at now: GameInstant) -> RoomEvent? {
+        guard let current = currentQuestion, case .buzz(let buzz) = question(current).content,
+              let next = current.buzz.nextInLine(tieWindowMs: buzz.tieWindowMs) else { return nil }
+        return .buzzFloor(BuzzFloor(at: now, sequence: current.sequence, player: next.player))
+    }
+
+    // MARK: - Folding
+
+    /// Folds a buzz event into the current question (`apply`).
+    mutating func applyBuzz(_ event: RoomEvent) {
+        guard let last = asked.indices.last, case .buzz(let buzz) = question(asked[last]).content else { return }
+        switch event {
+        case .buzzPressed(let e):
+            guard asked[last].sequence == e.sequence, players[e.player] != nil else { return }
+            asked[last].buzz.press(BuzzQueue.Press(player: e.player, team: e.team, arrivedAt: e.at, pressedAt: e.pressedAt, right: nil))
+            let opensAt = asked[last].opensAt
+            asked[last].answers[e.player] = RecordedAnswer(
+                value: .buzz(BuzzPress(place: 0, tie: false, right: nil)), responseMs: max(0, e.pressedAt.minus(opensAt)),
+                receivedAt: e.at, team: e.team)
+            if let team = e.team, asked[last].teamAnswers[team] == nil { asked[last].teamAnswers[team] = e.player }
+            placeBuzzes(last, tieWindowMs: buzz.tieWindowMs)
+        case .buzzFalseStart(let e):
+            guard asked[last].sequence == e.sequence else { return }
+            asked[last].buzz.falseStart(e.player, team: e.team, lockOut: e.lockedOut)
+        case .buzzFloor(let e):
+            guard asked[last].sequence == e.sequence else { return }
+            asked[last].buzz.giveFloor(to: e.player)
+        case .buzzMarked(let e):
+            guard asked[last].sequence == e.sequence else { return }
+            asked[last].buzz.mark(e.player, right: e.right, at: e.at)
+            placeBuzzes(last, tieWindowMs: buzz.tieWindowMs)
+        default:
+            break
+        }
+    }
+
+    /// Writes each press's place, tie and mark into its recorded answer, so exports and timelines show them.
+    private mutating func placeBuzzes(_ position: Int, tieWindowMs: Int) {
+        let queue = asked[position].buzz
+        for placed in queue.order(tieWindowMs: tieWindowMs) {
+            let press = queue.presses[placed.index]
+            asked[position].answers[press.player]?.value = .buzz(BuzzPress(place: placed.place, tie: placed.tie, right: press.right))
+        }
+    }
+}

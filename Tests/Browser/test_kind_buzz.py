@@ -1,0 +1,100 @@
+"""The buzzer round end to end: touch phones (360 and 390 px, one in German) with one big button, a
+false start locked out, the floor on two projectors (1280x720 and 1920x1080) with the queue, the
+console's queue with corrected times, a wrong mark passing the floor, a right one revealing."""
+from conftest import AXE_FINDINGS, LAPTOP, axe_check, shot, wait
+from pages import Peer, click, console, el, join, wait_css, wait_text
+from test_first_run import start
+from test_order import MOBILE_UA
+
+PACK = {"title": "Fingers on buzzers", "questions": [
+    {"kind": "buzz", "category": "Hauptstädte · Capitals", "text": "Which city is the capital of Australia, though most guess Sydney?",
+     "answer": ["Canberra"], "penalty": 250, "openBuzzers": "host", "explanation": "Chosen in 1908 as a compromise."}]}
+ADA = "Ada Lovelace-Byron"
+JUERGEN = "Jürgen Müller-Lüdenbach"
+
+
+def phone(browsers, width, lang=None):
+    """A touch phone `width` px wide over DevTools' mobile emulation."""
+    driver = browsers.open((width, 780))
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": 780, "deviceScaleFactor": 1, "mobile": True})
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    driver.execute_cdp_cmd("Emulation.setUserAgentOverride", {"userAgent": MOBILE_UA, "platform": "Android"})
+    if lang:
+        driver.execute_cdp_cmd("Emulation.setLocaleOverride", {"locale": lang})
+    return driver
+
+
+def clean(driver, page):
+    axe_check(driver, page)
+    assert AXE_FINDINGS[page] == [], (page, AXE_FINDINGS[page])
+
+
+def test_a_buzzer_round_on_phones_projectors_and_the_console(tmp_path, browsers):
+    server = start(tmp_path)
+    try:
+        host, code = console(browsers, server.url, LAPTOP, questions=PACK, settings={"scoring": "flat", "timeLimitSeconds": 120})
+        small = browsers.open((1280, 720))
+        small.get(f"{server.url}/display/{code}")
+        big = browsers.open((1920, 1080))
+        big.get(f"{server.url}/display/{code}")
+        en = phone(browsers, 360)
+        join(en, server.url, code, ADA)
+        de = phone(browsers, 390, "de")
+        de.get(f"{server.url}/join/{code}?lang=de")
+        field = wait_css(de, "#nickname")
+        field.send_keys(JUERGEN + "\n")
+        zoe = Peer(server.url)
+        zoe.send(type="join", code=code, nickname="Zoë Ødegård")
+        zoe_id = zoe.until("joined")["player"]
+        for driver in (en, de):
+            wait_css(driver, ".lobby .nick")
+        assert en.execute_script("return navigator.maxTouchPoints") > 0
+
+        click(host, "#primary")  # start: the question is read out, the buzzers wait for the host
+        wait_css(en, "#buzz")
+        wait_text(de, "#buzz-status", "Warte")
+        wait_text(small, "#buzz-stage", "Fingers on buzzers")
+        # Jürgen presses too soon: a false start, locked out.
+        click(de, "#buzz")
+        wait_text(de, "#buzz-status", "Frühstart")
+        assert not el(de, "#buzz").is_enabled()
+        clean(de, "player: buzz false start (de)")
+        shot(de, "buzz-false-start-de")
+
+        click(host, "#open-buzzers")
+        wait_text(en, "#buzz-status", "Buzzers open")
+        click(en, "#buzz")
+        zoe.send(type="buzz", question=0)
+        # The floor comes once no fairer press can still arrive: Ada was first.
+        wait_text(en, "#buzz-status", "You're first")
+        for screen in (small, big):
+            wait_text(screen, ".buzz-floor", "Ada Lovelace")
+        wait_text(host, "#buzz-floor", "Ada Lovelace")
+        queue = el(host, "#buzz-queue").text
+        assert "1st" in queue and "2nd" in queue and " ms" in queue and "Zoë" in queue, queue
+        for screen, name in ((small, "display: buzz floor 1280"), (big, "display: buzz floor 1920")):
+            clean(screen, name)
+        shot(big, "buzz-floor-projector")
+        shot(small, "buzz-floor-projector-720")
+        clean(en, "player: buzz first")
+        shot(en, "buzz-first")
+        clean(host, "host: buzz queue")
+
+        # Wrong: Ada is locked out and the floor passes to Zoë.
+        click(host, "#mark-wrong")
+        wait_text(en, "#buzz-status", "Locked out")
+        wait_text(big, ".buzz-floor", "Zoë")
+        wait(host, lambda d: "Zoë" in el(d, "#buzz-floor").text, "the floor did not pass to Zoë")
+        assert zoe.until("buzz")["type"] == "buzz"
+        # Right: the question is revealed everywhere.
+        click(host, "#mark-right")
+        wait_text(big, ".reveal-answer", "Canberra")
+        wait_text(en, ".result", "")
+        final = zoe.until("result")["result"]
+        assert final["outcome"] == "correct" and final["points"] == 1, final
+        clean(big, "display: buzz reveal")
+        shot(big, "buzz-reveal")
+        zoe.close()
+        assert zoe_id > 0
+    finally:
+        server.stop()

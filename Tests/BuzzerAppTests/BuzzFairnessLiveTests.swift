@@ -1,0 +1,97 @@
+import BuzzerApp
+import BuzzerBench
+import BuzzerGame
+import BuzzerTestSupport
+import BuzzerTransport
+import Foundation
+import Testing
+
+/// Who was first is decided fairly: three phones with 10, 150 and 400 ms round trips press in a known
+/// order over real sockets, and the server's queue is the order they pressed in, not the order their
+/// presses arrived in (docs/game-rules.md, "Buzz questions").
+@Suite(.serialized)
+struct BuzzFairnessLiveTests {
+    @Test func theQueueFollowsThePressOrderWhateverEachPhonesDelay() throws {
+        let server = try LiveGameServer { config in config.timeouts.pingIntervalSeconds = 0.5 }
+        defer { server.stop() }
+        let host = try GameClient(port: server.port)
+        let pack: [String: Any] = ["title": "Buzzer", "questions": [
+            ["kind": "buzz", "category": "Capitals", "text": "Capital of Australia?", "answer": ["Canberra"], "penalty": 100, "openBuzzers": "host"],
+        ]]
+        // 400 ms round trips are corrected by 200 ms: the cap must be at least that.
+        try host.send(type: "create", ["questions": pack, "settings": ["rttCompensationCapMs": 1000, "timeLimitSeconds": 60, "scoring": "flat"]])
+        let code = try #require(try host.next("created")["code"] as? String)
+
+        // Far presses first, then Mid, then Near, 40 ms apart: they arrive Near, Mid, Far.
+        let phones = [("Far", 400), ("Mid", 150), ("Near", 10)]
+        var clients: [DelayedWebSocketClient] = []
+        var ids: [String: Int] = [:]
+        for (name, rtt) in phones {
+            let client = try DelayedWebSocketClient(port: server.port, rttMs: rtt)
+            try client.send(type: "join", ["code": code, "nickname": name])
+            ids[name] = try #require(try client.next("joined")["player"] as? Int)
+            clients.append(client)
+        }
+        defer { for client in clients { client.stop() } }
+        // Each RTT measured: a pong sent, then a round trip behind it on the same socket.
+        for client in clients {
+            try client.waitForPongs(1)
+            try client.send(type: "no_such_message")
+            try client.next("error")
+        }
+
+        try host.send(type: "start")
+        for client in clients { try client.next("question") }
+        try host.send(type: "open_buzzers")
+        for client in clients { try client.next("answers_open") }
+        let base = DispatchTime.now() + .milliseconds(50)
+        for (index, client) in clients.enumerated() {
+            try client.send(type: "buzz", ["question": 0], at: base + .milliseconds(40 * index))
+        }
+
+        let queue = try host.next(after: ["buzz"], timeout: 10) { message in
+            (message["queue"] as? [[String: Any]])?.count == 3 && message["floor"] != nil
+        }
+        let rows = try #require(queue["queue"] as? [[String: Any]])
+        #expect(rows.map { $0["nickname"] as? String } == ["Far", "Mid", "Near"], "\(rows)")
+        #expect(rows.map { $0["tie"] as? Bool } == [false, false, false], "\(rows)")
+        // They arrived the other way round.
+        let arrived = rows.compactMap { $0["arrivedMs"] as? Int }
+        #expect(arrived == arrived.sorted(by: >), "\(rows)")
+        #expect(queue["floor"] as? Int == ids["Far"])
+        // The far phone is told it is first.
+        let farView = try clients[0].next("buzz", timeout: 10) { ($0["floor"] as? Int) == ids["Far"] }
+        #expect(farView["floor"] as? Int == ids["Far"])
+
+        try host.send(type: "mark_buzz", ["right": true])
+        let reveal = try #require(try host.next("reveal")["reveal"] as? [String: Any])
+        #expect(reveal["rightCount"] as? Int == 1)
+        try host.send(type: "end")
+        try host.next("ended")
+
+        // Every press is in the log with the RTT the server measured, and the log replays to the same queue.
+        #expect(eventually { (try? server.loggedEvents(of: code).last?.type) == "room_ended" })
+        let events = try server.loggedEvents(of: code)
+        var measured: [Int: GameDuration] = [:]
+        for case .buzzPressed(let pressed) in events { measured[pressed.player.rawValue] = pressed.rttMs }
+        for (name, rtt) in phones {
+            let got = try #require(measured[ids[name]!])
+            #expect(got >= GameDuration(rtt) - 5 && got < GameDuration(rtt) + 150, "\(name): measured \(got) ms")
+        }
+        let replayed = try Room.replay(events)
+        #expect(replayed.asked[0].buzz.order(tieWindowMs: 20).map { replayed.asked[0].buzz.presses[$0.index].player.rawValue }
+            == ["Far", "Mid", "Near"].map { ids[$0]! })
+    }
+}
+
+/// `buzzer bench buzz` in small: it runs and accounts for every press (its figures are for docs/performance.md, never asserted).
+@Suite(.serialized)
+struct BuzzFairnessBenchmarkTests {
+    @Test func theBenchmarkQueuesEveryPressAndReportsItsError() throws {
+        let report = try BuzzFairnessBenchmark.run(teams: 6, rounds: 2, seed: 3)
+        #expect(report.queued == [6, 6])
+        #expect(report.errors.count == 12)
+        #expect(report.pairs == 30)
+        #expect(report.description.contains("6 teams × 2 rounds"))
+    }
+}
