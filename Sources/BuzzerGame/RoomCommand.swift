@@ -76,8 +76,7 @@ package enum RoomCommand: Sendable, Equatable {
     package var waitsForTheRound: Bool {
         switch self {
         case .close, .reveal, .showLeaderboard, .pauseClock, .resumeClock, .addTime, .skip, .reopen, .undoReveal, .answer, .wager,
-             .startTiebreak, .tiebreakAnswer, .mergeAnswers:
-             .startTiebreak, .tiebreakAnswer, .openBuzzers, .markBuzz, .buzz:
+             .startTiebreak, .tiebreakAnswer, .mergeAnswers, .openBuzzers, .markBuzz, .buzz:
             true
         case .accept, .start, .next, .end, .breakCountdown, .kick, .rename, .renameTeam, .mergeTeams, .movePlayer, .setLocked, .adjustScore,
              .hostDisconnected, .hostReconnect, .setJoinAddress, .join, .resume, .playerDisconnected, .leave, .displayConnected,
