@@ -71,7 +71,7 @@ function board(img, target, pins) {
   return svg;
 }
 
-/** The question's picture; a blank square board for a pack built in code without one (the JSON reader requires it). */
+/** The question's picture; a blank square board should one ever come without it (every pack check refuses that). */
 function picture(q, style = {}) {
   const look = { display: 'block', width: '100%', height: 'auto', ...style };
   return q.media?.image ? h('img', { src: q.media.image, alt: q.media.alt || t('pin.picture'), draggable: 'false', style: look })
