@@ -216,7 +216,9 @@ extension FuzzGame {
             explanation: source.chance(0.7) ? Self.explanation(ordinal) : nil,
             points: wild && source.chance(0.2) ? source.boundaryInt() : source.pick([0, 1, 1, 2]),
             timeLimit: source.chance(0.3) ? (wild ? source.boundaryInt() : source.int(5...20)) : nil,
-            media: source.chance(0.1) ? QuestionMedia(image: Self.media("a11ce5", ordinal, "png"), alt: "a picture") : nil,
+            // A kind that needs a picture gets one (a wild pack's now and then not, which the pack refuses).
+            media: source.chance(0.1) || (content.kind.module.missingPictureProblem != nil && !(wild && source.chance(0.1)))
+                ? QuestionMedia(image: Self.media("a11ce5", ordinal, "png"), alt: "a picture") : nil,
             revealMedia: source.chance(0.2) ? revealMedia(ordinal) : nil, partialCredit: partialCredit)
     }
 

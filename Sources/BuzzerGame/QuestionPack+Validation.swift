@@ -150,6 +150,7 @@ package struct PackIssueCollector {
         if let timeLimit = question.timeLimit { checkTimeLimit(timeLimit, at: "\(path).timeLimit") }
         if let media = question.media { checkMedia(media, at: "\(path).media") }
         if let media = question.revealMedia { checkMedia(media, at: "\(path).revealMedia") }
+        if question.media?.image == nil, let problem = question.kind.module.missingPictureProblem { add(path, problem) }
     }
 
     /// Media names files of the media library by content; a clip's timing applies to its audio.

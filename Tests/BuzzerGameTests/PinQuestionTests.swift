@@ -76,12 +76,15 @@ import BuzzerGameJSON
             "questions[4].target.y: expected a number from 0 to 1 (a fraction of the picture)",
             "questions[5].radius: choice questions take no radius",
         ])
-        // A pack built in code gets the same checks of its target.
-        let pack = pinPack(PinQuestion(target: .area(PinPoint(x: 9_000, y: 0), width: Int.max, height: 10), aspect: .infinity))
+        // A pack built in code gets the same checks, its picture's too.
+        var pack = pinPack(PinQuestion(target: .area(PinPoint(x: 9_000, y: 0), width: Int.max, height: 10), aspect: .infinity))
+        pack.rounds[0].questions[0].media = QuestionMedia(audio: "/media/" + String(repeating: "cd", count: 32) + ".mp3")
         #expect(pack.validate().map(\.description) == [
             "rounds[0].questions[0].aspect: must be a number from 0.1 to 10 (the picture's width over its height)",
             "rounds[0].questions[0].area: must lie inside the picture: x, y, w and h from 0 to 1, w and h more than 0, x + w and y + h at most 1",
+            #"rounds[0].questions[0]: a pin question needs a picture to pin: "media": {"image": "/media/….png"}"#,
         ])
+        #expect(throws: GameError.self) { try Room.create(code: "PIN", pack: GameHarness.singleQuestionPack(.pin(Self.paris)), settings: RoomSettings(), seed: 1, hostTokenHash: "h", at: 0) }
     }
 
     // MARK: - Distances

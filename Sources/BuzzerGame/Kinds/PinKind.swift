@@ -130,6 +130,7 @@ package struct RevealedPin: Sendable, Equatable, Codable {
 /// closest pins win (docs/game-rules.md, "Pin questions").
 package enum PinKind: QuestionKindModule {
     package static let kind = QuestionKind.pin
+    package static var missingPictureProblem: String? { #"a pin question needs a picture to pin: "media": {"image": "/media/….png"}"# }
 
     /// The reveal carries at most this many pins, closest first, so its one shared message stays small
     /// (about 11 KB before compression at the cap), and names the closest `revealNameLimit` of them.

@@ -18,6 +18,8 @@ package protocol QuestionKindModule {
     static func isScored(_ content: QuestionContent) -> Bool
     /// True when the tiles in pack order are the answer (order's items), so no view may ever show them so.
     static var tilesInPackOrderAreTheAnswer: Bool { get }
+    /// Why a question of this kind cannot go without a picture (`media.image`: a pin's); nil when it can.
+    static var missingPictureProblem: String? { get }
 
     /// What players see as tiles, in pack order (shuffled by the asked question's `permutation`).
     static func tiles(_ content: QuestionContent) -> [String]
@@ -91,6 +93,7 @@ extension QuestionKindModule {
     package static var hasPartialCredit: Bool { false }
     package static var isScored: Bool { true }
     package static var tilesInPackOrderAreTheAnswer: Bool { false }
+    package static var missingPictureProblem: String? { nil }
     package static func tiles(_ content: QuestionContent) -> [String] { [] }
 
     package static func permutation(tileCount: Int, seed: UInt64, sequence: Int, shuffle: Bool) -> [Int] {

@@ -17,8 +17,9 @@ extension PinKind: QuestionKindJSON {
             ok = false
         }
         if members[PackField.answer] != nil { fail(PackField.answer, "pin questions have no answer: give \"target\" and \"radius\", or \"area\"") }
-        if case .object(let media)? = members["media"], case .string? = media.first(where: { $0.key == "image" })?.value {} else {
-            fail("", "a pin question needs a picture to pin: \"media\": {\"image\": \"/media/….png\"}")
+        // The same rule `QuestionPack.validate()` applies to a pack built in code.
+        if case .object(let media)? = members["media"], case .string? = media.first(where: { $0.key == "image" })?.value {} else if let problem = missingPictureProblem {
+            fail("", problem)
         }
         var scoring = PinScoring.radius
         if let raw = members["scoring"] {

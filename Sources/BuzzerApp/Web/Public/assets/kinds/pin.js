@@ -17,7 +17,7 @@ const dist = (d) => formatNumber(d, { style: 'percent', maximumFractionDigits: 1
 const sides = (aspect) => { const a = aspect > 0 ? aspect : 1; return a >= 1 ? [1, 1 / a] : [a, 1]; };
 
 /** A pin's distance from the target (`correct.pin`), in fractions of the picture's longer side; 0 inside an area. */
-export function distance(target, pin) {
+function distance(target, pin) {
   const [w, hh] = sides(target.aspect);
   const a = target.area, p = target.target;
   const dx = a ? Math.max(a.x - pin.x, 0, pin.x - (a.x + a.w)) : pin.x - p.x;
@@ -36,7 +36,7 @@ function svgNode(tag, attrs) {
  * box): an SVG in the picture's own pixels, so it lines up at any size. `pins` are
  * `{x, y, rank?, mine?}`; the first three ranked get their place beside them.
  */
-export function board(img, target, pins) {
+function board(img, target, pins) {
   const svg = svgNode('svg', { class: 'pin-board', 'aria-hidden': 'true', preserveAspectRatio: 'xMidYMid meet' });
   for (const [k, v] of Object.entries({ position: 'absolute', inset: '0', width: '100%', height: '100%', 'pointer-events': 'none' })) svg.style.setProperty(k, v);
   const draw = () => {
@@ -71,7 +71,7 @@ export function board(img, target, pins) {
   return svg;
 }
 
-/** The question's picture; a blank square board for a pack built in code without one (the JSON reader requires it). */
+/** The question's picture; a blank square board should one ever come without it (every pack check refuses that). */
 function picture(q, style = {}) {
   const look = { display: 'block', width: '100%', height: 'auto', ...style };
   return q.media?.image ? h('img', { src: q.media.image, alt: q.media.alt || t('pin.picture'), draggable: 'false', style: look })
