@@ -229,7 +229,10 @@ struct PackReader {
     }
 
     /// Every kind's own fields, in kind order.
-    private static let ownFields = QuestionKind.allCases.flatMap { $0.json.ownFields }
+    /// Each field once, though two kinds may take it (`scoring`: pin and survey), so a question of a third is told once.
+    private static let ownFields: [String] = QuestionKind.allCases.flatMap { $0.json.ownFields }.reduce(into: []) { fields, field in
+        if !fields.contains(field) { fields.append(field) }
+    }
 
     // MARK: - Shapes
 
