@@ -49,7 +49,7 @@ extension FuzzGame {
         case (.revealed, .showLeaderboard): return 3
         case (.revealed, .undoReveal): return 2
         case (.revealed, .accept): return 3
-        case (.open, .mergeAnswers), (.closed, .mergeAnswers): return room.currentQuestion.map { room.question($0).kind == .survey } == true ? 4 : 1
+        case (.open, .mergeAnswers), (.closed, .mergeAnswers): return answerGroups(in: room).count >= 2 ? 12 : 1
         case (_, .mergeAnswers): return 1
         case (.leaderboard, .next): return room.isOnLastQuestion ? 2 : 14
         case (.leaderboard, .startTiebreak): return room.isOnLastQuestion ? 12 : 1
@@ -95,8 +95,7 @@ extension FuzzGame {
             return .accept(question: sequence, text: answerText(in: room))
         case .mergeAnswers:
             let sequence = source.chance(0.9) ? (room.currentQuestion?.sequence ?? 0) : source.boundaryInt()
-            let content = room.currentQuestion.map { room.question($0).content }
-            return .mergeAnswers(question: sequence, from: SurveyKind.fuzzTyped(content, source: &source), into: SurveyKind.fuzzTyped(content, source: &source))
+            return .mergeAnswers(question: sequence, from: groupName(in: room), into: groupName(in: room))
         case .hostDisconnected: return .hostDisconnected
         case .hostReconnect: return .hostReconnect(tokenHash: source.chance(0.9) ? room.hostTokenHash : source.text())
         case .join: return .join(joinRequest(in: room))
@@ -111,6 +110,18 @@ extension FuzzGame {
             if source.chance(0.3) { return .breakCountdown(.endNow) }
             return .breakCountdown(.add(ms: source.chance(0.7) ? GameDuration(source.int(1...60)).times(60_000) : GameDuration(source.boundaryInt())))
         }
+    }
+
+    /// The current survey's answer groups (keys), biggest first; empty for other questions.
+    func answerGroups(in room: Room) -> [String] {
+        room.currentQuestion.flatMap { room.liveGroups(sequence: $0.sequence) }?.map(\.key) ?? []
+    }
+
+    /// A group for `merge_answers`: mostly one the players made, else what a player might type.
+    mutating func groupName(in room: Room) -> String {
+        let groups = answerGroups(in: room)
+        if !groups.isEmpty, source.chance(0.7) { return source.pick(groups) }
+        return SurveyKind.fuzzTyped(room.currentQuestion.map { room.question($0).content }, source: &source)
     }
 
     // MARK: - Who
