@@ -49,7 +49,7 @@ extension FuzzGame {
         case (.revealed, .showLeaderboard): return 3
         case (.revealed, .undoReveal): return 2
         case (.revealed, .accept): return 3
-        case (.open, .mergeAnswers), (.closed, .mergeAnswers): return answerGroups(in: room).count >= 2 ? 12 : 1
+        case (.open, .mergeAnswers), (.closed, .mergeAnswers): return answerGroups(in: room).count >= 2 ? 40 : 1
         case (_, .mergeAnswers): return 1
         case (.leaderboard, .next): return room.isOnLastQuestion ? 2 : 14
         case (.leaderboard, .startTiebreak): return room.isOnLastQuestion ? 12 : 1
