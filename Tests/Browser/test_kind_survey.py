@@ -99,6 +99,7 @@ def test_a_survey_typed_on_phones_merged_on_the_console_and_revealed_as_a_cloud_
         wait(host, lambda d: "×5" in dict(groups(d)).get("France", ""), "the merge did not reach the console")
         assert "Fance" not in dict(groups(host))
         clean(host, "host: survey groups")
+        shot(host, "survey-groups")
 
         click(host, "#primary")  # reveal
         # The projector: a cloud, France biggest, with a tick on the answers that score.
