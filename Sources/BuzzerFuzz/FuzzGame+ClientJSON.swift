@@ -51,7 +51,7 @@ extension FuzzGame {
             case .token: return string(source.chance(0.5) ? (tokens.min { $0.key.rawValue < $1.key.rawValue }?.value.last ?? "token-1") : source.text())
             case .nickname, .name, .team: return string(name())
             // `merge_answers`' groups: what the players of a survey type, so merges land.
-            case .from, .into: return string(SurveyKind.fuzzTyped(room?.currentQuestion.map { room!.question($0).content }, source: &source))
+            case .from, .into: return string(room.map { groupName(in: $0) } ?? source.text())
             default: return string(source.text())
             }
         case .number: return source.chance(0.5) ? "\(source.int(0...200))" : numberLiteral()

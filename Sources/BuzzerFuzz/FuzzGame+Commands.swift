@@ -49,7 +49,7 @@ extension FuzzGame {
         case (.revealed, .showLeaderboard): return 3
         case (.revealed, .undoReveal): return 2
         case (.revealed, .accept): return 3
-        case (.open, .mergeAnswers), (.closed, .mergeAnswers): return room.currentQuestion.map { room.question($0).kind == .survey } == true ? 4 : 1
+        case (.open, .mergeAnswers), (.closed, .mergeAnswers): return answerGroups(in: room).count >= 2 ? 40 : 1
         case (_, .mergeAnswers): return 1
         case (.leaderboard, .next): return room.isOnLastQuestion ? 2 : 14
         case (.leaderboard, .startTiebreak): return room.isOnLastQuestion ? 12 : 1
@@ -99,8 +99,7 @@ extension FuzzGame {
             return .accept(question: sequence, text: answerText(in: room))
         case .mergeAnswers:
             let sequence = source.chance(0.9) ? (room.currentQuestion?.sequence ?? 0) : source.boundaryInt()
-            let content = room.currentQuestion.map { room.question($0).content }
-            return .mergeAnswers(question: sequence, from: SurveyKind.fuzzTyped(content, source: &source), into: SurveyKind.fuzzTyped(content, source: &source))
+            return .mergeAnswers(question: sequence, from: groupName(in: room), into: groupName(in: room))
         case .hostDisconnected: return .hostDisconnected
         case .hostReconnect: return .hostReconnect(tokenHash: source.chance(0.9) ? room.hostTokenHash : source.text())
         case .join: return .join(joinRequest(in: room))
@@ -125,6 +124,18 @@ extension FuzzGame {
     /// Whether the current question is a buzz question (the buzzer's commands are likely then).
     private func isBuzz(_ room: Room) -> Bool {
         room.currentQuestion.map { room.question($0).kind == .buzz } ?? false
+    }
+
+    /// The current survey's answer groups (keys), biggest first; empty for other questions.
+    func answerGroups(in room: Room) -> [String] {
+        room.currentQuestion.flatMap { room.liveGroups(sequence: $0.sequence) }?.map(\.key) ?? []
+    }
+
+    /// A group for `merge_answers`: mostly one the players made, else what a player might type.
+    mutating func groupName(in room: Room) -> String {
+        let groups = answerGroups(in: room)
+        if !groups.isEmpty, source.chance(0.7) { return source.pick(groups) }
+        return SurveyKind.fuzzTyped(room.currentQuestion.map { room.question($0).content }, source: &source)
     }
 
     // MARK: - Who

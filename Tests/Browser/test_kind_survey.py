@@ -99,6 +99,7 @@ def test_a_survey_typed_on_phones_merged_on_the_console_and_revealed_as_a_cloud_
         wait(host, lambda d: "×5" in dict(groups(d)).get("France", ""), "the merge did not reach the console")
         assert "Fance" not in dict(groups(host))
         clean(host, "host: survey groups")
+        shot(host, "survey-groups")
 
         click(host, "#primary")  # reveal
         # The projector: a cloud, France biggest, with a tick on the answers that score.
@@ -139,6 +140,8 @@ def test_a_survey_typed_on_phones_merged_on_the_console_and_revealed_as_a_cloud_
         assert "and 2 more answers" in el(display, ".survey-bars .hint").text
         clean(display, "display: survey bars")
         shot(display, "survey-bars")
+        set_viewport(display, (1280, 720))
+        assert overflow(display) == []
         # The biggest group scores in full (speed points), on the phone.
         wait_text(ada, ".answer-was", "4 players said “Cheddar”")
         assert "point" in el(ada, ".result .gain").text and el(ada, ".result .gain").text != "0 points"

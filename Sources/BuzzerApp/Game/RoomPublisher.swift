@@ -220,7 +220,7 @@ package struct RoomPublisher: Sendable, Equatable {
             WaitingPayload.Team(team: id, name: room.teams[id]?.name ?? "", waiting: count.waiting, members: count.members)
         }
         return WaitingPayload(question: current.sequence, players: players, more: more, teams: teamRows,
-                              groups: room.liveGroups(sequence: current.sequence))
+                              groups: room.liveGroups(sequence: current.sequence).map { Array($0.prefix(waitingListLimit)) })
     }
 
     /// Enough names for a bar; a room of thousands shows a count.

@@ -302,7 +302,7 @@ package struct WaitingPayload: Encodable, Sendable, Equatable {
     /// Players past the list's limit who have not answered either.
     package var more: Int
     package var teams: [Team]
-    /// A survey's answer groups so far, biggest first, for the host to merge; absent for other kinds.
+    /// A survey's biggest answer groups so far (at most `waitingListLimit`), for the host to merge; absent for other kinds.
     package var groups: [AnswerGroup]?
 }
 

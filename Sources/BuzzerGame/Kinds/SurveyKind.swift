@@ -1,6 +1,6 @@
 /// `survey` ("survey says"): players type a short answer; answers are grouped by a folded key
 /// (`groupKey`), the host may merge two groups before the reveal, and the reveal shows the groups
-/// biggest first. Scored as a poll (no points), `popular` or `rare` (docs/game-rules.md, "Survey").
+/// biggest first. Scored as a poll (no points), `popular` or `rare` (docs/game-rules.md, "By kind").
 package enum SurveyKind: QuestionKindModule {
     package static let kind = QuestionKind.survey
 
@@ -163,7 +163,7 @@ package enum SurveyKind: QuestionKindModule {
         if case .survey(let survey)? = content, !survey.accepted.isEmpty, source.chance(0.3) {
             return TextKind.fuzzTyped(accepted: survey.accepted, source: &source)
         }
-        if source.chance(0.8) { return source.pick(["Paris", "paris", "PARÍS", "Pаris", "Rome", "rome!", "Oslo", "0slo", "yes"]) }
+        if source.chance(0.8) { return source.pick(["Paris", "PARÍS", "Pаris", "Rome", "rome!", "Oslo", "0slo", "Lyon", "yes"]) }
         return source.anyText()
     }
 
