@@ -1,6 +1,6 @@
 """The buzzer round end to end: touch phones (360 and 390 px, one in German) with one big button, a
 false start locked out, the floor on two projectors (1280x720 and 1920x1080) with the queue, the
-console's queue with corrected times, a wrong mark passing the floor, a right one revealing."""
+console's queue with corrected times, a typed wrong answer passing the floor, the host's right mark revealing."""
 from conftest import AXE_FINDINGS, LAPTOP, axe_check, shot, wait
 from pages import Peer, click, console, el, join, wait_css, wait_text
 from test_first_run import start
@@ -80,8 +80,9 @@ def test_a_buzzer_round_on_phones_projectors_and_the_console(tmp_path, browsers)
         shot(en, "buzz-first")
         clean(host, "host: buzz queue")
 
-        # Wrong: Ada is locked out and the floor passes to Zoë.
-        click(host, "#mark-wrong")
+        # Ada types her answer on the phone: wrong, so she is locked out and the floor passes to Zoë.
+        typed = wait_css(en, "#typed")
+        typed.send_keys("Sydney\n")
         wait_text(en, "#buzz-status", "Locked out")
         wait_text(big, ".buzz-floor", "Zoë")
         wait(host, lambda d: "Zoë" in (d.execute_script("return document.querySelector('#buzz-floor')?.textContent") or ""), "the floor did not pass to Zoë")

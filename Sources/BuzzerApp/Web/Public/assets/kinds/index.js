@@ -7,7 +7,7 @@
 // and, where it differs from the rest: hostKey (the console shows the right answer as words while
 // the question runs), revealLine (the projector says the answer in words), typedAnswers (the host
 // accepts typed answers), result(reveal, mine, q) (the phone's own reveal), allRightKey, hostPanel(q, game, command)
-// (the console's own part while the question runs: buzz's queue and marks).
+// (the console's own part while the question runs: buzz's queue and marks), ownScreen (the phone stays on the question).
 import { t } from '../i18n.js';
 import choice from './choice.js';
 import multi from './multi.js';
