@@ -21,6 +21,8 @@ package enum BuzzFairnessBenchmark {
         package var inversions: Int
         /// Of those, pairs that pressed more than the tie window apart.
         package var inversionsBeyondTie: Int
+        /// Pairs whose corrected times alone are in the other order than they pressed (no tie rule).
+        package var correctedInversions = 0
         package var pairs: Int
         package var ties: Int
         /// The presses' own order kept by the queue, per round, for a check that nothing was lost.
@@ -35,7 +37,7 @@ package enum BuzzFairnessBenchmark {
             func ms(_ value: Double) -> String { String(format: "%.1f ms", value) }
             return "\(teams) teams × \(rounds) rounds, presses within the window, RTT 0-400 ms: corrected-time error p50 \(ms(percentile(0.5))), "
                 + "p99 \(ms(percentile(0.99))), max \(ms(errors.last ?? 0)); pairs out of order \(inversions) of \(pairs) "
-                + "(\(inversionsBeyondTie) more than the tie window apart); presses shown as ties \(ties)"
+                + "(\(inversionsBeyondTie) more than the tie window apart; by corrected time alone \(correctedInversions)); presses shown as ties \(ties)"
         }
     }
 
@@ -112,16 +114,17 @@ package enum BuzzFairnessBenchmark {
             }
             guard let rows = view["queue"] as? [[String: Any]] else { throw BenchError.unexpected("no queue") }
             report.queued.append(rows.count)
-            var places: [(player: Int, pressed: Double)] = []
+            var places: [(player: Int, pressed: Double, corrected: Double)] = []
             for row in rows {
                 guard let player = row["player"] as? Int, let pressedMs = row["pressedMs"] as? Double, let real = truth[player] else { continue }
                 report.errors.append(abs(opensAt + pressedMs - real))
                 if row["tie"] as? Bool == true { report.ties += 1 }
-                places.append((player, real))
+                places.append((player, real, pressedMs))
             }
             for i in places.indices {
                 for j in places.indices where j > i {
                     report.pairs += 1
+                    if (places[i].pressed - places[j].pressed) * (places[i].corrected - places[j].corrected) < 0 { report.correctedInversions += 1 }
                     if places[i].pressed > places[j].pressed {
                         report.inversions += 1
                         if places[i].pressed - places[j].pressed > Double(tieWindowMs) { report.inversionsBeyondTie += 1 }

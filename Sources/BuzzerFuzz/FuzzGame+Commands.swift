@@ -16,7 +16,8 @@ extension FuzzGame {
         guard let room else { return .tick }
         let kinds = Kind.allCases
         // A greedy game only plays: nothing that would cost the one player their run of stakes.
-        let plays: Set<Kind> = [.tick, .start, .next, .close, .reveal, .join, .answer, .wager]
+        // A buzz question that waits for the host is opened: the game would otherwise stay in its reading time.
+        let plays: Set<Kind> = [.tick, .start, .next, .close, .reveal, .join, .answer, .wager, .openBuzzers, .buzz]
         let weights = kinds.map { !greedy || plays.contains($0) ? weight($0, in: room) : 0 }
         // Chaos neither ends the game nor sends the host away: games would be short.
         let kind = source.chance(chaos) ? source.pick(kinds.filter { $0 != .end && $0 != .hostDisconnected }) : kinds[source.weighted(weights)]
@@ -55,9 +56,10 @@ extension FuzzGame {
         case (.leaderboard, .startTiebreak): return room.isOnLastQuestion ? 12 : 1
         case (.tiebreak, .tiebreakAnswer): return 20
         case (.tiebreak, .close): return 2
-        case (.reading, .buzz): return isBuzz(room) ? 4 : 1
+        // False starts, and presses again after one (`locked_out`), while a buzz question is read out.
+        case (.reading, .buzz): return isBuzz(room) ? 16 : 1
         case (.open, .buzz): return isBuzz(room) ? 30 : 1
-        case (.reading, .openBuzzers): return isBuzz(room) ? 6 : 1
+        case (.reading, .openBuzzers): return isBuzz(room) ? 4 : 1
         case (.open, .markBuzz), (.closed, .markBuzz): return isBuzz(room) ? 10 : 1
         case (_, .join), (_, .resume), (_, .playerDisconnected): return 2
         case (_, .adjustScore), (_, .kick), (_, .rename), (_, .movePlayer), (_, .renameTeam), (_, .mergeTeams): return 1

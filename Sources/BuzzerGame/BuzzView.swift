@@ -28,6 +28,8 @@ package struct BuzzView: Sendable, Equatable, Codable {
     package var lockedOut: [PlayerID]
     /// Players who pressed too early, in order.
     package var falseStarts: [PlayerID]
+    /// The floor holder may type the answer on the phone (the question has accepted answers); absent otherwise.
+    package var typed: Bool? = nil
 }
 
 extension Room {
@@ -51,6 +53,7 @@ extension Room {
             }
         }
         return BuzzView(
-            question: current.sequence, open: phase == .open, floor: queue.floor, queue: rows, lockedOut: locked, falseStarts: queue.falseStarts)
+            question: current.sequence, open: phase == .open, floor: queue.floor, queue: rows, lockedOut: locked, falseStarts: queue.falseStarts,
+            typed: buzz.accepted.isEmpty ? nil : true)
     }
 }

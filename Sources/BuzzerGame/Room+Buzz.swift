@@ -41,14 +41,28 @@ extension Room {
         return .answersOpened(AnswersOpened(at: now, sequence: current.sequence))
     }
 
+    /// An `answer` typed by the floor holder of a buzz question that has accepted answers: marked
+    /// against them as a text answer is (`TextNormalizer.answerKey`), then as `mark_buzz` would.
+    /// nil for every other answer, which the usual rules take.
+    func decideTypedBuzz(_ id: PlayerID, _ submission: AnswerSubmission, at now: GameInstant) throws(GameError) -> [RoomEvent]? {
+        guard let current = currentQuestion, submission.question == current.sequence, case .text(let typed) = submission.value,
+              case .buzz(let buzz) = question(current).content, !buzz.accepted.isEmpty else { return nil }
+        _ = try activePlayer(id)
+        guard current.buzz.floor == id else { throw .noFloor }
+        guard case .text(let text) = try TextKind.canonicalAnswer(.text(typed), permutation: [], settings: settings) else { return nil }
+        let keys = Set((buzz.accepted + current.acceptedExtra).map(TextNormalizer.answerKey))
+        return try decideMarkBuzz(right: keys.contains(TextNormalizer.answerKey(text)), typed: text, at: now)
+    }
+
     /// `mark_buzz`: the floor holder's answer. Right scores and ends the question (closed and
     /// revealed, as `reveal` does); wrong locks them (or their team) out and passes the floor on.
-    func decideMarkBuzz(right: Bool, at now: GameInstant) throws(GameError) -> [RoomEvent] {
+    /// `typed`: the floor holder's own typed answer, logged with the mark.
+    func decideMarkBuzz(right: Bool, typed: String? = nil, at now: GameInstant) throws(GameError) -> [RoomEvent] {
         guard let current = currentQuestion, isAcceptingAnswers || phase == .closed else {
             throw .badPhase(command: RoomCommand.markBuzz(right: right).name, phase: phase)
         }
         guard let holder = current.buzz.floor else { throw .noFloor }
-        let marked = RoomEvent.buzzMarked(BuzzMarked(at: now, sequence: current.sequence, player: holder, right: right))
+        let marked = RoomEvent.buzzMarked(BuzzMarked(at: now, sequence: current.sequence, player: holder, right: right, text: typed))
         if right {
             var events = [marked]
             if isAcceptingAnswers { events.append(.answersClosed(AnswersClosed(at: now, sequence: current.sequence, reason: .host))) }

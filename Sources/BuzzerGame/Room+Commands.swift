@@ -136,6 +136,8 @@ extension Room {
             guard player.status == .connected || player.status == .away else { return [] }
             return [.playerLeft(PlayerLeft(at: now, player: id))]
         case let .answer(id, submission):
+            // The floor holder of a buzz question with accepted answers may type the answer (Room+Buzz).
+            if let marked = try decideTypedBuzz(id, submission, at: now) { return marked }
             return [try decideAnswer(id, submission, at: now)]
         case let .wager(id, sequence, amount):
             return [try decideWager(id, sequence: sequence, amount: amount, at: now)]
@@ -210,7 +212,8 @@ extension Room {
 
     /// Closes the question early once every connected player who may answer has answered.
     func allAnsweredClose(at now: GameInstant) -> RoomEvent? {
-        guard settings.closeWhenAllAnswered, !settings.allowAnswerChange, isAcceptingAnswers, let current = currentQuestion,
+        // A buzz question's presses are its answers, and they are not the end of it: the marks are (Room+Buzz).
+        guard settings.closeWhenAllAnswered, !settings.allowAnswerChange, isAcceptingAnswers, let current = currentQuestion, current.buzz.presses.isEmpty,
               connectedCount > 0, settings.teamMode || current.answers.count >= connectedCount else { return nil }
         let everyone = players.values.allSatisfy { player in
             player.status != .connected || player.firstQuestion > current.sequence || current.answers[player.id] != nil

@@ -28,6 +28,8 @@ extension Room {
         case .buzzPressed(let e):
             guard InputBounds.duration.contains(e.rttMs) else { return "its round-trip time \(e.rttMs) ms is out of range" }
             guard InputBounds.instant.contains(e.pressedAt), e.pressedAt <= e.at else { return "its press time \(e.pressedAt) is implausible" }
+        case .buzzMarked(let e):
+            if let text = e.text, text.utf8.count > InputBounds.Bytes.text { return "its typed answer is over \(InputBounds.Bytes.text) bytes" }
         case .wagerPlaced(let e):
             guard InputBounds.wager.contains(e.amount) else { return "its stake \(e.amount) is out of range" }
         case .timeAdded(let e):
@@ -53,7 +55,7 @@ extension Room {
              .playerJoined, .playerDisconnected, .playerReconnected, .playerLeft, .playerKicked, .playerRenamed, .teamRenamed,
              .teamsMerged, .playerMoved, .answersOpened, .answersClosed, .clockPaused, .clockResumed, .questionSkipped,
              .revealUndone, .questionRevealed, .answerAccepted, .leaderboardShown, .tiebreakEnded, .roomEnded,
-             .buzzFalseStart, .buzzFloor, .buzzMarked:
+             .buzzFalseStart, .buzzFloor:
             break
         }
         return nil

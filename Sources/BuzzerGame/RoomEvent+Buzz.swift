@@ -53,17 +53,20 @@ package struct BuzzFloor: Codable, Sendable, Equatable {
     }
 }
 
-/// The host marked the floor holder's answer.
+/// The floor holder's answer marked: by the host (`mark_buzz`), or against the accepted answers when
+/// the floor holder typed it (`text`, absent otherwise).
 package struct BuzzMarked: Codable, Sendable, Equatable {
     package var at: GameInstant
     package var sequence: Int
     package var player: PlayerID
     package var right: Bool
+    package var text: String?
 
-    package init(at: GameInstant, sequence: Int, player: PlayerID, right: Bool) {
+    package init(at: GameInstant, sequence: Int, player: PlayerID, right: Bool, text: String? = nil) {
         self.at = at
         self.sequence = sequence
         self.player = player
         self.right = right
+        self.text = text
     }
 }

@@ -1,6 +1,6 @@
 """The buzzer round end to end: touch phones (360 and 390 px, one in German) with one big button, a
 false start locked out, the floor on two projectors (1280x720 and 1920x1080) with the queue, the
-console's queue with corrected times, a wrong mark passing the floor, a right one revealing."""
+console's queue with corrected times, a typed wrong answer passing the floor, the host's right mark revealing."""
 from conftest import AXE_FINDINGS, LAPTOP, axe_check, shot, wait
 from pages import Peer, click, console, el, join, wait_css, wait_text
 from test_first_run import start
@@ -57,7 +57,7 @@ def test_a_buzzer_round_on_phones_projectors_and_the_console(tmp_path, browsers)
         # Jürgen presses too soon: a false start, locked out.
         click(de, "#buzz")
         wait_text(de, "#buzz-status", "Frühstart")
-        assert not el(de, "#buzz").is_enabled()
+        wait(de, lambda d: d.execute_script("return document.querySelector('#buzz').disabled"), "the button still takes presses")
         clean(de, "player: buzz false start (de)")
         shot(de, "buzz-false-start-de")
 
@@ -70,7 +70,7 @@ def test_a_buzzer_round_on_phones_projectors_and_the_console(tmp_path, browsers)
         for screen in (small, big):
             wait_text(screen, ".buzz-floor", "Ada Lovelace")
         wait_text(host, "#buzz-floor", "Ada Lovelace")
-        queue = el(host, "#buzz-queue").text
+        queue = host.execute_script("return document.querySelector('#buzz-queue').textContent")
         assert "1st" in queue and "2nd" in queue and " ms" in queue and "Zoë" in queue, queue
         for screen, name in ((small, "display: buzz floor 1280"), (big, "display: buzz floor 1920")):
             clean(screen, name)
@@ -80,11 +80,12 @@ def test_a_buzzer_round_on_phones_projectors_and_the_console(tmp_path, browsers)
         shot(en, "buzz-first")
         clean(host, "host: buzz queue")
 
-        # Wrong: Ada is locked out and the floor passes to Zoë.
-        click(host, "#mark-wrong")
+        # Ada types her answer on the phone: wrong, so she is locked out and the floor passes to Zoë.
+        typed = wait_css(en, "#typed")
+        typed.send_keys("Sydney\n")
         wait_text(en, "#buzz-status", "Locked out")
         wait_text(big, ".buzz-floor", "Zoë")
-        wait(host, lambda d: "Zoë" in el(d, "#buzz-floor").text, "the floor did not pass to Zoë")
+        wait(host, lambda d: "Zoë" in (d.execute_script("return document.querySelector('#buzz-floor')?.textContent") or ""), "the floor did not pass to Zoë")
         assert zoe.until("buzz")["type"] == "buzz"
         # Right: the question is revealed everywhere.
         click(host, "#mark-right")
@@ -96,5 +97,45 @@ def test_a_buzzer_round_on_phones_projectors_and_the_console(tmp_path, browsers)
         shot(big, "buzz-reveal")
         zoe.close()
         assert zoe_id > 0
+    finally:
+        server.stop()
+
+
+def test_the_editor_makes_a_buzz_question_with_its_settings(tmp_path, browsers):
+    import json
+    from selenium.webdriver.support.ui import Select
+    from conftest import EDIT_TOKEN
+    library = tmp_path / "library"
+    library.mkdir()
+    server = start(tmp_path, library=library)
+    try:
+        editor = browsers.open(LAPTOP)
+        editor.get(f"{server.url}/edit#token={EDIT_TOKEN}")
+        click(editor, "#new-pack")
+        wait_css(editor, "#f-title").send_keys("Buzzer Night")
+        Select(wait_css(editor, "select[data-path$='.kind']")).select_by_value("buzz")
+        card = wait_css(editor, ".question-card")
+        card.find_element("css selector", "input[data-path$='.category']").send_keys("Capitals")
+        card.find_element("css selector", "textarea[data-path$='.text']").send_keys("Capital of Australia?")
+        card.find_element("css selector", "[data-path$='.answer'] textarea, textarea[data-path$='.answer']").send_keys("Canberra")
+        penalty = card.find_element("css selector", "input[data-path$='.penalty']")
+        penalty.send_keys("250")
+        window = card.find_element("css selector", "input[data-path$='.tieWindowMs']")
+        window.send_keys("2000")
+        Select(card.find_element("css selector", "select[data-path$='.openBuzzers']")).select_by_value("host")
+        card.find_element("css selector", "input[type=checkbox][data-path$='.falseStartLockout']").click()
+        # Out of range: the server's words come back beside the field.
+        click(editor, "#save")
+        wait_text(editor, "#problems li", "0-1000")
+        window = el(editor, "input[data-path$='.tieWindowMs']")
+        window.clear()
+        window.send_keys("30")
+        axe_check(editor, "editor: buzz question")
+        assert AXE_FINDINGS["editor: buzz question"] == []
+        click(editor, "#save")
+        wait_text(editor, "#notice", "Saved as buzzer-night")
+        q = json.loads((library / "buzzer-night.json").read_text())["questions"][0]
+        assert (q["kind"], q["answer"], q["penalty"], q["tieWindowMs"], q["openBuzzers"], q["falseStartLockout"]) == (
+            "buzz", ["Canberra"], 250, 30, "host", False), q
     finally:
         server.stop()

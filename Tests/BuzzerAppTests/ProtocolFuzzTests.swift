@@ -26,6 +26,15 @@ import BuzzerGame
         }
     }
 
+    /// The buzzer's refusals are reachable: a press after a false start or a wrong answer, a mark with nobody on the floor.
+    @Test func theShortFormReachesTheBuzzersRefusals() {
+        let report = ProtocolFuzzer.run(ProtocolFuzzer.Options(seed: 3, steps: Self.steps))
+        #expect(report.failures.isEmpty)
+        for code in [ProtocolErrorCode.lockedOut, .noFloor] {
+            #expect(report.refused[code.rawValue, default: 0] > 0, "\(code)")
+        }
+    }
+
     /// A failure is reproduced from the seed and the game alone: each game draws from its own stream.
     @Test func aGamePlaysTheSameAloneAsInItsRun() {
         var options = ProtocolFuzzer.Options(seed: 9, steps: 100_000)

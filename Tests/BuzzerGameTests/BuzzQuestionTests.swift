@@ -187,6 +187,34 @@ import BuzzerGameJSON
         #expect(try Room.replay(game.log) == game.room)
     }
 
+    @Test func theFloorHolderMayTypeTheAnswerWhichIsMarkedAsATextAnswerIs() throws {
+        var (game, ids) = try Self.game(names: ["Ann", "Bob"])
+        game.openAnswers()
+        try buzz(&game, ids[0])
+        game.advance(50)
+        try buzz(&game, ids[1])
+        settle(&game)
+        let typed = { (id: PlayerID, text: String) in RoomCommand.answer(id, AnswerSubmission(question: 0, value: .text(text), writtenAt: 0)) }
+        // Only the floor holder types; an empty answer is refused like a text answer's.
+        game.expectRefused(typed(ids[1], "Paris"), code: "no_floor")
+        game.expectRefused(typed(ids[0], "   "), code: "invalid_answer")
+        game.advance(1_000)
+        let wrong = try game.send(typed(ids[0], "Lyon"))
+        #expect(wrong.first == .buzzMarked(BuzzMarked(at: game.now, sequence: 0, player: ids[0], right: false, text: "Lyon")))
+        #expect(game.room.currentQuestion!.buzz.floor == ids[1])
+        let right = try game.send(typed(ids[1], "  PARÍS "))
+        #expect(right.map(\.type) == ["buzz_marked", "answers_closed", "question_revealed"])
+        #expect(game.score(ids[1]) == 1 && game.score(ids[0]) == -250)
+        #expect(try Room.replay(game.log) == game.room)
+        // Without accepted answers a typed answer is no buzz: the usual refusals.
+        var (plain, others) = try Self.game(BuzzQuestion(), names: ["Cy", "Di"])
+        plain.openAnswers()
+        try buzz(&plain, others[0])
+        settle(&plain)
+        plain.expectRefused(typed(others[0], "Lima"), code: "already_answered")
+        plain.expectRefused(typed(others[1], "Lima"), code: "invalid_answer")
+    }
+
     @Test func anUnmarkedPressIsCountedNotJudged() throws {
         var (game, ids) = try Self.game(names: ["Ann", "Bob"])
         game.openAnswers()

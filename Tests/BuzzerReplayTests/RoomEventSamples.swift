@@ -46,7 +46,7 @@ enum RoomEventSamples {
         case .buzzPressed: return .buzzPressed(BuzzPressed(at: at, sequence: 0, player: PlayerID(1), team: TeamID(1), rttMs: 120, pressedAt: at - 60))
         case .buzzFalseStart: return .buzzFalseStart(BuzzFalseStart(at: at, sequence: 0, player: PlayerID(1), team: TeamID(1), lockedOut: true))
         case .buzzFloor: return .buzzFloor(BuzzFloor(at: at, sequence: 0, player: PlayerID(1)))
-        case .buzzMarked: return .buzzMarked(BuzzMarked(at: at, sequence: 0, player: PlayerID(1), right: false))
+        case .buzzMarked: return .buzzMarked(BuzzMarked(at: at, sequence: 0, player: PlayerID(1), right: false, text: "Lyon"))
         case .wagerPlaced: return .wagerPlaced(WagerPlaced(at: at, sequence: 0, player: PlayerID(1), team: TeamID(1), amount: 2))
         case .answerRecorded:
             let answer = try! JSONDecoder().decode(AnswerValue.self, from: Data(#"{"kind":"text","text":"the beatles"}"#.utf8))

@@ -13,6 +13,8 @@ package struct RoomPublisher: Sendable, Equatable {
         package var lobby = false
         package var players = false
         package var answerCount = false
+        /// A buzz question's queue after presses: a burst of presses sends it a few times, not once per press.
+        package var buzz = false
     }
 
     /// What one batch of events causes.
@@ -87,8 +89,13 @@ package struct RoomPublisher: Sendable, Equatable {
                 out.append(Delivery(audience: .everyone, message: .answersOpen(AnswersOpenPayload(
                     question: opened.sequence, serverTime: now, deadline: deadline))))
                 if let buzz = room.buzzView { out.append(Delivery(audience: .everyone, message: .buzz(buzz))) }
-            case .buzzPressed, .buzzFalseStart, .buzzFloor, .buzzMarked:
-                // Every screen redraws the queue: the console's times, the projector's floor, each phone's place.
+            case .buzzPressed, .buzzFalseStart:
+                // A hundred tables press within a second: the queue goes out coalesced, like the answer count.
+                pending.buzz = true
+                pending.answerCount = true
+            case .buzzFloor, .buzzMarked:
+                // Every screen redraws the queue at once: the projector's floor, each phone's place, the console's marks.
+                pending.buzz = false
                 if let buzz = room.buzzView { out.append(Delivery(audience: .everyone, message: .buzz(buzz))) }
                 pending.answerCount = true
             case .answerRecorded(let recorded):
@@ -187,6 +194,10 @@ package struct RoomPublisher: Sendable, Equatable {
             pending.players = false
             // The projector lists who has joined, as the host console does.
             out.append(Delivery(audience: .screens, message: .players(Self.players(in: room))))
+        }
+        if pending.buzz {
+            pending.buzz = false
+            if let buzz = room.buzzView { out.append(Delivery(audience: .everyone, message: .buzz(buzz))) }
         }
         if pending.answerCount, let current = room.currentQuestion {
             pending.answerCount = false

@@ -4,6 +4,7 @@
 // reload or a second projector shows the same.
 import { t, ordinal, formatNumber } from '../i18n.js';
 import { h } from '../dom.js';
+import { typedForm } from './shared.js';
 
 /** This phone's row in the queue: its own press, or (team mode) its team's. */
 const mine = (buzz, seat) => buzz?.queue.find((r) => r.player === seat?.player || (seat?.team && r.team === seat.team)) ?? null;
@@ -41,6 +42,8 @@ function queueList(buzz) {
 
 export default {
   name: 'buzz',
+  /** The phone stays on the button and its place: a press is no answer to lock in. */
+  ownScreen: true,
   /** One big button: a press before the buzzers open is a false start, so it is there while reading too. */
   phone: (q, ctx) => {
     const status = phoneStatus(ctx.game, q);
@@ -51,6 +54,9 @@ export default {
         text: t('p.buzz'), onclick: () => ctx.command('buzz', { question: q.sequence }) }),
       status ? h('p', { id: 'buzz-status', class: `buzz-status ${status.cls}`, role: 'status', text: t(status.key, status.words ?? {}) })
         : h('p', { id: 'buzz-status', class: 'hint', text: ctx.game?.phase === 'reading' ? t('p.buzzWait') : t('p.buzzNow') }),
+      // With the floor, on a question with accepted answers: type it (marked as a text answer is), or say it out loud.
+      status?.cls === 'good' && ctx.game?.buzz?.typed
+        ? typedForm(ctx, { label: t('p.buzzTypeIt'), attrs: { autocapitalize: 'none', spellcheck: 'false' }, parse: (raw) => ({ kind: 'text', text: raw }) }) : null,
     ];
   },
   answerText: (a) => t(a.press?.right === true ? 'k.buzzRight' : a.press?.right === false ? 'k.buzzWrong' : 'k.buzzPressed'),

@@ -10,7 +10,8 @@
 // ownsPicture (the phone's input draws the question's picture, so the page does not),
 // overlay(q, reveal, img) (drawn over the projector's picture of the question at the reveal), and
 // hostGroups(waiting, q, { command, redraw }) (the console's answer groups while the question runs),
-// hostPanel(q, game, command) (the console's own part while the question runs: buzz's queue and marks).
+// hostPanel(q, game, command) (the console's own part while the question runs: buzz's queue and marks),
+// ownScreen (the phone stays on the question's screen after answering: buzz).
 import { t } from '../i18n.js';
 import choice from './choice.js';
 import multi from './multi.js';

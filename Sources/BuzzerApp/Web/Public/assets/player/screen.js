@@ -1,5 +1,5 @@
 // The phone's screen for the phase, its top-bar chip and the host-away note.
-import { $, h, fill, formatScore, countLine, breakSlide, tickBreak, t } from '../common.js';
+import { $, h, fill, formatScore, countLine, breakSlide, tickBreak, kind, t } from '../common.js';
 import { S, main } from './store.js';
 import { renderJoin, renderLobby } from './join.js';
 import { renderQuestion } from './question.js';
@@ -24,7 +24,10 @@ export function render(force = false) {
   switch (S.game.phase) {
     case 'lobby': renderLobby(); break;
     case 'reading': case 'open': case 'closed':
-      if ((S.game.answered && !(S.ui.changing && S.game.phase === 'open')) || S.ui.sending) renderLocked(); else renderQuestion(); break;
+      // A kind whose answer is its own screen (buzz: the queue, the floor) stays on the question.
+      if (!kind(S.game.question?.kind).ownScreen && ((S.game.answered && !(S.ui.changing && S.game.phase === 'open')) || S.ui.sending)) renderLocked();
+      else renderQuestion();
+      break;
     case 'revealed': renderResult(); break;
     case 'leaderboard': renderLeaderboard(); break;
     case 'tiebreak': renderTiebreak(); break;
