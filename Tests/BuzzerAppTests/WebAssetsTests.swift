@@ -55,8 +55,8 @@ import Testing
     }
 
     /// What one page loads (a phone loads the player page only), uncompressed: its HTML, styles and
-    /// every script module its entry imports, under 145 KB, and with its words (the `common` and page
-    /// catalogues of one language, the heaviest) under 165 KB (docs/web-clients.md, "Weight").
+    /// every script module its entry imports, under 150 KB, and with its words (the `common` and page
+    /// catalogues of one language, the heaviest) under 170 KB (docs/web-clients.md, "Weight").
     @Test func eachPageStaysUnderItsBudget() throws {
         let files = WebAssets.bundled.files
         func size(_ path: String) throws -> Int { try #require(files[path], "\(path) missing").bytes.count }
@@ -83,10 +83,10 @@ import Testing
                                     ("edit", ["/edit.html", "/assets/edit.css"], "/assets/edit.js"), ("league", ["/league.html", "/assets/league.css"], "/assets/league.js")] {
             let loaded = Set(page + shared).union(try scripts(from: entry))
             let code = try loaded.reduce(0) { try $0 + size($1) }
-            #expect(code < 145_000, "\(page[0]): \(code) bytes of code")
+            #expect(code < 150_000, "\(page[0]): \(code) bytes of code")
             for lang in ["en", "de", "fr", "es", "nl"] {
                 let words = try size("/assets/\(lang).common.json") + size("/assets/\(lang).\(part).json")
-                #expect(code + words < 165_000, "\(page[0]) in \(lang): \(code + words) bytes")
+                #expect(code + words < 170_000, "\(page[0]) in \(lang): \(code + words) bytes")
             }
         }
     }
