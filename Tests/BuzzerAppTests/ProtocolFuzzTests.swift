@@ -27,11 +27,16 @@ import BuzzerGame
     }
 
     /// The buzzer's refusals are reachable: a press after a false start or a wrong answer, a mark with nobody on the floor.
+    /// Seeds are tried in turn (each kind is one of ten in a random pack, so one short seed may ask no buzz question).
     @Test func theShortFormReachesTheBuzzersRefusals() {
-        let report = ProtocolFuzzer.run(ProtocolFuzzer.Options(seed: 3, steps: Self.steps))
-        #expect(report.failures.isEmpty)
+        var refused: [String: Int] = [:]
+        for seed in 3...10 as ClosedRange<UInt64> where refused[ProtocolErrorCode.lockedOut.rawValue] == nil || refused[ProtocolErrorCode.noFloor.rawValue] == nil {
+            let report = ProtocolFuzzer.run(ProtocolFuzzer.Options(seed: seed, steps: Self.steps))
+            #expect(report.failures.isEmpty, "seed \(seed)")
+            refused.merge(report.refused, uniquingKeysWith: +)
+        }
         for code in [ProtocolErrorCode.lockedOut, .noFloor] {
-            #expect(report.refused[code.rawValue, default: 0] > 0, "\(code)")
+            #expect(refused[code.rawValue, default: 0] > 0, "\(code)")
         }
     }
 
