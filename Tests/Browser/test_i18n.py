@@ -133,6 +133,18 @@ def test_no_catalogue_uses_a_known_false_friend():
     assert not problems, "\n".join(problems)
 
 
+def test_no_text_names_a_file_or_a_command():
+    """What a host or a player reads never sends them to a file of this repository or a command line."""
+    problems = []
+    for lang in LANGS:
+        for part in PARTS:
+            for key, value in catalogue(lang, part).items():
+                for text in texts(value):
+                    if re.search(r"docs/|\.md\b|\bbuzzer (replay|import|check|serve)\b", text):
+                        problems.append(f"{lang}.{part}.json: {key}: {text}")
+    assert not problems, "\n".join(problems)
+
+
 # MARK: - The pages
 
 # What is wrong with the page as it stands in `lang`: arguments are the language, every key, the
