@@ -8,9 +8,9 @@ import Testing
 /// Real sockets on 127.0.0.1; the times compared are the logged events', not the test's clock.
 @Suite(.serialized)
 struct DropGraceLiveTests {
-    static let pack: [String: Any] = ["title": "Pub night", "questions": [
+    static var pack: [String: Any] { ["title": "Pub night", "questions": [
         ["kind": "choice", "category": "Geography", "text": "Capital of Iceland?", "options": ["Reykjavík", "Oslo", "Helsinki", "Tallinn"], "answer": 0],
-    ]]
+    ]] }
 
     /// A room with Ada, Bea and Eve on the question, Ada and Bea answered; returns Eve's resume token.
     private func everyoneButEveAnswered(_ server: LiveGameServer, graceMs: Int) throws -> (host: GameClient, code: String, eve: GameClient, token: String) {
