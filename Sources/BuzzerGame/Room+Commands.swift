@@ -234,7 +234,8 @@ extension Room {
             if settings.teamMode, player.team.map({ current.teamAnswers[$0] != nil }) == true { continue }
             switch player.status {
             case .connected: return nil
-            case .away: if let since = player.awaySince { due = max(due, since.plus(settings.dropGraceMs)) }
+            // Only a drop during this question is waited for; one from before it is not.
+            case .away: if let since = player.awaySince, since >= current.shownAt { due = max(due, since.plus(settings.dropGraceMs)) }
             case .left, .kicked: continue
             }
         }
