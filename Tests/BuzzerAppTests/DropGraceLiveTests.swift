@@ -12,8 +12,9 @@ struct DropGraceLiveTests {
         ["kind": "choice", "category": "Geography", "text": "Capital of Iceland?", "options": ["Reykjavík", "Oslo", "Helsinki", "Tallinn"], "answer": 0],
     ]] }
 
-    /// A room with Ada, Bea and Eve on the question, Ada and Bea answered; returns Eve's resume token.
-    private func everyoneButEveAnswered(_ server: LiveGameServer, graceMs: Int) throws -> (host: GameClient, code: String, eve: GameClient, token: String) {
+    /// A room with Ada, Bea and Eve on the question, Ada and Bea answered; returns every phone (a
+    /// phone let go is a phone gone) and Eve's resume token.
+    private func everyoneButEveAnswered(_ server: LiveGameServer, graceMs: Int) throws -> (host: GameClient, code: String, phones: [GameClient], token: String) {
         let host = try GameClient(port: server.port)
         try host.send(type: "create", ["questions": Self.pack, "settings": [
             "readingTimeMs": 0, "timeLimitSeconds": 60, "closeWhenAllAnswered": true, "dropGraceMs": graceMs, "shuffleOptions": false]])
@@ -32,7 +33,7 @@ struct DropGraceLiveTests {
             try phone.send(type: "answer", ["question": 0, "answer": ["kind": "choice", "option": 0]])
             try phone.next("answer_ack")
         }
-        return (host, code, phones[2], token)
+        return (host, code, phones, token)
     }
 
     private func closes(_ events: [RoomEvent]) -> [AnswersClosed] {
@@ -42,8 +43,8 @@ struct DropGraceLiveTests {
     @Test func aDropWhenEveryoneElseAnsweredClosesOnlyWhenTheGraceEnds() throws {
         let server = try LiveGameServer()
         defer { server.stop() }
-        let (host, code, eve, _) = try everyoneButEveAnswered(server, graceMs: 1500)
-        eve.drop()
+        let (host, code, phones, _) = try everyoneButEveAnswered(server, graceMs: 1500)
+        phones[2].drop()
         let closed = try host.next("answers_closed", timeout: 20)
         #expect(closed["reason"] as? String == "all_answered")
 
@@ -53,14 +54,15 @@ struct DropGraceLiveTests {
         let close = try #require(closes(events).first)
         #expect(close.reason == .allAnswered)
         #expect(close.at - dropped >= 1500, "closed \(close.at - dropped) ms after the drop")
+        #expect(phones.count == 3)
     }
 
     @Test func aPlayerBackWithinTheGraceStillAnswersAndThatClosesIt() throws {
         let server = try LiveGameServer()
         defer { server.stop() }
         // A long grace: the question must wait for Eve however slow the machine is.
-        let (host, code, eve, token) = try everyoneButEveAnswered(server, graceMs: 60_000)
-        eve.drop()
+        let (host, code, phones, token) = try everyoneButEveAnswered(server, graceMs: 60_000)
+        phones[2].drop()
         let back = try GameClient(port: server.port)
         try back.send(type: "resume", ["code": code, "token": token])
         #expect(try back.next("joined")["resumed"] as? Bool == true)
@@ -70,6 +72,7 @@ struct DropGraceLiveTests {
         try back.next("answer_ack")
         let closed = try host.next("answers_closed", timeout: 20)
         #expect(closed["reason"] as? String == "all_answered")
+        #expect(phones.count == 3)
 
         #expect(eventually { (try? server.loggedEvents(of: code)).map { !closes($0).isEmpty } ?? false })
         let events = try server.loggedEvents(of: code)
