@@ -38,6 +38,7 @@ import Testing
         var game = try GameHarness()
         let ann = try game.join("Ann"), bob = try game.join("Bob"), cid = try game.join("Cid")
         try game.send(.playerDisconnected(cid))
+        game.now += 1000
         try game.send(.start)
         game.openAnswers()
         #expect(try game.answer(ann, .choice(1), afterOpenMs: 500).map(\.type) == ["answer_recorded"])
