@@ -20,8 +20,12 @@ extension Room {
     private mutating func execute(_ command: RoomCommand, at now: GameInstant) throws(GameError) -> [RoomEvent] {
         var events = try decide(command, at: now)
         for position in events.indices { events[position] = applyRecording(events[position]) }
-        if case .answer = command, let close = allAnsweredClose(at: now) {
-            events.append(applyRecording(close))
+        // An answer, or a player gone for good, may leave nobody to wait for (a drop waits for its grace: `dueTimer`).
+        switch command {
+        case .answer, .leave, .kick:
+            if let close = allAnsweredClose(at: now) { events.append(applyRecording(close)) }
+        default:
+            break
         }
         if case .tiebreakAnswer = command, let tiebreak = tiebreaks.last, !tiebreak.isOver,
            tiebreak.competitors.allSatisfy({ tiebreak.answers[$0] != nil }) {
@@ -210,16 +214,32 @@ extension Room {
         return try question.kind.module.canonicalAnswer(value, permutation: current.permutation, settings: settings)
     }
 
-    /// Closes the question early once every connected player who may answer has answered.
+    /// Closes the question early once every player who may answer has answered, a dropped one
+    /// counting until `dropGraceMs` after the drop (game-rules.md, "Closing early").
     func allAnsweredClose(at now: GameInstant) -> RoomEvent? {
+        guard let current = currentQuestion, let due = allAnsweredAt(), due <= now else { return nil }
+        return .answersClosed(AnswersClosed(at: now, sequence: current.sequence, reason: .allAnswered))
+    }
+
+    /// When the open question may close because everyone answered: now (`.min`) when nobody is
+    /// left to wait for, the last dropped player's grace end when only drops are unanswered, nil
+    /// while a connected player still may answer (or the room does not close early).
+    func allAnsweredAt() -> GameInstant? {
         // A buzz question's presses are its answers, and they are not the end of it: the marks are (Room+Buzz).
         guard settings.closeWhenAllAnswered, !settings.allowAnswerChange, isAcceptingAnswers, let current = currentQuestion, current.buzz.presses.isEmpty,
               connectedCount > 0, settings.teamMode || current.answers.count >= connectedCount else { return nil }
-        let everyone = players.values.allSatisfy { player in
-            player.status != .connected || player.firstQuestion > current.sequence || current.answers[player.id] != nil
-                || (settings.teamMode && player.team.map { current.teamAnswers[$0] != nil } == true)
+        var due = GameInstant.min
+        for player in players.values {
+            if player.firstQuestion > current.sequence || current.answers[player.id] != nil { continue }
+            if settings.teamMode, player.team.map({ current.teamAnswers[$0] != nil }) == true { continue }
+            switch player.status {
+            case .connected: return nil
+            // Only a drop during this question is waited for; one from before it is not.
+            case .away: if let since = player.awaySince, since >= current.shownAt { due = max(due, since.plus(settings.dropGraceMs)) }
+            case .left, .kicked: continue
+            }
         }
-        return everyone ? .answersClosed(AnswersClosed(at: now, sequence: current.sequence, reason: .allAnswered)) : nil
+        return due
     }
 
     private func decideWager(_ id: PlayerID, sequence: Int, amount: Int, at now: GameInstant) throws(GameError) -> RoomEvent {

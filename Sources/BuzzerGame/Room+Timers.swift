@@ -6,7 +6,7 @@ extension Room {
 
     /// What a due timer does; `event(for:at:)` builds its event only when it fires.
     enum DueTimer {
-        case answersOpen, answersClose, autoReveal, autoNext, tiebreakEnd, hostAway, buzzFloor
+        case answersOpen, answersClose, autoReveal, autoNext, tiebreakEnd, hostAway, buzzFloor, dropGraceEnd
     }
 
     /// The next timer and when it fires. Game timers win ties with the host-away timer so a
@@ -23,6 +23,9 @@ extension Room {
             case .open:
                 // An answer received exactly at `closesAt` still counts, so the close is due one ms later.
                 game = (current.closesAt.plus(1), .answersClose)
+                // Everyone else answered and a dropped player's grace ends first: close then. Only a future
+                // grace end is a timer (an answer, a leave or a kick close at once: `execute`).
+                if let due = allAnsweredAt(), due > phaseSince, due <= current.closesAt { game = (due, .dropGraceEnd) }
             case .closed where settings.autoAdvance:
                 game = (phaseSince.plus(settings.autoRevealDelayMs), .autoReveal)
             case .revealed where settings.autoAdvance:
@@ -60,6 +63,7 @@ extension Room {
         case .tiebreakEnd: return .tiebreakEnded(TiebreakEnded(at: at, number: tiebreaks.last!.number, reason: .deadline))
         case .hostAway: return .roomEnded(RoomEnded(at: at, reason: .hostLeft))
         case .buzzFloor: return buzzFloorEvent(at: at)!  // due only while a press waits (`BuzzQueue.floorDue`)
+        case .dropGraceEnd: return .answersClosed(AnswersClosed(at: at, sequence: currentQuestion!.sequence, reason: .allAnswered))
         }
     }
 

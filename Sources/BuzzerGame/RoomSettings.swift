@@ -28,6 +28,9 @@ package struct RoomSettings: Codable, Sendable, Equatable {
     /// Close a question as soon as every connected player has answered (not with `allowAnswerChange`:
     /// then the clock runs out, or the host closes).
     package var closeWhenAllAnswered = true
+    /// A player who drops still counts for `closeWhenAllAnswered` this long (bar Wi-Fi comes back), or
+    /// until they return; past it the question closes if everyone else has answered.
+    package var dropGraceMs: GameDuration = 5000
     /// Players may change their answer until the deadline; the last one counts, timed when it arrived.
     package var allowAnswerChange = false
     /// Reveal, advance and leave leaderboards on timers instead of waiting for the host.
@@ -78,7 +81,7 @@ package struct RoomSettings: Codable, Sendable, Equatable {
     package static let startingPoint = CodingUserInfoKey(rawValue: "buzzer.roomSettings.startingPoint")!
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case lateJoin, readingTimeMs, timeLimitSeconds, answerGraceMs, closeWhenAllAnswered, allowAnswerChange, autoAdvance
+        case lateJoin, readingTimeMs, timeLimitSeconds, answerGraceMs, closeWhenAllAnswered, dropGraceMs, allowAnswerChange, autoAdvance
         case autoRevealDelayMs, autoAdvanceDelayMs, leaderboardDelayMs, shuffleOptions, scoring, streakBonus
         case teamStanding, podiumSize, maxPlayers, resumeGraceMs, hostAwayGraceMs, rttCompensationCapMs
         case fullPointsWithinMs, nicknameMaxLength, teamNameMaxLength, maxTextAnswerLength, blockedNames, teams, teamMode, shuffleQuestions
@@ -95,6 +98,7 @@ package struct RoomSettings: Codable, Sendable, Equatable {
         try read(.timeLimitSeconds, &s.timeLimitSeconds)
         try read(.answerGraceMs, &s.answerGraceMs)
         try read(.closeWhenAllAnswered, &s.closeWhenAllAnswered)
+        try read(.dropGraceMs, &s.dropGraceMs)
         try read(.allowAnswerChange, &s.allowAnswerChange)
         try read(.autoAdvance, &s.autoAdvance)
         try read(.autoRevealDelayMs, &s.autoRevealDelayMs)
@@ -129,6 +133,7 @@ package struct RoomSettings: Codable, Sendable, Equatable {
         ("readingTimeMs", 0...60_000, { $0.readingTimeMs }),
         ("timeLimitSeconds", 1...3600, { Int64($0.timeLimitSeconds) }),
         ("answerGraceMs", 0...10_000, { $0.answerGraceMs }),
+        ("dropGraceMs", 0...60_000, { $0.dropGraceMs }),
         ("autoRevealDelayMs", 0...3_600_000, { $0.autoRevealDelayMs }),
         ("autoAdvanceDelayMs", 0...3_600_000, { $0.autoAdvanceDelayMs }),
         ("leaderboardDelayMs", 0...3_600_000, { $0.leaderboardDelayMs }),

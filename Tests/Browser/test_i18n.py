@@ -112,6 +112,39 @@ def test_every_key_in_use_exists_and_every_error_code_has_words():
     assert not problems, "\n".join(problems)
 
 
+# Known false friends: words that look right to an English speaker and mean something else here
+# (docs/web-clients.md, "Languages"). "Lock in" is to commit an answer, never to log in; a library is never a bookshop;
+# "eventually" is never "possibly".
+FALSE_FRIENDS = {
+    "de": ["einlogg", "eingeloggt", "ausloggen", "eventuell"],
+    "fr": ["librairie", "éventuellement", "se connecter"],
+    "es": ["librería", "eventualmente", "iniciar sesión"],
+    "nl": ["inloggen", "ingelogd", "eventueel"],
+}
+
+
+def test_no_catalogue_uses_a_known_false_friend():
+    problems = []
+    for lang, words in FALSE_FRIENDS.items():
+        for part in PARTS:
+            for key, value in catalogue(lang, part).items():
+                for text in texts(value):
+                    problems += [f"{lang}.{part}.json: {key} says \"{w}\": \"{text}\"" for w in words if w in text.lower()]
+    assert not problems, "\n".join(problems)
+
+
+def test_no_text_names_a_file_or_a_command():
+    """What a host or a player reads never sends them to a file of this repository or a command line."""
+    problems = []
+    for lang in LANGS:
+        for part in PARTS:
+            for key, value in catalogue(lang, part).items():
+                for text in texts(value):
+                    if re.search(r"docs/|\.md\b|\bbuzzer (replay|import|check|serve)\b", text):
+                        problems.append(f"{lang}.{part}.json: {key}: {text}")
+    assert not problems, "\n".join(problems)
+
+
 # MARK: - The pages
 
 # What is wrong with the page as it stands in `lang`: arguments are the language, every key, the
@@ -138,6 +171,13 @@ if (root.scrollWidth > innerWidth + 1) out.push(`sideways overflow: ${root.scrol
   [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > innerWidth + 1).slice(0, 5)
     .map((e) => `${e.tagName.toLowerCase()}.${e.className} "${e.textContent.slice(0, 30)}"`).join('; '));
 if (noScroll && root.scrollHeight > innerHeight + 1) out.push(`scrolls: ${root.scrollHeight} > ${innerHeight}`);
+// What must never break inside: a rank ("4e sur 5") and the projector's join address ("127.0.0.1:8765").
+for (const e of document.querySelectorAll('.stats .v, .display-lobby .url')) {
+  const range = document.createRange();
+  range.selectNodeContents(e);
+  const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+  if (lines.size > 1) out.push(`broken across ${lines.size} lines: "${e.textContent}"`);
+}
 return out;
 """
 

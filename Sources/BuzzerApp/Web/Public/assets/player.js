@@ -4,7 +4,7 @@
 import { $, h, fill, say, Connection, Countdown, drawClock, showStatus, dispatch, store, tickBreak, entrantNames, errorText, t } from './common.js';
 import { startI18n, pickLanguage, languageFromURL, storedLanguage, languagePicker, onLanguage } from './i18n.js';
 import { S, KEY, main, live, forget } from './player/store.js';
-import { render, renderHostNote, updateChip } from './player/screen.js';
+import { render, renderHostNote, updateChip, showNotice } from './player/screen.js';
 import { renderJoin, swapTeamField, takeLimits, countName } from './player/join.js';
 import { applyPause } from './player/question.js';
 import { stakePlaced } from './player/stake.js';
@@ -108,7 +108,7 @@ function react(change) {
   } else if (change.has('title', 'playerCount', 'locked') && game.phase === 'lobby') render();
   if (change.has('clock') && !change.screen) applyPause();
   if (change.has('hostConnected')) renderHostNote();
-  if (change.has('skipped') && game.skipped) say(live, t('p.saySkipped'));
+  if (change.has('skipped') && game.skipped) { say(live, t('p.saySkipped')); showNotice(t('p.saySkipped')); }
 }
 
 /** The server took a join or resume, or moved this phone to a team, or renamed it: kept for a reload. */
@@ -128,6 +128,8 @@ function seatChanged(change) {
     updateChip();
     say(live, t('p.sayRenamed', { name: seat.nickname }));
   }
+  // The lobby's heading and team line show the seat: a rename or a move redraws them in place.
+  if (was && S.game.phase === 'lobby' && (seat.nickname !== was.nickname || seat.team !== was.team)) render(true);
 }
 
 /**

@@ -1,6 +1,6 @@
 // A poll: options with no right one; everyone who answers is counted.
 import { t } from '../i18n.js';
-import { optionBars, screenOptions, optionWords, optionFields } from './shared.js';
+import { bars, screenOptions, optionWords, optionFields } from './shared.js';
 import { optionTaps } from './choice.js';
 
 export default {
@@ -9,7 +9,9 @@ export default {
   answerText: (a, q) => optionWords([a.option], q.options),
   correctText: () => t('answer.poll'),
   screen: screenOptions,
-  bars: optionBars,
+  // No right answer: the most chosen option stands out, and the projector counts answers, not right ones.
+  bars: (q, reveal) => bars({ labels: q.options ?? [], counts: reveal.optionCounts ?? [], top: true }),
+  allRightKey: 'd.answersCounted',
   editor: {
     blank: () => ({ options: ['', ''] }),
     options: true,

@@ -5,14 +5,17 @@ import { h } from '../dom.js';
 import { LETTERS, marker } from '../options.js';
 
 /** Horizontal bars of how many picked each option (reveal). `ids` puts them in another order (order
- *  questions: the right order); `right` are the right ones; `tf` draws true/false without letters. */
-export function bars({ labels, counts, right = [], ids, tf = false }) {
+ *  questions: the right order); `right` are the right ones; `tf` draws true/false without letters;
+ *  `top` (a poll, which has no right one) marks the most chosen. */
+export function bars({ labels, counts, right = [], ids, tf = false, top = false }) {
   const most = Math.max(1, ...counts.map((c) => c ?? 0));
+  if (top && Math.max(0, ...counts.map((c) => c ?? 0)) > 0) right = counts.flatMap((c, i) => (c === most ? [i] : []));
+  const mark = top ? 'bars.mostChosen' : 'bars.correct';
   return h('ul', { class: `bars${right.length ? ' has-right' : ''}`, 'aria-label': t('bars.label') },
     labels.map((label, k, _, i = ids?.[k] ?? k) => h('li', { class: `bar opt-${tf ? (i === 0 ? 'true' : 'false') : i}${right.includes(i) ? ' right' : ''}` },
       tf ? null : marker(i),
       h('span', { class: 'label' }, h('span', { class: 'sr-only', text: tf ? '' : `${LETTERS[i]}: ` }), label,
-        right.includes(i) ? h('span', { class: 'tick', text: t('bars.correct') }) : null),
+        right.includes(i) ? h('span', { class: 'tick', text: t(mark) }) : null),
       h('span', { class: 'track', 'aria-hidden': 'true' }, h('span', { class: 'fill', style: { width: `${(100 * (counts[k] ?? 0)) / most}%` } })),
       h('span', { class: 'count', text: formatNumber(counts[k] ?? 0) }))));
 }

@@ -52,7 +52,7 @@ export default {
   correctText: (c) => (c.accepted ?? []).join(', '),
   screen: () => h('p', { class: 'meta', text: t('d.typeAnswer') }),
   bars: (q, reveal) => groupsView(reveal),
-  allRightKey: 'd.surveyAnswered',
+  allRightKey: 'd.answersCounted',
   result: (rev, mine, q, r) => h('div', {},
     r?.group ? h('p', { class: 'answer-was', text: t('p.surveyGroup', { count: r.group.count, answer: r.group.text }) }) : null,
     rev.correct?.accepted ? h('p', { class: 'hint', text: t('p.surveyAccepted', { answers: rev.correct.accepted.join(', ') }) }) : null),

@@ -161,6 +161,7 @@ export function renderLobby() {
     h('p', { class: 'eyebrow', text: S.game.title }),
     h('h1', { class: 'hello' }, ...tn('p.youreIn', { name: h('span', { class: 'nick', text: S.seat?.nickname ?? '' }) })),
     h('div', { class: 'pulse', 'aria-hidden': 'true' }, h('img', { src: '/assets/icon.svg', alt: '' })),
+    S.seat?.team ? h('p', { class: 'team-line' }, ...tn('p.inTeam', { team: h('strong', { class: 'team-name', text: S.seat.team }) })) : null,
     h('p', { class: 'count' }, ...tn('p.inRoom', { count: S.game.playerCount ?? 0, n: h('strong', { id: 'player-count', text: formatNumber(S.game.playerCount ?? 0) }) })),
     h('p', { class: 'lead', text: t('p.eyesOnScreen') }),
     hostNote(),

@@ -56,6 +56,16 @@ export function updateChip() {
     S.game.me ? h('span', { class: 'chip-score', text: t('podium.points', { count: S.game.me.score, score: formatScore(S.game.me.score) }) }) : null);
 }
 
+/** A short notice over the screen (a skipped question), seen and not only said (`say` speaks it); it goes by itself. */
+export function showNotice(text) {
+  let node = $('#notice');
+  if (!node) { node = h('p', { id: 'notice', class: 'notice', 'aria-hidden': 'true' }); document.body.append(node); }
+  node.textContent = text;
+  node.hidden = false;
+  clearTimeout(S.noticeTimer);
+  S.noticeTimer = setTimeout(() => { node.hidden = true; }, 6000);
+}
+
 export function renderHostNote() {
   const note = $('#host-note');
   if (note) note.hidden = S.game.hostConnected !== false;

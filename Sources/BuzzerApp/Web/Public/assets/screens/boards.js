@@ -27,13 +27,16 @@ const columns = (...names) => h('colgroup', {}, names.map((n) => h('col', { clas
 
 /**
  * Names wrap only between words (app.css); a single word too long for its box (a 24-letter
- * surname) is set smaller until it fits, down to 60%, and past that ends in an ellipsis.
+ * surname on a phone's podium step) is set smaller until it fits, down to 60%, and past that
+ * breaks inside the word: a name is never cut.
  */
 export function fitNames(root = document) {
   for (const node of root.querySelectorAll('.board .name, .podium .name')) {
     node.style.removeProperty('font-size');
+    node.style.removeProperty('overflow-wrap');
     const over = node.scrollWidth / Math.max(1, node.clientWidth);
     if (over > 1.01) node.style.fontSize = `${Math.max(0.6, Math.floor(100 / over) / 100)}em`;
+    if (over > 1 / 0.6) node.style.overflowWrap = 'anywhere';
   }
 }
 
