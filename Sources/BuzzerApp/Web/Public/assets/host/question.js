@@ -72,7 +72,7 @@ export function revealStage() {
     r.correct?.kind !== 'none' ? h('p', { class: 'answer-key' }, ...tn('h.answerIs', { answer: h('strong', { text: correctText(r.correct, q) }) })) : null,
     distribution(q, r),
     // A question with no right answer (a poll) counts answers; it never says who was right.
-    h('p', { class: 'lead', text: r.correct?.kind === 'none' ? t('h.answeredCount', { count: r.answered }) : t('h.answeredRight', { n: r.rightCount, count: r.answered }) }),
+    h('p', { class: 'lead', text: r.correct?.kind === 'none' ? t('h.answeredTotal', { count: r.answered }) : t('h.answeredRight', { n: r.rightCount, count: r.answered }) }),
     r.explanation ? h('p', { class: 'explain', text: r.explanation }) : null,
     typed,
   ];
