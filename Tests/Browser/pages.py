@@ -3,6 +3,7 @@ import json
 
 from selenium.common.exceptions import NoAlertPresentException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 from websockets.sync.client import connect
 
 from conftest import EDIT_TOKEN, wait
@@ -139,3 +140,16 @@ def console(browsers, base, size, **create):
     host.get(f"{base}/host#code={created['code']}&token={created['hostToken']}")
     wait_css(host, "#join-code")
     return host, created["code"]
+
+
+def new_question(editor, base, title, kind, category, text):
+    """In the editor: a new pack titled `title` whose first question is of `kind`, with its category
+    and text typed in; returns the question's card."""
+    editor.get(f"{base}/edit#token={EDIT_TOKEN}")
+    click(editor, "#new-pack")
+    wait_css(editor, "#f-title").send_keys(title)
+    Select(wait_css(editor, ".question-card select[data-path$='.kind']")).select_by_value(kind)
+    card = wait_css(editor, ".question-card")
+    card.find_element(By.CSS_SELECTOR, "input[data-path$='.category']").send_keys(category)
+    card.find_element(By.CSS_SELECTOR, "textarea[data-path$='.text']").send_keys(text)
+    return card

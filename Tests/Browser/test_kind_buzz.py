@@ -2,7 +2,7 @@
 false start locked out, the floor on two projectors (1280x720 and 1920x1080) with the queue, the
 console's queue with corrected times, a typed wrong answer passing the floor, the host's right mark revealing."""
 from conftest import AXE_FINDINGS, LAPTOP, axe_check, shot, wait
-from pages import Peer, click, console, el, join, wait_css, wait_text
+from pages import Peer, click, console, el, join, wait_css, wait_text, new_question
 from test_first_run import start
 from test_order import MOBILE_UA
 
@@ -110,13 +110,7 @@ def test_the_editor_makes_a_buzz_question_with_its_settings(tmp_path, browsers):
     server = start(tmp_path, library=library)
     try:
         editor = browsers.open(LAPTOP)
-        editor.get(f"{server.url}/edit#token={EDIT_TOKEN}")
-        click(editor, "#new-pack")
-        wait_css(editor, "#f-title").send_keys("Buzzer Night")
-        Select(wait_css(editor, "select[data-path$='.kind']")).select_by_value("buzz")
-        card = wait_css(editor, ".question-card")
-        card.find_element("css selector", "input[data-path$='.category']").send_keys("Capitals")
-        card.find_element("css selector", "textarea[data-path$='.text']").send_keys("Capital of Australia?")
+        card = new_question(editor, server.url, "Buzzer Night", "buzz", "Capitals", "Capital of Australia?")
         card.find_element("css selector", "[data-path$='.answer'] textarea, textarea[data-path$='.answer']").send_keys("Canberra")
         penalty = card.find_element("css selector", "input[data-path$='.penalty']")
         penalty.send_keys("250")

@@ -5,7 +5,7 @@ right one, and the reveal shows the groups as a cloud (1280×720) and as ranked 
 import json
 
 from conftest import AXE_FINDINGS, EDIT_TOKEN, LAPTOP, axe_check, set_viewport, shot, wait
-from pages import Peer, click, console, el, els, overflow, wait_css, wait_text
+from pages import Peer, click, console, el, els, overflow, wait_css, wait_text, new_question
 from test_first_run import start
 
 MOBILE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36"
@@ -158,13 +158,7 @@ def test_the_editor_makes_a_rare_survey_question(tmp_path, browsers):
     server = start(tmp_path, library=library)
     try:
         editor = browsers.open(LAPTOP)
-        editor.get(f"{server.url}/edit#token={EDIT_TOKEN}")
-        click(editor, "#new-pack")
-        wait_css(editor, "#f-title").send_keys("Survey Night")
-        Select(wait_css(editor, "select[data-path$='.kind']")).select_by_value("survey")
-        card = wait_css(editor, ".question-card")
-        card.find_element("css selector", "input[data-path$='.category']").send_keys("Geography")
-        card.find_element("css selector", "textarea[data-path$='.text']").send_keys("Name a country that borders Germany.")
+        card = new_question(editor, server.url, "Survey Night", "survey", "Geography", "Name a country that borders Germany.")
         Select(el(editor, "select[data-path$='.scoring']")).select_by_value("rare")
         wait_css(editor, "textarea[data-path$='.accepted']").send_keys("Austria\nÖsterreich\nFrance")
         Select(el(editor, "select[data-path$='.display']")).select_by_value("cloud")

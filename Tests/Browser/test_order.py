@@ -9,7 +9,7 @@ from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.keys import Keys
 
 from conftest import AXE_FINDINGS, EDIT_TOKEN, LAPTOP, PHONE, PROJECTOR, axe_check, shot, wait
-from pages import click, console, el, els, join, wait_css, wait_text
+from pages import click, console, el, els, join, wait_css, wait_text, new_question
 from test_first_run import start
 
 PLANETS = ["Mercury", "Venus", "Earth", "Mars"]
@@ -162,13 +162,7 @@ def test_the_editor_makes_an_order_question_with_its_items_reordered(tmp_path, b
     server = start(tmp_path, library=library)
     try:
         editor = browsers.open(LAPTOP)
-        editor.get(f"{server.url}/edit#token={EDIT_TOKEN}")
-        click(editor, "#new-pack")
-        wait_css(editor, "#f-title").send_keys("Order Night")
-        Select(wait_css(editor, "select[data-path$='.kind']")).select_by_value("order")
-        card = wait_css(editor, ".question-card")
-        card.find_element("css selector", "input[data-path$='.category']").send_keys("Space")
-        card.find_element("css selector", "textarea[data-path$='.text']").send_keys("Nearest the Sun first")
+        card = new_question(editor, server.url, "Order Night", "order", "Space", "Nearest the Sun first")
         click(editor, "button[id$='-items-add']")
         wait(editor, lambda d: len(els(d, "input[data-path*='.items[']")) == 4, "no fourth item")
         # Typed out of order, and two alike: the server's words come back beside the items.
