@@ -2,10 +2,11 @@
 // the reveal, leaderboards and the podium, sized to be read from across a bar.
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, correctText, kind, createStore, dispatch,
-  podium, teamPodium, teamTable, standingsTable, distribution, codeFromPath, drawClock,
+  teamTable, standingsTable, distribution, codeFromPath, drawClock,
   entrantNames, tiebreakTable, serverNow, setText, countLine, fitNames, store, load, breakSlide, tickBreak, t, tn, errorText } from './common.js';
 import { startI18n, useLanguage, onLanguage, pickLanguage, languageFromURL, storedLanguage, formatNumber, formatList, DISPLAY_LANG_KEY } from './i18n.js';
 import { Sound } from './sound.js';
+import { podiumStage, levelBlocks } from './screens/podium-stage.js';
 
 // The night's language: `?lang=` on the projector link, else the console's (DISPLAY_LANG_KEY, followed live), else the browser's.
 await startI18n(pickLanguage(languageFromURL(), storedLanguage(DISPLAY_LANG_KEY), navigator.languages), ['display']);
@@ -276,6 +277,7 @@ function fitScreen() {
     section.style.setProperty('--fit', String(fit));
     fitNames(section);
   }
+  levelBlocks(section);
 }
 
 window.addEventListener('resize', () => fitScreen());
@@ -307,13 +309,11 @@ function renderTiebreak() {
 
 function renderEnded() {
   const ended = S.game.ended;
-  // 3rd, then 2nd, a drum roll, then 1st (CSS animations; all at once with reduced motion).
+  // The whole screen: 3rd, then 2nd, a drum roll, then 1st (screens/podium-stage.js; at once with reduced motion).
   fill(main, h('section', { class: 'display-ended' },
     h('h1', { text: S.game.title ? t('d.winnersOf', { title: S.game.title }) : t('d.winners') }),
-    ended ? h('div', { class: ended.podium.teams?.length ? 'podiums' : '' }, podium(ended.podium.players), teamPodium(ended.podium.teams)) : null,
-    ended ? h('p', { class: 'drumroll', 'aria-hidden': 'true', text: t('d.drumroll') }) : null));
+    ended ? podiumStage(ended, { key: view.code, sound, reduced: matchMedia('(prefers-reduced-motion: reduce)').matches, onShow: fitScreen }) : null));
   fitScreen();
-  if (ended && !matchMedia('(prefers-reduced-motion: reduce)').matches) sound.drumroll(2.5, 4.6);
   const first = ended?.podium?.players?.filter((p) => p.rank === 1).map((p) => p.nickname);
   if (first?.length) say(live, t('d.sayWinner', { count: first.length, names: formatList(first) }));
 }

@@ -68,6 +68,13 @@ export class Sound {
     [523.25, 659.25, 783.99, 1046.5].forEach((f, i) => this.note(f, at + i * 0.08, 0.7, 0.1, 'triangle'));
   }
 
+  /** A podium's entrance (display.css's delays): a note as 3rd rises, a higher one for 2nd, then the roll and the sting for 1st. */
+  podium() {
+    this.note(392, 0.5, 0.4, 0.12, 'triangle');
+    this.note(523.25, 1.8, 0.4, 0.12, 'triangle');
+    this.drumroll(2.5, 4.6);
+  }
+
   /** The podium: a snare-like roll growing from `from` seconds to `to`, then the sting for 1st. */
   drumroll(from, to) {
     for (let t = from, i = 0; t < to; t += 0.05, i += 1) this.note(i % 2 ? 180 : 200, t, 0.05, 0.03 + 0.05 * ((t - from) / (to - from)), 'square');
