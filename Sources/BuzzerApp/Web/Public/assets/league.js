@@ -1,8 +1,9 @@
 // The league page (docs/league.md): `/league/ID` on a phone shows every table with "you" and your
-// team highlighted, your trend and your nights; with `?screen=projector` it shows one big table at a
-// time and turns the pages by itself. It polls the standings' JSON, which answers 304 while no game
-// of the league ended.
+// team highlighted, your trend and your nights; with `?screen=projector` the league's name, its QR
+// code and its tables as large as they fit (league-projector.js), paging only what does not fit. It
+// polls the standings' JSON, which answers 304 while no game of the league ended.
 import { $, fill, h, load, say, t, ordinal } from './common.js';
+import { layOut, drawSlide } from './league-projector.js';
 import { startI18n, pickLanguage, languageFromURL, storedLanguage, languagePicker, onLanguage, formatNumber, formatDate, DISPLAY_LANG_KEY } from './i18n.js';
 
 const params = new URLSearchParams(location.search);
@@ -35,7 +36,7 @@ if (projector) document.body.classList.add('projector');
 
 /** The page's one store: the league (`doc`, its `etag`), this browser's own rows (`mine`), the table
  *  chosen, the owner panel's last word, and the projector's slides. */
-const S = { doc: null, etag: null, mine: null, choice: { period: 'tonight', kind: 'teams' }, ownerSaid: '', slides: [], slide: 0, perPage: 0 };
+const S = { doc: null, etag: null, mine: null, choice: { period: 'tonight', kind: 'teams' }, ownerSaid: '', slides: [], slide: 0 };
 const POLL_MS = 5000, SLIDE_MS = 8000;
 
 async function poll() {
@@ -181,52 +182,23 @@ function nameOf(key) {
   return row ? row.name : key;
 }
 
-/** The projector's pages: each period's teams then players, cut to what fits the screen. */
+/** The projector's pages for this screen (league-projector.js), then the one showing. */
+function projectorContext() {
+  return { doc: S.doc, id, table, caption, scoring: scoringName(S.doc.standings.scoring) };
+}
+
 function buildSlides() {
-  // A first guess from the type size (3.4vh a row); showSlide() takes rows off until nothing scrolls.
-  if (!S.perPage) S.perPage = Math.max(3, Math.floor(0.7 / (0.034 * 1.9)) - 1);
-  S.slides = [];
-  for (const t of S.doc.standings.tables) {
-    for (const kind of ['teams', 'players']) {
-      const rows = t[kind];
-      if (!rows.length) continue;
-      const pages = Math.ceil(rows.length / S.perPage);
-      for (let p = 0; p < pages; p++) S.slides.push({ t, kind, rows: rows.slice(p * S.perPage, (p + 1) * S.perPage), page: p + 1, pages });
-    }
-  }
+  S.slides = layOut(main, projectorContext());
   if (S.slide >= S.slides.length) S.slide = 0;
 }
 
 function showSlide() {
   if (!S.slides.length) { fill(main, h('p', { class: 'league-empty', text: t('l.noGames') })); return; }
-  const s = S.slides[S.slide];
-  fill(main, h('h1', { class: 'sr-only', text: t('l.title', { name: S.doc.standings.name }) }),
-    table(s.t, s.kind, s.rows, caption(s.t.period, s.kind)),
-    h('div', { class: 'league-page-note' },
-      h('span', { text: `${scoringName(S.doc.standings.scoring)} · ${t('l.page', { i: S.slide + 1, n: S.slides.length })}` }),
-      h('span', { class: 'league-qr' }, t('l.scan'), h('img', { src: `/api/leagues/${encodeURIComponent(id)}/qr.svg`, alt: t('l.scan'), id: 'league-qr' }))));
-  // Past the screen (the page scrolls, or the table runs into the note), or room left between them.
-  const tableBottom = $('.league-table').getBoundingClientRect().bottom;
-  const noteTop = $('.league-page-note').getBoundingClientRect().top;
-  const scrolls = document.documentElement.scrollHeight - window.innerHeight;
-  const over = scrolls > 1 ? scrolls : tableBottom - noteTop;
-  const row = $('.league-table tbody tr')?.getBoundingClientRect().height || 0;
-  if (over > 1 && S.perPage > 3 && s.rows.length > 3) {
-    S.perPage = Math.min(S.perPage, s.rows.length) - Math.max(1, Math.ceil(over / (row || 1)));
-    S.perPage = Math.max(3, S.perPage);
-    buildSlides();
-    showSlide();
-  } else if (over < -row && row > 0 && s.rows.length === S.perPage && s.t[s.kind].length > S.perPage && !showSlide.grown) {
-    // Room for more rows on this screen: once, as many as fit.
-    showSlide.grown = true;
-    S.perPage += Math.floor(-over / row);
-    buildSlides();
-    showSlide();
-  }
+  drawSlide(main, projectorContext(), S.slides[S.slide], S.slide, S.slides.length);
 }
 
-// A new screen size: guess the rows per page again.
-window.addEventListener('resize', () => { if (projector && S.doc) { S.perPage = 0; showSlide.grown = false; buildSlides(); showSlide(); } });
+// A new screen size: the pages are measured again.
+window.addEventListener('resize', () => { if (projector && S.doc && !gameKey) { buildSlides(); showSlide(); } });
 
 async function renderGame() {
   const response = await fetch(`/api/leagues/${encodeURIComponent(id)}/games/${encodeURIComponent(gameKey)}`, { cache: 'no-store' });
@@ -242,8 +214,9 @@ async function renderGame() {
 }
 
 if (!projector) $('.topbar').append(languagePicker());
-onLanguage(() => { if (projector) { S.perPage = 0; showSlide.grown = false; if (S.doc) buildSlides(); } render(); });
+onLanguage(() => render());
 
-if (projector) setInterval(() => { if (S.slides.length) { S.slide = (S.slide + 1) % S.slides.length; showSlide(); } }, SLIDE_MS);
+// Pages turn only when there is more than one.
+if (projector) setInterval(() => { if (S.slides.length > 1) { S.slide = (S.slide + 1) % S.slides.length; showSlide(); } }, SLIDE_MS);
 setInterval(poll, POLL_MS);
 poll();
