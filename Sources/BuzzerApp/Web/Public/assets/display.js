@@ -18,8 +18,8 @@ onLanguage(() => { renderControls(true); if (view.screenKey === 'start') renderS
 const main = $('#main');
 const live = $('#live');
 const banner = $('#banner');
-/** The projector's one store: the reduced game and what the page itself keeps (`view`). */
-const S = createStore('display', { view: { code: codeFromPath(), screenKey: '', playing: '', stopTimer: null } });
+/** The projector's one store: the reduced game and what the page itself keeps (`view`; `podium`: screens/podium-stage.js). */
+const S = createStore('display', { view: { code: codeFromPath(), screenKey: '', playing: '', stopTimer: null, podium: null } });
 const { view } = S;
 
 const sound = new Sound();
@@ -312,7 +312,7 @@ function renderEnded() {
   // The whole screen: 3rd, then 2nd, a drum roll, then 1st (screens/podium-stage.js; at once with reduced motion).
   fill(main, h('section', { class: 'display-ended' },
     h('h1', { text: S.game.title ? t('d.winnersOf', { title: S.game.title }) : t('d.winners') }),
-    ended ? podiumStage(ended, { key: view.code, sound, reduced: matchMedia('(prefers-reduced-motion: reduce)').matches, onShow: fitScreen }) : null));
+    ended ? podiumStage(ended, { memo: view, key: view.code, sound, reduced: matchMedia('(prefers-reduced-motion: reduce)').matches, onShow: fitScreen }) : null));
   fitScreen();
   const first = ended?.podium?.players?.filter((p) => p.rank === 1).map((p) => p.nickname);
   if (first?.length) say(live, t('d.sayWinner', { count: first.length, names: formatList(first) }));

@@ -82,10 +82,12 @@ export function layOut(main, ctx) {
     const kinds = ['teams', 'players'].filter((k) => period[k].length);
     const parts = kinds.map((kind) => ({ kind, rows: period[kind] }));
     const together = parts.length > 1
-      ? firstFitting(main, ctx, SIZES.flatMap((size) => ['two', 'stack'].map((mode) => ({ t: period, parts, mode, size }))))
-      : firstFitting(main, ctx, SIZES.map((size) => ({ t: period, parts, mode: 'one', size })));
-    if (together) slides.push(together);
-    else for (const kind of kinds) slides.push(...pagesOf(main, ctx, period, kind));
+      && firstFitting(main, ctx, SIZES.flatMap((size) => ['two', 'stack'].map((mode) => ({ t: period, parts, mode, size }))));
+    if (together) { slides.push(together); continue; }
+    for (const part of parts) {
+      const whole = firstFitting(main, ctx, SIZES.map((size) => ({ t: period, parts: [part], mode: 'one', size })));
+      slides.push(...(whole ? [whole] : pagesOf(main, ctx, period, part.kind)));
+    }
   }
   return slides;
 }

@@ -10,9 +10,6 @@ import { formatScore } from '../options.js';
 const REVEAL_MS = 5600;
 const HOLD_MS = 7000;
 
-/** The last stage drawn: a redraw of the same end (a new language, a reconnect) does not replay its entrance. */
-const last = { key: '', seen: new Set(), timer: null };
-
 /**
  * The three places of `rows` (rank 1 to 3), each in its own column: 2nd left, 1st in the middle and
  * widest, 3rd right. Players who tie share a step and, having the same score, one score under their
@@ -55,14 +52,16 @@ function panel(rows, kind, labelled) {
 }
 
 /**
- * The podiums of `ended.podium` in one element that fills what the title leaves. `key` names this
- * end (the room); `sound` plays each panel's entrance (it stays silent while the projector's sound
- * is off); `reduced` (prefers-reduced-motion) shows every place at once, without the drum roll;
+ * The podiums of `ended.podium` in one element that fills what the title leaves. `memo` is the
+ * page's own store (`view`): there `podium` keeps which panels have shown for the end named `key` (the
+ * room), so a redraw (a new language, a reconnect) does not replay an entrance. `sound` plays each
+ * panel's entrance (silent while the projector's sound is off); `reduced` (prefers-reduced-motion) shows every place at once, without the drum roll;
  * `onShow` runs after a panel comes on screen (display.js fits its names).
  */
-export function podiumStage(ended, { key, sound, reduced, onShow }) {
+export function podiumStage(ended, { memo, key, sound, reduced, onShow }) {
+  if (memo.podium?.key !== key) memo.podium = { key, seen: new Set(), timer: null };
+  const last = memo.podium;
   clearTimeout(last.timer);
-  if (last.key !== key) { last.key = key; last.seen = new Set(); }
   const players = ended?.podium?.players ?? [];
   const teams = ended?.podium?.teams ?? [];
   const panels = [teams.length ? panel(teams, 'teams', true) : null, panel(players, 'players', teams.length > 0)].filter(Boolean);
