@@ -6,7 +6,7 @@ import {
   entrantNames, tiebreakTable, serverNow, setText, countLine, fitNames, store, load, breakSlide, tickBreak, t, tn, errorText } from './common.js';
 import { startI18n, useLanguage, onLanguage, pickLanguage, languageFromURL, storedLanguage, formatNumber, formatList, DISPLAY_LANG_KEY } from './i18n.js';
 import { Sound } from './sound.js';
-import { podiumStage, levelBlocks } from './screens/podium-stage.js';
+import { podiumStage, levelBlocks } from './display/podium.js';
 
 // The night's language: `?lang=` on the projector link, else the console's (DISPLAY_LANG_KEY, followed live), else the browser's.
 await startI18n(pickLanguage(languageFromURL(), storedLanguage(DISPLAY_LANG_KEY), navigator.languages), ['display']);
@@ -18,7 +18,7 @@ onLanguage(() => { renderControls(true); if (view.screenKey === 'start') renderS
 const main = $('#main');
 const live = $('#live');
 const banner = $('#banner');
-/** The projector's one store: the reduced game and what the page itself keeps (`view`; `podium`: screens/podium-stage.js). */
+/** The projector's one store: the reduced game and what the page itself keeps (`view`; `podium`: display/podium.js). */
 const S = createStore('display', { view: { code: codeFromPath(), screenKey: '', playing: '', stopTimer: null, podium: null } });
 const { view } = S;
 
@@ -309,7 +309,7 @@ function renderTiebreak() {
 
 function renderEnded() {
   const ended = S.game.ended;
-  // The whole screen: 3rd, then 2nd, a drum roll, then 1st (screens/podium-stage.js; at once with reduced motion).
+  // The whole screen: 3rd, then 2nd, a drum roll, then 1st (display/podium.js; at once with reduced motion).
   fill(main, h('section', { class: 'display-ended' },
     h('h1', { text: S.game.title ? t('d.winnersOf', { title: S.game.title }) : t('d.winners') }),
     ended ? podiumStage(ended, { memo: view, key: view.code, sound, reduced: matchMedia('(prefers-reduced-motion: reduce)').matches, onShow: fitScreen }) : null));

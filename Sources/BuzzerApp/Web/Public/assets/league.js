@@ -1,9 +1,9 @@
 // The league page (docs/league.md): `/league/ID` on a phone shows every table with "you" and your
 // team highlighted, your trend and your nights; with `?screen=projector` the league's name, its QR
-// code and its tables as large as they fit (league-projector.js), paging only what does not fit. It
+// code and its tables as large as they fit (league/projector.js), paging only what does not fit. It
 // polls the standings' JSON, which answers 304 while no game of the league ended.
 import { $, fill, h, load, say, t, ordinal } from './common.js';
-import { layOut, drawSlide } from './league-projector.js';
+import { layOut, drawSlide } from './league/projector.js';
 import { startI18n, pickLanguage, languageFromURL, storedLanguage, languagePicker, onLanguage, formatNumber, formatDate, DISPLAY_LANG_KEY } from './i18n.js';
 
 const params = new URLSearchParams(location.search);
@@ -182,7 +182,7 @@ function nameOf(key) {
   return row ? row.name : key;
 }
 
-/** The projector's pages for this screen (league-projector.js), then the one showing. */
+/** The projector's pages for this screen (league/projector.js), then the one showing. */
 function projectorContext() {
   return { doc: S.doc, id, table, caption, scoring: scoringName(S.doc.standings.scoring) };
 }

@@ -3,7 +3,7 @@
 // screen's height; the tables as large as the screen allows. A period whose tables are the same as an
 // earlier period's (after one night, every period is tonight's) is shown once; a period's teams and
 // players share one page when they fit; pages exist only for what does not fit, and turn only then.
-import { $, fill, h, t } from './common.js';
+import { $, fill, h, t } from '../common.js';
 
 /** The table's type, in % of the screen's height: the largest first, down to the smallest still read from the back. */
 const SIZES = [3.6, 3.3, 3, 2.8, 2.6];
