@@ -1,4 +1,5 @@
 import BuzzerGame
+import BuzzerTransport
 
 extension LiveRoom {
     /// The host's `clip`: every projector plays, replays, stops or sets the volume of the current
