@@ -22,6 +22,7 @@ extension FuzzGame {
         let role: ClientState.Role = switch type?.role {
         case .host?: source.chance(0.85) ? .host : randomRole()
         case .player?: source.chance(0.85) ? .player(somePlayer()) : randomRole()
+        case .display?: source.chance(0.85) ? .display : randomRole()
         case .entry?, nil: .none
         }
         return (json, role)
@@ -54,6 +55,7 @@ extension FuzzGame {
             case .from, .into: return string(room.map { groupName(in: $0) } ?? source.text())
             default: return string(source.text())
             }
+        case .word(let words): return string(source.chance(0.9) ? source.pick(words) : source.text())
         case .number: return source.chance(0.5) ? "\(source.int(0...200))" : numberLiteral()
         case .bool: return source.bool() ? "true" : "false"
         case .ids:
@@ -184,6 +186,9 @@ extension FuzzGame {
             case .create, .peek:
                 return nil
             }
+        case .display:
+            // A projector's report never reaches the game.
+            return nil
         }
     }
 }

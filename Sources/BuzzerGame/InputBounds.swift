@@ -21,6 +21,8 @@ package enum InputBounds {
     package static let extraSeconds: ClosedRange<Int> = 1...600
     /// Seconds a host adds to a break's countdown (the room caps the countdown at an hour from now).
     package static let breakSeconds: ClosedRange<Int> = 1...3600
+    /// A clip's volume on the projectors, in percent.
+    package static let volume: ClosedRange<Int> = 0...100
     /// Seconds a tiebreak question runs.
     package static let tiebreakSeconds: ClosedRange<Int> = 5...600
     /// Numbers typed as answers, tiebreak answers and a pack's number answers: finite and at most

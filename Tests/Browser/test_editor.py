@@ -75,7 +75,7 @@ def test_a_pack_made_in_the_editor_plays_its_picture_and_music_rounds(tmp_path, 
         card.find_element("css selector", "details.media-box summary").click()
         card.find_element("css selector", "input[type=file][data-path$='.media.audio']").send_keys(str(wav(tmp_path / "waltz.wav")))
         wait(editor, lambda d: els(d, ".question-card audio"), "the uploaded sound was not previewed")
-        question(editor, 1).find_element("css selector", "input[data-path$='.media.durationMs']").send_keys("2500")
+        question(editor, 1).find_element("css selector", "input[data-path$='.media.durationMs']").send_keys("2.5")  # seconds
 
         # The save is refused for the empty category: the server's words, beside the field.
         click(editor, "#save")

@@ -10,6 +10,7 @@ struct ClientMessageTypeTests {
     static func sample(_ shape: ClientFieldSpec.Shape) -> JSONValue? {
         switch shape {
         case .string: .string("x")
+        case .word(let words): .string(words[0])
         case .int(let range): .number(Double(range.lowerBound))
         case .number: .number(1)
         case .bool: .bool(true)
@@ -40,6 +41,7 @@ struct ClientMessageTypeTests {
             case .entry: .entry
             case .host: .host
             case .player: .player
+            case .display: .display
             }
             #expect(role == type.role, "\(type.rawValue) decodes as a \(role) message")
             // Written back as a client writes it, it reads the same.

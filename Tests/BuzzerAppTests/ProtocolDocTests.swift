@@ -81,6 +81,7 @@ struct ProtocolDocTests {
         switch shape {
         case .int(let range): ["\(written(range.lowerBound)) to \(written(range.upperBound))"]
         case .string(let bytes): ["at most \(written(bytes)) bytes"]
+        case .word(let words): ["one of " + words.map { "`\($0)`" }.joined(separator: ", ")]
         case .number: ["−10^15 to 10^15"]
         case .ids: ["\(written(InputBounds.id.lowerBound)) to \(written(InputBounds.id.upperBound))", "at most \(written(InputBounds.maxListedIDs)) ids"]
         case .bool, .answer, .pack, .object: nil

@@ -27,6 +27,16 @@ struct ClientFieldReader {
         try fields.optionalString(field.rawValue, max: maxBytes(field))
     }
 
+    /// One of the field's words; another is refused naming them all.
+    func word(_ field: ClientField) throws(JSONFieldError) -> String {
+        guard case .word(let words) = spec(field).shape else { preconditionFailure("\(type.rawValue).\(field) is not a word") }
+        let found = try fields.string(field.rawValue, max: 64)
+        guard words.contains(found) else {
+            throw JSONFieldError("\"\(field.rawValue)\" must be one of \(words.joined(separator: ", ")) (found \"\(found)\")")
+        }
+        return found
+    }
+
     func int(_ field: ClientField) throws(JSONFieldError) -> Int {
         try fields.int(field.rawValue, in: range(field))
     }

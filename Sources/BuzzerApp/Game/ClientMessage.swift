@@ -10,12 +10,13 @@ import Foundation
 ///
 /// Who may send a message is part of its type: an entry request comes before a connection has a
 /// role, a `HostCommand` only from the room's host, a `PlayerCommand` only from a seated player.
-/// A display sends nothing after `watch`. The router switches over these without a `default:`, so a
+/// A `DisplayReport` only from a projector after `watch`. The router switches over these without a `default:`, so a
 /// new command cannot compile without saying whose it is.
 package enum ClientMessage: Sendable, Equatable {
     case entry(EntryRequest)
     case host(HostCommand)
     case player(PlayerCommand)
+    case display(DisplayReport)
 
     /// Its `type`, for errors that name the request (`type.rawValue`).
     package var type: ClientMessageType {
@@ -23,6 +24,7 @@ package enum ClientMessage: Sendable, Equatable {
         case .entry(let request): request.type
         case .host(let command): command.type
         case .player(let command): command.type
+        case .display(let report): report.type
         }
     }
 }
@@ -74,6 +76,8 @@ package enum HostCommand: Sendable, Equatable {
     /// A buzz question: open the buzzers now; mark the floor holder's answer.
     case openBuzzers
     case markBuzz(right: Bool)
+    /// The current question's clip on every projector: not a room command, and not logged.
+    case clip(ClipControl)
 
     package var type: ClientMessageType {
         switch self {
@@ -105,13 +109,15 @@ package enum HostCommand: Sendable, Equatable {
         case .joinAddress: .joinAddress
         case .openBuzzers: .openBuzzers
         case .markBuzz: .markBuzz
+        case .clip: .clip
         }
     }
 }
 
 extension HostCommand {
     /// The room command a host command runs (`CommandDispatcher` runs it on the room's loop); nil for
-    /// `join_address`, which changes the app's choice of address, not the game. The one mapping: the
+    /// `join_address`, which changes the app's choice of address, not the game, and for `clip`, which
+    /// only reaches the projectors. The one mapping: the
     /// protocol fuzzer runs the same.
     package var roomCommand: RoomCommand? {
         switch self {
@@ -143,7 +149,7 @@ extension HostCommand {
         case let .tiebreak(text, answer, seconds, players, teams):
             .startTiebreak(TiebreakRequest(
                 text: text, answer: answer, seconds: seconds, players: players.map(PlayerID.init), teams: teams.map(TeamID.init)))
-        case .joinAddress: nil
+        case .joinAddress, .clip: nil
         case .openBuzzers: .openBuzzers
         case .markBuzz(let right): .markBuzz(right: right)
         }
@@ -263,6 +269,13 @@ extension ClientMessage {
             guard let right = try read.optionalBool(.right) else { throw JSONFieldError("mark_buzz needs \"right\": true or false") }
             return .host(.markBuzz(right: right))
         case .buzz: return .player(.buzz(question: try read.int(.question)))
+        case .clip:
+            let action = ClipControl.Action(rawValue: try read.word(.action)) ?? .play, volume = try read.optionalInt(.volume)
+            if action == .volume, volume == nil { throw JSONFieldError("clip's \"volume\" action needs \"volume\": 0 to 100") }
+            return .host(.clip(ClipControl(action: action, volume: volume)))
+        case .sound:
+            guard let on = try read.optionalBool(.on) else { throw JSONFieldError("sound needs \"on\": true or false") }
+            return .display(.sound(on: on))
         case .tiebreak:
             return .host(.tiebreak(
                 text: try read.string(.text), answer: try read.number(.answer), seconds: try read.optionalInt(.seconds) ?? 30,
@@ -351,6 +364,9 @@ extension ClientMessage {
                 add(.teams, .array(teams.map(number)))
             case .joinAddress(let url):
                 add(.url, .string(url))
+            case .clip(let control):
+                add(.action, .string(control.action.rawValue))
+                add(.volume, control.volume.map(number))
             }
         case .player(let command):
             switch command {
@@ -367,6 +383,8 @@ extension ClientMessage {
             case .buzz(let question):
                 add(.question, number(question))
             }
+        case .display(.sound(let on)):
+            add(.on, .bool(on))
         }
         return .object(members)
     }

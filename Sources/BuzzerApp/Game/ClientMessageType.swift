@@ -24,9 +24,13 @@ package enum ClientMessageType: String, CaseIterable, Sendable {
     case joinAddress = "join_address"
     case openBuzzers = "open_buzzers"
     case markBuzz = "mark_buzz"
+    /// The current question's clip on the projectors (not logged: it does not change the game).
+    case clip
     // A seated player's.
     case answer, wager, leave, buzz
     case tiebreakAnswer = "tiebreak_answer"
+    // A projector's, after `watch`.
+    case sound
 
     /// Who may send it. The router checks it through `ClientMessage`'s cases, which a test holds to this.
     package var role: ClientRole {
@@ -34,8 +38,9 @@ package enum ClientMessageType: String, CaseIterable, Sendable {
         case .create, .host, .join, .resume, .watch, .peek: .entry
         case .start, .next, .close, .reveal, .leaderboard, .end, .lock, .unlock, .kick, .rename, .renameTeam, .mergeTeams, .movePlayer,
              .adjust, .accept, .mergeAnswers, .pause, .unpause, .skip, .reopen, .addTime, .undoReveal, .breakAddTime, .breakEndCountdown,
-             .tiebreak, .joinAddress, .openBuzzers, .markBuzz: .host
+             .tiebreak, .joinAddress, .openBuzzers, .markBuzz, .clip: .host
         case .answer, .wager, .leave, .tiebreakAnswer, .buzz: .player
+        case .sound: .display
         }
     }
 
@@ -61,6 +66,8 @@ package enum ClientMessageType: String, CaseIterable, Sendable {
              .leave, .openBuzzers:
             return []
         case .markBuzz: return [.required(.right, .bool)]
+        case .clip: return [.required(.action, .word(ClipControl.Action.allCases.map(\.rawValue))), .optional(.volume, .int(InputBounds.volume))]
+        case .sound: return [.required(.on, .bool)]
         case .buzz: return [.required(.question, id)]
         case .kick: return [.required(.player, id), .optional(.ban, .bool), .optional(.reason, .string(maxBytes: Bytes.text))]
         case .rename: return [.required(.player, id), .required(.nickname, .string(maxBytes: Bytes.name))]
@@ -91,23 +98,26 @@ package enum ClientMessageType: String, CaseIterable, Sendable {
     /// (docs/protocol.md); `CommandDispatcher` sends it.
     package var repliesOK: Bool {
         switch self {
-        case .lock, .unlock, .kick, .rename, .renameTeam, .mergeTeams, .movePlayer, .adjust, .accept, .mergeAnswers, .joinAddress, .wager, .leave: true
+        case .lock, .unlock, .kick, .rename, .renameTeam, .mergeTeams, .movePlayer, .adjust, .accept, .mergeAnswers, .joinAddress, .wager, .leave,
+             .clip: true
         case .create, .host, .join, .resume, .watch, .peek, .start, .next, .close, .reveal, .leaderboard, .end, .pause, .unpause, .skip,
              .reopen, .addTime, .undoReveal, .breakAddTime, .breakEndCountdown, .tiebreak, .answer, .tiebreakAnswer,
-             .openBuzzers, .markBuzz, .buzz: false
+             .openBuzzers, .markBuzz, .buzz, .sound: false
         }
     }
 }
 
-/// Who may send a client message: a connection with no role yet, the room's host, or a seated player.
+/// Who may send a client message: a connection with no role yet, the room's host, a seated player,
+/// or a projector that watches the room.
 package enum ClientRole: String, Sendable {
-    case entry, host, player
+    case entry, host, player, display
 }
 
 /// The keys of client messages' fields (each name is its own raw value).
 package enum ClientField: String, CaseIterable, Sendable {
     case code, token, nickname, team, device, pack, questions, settings, league
     case player, ban, reason, name, from, into, delta, question, text, url, seconds, answer, players, teams, value, amount, right
+    case action, volume, on
 }
 
 /// One field of a client message: its key, whether it must be there, and what it may hold.
@@ -118,6 +128,8 @@ package struct ClientFieldSpec: Sendable, Equatable {
         case string(maxBytes: Int)
         /// A whole number in the range.
         case int(ClosedRange<Int>)
+        /// One of these words, exactly.
+        case word([String])
         /// A finite number within `InputBounds.numberMagnitude`.
         case number
         case bool

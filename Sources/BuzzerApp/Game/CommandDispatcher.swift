@@ -43,6 +43,21 @@ struct CommandDispatcher: Sendable {
         }
     }
 
+    /// A projector's report: only a connection that watches the room as its display may send one.
+    func display(_ report: DisplayReport, from client: GameClient) {
+        guard let (room, role) = member(client, request: report.type) else { return }
+        guard role == .display else {
+            client.send(messages.encode(.error(.badMessage, "Only a big screen (a connection that sent watch) sends \(report.type.rawValue).", request: report.type.rawValue)))
+            return
+        }
+        let handle = client.handle
+        room.run { live in
+            switch report {
+            case .sound(let on): live.displaySound(on, from: handle)
+            }
+        }
+    }
+
     /// The room and role of a connection that has entered one; otherwise it is told to join first.
     private func member(_ client: GameClient, request: ClientMessageType) -> (RoomRef, ClientState.Role)? {
         guard let room = client.state.room else {
@@ -55,7 +70,13 @@ struct CommandDispatcher: Sendable {
     /// A host command, on the room's loop. Its values are within `InputBounds` (checked at decoding).
     private static func perform(_ command: HostCommand, handle: ClientHandle, in live: LiveRoom) throws(GameError) {
         guard let roomCommand = command.roomCommand else {
-            if case .joinAddress(let url) = command { try chooseJoinAddress(url, handle: handle, in: live) }
+            switch command {
+            case .joinAddress(let url): try chooseJoinAddress(url, handle: handle, in: live)
+            case .clip(let control):
+                try live.controlClip(control)
+                handle.send(live.context.messages.encode(.ok(OKPayload(request: command.type.rawValue))))
+            default: break
+            }
             return
         }
         try live.perform(roomCommand)

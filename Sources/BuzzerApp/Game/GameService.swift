@@ -151,6 +151,7 @@ package final class GameService: WebSocketService {
         case .entry(let request): entrance.handle(request, from: client)
         case .host(let command): commands.host(command, from: client)
         case .player(let command): commands.player(command, from: client)
+        case .display(let report): commands.display(report, from: client)
         }
     }
 }

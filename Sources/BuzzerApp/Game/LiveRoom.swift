@@ -32,6 +32,8 @@ final class LiveRoom {
     private let viewCache = RoomViewCache()
     var members = Members()
     var publisher = RoomPublisher()
+    /// The projectors (their handles' ids) that said their sound is on (`sound`); not logged.
+    var displaysWithSound = Set<UInt64>()
     var timer: (any DispatchSourceTimer)?
     var timerDeadline: GameInstant?
     var removalScheduled = false
@@ -171,6 +173,7 @@ final class LiveRoom {
     func attachDisplay(_ handle: ClientHandle) {
         defer { reportGauges() }
         members.displays[handle.id] = handle
+        reportDisplaySound()
     }
 
     /// A connection closed (or left). Only the connection currently attached counts: an old
@@ -187,6 +190,8 @@ final class LiveRoom {
             _ = try? perform(.playerDisconnected(id))
         case .display:
             members.displays[handle.id] = nil
+            displaysWithSound.remove(handle.id)
+            reportDisplaySound()
         default:
             break
         }

@@ -102,7 +102,9 @@ enum RoomAdmission {
                 live.questionShown(sequence, to: id, on: handle)
             }
             // The host's console and the projector need the player list at once, not at the next change.
-            let extra = role == .host || role == .display ? [messages.encode(.players(RoomPublisher.players(in: live.room)))] : []
+            // The console also needs to know at once whether a projector can play a clip.
+            var extra = role == .host || role == .display ? [messages.encode(.players(RoomPublisher.players(in: live.room)))] : []
+            if role == .host { extra.append(messages.encode(.displaySound(live.displaySound))) }
             return Entered(role: role, reply: reply, state: messages.encode(live.state(for: role)),
                            openQuestion: open ? live.room.currentQuestion?.sequence : nil, extra: extra)
         }

@@ -46,6 +46,8 @@ package indirect enum ServerMessage: Encodable, Sendable, Equatable {
     case tiebreakResult(TiebreakResult)
     case teamWager(TeamWagerPayload)
     case roomInfo(RoomInfoPayload)
+    case clip(ClipControl)
+    case displaySound(DisplaySoundPayload)
     case waiting(WaitingPayload)
     case ok(OKPayload)
     case error(ErrorPayload)
@@ -86,6 +88,8 @@ package indirect enum ServerMessage: Encodable, Sendable, Equatable {
         case .tiebreakResult: .tiebreakResult
         case .teamWager: .teamWager
         case .roomInfo: .roomInfo
+        case .clip: .clip
+        case .displaySound: .displaySound
         case .waiting: .waiting
         case .ok: .ok
         case .error: .error
@@ -127,6 +131,8 @@ package indirect enum ServerMessage: Encodable, Sendable, Equatable {
         case .tiebreakResult(let payload): payload
         case .teamWager(let payload): payload
         case .roomInfo(let payload): payload
+        case .clip(let payload): payload
+        case .displaySound(let payload): payload
         case .waiting(let payload): payload
         case .ok(let payload): payload
         case .error(let payload): payload

@@ -22,6 +22,8 @@ package enum ServerMessageType: String, CaseIterable, Sendable {
     case tiebreakResult = "tiebreak_result"
     case teamWager = "team_wager"
     case roomInfo = "room_info"
+    case clip
+    case displaySound = "display_sound"
     case waiting, ok, error
 }
 

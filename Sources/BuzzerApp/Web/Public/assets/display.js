@@ -7,22 +7,24 @@ import {
 import { startI18n, useLanguage, onLanguage, pickLanguage, languageFromURL, storedLanguage, formatNumber, formatList, DISPLAY_LANG_KEY } from './i18n.js';
 import { Sound } from './sound.js';
 import { podiumStage, levelBlocks } from './display/podium.js';
+import { Music, soundPrompt } from './display/music.js';
 
 // The night's language: `?lang=` on the projector link, else the console's (DISPLAY_LANG_KEY, followed live), else the browser's.
 await startI18n(pickLanguage(languageFromURL(), storedLanguage(DISPLAY_LANG_KEY), navigator.languages), ['display']);
 window.addEventListener('storage', (e) => {
   if (e.key === DISPLAY_LANG_KEY && !languageFromURL()) useLanguage(storedLanguage(DISPLAY_LANG_KEY));
 });
-onLanguage(() => { renderControls(true); if (view.screenKey === 'start') renderStart(); else render(true); showPaused(); });
+onLanguage(() => { music.relabel(); renderControls(true); if (view.screenKey === 'start') renderStart(); else render(true); showPaused(); });
 
 const main = $('#main');
 const live = $('#live');
 const banner = $('#banner');
 /** The projector's one store: the reduced game and what the page itself keeps (`view`; `podium`: display/podium.js). */
-const S = createStore('display', { view: { code: codeFromPath(), screenKey: '', playing: '', stopTimer: null, podium: null } });
+const S = createStore('display', { view: { code: codeFromPath(), screenKey: '', podium: null } });
 const { view } = S;
 
 const sound = new Sound();
+const music = new Music({ serverNow, blocked: () => { say(live, t('d.musicBlocked')); showSound(false); } });
 const countdown = new Countdown((seconds, left) => {
   drawClock(seconds, left);
   sound.second(seconds, S.game.phase === 'open');
@@ -60,12 +62,14 @@ function react(change, { game }) {
     return;
   }
   if (game.code) view.code = game.code;
+  if (change.has('ack.state')) reportSound();
   if (change.has('clock')) runClock(countdown, game.phase, game.question);
   // A new screen is drawn whole; on the same one, only the live numbers move.
   render(change.has('ack.state'));
   if (change.has('break') && game.phase === 'break') tickBreak(game.break);
   showPaused();
   if (change.has('buzz')) buzzChanged(change, game);
+  if (change.has('clip') && game.clip) music.control(game.clip);
   if (change.has('joinURL') && game.phase === 'lobby') renderLobby();
   if (change.has('players') && $('#joined-names')) fill($('#joined-names'), ...nameTags());
   countLine('joined-count', 'd.playersIn', game.playerCount ?? 0);
@@ -103,22 +107,47 @@ function renderControls(again = false) {
     showSound(on);
   } });
   fill(box, full, audio);
-  // The choice is kept for the next projector page. A browser may hold the sound back until the
-  // page is touched: the first click or key anywhere starts it.
-  if (load(SOUND_KEY) === true && sound.toggle()) {
-    showSound(true);
-    const wake = () => sound.context?.resume?.();
-    for (const type of ['pointerdown', 'keydown']) document.addEventListener(type, wake, { once: true, capture: true });
-  }
+  // The choice is kept for the next projector page. A browser may still hold the sound back until
+  // the page is touched: then the prompt asks for that click, and any click or key starts it.
+  if (load(SOUND_KEY) !== false) showSound(load(SOUND_KEY) === true && sound.toggle());
+  else showSound(false);
+  const wake = () => sound.context?.resume?.().then(() => showSound(sound.enabled));
+  for (const type of ['pointerdown', 'keydown']) document.addEventListener(type, wake, { once: true, capture: true });
+}
+
+/** One click turns the sound on and remembers it for the next projector page. */
+const prompt = soundPrompt(() => {
+  if (!sound.enabled) sound.toggle();
+  store(SOUND_KEY, true);
+  sound.context?.resume?.().then(() => showSound(sound.enabled));
+  showSound(sound.enabled);
+  if (music.clip && S.game.phase === 'open') music.play(true);
+});
+
+/** Whether the room can hear this screen: sound on, and the browser letting it play. */
+function soundHeard() {
+  return sound.enabled && sound.context?.state === 'running';
+}
+
+/** Tells the server (`sound`), so the console can warn when no projector can play a clip. */
+function reportSound() {
+  connection.send({ type: 'sound', on: soundHeard() });
 }
 
 const SOUND_KEY = 'buzzer.sound';
 
 function showSound(on) {
   const button = $('#sound');
-  button.setAttribute('aria-pressed', String(on));
-  button.textContent = on ? t('d.soundOn') : t('d.soundOff');
+  button?.setAttribute('aria-pressed', String(on));
+  if (button) button.textContent = on ? t('d.soundOn') : t('d.soundOff');
   sound.lobby(on && S.game.phase === 'lobby');
+  // The browser decides when the context runs (a click, or its autoplay rules): follow it.
+  if (sound.context && !view.followsContext) { view.followsContext = true; sound.context.addEventListener('statechange', () => showSound(sound.enabled)); }
+  const heard = soundHeard();
+  music.muted = !heard;
+  // Asked for at load, and whenever a clip is on, unless someone here turned the sound off on purpose.
+  prompt.hidden = heard || (load(SOUND_KEY) === false && !music.clip);
+  if (heard !== view.heard) { view.heard = heard; reportSound(); }
 }
 
 /** A clock the host stopped: a big overlay on the whole screen, so nobody misses it. */
@@ -216,7 +245,8 @@ function renderQuestion() {
         h('span', { text: S.game.phase === 'reading' ? t('q.getReady') : S.game.phase === 'closed' ? t('q.timesUp') : reveal ? t(kind(q.kind).allRightKey ?? 'd.gotItRight', { count: reveal.answered, right: reveal.rightCount }) : t('d.answerNow') }),
         reveal ? null : h('span', {}, ...tn('d.answered', { count: S.game.answerCount ?? 0, n: h('strong', { id: 'answered', text: formatNumber(S.game.answerCount ?? 0) }) }))))));
   if (!reveal) startClock(q);
-  playMedia(reveal ? reveal.media : q.media, reveal ? null : q);
+  music.follow(reveal ? reveal.media : q.media, reveal ? null : q, S.game.phase);
+  showSound(soundHeard());
   fitScreen();
 }
 
@@ -226,35 +256,6 @@ function mediaPicture(media, q, reveal) {
   const img = h('img', { src: media.image, alt: media.alt || t('d.pictureFor', { n: q.sequence + 1 }) });
   const over = reveal && media === q.media ? kind(q.kind).overlay?.(q, reveal, img) : null;
   return h('figure', { class: 'q-media', style: over ? { position: 'relative' } : {} }, img, over);
-}
-
-/** One audio element for the display, kept across redraws so a clip is not cut by a count update. */
-const player = h('audio', { id: 'clip', preload: 'auto', hidden: true });
-document.body.append(player);
-
-/**
- * A question's clip starts when answers open, at the server's moment, so every projector in the room
- * starts together whatever the network did; a reveal's clip starts at the reveal. A display that
- * joins late starts the clip where it would be by now.
- */
-function playMedia(media, q) {
-  const key = media?.audio ? `${media.audio}:${q ? q.sequence : 'reveal'}:${S.game.phase}` : '';
-  if (key === view.playing) return;
-  view.playing = key;
-  clearTimeout(view.stopTimer);
-  if (!media?.audio || (q && S.game.phase !== 'reading' && S.game.phase !== 'open')) { player.pause(); return; }
-  if (!player.src.endsWith(media.audio)) player.src = media.audio;
-  const start = (media.startMs ?? 0) / 1000;
-  const begin = () => {
-    const late = q ? Math.max(0, serverNow() - q.opensAt) / 1000 : 0;
-    player.currentTime = start + late;
-    // A browser may refuse sound until someone touched the page: the Sound button is that touch.
-    player.play().catch(() => say(live, t('d.musicBlocked')));
-    if (media.durationMs) view.stopTimer = setTimeout(() => player.pause(), Math.max(0, media.durationMs - late * 1000));
-  };
-  if (!q) { begin(); return; }
-  if (S.game.phase === 'reading') { player.pause(); view.stopTimer = setTimeout(begin, Math.max(0, q.opensAt - serverNow())); return; }
-  begin();
 }
 
 /**

@@ -8,7 +8,7 @@
 export const newGame = (role, seat = null) => ({ role, phase: null, players: [], teams: [], seat, acks: {} });
 
 /** What survives a full `state` or a kick: who this page is and what the server said about its seat. */
-const KEPT = ['role', 'code', 'joinURL', 'joinAddresses', 'players', 'teams', 'seat', 'acks', 'roomInfo', 'error', 'skipped'];
+const KEPT = ['role', 'code', 'joinURL', 'joinAddresses', 'players', 'teams', 'seat', 'acks', 'roomInfo', 'error', 'skipped', 'displaySound'];
 
 /** Moves counter `name` (a new `acks` object, so the store sees it). */
 const ack = (game, name) => { game.acks = { ...game.acks, [name]: (game.acks?.[name] ?? 0) + 1 }; };
@@ -49,6 +49,9 @@ export function reduce(game, m, seat = game.seat) {
     case 'team_changed': if (!game.seat) return false; game.seat = { ...game.seat, team: m.team ?? null }; ack(game, 'team'); break;
     case 'renamed': if (!game.seat) return false; game.seat = { ...game.seat, nickname: m.nickname }; break;
     case 'room_info': game.roomInfo = m; break;
+    // The host's remote for the clip (a projector's), each press a new object; how many projectors have sound on (the console's).
+    case 'clip': game.clip = { action: m.action, volume: m.volume ?? null }; break;
+    case 'display_sound': game.displaySound = { displays: m.displays, soundOn: m.soundOn }; break;
     case 'ok': if (m.request !== 'wager') return false; ack(game, 'stake'); break;
     case 'error': game.error = { ...m }; break;
     case 'state': {

@@ -9,6 +9,7 @@ import { render, renderChip, renderStage } from './host/console.js';
 import { renderPlayers } from './host/players.js';
 import { renderShare } from './host/lobby.js';
 import { renderWaiting } from './host/question.js';
+import { renderSoundWarning } from './host/clip.js';
 
 await startI18n(pickLanguage(storedLanguage(), languageFromURL(), navigator.languages), ['host']);
 
@@ -81,6 +82,7 @@ function react(change) {
   }
   if (change.has('skipped') && game.skipped) toast(t('h.skipped', { n: game.skipped.question + 1 }));
   if (change.has('waiting')) renderWaiting();
+  if (change.has('displaySound')) renderSoundWarning();
 }
 
 function onError(m) {

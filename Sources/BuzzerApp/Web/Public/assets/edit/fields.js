@@ -2,6 +2,7 @@
 // plain words; the partial-credit rule and a question's picture and sound.
 import { S, api, notice } from './store.js';
 import { $, h, kind, t } from '../common.js';
+import { formatNumber } from '../i18n.js';
 import { renderPack } from './panels.js';
 import { problemsAt, save } from './pack.js';
 
@@ -25,7 +26,10 @@ export function place(path) {
 
 /** A problem as a sentence for people: "Round 1, question 1, option 5 is empty." */
 export function describe(problem) {
-  // The server's rule texts are English; the commonest one is said in the page's language.
+  // The server's rule texts are English; the commonest one is said in the page's language, and a
+  // clip's timing in seconds, as the form asks for it (the pack keeps milliseconds).
+  const clip = /\.(startMs|durationMs)$/.exec(problem.path ?? '');
+  if (clip) return `${place(problem.path)}: ${clipRangeText(clip[1])}`;
   const message = problem.message === 'must not be empty' ? t('e.isEmpty') : problem.message;
   let text = !problem.path ? message : message === t('e.isEmpty') ? t('e.placeIsEmpty', { place: place(problem.path) }) : /^(must|is|has|describes|applies)\b/.test(message)
     ? `${place(problem.path)} ${message}` : `${place(problem.path)}: ${message}`;
@@ -114,12 +118,54 @@ export function mediaFields(q, base, key, legend) {
     field(`${path}.audio`, t('e.sound'), upload('audio'), { hint: current('audio') }),
     media.audio ? h('audio', { controls: true, src: media.audio, preload: 'metadata', 'aria-label': t('e.uploadedSound') }) : null,
     media.audio ? h('div', { class: 'settings-grid' },
-      field(`${path}.startMs`, t('e.startAt'), input(media.startMs, (v) => { q[key].startMs = v === '' ? undefined : Number(v); }, { type: 'number', min: 0 })),
-      field(`${path}.durationMs`, t('e.playFor'), input(media.durationMs, (v) => { q[key].durationMs = v === '' ? undefined : Number(v); }, { type: 'number', min: 1 }))) : null,
+      secondsField(q[key], `${path}.startMs`, 'startMs', t('e.startAtSeconds'), CLIP_SECONDS.startMs),
+      secondsField(q[key], `${path}.durationMs`, 'durationMs', t('e.playForSeconds'), CLIP_SECONDS.durationMs)) : null,
     media.image || media.audio ? h('button', { type: 'button', class: 'btn small ghost', text: t('e.removeMedia'), onclick: () => {
       delete q[key];
       S.uploads.delete(`${path}.image`);
       S.uploads.delete(`${path}.audio`);
       renderPack();
     } }) : null);
+}
+
+/** What the pack allows for a clip's start and length, in seconds (the pack keeps milliseconds). */
+const CLIP_SECONDS = { startMs: { min: 0, max: 3600, key: 'e.startRange' }, durationMs: { min: 0.001, max: 600, key: 'e.lengthRange' } };
+
+/** What a clip's start or length may be, in seconds: the field's error, and the server's refusal of it. */
+export function clipRangeText(name) {
+  return t(CLIP_SECONDS[name].key, { max: formatNumber(CLIP_SECONDS[name].max), example: formatNumber(12.5) });
+}
+
+/** Seconds as typed ("12.5", or "12,5"), or NaN. */
+export function typedSeconds(text) {
+  const clean = String(text).trim().replace(',', '.');
+  return /^\d+(\.\d+)?$|^\.\d+$/.test(clean) ? Number(clean) : NaN;
+}
+
+/**
+ * A clip's start or length in seconds, decimals allowed, kept in the pack as whole milliseconds
+ * (`startMs`, `durationMs`). Out of range it says so in seconds at once; the server's refusal of the
+ * same field is said in seconds too. A value that is not a number is kept as typed, so a save is refused there.
+ */
+function secondsField(media, path, name, label, range) {
+  const value = media[name];
+  const shown = typeof value === 'number' ? String(value / 1000) : value ?? '';
+  const id = `f-${path.replace(/[^a-zA-Z0-9]+/g, '-')}`;
+  const bad = (text) => text !== '' && !(typedSeconds(text) >= range.min && typedSeconds(text) <= range.max);
+  const error = h('p', { id: `${id}-error`, class: 'field-error', text: clipRangeText(name) });
+  const control = h('input', { id, value: shown, inputmode: 'decimal', autocomplete: 'off', 'data-path': path, 'aria-describedby': `${id}-hint`, oninput: (e) => {
+    const text = e.currentTarget.value;
+    const seconds = typedSeconds(text);
+    media[name] = text.trim() === '' ? undefined : Number.isNaN(seconds) ? text : Math.round(seconds * 1000);
+    show(bad(text));
+  } });
+  const box = h('div', { class: 'field' }, h('label', { for: id, text: label }), h('p', { id: `${id}-hint`, class: 'hint', text: t('e.secondsHint') }), control, error);
+  const show = (invalid) => {
+    box.classList.toggle('invalid', invalid);
+    error.hidden = !invalid;
+    if (invalid) { control.setAttribute('aria-invalid', 'true'); control.setAttribute('aria-describedby', `${id}-hint ${id}-error`); }
+    else { control.removeAttribute('aria-invalid'); control.setAttribute('aria-describedby', `${id}-hint`); }
+  };
+  show(bad(shown) || problemsAt(path).length > 0);
+  return box;
 }

@@ -3,6 +3,7 @@
 import { $, h, fill, clock, runClock, marker, LETTERS, correctText, kind, distribution, t, tn } from '../common.js';
 import { formatNumber } from '../i18n.js';
 import { S, command } from './store.js';
+import { clipPanel } from './clip.js';
 
 export function startClock() {
   runClock(S.countdown, S.game.phase, S.game.question);
@@ -30,6 +31,7 @@ export function questionStage() {
       ...tn('h.answeredCount', { n: h('strong', { id: 'answered', text: t('h.nOfM', { n: S.game.answerCount ?? 0, m: S.game.connected ?? S.game.playerCount ?? 0 }) }) }),
       h('span', { class: 'hint', text: S.game.phase === 'reading' ? ` · ${t('h.openSoon')}` : S.game.phase === 'closed' ? ` · ${t('h.answersClosed')}` : '' })),
     kind(q.kind).hostPanel?.(q, S.game, command),
+    clipPanel(),
     h('section', { id: 'waiting', class: 'waiting', 'aria-label': t('h.notYet') }, ...waitingContent()),
   ];
 }
@@ -71,6 +73,7 @@ export function revealStage() {
     h('h1', { id: 'stage-title', class: 'qtext', text: q.text }),
     r.correct?.kind !== 'none' ? h('p', { class: 'answer-key' }, ...tn('h.answerIs', { answer: h('strong', { text: correctText(r.correct, q) }) })) : null,
     distribution(q, r),
+    clipPanel(),
     // A question with no right answer (a poll) counts answers; it never says who was right.
     h('p', { class: 'lead', text: r.correct?.kind === 'none' ? t('h.answeredTotal', { count: r.answered }) : t('h.answeredRight', { n: r.rightCount, count: r.answered }) }),
     r.explanation ? h('p', { class: 'explain', text: r.explanation }) : null,

@@ -1,0 +1,39 @@
+import BuzzerGame
+
+/// The host's remote for the current question's clip (`clip`): play it from its start, play it
+/// again, stop it, or set its volume, on every projector of the room. It does not change the game,
+/// so it is not logged (docs/protocol.md); the projectors get it as the `clip` message.
+package struct ClipControl: Sendable, Equatable, Encodable {
+    /// What the projectors do with the clip. `volume` only sets the volume.
+    package enum Action: String, CaseIterable, Sendable, Encodable {
+        case play, replay, stop, volume
+    }
+
+    package var action: Action
+    /// The clip's volume in percent (`InputBounds.volume`), when the host set one; required by `volume`.
+    package var volume: Int?
+
+    package init(action: Action, volume: Int? = nil) {
+        self.action = action
+        self.volume = volume
+    }
+}
+
+/// What a projector tells the server about itself after `watch`: only displays may send it.
+package enum DisplayReport: Sendable, Equatable {
+    /// Whether this projector's sound is on (the browser lets it play a clip).
+    case sound(on: Bool)
+
+    package var type: ClientMessageType {
+        switch self {
+        case .sound: .sound
+        }
+    }
+}
+
+/// How many of the room's projectors are connected, and how many of them have their sound on: the
+/// console warns when a question with a clip is on and none can play it (`display_sound`).
+package struct DisplaySoundPayload: Encodable, Sendable, Equatable {
+    package var displays: Int
+    package var soundOn: Int
+}
