@@ -40,7 +40,7 @@ function result(rev, mine, q) {
         h('span', { 'aria-hidden': 'true', style: { 'font-weight': '900', 'font-size': '1.3rem', 'min-width': '1.2rem', 'text-align': 'center' }, text: p.icon }),
         h('span', { class: `opt-${i}`, style: { 'border-radius': '0.4rem', padding: '0.15rem 0.35rem', flex: 'none' } }, marker(i)),
         h('span', { style: { 'min-width': '0', 'overflow-wrap': 'anywhere' } },
-          h('span', { class: 'sr-only', text: `${LETTERS[i]}: ` }), right.has(i) ? h('strong', { text }) : text,
+          h('span', { class: 'sr-only', text: `${LETTERS[i]}: ` }), h(right.has(i) ? 'strong' : 'span', { class: 'pick-text', text }),
           p.key ? h('span', { class: 'hint', style: { display: 'block' }, text: t(p.key) }) : null));
     }));
 }
