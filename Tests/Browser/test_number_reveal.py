@@ -4,7 +4,8 @@ and each phone (360 and 390 px, English and German) says how far its own guess w
 A year the pack marks plain is written "1824" on every screen, never "1,824" or "1.824". A multi
 question's result on the phone shows the player's own picks: right, wrong and missed.
 
-With BUZZER_DOC_SHOTS=1 the number test also saves docs/screenshots/number-reveal.png (1280x720)."""
+With BUZZER_DOC_SHOTS=1 the number test also saves docs/screenshots/number-reveal.png (1280x720,
+reduced to 64 colours when Pillow is installed)."""
 import json
 import os
 
@@ -42,8 +43,15 @@ def doc_shot(driver, name):
         return
     driver.execute_async_script(
         "const done = arguments[0]; document.fonts.ready.then(() => requestAnimationFrame(() => requestAnimationFrame(done)))")
-    (ROOT / "docs" / "screenshots").mkdir(parents=True, exist_ok=True)
-    driver.save_screenshot(str(ROOT / "docs" / "screenshots" / f"{name}.png"))
+    path = ROOT / "docs" / "screenshots" / f"{name}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(path))
+    try:  # 64 colours keep a 1280x720 screen near 100 KB (docs' pictures stay under 150 KB)
+        from PIL import Image
+    except ImportError:
+        return
+    image = Image.open(path).convert("RGB")
+    image.quantize(colors=64, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(path, optimize=True)
 
 
 def no_separators(driver, *numbers):
@@ -122,7 +130,7 @@ def test_a_number_reveal_names_the_closest_guesses_and_each_phone_its_place(tmp_
 
         # Each phone: the answer, its own guess, how far and its place, at 360 and 390 px.
         expected = {ada: ("Answer: 1824", "Your answer: 1850", "26 away · 3rd closest"),
-                    jurgen: ("Antwort: 1824", "Deine Antwort: 1790", "34 daneben · Platz 5 nach Nähe")}
+                    jurgen: ("Antwort: 1824", "Deine Antwort: 1790", "34 daneben · 5. Platz nach Abstand")}
         for phone, (answer, mine, place) in expected.items():
             wait_text(phone, "#guess-place", place)
             for width, height in ((360, 740), (390, 844)):

@@ -14,12 +14,20 @@ const plainByDefault = (answer) => Number.isInteger(answer) && Math.abs(answer) 
 /** "26 away", or "spot on". */
 const away = (d, q) => (d === 0 ? t('number.spotOn') : t('number.away', { d: numberText(d, q) }));
 
-/** The projector's and the console's list of the closest guesses: name, guess, how far. */
+/**
+ * The projector's and the console's list of the closest guesses: name, guess, how far; the winners
+ * (the closest, ties and all) in the right answer's colour. On the projector the list is as large as
+ * the reveal's bars, from the screen's size and its `--fit` (display.css); the console, which has
+ * no `--fit`, keeps 1.3 times its text.
+ */
 function closest(q, reveal) {
   const guesses = reveal.closest ?? [];
   if (!guesses.length) return h('p', { class: 'meta', text: t('number.none') });
-  return h('ol', { class: 'number-closest', 'aria-label': t('number.closest'), style: { 'font-size': '1.3em', 'line-height': '1.4' } },
-    guesses.map((g) => h('li', {}, h('strong', { text: g.nickname ?? '' }), ` · ${numberText(g.value, q)} · ${away(g.distance, q)}`)));
+  const size = 'max(1.3em, calc(var(--fit, 0) * clamp(1.1rem, min(2.6vw, 4.6vh), 4.5rem)))';
+  return h('ol', { class: 'number-closest', 'aria-label': t('number.closest'), style: { 'font-size': size, 'line-height': '1.35', margin: '0' } },
+    guesses.map((g) => h('li', { class: g.distance === guesses[0].distance ? 'right' : '' },
+      h('strong', { text: g.nickname ?? '', style: g.distance === guesses[0].distance ? { color: 'var(--right)' } : {} }),
+      ` · ${numberText(g.value, q)} · ${away(g.distance, q)}`)));
 }
 
 /** The phone's result: the answer, the player's own guess, how far it was and its place. */
@@ -28,7 +36,7 @@ function result(rev, mine, q, r) {
   const answerWas = h('p', { class: 'answer-was' }, ...tn('p.answerWas', { answer: h('strong', { text: numberText(truth, q) }) }));
   if (typeof mine?.value !== 'number') return answerWas;
   const d = Math.abs(mine.value - truth);
-  const place = r?.place ? (r.place === 1 ? t('p.guessBest', { away: away(d, q) }) : t('p.guessPlace', { away: away(d, q), place: ordinal(r.place), n: r.place })) : away(d, q);
+  const place = r?.place ? (r.place === 1 ? t('p.guessBest', { away: away(d, q) }) : t('p.guessPlace', { away: away(d, q), place: ordinal(r.place) })) : away(d, q);
   return h('div', { class: 'number-result' }, answerWas,
     h('p', { class: 'lead' }, ...tn('p.yourAnswerIs', { answer: h('strong', { class: 'mine', text: numberText(mine.value, q) }) })),
     h('p', { class: 'lead', id: 'guess-place', text: place }));
