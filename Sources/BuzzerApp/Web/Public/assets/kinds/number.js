@@ -62,7 +62,7 @@ export default {
   phone: (q, ctx) => [typedForm(ctx, { label: t('p.yourAnswerNumber'), attrs: { inputmode: 'decimal' }, parse: (raw) => {
     const value = Number(raw.replace(/[\s,]/g, ''));
     if (Number.isFinite(value)) return { kind: 'number', value };
-    ctx.fail(t('p.typeNumber', { example: 1912 }));
+    ctx.fail(t('p.typeNumber', { example: numberText(1912, q) }));
     return null;
   } })],
   answerText: (a, q) => numberText(a.value, q),
