@@ -26,6 +26,9 @@ package struct QuestionView: Sendable, Equatable, Codable {
     package var pausedLeftMs: GameDuration? = nil
     /// The question's picture or sound (never its `revealMedia`).
     package var media: QuestionMedia? = nil
+    /// True when screens write this question's numbers without separators ("1824": a number
+    /// question the pack marks `plain`, or a four-digit whole answer); absent otherwise.
+    package var plain: Bool? = nil
 }
 
 /// The host's view: the player view plus the answer (in displayed positions) and live counts.
@@ -112,6 +115,8 @@ package struct RevealView: Sendable, Equatable, Codable {
     package var pins: [RevealedPin]? = nil
     /// A survey's groups, biggest first (the first `SurveyKind.revealedGroups`); absent for other kinds.
     package var groups: AnswerGroups? = nil
+    /// A number question's closest guesses, closest first (`NumberKind.revealGuessLimit`); absent for other kinds.
+    package var closest: [RevealedGuess]? = nil
 }
 
 /// A reveal's answer groups: the biggest, how many more there are, and how the projector draws them.
@@ -147,4 +152,7 @@ package struct PlayerResult: Sendable, Equatable, Codable {
     package var teamPoints: Int? = nil
     /// A survey: the group the player's (or team's) answer is in, with its size; absent otherwise.
     package var group: AnswerGroup? = nil
+    /// A number question: the player's (or team's) guess's place among the ranked guesses, closest
+    /// first, ties sharing one (`NumberKind.guessPlaces`); absent otherwise.
+    package var place: Int? = nil
 }

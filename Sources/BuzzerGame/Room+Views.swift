@@ -17,7 +17,7 @@ extension Room {
             deadline: entry.deadline, timeLimitMs: entry.answerWindowMs,
             answerChangeable: settings.allowAnswerChange ? true : nil,
             pausedLeftMs: entry.pausedAt.map { at in max(0, (at < entry.opensAt ? entry.opensAt : entry.deadline) - at) },
-            media: question.media)
+            media: question.media, plain: question.kind.module.writesPlainNumbers(question.content) ? true : nil)
     }
 
     /// The current question with its answer, for the host only.
@@ -54,7 +54,8 @@ extension Room {
             optionCounts: counts.options, trueFalseCounts: counts.trueFalse,
             answered: answered, rightCount: rightCount, media: question.revealMedia,
             pins: question.kind.module.revealPins(question.content, entry: entry, isRanked: isRanked, nickname: { players[$0]?.nickname }),
-            groups: groups)
+            groups: groups,
+            closest: question.kind.module.revealGuesses(question.content, entry: entry, isRanked: isRanked, nickname: { players[$0]?.nickname }))
     }
 
     /// The groups of a question's answers by key, for each player's own (nil for kinds without groups).
@@ -79,7 +80,7 @@ extension Room {
     /// The same with the rank already known.
     package func result(for id: PlayerID, sequence: Int, rank: Int?) -> PlayerResult? {
         guard asked.indices.contains(sequence), asked[sequence].isRevealed else { return nil }
-        return result(for: id, in: asked[sequence], rank: rank, groups: groupsByKey(asked[sequence]))
+        return result(for: id, in: asked[sequence], rank: rank, groups: groupsByKey(asked[sequence]), places: guessPlaces(asked[sequence]))
     }
 
     /// Each listed player's own result on a revealed question, in the listed order, skipping ids
@@ -87,16 +88,22 @@ extension Room {
     package func results(for ids: some Sequence<PlayerID>, sequence: Int, rank: (PlayerID) -> Int?) -> [(player: PlayerID, result: PlayerResult)] {
         guard asked.indices.contains(sequence), asked[sequence].isRevealed else { return [] }
         let entry = asked[sequence]
-        let groups = groupsByKey(entry)
+        let groups = groupsByKey(entry), places = guessPlaces(entry)
         var out: [(player: PlayerID, result: PlayerResult)] = []
         out.reserveCapacity(ids.underestimatedCount)
         for id in ids {
-            if let result = result(for: id, in: entry, rank: rank(id), groups: groups) { out.append((id, result)) }
+            if let result = result(for: id, in: entry, rank: rank(id), groups: groups, places: places) { out.append((id, result)) }
         }
         return out
     }
 
-    private func result(for id: PlayerID, in entry: AskedQuestion, rank: Int?, groups: [String: AnswerGroup]?) -> PlayerResult? {
+    /// Each ranked guess's place on a number question, worked out once per question (nil for other kinds).
+    private func guessPlaces(_ entry: AskedQuestion) -> [PlayerID: Int]? {
+        let question = question(entry)
+        return question.kind.module.guessPlaces(question.content, entry: entry, isRanked: isRanked)
+    }
+
+    private func result(for id: PlayerID, in entry: AskedQuestion, rank: Int?, groups: [String: AnswerGroup]?, places: [PlayerID: Int]?) -> PlayerResult? {
         guard let score = players[id]?.score, let streak = players[id]?.streak else { return nil }
         let award = entry.awards[id]
         let answer = groups == nil ? nil : entry.answers[id] ?? teamAnswerer(of: id, in: entry).flatMap { entry.answers[$0] }
@@ -106,7 +113,8 @@ extension Room {
         return PlayerResult(
             sequence: entry.sequence, answered: entry.answers[id] != nil || teamAnswerer(of: id, in: entry) != nil, outcome: award?.outcome, points: award?.points ?? 0,
             streakBonus: award?.streakBonus ?? 0, score: score, rank: rank, streak: streak,
-            teamPoints: players[id]?.team.flatMap { entry.teamAwards[$0] }, group: group)
+            teamPoints: players[id]?.team.flatMap { entry.teamAwards[$0] }, group: group,
+            place: places.flatMap { places in places[id] ?? teamAnswerer(of: id, in: entry).flatMap { places[$0] } })
     }
 
     /// `value` (as recorded, in pack option indices) as the player saw it on question `sequence`:

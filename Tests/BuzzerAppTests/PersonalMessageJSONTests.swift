@@ -34,6 +34,8 @@ struct PersonalMessageJSONTests {
         #"{"sequence":7,"answered":true,"outcome":"partial","points":333,"streakBonus":100,"score":9223372036854775807,"rank":2,"streak":4}"#,
         #"{"sequence":1,"answered":true,"outcome":"counted","points":0,"streakBonus":0,"score":-9223372036854775807,"rank":10,"streak":0}"#,
         #"{"sequence":5,"answered":true,"outcome":"correct","points":0,"streakBonus":0,"score":1200,"rank":2,"streak":1,"teamPoints":-500}"#,
+        // A number question's place among the guesses.
+        #"{"sequence":2,"answered":true,"outcome":"wrong","points":0,"streakBonus":0,"score":500,"rank":4,"streak":0,"place":3}"#,
     ]
 
     @Test(arguments: results)

@@ -9,7 +9,7 @@ import BuzzerGameJSON
 /// The one hand-written encoder in the app, kept because the benchmark showed it matters: in a
 /// 10,000-player room `JSONEncoder` took about 25 µs per `result`, so the first player got theirs
 /// 215–274 ms after `reveal` (Benchmarks/game, 1 × 10,000; docs/performance.md). These messages hold
-/// only integers, booleans, enums, an answer (whose own codec escapes its text) and a survey's group,
+/// only integers (a number question's `place` too), booleans, enums, an answer (whose own codec escapes its text) and a survey's group,
 /// whose texts `JSONStringLiteral` escapes as `JSONEncoder` does.
 package enum PersonalMessageJSON {
     /// `{"players":N,"result":{…},"type":"result"}`.
@@ -37,6 +37,10 @@ package enum PersonalMessageJSON {
             out.raw(#","outcome":""#)
             out.raw(outcome.rawValue)
             out.raw("\"")
+        }
+        if let place = result.place {
+            out.raw(#","place":"#)
+            out.int(place)
         }
         out.raw(#","points":"#)
         out.int(result.points)

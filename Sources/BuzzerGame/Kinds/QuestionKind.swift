@@ -41,8 +41,9 @@ package enum QuestionContent: Sendable, Equatable {
     case truefalse(answer: Bool)
     /// Free text; a reply is right when it normalises to one of `accepted`.
     case text(accepted: [String])
-    /// The closest reply (or replies, on a tie) wins.
-    case number(answer: Double)
+    /// The closest reply (or replies, on a tie) wins. `plain`: the pack's word on writing the
+    /// question's numbers without separators (a year); nil when it says nothing (`NumberKind.isPlain`).
+    case number(answer: Double, plain: Bool? = nil)
     /// Opinion only: no answer, no points.
     case poll(options: [String])
     /// Items to put in order, listed in the right order; players see them shuffled.

@@ -47,6 +47,12 @@ package protocol QuestionKindModule {
     static func revealCounts(_ entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> (options: [Int], trueFalse: [Int])
     /// Each ranked player's answer for the reveal to draw (pins on a picture), named; nil for kinds whose counts say it all.
     static func revealPins(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool, nickname: (PlayerID) -> String?) -> [RevealedPin]?
+    /// A number question's closest guesses for the reveal to name, closest first; nil for other kinds.
+    static func revealGuesses(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool, nickname: (PlayerID) -> String?) -> [RevealedGuess]?
+    /// Each ranked player's guess's place, closest first (ties share one), for their own result; nil for kinds without places.
+    static func guessPlaces(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> [PlayerID: Int]?
+    /// True when every screen writes the question's numbers without separators (a year); false for most kinds.
+    static func writesPlainNumbers(_ content: QuestionContent) -> Bool
     /// Answers the host may add to after the reveal (`accept`); nil when the kind has none.
     static func acceptedAnswers(_ content: QuestionContent) -> [String]?
     /// The ranked players' answers grouped by `comparisonKey`, host merges applied, biggest first (all of them):
@@ -105,6 +111,9 @@ extension QuestionKindModule {
     package static func displayedAnswer(_ value: AnswerValue, permutation: [Int]) -> AnswerValue { value }
     package static func acceptedAnswers(_ content: QuestionContent) -> [String]? { nil }
     package static func revealPins(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool, nickname: (PlayerID) -> String?) -> [RevealedPin]? { nil }
+    package static func revealGuesses(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool, nickname: (PlayerID) -> String?) -> [RevealedGuess]? { nil }
+    package static func guessPlaces(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> [PlayerID: Int]? { nil }
+    package static func writesPlainNumbers(_ content: QuestionContent) -> Bool { false }
     package static func answerText(_ value: AnswerValue, content: QuestionContent) -> String { answerText(value, tiles: content.options) }
     package static func isScored(_ content: QuestionContent) -> Bool { isScored }
     package static func answerGroups(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> AnswerGroups? { nil }

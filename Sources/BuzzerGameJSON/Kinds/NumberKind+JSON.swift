@@ -1,15 +1,29 @@
 import BuzzerFormats
 import BuzzerGame
 
-/// Pack: `"answer":1969`. Answer: `{"kind":"number","value":1969}`.
+/// Pack: `"answer":1969`, and an optional `"plain":true` (write the numbers without separators: a
+/// year). Answer: `{"kind":"number","value":1969}`.
 extension NumberKind: QuestionKindJSON {
+    static var ownFields: [String] { [plainField] }
+
+    /// The pack's key for writing the question's numbers without separators (`NumberKind.isPlain`).
+    static let plainField = "plain"
+
     static func readContent(_ members: [String: JSONValue], options: [String]?, at path: String, reader: inout PackReader) -> QuestionContent? {
         guard case .number(let number)? = members[PackField.answer] else {
             reader.collector.add("\(path).answer", "expected a number, found \(reader.describe(members[PackField.answer] ?? .null))")
             return nil
         }
         reader.collector.checkNumberAnswer(number, at: "\(path).answer")
-        return .number(answer: number)
+        var plain: Bool?
+        if let value = members[plainField] {
+            guard case .bool(let flag) = value else {
+                reader.collector.add("\(path).\(plainField)", "expected true (write the numbers without separators, as a year) or false, found \(reader.describe(value))")
+                return nil
+            }
+            plain = flag
+        }
+        return .number(answer: number, plain: plain)
     }
 
     /// A number, thousands separated by commas or not.
@@ -20,14 +34,16 @@ extension NumberKind: QuestionKindJSON {
         return CSVImporter.optionsField(options) + [(PackField.answer, .number(number))]
     }
 
+    /// `plain` only when the pack gave it, so a pack reads back as it was written.
     static func contentMembers(_ content: QuestionContent) -> [(key: String, value: JSONValue)] {
-        guard case .number(let answer) = content else { return [] }
-        return [(PackField.answer, .number(answer))]
+        guard case .number(let answer, let plain) = content else { return [] }
+        return [(PackField.answer, .number(answer))] + (plain.map { [(plainField, .bool($0))] } ?? [])
     }
 
     static func encodeContent(_ content: QuestionContent, to container: inout KeyedEncodingContainer<MemberKey>) throws {
-        guard case .number(let answer) = content else { return }
+        guard case .number(let answer, let plain) = content else { return }
         try container.encode(answer, forKey: MemberKey(PackField.answer))
+        if let plain { try container.encode(plain, forKey: MemberKey(plainField)) }
     }
 
     static func answerMember(_ value: AnswerValue) -> (key: String, value: JSONValue) {

@@ -2,7 +2,7 @@
 // catalogue keys (`e.kind.NAME` and what its module says). Pages look kinds up here and never
 // switch over them.
 //
-// A kind's module exports { name, phone(q, ctx), answerText(answer, q), correctText(correct, options),
+// A kind's module exports { name, phone(q, ctx), answerText(answer, q), correctText(correct, options, q),
 // screen(q, game), bars(q, reveal), editor: { blank(), fields(q, base, ctx), options?, credit?, noAnswer?, carry? } }
 // and, where it differs from the rest: hostKey (the console shows the right answer as words while
 // the question runs), revealLine (the projector says the answer in words), typedAnswers (the host
@@ -36,7 +36,7 @@ export const kind = (name) => byName.get(name) ?? text;
 export function correctText(correct, q) {
   if (!correct) return '';
   if (correct.kind === 'none') return t('answer.poll');
-  return kind(q?.kind).correctText(correct, q?.options ?? []);
+  return kind(q?.kind).correctText(correct, q?.options ?? [], q);
 }
 
 /** The reveal's bars of how many picked what (null for typed answers). */
