@@ -14,7 +14,7 @@ struct ReplayCommand: ParsableCommand {
             """,
         subcommands: [
             ReplayListCommand.self, ReplayShowCommand.self, ReplayVerifyCommand.self, ReplayExportCommand.self,
-            ReplayLeaderboardCommand.self, ReplayQuestionsCommand.self, ReplayGenerateCommand.self,
+            ReplayLeaderboardCommand.self, ReplayQuestionsCommand.self, ReplayCorrectCommand.self, ReplayGenerateCommand.self,
         ]
     )
 }

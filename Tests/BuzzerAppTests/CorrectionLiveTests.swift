@@ -122,5 +122,23 @@ import Testing
         let code = try #require(running["code"] as? String), token = try #require(running["hostToken"] as? String)
         let refused = try post(server, code, #"{"action":"void","question":1,"reason":"x"}"#, token: token)
         #expect(refused.status == 409 && refused.body.contains("only a finished game"), "\(refused.body)")
+
+        // The command line: the same request, a player named as the game shows them.
+        let buzzer = URL(fileURLWithPath: ServerProcess.binaryPath)
+        let cli = ["replay", "correct", played.code, "--server", "http://127.0.0.1:\(server.port)", "--token", LiveGameServer.editToken]
+        let adjusted = try ChildProcess.run(buzzer, cli + ["--adjust=-5", "--player", "bob", "--reason", "late answer sheet"], timeout: 60)
+        #expect(adjusted.status == 0, "\(adjusted.output)")
+        let twoAtOnce = try ChildProcess.run(buzzer, cli + ["--void", "--adjust", "5", "--player", "Bob", "--question", "1", "--reason", "x"], timeout: 60)
+        #expect(twoAtOnce.status != 0 && twoAtOnce.output.contains("exactly one of"), "\(twoAtOnce.output)")
+        let nobody = try ChildProcess.run(buzzer, cli + ["--accept", "Zed", "--question", "1", "--reason", "x"], timeout: 60)
+        #expect(nobody.status != 0 && nobody.output.contains("no player called Zed"), "\(nobody.output)")
+        #expect(try verify(server).status == 0)
+
+        // Question history and the researcher's export read the same games.
+        let questions = try ChildProcess.run(buzzer, ["replay", "questions", "--league", played.league, "--csv", "--archive", server.archiveDirectory], timeout: 60)
+        #expect(questions.status == 0, "\(questions.output)")
+        #expect(questions.output.contains(#""Height of the Eiffel Tower, in metres?",330,1,"#), "\(questions.output)")
+        let answers = try ChildProcess.run(buzzer, ["replay", "export", "--answers", "--league", played.league, "--pseudonymize", "--archive", server.archiveDirectory], timeout: 60)
+        #expect(answers.status == 0 && !answers.output.contains("Bob") && answers.output.contains("player-2"), "\(answers.output)")
     }
 }

@@ -16,12 +16,23 @@ import Foundation
 enum CorrectionsRoute {
     static let maxBodyBytes = 16 << 10
 
+    /// A player or a team by its id, or by its name as the game shows it (case and accents ignored).
+    enum Named: Decodable {
+        case id(Int)
+        case name(String)
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if let id = try? c.decode(Int.self) { self = .id(id) } else { self = .name(try c.decode(String.self)) }
+        }
+    }
+
     /// The body: `action` and the fields that action takes. `question` counts from 1, as the results do.
     struct Body: Decodable {
         var action: GameCorrected.Action
         var question: Int?
-        var player: Int?
-        var team: Int?
+        var player: Named?
+        var team: Named?
         var right: Bool?
         var delta: Int?
         var answerKey: JSONValue?
@@ -78,7 +89,7 @@ enum CorrectionsRoute {
             return Self.error(400, #"Send {"action":"answer_key"|"ruling"|"void"|"adjust","question":N,…,"reason":"…"} (docs/replay.md, "Corrections")."#)
         }
         let correction: GameCorrection
-        switch parse(body) {
+        switch parse(body, room: room) {
         case .success(let made): correction = made
         case .failure(let problem): return error(400, problem.message)
         }
@@ -120,17 +131,31 @@ enum CorrectionsRoute {
     }
 
     /// The correction a body names, with its outside values in range; the game checks the rest.
-    static func parse(_ body: Body) -> Result<GameCorrection, Problem> {
+    static func parse(_ body: Body, room: Room) -> Result<GameCorrection, Problem> {
         func sequence() -> Result<Int, Problem> {
             guard let question = body.question, (1...InputBounds.id.upperBound).contains(question) else {
                 return .failure(Problem(message: "question must be the question's number in the game, from 1"))
             }
             return .success(question - 1)
         }
-        func id(_ value: Int?, _ name: String) -> Result<Int?, Problem> {
-            guard let value else { return .success(nil) }
-            guard InputBounds.id.contains(value) else { return .failure(Problem(message: "\(name) must be an id from 0 to \(InputBounds.id.upperBound)")) }
-            return .success(value)
+        func id(_ value: Named?, _ name: String) -> Result<Int?, Problem> {
+            switch value {
+            case nil:
+                return .success(nil)
+            case .id(let id):
+                guard InputBounds.id.contains(id) else { return .failure(Problem(message: "\(name) must be an id from 0 to \(InputBounds.id.upperBound)")) }
+                return .success(id)
+            case .name(let text):
+                guard text.utf8.count <= InputBounds.Bytes.name else { return .failure(Problem(message: "\(name) is too long")) }
+                let key = TextNormalizer.fold(text)
+                let found = name == "team"
+                    ? room.teams.values.filter { TextNormalizer.fold($0.name) == key }.map(\.id.rawValue)
+                    : room.players.values.filter { TextNormalizer.fold($0.nickname) == key }.map(\.id.rawValue)
+                guard found.count == 1 else {
+                    return .failure(Problem(message: found.isEmpty ? "the game has no \(name) called \(text)" : "\(found.count) \(name)s are called \(text): give the id"))
+                }
+                return .success(found[0])
+            }
         }
         switch body.action {
         case .answerKey:
