@@ -120,9 +120,11 @@ package enum ArchiveRecovery {
     /// Reads `files` and returns the rooms that have no terminal event. Which events end a room
     /// is the game's knowledge, hence `isTerminal` and `startsRoom`. A join code used again after
     /// its terminal event, or whose `startsRoom` line comes again, starts a new room. A damaged line
-    /// whose room is legible abandons that room only.
+    /// whose room is legible abandons that room only. An `isAfterward` line (a correction of a finished
+    /// game) joins its room when the room is still open, and otherwise opens none.
     package static func openRooms(
-        files: [String], isTerminal: (ArchiveLine) -> Bool, startsRoom: (ArchiveLine) -> Bool = { _ in false }
+        files: [String], isTerminal: (ArchiveLine) -> Bool, startsRoom: (ArchiveLine) -> Bool = { _ in false },
+        isAfterward: (ArchiveLine) -> Bool = { _ in false }
     ) throws(ArchiveError) -> ArchiveRecoveryReport {
         var report = ArchiveRecoveryReport()
         var open: [String: [ArchiveLine]] = [:]
@@ -147,6 +149,8 @@ package enum ArchiveRecovery {
                 } else if startsRoom(line) {
                     open[line.room] = [line]
                     report.abandonedRooms[line.room] = nil
+                } else if isAfterward(line) {
+                    if open[line.room] != nil { open[line.room]!.append(line) }
                 } else if report.abandonedRooms[line.room] == nil {
                     open[line.room, default: []].append(line)
                 }
@@ -160,9 +164,10 @@ package enum ArchiveRecovery {
 
     /// `openRooms` over every log file of a directory.
     package static func openRooms(
-        directory: String, prefix: String? = nil, isTerminal: (ArchiveLine) -> Bool, startsRoom: (ArchiveLine) -> Bool = { _ in false }
+        directory: String, prefix: String? = nil, isTerminal: (ArchiveLine) -> Bool, startsRoom: (ArchiveLine) -> Bool = { _ in false },
+        isAfterward: (ArchiveLine) -> Bool = { _ in false }
     ) throws(ArchiveError) -> ArchiveRecoveryReport {
-        try openRooms(files: ArchiveFileName.logFiles(in: directory, prefix: prefix), isTerminal: isTerminal, startsRoom: startsRoom)
+        try openRooms(files: ArchiveFileName.logFiles(in: directory, prefix: prefix), isTerminal: isTerminal, startsRoom: startsRoom, isAfterward: isAfterward)
     }
 
     static func fileSize(_ fd: Int32, path: String) throws(ArchiveError) -> Int {

@@ -15,5 +15,9 @@ package struct AnswerJudge {
     }
 
     /// The answer's credit; nil for a poll, which has none to give.
-    func credit(_ recorded: RecordedAnswer) -> Credit? { rule(recorded) }
+    /// A correction's ruling on the answer wins over the kind's rule.
+    func credit(_ recorded: RecordedAnswer) -> Credit? {
+        if let ruling = recorded.ruling { return ruling ? (1, 1) : (0, 1) }
+        return rule(recorded)
+    }
 }

@@ -44,6 +44,8 @@ package struct AskedQuestion: Sendable, Equatable {
     package var skipped = false
     /// It was revealed once (and the reveal undone): the answer has been on screen, so it cannot re-open.
     package var wasRevealed = false
+    /// Voided by a correction after the game (`game_corrected`): it scores nothing for anyone.
+    package var voided = false
 
     package var isRevealed: Bool { revealedAt != nil }
 
@@ -90,6 +92,8 @@ package struct RecordedAnswer: Sendable, Equatable {
     /// The answering player's team when the answer came in: a team's stake is judged by the
     /// answers its members gave as members, wherever the host moves them later.
     package var team: TeamID? = nil
+    /// A correction's ruling on this answer (`game_corrected`): right or wrong whatever the key says.
+    package var ruling: Bool? = nil
 }
 
 /// How an answer (or wager) fared.

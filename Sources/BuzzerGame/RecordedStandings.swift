@@ -42,6 +42,7 @@ extension RoomEvent {
         switch self {
         case .questionRevealed(let e): e.standings
         case .roomEnded(let e): e.standings
+        case .gameCorrected(let e): e.standings
         default: nil
         }
     }

@@ -51,6 +51,11 @@ extension Room {
             return breakLogProblem(event)
         case .joinAddressSet(let e):
             if let problem = e.address.problem() { return "its join address is invalid: \(problem)" }
+        case .gameCorrected(let e):
+            guard phase == .ended else { return "it corrects a game that has not ended" }
+            guard e.game == createdAt else { return "it names the game started at \(e.game), not this one (\(createdAt))" }
+            guard e.reason.utf8.count <= InputBounds.Bytes.text else { return "its reason is over \(InputBounds.Bytes.text) bytes" }
+            if let problem = correctionProblem(e.correction) { return "it does not fit the game: \(problem)" }
         case .hostDisconnected, .hostReconnected, .roomLockChanged, .displayConnected, .displayDisconnected, .teamCreated,
              .playerJoined, .playerDisconnected, .playerReconnected, .playerLeft, .playerKicked, .playerRenamed, .teamRenamed,
              .teamsMerged, .playerMoved, .answersOpened, .answersClosed, .clockPaused, .clockResumed, .questionSkipped,

@@ -29,6 +29,11 @@ extension Room {
         let ranked = rankedPlayers
         var fold = ScoringFold()
         for position in asked.indices where asked[position].isRevealed {
+            if asked[position].voided {
+                asked[position].awards = PlayerMap()
+                asked[position].teamAwards = [:]
+                continue
+            }
             foldQuestion(position, ranked: ranked, into: &fold)
         }
         settle(fold)

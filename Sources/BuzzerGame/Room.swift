@@ -377,6 +377,8 @@ package struct Room: Sendable, Equatable {
         case .roomEnded(let e):
             endReason = e.reason
             setPhase(.ended, at: e.at)
+        case .gameCorrected(let e):
+            applyCorrection(e)
         }
     }
 

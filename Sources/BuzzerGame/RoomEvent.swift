@@ -48,11 +48,13 @@ package enum RoomEvent: Sendable, Equatable {
     case breakStarted(BreakStarted)
     case breakCountdownChanged(BreakCountdownChanged)
     case roomEnded(RoomEnded)
+    case gameCorrected(GameCorrected)
 
     /// The `type` of a room's first and last events, for readers that tell them apart without
     /// decoding the line (recovery).
     package static let roomCreatedType = RoomEventType.roomCreated.rawValue
     package static let roomEndedType = RoomEventType.roomEnded.rawValue
+    package static let gameCorrectedType = RoomEventType.gameCorrected.rawValue
 
     /// The stable `type` string of the event's JSON line.
     package var type: String { eventType.rawValue }
@@ -103,6 +105,7 @@ package enum RoomEvent: Sendable, Equatable {
         case .breakStarted: .breakStarted
         case .breakCountdownChanged: .breakCountdownChanged
         case .roomEnded: .roomEnded
+        case .gameCorrected: .gameCorrected
         }
     }
 
@@ -152,6 +155,7 @@ package enum RoomEvent: Sendable, Equatable {
         case .breakStarted(let e): e.at
         case .breakCountdownChanged(let e): e.at
         case .roomEnded(let e): e.at
+        case .gameCorrected(let e): e.at
         }
     }
 }

@@ -47,6 +47,7 @@ package enum RoomEventType: String, CaseIterable, Sendable, Hashable {
     case breakStarted = "break_started"
     case breakCountdownChanged = "break_countdown_changed"
     case roomEnded = "room_ended"
+    case gameCorrected = "game_corrected"
 
     /// The type a line's envelope names, by one hash lookup (the league's fast path skips four
     /// lines in five on it); nil for a name no event has.

@@ -68,6 +68,7 @@ extension RoomEvent: Codable {
         case .breakStarted(let e): try e.encode(to: encoder)
         case .breakCountdownChanged(let e): try e.encode(to: encoder)
         case .roomEnded(let e): try e.encode(to: encoder)
+        case .gameCorrected(let e): try e.encode(to: encoder)
         }
     }
 }
@@ -119,6 +120,7 @@ extension RoomEventType {
         case .breakStarted: .breakStarted(try BreakStarted(from: decoder))
         case .breakCountdownChanged: .breakCountdownChanged(try BreakCountdownChanged(from: decoder))
         case .roomEnded: .roomEnded(try RoomEnded(from: decoder))
+        case .gameCorrected: .gameCorrected(try GameCorrected(from: decoder))
         }
     }
 }

@@ -16,6 +16,9 @@ package struct AnswerRow: Sendable, Equatable {
         case stake
         /// The host's score adjustment, with its reason.
         case adjustment
+        /// A correction made after the game (`game_corrected`): when, by whom and why, in `reason`;
+        /// its effect is already in the other rows.
+        case correction
         /// A player's or a team's final standing: `running_total` is its score, `rank` its place.
         case total
     }
@@ -83,6 +86,15 @@ package enum AnswerExport {
             builder.question(entry)
         }
         for adjustment in adjustments { builder.adjustment(adjustment) }
+        for correction in game.corrections {
+            var line = AnswerRow(game: game.id, kind: .correction, complete: game.isComplete)
+            line.question = correction.correction.sequence.map { $0 + 1 }
+            line.questionText = correction.correction.sequence.flatMap { sequence in
+                room.asked.indices.contains(sequence) ? room.question(room.asked[sequence]).text : nil
+            }
+            line.reason = "corrected on \(ReplayFormat.time(correction.at).prefix(10)) by the \(correction.by.rawValue): \(correction.reason)"
+            builder.rows.append(line)
+        }
         builder.standings()
         return builder.rows
     }
@@ -279,6 +291,9 @@ package enum AnswerExport {
         text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }
             && Double(text) != nil
     }
+
+    /// Outside text as one CSV field: defused, then quoted if it must be.
+    package static func csvCell(_ text: String) -> String { csvField(csvText(text)) }
 
     static func csvField(_ text: String) -> String {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) else { return text }

@@ -62,11 +62,19 @@ package struct ReplayArchive: Sendable {
 
     /// Reads the archive. With `code`, only that room code's games are folded (other lines are
     /// skipped after their envelope), but sequence problems are still checked over every line.
+    /// `visit` sees each game once it is settled, room included, before the room is let go: a
+    /// reader of every game's details (`replay questions`) never holds more than one room.
     package func scan(
         depth: ReplayDepth, code: String? = nil, keepRooms: Bool = false,
-        now: Int64 = Int64(Date().timeIntervalSince1970 * 1000), staleAfterMs: Int64 = defaultStaleAfterMs
+        now: Int64 = Int64(Date().timeIntervalSince1970 * 1000), staleAfterMs: Int64 = defaultStaleAfterMs,
+        visit: ((ReplayGame) -> Void)? = nil
     ) throws(ReplayError) -> ReplayScan {
         var fold = Fold(depth: depth, code: code, keepRooms: keepRooms, now: now, staleAfterMs: staleAfterMs)
+        fold.visit = visit
+        // Corrections come after their game has ended, when its room would be let go: find them first.
+        if depth != .summary {
+            do { fold.awaited = try ArchiveCorrections.find(in: files) } catch { throw .archive(error) }
+        }
         // The newest file of each sequence may end in a write cut short by a crash.
         let lastFiles = Set(sequences.compactMap(\.last))
         var lines = 0
@@ -81,6 +89,7 @@ package struct ReplayArchive: Sendable {
             throw .archive(error)
         }
         fold.finishOpen()
+        fold.releaseWaiting()
         fold.scan.lines = lines
         fold.scan.files = files
         return fold.scan
@@ -94,7 +103,7 @@ package struct ReplayArchive: Sendable {
         code: String, ranges: [ArchiveIndex.Location], depth: ReplayDepth, keepRooms: Bool = false,
         now: Int64 = Int64(Date().timeIntervalSince1970 * 1000), staleAfterMs: Int64 = defaultStaleAfterMs
     ) throws(ReplayError) -> ReplayScan {
-        var fold = Fold(depth: depth, code: code, keepRooms: keepRooms, now: now, staleAfterMs: staleAfterMs)
+        var fold = Fold(depth: depth, code: code, keepRooms: true, now: now, staleAfterMs: staleAfterMs)
         do {
             try ArchiveIndex.read(ranges) { item in
                 if case .line = item { fold.scan.lines += 1 }
@@ -104,6 +113,7 @@ package struct ReplayArchive: Sendable {
             throw .archive(error)
         }
         fold.finishOpen()
+        fold.releaseWaiting()
         fold.scan.files = Array(Set(ranges.map(\.file))).sorted()
         return fold.scan
     }
@@ -115,6 +125,11 @@ package struct ReplayArchive: Sendable {
         var latest: [String: Int] = [:]
         var counts: [String: Int] = [:]
         var open: Set<Int> = []
+        var visit: ((ReplayGame) -> Void)?
+        /// How many corrections each game will still get (by code and start), from the pre-pass.
+        var awaited: [ArchiveCorrections.Game: Int] = [:]
+        /// Games whose room is kept past their end for the corrections still to come.
+        var waiting: Set<Int> = []
         let decoder = JSONDecoder()
 
         init(depth: ReplayDepth, code: String?, keepRooms: Bool, now: Int64, staleAfterMs: Int64) {
@@ -127,18 +142,56 @@ package struct ReplayArchive: Sendable {
 
         mutating func finish(_ index: Int) {
             scan.games[index].finish(now: now, staleAfterMs: staleAfterMs)
-            if !keepRooms { scan.games[index].room = nil }
             open.remove(index)
+            let game = ArchiveCorrections.Game(code: scan.games[index].code, start: scan.games[index].startedAt)
+            if scan.games[index].isEnded, awaited[game, default: 0] > 0 {
+                waiting.insert(index)
+                return
+            }
+            release(index)
+        }
+
+        /// Hands a settled game to `visit` and lets its room go.
+        mutating func release(_ index: Int) {
+            waiting.remove(index)
+            visit?(scan.games[index])
+            if !keepRooms { scan.games[index].room = nil }
         }
 
         mutating func finishOpen() {
             for index in open.sorted() { finish(index) }
         }
 
+        /// At the end of the archive: games still waiting for a correction that never came.
+        mutating func releaseWaiting() {
+            for index in waiting.sorted() { release(index) }
+        }
+
+        /// A `game_corrected` line goes to the ended game it names (its code and start), however
+        /// many games have used the code since.
+        mutating func takeCorrection(_ line: ArchiveLine) {
+            let start = (try? line.decode(GameCorrectedTarget.self, decoder: decoder))?.game
+            let game = start.map { ArchiveCorrections.Game(code: line.room, start: $0) }
+            guard let game, let index = scan.games.lastIndex(where: { $0.code == game.code && $0.startedAt == game.start }),
+                  scan.games[index].isEnded else {
+                scan.unattributed.append(ReplayIssue(line, .damagedLine, "game_corrected names no ended game of \(line.room) in the archive"))
+                return
+            }
+            scan.games[index].add(line, depth: depth, decoder: decoder)
+            if let left = awaited[game] {
+                awaited[game] = left - 1
+                if left <= 1, waiting.contains(index) { release(index) }
+            }
+        }
+
         mutating func take(_ item: ArchiveReadItem, lastFiles: Set<String>) {
             switch item {
             case .line(let line):
                 if let code, line.room != code { return }
+                if line.type == RoomEvent.gameCorrectedType {
+                    takeCorrection(line)
+                    return
+                }
                 let index: Int
                 if line.type != RoomEvent.roomCreatedType, let current = latest[line.room], open.contains(current) {
                     index = current

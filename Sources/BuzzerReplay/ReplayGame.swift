@@ -58,6 +58,8 @@ package struct ReplayGame: Sendable {
     /// A later `room_created` for the same code arrived before this game ended.
     package var superseded = false
     package var status: GameStatus = .running
+    /// Corrections made after the game (`game_corrected`), applied in log order (depth ≥ replay).
+    package var corrections: [GameCorrected] = []
 
     /// `CODE@N`: the name every command accepts and prints.
     package var id: String { "\(code)@\(number)" }
@@ -140,6 +142,11 @@ package struct ReplayGame: Sendable {
             return
         }
         room!.apply(event)
+        // A correction comes after the end, when the final standings were already settled.
+        if case .gameCorrected(let corrected) = event {
+            corrections.append(corrected)
+            finalStandings = room!.standings
+        }
 
         let recorded = event.recordedStandings
         guard recorded != nil || (depth == .timeline && event.eventType == .questionRevealed) else { return }
@@ -154,6 +161,8 @@ package struct ReplayGame: Sendable {
                 let what: String
                 if case .questionRevealed(let revealed) = event {
                     what = "standings after question \(revealed.sequence + 1)"
+                } else if event.eventType == .gameCorrected {
+                    what = "standings after the correction"
                 } else {
                     what = "final standings"
                 }

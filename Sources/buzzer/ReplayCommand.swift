@@ -7,14 +7,14 @@ import Foundation
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Read games back from the archive: list, show, verify, export, season leaderboard.",
+        abstract: "Read games back from the archive: list, show, verify, export, season leaderboard, question statistics.",
         discussion: """
             A game is named by its room code (the newest game with that code) or CODE@N, the \
             Nth game that used the code (see `list`). See docs/replay.md.
             """,
         subcommands: [
             ReplayListCommand.self, ReplayShowCommand.self, ReplayVerifyCommand.self, ReplayExportCommand.self,
-            ReplayLeaderboardCommand.self, ReplayGenerateCommand.self,
+            ReplayLeaderboardCommand.self, ReplayQuestionsCommand.self, ReplayCorrectCommand.self, ReplayGenerateCommand.self,
         ]
     )
 }

@@ -10,10 +10,21 @@ struct ReplayExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Export a game's results: every answer, stake and adjustment, then the final standings (CSV per RFC 4180, or JSON).",
-        discussion: "Columns: \(AnswerExport.columns.joined(separator: ", ")). See docs/replay.md.")
+        discussion: """
+            Columns: \(AnswerExport.columns.joined(separator: ", ")). With --answers, one row per answer across \
+            finished games instead: \(SeasonAnswerExport.columns.joined(separator: ", ")). See docs/replay.md.
+            """)
 
-    @Argument(help: ArgumentHelp("The game: CODE (newest with that code) or CODE@N.", valueName: "game"))
-    var game: String
+    @Argument(help: ArgumentHelp("The game: CODE (newest with that code) or CODE@N. Not with --answers.", valueName: "game"))
+    var game: String?
+
+    @Flag(help: "Every answer across finished games (all, or those --league, --since and --until name), with each question's fingerprint.")
+    var answers = false
+
+    @OptionGroup var selection: GameSelectionOptions
+
+    @Flag(help: "With --answers: players and teams as player-N and team-N, numbered in order of first appearance.")
+    var pseudonymize = false
 
     @Option(help: "csv or json.")
     var format: Format = .csv
@@ -27,11 +38,39 @@ struct ReplayExportCommand: ParsableCommand {
     var allowIncomplete = false
 
     func run() throws {
+        if answers { return try runAnswers() }
+        guard let game else { throw CommandFailure("name a game (CODE or CODE@N), or give --answers for every game") }
+        guard selection.isEmpty, !pseudonymize else { throw CommandFailure("--league, --since, --until and --pseudonymize go with --answers") }
         let reference = try GameReference(parsing: game)
         let scan = try archive.open().scan(depth: .replay, code: reference.code, keepRooms: true)
         let found = try scan.game(reference)
         let rows = try AnswerExport.rows(of: found, allowIncomplete: allowIncomplete)
-        let text = format == .csv ? AnswerExport.csv(rows) : AnswerExport.json(rows)
+        try write(format == .csv ? AnswerExport.csv(rows) : AnswerExport.json(rows))
+        // Only this game's own problems: a gap while it was not open cannot change its rows.
+        ReplayOutput.report(found.issues)
+        if !found.isComplete { throw ExitCode(1) }
+    }
+
+    /// `--answers`: the rows of every chosen finished game, read one game at a time.
+    func runAnswers() throws {
+        guard game == nil else { throw CommandFailure("--answers exports every chosen game: give --league, --since or --until, not a game") }
+        guard !allowIncomplete else { throw CommandFailure("--allow-incomplete is for one game; --answers leaves incomplete games out and names them") }
+        let chosen = try selection.selection()
+        var export = SeasonAnswerExport(pseudonymize: pseudonymize)
+        var leftOut: [String] = []
+        var failure: ReplayError?
+        _ = try archive.open().scan(depth: .replay) { found in
+            guard failure == nil, chosen.names(found) else { return }
+            if let reason = chosen.leftOut(found) { leftOut.append(reason); return }
+            do throws(ReplayError) { try export.add(found) } catch { failure = error }
+        }
+        if let failure { throw failure }
+        try write(format == .csv ? export.csv() : export.json())
+        for reason in leftOut { ReplayOutput.warn("left out \(reason)") }
+        if !leftOut.isEmpty { throw ExitCode(1) }
+    }
+
+    private func write(_ text: String) throws {
         if let output {
             guard FileManager.default.createFile(atPath: output, contents: Data(text.utf8)) else {
                 throw ValidationError("cannot write \(output)")
@@ -42,8 +81,5 @@ struct ReplayExportCommand: ParsableCommand {
         } else {
             ReplayOutput.writeExactly(text)
         }
-        // Only this game's own problems: a gap while it was not open cannot change its rows.
-        ReplayOutput.report(found.issues)
-        if !found.isComplete { throw ExitCode(1) }
     }
 }

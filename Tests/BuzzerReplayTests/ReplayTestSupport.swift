@@ -24,10 +24,10 @@ struct PlayedGame {
     var now: GameInstant
     var log: [RoomEvent]
 
-    init(code: String = "ABCD", pack: QuestionPack = PlayedGame.pack(), settings: RoomSettings = RoomSettings(), at start: GameInstant = 1_700_000_000_000) throws {
+    init(code: String = "ABCD", pack: QuestionPack = PlayedGame.pack(), settings: RoomSettings = RoomSettings(), at start: GameInstant = 1_700_000_000_000, league: RoomLeague? = nil) throws {
         self.code = code
         now = start
-        let created = try Room.create(code: code, pack: pack, settings: settings, seed: 42, hostTokenHash: "host-hash", at: now)
+        let created = try Room.create(code: code, pack: pack, settings: settings, seed: 42, hostTokenHash: "host-hash", at: now, league: league)
         room = created.room
         log = [created.event]
     }
@@ -87,8 +87,10 @@ struct PlayedGame {
     }
 
     /// Four players in two teams (one teamless) play the whole pack to its end, deterministically.
-    static func wholeGame(code: String = "ABCD", at start: GameInstant = 1_700_000_000_000, teams: (String, String) = ("Reds, Inc.", "Blues")) throws -> PlayedGame {
-        var game = try PlayedGame(code: code, at: start)
+    static func wholeGame(
+        code: String = "ABCD", at start: GameInstant = 1_700_000_000_000, teams: (String, String) = ("Reds, Inc.", "Blues"), league: RoomLeague? = nil
+    ) throws -> PlayedGame {
+        var game = try PlayedGame(code: code, at: start, league: league)
         let ann = try game.join("Ann", team: teams.0)
         let bob = try game.join("Bob", team: teams.0)
         let cid = try game.join("Cid")

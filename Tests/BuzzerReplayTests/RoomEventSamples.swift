@@ -14,7 +14,21 @@ enum RoomEventSamples {
         {"title":"Doc Night","questions":[{"kind":"text","category":"Music","text":"Who recorded Abbey Road?","answer":["The Beatles"]}]}
         """#.utf8))
 
-    static var all: [RoomEvent] { RoomEventType.allCases.map(sample) }
+    static var all: [RoomEvent] { RoomEventType.allCases.flatMap(variants) }
+
+    /// The sample, and for an event whose fields depend on what it says (a correction's action),
+    /// one of each form, so together they write every field the type can.
+    static func variants(_ type: RoomEventType) -> [RoomEvent] {
+        guard type == .gameCorrected else { return [sample(type)] }
+        let forms: [GameCorrection] = [
+            .answerKey(sequence: 0, content: .text(accepted: ["The Beatles", "Beatles"])),
+            .ruling(sequence: 0, player: PlayerID(1), right: true),
+            .void(sequence: 0),
+            .adjust(player: PlayerID(1), team: TeamID(1), delta: -2),
+        ]
+        let standings = RecordedStandings(players: [RecordedScore(id: 1, score: 1, rank: 1)], teams: [])
+        return forms.map { .gameCorrected(GameCorrected(at: at, game: at - 3_600_000, correction: $0, reason: "key was wrong", by: .editor, standings: standings)) }
+    }
 
     static func sample(_ type: RoomEventType) -> RoomEvent {
         let standings = RecordedStandings(players: [RecordedScore(id: 1, score: 3, rank: 1)], teams: [RecordedScore(id: 1, score: 3, rank: 1)])
@@ -73,6 +87,9 @@ enum RoomEventSamples {
             return .breakStarted(BreakStarted(at: at, round: 1, title: "Half time", text: "Drinks", upNext: "Music", endsAt: at + 60_000))
         case .breakCountdownChanged: return .breakCountdownChanged(BreakCountdownChanged(at: at, endsAt: at + 90_000))
         case .roomEnded: return .roomEnded(RoomEnded(at: at, reason: .finished, standings: standings))
+        case .gameCorrected:
+            return .gameCorrected(GameCorrected(at: at, game: at - 3_600_000, correction: .ruling(sequence: 0, player: PlayerID(1), right: true),
+                                                reason: "typed answer was right", by: .host, standings: standings))
         }
     }
 

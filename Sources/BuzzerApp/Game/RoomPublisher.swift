@@ -171,6 +171,9 @@ package struct RoomPublisher: Sendable, Equatable {
                 let standings = room.standings
                 out.append(Delivery(audience: .everyone, message: .leaderboard(Self.leaderboard(standings, final: shown.final)), timing: .whenDurable(event: index)))
                 out += Self.standings(standings, attendance).waiting(for: index)
+            case .gameCorrected:
+                // Made after the game, through the archive: no screen of the game is live.
+                break
             case .roomEnded:
                 let standings = room.standings
                 out.append(Delivery(audience: .everyone, message: .ended(Self.ended(standings, in: room)), timing: .whenDurable(event: index)))

@@ -24,6 +24,7 @@ enum GameRoutes {
         // Library writes, one at a time (each ends in an fsync).
         api.register(in: &router, writes: DispatchQueue(label: "buzzer.library"), searchGate: rateLimit.gate(when: { QueryString($0.head.query)["q"] != nil }))
         ResultsRoute.register(in: &router, rateLimit: rateLimit)
+        CorrectionsRoute.register(in: &router, editTokenHash: Secrets.hash(editToken), rateLimit: rateLimit)
         LeagueRoutes.register(in: &router, leagues: leagues, editTokenHash: Secrets.hash(editToken), rateLimit: rateLimit)
         WebRoutes.register(in: &router)
         return router

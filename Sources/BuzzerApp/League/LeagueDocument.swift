@@ -68,6 +68,8 @@ package struct LeagueMine: Codable, Sendable {
         var players: Int
         var team: String?
         var teamPlace: Int?
+        /// Corrections made to the game after the night, oldest first; absent when none.
+        var corrections: [LeagueGame.Correction]?
     }
     var players: [String]
     var teams: [String]

@@ -44,6 +44,15 @@ package struct LeagueGame: Sendable, Equatable, Codable {
     /// Best first, as the room ranked them (ties share a rank).
     package var teams: [Team]
     package var players: [Player]
+    /// Corrections made after the game (`game_corrected`), oldest first; the standings above are
+    /// the last one's. Nil when there are none.
+    package var corrections: [Correction]? = nil
+
+    /// When and why the game's standings were corrected.
+    package struct Correction: Sendable, Equatable, Codable {
+        package var at: Int64
+        package var reason: String
+    }
 }
 
 /// A league game the reader had to leave out, and why (a damaged line of its own, a start it never saw).
@@ -75,6 +84,8 @@ package struct LeagueGameReader: Sendable {
     }
 
     private var open: [String: Open] = [:]
+    /// The names of every finished league game, by its key, for a correction that comes later.
+    private var finished: [String: Open] = [:]
     /// Finished league games, in the order they ended.
     package private(set) var games: [LeagueGame] = []
     package private(set) var skipped: [LeagueSkip] = []
@@ -86,6 +97,7 @@ package struct LeagueGameReader: Sendable {
     /// log is one hash lookup of its envelope's `type`, which also gives the type.
     private static let wanted: [String: RoomEventType] = Dictionary(uniqueKeysWithValues: [
         RoomEventType.roomCreated, .teamCreated, .teamRenamed, .teamsMerged, .playerJoined, .playerRenamed, .playerMoved, .roomEnded,
+        .gameCorrected,
     ].map { ($0.rawValue, $0) })
 
     package init() {}
@@ -128,6 +140,10 @@ package struct LeagueGameReader: Sendable {
                 // Without its room_created nobody knows the league; a league is found only when it decodes.
             }
             open[line.room] = game
+            return
+        }
+        if type == .gameCorrected {
+            correct(line)
             return
         }
         // Lines of one-offs and of games whose start is not in the archive are skipped by their type.
@@ -179,24 +195,48 @@ package struct LeagueGameReader: Sendable {
             skipped.append(LeagueSkip(game: key, league: league.id, reason: "its room_ended carries no standings (a log from before they were recorded)"))
             return
         }
-        var result = LeagueGame(key: key, code: game.code, league: league, title: game.title, startedAt: game.startedAt, endedAt: line.time, teams: [], players: [])
+        guard let result = build(game, league: league, standings: standings, endedAt: line.time) else { return }
+        finished[key] = game
+        games.append(result)
+    }
+
+    /// A correction of a finished league game: its standings become the correction's. One of a
+    /// one-off, or of a game the reader left out, changes nothing.
+    private mutating func correct(_ line: ArchiveLine) {
+        guard case .gameCorrected(let corrected)? = try? decoder.decode(line, as: .gameCorrected) else {
+            skipped.append(LeagueSkip(game: "\(line.room)-?", league: nil, reason: "\(line.file):\(line.lineNumber): game_corrected does not decode"))
+            return
+        }
+        let key = "\(line.room)-\(corrected.game)"
+        guard let game = finished[key], let league = game.league, let index = games.lastIndex(where: { $0.key == key }),
+              let standings = corrected.standings else { return }
+        guard var result = build(game, league: league, standings: standings, endedAt: games[index].endedAt) else { return }
+        result.corrections = (games[index].corrections ?? []) + [LeagueGame.Correction(at: corrected.at, reason: corrected.reason)]
+        games[index] = result
+    }
+
+    /// The game's standings rows under the names its players and teams had; nil (and the game
+    /// skipped) when a row names someone who never joined.
+    private mutating func build(_ game: Open, league: RoomLeague, standings: RecordedStandings, endedAt: Int64) -> LeagueGame? {
+        let key = "\(game.code)-\(game.startedAt)"
+        var result = LeagueGame(key: key, code: game.code, league: league, title: game.title, startedAt: game.startedAt, endedAt: endedAt, teams: [], players: [])
         for row in standings.teams {
             guard let name = game.teamNames[row.id] else {
                 skipped.append(LeagueSkip(game: key, league: league.id, reason: "team \(row.id) on its final standings never joined"))
-                return
+                return nil
             }
             result.teams.append(.init(name: name, score: row.score, rank: row.rank, nodes: LeagueStandings.Identity.teamNodes(name)))
         }
         for row in standings.players {
             guard let name = game.names[row.id] else {
                 skipped.append(LeagueSkip(game: key, league: league.id, reason: "player \(row.id) on its final standings never joined"))
-                return
+                return nil
             }
             let device = game.devices[row.id]
             result.players.append(.init(nickname: name, device: device, team: game.teamOf[row.id].flatMap { game.teamNames[$0] },
                                         score: row.score, rank: row.rank,
                                         key: LeagueStandings.Identity.playerKey(device: device, name: name, game: key, index: result.players.count)))
         }
-        games.append(result)
+        return result
     }
 }
