@@ -189,6 +189,8 @@ function projectorContext() {
 
 function buildSlides() {
   S.slides = layOut(main, projectorContext());
+  // How many pages turn (1: none), for whoever checks the projector without watching it for 8 s.
+  main.dataset.pages = String(S.slides.length);
   if (S.slide >= S.slides.length) S.slide = 0;
 }
 
