@@ -1,16 +1,36 @@
 """The console a weekly host runs (issue 31, "A console that remembers the weekly host"): the last
 game's league, team list and settings fill the create form again; a wager round shows each team's
 stake as it comes in; the question's picture is on the console. At 1366x768, the console's size."""
+import json
+import urllib.request
+
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import axe_check, wait
+from conftest import SHOTS, axe_check, wait
 from pages import Peer, click, console, el, els, open_host, wait_css, wait_text
 from test_first_run import start
+from test_projector_fit import png
+
+PICTURE_TOKEN = "console-picture-token-0123456789ab"
 
 CONSOLE = (1366, 768)
 TEAMS = ["Les Cervidés du Lac Bleu", "Quiztecas Aguiluchos", "Die Eulen von Köln-Deutz"]
 LEAGUE = "Tuesdays at The Crown"
+
+
+def upload_with(server, data):
+    """Puts a picture in the library's media (POST /api/media, as the editor does)."""
+    request = urllib.request.Request(f"{server.url}/api/media", data=data, method="POST",
+                                     headers={"Authorization": f"Bearer {PICTURE_TOKEN}", "Content-Type": "application/octet-stream"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())["url"]
+
+
+def snap(driver, name):
+    """The console as it is, at its own size (reports/screenshots/NAME.png)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(SHOTS / f"{name}.png"))
 
 
 def form_values(host):
@@ -96,4 +116,66 @@ def test_host_another_game_and_the_next_start_offer_the_last_league_teams_and_se
                 assert values == defaults, (stored, values)
                 assert not els(host, "#remembered")
     finally:
+        server.stop()
+
+
+# Where a thing is on screen at the page's scroll top: [top, bottom, height], or null.
+RECT = """
+window.scrollTo(0, 0);
+const e = document.querySelector(arguments[0]);
+if (!e) return null;
+const r = e.getBoundingClientRect();
+return [r.top, r.bottom, r.height, innerHeight, document.documentElement.scrollHeight];
+"""
+
+
+def test_the_console_shows_the_questions_picture_and_the_answers_without_losing_its_controls(tmp_path, browsers):
+    (tmp_path / "library").mkdir()
+    server = start(tmp_path, library=tmp_path / "library", edit_token=PICTURE_TOKEN)
+    players = []
+    try:
+        wide = upload_with(server, png(1600, 1000, (40, 140, 200)))  # a landscape photo, larger than the console
+        tall = upload_with(server, png(600, 1100, (90, 160, 60)))    # the answer's, a portrait
+        question = {"kind": "choice", "category": "Kunst & Architektur",
+                    "text": "Welche Stadt zeigt dieses Bild mit dem Opernhaus am Hafen und den Bergen dahinter?",
+                    "options": ["Oslo, Norwegen", "Bergen, Vestland", "Tromsø, Troms og Finnmark", "Stavanger, Rogaland"], "answer": 1,
+                    "media": {"image": wide, "alt": "Ein Hafen mit einem weißen Opernhaus"},
+                    "revealMedia": {"image": tall, "alt": "Bryggen in Bergen"}}
+        host, code = console(browsers, server.url, CONSOLE, questions={"title": "Bilderrätsel", "questions": [question]},
+                             settings={"readingTimeMs": 0, "timeLimitSeconds": 120, "closeWhenAllAnswered": False})
+        for name in ("Les Cervidés du Lac", "Quiztecas Aguiluchos"):
+            peer = Peer(server.url)
+            peer.send(type="join", code=code, nickname=name)
+            peer.until("joined")
+            players.append(peer)
+        wait_text(host, ".livecount", "2")
+        click(host, "#primary")  # start
+
+        picture = wait_css(host, "#stage .host-media img")
+        assert picture.get_attribute("src").endswith(wide) and picture.get_attribute("alt") == "Ein Hafen mit einem weißen Opernhaus"
+        wait(host, lambda d: d.execute_script("return document.querySelector('.host-media img').naturalWidth") == 1600, "the picture did not load")
+        wait_css(host, "#waiting li")
+        img = host.execute_script(RECT, "#stage .host-media img")
+        primary = host.execute_script(RECT, "#primary")
+        assert img[2] >= 150, f"the picture is too small to see: {img}"
+        assert primary[1] <= primary[3], f"the picture pushed the controls off the 1366x768 screen: {primary}"
+        axe_check(host, "host: a picture question")
+        snap(host, "console-picture-question-1366x768")
+
+        click(host, "#primary")  # close answers
+        wait_css(host, "#reopen")
+        click(host, "#primary")  # reveal
+        wait_css(host, ".answer-key")
+        picture = wait_css(host, "#stage .host-media img")
+        assert picture.get_attribute("src").endswith(tall), "the reveal did not show the answer's picture"
+        assert picture.get_attribute("alt") == "Bryggen in Bergen"
+        wait(host, lambda d: d.execute_script("return document.querySelector('.host-media img').naturalWidth") == 600, "the answer's picture did not load")
+        img = host.execute_script(RECT, "#stage .host-media img")
+        primary = host.execute_script(RECT, "#primary")
+        assert img[2] >= 150 and primary[1] <= primary[3], f"picture {img}, controls {primary}"
+        axe_check(host, "host: the answer's picture at the reveal")
+        snap(host, "console-picture-reveal-1366x768")
+    finally:
+        for peer in players:
+            peer.close()
         server.stop()

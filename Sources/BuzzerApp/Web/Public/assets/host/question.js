@@ -3,6 +3,7 @@
 import { $, h, fill, clock, runClock, marker, LETTERS, correctText, kind, distribution, t, tn } from '../common.js';
 import { formatNumber } from '../i18n.js';
 import { S, command } from './store.js';
+import { hostPicture } from './picture.js';
 
 export function startClock() {
   runClock(S.countdown, S.game.phase, S.game.question);
@@ -22,6 +23,7 @@ export function questionStage() {
   return [
     questionHead(q),
     h('h1', { id: 'stage-title', class: 'qtext', text: q.text }),
+    hostPicture(q),
     q.options?.length ? h('ul', { class: 'host-options', 'aria-label': t('h.options') },
       q.options.map((text, i) => h('li', { class: `opt-${i}${right.includes(i) ? ' right' : ''}` }, marker(i),
         h('span', {}, h('span', { class: 'sr-only', text: `${LETTERS[i]}: ` }), text, right.includes(i) ? h('span', { text: t('bars.correct') }) : null)))) : null,
@@ -69,6 +71,7 @@ export function revealStage() {
   return [
     questionHead(q),
     h('h1', { id: 'stage-title', class: 'qtext', text: q.text }),
+    hostPicture(q, r),
     r.correct?.kind !== 'none' ? h('p', { class: 'answer-key' }, ...tn('h.answerIs', { answer: h('strong', { text: correctText(r.correct, q) }) })) : null,
     distribution(q, r),
     // A question with no right answer (a poll) counts answers; it never says who was right.
