@@ -179,3 +179,54 @@ def test_the_console_shows_the_questions_picture_and_the_answers_without_losing_
         for peer in players:
             peer.close()
         server.stop()
+
+
+STAKES = {"title": "Stakes night", "rounds": [
+    {"title": "Alles oder nichts", "wager": True, "questions": [
+        {"kind": "choice", "category": "Science", "text": "Symbol for gold?", "options": ["Au", "Ag", "Gd", "Go"], "answer": 0}]}]}
+
+
+def stake_rows(host):
+    return [" ".join(li.text.split()) for li in els(host, "#stakes .stake-list li")]
+
+
+def test_the_console_shows_each_teams_stake_once_placed_and_who_has_not_staked(tmp_path, browsers):
+    server = start(tmp_path, defaults={"shuffleOptions": False})
+    players = {}
+    try:
+        # A long reading time: the stakes come in while the question is read, before anyone answers.
+        host, code = console(browsers, server.url, CONSOLE, questions=STAKES,
+                             settings={"teamMode": True, "readingTimeMs": 30000, "timeLimitSeconds": 60})
+        for name, team in (("Ada", TEAMS[0]), ("Bea", TEAMS[0]), ("Cy", TEAMS[1]), ("Zoë Brontë-Okonkwo", None)):
+            peer = Peer(server.url)
+            peer.send(type="join", code=code, nickname=name, **({"team": team} if team else {}))
+            peer.until("joined")
+            players[name] = peer
+        wait_text(host, ".livecount", "4")
+        click(host, "#primary")  # start: the wager question, still being read
+
+        wait_text(host, "#stakes h2", "Stakes: 0 of 3 placed")
+        assert stake_rows(host) == [f"{TEAMS[0]} no stake yet", f"{TEAMS[1]} no stake yet", "Zoë Brontë-Okonkwo no stake yet"], stake_rows(host)
+
+        players["Bea"].until("question")
+        players["Bea"].send(type="wager", question=0, amount=300)
+        players["Bea"].until("ok")
+        wait_text(host, "#stakes h2", "Stakes: 1 of 3 placed")
+        assert stake_rows(host)[0] == f"{TEAMS[0]} 300 pts placed by Bea", stake_rows(host)
+        players["Zoë Brontë-Okonkwo"].send(type="wager", question=0, amount=0)
+        players["Zoë Brontë-Okonkwo"].until("ok")
+        wait_text(host, "#stakes h2", "Stakes: 2 of 3 placed")
+        assert stake_rows(host) == [f"{TEAMS[0]} 300 pts placed by Bea", f"{TEAMS[1]} no stake yet", "Zoë Brontë-Okonkwo 0 pts"], stake_rows(host)
+        axe_check(host, "host: stakes in a wager round")
+        snap(host, "console-stakes-1366x768")
+
+        # A reloaded console shows them again (its state carries them), in German too.
+        host.refresh()
+        wait_text(host, "#stakes h2", "Stakes: 2 of 3 placed")
+        Select(el(host, "#language")).select_by_value("de")
+        wait_text(host, "#stakes h2", "Einsätze: 2 von 3 gesetzt")
+        assert stake_rows(host)[0] == f"{TEAMS[0]} 300 Pkt. gesetzt von Bea", stake_rows(host)
+    finally:
+        for peer in players.values():
+            peer.close()
+        server.stop()

@@ -4,6 +4,7 @@ import { $, h, fill, clock, runClock, marker, LETTERS, correctText, kind, distri
 import { formatNumber } from '../i18n.js';
 import { S, command } from './store.js';
 import { hostPicture } from './picture.js';
+import { stakesSection, renderStakes } from './stakes.js';
 
 export function startClock() {
   runClock(S.countdown, S.game.phase, S.game.question);
@@ -31,6 +32,7 @@ export function questionStage() {
     h('p', { class: 'livecount', 'aria-live': 'polite' },
       ...tn('h.answeredCount', { n: h('strong', { id: 'answered', text: t('h.nOfM', { n: S.game.answerCount ?? 0, m: S.game.connected ?? S.game.playerCount ?? 0 }) }) }),
       h('span', { class: 'hint', text: S.game.phase === 'reading' ? ` · ${t('h.openSoon')}` : S.game.phase === 'closed' ? ` · ${t('h.answersClosed')}` : '' })),
+    stakesSection(),
     kind(q.kind).hostPanel?.(q, S.game, command),
     h('section', { id: 'waiting', class: 'waiting', 'aria-label': t('h.notYet') }, ...waitingContent()),
   ];
@@ -56,6 +58,7 @@ export function waitingContent() {
 export function renderWaiting() {
   const box = $('#waiting');
   if (box) fill(box, ...waitingContent());
+  renderStakes();
 }
 
 export function revealStage() {
