@@ -304,25 +304,8 @@ package struct WaitingPayload: Encodable, Sendable, Equatable {
     package var teams: [Team]
     /// A survey's biggest answer groups so far (at most `waitingListLimit`), for the host to merge; absent for other kinds.
     package var groups: [AnswerGroup]?
-    /// A wager round's stakes so far, placed or not; absent outside wager rounds.
+    /// A wager round's stakes so far, placed or not (WaitingPayload+Stakes.swift); absent outside wager rounds.
     package var stakes: Stakes? = nil
-
-    /// Each competitor's stake on a wager question: a team's (with who placed it) in team mode, else a player's.
-    package struct Stakes: Encodable, Sendable, Equatable {
-        /// One competitor: `team` or `player`; `amount` and `by` (a team's placer) once the stake is placed.
-        package struct Row: Encodable, Sendable, Equatable {
-            var team: TeamID?
-            var player: PlayerID?
-            var name: String
-            var amount: Int?
-            var by: String?
-        }
-        /// How many competitors have placed a stake, of how many seated ones.
-        package var placed: Int
-        package var total: Int
-        /// The first `waitingListLimit` competitors, teams first, then players, each by id.
-        package var rows: [Row]
-    }
 }
 
 /// The host renamed this player.

@@ -12,7 +12,7 @@ export function stakesContent() {
   return [
     h('h2', { id: 'stakes-title', text: t('h.stakesTitle', { count: stakes.placed, m: stakes.total }) }),
     h('ul', { class: 'stake-list' }, stakes.rows.map((row) => h('li', { class: row.amount == null ? 'unplaced' : 'placed' },
-      h('span', { class: 'sname', text: row.name }),
+      h('span', { class: 'sname', text: row.name }), ' ',
       row.amount == null
         ? h('span', { class: 'hint', text: t('h.stakeNotYet') })
         : h('span', {}, h('strong', { text: t('podium.points', { count: row.amount, score: formatScore(row.amount) }) }),
