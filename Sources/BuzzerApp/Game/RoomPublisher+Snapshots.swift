@@ -22,7 +22,10 @@ extension RoomPublisher {
         if room.phase != .onBreak { payload.reveal = shared.currentReveal(of: room) }
         if case .host = role, let current {
             payload.correct = room.hostQuestionView?.correct
-            if !current.isRevealed, room.liveGroups(sequence: current.sequence) != nil { payload.waiting = waiting(room, current) }
+            // A survey's groups and a wager round's stakes come back with a reload, as in `waiting`.
+            if !current.isRevealed, room.liveGroups(sequence: current.sequence) != nil || room.pack.rounds[current.round].wager {
+                payload.waiting = waiting(room, current)
+            }
             if current.isRevealed {
                 let typed = typedAnswers(room, sequence: current.sequence)
                 if !typed.isEmpty { payload.typedAnswers = typed }

@@ -15,6 +15,8 @@ package struct RoomPublisher: Sendable, Equatable {
         package var answerCount = false
         /// A buzz question's queue after presses: a burst of presses sends it a few times, not once per press.
         package var buzz = false
+        /// The host's `waiting` alone: a wager round's stakes moved (nobody answered, so no new count).
+        package var waiting = false
     }
 
     /// What one batch of events causes.
@@ -39,6 +41,7 @@ package struct RoomPublisher: Sendable, Equatable {
             case .roomCreated, .teamCreated:
                 break
             case .wagerPlaced(let placed):
+                pending.waiting = true  // the host's list of stakes
                 // A team's stake is the team's: every member sees it, and who placed it.
                 if let team = placed.team, let by = room.players[placed.player]?.nickname {
                     out += Self.teammates(of: placed.player, team: team, in: room, attendance).map { id in
@@ -83,6 +86,8 @@ package struct RoomPublisher: Sendable, Equatable {
                 pending.players = true
             case .questionShown:
                 out += Self.question(room, attendance, now: now)
+                // A wager round's stakes are placed while the question is read: the host sees who has not yet.
+                if room.currentQuestion.map({ room.pack.rounds[$0.round].wager }) == true { pending.waiting = true }
             case .answersOpened(let opened):
                 pending.answerCount = true  // the host's first list of who has not answered
                 let deadline = room.currentQuestion?.deadline ?? opened.at
@@ -202,10 +207,13 @@ package struct RoomPublisher: Sendable, Equatable {
             pending.buzz = false
             if let buzz = room.buzzView { out.append(Delivery(audience: .everyone, message: .buzz(buzz))) }
         }
-        if pending.answerCount, let current = room.currentQuestion {
+        if pending.answerCount || pending.waiting, let current = room.currentQuestion {
+            if pending.answerCount {
+                out.append(Delivery(audience: .screens, message: .answerCount(AnswerCountPayload(
+                    question: current.sequence, answered: current.answers.count, connected: room.connectedCount))))
+            }
             pending.answerCount = false
-            out.append(Delivery(audience: .screens, message: .answerCount(AnswerCountPayload(
-                question: current.sequence, answered: current.answers.count, connected: room.connectedCount))))
+            pending.waiting = false
             if !current.isRevealed { out.append(Delivery(audience: .host, message: .waiting(Self.waiting(room, current)))) }
         }
         return out.filter { attendance.reaches($0.audience) }
@@ -234,7 +242,32 @@ package struct RoomPublisher: Sendable, Equatable {
             WaitingPayload.Team(team: id, name: room.teams[id]?.name ?? "", waiting: count.waiting, members: count.members)
         }
         return WaitingPayload(question: current.sequence, players: players, more: more, teams: teamRows,
-                              groups: room.liveGroups(sequence: current.sequence).map { Array($0.prefix(waitingListLimit)) })
+                              groups: room.liveGroups(sequence: current.sequence).map { Array($0.prefix(waitingListLimit)) },
+                              stakes: room.pack.rounds[current.round].wager ? stakes(room, current) : nil)
+    }
+
+    /// Each seated competitor's stake on a wager question, for the host: a team's once (with who
+    /// placed it), a player without a team alone. Whoever has not placed one yet has no `amount`.
+    package static func stakes(_ room: Room, _ current: AskedQuestion) -> WaitingPayload.Stakes {
+        var teams = Set<TeamID>(), players: [PlayerID] = []
+        for player in room.players.values where player.status == .connected || player.status == .away {
+            if let team = player.team { teams.insert(team) } else { players.append(player.id) }
+        }
+        let competitors = teams.sorted().map(Competitor.team) + players.sorted().map(Competitor.player)
+        var rows: [WaitingPayload.Stakes.Row] = [], placed = 0
+        for competitor in competitors {
+            let amount = current.wagers[competitor]
+            if amount != nil { placed += 1 }
+            guard rows.count < waitingListLimit else { continue }
+            switch competitor {
+            case .team(let team):
+                let by = amount == nil ? nil : current.wagerBy[competitor].flatMap { room.players[$0]?.nickname }
+                rows.append(.init(team: team, name: room.teams[team]?.name ?? "", amount: amount, by: by))
+            case .player(let id):
+                rows.append(.init(player: id, name: room.players[id]?.nickname ?? "", amount: amount))
+            }
+        }
+        return WaitingPayload.Stakes(placed: placed, total: competitors.count, rows: rows)
     }
 
     /// Enough names for a bar; a room of thousands shows a count.

@@ -310,6 +310,8 @@ package struct WaitingPayload: Encodable, Sendable, Equatable {
     package var teams: [Team]
     /// A survey's biggest answer groups so far (at most `waitingListLimit`), for the host to merge; absent for other kinds.
     package var groups: [AnswerGroup]?
+    /// A wager round's stakes so far, placed or not (WaitingPayload+Stakes.swift); absent outside wager rounds.
+    package var stakes: Stakes? = nil
 }
 
 /// The host renamed this player.

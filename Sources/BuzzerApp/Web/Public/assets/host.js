@@ -10,6 +10,7 @@ import { renderPlayers } from './host/players.js';
 import { renderShare } from './host/lobby.js';
 import { renderWaiting } from './host/question.js';
 import { renderSoundWarning } from './host/clip.js';
+import { rememberGame } from './host/remember.js';
 
 await startI18n(pickLanguage(storedLanguage(), languageFromURL(), navigator.languages), ['host']);
 
@@ -53,6 +54,7 @@ function react(change) {
     store(KEY, game.seat);
     // A new room (not this console's own coming back): the create went through.
     if (change.was.seat?.token !== game.seat.token) {
+      if (S.pendingCreate) rememberGame(S.pendingCreate, game.seat.league);
       S.pendingCreate = null;
       S.needToken = false;
       say(live, t('h.sayOpen', { code: game.seat.code }));

@@ -1,6 +1,7 @@
 // One pack: read, normalized for the form, serialized for the server, saved.
-import { S, api, notice, token, main, live, NEEDS_TOKEN } from './store.js';
-import { $, say, kind, t } from '../common.js';
+import { S, api, notice, token, main, NEEDS_TOKEN } from './store.js';
+import { $, kind, t } from '../common.js';
+import { formatDate } from '../i18n.js';
 import { field } from './fields.js';
 import { renderPack } from './panels.js';
 
@@ -50,6 +51,7 @@ export function breakDoc(b) {
 
 export async function openPack(id) {
   S.problems = [];
+  S.saveNote = null;
   if (id) {
     if (!token()) { notice(NEEDS_TOKEN(), 'bad'); return; }
     const result = await api('GET', `/api/packs/${id}`);
@@ -75,23 +77,55 @@ export function problemsAt(path) {
   return S.problems.filter((p) => p.path === path || p.path.startsWith(`${path}[`) || p.path.startsWith(`${path}.`));
 }
 
+/**
+ * Saves the pack and says how it went where the host is, however far down a long pack: the fixed
+ * `#notice` (role=status, in view wherever the page is scrolled) and a note beside the Save button.
+ * A save that never reaches the server keeps the form as it is, so nothing typed is lost.
+ */
 export async function save() {
-  const body = serialize();
-  const result = S.packId
-    ? await api('PUT', `/api/packs/${S.packId}`, body, S.version ? { 'If-Match': S.version } : {})
-    : await api('POST', '/api/packs', body);
+  if (S.saving) return;
+  S.saving = true;
+  showSaveNote({ text: t('e.saving'), tone: 'busy' });
+  let result = null;
+  try {
+    const body = serialize();
+    result = S.packId
+      ? await api('PUT', `/api/packs/${S.packId}`, body, S.version ? { 'If-Match': S.version } : {})
+      : await api('POST', '/api/packs', body);
+  } catch {
+    result = null;  // offline, or the server is gone
+  } finally {
+    S.saving = false;
+  }
+  if (!result) {
+    showSaveNote({ text: t('e.notSavedShort'), tone: 'bad' });
+    notice(t('e.unreachable'), 'bad');
+    return;
+  }
   if (result.status === 200 || result.status === 201) {
     S.packId = result.json.id;
     S.version = result.etag;
     S.problems = [];
+    S.saveNote = { text: t('e.savedAt', { time: formatDate(Date.now(), { timeStyle: 'short' }) }), tone: 'ok' };
     renderPack();
     notice(t('e.saved', { id: S.packId }));
     return;
   }
   if (result.status === 422) S.problems = result.json?.errors ?? [];
   else S.problems = [{ path: '', message: result.json?.error ?? t('e.saveFailed', { status: result.status }) }];
+  S.saveNote = { text: t('e.notSaved', { count: S.problems.length }), tone: 'bad' };
   renderPack();
-  const first = main.querySelector('[aria-invalid="true"]') ?? $('#S.problems');
+  notice(t('e.notSaved', { count: S.problems.length }), 'bad');
+  // The first field the server named, else the list of problems at the top (it scrolls into view).
+  const first = main.querySelector('[aria-invalid="true"]') ?? $('#problems');
   first?.focus();
-  say(live, t('e.notSaved', { count: S.problems.length }));
+}
+
+/** The words beside the Save button (seen, not announced: `#notice` announces them). */
+export function showSaveNote(note) {
+  S.saveNote = note;
+  const node = $('#save-note');
+  if (!node) return;
+  node.className = `save-note ${note.tone}`;
+  node.textContent = note.text;
 }

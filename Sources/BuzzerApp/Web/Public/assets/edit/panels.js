@@ -23,6 +23,7 @@ export function renderPack() {
     h('div', { class: 'controls' },
       h('button', { type: 'button', class: 'btn', id: 'add-round', text: t('e.addRound'), onclick: () => { S.pack.rounds.push({ title: '', wager: false, questions: [blankQuestion('choice')] }); renderPack(); } }),
       h('button', { type: 'submit', class: 'btn primary', id: 'save', text: t('e.savePack', { count: questionCount }) }),
+      h('span', { id: 'save-note', class: `save-note ${S.saveNote?.tone ?? ''}`, 'aria-hidden': 'true', text: S.saveNote?.text ?? '' }),
       h('button', { type: 'button', class: 'btn ghost', id: 'back', text: t('e.backToLibrary'), onclick: showLibrary }))));
 }
 

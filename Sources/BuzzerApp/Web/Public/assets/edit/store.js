@@ -12,9 +12,10 @@ export const NEEDS_TOKEN = () => t('e.needsToken');
  * `pack`: the pack being edited, always in the rounds form: { title, description, rounds: [{ title,
  * wager, questions }] }; `problems`: from the last save, by JSON path: [{ path, message }];
  * `uploads`: files uploaded in this session, by the field's path (the file control shows its name
- * again after a redraw); `query`: the library's search.
+ * again after a redraw); `query`: the library's search; `saving`: a save on its way; `saveNote`:
+ * `{ text, tone }`, how the last save went, shown beside the Save button.
  */
-export const S = { pack: null, packId: null, version: null, problems: [], uploads: new Map(), query: '' };
+export const S = { pack: null, packId: null, version: null, problems: [], uploads: new Map(), query: '', saving: false, saveNote: null };
 
 export function token() { return load(TOKEN_KEY); }
 export async function api(method, path, body, headers = {}) {

@@ -71,7 +71,7 @@ export function endedStage() {
       h('button', { type: 'button', class: 'btn', id: 'download-json', text: t('h.downloadJSON'), onclick: () => downloadResults('json') })) : null,
     S.seat?.league && h('div', { class: 'controls' }, h('a', { class: 'btn', id: 'show-league', href: `/league/${S.seat.league.id}?screen=projector`,
       target: '_blank', text: t('h.showLeague', { name: S.seat.league.name }) })),
-    h('div', { class: 'controls' }, h('button', { type: 'button', class: 'btn primary', text: t('h.hostAnother'), onclick: () => {
+    h('div', { class: 'controls' }, h('button', { type: 'button', class: 'btn primary', id: 'host-another', text: t('h.hostAnother'), onclick: () => {
       S.connection.stop();
       S.seat = null;
       store(KEY, null);

@@ -4,6 +4,8 @@ import { $, h, fill, clock, runClock, marker, LETTERS, correctText, kind, distri
 import { formatNumber } from '../i18n.js';
 import { S, command } from './store.js';
 import { clipPanel } from './clip.js';
+import { hostPicture } from './picture.js';
+import { stakesSection, renderStakes } from './stakes.js';
 
 export function startClock() {
   runClock(S.countdown, S.game.phase, S.game.question);
@@ -23,6 +25,7 @@ export function questionStage() {
   return [
     questionHead(q),
     h('h1', { id: 'stage-title', class: 'qtext', text: q.text }),
+    hostPicture(q),
     q.options?.length ? h('ul', { class: 'host-options', 'aria-label': t('h.options') },
       q.options.map((text, i) => h('li', { class: `opt-${i}${right.includes(i) ? ' right' : ''}` }, marker(i),
         h('span', {}, h('span', { class: 'sr-only', text: `${LETTERS[i]}: ` }), text, right.includes(i) ? h('span', { text: t('bars.correct') }) : null)))) : null,
@@ -30,6 +33,7 @@ export function questionStage() {
     h('p', { class: 'livecount', 'aria-live': 'polite' },
       ...tn('h.answeredCount', { n: h('strong', { id: 'answered', text: t('h.nOfM', { n: S.game.answerCount ?? 0, m: S.game.connected ?? S.game.playerCount ?? 0 }) }) }),
       h('span', { class: 'hint', text: S.game.phase === 'reading' ? ` · ${t('h.openSoon')}` : S.game.phase === 'closed' ? ` · ${t('h.answersClosed')}` : '' })),
+    stakesSection(),
     kind(q.kind).hostPanel?.(q, S.game, command),
     clipPanel(),
     h('section', { id: 'waiting', class: 'waiting', 'aria-label': t('h.notYet') }, ...waitingContent()),
@@ -56,6 +60,7 @@ export function waitingContent() {
 export function renderWaiting() {
   const box = $('#waiting');
   if (box) fill(box, ...waitingContent());
+  renderStakes();
 }
 
 export function revealStage() {
@@ -71,6 +76,7 @@ export function revealStage() {
   return [
     questionHead(q),
     h('h1', { id: 'stage-title', class: 'qtext', text: q.text }),
+    hostPicture(q, r),
     r.correct?.kind !== 'none' ? h('p', { class: 'answer-key' }, ...tn('h.answerIs', { answer: h('strong', { text: correctText(r.correct, q) }) })) : null,
     distribution(q, r),
     clipPanel(),

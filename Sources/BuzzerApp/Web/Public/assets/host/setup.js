@@ -4,6 +4,7 @@ import { $, h, fill, say, store, load, t } from '../common.js';
 import { language } from '../i18n.js';
 import { S, live, main, KEY, TOKEN_KEY } from './store.js';
 import { primary } from './console.js';
+import { recallGame, forgetGame } from './remember.js';
 
 // MARK: - Setup: pack, upload, settings
 
@@ -27,13 +28,18 @@ export async function renderSetup() {
   if (S.screenKey !== 'setup') return;
   // The server's defaults (config.json's game.roomDefaults, GET /api/settings): the form shows what
   // a create without them would get. Unreachable, the fields stay empty and the server applies its own.
-  const d = defaults;
+  // Over them, the last game's settings, team list and league on this device (remember.js).
+  const last = recallGame();
+  const d = { ...defaults, ...(last?.settings ?? {}) };
+  const lastLeague = leagues.some((l) => l.id === last?.league?.id) ? last.league.id : '';
   const number = (id, label, value, attrs = {}) => h('div', { class: 'field' },
     h('label', { for: id, text: label }), h('input', { id, name: id, type: 'number', value, ...attrs }));
   const check = (id, label, checked) => h('label', { class: 'check-row', for: id },
     h('input', { id, name: id, type: 'checkbox', checked }), label);
   const form = h('form', { class: 'panel setup', novalidate: true, onsubmit: submitCreate },
     h('h1', { text: t('h.hostQuiz') }),
+    last ? h('p', { class: 'hint remembered', id: 'remembered' }, `${t('h.remembered')} `,
+      h('button', { type: 'button', class: 'btn small', id: 'use-defaults', text: t('h.useDefaults'), onclick: () => { forgetGame(); renderSetup(); } })) : null,
     h('fieldset', { class: 'packs' },
       h('legend', { text: t('h.pack') }),
       packs.map((p, i) => h('label', { class: 'pack' },
@@ -49,7 +55,7 @@ export async function renderSetup() {
       h('label', { for: 'upload', text: t('h.packFile') }),
       h('input', { id: 'upload', name: 'upload', type: 'file', accept: '.json,application/json',
         onchange: (e) => { if (e.currentTarget.files.length) e.currentTarget.form.querySelector('input[name=pack][value=""]').checked = true; } })),
-    h('details', { class: 'settings' },
+    h('details', { class: 'settings', open: !!last },
       h('summary', { text: t('h.settings') }),
       h('div', { class: 'settings-grid' },
         number('timeLimitSeconds', t('h.secondsPer'), d.timeLimitSeconds, { min: 1, max: 3600 }),
@@ -70,7 +76,7 @@ export async function renderSetup() {
         h('label', { for: 'teamList', text: t('h.teamList') }),
         h('p', { id: 'teamList-hint', class: 'hint', text: t('h.teamListHint') }),
         h('textarea', { id: 'teamList', name: 'teamList', rows: 4, 'aria-describedby': 'teamList-hint', text: (d.teams ?? []).join('\n') }))),
-    leagueFields(leagues),
+    leagueFields(leagues, lastLeague),
     S.setupError ? h('pre', { class: 'pre-error', role: 'alert', id: 'setup-error', text: S.setupError }) : null,
     S.needToken ? tokenField() : null,
     h('button', { type: 'submit', class: 'btn primary big', text: S.pendingCreate ? t('h.creating') : t('h.createGame'), disabled: !!S.pendingCreate }));
@@ -116,7 +122,7 @@ export async function redrawSetup() {
 }
 
 /** The game's league: none, one of the server's, or a new one (docs/league.md). */
-export function leagueFields(leagues) {
+export function leagueFields(leagues, chosen = '') {
   const more = h('div', { hidden: true },
     h('div', { class: 'field' }, h('label', { for: 'leagueName', text: t('h.leagueName') }),
       h('input', { id: 'leagueName', maxlength: 60, autocomplete: 'off' })),
@@ -126,7 +132,7 @@ export function leagueFields(leagues) {
   return h('div', { class: 'field' }, h('label', { for: 'league', text: t('h.league') }),
     h('select', { id: 'league', onchange: (e) => { more.hidden = e.currentTarget.value !== '+new'; } },
       h('option', { value: '', text: t('h.leagueNone') }),
-      leagues.map((l) => h('option', { value: l.id, text: l.name })),
+      leagues.map((l) => h('option', { value: l.id, text: l.name, selected: l.id === chosen })),
       h('option', { value: '+new', text: t('h.leagueNew') })),
     more);
 }
