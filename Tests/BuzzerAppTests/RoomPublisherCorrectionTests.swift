@@ -25,7 +25,7 @@ import Testing
         var (game, ids) = try revealedGame()
         try game.run(.showLeaderboard)
         game.sent = []
-        try game.run(.adjustScore(.player(ids[2]), delta: 5000, reason: ""))
+        try game.run(.adjustScore(.player(ids[2]), delta: 5000, reason: "bonus"))
         let board = try #require(game.sent.first { $0.type == "leaderboard" })
         #expect(board.audience == .everyone && board.timing == .whenDurable(event: 0))
         guard case .leaderboard(let payload) = board.message else { Issue.record("not a leaderboard"); return }
