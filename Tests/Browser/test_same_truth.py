@@ -4,7 +4,7 @@ the console (1366x768) and the phones (360 and 390 px) show the new figures at o
 question. And the console's "Not answered yet" follows the room as it is: a phone that dropped
 during the question is "reconnecting…", a removed player is gone."""
 from conftest import set_viewport, wait
-from pages import Peer, click, console, el, join, wait_css, wait_text
+from pages import Peer, click, console, el, join, local, wait_css, wait_text
 from test_first_run import start
 
 LAPTOP = (1366, 768)
@@ -207,8 +207,12 @@ def test_an_undone_reveal_leaves_the_projector_and_the_phones(tmp_path, browsers
         finish(server, peers)
 
 
+def waiting_names(driver):
+    return driver.execute_script("return [...document.querySelectorAll('.waiting-names li')].map((li) => li.textContent)")
+
+
 def test_the_console_says_who_is_reconnecting_and_drops_who_was_removed(tmp_path, browsers):
-    server, host, display, phones, peers = game(tmp_path, browsers, [CAPITAL, BAND], dropGraceMs=60000)
+    server, host, display, phones, peers = game(tmp_path, browsers, [CAPITAL, BAND], dropGraceMs=6000)
     try:
         click(host, "#primary")  # start
         for peer in peers:
@@ -220,6 +224,19 @@ def test_the_console_says_who_is_reconnecting_and_drops_who_was_removed(tmp_path
         peers[1].close()
         wait_text(host, ".waiting-names", "Ingrid Sørensen: reconnecting…",
                   "the console did not say that a dropped phone is reconnecting")
+        # Her grace (6 s) ends: the room no longer waits for her, and the console says she is away.
+        wait_text(host, ".waiting-names", "Ingrid Sørensen (away)", "the console kept \"reconnecting…\" past the grace")
+        # Bérénice's phone dies (its browser closes) and she comes back on her seat: "reconnecting…", then her plain name.
+        berenice = NAMES[0]
+        seat = local(phones[0], "buzzer.player")
+        phones[0].quit()
+        wait_text(host, ".waiting-names", f"{berenice}: reconnecting…")
+        back = Peer(server.url)
+        peers.append(back)
+        back.send(type="resume", code=seat["code"], token=seat["token"])
+        back.until("joined")
+        wait(host, lambda d: berenice in (names := waiting_names(d)) and f"{berenice}: reconnecting…" not in names
+             and f"{berenice} (away)" not in names, "the console kept the mark after the phone came back")
         # Mateus is removed: he leaves "Not answered yet" at once.
         click(host, "button[aria-label='Remove Mateus Gonçalves']")
         wait_css(host, "dialog.ask #kick-reason")
