@@ -96,7 +96,7 @@ def test_an_accepted_answer_reaches_the_projector_and_the_phone(tmp_path, browse
         finish(server, peers)
 
 
-def play_to_board(host, display, phones, peers):
+def play_to_board(host, display, phones, peers, board=True):
     """The choice question: the phones and Chidi right, Ingrid and Mateus wrong; then the leaderboard on every screen."""
     click(host, "#primary")  # start
     for peer, option in zip(peers, (0, 1, 2)):
@@ -110,6 +110,8 @@ def play_to_board(host, display, phones, peers):
     wait_css(host, "#reopen")
     click(host, "#primary")  # reveal
     wait_text(display, ".dq .meta", "3 of 5 got it right")
+    if not board:
+        return
     click_text(host, "button", "Show leaderboard")
     wait_css(display, ".display-board table")
     for phone in phones:
@@ -164,18 +166,28 @@ def test_a_renamed_player_is_renamed_on_the_projector_board(tmp_path, browsers):
         finish(server, peers)
 
 
-def test_a_removed_player_leaves_the_projector_board(tmp_path, browsers):
+def remove(host, name):
+    click(host, f"button[aria-label='Remove {name}']")
+    wait_css(host, "dialog.ask #kick-reason")
+    click(host, "dialog.ask #ask-confirm")
+
+
+def test_a_removed_player_leaves_the_projector_reveal_and_board(tmp_path, browsers):
     server, host, display, phones, peers = game(tmp_path, browsers, [CAPITAL, BAND])
     try:
-        play_to_board(host, display, phones, peers)
-        assert any("Chidi Okonkwo" in row for row in board_rows(display))
-        click(host, "button[aria-label='Remove Chidi Okonkwo']")
-        wait_css(host, "dialog.ask #kick-reason")
-        click(host, "dialog.ask #ask-confirm")
-        wait(display, lambda d: board_rows(d) and not any("Chidi Okonkwo" in row for row in board_rows(d)),
+        # On the reveal: Chidi was right; without him it is 2 of 4, on the projector and the console.
+        play_to_board(host, display, phones, peers, board=False)
+        remove(host, "Chidi Okonkwo")
+        wait_text(display, ".dq .meta", "2 of 4 got it right", "the projector's reveal still counted a removed player")
+        wait_text(host, ".lead", "2 of 4")
+        # On the leaderboard: Ingrid leaves the projector's board and the phones' at once.
+        click_text(host, "button", "Show leaderboard")
+        wait(display, lambda d: any("Ingrid Sørensen" in row for row in board_rows(d)), "no leaderboard on the projector")
+        remove(host, "Ingrid Sørensen")
+        wait(display, lambda d: board_rows(d) and not any("Ingrid Sørensen" in row for row in board_rows(d)),
              "the projector's leaderboard kept a removed player")
-        wait_text(display, ".display-board", "of 4")
-        wait(phones[0], lambda d: "Chidi Okonkwo" not in el(d, "main").text, "a phone's leaderboard kept a removed player")
+        wait_text(display, ".display-board", "of 3")
+        wait(phones[0], lambda d: "Ingrid Sørensen" not in el(d, "main").text, "a phone's leaderboard kept a removed player")
     finally:
         finish(server, peers)
 
@@ -238,9 +250,7 @@ def test_the_console_says_who_is_reconnecting_and_drops_who_was_removed(tmp_path
         wait(host, lambda d: berenice in (names := waiting_names(d)) and f"{berenice}: reconnecting…" not in names
              and f"{berenice} (away)" not in names, "the console kept the mark after the phone came back")
         # Mateus is removed: he leaves "Not answered yet" at once.
-        click(host, "button[aria-label='Remove Mateus Gonçalves']")
-        wait_css(host, "dialog.ask #kick-reason")
-        click(host, "dialog.ask #ask-confirm")
+        remove(host, "Mateus Gonçalves")
         wait(host, lambda d: "Mateus Gonçalves" not in d.execute_script("return document.querySelector('#waiting').innerText"),
              "a removed player stayed under Not answered yet")
         wait_text(host, "#waiting h2", "(3)")
