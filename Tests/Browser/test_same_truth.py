@@ -223,7 +223,7 @@ def waiting_names(driver):
     return driver.execute_script("return [...document.querySelectorAll('.waiting-names li')].map((li) => li.textContent)")
 
 
-def test_the_console_says_who_is_reconnecting_and_drops_who_was_removed(tmp_path, browsers):
+def test_the_console_says_who_is_reconnecting_until_the_grace_ends(tmp_path, browsers):
     server, host, display, phones, peers = game(tmp_path, browsers, [CAPITAL, BAND], dropGraceMs=6000)
     try:
         click(host, "#primary")  # start
@@ -249,10 +249,21 @@ def test_the_console_says_who_is_reconnecting_and_drops_who_was_removed(tmp_path
         back.until("joined")
         wait(host, lambda d: berenice in (names := waiting_names(d)) and f"{berenice}: reconnecting…" not in names
              and f"{berenice} (away)" not in names, "the console kept the mark after the phone came back")
-        # Mateus is removed: he leaves "Not answered yet" at once.
+    finally:
+        finish(server, peers)
+
+
+def test_a_removed_player_leaves_not_answered_yet_at_once(tmp_path, browsers):
+    server, host, display, phones, peers = game(tmp_path, browsers, [CAPITAL, BAND])
+    try:
+        click(host, "#primary")  # start
+        for peer in peers:
+            peer.until("question")
+        wait_text(host, ".waiting-names", "Mateus Gonçalves")
+        wait_text(host, "#waiting h2", "(5)")
         remove(host, "Mateus Gonçalves")
         wait(host, lambda d: "Mateus Gonçalves" not in d.execute_script("return document.querySelector('#waiting').innerText"),
              "a removed player stayed under Not answered yet")
-        wait_text(host, "#waiting h2", "(3)")
+        wait_text(host, "#waiting h2", "(4)")
     finally:
         finish(server, peers)
