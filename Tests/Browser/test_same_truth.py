@@ -3,7 +3,7 @@ answer, undoes a reveal, renames, removes a player or adjusts a score, the proje
 the console (1366x768) and the phones (360 and 390 px) show the new figures at once, not at the next
 question. And the console's "Not answered yet" follows the room as it is: a phone that dropped
 during the question is "reconnecting…", a removed player is gone."""
-from conftest import set_viewport, wait
+from conftest import axe_check, set_viewport, wait
 from pages import Peer, click, console, el, join, local, wait_css, wait_text
 from test_first_run import start
 
@@ -89,6 +89,7 @@ def test_an_accepted_answer_reaches_the_projector_and_the_phone(tmp_path, browse
         click(host, "button[aria-label^='Accept'][aria-label*='eatels']")
         wait_text(host, ".lead", "3 of 5")
         wait_text(display, ".dq .meta", "3 of 5 got it right", "the projector kept its count after the host accepted an answer")
+        axe_check(display, "display: a reveal after the host accepted a typed answer, 1280x720")
         wait_text(ada, ".result h1", "Correct")
         score = el(ada, ".result .stats .v").text
         assert score not in ("0", ""), f"the phone's score after the accept: {score!r}"
@@ -236,6 +237,7 @@ def test_the_console_says_who_is_reconnecting_until_the_grace_ends(tmp_path, bro
         peers[1].close()
         wait_text(host, ".waiting-names", "Ingrid Sørensen: reconnecting…",
                   "the console did not say that a dropped phone is reconnecting")
+        axe_check(host, "console: not answered yet with a reconnecting phone, 1366x768")
         # Her grace (6 s) ends: the room no longer waits for her, and the console says she is away.
         wait_text(host, ".waiting-names", "Ingrid Sørensen (away)", "the console kept \"reconnecting…\" past the grace")
         # Bérénice's phone dies (its browser closes) and she comes back on her seat: "reconnecting…", then her plain name.

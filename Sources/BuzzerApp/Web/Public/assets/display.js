@@ -71,7 +71,7 @@ function react(change, { game }) {
   countLine('joined-count', 'd.playersIn', game.playerCount ?? 0);
   countLine('answered', 'd.answered', game.answerCount ?? 0);
   setText('#tiebreak-answered', game.tiebreak?.answered);
-  // The sting follows the reveal on screen, whatever brought it (a reveal, or a page joining one).
+  // The sting marks the reveal coming on screen, once: a corrected reveal (an accepted answer) redraws without it.
   if (game.phase === 'revealed' && change.has('phase') && game.reveal && !change.has('ack.state')) sound.sting();
   const words = said(change, game);
   if (words) say(live, words);
