@@ -42,6 +42,33 @@ import Testing
         #expect(payload.result.score == -100 && payload.result.rank == 3)
     }
 
+    @Test func anAnswerAcceptedFromTheLeaderboardSendsTheBoardNotTheOldReveal() throws {
+        var settings = RoomSettings()
+        settings.readingTimeMs = 0
+        var game = try PublisherHarness(settings: settings)
+        game.displays = 1
+        let ada = try game.join("Ada"), bob = try game.join("Bob")
+        try game.run(.start)
+        for _ in 0..<3 {  // round one: choice, multi, true/false, nobody answers
+            try game.openAnswers()
+            try game.run(.reveal)
+            try game.run(.next)
+        }
+        try game.run(.next)  // round two: the text question
+        try game.openAnswers()
+        try game.answer(ada, .text("Beatles"))
+        try game.answer(bob, .text("Stones"))
+        try game.run(.reveal)
+        try game.run(.showLeaderboard)
+        game.sent = []
+        try game.run(.accept(question: 3, text: "Beatles"))
+        #expect(!game.sent.contains { $0.type == "reveal" || $0.type == "result" })
+        let board = try #require(game.sent.first { $0.type == "leaderboard" })
+        guard case .leaderboard(let payload) = board.message else { Issue.record("not a leaderboard"); return }
+        #expect(payload.players.first?.player == ada && (payload.players.first?.score ?? 0) > 0)
+        _ = bob
+    }
+
     @Test func aRenameOnTheLeaderboardSendsTheBoardWithTheNewName() throws {
         var (game, ids) = try revealedGame()
         try game.run(.showLeaderboard)

@@ -151,7 +151,11 @@ package struct RoomPublisher: Sendable, Equatable {
             case .answersMerged:
                 pending.answerCount = true  // the host's `waiting` carries the groups
             case .answerAccepted(let accepted):
-                out += Self.reveal(room, sequence: accepted.sequence, attendance).waiting(for: index)
+                // The reveal on show is redrawn; an earlier question's (accepted from a later screen)
+                // moves only the figures that screen shows, and never takes the room back to its reveal.
+                let onShow = room.phase == .revealed && room.currentQuestion?.sequence == accepted.sequence
+                out += (onShow ? Self.reveal(room, sequence: accepted.sequence, attendance) : Self.figures(room, attendance, scores: true))
+                    .waiting(for: index)
                 pending.players = true
             case .tiebreakStarted:
                 if let tiebreak = room.tiebreaks.last {
