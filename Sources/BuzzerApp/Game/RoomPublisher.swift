@@ -55,35 +55,50 @@ package struct RoomPublisher: Sendable, Equatable {
             case .joinAddressSet(let set):
                 // The host console and the projectors show the new address and QR code at once.
                 out.append(Delivery(audience: .screens, message: .joinAddress(JoinAddressPayload(joinURL: "\(set.url)/join/\(room.code)"))))
-            case .playerJoined, .playerDisconnected, .playerReconnected, .playerLeft:
+            case .playerJoined:
                 pending.lobby = true
                 pending.players = true
+            case .playerDisconnected, .playerReconnected, .playerLeft:
+                pending.lobby = true
+                pending.players = true
+                pending.answerCount = true  // the host's "not answered yet" marks a drop, and drops one who left
             case .playerKicked(let kicked):
                 out.append(Delivery(audience: .player(kicked.player), message: .kicked(KickedPayload(ban: kicked.ban, reason: kicked.reason)),
                                     timing: .whenDurable(event: index), thenClose: Delivery.Close(code: 4003, reason: "removed by the host")))
                 pending.lobby = true
                 pending.players = true
+                pending.answerCount = true
+                out += Self.figures(room, attendance, scores: true).waiting(for: index)
             case .scoreAdjusted:
                 pending.players = true
+                out += Self.figures(room, attendance, scores: true).waiting(for: index)
             case .playerRenamed(let renamed):
                 out.append(Delivery(audience: .player(renamed.player), message: .renamed(RenamedPayload(nickname: renamed.nickname)),
                                     timing: .whenDurable(event: index)))
                 pending.players = true
+                pending.answerCount = true
+                out += Self.figures(room, attendance, scores: false).waiting(for: index)
             case .teamRenamed(let renamed):
                 for id in attendance.players where room.players[id]?.team == renamed.team {
                     out.append(Delivery(audience: .player(id), message: .teamChanged(TeamChangedPayload(team: renamed.name))))
                 }
                 pending.players = true
+                pending.answerCount = true
+                out += Self.figures(room, attendance, scores: false).waiting(for: index)
             case .teamsMerged(let merged):
                 let name = room.teams[merged.into]?.name
                 for id in attendance.players where room.players[id]?.team == merged.into {
                     out.append(Delivery(audience: .player(id), message: .teamChanged(TeamChangedPayload(team: name))))
                 }
                 pending.players = true
+                pending.answerCount = true
+                out += Self.figures(room, attendance, scores: true).waiting(for: index)
             case .playerMoved(let moved):
                 out.append(Delivery(audience: .player(moved.player), message: .teamChanged(TeamChangedPayload(
                     team: moved.team.flatMap { room.teams[$0]?.name }))))
                 pending.players = true
+                pending.answerCount = true
+                out += Self.figures(room, attendance, scores: true).waiting(for: index)
             case .questionShown:
                 out += Self.question(room, attendance, now: now)
                 // A wager round's stakes are placed while the question is read: the host sees who has not yet.
@@ -141,7 +156,11 @@ package struct RoomPublisher: Sendable, Equatable {
             case .answersMerged:
                 pending.answerCount = true  // the host's `waiting` carries the groups
             case .answerAccepted(let accepted):
-                out += Self.reveal(room, sequence: accepted.sequence, attendance).waiting(for: index)
+                // The reveal on show is redrawn; an earlier question's (accepted from a later screen)
+                // moves only the figures that screen shows, and never takes the room back to its reveal.
+                let onShow = room.phase == .revealed && room.currentQuestion?.sequence == accepted.sequence
+                out += (onShow ? Self.reveal(room, sequence: accepted.sequence, attendance) : Self.figures(room, attendance, scores: true))
+                    .waiting(for: index)
                 pending.players = true
             case .tiebreakStarted:
                 if let tiebreak = room.tiebreaks.last {
@@ -233,7 +252,10 @@ package struct RoomPublisher: Sendable, Equatable {
             }
             guard !answered else { continue }
             if players.count < waitingListLimit {
-                players.append(WaitingPayload.Row(id: player.id, nickname: player.nickname, status: player.status))
+                // A drop during this question is still waited for until its grace ends (Room.allAnsweredAt).
+                let grace = player.status == .away ? player.awaySince.flatMap { since in
+                    since >= current.shownAt ? since.plus(room.settings.dropGraceMs) : nil } : nil
+                players.append(WaitingPayload.Row(id: player.id, nickname: player.nickname, status: player.status, reconnectingUntil: grace))
             } else {
                 more += 1
             }
@@ -296,7 +318,7 @@ package struct RoomPublisher: Sendable, Equatable {
     /// Everyone sees the reveal (the host's copy with the typed answers), then each player their own result.
     /// Ranks come from the standings the reveal event recorded when it has them (the room just sorted
     /// every player for it: once is enough), else from the room.
-    private static func reveal(
+    static func reveal(
         _ room: Room, sequence: Int, _ attendance: Attendance<some Collection<PlayerID>>, recorded: RecordedStandings? = nil
     ) -> [Delivery] {
         guard let reveal = room.revealView(sequence: sequence) else { return [] }
@@ -337,7 +359,7 @@ package struct RoomPublisher: Sendable, Equatable {
     }
 
     /// Each attached player's own rank, with every `leaderboard` and `ended`.
-    private static func standings(_ standings: Standings, _ attendance: Attendance<some Collection<PlayerID>>) -> [Delivery] {
+    static func standings(_ standings: Standings, _ attendance: Attendance<some Collection<PlayerID>>) -> [Delivery] {
         let rows = rowsByPlayer(standings)
         let teamRanks = Dictionary(uniqueKeysWithValues: standings.teams.map { ($0.team, $0.rank) })
         let count = standings.players.count

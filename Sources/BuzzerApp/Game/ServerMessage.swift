@@ -301,7 +301,13 @@ package struct KickedPayload: Encodable, Sendable, Equatable {
 }
 /// Who has not answered the current question yet (host only, coalesced like `answer_count`).
 package struct WaitingPayload: Encodable, Sendable, Equatable {
-    package struct Row: Encodable, Sendable, Equatable { var id: PlayerID; var nickname: String; var status: PlayerStatus }
+    package struct Row: Encodable, Sendable, Equatable {
+        var id: PlayerID
+        var nickname: String
+        var status: PlayerStatus
+        /// An away player who dropped during this question: the server time their grace ends (the console says "reconnecting…" until then).
+        var reconnectingUntil: GameInstant?
+    }
     package struct Team: Encodable, Sendable, Equatable { var team: TeamID; var name: String; var waiting: Int; var members: Int }
     package var question: Int
     package var players: [Row]

@@ -48,7 +48,7 @@ function said(change, game) {
     const b = game.break;
     return b.fresh ? t(b.upNext ? 'd.sayBreakNext' : 'd.sayBreak', { title: b.title, next: b.upNext }) : t('d.sayBreakMoved');
   }
-  if (change.has('reveal') && game.reveal && game.phase === 'revealed') return t('d.sayAnswer', { answer: correctText(game.reveal.correct, q) });
+  if (change.has('phase') && game.reveal && game.phase === 'revealed') return t('d.sayAnswer', { answer: correctText(game.reveal.correct, q) });
   if (change.has('phase') && game.phase === 'closed') return t('q.timesUp');
   if (change.has('skipped') && game.skipped) return t('d.saySkipped');
   if (change.has('clock') && !change.screen) return typeof q?.pausedLeftMs === 'number' ? t('d.sayPaused') : t('d.sayRunning');
@@ -64,8 +64,9 @@ function react(change, { game }) {
   if (game.code) view.code = game.code;
   if (change.has('ack.state')) reportSound();
   if (change.has('clock')) runClock(countdown, game.phase, game.question);
-  // A new screen is drawn whole; on the same one, only the live numbers move.
-  render(change.has('ack.state'));
+  // A new screen is drawn whole; on the same one, only the live numbers move, unless the host
+  // corrected what it shows (an accepted answer, a score, a name: a new `reveal` or `leaderboard`).
+  render(change.has('ack.state') || change.has('reveal', 'leaderboard'));
   if (change.has('break') && game.phase === 'break') tickBreak(game.break);
   showPaused();
   if (change.has('buzz')) buzzChanged(change, game);
@@ -75,8 +76,8 @@ function react(change, { game }) {
   countLine('joined-count', 'd.playersIn', game.playerCount ?? 0);
   countLine('answered', 'd.answered', game.answerCount ?? 0);
   setText('#tiebreak-answered', game.tiebreak?.answered);
-  // The sting follows the reveal on screen, whatever brought it (a reveal, or a page joining one).
-  if (game.phase === 'revealed' && change.has('reveal') && game.reveal && !change.has('ack.state')) sound.sting();
+  // The sting marks the reveal coming on screen, once: a corrected reveal (an accepted answer) redraws without it.
+  if (game.phase === 'revealed' && change.has('phase') && game.reveal && !change.has('ack.state')) sound.sting();
   const words = said(change, game);
   if (words) say(live, words);
 }

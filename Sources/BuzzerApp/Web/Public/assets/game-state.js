@@ -10,6 +10,9 @@ export const newGame = (role, seat = null) => ({ role, phase: null, players: [],
 /** What survives a full `state` or a kick: who this page is and what the server said about its seat. */
 const KEPT = ['role', 'code', 'joinURL', 'joinAddresses', 'players', 'teams', 'seat', 'acks', 'roomInfo', 'error', 'skipped', 'displaySound'];
 
+/** What a removed page still takes: a new join (the form), its answer and errors. */
+const AFTER_KICK = ['joined', 'state', 'error', 'room_info', 'ok', 'kicked'];
+
 /** Moves counter `name` (a new `acks` object, so the store sees it). */
 const ack = (game, name) => { game.acks = { ...game.acks, [name]: (game.acks?.[name] ?? 0) + 1 }; };
 
@@ -31,6 +34,8 @@ function restart(game) {
  */
 export function reduce(game, m, seat = game.seat) {
   const now = game.question?.sequence === m.question;
+  // Removed: what the room sent in the same batch (a corrected reveal or leaderboard) is no longer this phone's.
+  if (game.phase === 'kicked' && !AFTER_KICK.includes(m.type)) return false;
   switch (m.type) {
     // A console's own room: its host key, its big-screen link, its podium size and league.
     case 'created':

@@ -66,7 +66,8 @@ function react(change) {
     say(live, t('h.sayJoinAt', { url: game.joinURL }));
   }
   if (change.has('ack.state', 'reveal') || (change.has('break') && game.phase === 'break')) render(true);  // a moved break may add or drop "End countdown"
-  else if (change.screen || change.has('leaderboard', 'ended')) render();
+  else if (change.screen) render();
+  else if (change.has('leaderboard', 'ended')) render(true);  // the host corrected a score or a name
   else if (change.has('tiebreakNumber') || change.has('buzz')) render(true);
   else if (change.has('tiebreak')) setText('#tiebreak-answered', t('h.nOfM', { n: game.tiebreak.answered, m: game.tiebreak.entrants.length }));
   if (change.has('players', 'teams')) renderPlayers();

@@ -100,7 +100,7 @@ function react(change) {
   if (change.has('phase')) {
     render();
     if (game.phase === 'closed' && !game.answered) say(live, t('q.timesUp'));
-  } else if (change.has('leaderboard', 'ended')) render();
+  } else if (change.has('leaderboard', 'ended')) render(true);  // the host corrected a score or a name
   else if (change.has('maxWager')) render(true);  // the quick picks are halves and wholes of it
   else if (change.has('me')) {
     updateChip();

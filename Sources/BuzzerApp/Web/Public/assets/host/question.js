@@ -1,6 +1,6 @@
 // The console's question and reveal: the options, the right answer, the live count, who has not
 // answered, and what was typed (text questions: accept another answer).
-import { $, h, fill, clock, runClock, marker, LETTERS, correctText, kind, distribution, t, tn } from '../common.js';
+import { $, h, fill, clock, runClock, marker, LETTERS, correctText, kind, distribution, serverNow, t, tn } from '../common.js';
 import { formatNumber } from '../i18n.js';
 import { S, command } from './store.js';
 import { clipPanel } from './clip.js';
@@ -49,12 +49,25 @@ export function waitingContent() {
   if (!left) return [h('p', { class: 'hint', text: t('h.everyone') }), ...groups];
   return [
     h('h2', { text: t('h.notYetCount', { count: left }) }),
-    h('ul', { class: 'waiting-names' }, w.players.map((p) => h('li', { text: p.status === 'away' ? t('h.nameAway', { name: p.nickname }) : p.nickname })),
+    h('ul', { class: 'waiting-names' }, w.players.map((p) => h('li', { text: waitingName(p) })),
       w.more ? h('li', { text: t('h.andMore', { count: w.more }) }) : null),
     w.teams.length ? h('ul', { class: 'waiting-teams', 'aria-label': t('h.byTeam') },
       w.teams.map((team) => h('li', { text: t('h.teamWaiting', { name: team.name, n: team.waiting, count: team.members }) }))) : null,
     ...groups,
   ];
+}
+
+/**
+ * A name still to answer: a phone that dropped during the question is "reconnecting…" until its
+ * grace ends (the server still waits for it, `reconnectingUntil`), then "away"; the list redraws itself then.
+ */
+function waitingName(p) {
+  if (p.status !== 'away') return p.nickname;
+  const left = (p.reconnectingUntil ?? 0) - serverNow();
+  if (left <= 0) return t('h.nameAway', { name: p.nickname });
+  clearTimeout(S.graceTimer);
+  S.graceTimer = setTimeout(renderWaiting, Math.min(left, 60_000) + 100);
+  return t('h.nameReconnecting', { name: p.nickname });
 }
 
 export function renderWaiting() {

@@ -13,9 +13,10 @@ export const live = $('#live');
  * `game.seat` is { code, token, displayURL, podiumSize, league } of the room this console runs
  * (kept in localStorage); the join address is the game's (`game.joinURL`), never the seat's.
  * `pendingCreate`: the create request on its way; `setupError`, `needToken` (the server asked for
- * the edit token): what the setup form shows; `screenKey`: the screen on show.
+ * the edit token): what the setup form shows; `screenKey`: the screen on show; `graceTimer`: redraws
+ * "reconnecting…" as "away" when a dropped phone's grace ends.
  */
-export const S = createStore('host', { pendingCreate: null, setupError: null, needToken: false, screenKey: '', connection: null, countdown: null });
+export const S = createStore('host', { pendingCreate: null, setupError: null, needToken: false, screenKey: '', connection: null, countdown: null, graceTimer: null });
 S.game.seat = load(KEY);
 Object.defineProperty(S, 'seat', { get: () => S.game.seat, set: (seat) => { S.game.seat = seat; store(KEY, seat); } });
 
