@@ -66,7 +66,7 @@ case "$target" in
             # ClientMessage.swift and its definition need only BuzzerFormats, BuzzerGame and BuzzerGameJSON, not the rest of BuzzerApp.
             g="$src/BuzzerApp/Game"
             swiftc "${flags[@]}" -use-ld=lld -module-name BuzzerClientFuzz -I "$modules" \
-                "$g/ClientMessage.swift" "$g/ClientMessage+Create.swift" "$g/ClientMessageType.swift" "$g/ClientFieldReader.swift" \
+                "$g/ClientMessage.swift" "$g/ClientMessage+Create.swift" "$g/ClientMessageType.swift" "$g/ClientFieldReader.swift" "$g/ClipControl.swift" \
                 "$root/Fuzz/ClientMessageFuzzer.swift" \
                 "$modules/BuzzerFormats.o" "$modules/BuzzerGame.o" "$modules/BuzzerGameJSON.o" -o "$binary"
         else
