@@ -299,27 +299,6 @@ package struct KickedPayload: Encodable, Sendable, Equatable {
     /// The host's words for the player, if any.
     package var reason: String? = nil
 }
-/// Who has not answered the current question yet (host only, coalesced like `answer_count`).
-package struct WaitingPayload: Encodable, Sendable, Equatable {
-    package struct Row: Encodable, Sendable, Equatable {
-        var id: PlayerID
-        var nickname: String
-        var status: PlayerStatus
-        /// An away player who dropped during this question: the server time their grace ends (the console says "reconnecting…" until then).
-        var reconnectingUntil: GameInstant?
-    }
-    package struct Team: Encodable, Sendable, Equatable { var team: TeamID; var name: String; var waiting: Int; var members: Int }
-    package var question: Int
-    package var players: [Row]
-    /// Players past the list's limit who have not answered either.
-    package var more: Int
-    package var teams: [Team]
-    /// A survey's biggest answer groups so far (at most `waitingListLimit`), for the host to merge; absent for other kinds.
-    package var groups: [AnswerGroup]?
-    /// A wager round's stakes so far, placed or not (WaitingPayload+Stakes.swift); absent outside wager rounds.
-    package var stakes: Stakes? = nil
-}
-
 /// The host renamed this player.
 package struct RenamedPayload: Encodable, Sendable, Equatable { var nickname: String }
 /// The host renamed, merged or moved this player's team: the team it is now (nil: none).
