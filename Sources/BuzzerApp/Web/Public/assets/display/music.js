@@ -132,9 +132,10 @@ export function soundPrompt(onClick) {
   const button = h('button', { type: 'button', id: 'sound-prompt', class: 'sound-prompt', hidden: true, onclick: onClick },
     noteIcon(), h('span', { 'data-i18n': 'd.clickForSound', text: t('d.clickForSound') }));
   // Over the page just under the top bar: it never covers the bar's own Sound button, and the
-  // screen's layout (fitted to the whole screen) does not move when it comes and goes.
-  document.body.append(button);
+  // screen's layout (fitted to the whole screen) does not move when it comes and goes. In the bar's
+  // landmark (position: fixed takes it out of the bar's row), so a screen reader finds it there.
   const bar = document.querySelector('.topbar');
+  (bar ?? document.body).append(button);
   if (bar) new ResizeObserver(() => { button.style.top = `${Math.round(bar.getBoundingClientRect().bottom)}px`; }).observe(bar);
   return button;
 }
