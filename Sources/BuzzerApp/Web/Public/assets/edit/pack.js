@@ -3,6 +3,7 @@ import { S, api, notice, token, main, live, NEEDS_TOKEN } from './store.js';
 import { $, say, kind, t } from '../common.js';
 import { field } from './fields.js';
 import { renderPack } from './panels.js';
+import { loadHistory } from './history.js';
 
 // MARK: - One pack
 
@@ -57,6 +58,7 @@ export async function openPack(id) {
     S.packId = id;
     S.version = result.etag;
     S.pack = normalize(result.json);
+    await loadHistory(id, S.pack);
   } else {
     S.packId = null;
     S.version = null;
