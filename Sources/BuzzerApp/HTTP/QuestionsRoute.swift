@@ -1,5 +1,7 @@
 import BuzzerGame
 import BuzzerReplay
+import BuzzerWebSocket
+import Foundation
 
 /// `GET /api/questions/stats` with the edit token (docs/replay.md, "The question index"): how the
 /// questions fared in earlier games, for the editor's line under each question and the create
