@@ -48,7 +48,7 @@ package final class QuestionIndexService: Sendable {
     package func snapshot() -> Snapshot? {
         let now = clock()
         let (snapshot, check) = state.withLock { state -> (Snapshot?, Bool) in
-            let due = state.snapshot != nil && !state.building && now - state.lastCheck >= Self.checkMs
+            let due = state.snapshot != nil && !state.building && (state.lastCheck == .min || now - state.lastCheck >= Self.checkMs)
             if due { state.lastCheck = now }
             return (state.snapshot, due)
         }
