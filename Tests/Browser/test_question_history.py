@@ -11,7 +11,7 @@ import urllib.request
 import pytest
 from selenium.webdriver.support.ui import Select
 
-from conftest import EDIT_TOKEN, axe_check, shot, wait
+from conftest import EDIT_TOKEN, SHOTS, axe_check, shot, wait
 from pages import Peer, click, el, els, open_host, wait_css, wait_text
 
 CONSOLE = (1366, 768)
@@ -59,6 +59,12 @@ def league_night(base):
     wait(None, lambda _: stats(base, "pack=pub-classics").get("games") == 1, "the question index never took the game in")
 
 
+def console_shot(driver, element, name):
+    """The console-sized window scrolled to `element` (the phone and projector shots show the top of the page)."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    driver.save_screenshot(str(SHOTS / f"{name}-console.png"))
+
+
 def stats(base, query):
     request = urllib.request.Request(f"{base}/api/questions/stats?{query}", headers={"Authorization": f"Bearer {EDIT_TOKEN}"})
     try:
@@ -83,6 +89,7 @@ def test_the_editor_shows_each_questions_history_and_the_create_form_skips_the_r
     assert "50" in first and words["wrong"] in first, first
     assert words["never"] in cards[4].find_element("css selector", ".history").text
     shot(editor, f"editor-history-{lang}")
+    console_shot(editor, cards[0].find_element("css selector", ".history"), f"editor-history-{lang}")
     axe_check(editor, f"editor: question history ({lang})")
 
     host = browsers.open(CONSOLE)
@@ -95,6 +102,7 @@ def test_the_editor_shows_each_questions_history_and_the_create_form_skips_the_r
     listed = [li.text for li in box.find_elements("css selector", "li")]
     assert len(listed) == 2 and all(any(a in text for text in listed) for a in ASKED), listed
     shot(host, f"console-repeats-{lang}")
+    console_shot(host, box, f"console-repeats-{lang}")
     axe_check(host, f"host: repeated questions warning ({lang})")
     assert el(host, "#repeats-skip").text == words["skip"]
     click(host, "#repeats-skip")
