@@ -53,6 +53,17 @@ import Testing
         // Another league never asked it.
         let other = try get(server, "fingerprints=\(eiffel)&league=quays&days=90").json["recent"] as? [String: Any]
         #expect(other?["repeated"] as? Int == 0)
+
+        // A correction through the API (the second question voided) is in the index soon after.
+        let sound = QuestionFingerprint(Question(category: "Science", text: "Sound travels faster in water than in air.", content: .truefalse(answer: true))).description
+        func rightAnswers() -> Int? {
+            ((try? get(server, "fingerprints=\(sound)").json["questions"] as? [[String: Any]])?.first?["stats"] as? [String: Any])?["right"] as? Int
+        }
+        #expect(rightAnswers() == 2)
+        let void = try LibraryAPILiveTests.request(server.port, "POST", "/api/games/\(played.code)/corrections",
+                                                   body: #"{"action":"void","question":2,"reason":"ambiguous"}"#, token: LiveGameServer.editToken)
+        #expect(void.status == 200, "\(void.body)")
+        #expect(eventually(timeout: 10) { rightAnswers() == 0 })
     }
 
     @Test func aLibraryPackIsAnsweredQuestionByQuestionInPlayOrder() throws {

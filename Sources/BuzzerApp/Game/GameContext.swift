@@ -21,7 +21,7 @@ final class GameContext: Sendable {
     init(config: BuzzerConfig, archive: ArchiveWriter, logger: Logger, clock: @escaping @Sendable () -> GameInstant, metrics: BuzzerMetrics) {
         self.config = config
         leagues = LeagueService(config: config, clock: clock)
-        questions = QuestionIndexService(folders: [config.archive.directory] + config.league.archives, clock: clock)
+        questions = QuestionIndexService(folders: [config.archive.directory] + config.league.archives, watched: config.league.archives, clock: clock)
         self.archive = archive
         registry = RoomRegistry(removed: { [archive] code in archive.forgetIndexed(room: code) })
         self.logger = logger

@@ -9,10 +9,12 @@ import Synchronization
 /// (`archive.directory` and `league.archives`, as `LeagueService` reads them). Until that first
 /// build is done, `snapshot()` is nil and the route answers "not ready" (503).
 ///
-/// Kept fresh by building again, on the same queue, when a game ends on this instance and when a
-/// lookup sees the log files' sizes changed (another instance's games, a correction) at most every
-/// `checkMs`. A build reads the whole archive (a year of weekly nights is well under a second);
-/// builds asked for while one runs are folded into one more. Lookups meanwhile read the last index.
+/// Kept fresh by building again, on the same queue, when a game ends on this instance or one of its
+/// games is corrected (`gameEnded`), and when a lookup sees the log files of `watched` (the other
+/// instances' archives, `league.archives`) changed, at most every `checkMs`. This instance's own log
+/// is not watched: it grows with every answer of a running game, and a build reads the whole
+/// archive (`buzzer bench questions` times it). Builds asked for while one runs are folded into one
+/// more; lookups meanwhile read the last index.
 package final class QuestionIndexService: Sendable {
     /// The index and what the archive looked like when it was built.
     package struct Snapshot: Sendable {
@@ -31,15 +33,18 @@ package final class QuestionIndexService: Sendable {
     }
 
     let folders: [String]
+    /// The folders whose growth a lookup checks for (other instances' games).
+    let watched: [String]
     private let clock: @Sendable () -> Int64
     private let state = Mutex(State())
     private let queue = DispatchQueue(label: "buzzer.questions.index", qos: .utility)
-    /// How often a lookup may look at the log files' sizes.
-    static let checkMs: Int64 = 2_000
+    /// How often a lookup may look at the other instances' log files (as often as the league's cache ages).
+    static let checkMs: Int64 = 60_000
 
     /// `warm`: start the first build now (tests and the benchmark may build it themselves).
-    package init(folders: [String], clock: @escaping @Sendable () -> Int64, warm: Bool = true) {
+    package init(folders: [String], watched: [String] = [], clock: @escaping @Sendable () -> Int64, warm: Bool = true) {
         self.folders = folders
+        self.watched = watched
         self.clock = clock
         if warm { rebuild() }
     }
@@ -48,11 +53,11 @@ package final class QuestionIndexService: Sendable {
     package func snapshot() -> Snapshot? {
         let now = clock()
         let (snapshot, check) = state.withLock { state -> (Snapshot?, Bool) in
-            let due = state.snapshot != nil && !state.building && (state.lastCheck == .min || now - state.lastCheck >= Self.checkMs)
+            let due = !watched.isEmpty && state.snapshot != nil && !state.building && (state.lastCheck == .min || now - state.lastCheck >= Self.checkMs)
             if due { state.lastCheck = now }
             return (state.snapshot, due)
         }
-        if check { queue.async { [self] in if Self.stamp(folders) != state.withLock({ $0.stamp }) { rebuild() } } }
+        if check { queue.async { [self] in if Self.stamp(watched) != state.withLock({ $0.stamp }) { rebuild() } } }
         return snapshot
     }
 
@@ -71,7 +76,7 @@ package final class QuestionIndexService: Sendable {
 
     /// Builds now on the caller's thread (tests, the benchmark).
     package func buildNow() {
-        let stamp = Self.stamp(folders)
+        let stamp = Self.stamp(watched)
         let made = Self.build(folders, now: clock())
         state.withLock { state in
             state.stamp = stamp
