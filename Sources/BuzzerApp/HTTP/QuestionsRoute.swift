@@ -57,9 +57,9 @@ enum QuestionsRoute {
             return error(400, "days goes with league=ID.")
         }
         guard let snapshot = index.snapshot() else {
-            var response = LibraryAPI.json(503, ["error": "The question index is still being built from the archive: try again in a moment.", "ready": "false"])
-            response.headers.add(name: "Retry-After", value: String(notReadyRetryAfterSeconds))
-            return response
+            var extra = HTTPHeaders()
+            extra.add(name: "Retry-After", value: String(notReadyRetryAfterSeconds))
+            return LibraryAPI.error(503, "The question index is still being built from the archive: try again in a moment.", headers: extra)
         }
         return LibraryAPI.json(200, QuestionLookup(index: snapshot.index, builtAt: snapshot.builtAt, asked: asked, league: league, now: now))
     }
