@@ -19,11 +19,12 @@ LEAGUE = {"name": "Tuesdays at The Crown"}
 LEAGUE_ID = "tuesdays-at-the-crown"
 # Pub Classics' first two questions, both "one right option": what the league night asked.
 ASKED = ["What is the capital of Canada?", "Halloumi cheese"]
+RIGHT = [3, 1]  # Ottawa, Cyprus: Ann picks these, Bob picks the first option (Toronto, Crete)
 EDIT_LABEL = {"en": "Edit Pub Classics", "de": "Pub Classics bearbeiten"}
 WORDS = {
-    "en": {"asked": "Asked 1 time", "never": "Never asked in a finished game", "wrong": "Wrong options picked", "warning": "2 of these 17 questions were asked in this league in the last 90 days",
+    "en": {"asked": "Asked 1 time", "never": "Never asked in a finished game", "wrong": "Wrong options picked", "right": "50% right", "warning": "2 of these 17 questions were asked in this league in the last 90 days",
            "skip": "Skip those", "header": "of 15"},
-    "de": {"asked": "1-mal gestellt", "never": "Noch in keinem beendeten Spiel gestellt", "wrong": "Gewählte falsche Optionen", "warning": "2 dieser 17 Fragen wurden in dieser Liga in den letzten 90 Tagen gestellt",
+    "de": {"asked": "1-mal gestellt", "never": "Noch in keinem beendeten Spiel gestellt", "wrong": "Gewählte falsche Optionen", "right": "50 % richtig", "warning": "2 dieser 17 Fragen wurden in dieser Liga in den letzten 90 Tagen gestellt",
            "skip": "Diese überspringen", "header": "von 15"},
 }
 
@@ -45,7 +46,7 @@ def league_night(base):
     for sequence in range(2):
         for n, phone in enumerate(players):
             assert phone.until("question")["question"]["sequence"] == sequence
-            phone.send(type="answer", question=sequence, answer={"kind": "choice", "option": 0 if n == 0 else 1})
+            phone.send(type="answer", question=sequence, answer={"kind": "choice", "option": RIGHT[sequence] if n == 0 else 0})
         host.until("answers_closed")
         host.send(type="reveal")
         host.until("reveal")
@@ -84,9 +85,9 @@ def test_the_editor_shows_each_questions_history_and_the_create_form_skips_the_r
     click(editor, f"button[aria-label='{EDIT_LABEL[lang]}']")
     wait_css(editor, ".question-card .history")
     cards = els(editor, ".question-card")
-    first = cards[0].find_element("css selector", ".history").text
+    first = cards[0].find_element("css selector", ".history").text.replace("\u00a0", " ").replace("\u202f", " ")
     assert words["asked"] in first and "Tuesdays at The Crown" in first, first
-    assert "50" in first and words["wrong"] in first, first
+    assert words["right"] in first and f"{words['wrong']}: Toronto 50" in first and "Ottawa" not in first, first
     assert words["never"] in cards[4].find_element("css selector", ".history").text
     shot(editor, f"editor-history-{lang}")
     console_shot(editor, cards[0].find_element("css selector", ".history"), f"editor-history-{lang}")
