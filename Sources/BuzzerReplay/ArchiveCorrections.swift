@@ -5,7 +5,7 @@ import Glibc
 
 /// Where the archive's corrections are, found before a scan: a correction comes after its game has
 /// ended, and a scan lets an ended game's room go unless it knows one is coming. Only the lines
-/// that hold `"type":"game_corrected"` are decoded, so the pass costs a byte search over the files.
+/// that hold the type `game_corrected` are decoded, so the pass costs a byte search over the files.
 package enum ArchiveCorrections {
     /// A game as a correction names it: its room code and its `room_created` time.
     package struct Game: Hashable, Sendable {
@@ -18,7 +18,8 @@ package enum ArchiveCorrections {
         var game: Int64
     }
 
-    private static let marker = Array(#""type":"game_corrected""#.utf8)
+    /// The bytes the line encoder writes for the type (no space after the colon).
+    private static let marker = Array("\"type\":\"\(RoomEvent.gameCorrectedType)\"".utf8)
 
     /// How many corrections each game has in `files`. A line that does not decode is left to the
     /// scan, which reports it where it stands.

@@ -16,6 +16,10 @@ package struct ArchiveGenerator: Sendable {
     package var gamesPerNight = 8
     /// 2025-01-06 19:00 UTC, a Monday quiz night.
     package var firstNight: GameInstant = 1_736_190_000_000
+    /// From one night to the next (a day; a week for `bench questions`' league nights).
+    package var nightSpacingMs: GameInstant = 86_400_000
+    /// The league every game counts for (`bench questions`); nil: one-off games.
+    package var league: RoomLeague?
 
     package init(seed: UInt64) {
         self.seed = seed
@@ -28,7 +32,8 @@ package struct ArchiveGenerator: Sendable {
     }
 
     /// Writes games to `directory` until at least `events` events were written.
-    package func generate(events target: Int, directory: String, maxFileBytes: Int = ArchiveConfig.defaultMaxFileBytes) throws(ReplayError) -> Summary {
+    /// With `nights`, stops after that many nights even if fewer events were written.
+    package func generate(events target: Int, nights: Int? = nil, directory: String, maxFileBytes: Int = ArchiveConfig.defaultMaxFileBytes) throws(ReplayError) -> Summary {
         let config = ArchiveConfig(directory: directory, durability: .none, maxFileBytes: maxFileBytes, rotateAtMidnight: false)
         let writer: ArchiveWriter
         do { writer = try ArchiveWriter(config: config) } catch { throw .archive(error) }
@@ -37,15 +42,15 @@ package struct ArchiveGenerator: Sendable {
         var written = 0
         var games = 0
         var night = 0
-        while written < target {
-            let nightStart = firstNight + GameInstant(night) * 86_400_000
+        while written < target, night < nights ?? .max {
+            let nightStart = firstNight + GameInstant(night) * nightSpacingMs
             var codes = Self.codePool.shuffled(using: &rng)
             var lines: [(at: GameInstant, order: Int, code: String, event: RoomEvent)] = []
             for slot in 0..<gamesPerNight {
                 let code = codes.removeLast()
                 let start = nightStart + GameInstant(rng.next() % 3_600_000)
-                let isLast = written + lines.count > target * 99 / 100
-                let events = Self.playGame(code: code, start: start, seed: rng.next(), stopEarly: isLast && slot % 4 == 0)
+                let isLast = nights == nil && written + lines.count > target * 99 / 100
+                let events = Self.playGame(code: code, start: start, seed: rng.next(), stopEarly: isLast && slot % 4 == 0, league: league)
                 for event in events { lines.append((event.at, lines.count, code, event)) }
                 games += 1
             }
@@ -92,7 +97,7 @@ package struct ArchiveGenerator: Sendable {
     ]
 
     /// A pack of three rounds of seven questions of every kind; the last round is a wager round in some games.
-    static func pack(number: Int, wager: Bool) -> QuestionPack {
+    package static func pack(number: Int, wager: Bool) -> QuestionPack {
         func question(_ round: Int, _ index: Int) -> Question {
             let n = round * 7 + index + 1
             switch (n + number) % 7 {
@@ -116,7 +121,7 @@ package struct ArchiveGenerator: Sendable {
     }
 
     /// One game from room creation to its end (or to where it stops), as the server would log it.
-    static func playGame(code: String, start: GameInstant, seed: UInt64, stopEarly: Bool) -> [RoomEvent] {
+    static func playGame(code: String, start: GameInstant, seed: UInt64, stopEarly: Bool, league: RoomLeague? = nil) -> [RoomEvent] {
         var rng = SplitMix64(seed: seed)
         func chance(_ percent: UInt64) -> Bool { rng.next() % 100 < percent }
         func between(_ low: Int64, _ high: Int64) -> Int64 { low + Int64(rng.next() % UInt64(high - low + 1)) }
@@ -126,7 +131,7 @@ package struct ArchiveGenerator: Sendable {
         settings.teamStanding = chance(50) ? .average : .sum
         let pack = pack(number: Int(seed % 1000), wager: chance(20))
         var now = start
-        guard let made = try? Room.create(code: code, pack: pack, settings: settings, seed: seed, hostTokenHash: "host-\(seed)", at: now) else { return [] }
+        guard let made = try? Room.create(code: code, pack: pack, settings: settings, seed: seed, hostTokenHash: "host-\(seed)", at: now, league: league) else { return [] }
         var room = made.room
         var log = [made.event]
         func send(_ command: RoomCommand) {

@@ -9,7 +9,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Run a benchmark (the game-night load test is Benchmarks/game/run.sh).",
-        subcommands: [ArchiveBench.self, RevealBench.self, ResumeBench.self, LeagueBench.self, BuzzBench.self])
+        subcommands: [ArchiveBench.self, RevealBench.self, ResumeBench.self, LeagueBench.self, QuestionsBench.self, BuzzBench.self])
 
     /// The archive writer alone: events/s and append-to-durable latency, on this machine's disk.
     struct ArchiveBench: ParsableCommand {
@@ -145,6 +145,34 @@ struct BenchCommand: ParsableCommand {
             let folder = directory + "/buzzer-bench-league-\(UUID().uuidString)"
             defer { if keep { print("archive kept in \(folder)") } else { try? FileManager.default.removeItem(atPath: folder) } }
             print(try LeagueBenchmark.run(weeks: weeks, gamesPerNight: games, players: players, questions: questions, directory: folder))
+        }
+    }
+
+    /// The question index over a year of weekly league nights: its build and its lookups (docs/performance.md).
+    struct QuestionsBench: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "questions",
+            abstract: "Measure the question index over a year of weekly league nights: its build, then the editor's and the create form's lookups.")
+
+        @Option(help: "Weekly nights.")
+        var weeks: Int = 52
+
+        @Option(help: "Games per night.")
+        var games: Int = 5
+
+        @Option(help: "Lookups of each kind to time.")
+        var lookups: Int = 1000
+
+        @Option(help: "Scratch folder (a fresh subfolder is made per run and removed after).")
+        var directory: String = FileManager.default.temporaryDirectory.path
+
+        func run() throws {
+            guard (1...520).contains(weeks), (1...50).contains(games), (1...100_000).contains(lookups) else {
+                throw ValidationError("weeks 1-520, games 1-50, lookups 1-100000")
+            }
+            let folder = directory + "/buzzer-bench-questions-\(UUID().uuidString)"
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            print(try QuestionIndexBenchmark.run(weeks: weeks, gamesPerNight: games, lookups: lookups, directory: folder))
         }
     }
 }

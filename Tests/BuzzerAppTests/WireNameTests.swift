@@ -58,6 +58,12 @@ struct WireNameTests {
         "buzzer/BenchCommand.swift": ["buzz", "resume", "reveal"],
         "buzzer/ReplayLeaderboardCommand.swift": ["leaderboard"],
         "buzzer/ReplayVerifyCommand.swift": ["ok"],
+        // A correction's body and its command-line options: the HTTP API's own field names.
+        "BuzzerApp/HTTP/CorrectionsRoute.swift": ["adjust", "answer", "question"],
+        "BuzzerGame/Room+Corrections.swift": ["answer"],
+        "buzzer/ReplayCorrectCommand.swift": ["adjust", "answer", "error", "question"],
+        // The CSV header of `replay questions`.
+        "buzzer/ReplayQuestionsCommand.swift": ["answer"],
     ]
 
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

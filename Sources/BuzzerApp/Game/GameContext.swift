@@ -15,10 +15,13 @@ final class GameContext: Sendable {
     let clock: @Sendable () -> GameInstant
     /// The leagues: a room's `create` looks its league up here, and a league game's end refreshes them.
     let leagues: LeagueService
+    /// Every question asked before, by fingerprint: built at start off the loops, again as games end.
+    let questions: QuestionIndexService
 
     init(config: BuzzerConfig, archive: ArchiveWriter, logger: Logger, clock: @escaping @Sendable () -> GameInstant, metrics: BuzzerMetrics) {
         self.config = config
         leagues = LeagueService(config: config, clock: clock)
+        questions = QuestionIndexService(folders: [config.archive.directory] + config.league.archives, watched: config.league.archives, clock: clock)
         self.archive = archive
         registry = RoomRegistry(removed: { [archive] code in archive.forgetIndexed(room: code) })
         self.logger = logger

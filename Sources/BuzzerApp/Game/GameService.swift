@@ -53,7 +53,7 @@ package final class GameService: WebSocketService {
         self.editToken = config.library.editToken ?? editToken ?? Secrets.token()
         leagues = context.leagues
         if let problem = leagues.bookError { logger.error("\(problem); leagues run without their settings and aliases, and changes are refused", metadata: [:]) }
-        router = GameRoutes.router(config: config, library: library, leagues: leagues, editToken: self.editToken)
+        router = GameRoutes.router(config: config, library: library, leagues: leagues, questions: context.questions, editToken: self.editToken, clock: clock)
         gate = NewGameGate(context: context)
         addresses = ServerAddresses(config: config, clock: clock)
         entrance = RoomEntrance(context: context, library: library, addresses: addresses, gate: gate, editTokenHash: Secrets.hash(self.editToken))

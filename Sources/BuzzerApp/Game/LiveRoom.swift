@@ -80,12 +80,13 @@ final class LiveRoom {
             answerClock.questionSent(sequence, at: now, to: members.players)
         }
         var whenRecorded = whenRecorded
-        if room.league != nil, events.contains(where: { $0.type == RoomEvent.roomEndedType }) {
-            // The league's standings read the log: once the end is on disk, they read it.
-            let leagues = context.leagues, then = whenRecorded
+        if events.contains(where: { $0.type == RoomEvent.roomEndedType }) {
+            // The league's standings and the question index read the log: once the end is on disk, they read it.
+            let leagues = room.league == nil ? nil : context.leagues, questions = context.questions, then = whenRecorded
             whenRecorded = { durable in
                 then?(durable)
-                leagues.gameEnded()
+                leagues?.gameEnded()
+                questions.gameEnded()
             }
         }
         record(events, waiting: publication.deliveries.filter { $0.timing != .now }, sender: answerFrom,

@@ -112,6 +112,8 @@ enum CorrectionsRoute {
         guard done.wait(timeout: .now() + 30) == .success, outcome.durable else {
             return error(503, "The correction could not be made durable; it may or may not be in the log (buzzer replay show \(game.id)).")
         }
+        // The question index reads corrected games: build it again, off the loops.
+        context.questions.gameEnded()
         return LibraryAPI.json(200, Response(game: game.id, corrections: game.corrections.count + 1, standings: event.standings))
     }
 

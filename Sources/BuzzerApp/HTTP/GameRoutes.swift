@@ -6,7 +6,8 @@ import Dispatch
 /// to the router this makes; nothing below it knows a path.
 enum GameRoutes {
     /// Made once, at start: the pages are read and the library scanned here, off the loops.
-    static func router(config: BuzzerConfig, library: PackStore, leagues: LeagueService, editToken: String) -> Router<GameService> {
+    static func router(config: BuzzerConfig, library: PackStore, leagues: LeagueService, questions: QuestionIndexService, editToken: String,
+                       clock: @escaping @Sendable () -> Int64) -> Router<GameService> {
         // Blocking work (files, the log, the library's fsyncs) never runs on a connection's loop.
         let pool = WorkerPool(label: "buzzer.http")
         let api = LibraryAPI(
@@ -26,6 +27,7 @@ enum GameRoutes {
         ResultsRoute.register(in: &router, rateLimit: rateLimit)
         CorrectionsRoute.register(in: &router, editTokenHash: Secrets.hash(editToken), rateLimit: rateLimit)
         LeagueRoutes.register(in: &router, leagues: leagues, editTokenHash: Secrets.hash(editToken), rateLimit: rateLimit)
+        QuestionsRoute.register(in: &router, index: questions, library: library, editTokenHash: Secrets.hash(editToken), clock: clock)
         WebRoutes.register(in: &router)
         return router
     }

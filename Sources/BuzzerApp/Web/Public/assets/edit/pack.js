@@ -4,6 +4,7 @@ import { $, kind, t } from '../common.js';
 import { formatDate } from '../i18n.js';
 import { field } from './fields.js';
 import { renderPack } from './panels.js';
+import { loadHistory } from './history.js';
 
 // MARK: - One pack
 
@@ -59,6 +60,7 @@ export async function openPack(id) {
     S.packId = id;
     S.version = result.etag;
     S.pack = normalize(result.json);
+    await loadHistory(id, S.pack);
   } else {
     S.packId = null;
     S.version = null;

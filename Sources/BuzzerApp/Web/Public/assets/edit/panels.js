@@ -5,6 +5,7 @@ import { $, h, fill, kind, KINDS, t } from '../common.js';
 import { describe, sentences, errorFor, field, input, creditSelect, mediaFields } from './fields.js';
 import { blankQuestion, problemsAt, save } from './pack.js';
 import { showLibrary, tokenBox } from './library.js';
+import { historyLine } from './history.js';
 
 
 export function renderPack() {
@@ -86,6 +87,7 @@ export function questionCard(round, q, r, i) {
   const errs = S.problems.filter((p) => p.path === base);
   return h('section', { class: 'question-card', 'aria-label': t('e.questionN', { n }) },
     h('h2', { text: t('e.questionN', { n }) }),
+    historyLine(q, !!kind(q.kind).editor.options),
     errs.length ? h('p', { class: 'field-error', text: sentences(errs) }) : null,
     field(`${base}.kind`, t('e.kind'), kindSelect),
     field(`${base}.category`, t('e.category'), input(q.category, (v) => { q.category = v; }, { maxlength: 200 })),

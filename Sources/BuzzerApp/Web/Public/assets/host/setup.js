@@ -5,6 +5,7 @@ import { language } from '../i18n.js';
 import { S, live, main, KEY, TOKEN_KEY } from './store.js';
 import { primary } from './console.js';
 import { recallGame, forgetGame } from './remember.js';
+import { repeatsBox, watchRepeats, packWithoutRepeats } from './repeats.js';
 
 // MARK: - Setup: pack, upload, settings
 
@@ -77,6 +78,7 @@ export async function renderSetup() {
         h('p', { id: 'teamList-hint', class: 'hint', text: t('h.teamListHint') }),
         h('textarea', { id: 'teamList', name: 'teamList', rows: 4, 'aria-describedby': 'teamList-hint', text: (d.teams ?? []).join('\n') }))),
     leagueFields(leagues, lastLeague),
+    repeatsBox(),
     S.setupError ? h('pre', { class: 'pre-error', role: 'alert', id: 'setup-error', text: S.setupError }) : null,
     S.needToken ? tokenField() : null,
     h('button', { type: 'submit', class: 'btn primary big', text: S.pendingCreate ? t('h.creating') : t('h.createGame'), disabled: !!S.pendingCreate }));
@@ -100,6 +102,7 @@ export async function renderSetup() {
     h('p', { class: 'hint', text: t('h.libraryHint') }),
     h('a', { class: 'btn', href: '/edit', id: 'open-editor', text: t('h.openEditor') }));
   fill(main, h('div', { class: 'host-grid' }, form, h('aside', {}, reopen, library)));
+  watchRepeats(form);
   if (S.setupError) say(live, S.setupError);
 }
 
@@ -216,7 +219,11 @@ export async function submitCreate(event) {
       return;
     }
   } else if (packName) {
-    S.pendingCreate = { type: 'create', pack: packName, settings, token: load(TOKEN_KEY) ?? undefined, ...(league ? { league } : {}) };
+    // "Skip those" (host/repeats.js): the pack without the questions the league asked lately, inline.
+    const trimmed = league?.id ? await packWithoutRepeats(packName, league.id) : null;
+    S.pendingCreate = trimmed
+      ? { type: 'create', questions: trimmed, settings, league, token: load(TOKEN_KEY) ?? undefined }
+      : { type: 'create', pack: packName, settings, token: load(TOKEN_KEY) ?? undefined, ...(league ? { league } : {}) };
   } else {
     S.setupError = t('h.choosePack');
     showSetupError();
