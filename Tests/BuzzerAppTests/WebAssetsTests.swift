@@ -83,10 +83,10 @@ import Testing
                                     ("edit", ["/edit.html", "/assets/edit.css"], "/assets/edit.js"), ("league", ["/league.html", "/assets/league.css"], "/assets/league.js")] {
             let loaded = Set(page + shared).union(try scripts(from: entry))
             let code = try loaded.reduce(0) { try $0 + size($1) }
-            #expect(code < 185_000, "\(page[0]): \(code) bytes of code")
+            #expect(code < 200_000, "\(page[0]): \(code) bytes of code")
             for lang in ["en", "de", "fr", "es", "nl"] {
                 let words = try size("/assets/\(lang).common.json") + size("/assets/\(lang).\(part).json")
-                #expect(code + words < 205_000, "\(page[0]) in \(lang): \(code + words) bytes")
+                #expect(code + words < 220_000, "\(page[0]) in \(lang): \(code + words) bytes")
             }
         }
     }
