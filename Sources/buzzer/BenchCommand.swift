@@ -114,17 +114,32 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
+    /// A year of weekly league nights, in a scratch folder: the archive `league` and `questions` measure.
+    struct LeagueYear: ParsableArguments {
+        @Option(help: "Weekly nights.")
+        var weeks: Int = 52
+
+        @Option(help: "Games per night.")
+        var games: Int = 5
+
+        @Option(help: "Scratch folder (a fresh subfolder is made per run and removed after).")
+        var directory: String = FileManager.default.temporaryDirectory.path
+
+        /// A fresh folder under `directory` for one run of `bench`.
+        func folder(_ bench: String) -> String { directory + "/buzzer-bench-\(bench)-\(UUID().uuidString)" }
+
+        func validate() throws {
+            guard (1...520).contains(weeks), (1...50).contains(games) else { throw ValidationError("weeks 1-520, games 1-50") }
+        }
+    }
+
     /// A year of weekly league nights: what the league standings cost the server (docs/performance.md).
     struct LeagueBench: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "league",
             abstract: "Measure league standings over a year of weekly games: first read, computation, cached answer, refresh after a game.")
 
-        @Option(help: "Weekly nights.")
-        var weeks: Int = 52
-
-        @Option(help: "Games per night.")
-        var games: Int = 5
+        @OptionGroup var year: LeagueYear
 
         @Option(help: "Players per game.")
         var players: Int = 100
@@ -132,19 +147,14 @@ struct BenchCommand: ParsableCommand {
         @Option(help: "Questions per game (each player answers each: the log's bulk, which the league reader skips).")
         var questions: Int = 40
 
-        @Option(help: "Scratch folder (a fresh subfolder is made per run and removed after).")
-        var directory: String = FileManager.default.temporaryDirectory.path
-
         @Flag(help: "Keep the archive (its folder is printed), e.g. to serve it: buzzer serve --archive FOLDER.")
         var keep = false
 
         func run() throws {
-            guard (1...520).contains(weeks), (1...50).contains(games), (1...10_000).contains(players), (1...200).contains(questions) else {
-                throw ValidationError("weeks 1-520, games 1-50, players 1-10000, questions 1-200")
-            }
-            let folder = directory + "/buzzer-bench-league-\(UUID().uuidString)"
+            guard (1...10_000).contains(players), (1...200).contains(questions) else { throw ValidationError("players 1-10000, questions 1-200") }
+            let folder = year.folder("league")
             defer { if keep { print("archive kept in \(folder)") } else { try? FileManager.default.removeItem(atPath: folder) } }
-            print(try LeagueBenchmark.run(weeks: weeks, gamesPerNight: games, players: players, questions: questions, directory: folder))
+            print(try LeagueBenchmark.run(weeks: year.weeks, gamesPerNight: year.games, players: players, questions: questions, directory: folder))
         }
     }
 
@@ -154,25 +164,16 @@ struct BenchCommand: ParsableCommand {
             commandName: "questions",
             abstract: "Measure the question index over a year of weekly league nights: its build, then the editor's and the create form's lookups.")
 
-        @Option(help: "Weekly nights.")
-        var weeks: Int = 52
-
-        @Option(help: "Games per night.")
-        var games: Int = 5
+        @OptionGroup var year: LeagueYear
 
         @Option(help: "Lookups of each kind to time.")
         var lookups: Int = 1000
 
-        @Option(help: "Scratch folder (a fresh subfolder is made per run and removed after).")
-        var directory: String = FileManager.default.temporaryDirectory.path
-
         func run() throws {
-            guard (1...520).contains(weeks), (1...50).contains(games), (1...100_000).contains(lookups) else {
-                throw ValidationError("weeks 1-520, games 1-50, lookups 1-100000")
-            }
-            let folder = directory + "/buzzer-bench-questions-\(UUID().uuidString)"
+            guard (1...100_000).contains(lookups) else { throw ValidationError("lookups 1-100000") }
+            let folder = year.folder("questions")
             defer { try? FileManager.default.removeItem(atPath: folder) }
-            print(try QuestionIndexBenchmark.run(weeks: weeks, gamesPerNight: games, lookups: lookups, directory: folder))
+            print(try QuestionIndexBenchmark.run(weeks: year.weeks, gamesPerNight: year.games, lookups: lookups, directory: folder))
         }
     }
 }
