@@ -85,6 +85,10 @@ import Testing
         #expect(try post(server, played.code, key, token: nil).status == 401)
         #expect(try post(server, played.code, key, token: "not-the-key").status == 401)
         #expect(try post(server, played.code, "{", token: played.hostToken).status == 400)
+        // A game that is not in the log: named only to the edit token's holder.
+        #expect(try post(server, "ZZZZ", key, token: LiveGameServer.editToken).status == 404)
+        #expect(try post(server, "ZZZZ", key, token: played.hostToken).status == 401)
+        #expect(try post(server, "\(played.code)@x", key, token: played.hostToken).status == 400)
         let unknown = try post(server, played.code, key.replacingOccurrences(of: #""question":1"#, with: #""question":7"#), token: played.hostToken)
         #expect(unknown.status == 400 && unknown.body.contains("the game has no question 7"), "\(unknown.body)")
         let kind = try post(server, played.code, key.replacingOccurrences(of: #"{"kind":"number","answer":330}"#, with: #"{"kind":"truefalse","answer":true}"#), token: played.hostToken)
