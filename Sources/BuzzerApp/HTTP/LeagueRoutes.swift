@@ -1,3 +1,4 @@
+import BuzzerArchive
 import BuzzerGame
 import BuzzerReplay
 import BuzzerWebSocket
@@ -68,17 +69,40 @@ enum LeagueRoutes {
         }
         router.get("/api/leagues/{id}/me", on: .pool) { request, _ in
             guard let id = checkedID(request[parameter: "id"]) else { return badID() }
-            guard let value = request.head.headers.first(name: "Authorization"), value.hasPrefix("Bearer ") else {
-                return error(401, "device_required", "Your nights need this phone's id: send Authorization: Bearer DEVICE.")
-            }
-            let device = String(value.dropFirst(7)).trimmingCharacters(in: .whitespaces)
-            guard (1...InputBounds.Bytes.device).contains(device.utf8.count) else {
-                return error(400, "bad_device", "A device id is 1 to \(InputBounds.Bytes.device) bytes.")
+            let device: String
+            switch deviceID(request.head) {
+            case .success(let value): device = value
+            case .failure(let refusal): return refusal.response
             }
             guard let mine = leagues.mine(id, device: device) else { return unknown(id) }
-            var response = LibraryAPI.json(200, mine)
-            response.headers.add(name: "Vary", value: "Authorization")
-            return response
+            return personal(LibraryAPI.json(200, mine))
+        }
+        // One night, question by question: only to the phone that played it. The replays run one at
+        // a time on the nights' own queue (off the loops, never holding the worker pool), and a
+        // replayed game is kept for the next phone of the same night (`LeagueNights`).
+        router.get("/api/leagues/{id}/me/games/{key}", on: .serial(leagues.nights.queue)) { request, service in
+            guard let id = checkedID(request[parameter: "id"]) else { return badID() }
+            let device: String
+            switch deviceID(request.head) {
+            case .success(let value): device = value
+            case .failure(let refusal): return refusal.response
+            }
+            let key = request[parameter: "key"]
+            let unknownGame = personal(error(404, "unknown_game", "This phone played no finished game \(key.prefix(64)) in the league \(id)."))
+            guard key.utf8.count <= 64 else { return unknownGame }
+            let game: LeagueGame
+            switch leagues.played(id, key: key, device: device) {
+            case .unknownLeague: return unknown(id)
+            case .unknownGame: return unknownGame
+            case .game(let found): game = found
+            }
+            do {
+                let ranges = service.context.archive.ranges(room: game.code)
+                guard let night = try leagues.nights.night(of: game, device: device, ranges: ranges) else { return unknownGame }
+                return personal(LibraryAPI.json(200, night))
+            } catch {
+                return personal(Self.error(409, "unreadable_game", "The night cannot be shown: \(error)."))
+            }
         }
         router.group(auth: { head in authorized(head, editTokenHash: editTokenHash) }) { group in
             group.on("POST", "/api/leagues/{id}/aliases", on: .serial(leagues.writes), bodyLimit: maxBodyBytes) { request, _ in
@@ -159,6 +183,31 @@ enum LeagueRoutes {
             case .io(let reason): return Self.error(500, "league_file_unwritable", "The league file could not be written: \(reason).")
             }
         }
+    }
+
+    /// A refusal of the device header, as its response.
+    struct DeviceRefusal: Error {
+        var response: HTTPResponse
+    }
+
+    /// The caller's device id from `Authorization: Bearer DEVICE` (1 to `InputBounds.Bytes.device`
+    /// bytes), checked before anything reads it.
+    static func deviceID(_ head: HTTPRequestHead) -> Result<String, DeviceRefusal> {
+        guard let value = head.headers.first(name: "Authorization"), value.hasPrefix("Bearer ") else {
+            return .failure(DeviceRefusal(response: error(401, "device_required", "Your nights need this phone's id: send Authorization: Bearer DEVICE.")))
+        }
+        let device = String(value.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+        guard (1...InputBounds.Bytes.device).contains(device.utf8.count) else {
+            return .failure(DeviceRefusal(response: error(400, "bad_device", "A device id is 1 to \(InputBounds.Bytes.device) bytes.")))
+        }
+        return .success(device)
+    }
+
+    /// An answer that depends on who asks: a cache must not hand it to another phone.
+    static func personal(_ response: HTTPResponse) -> HTTPResponse {
+        var response = response
+        response.headers.add(name: "Vary", value: "Authorization")
+        return response
     }
 
     /// The id as given, when it is one (docs/league.md: 1 to 40 of a-z, 0-9 and -).

@@ -50,6 +50,8 @@ package final class LeagueService: Sendable {
     private let asOfRunning: Mutex<ConcurrencyBound>
     /// The file's writes, one at a time (each ends in an fsync).
     let writes = DispatchQueue(label: "buzzer.league.writes")
+    /// The nights, question by question: league games replayed one at a time, off the loops.
+    let nights: LeagueNights
     /// Reads the new lines when a league game ends, so the next request finds them ready.
     private let refresher = DispatchQueue(label: "buzzer.league.refresh", qos: .utility)
 
@@ -63,6 +65,7 @@ package final class LeagueService: Sendable {
         self.clock = clock
         state = Mutex(State(tail: LeagueArchiveTail(folders: [config.archive.directory] + config.league.archives),
                             asOfCache: StandingsCache(capacity: config.league.asOfCacheEntries)))
+        nights = LeagueNights(folders: [config.archive.directory] + config.league.archives)
         asOfRunning = Mutex(ConcurrencyBound(perKey: config.league.asOfConcurrentPerLeague, total: config.league.asOfConcurrentTotal))
         var initial = Books()
         initial.fileStamp = FileStamp(path: path)
@@ -231,6 +234,28 @@ package final class LeagueService: Sendable {
             refreshIfStale(&state)
             guard let game = state.tail.reader.games.first(where: { $0.league.id == id && $0.key == key }) else { return nil }
             return LeagueGameView(game)
+        }
+    }
+
+    /// What a phone may open of a league's games.
+    enum Played {
+        case unknownLeague
+        /// No finished game with that key, or the phone did not play in it: the two look the same.
+        case unknownGame
+        case game(LeagueGame)
+    }
+
+    /// The finished game `key` of league `id`, only when the phone holding `device` played in it:
+    /// nobody else learns that it exists, let alone its answers.
+    func played(_ id: String, key: String, device: String) -> Played {
+        state.withLock { state in
+            refreshIfStale(&state)
+            let games = state.tail.reader.games
+            guard Self.entry(id, book: book.book, games: games) != nil else { return .unknownLeague }
+            guard let game = games.last(where: { $0.league.id == id && $0.key == key && $0.players.contains { $0.device == device } }) else {
+                return .unknownGame
+            }
+            return .game(game)
         }
     }
 

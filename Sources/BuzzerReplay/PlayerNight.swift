@@ -1,0 +1,148 @@
+import BuzzerGame
+
+/// One player's night, question by question (docs/league.md, "A night, question by question"):
+/// what the phone answered, what was right, the points and the time, beside the room's share of
+/// right answers. Made from a replayed game (`ReplayGame`, corrections applied), so its numbers
+/// are the results download's and the league's, whatever was corrected since.
+package struct PlayerNight: Sendable, Equatable, Encodable {
+    /// One question as this player lived it.
+    package struct Question: Sendable, Equatable, Encodable {
+        /// 1-based position in the game, as the results number it.
+        package var number: Int
+        package var kind: String
+        package var text: String
+        /// The player's answer as text (option texts, the typed text, the number); nil when not answered.
+        package var answer: String?
+        /// In a team game, the teammate whose answer counted for this player; nil otherwise.
+        package var answeredBy: String?
+        /// The right answer as the results write it, after corrections; nil for an unscored question.
+        package var right: String?
+        /// nil when not judged: a poll or survey, a voided or skipped question, or no answer.
+        package var correct: Bool?
+        package var points: Int
+        package var responseMs: Int64?
+        /// Right answers among the room's judged ones, in whole percent; nil when none was judged.
+        package var percentRight: Int?
+        package var voided: Bool
+        package var skipped: Bool
+
+        private enum CodingKeys: String, CodingKey {
+            case number, kind, text, answer, answeredBy, right, correct, points, responseMs, percentRight, voided, skipped
+        }
+
+        /// Every key written, absent values as null: a page never has to tell "missing" from "none".
+        package func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(number, forKey: .number)
+            try c.encode(kind, forKey: .kind)
+            try c.encode(text, forKey: .text)
+            try c.encode(answer, forKey: .answer)
+            try c.encode(answeredBy, forKey: .answeredBy)
+            try c.encode(right, forKey: .right)
+            try c.encode(correct, forKey: .correct)
+            try c.encode(points, forKey: .points)
+            try c.encode(responseMs, forKey: .responseMs)
+            try c.encode(percentRight, forKey: .percentRight)
+            try c.encode(voided, forKey: .voided)
+            try c.encode(skipped, forKey: .skipped)
+        }
+    }
+
+    /// When and why the game was corrected.
+    package struct Correction: Sendable, Equatable, Encodable {
+        package var at: Int64
+        package var reason: String
+    }
+
+    package var code: String
+    package var title: String
+    package var startedAt: Int64
+    package var nickname: String
+    package var team: String?
+    package var place: Int
+    /// Players on the final standings.
+    package var players: Int
+    package var score: Int
+    package var teamPlace: Int?
+    package var corrections: [Correction]
+    package var questions: [Question]
+
+    private enum CodingKeys: String, CodingKey {
+        case code, title, startedAt, nickname, team, place, players, score, teamPlace, corrections, questions
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(code, forKey: .code)
+        try c.encode(title, forKey: .title)
+        try c.encode(startedAt, forKey: .startedAt)
+        try c.encode(nickname, forKey: .nickname)
+        try c.encode(team, forKey: .team)
+        try c.encode(place, forKey: .place)
+        try c.encode(players, forKey: .players)
+        try c.encode(score, forKey: .score)
+        try c.encode(teamPlace, forKey: .teamPlace)
+        try c.encode(corrections, forKey: .corrections)
+        try c.encode(questions, forKey: .questions)
+    }
+
+    /// The night of the player `device` played as, in a finished game; nil when no player of the
+    /// game joined from that device (or the game cannot be read). A device that joined twice
+    /// (kicked, then back under a new seat) is read as its ranked seat, the one on the standings.
+    package init?(_ game: ReplayGame, device: String) {
+        guard let room = game.room, !device.isEmpty else { return nil }
+        let seats = room.players.values.filter { $0.deviceID == device }.sorted { ($0.isRanked ? 0 : 1, $0.id) < ($1.isRanked ? 0 : 1, $1.id) }
+        guard let player = seats.first else { return nil }
+        let standings = room.standings
+        let standing = standings.players.first { $0.player == player.id }
+        let teamStanding = player.team.flatMap { team in standings.teams.first { $0.team == room.liveTeam(team) } }
+        code = game.code
+        title = game.title ?? room.pack.title
+        startedAt = game.startedAt
+        nickname = player.nickname
+        team = player.team.flatMap { room.teams[room.liveTeam($0)]?.name }
+        place = standing?.rank ?? standings.players.count
+        players = standings.players.count
+        score = standing?.score ?? player.score
+        teamPlace = teamStanding?.rank
+        corrections = game.corrections.map { Correction(at: $0.at, reason: $0.reason) }
+        questions = room.asked.map { Self.question($0, room: room, seats: seats.map(\.id)) }
+    }
+
+    /// One asked question for the seats of one device: the first seat with an answer or an award.
+    static func question(_ entry: AskedQuestion, room: Room, seats: [PlayerID]) -> Question {
+        let question = room.question(entry)
+        let content = question.content
+        let scored = content.kind.module.isScored(content) && !entry.voided && !entry.skipped
+        let seat = seats.first { entry.answers[$0] != nil || entry.awards[$0] != nil } ?? seats[0]
+        let award = entry.awards[seat]
+        var night = Question(number: entry.sequence + 1, kind: question.kind.rawValue, text: question.text,
+                             answer: nil, answeredBy: nil, right: nil, correct: nil, points: award?.points ?? 0, responseMs: nil,
+                             percentRight: nil, voided: entry.voided, skipped: entry.skipped)
+        if let recorded = entry.answers[seat] {
+            night.answer = ReplayFormat.answer(recorded.value, question: question)
+            night.responseMs = recorded.responseMs
+        } else if let team = entry.memberTeams?[seat] ?? room.players[seat]?.team, let by = entry.teamAnswers[team],
+                  let recorded = entry.answers[by] {
+            // Team mode: the first member's answer is the team's, and every member scores on it.
+            night.answer = ReplayFormat.answer(recorded.value, question: question)
+            night.answeredBy = room.players[by]?.nickname
+            night.responseMs = recorded.responseMs
+        }
+        guard scored else { return night }
+        let right = ReplayFormat.correctAnswer(question, acceptedExtra: entry.acceptedExtra)
+        night.right = right.isEmpty ? nil : right
+        night.correct = award?.outcome.flatMap { $0 == .counted ? nil : $0 == .correct }
+        // The room's share: judged answers of players still ranked, as `replay questions` counts them.
+        var judged = 0, rightCount = 0
+        for (id, _) in entry.answers where room.players[id]?.isRanked == true {
+            switch entry.awards[id]?.outcome {
+            case .correct?: judged += 1; rightCount += 1
+            case .partial?, .wrong?: judged += 1
+            case .counted?, nil: break
+            }
+        }
+        if judged > 0 { night.percentRight = (rightCount * 100 + judged / 2) / judged }
+        return night
+    }
+}

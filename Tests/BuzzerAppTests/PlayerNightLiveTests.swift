@@ -1,0 +1,113 @@
+@testable import BuzzerApp
+import BuzzerTestSupport
+import Foundation
+import Testing
+
+/// "Your nights", question by question (`GET /api/leagues/ID/me/games/KEY`, docs/league.md): a
+/// league game played by two phones, each phone's night read back with its answers, the right
+/// answers, points, times and the room's share; nobody else can open it; a corrected key changes
+/// the affected phone's night, and a restart reads the same.
+@Suite struct PlayerNightLiveTests {
+    typealias Reply = LibraryAPILiveTests.Reply
+
+    func night(_ server: LiveGameServer, _ league: String, _ key: String, device: String?) throws -> Reply {
+        try LibraryAPILiveTests.request(server.port, "GET", "/api/leagues/\(league)/me/games/\(key)",
+                                        headers: device.map { ["Authorization": "Bearer \($0)"] } ?? [:])
+    }
+
+    func questions(_ reply: Reply) throws -> [[String: Any]] {
+        #expect(reply.status == 200, "\(reply.body)")
+        return try #require(reply.json["questions"] as? [[String: Any]])
+    }
+
+    /// A player's answer rows of the results download, by question number: what the night must agree with.
+    func resultRows(_ server: LiveGameServer, _ played: CorrectionLiveTests.Played, player: String) throws -> [Int: [String: Any]] {
+        let reply = try LibraryAPILiveTests.request(server.port, "GET", "/api/rooms/\(played.code)/results.json", token: played.hostToken)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(reply.body.utf8)) as? [[String: Any]])
+        var byQuestion: [Int: [String: Any]] = [:]
+        for row in rows where row["player"] as? String == player && row["kind"] as? String == "answer" {
+            byQuestion[try #require(row["question"] as? Int)] = row
+        }
+        return byQuestion
+    }
+
+    /// The league's key of the one game played.
+    func gameKey(_ server: LiveGameServer, _ league: String) throws -> String {
+        var key: String?
+        #expect(eventually(timeout: 10) {
+            let mine = try? LibraryAPILiveTests.request(server.port, "GET", "/api/leagues/\(league)/me", headers: ["Authorization": "Bearer device-bob"]).json
+            key = (mine?["nights"] as? [[String: Any]])?.first?["game"] as? String
+            return key != nil
+        })
+        return try #require(key)
+    }
+
+    @Test func eachPhoneReadsItsOwnNightWhichFollowsACorrectionAndARestart() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-night-\(UUID().uuidString)").path
+        var server = try LiveGameServer(archiveDirectory: directory)
+        defer { server.stop() }
+        let played = try CorrectionLiveTests.play(server)
+        let key = try gameKey(server, played.league)
+
+        // Bob said 330 to a key of 300; both said true to the second. The night agrees with the results download.
+        let bob = try night(server, played.league, key, device: "device-bob")
+        #expect(bob.header("Vary") == "Authorization")
+        #expect(bob.json["nickname"] as? String == "Bob" && bob.json["code"] as? String == played.code)
+        let before = try questions(bob)
+        #expect(before.count == 2)
+        let rows = try resultRows(server, played, player: "Bob")
+        for question in before {
+            let number = try #require(question["number"] as? Int)
+            let row = try #require(rows[number])
+            #expect(question["answer"] as? String == row["answer"] as? String)
+            #expect(question["points"] as? Int == row["points"] as? Int)
+            #expect((question["responseMs"] as? NSNumber)?.int64Value == (row["response_ms"] as? NSNumber)?.int64Value)
+            #expect(question["responseMs"] as? Int != nil)
+        }
+        #expect(before[0]["text"] as? String == "Height of the Eiffel Tower, in metres?" && before[0]["kind"] as? String == "number")
+        #expect(before[0]["answer"] as? String == "330" && before[0]["right"] as? String == "300")
+        #expect(before[0]["correct"] as? Bool == false && before[0]["points"] as? Int == 0)
+        #expect(before[0]["percentRight"] as? Int == 50 && before[0]["voided"] as? Bool == false)
+        #expect(before[1]["correct"] as? Bool == true && before[1]["percentRight"] as? Int == 100)
+        #expect((before[1]["points"] as? Int ?? 0) > 0)
+        let ada = try questions(night(server, played.league, key, device: "device-ada"))
+        #expect(ada[0]["answer"] as? String == "300" && ada[0]["correct"] as? Bool == true)
+
+        // Nobody else opens it: another phone and no phone; a game the league lacks.
+        let stranger = try night(server, played.league, key, device: "device-eve")
+        #expect(stranger.status == 404 && stranger.json["code"] as? String == "unknown_game", "\(stranger.body)")
+        let anonymous = try night(server, played.league, key, device: nil)
+        #expect(anonymous.status == 401 && anonymous.json["code"] as? String == "device_required", "\(anonymous.body)")
+        #expect(try night(server, played.league, "ZZZZ-1", device: "device-bob").status == 404)
+        #expect(try night(server, "no-such-league", key, device: "device-bob").json["code"] as? String == "unknown_league")
+        #expect(try night(server, played.league, key, device: String(repeating: "x", count: 129)).status == 400)
+
+        // The key corrected through the API: Bob's night shows the new right answer and his points.
+        let correction = #"{"action":"answer_key","question":1,"answer_key":{"kind":"number","answer":330},"reason":"The Eiffel Tower is 330 m, not 300"}"#
+        let made = try LibraryAPILiveTests.request(server.port, "POST", "/api/games/\(played.code)/corrections", body: correction, token: played.hostToken)
+        #expect(made.status == 200, "\(made.body)")
+        func followsTheCorrection(_ server: LiveGameServer) throws {
+            var after: [[String: Any]] = []
+            #expect(eventually(timeout: 10) {
+                after = (try? questions(night(server, played.league, key, device: "device-bob"))) ?? []
+                return after.first?["right"] as? String == "330"
+            })
+            #expect(after.first?["correct"] as? Bool == true)
+            let points = try #require(after.first?["points"] as? Int)
+            let downloaded = try resultRows(server, played, player: "Bob")[1]?["points"] as? Int
+            #expect(points > 0 && points == downloaded)
+            let reply = try night(server, played.league, key, device: "device-bob")
+            let corrections = try #require(reply.json["corrections"] as? [[String: Any]])
+            #expect(corrections.count == 1 && corrections[0]["reason"] as? String == "The Eiffel Tower is 330 m, not 300")
+            #expect(reply.json["place"] as? Int == 1)
+            let ada = try questions(night(server, played.league, key, device: "device-ada"))
+            #expect(ada[0]["correct"] as? Bool == false && ada[0]["points"] as? Int == 0)
+        }
+        try followsTheCorrection(server)
+
+        // A restart reads the same log: the same corrected night.
+        server.stop()
+        server = try LiveGameServer(archiveDirectory: directory)
+        try followsTheCorrection(server)
+    }
+}
