@@ -4,6 +4,7 @@
 // polls the standings' JSON, which answers 304 while no game of the league ended.
 import { $, fill, h, load, say, t, ordinal } from './common.js';
 import { layOut, drawSlide } from './league/projector.js';
+import { loadNight, nightView } from './league/night.js';
 import { startI18n, pickLanguage, languageFromURL, storedLanguage, languagePicker, onLanguage, formatNumber, formatDate, DISPLAY_LANG_KEY } from './i18n.js';
 
 const params = new URLSearchParams(location.search);
@@ -35,8 +36,9 @@ const live = $('#live');
 if (projector) document.body.classList.add('projector');
 
 /** The page's one store: the league (`doc`, its `etag`), this browser's own rows (`mine`), the table
- *  chosen, the owner panel's last word, and the projector's slides. */
-const S = { doc: null, etag: null, mine: null, choice: { period: 'tonight', kind: 'teams' }, ownerSaid: '', slides: [], slide: 0 };
+ *  chosen, the night open (`night`: its game's key and JSON), the owner panel's last word, and the
+ *  projector's slides. */
+const S = { doc: null, etag: null, mine: null, choice: { period: 'tonight', kind: 'teams' }, night: null, ownerSaid: '', slides: [], slide: 0 };
 const POLL_MS = 5000, SLIDE_MS = 8000;
 
 async function poll() {
@@ -48,6 +50,8 @@ async function poll() {
     S.etag = response.headers.get('ETag');
     S.doc = await response.json();
     if (!projector) await loadMine();
+    // A correction changes the standings: the night open follows it.
+    if (S.night) S.night.doc = await loadNight(id, S.night.key);
     render();
   } catch { say(live, t('l.offline')); }
 }
@@ -96,6 +100,7 @@ function render() {
   $('#league-name').textContent = s.name;
   if (gameKey) { renderGame(); return; }
   if (projector) { buildSlides(); showSlide(); return; }
+  if (S.night) { fill(main, nightView(S.night.doc, closeNight)); return; }
   const current = s.tables.find((t) => t.period === S.choice.period) ?? s.tables[0];
   const rows = current[S.choice.kind];
   const myKeys = new Set(S.mine?.players ?? []);
@@ -114,11 +119,29 @@ function render() {
     h('section', { 'aria-labelledby': 'nights-title' },
       h('h2', { id: 'nights-title', text: t('l.yourNights') }),
       S.mine?.nights?.length
-        ? h('ul', { class: 'nights', id: 'nights' }, S.mine.nights.map((n) => h('li', { 'data-game': n.game },
-          h('a', { href: `/league/${encodeURIComponent(id)}?game=${encodeURIComponent(n.game)}`,
-            text: t('l.night', { title: n.title, date: formatDate(n.startedAt, { dateStyle: 'medium' }), place: ordinal(n.place), n: n.players, score: n.score, count: n.score }) }))))
+        ? h('ul', { class: 'nights', id: 'nights' }, S.mine.nights.map((n, i) => h('li', { 'data-game': n.game },
+          h('a', { href: `/league/${encodeURIComponent(id)}?game=${encodeURIComponent(n.game)}`, id: `night-${i}`,
+            text: t('l.night', { title: n.title, date: formatDate(n.startedAt, { dateStyle: 'medium' }), place: ordinal(n.place), n: n.players, score: n.score, count: n.score }) }),
+          h('button', { type: 'button', class: 'btn small night-open', 'data-open': n.game, 'aria-describedby': `night-${i}`, text: t('l.openNight'),
+            onclick: () => openNight(n.game) }))))
         : h('p', { class: 'hint', text: t('l.noNights') })),
     load('buzzer.editToken') ? ownerPanel() : null);
+}
+
+/** Opens a night's questions in place of the tables; the focus moves to its heading. */
+async function openNight(key) {
+  S.night = { key, doc: await loadNight(id, key) };
+  render();
+  window.scrollTo(0, 0);
+  $('#night-title')?.focus();
+}
+
+/** Back to the tables, the focus on the button that opened the night. */
+function closeNight() {
+  const key = S.night?.key;
+  S.night = null;
+  render();
+  [...main.querySelectorAll('.night-open')].find((b) => b.dataset.open === key)?.focus();
 }
 
 /** What the league's owner (this browser holds the edit token) may change: aliases and scoring. */
