@@ -1,0 +1,63 @@
+import BuzzerGame
+import Foundation
+import Testing
+@testable import BuzzerReplay
+
+/// A player's night (`PlayerNight`, docs/league.md "A night, question by question") read from a
+/// replayed team game: a teammate's answer counts for the team and says who gave it, a poll is not
+/// judged, a question voided after the game scores nothing, and only a device that played finds a night.
+@Suite struct PlayerNightTests {
+    static func join(_ game: inout PlayedGame, _ name: String, team: String, device: String) throws -> PlayerID {
+        for event in try game.send(.join(JoinRequest(nickname: name, team: team, deviceID: device, resumeTokenHash: "token-\(name)"))) {
+            if case .playerJoined(let joined) = event { return joined.player }
+        }
+        throw ReplayError.unknownGame(code: "join produced no player")
+    }
+
+    @Test func aTeammatesAnswerAPollAndAVoidedQuestionReadAsTheyCounted() throws {
+        let pack = QuestionPack(title: "Team night", rounds: [PackRound(title: "One", questions: [
+            Question(category: "Geography", text: "Capital of Canada?", content: .choice(options: ["Toronto", "Ottawa", "Montreal"], answer: 1)),
+            Question(category: "Fun", text: "Best round tonight?", content: .poll(options: ["One", "Two"])),
+            Question(category: "History", text: "Rome was built in a day.", content: .truefalse(answer: false)),
+        ])])
+        var settings = RoomSettings()
+        settings.teamMode = true
+        var game = try PlayedGame(code: "TEAM", pack: pack, settings: settings)
+        let ann = try Self.join(&game, "Ann", team: "Reds", device: "phone-ann")
+        let bob = try Self.join(&game, "Bob", team: "Reds", device: "phone-bob")
+        let cid = try Self.join(&game, "Cid", team: "Owls", device: "phone-cid")
+        game.now += 10_000
+        try game.send(.start)
+        // Ann answers for the Reds (Ottawa, right); Cid says Toronto. Displayed positions are shuffled.
+        let shown = try #require(game.room.currentQuestion).permutation
+        try game.play([(ann, .choice(try #require(shown.firstIndex(of: 1))), 800), (cid, .choice(try #require(shown.firstIndex(of: 0))), 900)])
+        try game.play([(ann, .poll(0), 700), (cid, .poll(1), 800)])
+        try game.play([(bob, .truefalse(true), 600), (cid, .truefalse(false), 1000)])
+        #expect(game.room.phase == .ended)
+        try CorrectionTests.correct(&game, .void(sequence: 2), reason: "the question was ambiguous")
+
+        let dir = TemporaryDirectory()
+        try writeArchive([game], to: dir.path)
+        let replayed = try scan(dir.path, code: "TEAM").game(GameReference(code: "TEAM"))
+        let night = try #require(PlayerNight(replayed, device: "phone-bob"))
+        #expect(night.nickname == "Bob" && night.team == "Reds" && night.players == 3)
+        #expect(night.corrections.map(\.reason) == ["the question was ambiguous"])
+        #expect(night.questions.map(\.number) == [1, 2, 3])
+
+        let capital = night.questions[0]
+        #expect(capital.answer == "Ottawa" && capital.answeredBy == "Ann" && capital.right == "Ottawa")
+        #expect(capital.correct == true && capital.points > 0 && capital.percentRight == 50 && capital.responseMs != nil)
+        let poll = night.questions[1]
+        #expect(poll.right == nil && poll.correct == nil && poll.percentRight == nil && poll.kind == "poll")
+        let rome = night.questions[2]
+        #expect(rome.voided && rome.answer == "true" && rome.answeredBy == nil)
+        #expect(rome.correct == nil && rome.points == 0 && rome.percentRight == nil)
+        #expect(night.score == night.questions.reduce(0) { $0 + $1.points })
+
+        // Ann's own answer is hers; a device that never joined has no night.
+        let anns = try #require(PlayerNight(replayed, device: "phone-ann"))
+        #expect(anns.questions[0].answeredBy == nil && anns.questions[0].answer == "Ottawa")
+        #expect(PlayerNight(replayed, device: "phone-zed") == nil)
+        #expect(PlayerNight(replayed, device: "") == nil)
+    }
+}
