@@ -3,7 +3,8 @@ touch phones, then each opens its night from "Your nights" on the league page (3
 390 px in English): every question with its text, the phone's own answer with ✓ or ✗, the right
 answer, points, time and the room's share of right answers; a poll is not judged. Long texts in
 several languages wrap and nothing sticks out sideways; axe finds nothing; the view opens and
-closes with the keyboard, the focus on its heading, then back on the button that opened it."""
+closes with the keyboard, the focus on its heading, then back on the button that opened it; a
+correction of a question's key the next morning shows on the open night without a reload."""
 import json
 import re
 import urllib.error
@@ -143,5 +144,19 @@ def test_each_phone_opens_its_night_question_by_question(tmp_path, browsers):
             page = f"league: your nights with their buttons ({lang}, {size[0]} px)"
             axe_check(phone, page)
             assert AXE_FINDINGS[page] == [], AXE_FINDINGS[page]
+
+        # The next morning Oslo is made the answer (a correction through the API): Bea's open night follows.
+        bea.find_element("css selector", "#nights .night-open").click()
+        wait_css(bea, "#night-questions .night-q")
+        first = PACK["questions"][0]
+        body = {"action": "answer_key", "question": 1, "reason": "Checked with the atlas",
+                "answer_key": {"kind": "choice", "options": first["options"], "answer": 1}}
+        request = urllib.request.Request(f"{base}/api/games/{created['code']}/corrections", data=json.dumps(body).encode(),
+                                         headers={"Authorization": f"Bearer {created['hostToken']}"}, method="POST")
+        assert urllib.request.urlopen(request, timeout=10).status == 200
+        wait_text(bea, "#night-questions .night-q .q-right strong", "Oslo")
+        card = els(bea, "#night-questions .night-q")[0]
+        assert [m.text for m in card.find_elements("css selector", ".q-mark [aria-hidden]")] == ["✓"], card.text
+        assert "Checked with the atlas" in el(bea, ".night-corrections").text
     finally:
         server.stop()
