@@ -52,7 +52,10 @@ async function poll() {
     if (!projector) await loadMine();
     // A correction changes the standings: the night open follows it.
     if (S.night) S.night.doc = await loadNight(id, S.night.key);
+    // Drawn again: whoever was on a control (Back, a period) stays on it.
+    const focused = main.contains(document.activeElement) ? document.activeElement.id : '';
     render();
+    if (focused && !main.contains(document.activeElement)) document.getElementById(focused)?.focus();
   } catch { say(live, t('l.offline')); }
 }
 
