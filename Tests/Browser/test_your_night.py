@@ -4,7 +4,8 @@ touch phones, then each opens its night from "Your nights" on the league page (3
 answer, points, time and the room's share of right answers; a poll is not judged. Long texts in
 several languages wrap and nothing sticks out sideways; axe finds nothing; the view opens and
 closes with the keyboard, the focus on its heading, then back on the button that opened it; a
-correction of a question's key the next morning shows on the open night without a reload."""
+correction of a question's key the next morning shows on the open night without a reload; the phone's
+own Back button closes the night, and its address opens it again."""
 import json
 import re
 import urllib.error
@@ -135,8 +136,13 @@ def test_each_phone_opens_its_night_question_by_question(tmp_path, browsers):
             page = f"league: a night, question by question ({lang}, {size[0]} px)"
             axe_check(phone, page)
             assert AXE_FINDINGS[page] == [], AXE_FINDINGS[page]
-            # Back with the keyboard: the tables again, the focus on the button that opened the night.
-            el(phone, "#night-back").send_keys(Keys.ENTER)
+            assert f"night={key}" in phone.current_url
+            # Back: the phone's own Back button in French, the view's Back control with the keyboard in
+            # English; either way the tables again, the focus on the button that opened the night.
+            if lang == "fr":
+                phone.back()
+            else:
+                el(phone, "#night-back").send_keys(Keys.ENTER)
             wait_css(phone, "#nights .night-open")
             wait(phone, lambda d: d.execute_script("return document.activeElement?.classList.contains('night-open')"),
                  "the focus did not come back to the night's button")
@@ -158,5 +164,8 @@ def test_each_phone_opens_its_night_question_by_question(tmp_path, browsers):
         card = els(bea, "#night-questions .night-q")[0]
         assert [m.text for m in card.find_elements("css selector", ".q-mark [aria-hidden]")] == ["✓"], card.text
         assert "Checked with the atlas" in el(bea, ".night-corrections").text
+        # The night has an address of its own: a reload opens it again.
+        bea.refresh()
+        wait_text(bea, "#night-questions .night-q .q-right strong", "Oslo")
     finally:
         server.stop()

@@ -131,21 +131,41 @@ function render() {
     load('buzzer.editToken') ? ownerPanel() : null);
 }
 
-/** Opens a night's questions in place of the tables; the focus moves to its heading. */
-async function openNight(key) {
+/** Opens a night's questions in place of the tables, at `?night=KEY` (a link to it opens it, and the
+ *  phone's own Back button closes it); the focus moves to its heading. */
+async function openNight(key, push = true) {
+  if (push) {
+    const url = new URL(location.href);
+    url.searchParams.set('night', key);
+    history.pushState({ night: key }, '', url);
+  }
   S.night = { key, doc: await loadNight(id, key) };
   render();
   window.scrollTo(0, 0);
   $('#night-title')?.focus();
 }
 
-/** Back to the tables, the focus on the button that opened the night. */
-function closeNight() {
-  const key = S.night?.key;
+/** The tables again, the focus on the button that opened the night. */
+function showTables(key) {
   S.night = null;
   render();
   [...main.querySelectorAll('.night-open')].find((b) => b.dataset.open === key)?.focus();
 }
+
+/** The view's Back control: the browser's own Back when the night has a history entry, so both agree. */
+function closeNight() {
+  if (history.state?.night) { history.back(); return; }
+  const url = new URL(location.href);
+  url.searchParams.delete('night');
+  history.replaceState(null, '', url);
+  showTables(S.night?.key);
+}
+
+window.addEventListener('popstate', () => {
+  const key = new URLSearchParams(location.search).get('night');
+  if (key) openNight(key, false);
+  else if (S.night) showTables(S.night.key);
+});
 
 /** What the league's owner (this browser holds the edit token) may change: aliases and scoring. */
 function ownerPanel() {
@@ -246,5 +266,7 @@ onLanguage(() => render());
 
 // Pages turn only when there is more than one.
 if (projector) setInterval(() => { if (S.slides.length > 1) { S.slide = (S.slide + 1) % S.slides.length; showSlide(); } }, SLIDE_MS);
+// A link to a night opens it: the first poll reads it with the standings.
+if (!projector && !gameKey && params.get('night')) S.night = { key: params.get('night'), doc: null };
 setInterval(poll, POLL_MS);
 poll();
