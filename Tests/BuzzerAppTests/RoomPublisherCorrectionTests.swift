@@ -69,6 +69,36 @@ import Testing
         _ = bob
     }
 
+    @Test func aRejectedAnswerOnItsRevealSendsTheRevealAndResultsAgainWithTheRejectOnTheHostsList() throws {
+        var settings = RoomSettings()
+        settings.readingTimeMs = 0
+        var game = try PublisherHarness(settings: settings)
+        game.displays = 1
+        let ada = try game.join("Ada"), bob = try game.join("Bob")
+        try game.run(.start)
+        for _ in 0..<3 {  // round one: choice, multi, true/false, nobody answers
+            try game.openAnswers()
+            try game.run(.reveal)
+            try game.run(.next)
+        }
+        try game.run(.next)  // round two: the text question
+        try game.openAnswers()
+        try game.answer(ada, .text("Beatles"))
+        try game.answer(bob, .text("Stones"))
+        try game.run(.reveal)
+        try game.run(.accept(question: 3, text: "Beatles"))
+        let accepted = try #require(game.sent.last { $0.type == "reveal" && $0.audience == .host })
+        #expect(PublisherHarness.json(accepted.message).contains(#""byHost":true"#))
+        game.sent = []
+        try game.run(.reject(question: 3, text: "beatles"))
+        #expect(game.sent.filter { $0.type == "reveal" }.map(\.audience) == [.everyoneButHost, .host])
+        let host = try #require(game.sent.first { $0.type == "reveal" && $0.audience == .host })
+        #expect(!PublisherHarness.json(host.message).contains("byHost"))
+        let result = try #require(game.sent.first { $0.type == "result" && $0.audience == .player(ada) })
+        guard case .result(let payload) = result.message else { Issue.record("not a result"); return }
+        #expect(payload.result.score == 0 && payload.result.points == 0)
+    }
+
     @Test func aRenameOnTheLeaderboardSendsTheBoardWithTheNewName() throws {
         var (game, ids) = try revealedGame()
         try game.run(.showLeaderboard)

@@ -155,7 +155,7 @@ package struct RoomPublisher: Sendable, Equatable {
                 pending.players = true
             case .answersMerged:
                 pending.answerCount = true  // the host's `waiting` carries the groups
-            case .answerAccepted(let accepted):
+            case .answerAccepted(let accepted), .answerRejected(let accepted):
                 // The reveal on show is redrawn; an earlier question's (accepted from a later screen)
                 // moves only the figures that screen shows, and never takes the room back to its reveal.
                 let onShow = room.phase == .revealed && room.currentQuestion?.sequence == accepted.sequence
