@@ -88,6 +88,21 @@ function lookup(key) {
 }
 
 export const formatNumber = (n, options) => new Intl.NumberFormat(state.lang, options).format(Number(n) || 0);
+/** A number as a person types it in the page's language; NaN when it is none. Spaces and both of
+ *  "." and "," may group digits: with both, the last is the decimal point; a lone one before exactly
+ *  three digits groups unless it is the language's decimal point ("1.824" is 1824 in German, 1.824
+ *  in English; "1,824" the other way round); any other lone one is the decimal point ("3,5", "3.5"). */
+export function parseNumber(raw) {
+  const decimal = new Intl.NumberFormat(state.lang).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  let s = String(raw ?? '').replace(/[\s\u00a0\u202f'’]/g, '').replace(/^[−–]/, '-');
+  const marks = s.match(/[.,]/g) ?? [];
+  const last = Math.max(s.lastIndexOf('.'), s.lastIndexOf(','));
+  let point = -1;
+  if (new Set(marks).size === 2) point = last;
+  else if (marks.length === 1) point = s.length - last - 1 === 3 && s[last] !== decimal ? -1 : last;
+  s = [...s].map((c, i) => (c === '.' || c === ',' ? (i === point ? '.' : '') : c)).join('');
+  return /^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(s) ? Number(s) : NaN;
+}
 export const formatDate = (date, options = { dateStyle: 'medium', timeStyle: 'short' }) => new Intl.DateTimeFormat(state.lang, options).format(new Date(date));
 /** "Ann, Bob and Cy" / "Ann, Bob und Cy". */
 export const formatList = (items) => new Intl.ListFormat(state.lang, { type: 'conjunction' }).format(items.map(String));
