@@ -50,7 +50,7 @@ function fields(q, base, ctx) {
   } });
   return [
     ctx.field(`${base}.answer`, t('e.rightNumber'), ctx.input(q.answer, (v) => {
-      q.answer = Number(v);
+      q.answer = parseNumber(v);
       if (q.plain === undefined) box.checked = plainByDefault(q.answer);
     }, { inputmode: 'decimal' })),
     h('label', { class: 'check-row' }, box, t('e.numberPlain')),
