@@ -34,6 +34,8 @@ final class LiveRoom {
     var publisher = RoomPublisher()
     /// The projectors (their handles' ids) that said their sound is on (`sound`); not logged.
     var displaysWithSound = Set<UInt64>()
+    /// The clip volume the host last set (`clip`), for a projector that connects later; not logged.
+    var clipVolume: Int?
     var timer: (any DispatchSourceTimer)?
     var timerDeadline: GameInstant?
     var removalScheduled = false
