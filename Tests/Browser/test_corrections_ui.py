@@ -12,7 +12,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from conftest import AXE_FINDINGS, EDIT_TOKEN, axe_check, set_viewport, wait
-from pages import Peer, click, console, el, els, join, wait_css, wait_text
+from pages import click, console, el, els, join, wait_css, wait_text
 from test_first_run import start
 from test_kind_pin import phone_at
 
@@ -54,36 +54,28 @@ def standings(driver):
 
 
 def play(server, browsers):
-    """The league game, played to its end from the console; returns the console, Siobhán's phone and the code."""
+    """The league game, played to its end from the console and three phones (360 and 390 px, touch);
+    returns the console, Siobhán's phone and the code."""
     base = server.url
     host, code = console(browsers, base, (1366, 768), questions=PACK, token=EDIT_TOKEN, league={"name": LEAGUE_NAME},
                          settings={"readingTimeMs": 0, "timeLimitSeconds": 120, "closeWhenAllAnswered": True, "scoring": "flat"})
-    phone = phone_at(browsers, 390, 844)
-    join(phone, base, code, SIOBHAN)
-    wait_css(phone, ".lobby .nick")
-    peers = []
-    for name in (NGOZI, JURGEN):
-        peer = Peer(base)
-        peer.send(type="join", code=code, nickname=name, device=f"device-{len(peers)}")
-        peer.until("joined")
-        peers.append((peer, name))
+    phones = []
+    for name, width in ((NGOZI, 360), (JURGEN, 390), (SIOBHAN, 390)):
+        phone = phone_at(browsers, width, 844)
+        join(phone, base, code, name)
+        wait_css(phone, ".lobby .nick")
+        phones.append((phone, name))
     wait_text(host, "#primary", "Start")
     click(host, "#primary")
     for sequence, question in enumerate(PACK["questions"]):
-        wait_text(phone, ".qtext", question["text"])
-        answer = ANSWERS[SIOBHAN][sequence]
-        if question["kind"] == "choice":
-            click(phone, f".answer.opt-{answer}:enabled")
-        else:
-            wait_css(phone, "#typed:enabled").send_keys(f"{answer}\n")
-        wait_css(phone, ".locked")
-        for peer, name in peers:
-            peer.until("question")
-            value = ANSWERS[name][sequence]
-            kind = question["kind"]
-            body = {"kind": kind, "option": value} if kind == "choice" else {"kind": kind, "value": value} if kind == "number" else {"kind": kind, "text": value}
-            peer.send(type="answer", question=sequence, answer=body)
-            peer.until("answer_ack")
+        for phone, name in phones:
+            wait_text(phone, ".qtext", question["text"])
+            answer = ANSWERS[name][sequence]
+            if question["kind"] == "choice":
+                click(phone, f".answer.opt-{answer}:enabled")
+            else:
+                wait_css(phone, "#typed:enabled").send_keys(f"{answer}\n")
+            wait_css(phone, ".locked")
         wait_text(host, "#primary", "Reveal")
         click(host, "#primary")
         if sequence < len(PACK["questions"]) - 1:
@@ -92,9 +84,7 @@ def play(server, browsers):
     click(host, "#end")
     click(host, "#ask-confirm")
     wait_css(host, "#correct-open")
-    for peer, _ in peers:
-        peer.close()
-    return host, phone, code
+    return host, phones[2][0], code
 
 
 def test_corrections_from_the_console_and_the_league_page_reach_the_players_night(tmp_path, browsers):

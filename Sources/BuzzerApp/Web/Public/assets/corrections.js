@@ -114,7 +114,10 @@ function fields(q) {
       const groups = q.typed;
       return [
         h('div', { class: 'field' }, h('label', { for: 'correct-typed', text: t('c.typedAnswer') }),
-          h('select', { id: 'correct-typed', name: 'typed' }, groups.map((g, i) => h('option', { value: i,
+          // The ruling offered first is the one that changes something: accept a rejected answer, reject an accepted one.
+          h('select', { id: 'correct-typed', name: 'typed', onchange: (e) => {
+            C.box.querySelector(`#correct-ruling-${groups[Number(e.currentTarget.value)].accepted ? 'reject' : 'accept'}`).checked = true;
+          } }, groups.map((g, i) => h('option', { value: i,
             text: t('c.typedLine', { answer: g.text, names: formatList(g.players.map((p) => p.name)), state: t(g.accepted ? 'c.accepted' : 'c.rejected') }) })))),
         radios('ruling', t('c.ruling'), [['accept', t('c.accept')], ['reject', t('c.reject')]], groups[0].accepted ? 'reject' : 'accept'),
       ];
@@ -232,6 +235,8 @@ async function send(form) {
     await load();
     draw();
     tell(t('c.done', { what: words }));
+    // The form was drawn again: keep the keyboard in it, at its start.
+    C.box.querySelector('#correct-question, #correct-reason')?.focus();
     C.onChange?.();
   } catch {
     tell(t('c.offline'), true);
