@@ -4,7 +4,7 @@
 // The server checks everything; the form shows its refusal as it was given. Loaded only when opened
 // (`import()`), with its own words (LANG.corrections.json), so neither page pays for it before.
 import { h, fill, t, standingsTable, teamTable } from './common.js';
-import { addCatalogue, formatDate, formatList, formatNumber } from './i18n.js';
+import { addCatalogue, formatDate, formatList, formatNumber, onLanguage } from './i18n.js';
 
 /** The one form on a page: where it is drawn, the game and key, what the server listed (`sheet`),
  *  the question and correction chosen, the last word, and the standings the last correction gave. */
@@ -35,6 +35,14 @@ export async function openCorrections(box, { game, token, onChange = null }) {
   draw();
   box.querySelector('#correct-title').focus();
 }
+
+// Another language: the open form says the same in it (the page redraws its own parts).
+onLanguage(() => {
+  const title = C.box?.querySelector('#correct-title');
+  if (!title) return;
+  title.textContent = t('c.title');
+  redraw(null);
+});
 
 async function api(method, body) {
   const response = await fetch(`/api/games/${encodeURIComponent(C.game)}/corrections`, {
@@ -102,8 +110,9 @@ function draw() {
 function redraw(focus) {
   const reason = C.box.querySelector('#correct-reason')?.value ?? '';
   draw();
-  C.box.querySelector('#correct-reason').value = reason;
-  C.box.querySelector(focus)?.focus();
+  const field = C.box.querySelector('#correct-reason');
+  if (field) field.value = reason;
+  if (focus) C.box.querySelector(focus)?.focus();
 }
 
 /** The fields the chosen correction needs. */
