@@ -98,7 +98,7 @@ async function showCorrections() {
     const { openCorrections } = await import('../corrections.js');
     await openCorrections(box, { game: S.seat.code, token: S.seat.token });
   } catch {
-    toast(t('h.correctOffline'));
+    toast(t('h.offline'));
   }
 }
 
