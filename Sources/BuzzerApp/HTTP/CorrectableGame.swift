@@ -64,7 +64,8 @@ struct CorrectableGame: Encodable {
 
     var game: String
     var title: String?
-    /// Only a finished game takes corrections; a running or abandoned one is listed, not correctable.
+    /// Whether the POST would take a correction: a finished game whose log is whole. A running or
+    /// abandoned game, or one with damaged lines, is listed but cannot be corrected.
     var finished: Bool
     var questions: [Question]
     var players: [Competitor]
