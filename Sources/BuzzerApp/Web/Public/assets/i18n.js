@@ -9,9 +9,10 @@ export const LANG_KEY = 'buzzer.lang';
 /** The big screen's language, set on the console; screens on that browser follow it. */
 export const DISPLAY_LANG_KEY = 'buzzer.displayLang';
 
-/** The language in use, the catalogue parts this page loads, the catalogue, and English (fetched
- *  only when the chosen catalogue lacks a key: test_i18n keeps that from happening). */
-const state = { lang: 'en', parts: ['common'], catalogue: {}, fallback: null, fetchingFallback: false };
+/** The language in use, the catalogue parts this page loads, the catalogue, English (fetched
+ *  only when the chosen catalogue lacks a key: test_i18n keeps that from happening), and the
+ *  parts added later, by name (`addCatalogue`). */
+const state = { lang: 'en', parts: ['common'], catalogue: {}, fallback: null, fetchingFallback: false, adding: {} };
 const listeners = [];
 /** Keys not found in the chosen catalogue, for the tests. */
 const missing = new Set();
@@ -49,6 +50,18 @@ async function fetchCatalogue(code) {
 export async function startI18n(code, pageParts = []) {
   state.parts = ['common', ...pageParts];
   await useLanguage(code);
+}
+
+/** Loads one more catalogue part for the language in use: a module fetched when first needed
+ *  (corrections.js) brings its words with it. A later switch of language loads it too. */
+export function addCatalogue(part) {
+  state.adding[part] ??= (async () => {
+    state.parts.push(part);
+    const lang = state.lang;
+    const words = await fetch(`/assets/${lang}.${part}.json`).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
+    if (state.lang === lang) Object.assign(state.catalogue, words);
+  })();
+  return state.adding[part];
 }
 
 /** Switches to `code`: `<html lang>`, the static texts, then the page redraws (`onLanguage`). */
