@@ -53,6 +53,12 @@ def standings(driver):
     return [(r.find_element(By.CSS_SELECTOR, ".name").text, r.find_element(By.CSS_SELECTOR, ".num").text) for r in rows]
 
 
+def final_names(driver):
+    """The names in the console's own final table (not the form's), best first."""
+    return driver.execute_script("""const table = [...document.querySelectorAll('table')].find((t) => !t.closest('#corrections'));
+        return table ? [...table.querySelectorAll('tbody tr .name')].map((e) => e.textContent.trim()) : [];""")
+
+
 def play(server, browsers):
     """The league game, played to its end from the console and three phones (360 and 390 px, touch);
     returns the console, Siobhán's phone and the code."""
@@ -109,6 +115,9 @@ def test_corrections_from_the_console_and_the_league_page_reach_the_players_nigh
         wait_text(host, "#correct-status", "Corrected: question 1’s right answer is now Leonardo da Vinci.")
         wait(host, lambda d: [n for n, _ in standings(d)] == [NGOZI, SIOBHAN, JURGEN], "the standings after the new key")
         assert standings(host) == [(NGOZI, "3"), (SIOBHAN, "1"), (JURGEN, "0")], standings(host)
+        # The console's own final table follows (the server sends the corrected end), and the form stays as it was.
+        wait(host, lambda d: final_names(d) == [NGOZI, SIOBHAN, JURGEN], "the console's final table after the new key")
+        assert "Corrected:" in el(host, "#correct-status").text
 
         # A refusal: no reason. The server's words show, and nothing changes.
         Select(el(host, "#correct-question")).select_by_value("2")

@@ -149,7 +149,7 @@ enum CorrectionsRoute {
         // The question index reads corrected games: build it again, off the loops.
         context.questions.gameEnded()
         // A room still kept for its podium shows the corrected one.
-        context.registry.room(reference.code)?.run { $0.corrected(event) }
+        context.registry.room(found.code)?.run { $0.corrected(event) }
         return LibraryAPI.json(200, Response(game: game.id, corrections: game.corrections.count + 1, standings: event.standings))
     }
 

@@ -8,7 +8,7 @@ import { addCatalogue, formatDate, formatList, formatNumber, onLanguage } from '
 
 /** The one form on a page: where it is drawn, the game and key, what the server listed (`sheet`),
  *  the question and correction chosen, the last word, and the standings the last correction gave. */
-const C = { box: null, game: '', token: '', onChange: null, sheet: null, question: 0, action: '', said: '', failed: false, standings: null, busy: false };
+const C = { box: null, game: '', token: '', onChange: null, sheet: null, question: 0, action: '', said: '', failed: false, standings: null, busy: false, reason: '', focus: null };
 
 /** Each correction: its radio's words, its name in the list of corrections made, and when it applies. */
 const ACTIONS = {
@@ -24,16 +24,27 @@ const KEY_KINDS = new Set(['choice', 'multi', 'truefalse', 'number', 'text']);
  *  after each correction the server took (the league page reloads its standings). */
 export async function openCorrections(box, { game, token, onChange = null }) {
   await addCatalogue('corrections');
-  Object.assign(C, { box, game, token, onChange, sheet: null, question: 0, action: '', said: '', failed: false, standings: null });
+  // The page drew its screen again (the console does when the corrected end arrives): the same
+  // form comes back as it was, with its last word, the reason typed so far and the focus.
+  const again = C.sheet && C.game === game && C.token === token;
+  if (again) Object.assign(C, { box, onChange });
+  else Object.assign(C, { box, game, token, onChange, sheet: null, question: 0, action: '', said: '', failed: false, standings: null, reason: '', focus: null });
   fill(box, h('h2', { id: 'correct-title', tabindex: '-1', text: t('c.title') }),
     h('div', { id: 'correct-body' }, h('p', { class: 'hint', text: t('c.loading') })),
     h('p', { id: 'correct-status', role: 'status', 'aria-live': 'polite' }),
     h('div', { id: 'correct-standings' }),
     h('div', { id: 'correct-history' }));
   box.setAttribute('aria-labelledby', 'correct-title');
-  await load();
+  box.addEventListener('focusin', (e) => { C.focus = e.target.id ? `#${e.target.id}` : null; });
+  box.addEventListener('input', (e) => { if (e.target.id === 'correct-reason') C.reason = e.target.value; });
+  if (!again) await load();
   draw();
-  box.querySelector('#correct-title').focus();
+  if (again) {
+    if (C.said) tell(C.said, C.failed);
+    const reason = box.querySelector('#correct-reason');
+    if (reason) reason.value = C.reason ?? '';
+  }
+  box.querySelector((again && C.focus) || '#correct-title')?.focus();
 }
 
 // Another language: the open form says the same in it (the page redraws its own parts).
@@ -242,6 +253,7 @@ async function send(form) {
       C.standings = reply.standings ?? null;
     }
     await load();
+    C.reason = '';
     draw();
     tell(t('c.done', { what: words }));
     // The form was drawn again: keep the keyboard in it, at its start.
