@@ -1,5 +1,5 @@
 // The console's leaderboard ties, tiebreaks and the end: podium, final tables, downloads.
-import { $, h, say, clock, formatScore, podium, teamPodium, teamTable, standingsTable, store, entrantNames, ordinal, newGame, t, tn } from '../common.js';
+import { $, h, say, clock, formatScore, podium, teamPodium, teamTable, standingsTable, store, entrantNames, ordinal, newGame, t, tn, parseNumber } from '../common.js';
 import { formatList } from '../i18n.js';
 import { S, command, toast, live, KEY } from './store.js';
 import { renderSetup } from './setup.js';
@@ -39,7 +39,7 @@ export function askTiebreak(group) {
     ],
     confirm: t('h.startTiebreak'),
     onConfirm: (form) => {
-      const answer = Number(form.answer.value.trim().replace(/[\s,]/g, ''));
+      const answer = parseNumber(form.answer.value);
       const text = form.text.value.trim();
       if (!text || !form.answer.value.trim() || !Number.isFinite(answer)) { toast(t('h.tiebreakNeeds')); return; }
       command('tiebreak', { text, answer, seconds: Math.round(Number(form.seconds.value) || 30), [group.kind]: group.ids });
