@@ -10,7 +10,7 @@ import Foundation
 /// `maxRTTMs` (every frame held for half of it each way, pings and pongs too, so the server measures
 /// it as it would over the air); all press within `windowMs` of each other at known instants. The
 /// report compares the server's corrected press times and its queue with the true press instants
-/// (docs/game-rules.md, "Buzz questions"). A measurement, never a test.
+/// (docs/kinds.md, "buzz"). A measurement, never a test.
 package enum BuzzFairnessBenchmark {
     package struct Report: CustomStringConvertible, Sendable {
         package var teams: Int

@@ -6,7 +6,7 @@ import BuzzerGame
 extension FuzzGame {
     enum Kind: CaseIterable {
         case tick, start, next, close, reveal, showLeaderboard, end, pauseClock, resumeClock, addTime, skip, reopen, undoReveal
-        case startTiebreak, tiebreakAnswer, kick, rename, renameTeam, mergeTeams, movePlayer, setLocked, adjustScore, accept, mergeAnswers
+        case startTiebreak, tiebreakAnswer, kick, rename, renameTeam, mergeTeams, movePlayer, setLocked, adjustScore, accept, reject, mergeAnswers
         case hostDisconnected, hostReconnect, join, resume, playerDisconnected, leave, answer, wager, displayConnected, displayDisconnected
         case breakCountdown, buzz, openBuzzers, markBuzz
     }
@@ -50,6 +50,7 @@ extension FuzzGame {
         case (.revealed, .showLeaderboard): return 3
         case (.revealed, .undoReveal): return 2
         case (.revealed, .accept): return 3
+        case (.revealed, .reject), (.leaderboard, .reject): return hostAccepted(in: room).isEmpty ? 1 : 6
         case (.open, .mergeAnswers), (.closed, .mergeAnswers): return answerGroups(in: room).count >= 2 ? 40 : 1
         case (_, .mergeAnswers): return 1
         case (.leaderboard, .next): return room.isOnLastQuestion ? 2 : 14
@@ -99,6 +100,10 @@ extension FuzzGame {
         case .accept:
             let sequence = source.chance(0.8) ? (room.currentQuestion?.sequence ?? 0) : source.boundaryInt()
             return .accept(question: sequence, text: answerText(in: room))
+        case .reject:
+            let sequence = source.chance(0.9) ? (room.currentQuestion?.sequence ?? 0) : source.boundaryInt()
+            let taken = hostAccepted(in: room)
+            return .reject(question: sequence, text: !taken.isEmpty && source.chance(0.7) ? source.pick(taken) : answerText(in: room))
         case .mergeAnswers:
             let sequence = source.chance(0.9) ? (room.currentQuestion?.sequence ?? 0) : source.boundaryInt()
             return .mergeAnswers(question: sequence, from: groupName(in: room), into: groupName(in: room))
@@ -207,6 +212,11 @@ extension FuzzGame {
 
     private mutating func anyAnswer() -> AnswerValue {
         source.pick(QuestionKind.allCases).module.wildAnswer(source: &source)
+    }
+
+    /// The answers the host accepted for the current question, which a `reject` can take back.
+    private func hostAccepted(in room: Room) -> [String] {
+        room.currentQuestion?.acceptedExtra ?? []
     }
 
     /// Typed text: an accepted answer as a player might type it, or anything.

@@ -43,6 +43,8 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidWager(max: Int)
     case unknownQuestion(Int)
     case cannotAccept(String)
+    /// A `reject` of an answer the host never accepted (`reason` says why).
+    case cannotReject(String)
     /// A `merge_answers` the question does not allow (`reason` says why).
     case cannotMerge(String)
     case invalidScoreAdjustment(String)
@@ -95,6 +97,7 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidWager: .invalidWager
         case .unknownQuestion: .unknownQuestion
         case .cannotAccept: .cannotAccept
+        case .cannotReject: .cannotReject
         case .cannotMerge: .cannotMerge
         case .invalidScoreAdjustment: .invalidScoreAdjustment
         case .invalidReason: .invalidReason
@@ -145,6 +148,7 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidWager(let max): "The wager must be between 0 and \(max)."
         case .unknownQuestion(let sequence): "Question \(sequence + 1) has not been asked."
         case .cannotAccept(let reason): "Cannot accept that answer: \(reason)."
+        case .cannotReject(let reason): "Cannot reject that answer: \(reason)."
         case .cannotMerge(let reason): "Cannot merge those answers: \(reason)."
         case .invalidScoreAdjustment(let reason): "Cannot adjust the score: \(reason)."
         case .invalidReason(let reason): "That reason cannot be sent: \(reason)."

@@ -39,6 +39,7 @@ package enum ProtocolErrorCode: String, CaseIterable, Sendable {
     case invalidWager = "invalid_wager"
     case unknownQuestion = "unknown_question"
     case cannotAccept = "cannot_accept"
+    case cannotReject = "cannot_reject"
     case cannotMerge = "cannot_merge"
     case invalidScoreAdjustment = "invalid_score_adjustment"
     case invalidReason = "invalid_reason"

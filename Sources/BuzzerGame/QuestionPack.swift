@@ -62,7 +62,7 @@ package struct PackRound: Sendable, Equatable {
     }
 }
 
-/// How a multi or order question credits an answer that is partly right (docs/game-rules.md).
+/// How a multi or order question credits an answer that is partly right (docs/kinds.md, "Partial credit").
 package enum PartialCredit: String, Codable, Sendable, CaseIterable {
     /// Multi: max(0, right picked − wrong picked) / total right; order: items in their right place / n.
     case perItem

@@ -1,5 +1,5 @@
-/// Buzz questions: presses, false starts, the floor and the host's marks (docs/game-rules.md,
-/// "Buzz questions"). The clock and the RTT come in with the command, as for answers, so the room
+/// Buzz questions: presses, false starts, the floor and the host's marks (docs/kinds.md,
+/// "buzz"). The clock and the RTT come in with the command, as for answers, so the room
 /// stays pure and a replay rebuilds the same queue.
 extension Room {
     /// `buzz`: a press that counts once the buzzers are open, or a false start before.

@@ -117,6 +117,8 @@ extension Room {
             return [try decideAdjustment(target: target, delta: delta, reason: reason, at: now)]
         case let .accept(sequence, text):
             return [try decideAccept(sequence: sequence, text: text, at: now)]
+        case let .reject(sequence, text):
+            return [try decideReject(sequence: sequence, text: text, at: now)]
         case let .mergeAnswers(sequence, from, into):
             return [try decideMerge(sequence: sequence, from: from, into: into, at: now)]
         case .hostDisconnected:
@@ -166,7 +168,7 @@ extension Room {
             return []
         // The game is over, not gone: a host command is a phase mistake like any other
         // (docs/protocol.md). `room_ended` is for those trying to enter or play.
-        case .start, .next, .close, .reveal, .showLeaderboard, .end, .kick, .rename, .setLocked, .adjustScore, .accept, .mergeAnswers,
+        case .start, .next, .close, .reveal, .showLeaderboard, .end, .kick, .rename, .setLocked, .adjustScore, .accept, .reject, .mergeAnswers,
              .renameTeam, .mergeTeams, .movePlayer, .startTiebreak,
              .pauseClock, .resumeClock, .addTime, .skip, .reopen, .undoReveal, .breakCountdown, .openBuzzers, .markBuzz:
             throw .badPhase(command: command.name, phase: phase)
@@ -310,6 +312,22 @@ extension Room {
             throw .cannotAccept("that answer is already accepted")
         }
         return .answerAccepted(AnswerAccepted(at: now, sequence: sequence, text: trimmed))
+    }
+
+    /// Only an answer the host accepted during the game can be taken back: the pack's own answers
+    /// are what the pack says is right, and a correction after the game is where those change.
+    private func decideReject(sequence: Int, text: String, at now: GameInstant) throws(GameError) -> RoomEvent {
+        guard asked.indices.contains(sequence) else { throw .unknownQuestion(sequence) }
+        let entry = asked[sequence]
+        guard let accepted = question(entry).content.acceptedAnswers else { throw .cannotReject("only typed answers can be rejected") }
+        let key = TextNormalizer.answerKey(text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
+        guard let taken = entry.acceptedExtra.first(where: { TextNormalizer.answerKey($0) == key }) else {
+            if accepted.contains(where: { TextNormalizer.answerKey($0) == key }) {
+                throw .cannotReject("it is one of the pack's own answers; correct the question after the game to change those")
+            }
+            throw .cannotReject("that answer was not accepted")
+        }
+        return .answerRejected(AnswerRejected(at: now, sequence: sequence, text: taken))
     }
 
     /// Both groups must hold answers now (after earlier merges), differ, and the question must be a

@@ -59,7 +59,7 @@ extension Room {
         case .hostDisconnected, .hostReconnected, .roomLockChanged, .displayConnected, .displayDisconnected, .teamCreated,
              .playerJoined, .playerDisconnected, .playerReconnected, .playerLeft, .playerKicked, .playerRenamed, .teamRenamed,
              .teamsMerged, .playerMoved, .answersOpened, .answersClosed, .clockPaused, .clockResumed, .questionSkipped,
-             .revealUndone, .questionRevealed, .answerAccepted, .leaderboardShown, .tiebreakEnded, .roomEnded,
+             .revealUndone, .questionRevealed, .answerAccepted, .answerRejected, .leaderboardShown, .tiebreakEnded, .roomEnded,
              .buzzFalseStart, .buzzFloor:
             break
         }

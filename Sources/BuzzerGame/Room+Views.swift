@@ -153,11 +153,12 @@ extension Room {
     }
 
     /// Typed answers to a text question grouped by their comparison key, most common first,
-    /// so the host can spot a reasonable answer worth accepting.
-    package func typedAnswers(sequence: Int) -> [(text: String, count: Int, accepted: Bool)] {
+    /// so the host can spot a reasonable answer worth accepting; `byHost`: accepted during the game, so
+    /// `reject` can take it back.
+    package func typedAnswers(sequence: Int) -> [(text: String, count: Int, accepted: Bool, byHost: Bool)] {
         guard asked.indices.contains(sequence), let accepted = question(asked[sequence]).content.acceptedAnswers else { return [] }
         let entry = asked[sequence]
-        let acceptedKeys = Set((accepted + entry.acceptedExtra).map(TextNormalizer.answerKey))
+        let packKeys = Set(accepted.map(TextNormalizer.answerKey)), hostKeys = Set(entry.acceptedExtra.map(TextNormalizer.answerKey))
         let module = question(entry).kind.module
         var groups: [String: (text: String, count: Int)] = [:]
         for id in entry.answers.keys.sorted() {
@@ -165,7 +166,10 @@ extension Room {
             guard let key = recorded.textKey ?? module.comparisonKey(recorded.value) else { continue }
             groups[key, default: (module.answerText(recorded.value, tiles: []), 0)].count += 1
         }
-        return groups.map { (text: $0.value.text, count: $0.value.count, accepted: acceptedKeys.contains($0.key)) }
+        return groups.map { key, group in
+            (text: group.text, count: group.count, accepted: packKeys.contains(key) || hostKeys.contains(key),
+             byHost: hostKeys.contains(key) && !packKeys.contains(key))
+        }
             .sorted { $0.count != $1.count ? $0.count > $1.count : $0.text < $1.text }
     }
 }

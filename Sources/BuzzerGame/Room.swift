@@ -342,6 +342,11 @@ package struct Room: Sendable, Equatable {
             guard asked.indices.contains(e.sequence) else { return }
             asked[e.sequence].acceptedExtra.append(e.text)
             recomputeScores()
+        case .answerRejected(let e):
+            guard asked.indices.contains(e.sequence) else { return }
+            let key = TextNormalizer.answerKey(e.text)
+            asked[e.sequence].acceptedExtra.removeAll { TextNormalizer.answerKey($0) == key }
+            recomputeScores()
         case .answersMerged(let e):
             guard asked.indices.contains(e.sequence) else { return }
             asked[e.sequence].mergeAnswers(from: e.from, into: e.into)

@@ -44,6 +44,9 @@ package enum RoomCommand: Sendable, Equatable {
     case adjustScore(ScoreTarget, delta: Int, reason: String)
     /// Accept an extra typed answer for a revealed text question; rescores it.
     case accept(question: Int, text: String)
+    /// Take back an answer `accept` added (the pack's own answers stand: a correction changes those
+    /// after the game); rescores the question.
+    case reject(question: Int, text: String)
     /// Merge a survey's answer group `from` into group `into` before the reveal; each is a group's
     /// key or any answer that folds to it (`SurveyKind.groupKey`).
     case mergeAnswers(question: Int, from: String, into: String)
@@ -78,7 +81,7 @@ package enum RoomCommand: Sendable, Equatable {
         case .close, .reveal, .showLeaderboard, .pauseClock, .resumeClock, .addTime, .skip, .reopen, .undoReveal, .answer, .wager,
              .startTiebreak, .tiebreakAnswer, .mergeAnswers, .openBuzzers, .markBuzz, .buzz:
             true
-        case .accept, .start, .next, .end, .breakCountdown, .kick, .rename, .renameTeam, .mergeTeams, .movePlayer, .setLocked, .adjustScore,
+        case .accept, .reject, .start, .next, .end, .breakCountdown, .kick, .rename, .renameTeam, .mergeTeams, .movePlayer, .setLocked, .adjustScore,
              .hostDisconnected, .hostReconnect, .setJoinAddress, .join, .resume, .playerDisconnected, .leave, .displayConnected,
              .displayDisconnected, .tick:
             false
@@ -114,6 +117,7 @@ package enum RoomCommand: Sendable, Equatable {
         case .setLocked: "lock or unlock"
         case .adjustScore: "adjust a score"
         case .accept: "accept an answer"
+        case .reject: "reject an answer"
         case .mergeAnswers: "merge answers"
         case .hostDisconnected, .hostReconnect: "reconnect"
         case .setJoinAddress: "choose the join address"

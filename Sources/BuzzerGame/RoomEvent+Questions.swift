@@ -164,6 +164,9 @@ package struct AnswerAccepted: Codable, Sendable, Equatable {
     }
 }
 
+/// The host took back an answer it had accepted (`text` as it was accepted).
+package typealias AnswerRejected = AnswerAccepted
+
 /// The host merged a survey's answer group `from` into `into` (both group keys, `SurveyKind.groupKey`).
 package struct AnswersMerged: Codable, Sendable, Equatable {
     package var at: GameInstant

@@ -39,6 +39,7 @@ package enum RoomEvent: Sendable, Equatable {
     case revealUndone(RevealUndone)
     case questionRevealed(QuestionRevealed)
     case answerAccepted(AnswerAccepted)
+    case answerRejected(AnswerRejected)
     case answersMerged(AnswersMerged)
     case scoreAdjusted(ScoreAdjusted)
     case leaderboardShown(LeaderboardShown)
@@ -96,6 +97,7 @@ package enum RoomEvent: Sendable, Equatable {
         case .revealUndone: .revealUndone
         case .questionRevealed: .questionRevealed
         case .answerAccepted: .answerAccepted
+        case .answerRejected: .answerRejected
         case .answersMerged: .answersMerged
         case .scoreAdjusted: .scoreAdjusted
         case .leaderboardShown: .leaderboardShown
@@ -146,6 +148,7 @@ package enum RoomEvent: Sendable, Equatable {
         case .revealUndone(let e): e.at
         case .questionRevealed(let e): e.at
         case .answerAccepted(let e): e.at
+        case .answerRejected(let e): e.at
         case .answersMerged(let e): e.at
         case .scoreAdjusted(let e): e.at
         case .leaderboardShown(let e): e.at

@@ -38,6 +38,7 @@ package enum RoomEventType: String, CaseIterable, Sendable, Hashable {
     case revealUndone = "reveal_undone"
     case questionRevealed = "question_revealed"
     case answerAccepted = "answer_accepted"
+    case answerRejected = "answer_rejected"
     case answersMerged = "answers_merged"
     case scoreAdjusted = "score_adjusted"
     case leaderboardShown = "leaderboard_shown"

@@ -56,9 +56,7 @@ extension GameCorrected: Codable {
         switch correction {
         case .answerKey(let sequence, let content):
             try c.encode(sequence, forKey: .sequence)
-            var nested = c.nestedContainer(keyedBy: MemberKey.self, forKey: .answerKey)
-            try nested.encode(content.kind, forKey: MemberKey("kind"))
-            try content.kind.json.encodeContent(content, to: &nested)
+            try c.encode(AnswerKeyJSON(content), forKey: .answerKey)
         case .ruling(let sequence, let player, let right):
             try c.encode(sequence, forKey: .sequence)
             try c.encode(player, forKey: .player)
@@ -85,5 +83,22 @@ extension GameCorrected: Codable {
             + members.filter { $0.key != "category" && $0.key != "text" }
         let pack = try QuestionPack.decode(.object([("title", .string("correction")), ("questions", .array([.object(question)]))]), limits: .lenient)
         return pack.rounds[0].questions[0].content
+    }
+}
+
+/// A question's right answer in the form `answer_key` takes it, in the log and in the corrections
+/// route's body: its `kind` and its answer fields as the pack format writes them
+/// (`{"kind":"choice","options":["A","B"],"answer":1}`). The corrections form starts from it.
+package struct AnswerKeyJSON: Encodable, Sendable {
+    package var content: QuestionContent
+
+    package init(_ content: QuestionContent) {
+        self.content = content
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: MemberKey.self)
+        try c.encode(content.kind, forKey: MemberKey("kind"))
+        try content.kind.json.encodeContent(content, to: &c)
     }
 }

@@ -27,7 +27,8 @@ package enum ArchiveCorrections {
         var found: [Game: Int] = [:]
         let decoder = JSONDecoder()
         for file in files {
-            guard let data = FileManager.default.contents(atPath: file) else {
+            // Mapped, not read: a year of logs is searched without holding a file in memory.
+            guard let data = try? Data(contentsOf: URL(fileURLWithPath: file), options: .alwaysMapped) else {
                 throw .io(operation: "read", path: file, errno: errno)
             }
             data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in

@@ -15,6 +15,8 @@ package enum ReplayError: Error, CustomStringConvertible, Equatable, Sendable {
     case unknownGame(code: String)
     /// `CODE@N` asked for a game number the code never had.
     case noSuchGameNumber(code: String, number: Int, count: Int)
+    /// `CODE-MS` (a league's game key) named a start no game with that code had.
+    case noSuchGameStart(code: String, startedAt: Int64)
     /// The game has no readable room to show at all (its `room_created` is missing or damaged).
     case damagedGame(game: String, issue: String)
     /// A line of the game is missing, damaged or disagrees with what was recorded live, so its
@@ -36,11 +38,13 @@ package enum ReplayError: Error, CustomStringConvertible, Equatable, Sendable {
         case .emptyArchive(let path):
             "no archive files (*.jsonl) in \(path)"
         case .invalidGameReference(let text):
-            "\"\(text)\" is not a game: use a room code (ABCD) or a code with its game number (ABCD@2)"
+            "\"\(text)\" is not a game: use a room code (ABCD), a code with its game number (ABCD@2) or a league's game key (ABCD-1732733040123)"
         case .unknownGame(let code):
             "no game with code \(code) in the archive (see `buzzer replay list`)"
         case .noSuchGameNumber(let code, let number, let count):
             "code \(code) was used by \(count) game\(count == 1 ? "" : "s") in the archive, so there is no \(code)@\(number)"
+        case .noSuchGameStart(let code, let startedAt):
+            "no game with code \(code) started at \(startedAt) in the archive (a league's game key names a game of this server's own archive)"
         case .damagedGame(let game, let issue):
             "game \(game) cannot be shown: \(issue)"
         case .incompleteGame(let game, let problems):

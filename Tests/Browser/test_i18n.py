@@ -23,11 +23,12 @@ from pages import Peer, click, el, els, local, wait_css, wait_text
 ASSETS = ROOT / "Sources" / "BuzzerApp" / "Web" / "Public" / "assets"
 PUBLIC = ASSETS.parent
 LANGS = ["en", "de", "fr", "es", "nl"]
-PARTS = ["common", "player", "display", "host", "edit", "league"]
+PARTS = ["common", "player", "display", "host", "edit", "league", "corrections"]
 # Which catalogues each script reads (besides `common`): a page's own and its folder's (player.js
 # and player/*.js), none for the shared ones, and every page's for the question kinds (kinds/*.js:
 # each part of a kind runs on its own page, the phone's input on the phone, the editor's fields in the editor).
-PAGE_PARTS = {"player": ["player"], "display": ["display"], "host": ["host"], "edit": ["edit"], "league": ["league"],
+# corrections.js brings its own catalogue, loaded when the form first opens (on the console and the league page).
+PAGE_PARTS = {"player": ["player"], "display": ["display"], "host": ["host"], "edit": ["edit"], "league": ["league"], "corrections": ["corrections"],
               "kinds": ["player", "display", "host", "edit"]}
 SCRIPTS = {str(p.relative_to(ASSETS)): PAGE_PARTS.get(p.parent.name if p.parent != ASSETS else p.stem, [])
            for p in sorted(ASSETS.rglob("*.js")) if p.name != "i18n.js"}  # i18n.js defines t(), it reads no key

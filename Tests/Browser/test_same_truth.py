@@ -1,5 +1,5 @@
 """Every screen shows the same truth (issue 31, "What to build" 3): when the host accepts a typed
-answer, undoes a reveal, renames, removes a player or adjusts a score, the projector (1280x720),
+answer or rejects one it accepted, undoes a reveal, renames, removes a player or adjusts a score, the projector (1280x720),
 the console (1366x768) and the phones (360 and 390 px) show the new figures at once, not at the next
 question. And the console's "Not answered yet" follows the room as it is: a phone that dropped
 during the question is "reconnecting…", a removed player is gone."""
@@ -93,6 +93,18 @@ def test_an_accepted_answer_reaches_the_projector_and_the_phone(tmp_path, browse
         wait_text(ada, ".result h1", "Correct")
         score = el(ada, ".result .stats .v").text
         assert score not in ("0", ""), f"the phone's score after the accept: {score!r}"
+
+        # Taken back: every screen returns to the count before, and the pack's answers cannot be rejected.
+        assert not host.find_elements("css selector", "button[aria-label^='Reject'][aria-label*='eatles']"), \
+            "the console offers to reject one of the pack's own answers"
+        click(host, "button[aria-label^='Reject'][aria-label*='eatels']")
+        wait_text(host, ".lead", "2 of 5")
+        wait(host, lambda d: d.find_elements("css selector", "button[aria-label^='Accept'][aria-label*='eatels']"),
+             "the console does not offer to accept the rejected answer again")
+        wait_text(display, ".dq .meta", "2 of 5 got it right", "the projector kept its count after the host rejected the answer")
+        wait_text(ada, ".result h1", "Not this time")
+        assert el(ada, ".result .stats .v").text == "0"
+        axe_check(host, "console: a reveal after the host rejected an answer it had accepted, 1366x768")
     finally:
         finish(server, peers)
 

@@ -8,7 +8,7 @@ import Testing
 
 /// Who was first is decided fairly: three phones with 10, 150 and 400 ms round trips press in a known
 /// order over real sockets, and the server's queue is the order they pressed in, not the order their
-/// presses arrived in (docs/game-rules.md, "Buzz questions").
+/// presses arrived in (docs/kinds.md, "buzz").
 @Suite(.serialized)
 struct BuzzFairnessLiveTests {
     @Test func theQueueFollowsThePressOrderWhateverEachPhonesDelay() throws {

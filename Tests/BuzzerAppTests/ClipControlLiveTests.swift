@@ -58,6 +58,26 @@ struct ClipControlLiveTests {
         #expect(try !server.loggedEvents(of: room.code).contains { "\($0)".lowercased().contains("clip") })
     }
 
+    @Test func aProjectorThatComesLateIsToldTheVolumeTheHostSet() throws {
+        let server = try LiveGameServer()
+        defer { server.stop() }
+        let room = try roomOnAQuestion(server)
+        let early = try GameClient(port: server.port)
+        try early.send(type: "watch", ["code": room.code])
+        try early.next("watching")
+        #expect(try early.next("players")["type"] as? String == "players")
+        #expect(!early.received.contains { $0["type"] as? String == "clip" }, "no volume before the host sets one")
+        try room.host.send(type: "clip", ["action": "volume", "volume": 35])
+        try room.host.next("ok")
+        try room.host.send(type: "clip", ["action": "play"])
+        try room.host.next("ok")
+        let late = try GameClient(port: server.port)
+        try late.send(type: "watch", ["code": room.code])
+        try late.next("watching")
+        let clip = try late.next("clip")
+        #expect(clip["action"] as? String == "volume" && clip["volume"] as? Int == 35, "\(clip)")
+    }
+
     @Test func aClipFromAPlayerOrAProjectorIsRefusedAsNotHost() throws {
         let server = try LiveGameServer()
         defer { server.stop() }

@@ -145,4 +145,20 @@ import Testing
         let answers = try ChildProcess.run(buzzer, ["replay", "export", "--answers", "--league", played.league, "--pseudonymize", "--archive", server.archiveDirectory], timeout: 60)
         #expect(answers.status == 0 && !answers.output.contains("Bob") && answers.output.contains("player-2"), "\(answers.output)")
     }
+
+    @Test func aRoomStillKeptForItsPodiumShowsEveryScreenTheCorrectedEnd() throws {
+        let server = try LiveGameServer()
+        defer { server.stop() }
+        let played = try Self.play(server)
+        let display = try GameClient(port: server.port)
+        try display.send(type: "watch", ["code": played.code])
+        try display.next("watching")
+        func winner(_ ended: [String: Any]) -> String? { (ended["players"] as? [[String: Any]])?.first?["nickname"] as? String }
+
+        let key = #"{"action":"answer_key","question":1,"answer_key":{"kind":"number","answer":330},"reason":"The Eiffel Tower is 330 m, not 300"}"#
+        #expect(try post(server, played.code, key, token: played.hostToken).status == 200)
+        let ended = try display.next("ended")
+        #expect(winner(ended) == "Bob", "\(ended)")
+        #expect((ended["podium"] as? [String: Any]).flatMap { ($0["players"] as? [[String: Any]])?.first?["nickname"] as? String } == "Bob")
+    }
 }

@@ -42,7 +42,8 @@ import Testing
         #expect(payload.result.score == -100 && payload.result.rank == 3)
     }
 
-    @Test func anAnswerAcceptedFromTheLeaderboardSendsTheBoardNotTheOldReveal() throws {
+    /// The sample pack's text question (the 4th) revealed: Ada typed "Beatles" (not the pack's key), Bob "Stones".
+    private func typedQuestionRevealed() throws -> (PublisherHarness, PlayerID) {
         var settings = RoomSettings()
         settings.readingTimeMs = 0
         var game = try PublisherHarness(settings: settings)
@@ -59,6 +60,11 @@ import Testing
         try game.answer(ada, .text("Beatles"))
         try game.answer(bob, .text("Stones"))
         try game.run(.reveal)
+        return (game, ada)
+    }
+
+    @Test func anAnswerAcceptedFromTheLeaderboardSendsTheBoardNotTheOldReveal() throws {
+        var (game, ada) = try typedQuestionRevealed()
         try game.run(.showLeaderboard)
         game.sent = []
         try game.run(.accept(question: 3, text: "Beatles"))
@@ -66,7 +72,21 @@ import Testing
         let board = try #require(game.sent.first { $0.type == "leaderboard" })
         guard case .leaderboard(let payload) = board.message else { Issue.record("not a leaderboard"); return }
         #expect(payload.players.first?.player == ada && (payload.players.first?.score ?? 0) > 0)
-        _ = bob
+    }
+
+    @Test func aRejectedAnswerOnItsRevealSendsTheRevealAndResultsAgainWithTheRejectOnTheHostsList() throws {
+        var (game, ada) = try typedQuestionRevealed()
+        try game.run(.accept(question: 3, text: "Beatles"))
+        let accepted = try #require(game.sent.last { $0.type == "reveal" && $0.audience == .host })
+        #expect(PublisherHarness.json(accepted.message).contains(#""byHost":true"#))
+        game.sent = []
+        try game.run(.reject(question: 3, text: "beatles"))
+        #expect(game.sent.filter { $0.type == "reveal" }.map(\.audience) == [.everyoneButHost, .host])
+        let host = try #require(game.sent.first { $0.type == "reveal" && $0.audience == .host })
+        #expect(!PublisherHarness.json(host.message).contains("byHost"))
+        let result = try #require(game.sent.first { $0.type == "result" && $0.audience == .player(ada) })
+        guard case .result(let payload) = result.message else { Issue.record("not a result"); return }
+        #expect(payload.result.score == 0 && payload.result.points == 0)
     }
 
     @Test func aRenameOnTheLeaderboardSendsTheBoardWithTheNewName() throws {

@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import BuzzerGame
 
 @Suite struct RoomScoringTests {
@@ -137,6 +138,36 @@ import Testing
         // Question 0 now right (1000), question 1 is a second in a row (1000 + 100).
         #expect(game.score(ann) == 2100)
         #expect(game.room.revealView(sequence: 0)?.correct == .text(["The Beatles", "Beatles"]))
+    }
+
+    @Test func rejectingAnAcceptedAnswerRescoresAsBeforeAndReplaysAlike() throws {
+        var game = try GameHarness(pack: QuestionPack(title: "T", questions: [
+            Question(category: "Music", text: "Who?", content: .text(accepted: ["The Beatles"])),
+            Question(category: "Misc", text: "True?", content: .truefalse(answer: true)),
+        ]))
+        let ann = try game.join("Ann")
+        let bob = try game.join("Bob")
+        try game.send(.start)
+        try play(&game, [(ann, .text("Beatles"), 0), (bob, .text("the beatles"), 0)])
+        game.expectRefused(.reject(question: 0, text: "Beatles"), code: "cannot_reject")
+        game.expectRefused(.reject(question: 0, text: "The Beatles"), code: "cannot_reject")
+        try game.send(.accept(question: 0, text: "Beatles"))
+        #expect(game.room.typedAnswers(sequence: 0).map(\.byHost) == [true, false])
+        try game.send(.next)
+        try play(&game, [(ann, .truefalse(true), 0), (bob, .truefalse(true), 0)])
+        #expect(game.score(ann) == 2100)
+        // Taken back from a later screen, spelled another way: question 0 wrong again, no streak.
+        try game.send(.reject(question: 0, text: " BEATLES "))
+        #expect(game.score(ann) == 1000)
+        #expect(game.score(bob) == 2100)
+        #expect(game.room.revealView(sequence: 0)?.correct == .text(["The Beatles"]))
+        #expect(game.room.typedAnswers(sequence: 0).allSatisfy { !$0.byHost })
+        game.expectRefused(.reject(question: 0, text: "Beatles"), code: "cannot_reject")
+        game.expectRefused(.reject(question: 1, text: "x"), code: "cannot_reject")
+        game.expectRefused(.reject(question: 9, text: "x"), code: "unknown_question")
+        let decoded = try game.log.map { try JSONDecoder().decode(RoomEvent.self, from: JSONEncoder().encode($0)) }
+        #expect(decoded.contains { $0.eventType == .answerRejected })
+        #expect(try Room.replay(decoded) == game.room)
     }
 
     @Test func tiesShareARankAndTheNextRankSkips() throws {

@@ -162,6 +162,7 @@ import Testing
         var rng = SplitMix64(seed: seed)
         var game = try PlayedGame.wholeGame(league: Self.crown)
         let questions = game.room.asked.count
+        let rankAtEnd = Dictionary(uniqueKeysWithValues: game.room.standings.players.map { ($0.nickname, $0.rank) })
         for _ in 0..<12 {
             let sequence = Int(rng.next() % UInt64(questions + 1)) - (rng.next() % 5 == 0 ? 1 : 0)
             let player = PlayerID(Int(rng.next() % 5) + 1)
@@ -186,5 +187,10 @@ import Testing
         #expect(league.players.map(\.score) == game.room.standings.players.map(\.score), "seed \(seed)")
         #expect(league.teams.map(\.rank) == game.room.standings.teams.map(\.rank), "seed \(seed)")
         #expect((league.corrections?.count ?? 0) == replayed.corrections.count)
+        // "Your nights" shows the place before the corrections only where they moved it.
+        for player in league.players {
+            #expect((player.rankBefore ?? player.rank) == rankAtEnd[player.nickname], "seed \(seed): \(player.nickname)")
+            #expect(player.rankBefore != player.rank, "seed \(seed): \(player.nickname)")
+        }
     }
 }

@@ -74,6 +74,7 @@ enum RoomEventSamples {
         case .revealUndone: return .revealUndone(RevealUndone(at: at, sequence: 0))
         case .questionRevealed: return .questionRevealed(QuestionRevealed(at: at, sequence: 0, standings: standings))
         case .answerAccepted: return .answerAccepted(AnswerAccepted(at: at, sequence: 0, text: "Beatles"))
+        case .answerRejected: return .answerRejected(AnswerRejected(at: at, sequence: 0, text: "Beatles"))
         case .answersMerged: return .answersMerged(AnswersMerged(at: at, sequence: 0, from: "paris", into: "rome"))
         case .scoreAdjusted: return .scoreAdjusted(ScoreAdjusted(at: at, player: PlayerID(1), team: TeamID(1), delta: 2, reason: "best name"))
         case .leaderboardShown: return .leaderboardShown(LeaderboardShown(at: at, final: false))

@@ -69,6 +69,9 @@ import Testing
         #expect(try result.game(GameReference(code: "ABCD")).startedAt == 1_700_086_400_000)
         #expect(try result.game(GameReference(parsing: "ABCD@1")).startedAt == 1_700_000_000_000)
         #expect(throws: ReplayError.noSuchGameNumber(code: "ABCD", number: 3, count: 2)) { try result.game(GameReference(parsing: "ABCD@3")) }
+        // A league's game key names a game by its start, whichever number it has.
+        #expect(try result.game(GameReference(parsing: "ABCD-1700000000000")).id == "ABCD@1")
+        #expect(throws: ReplayError.noSuchGameStart(code: "ABCD", startedAt: 1)) { try result.game(GameReference(parsing: "ABCD-1")) }
         #expect(throws: ReplayError.unknownGame(code: "WXYZ")) { try result.game(GameReference(code: "WXYZ")) }
         #expect(result.games.allSatisfy { $0.status == .finished && $0.title == "Pub Classics" && $0.playerCount == 4 && $0.teamCount == 2 })
     }

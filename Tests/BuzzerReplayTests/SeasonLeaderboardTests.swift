@@ -69,9 +69,15 @@ import Testing
         #expect(ReplayFormat.correctAnswer(question) == "Mercury > Venus > Earth")
     }
 
-    @Test func gameReferencesAreCodesWithAnOptionalNumber() throws {
+    @Test func gameReferencesAreCodesWithAnOptionalNumberOrALeagueKey() throws {
         #expect(try GameReference(parsing: "ABCD") == GameReference(code: "ABCD"))
         #expect(try GameReference(parsing: "ABCD@2") == GameReference(code: "ABCD", number: 2))
+        // A league's game key, `CODE-MS` (docs/league.md); what is not 1 to 15 digits after the dash stays in the code.
+        #expect(try GameReference(parsing: "ABCD-1700000000000") == GameReference(code: "ABCD", startedAt: 1_700_000_000_000))
+        #expect(try GameReference(parsing: "ABCD-1700000000000").description == "ABCD-1700000000000")
+        #expect(try GameReference(parsing: "AB-CD") == GameReference(code: "AB-CD"))
+        #expect(try GameReference(parsing: "ABCD-9999999999999999") == GameReference(code: "ABCD-9999999999999999"))
+        #expect(try GameReference(parsing: "-17") == GameReference(code: "-17"))
         for bad in ["", "@2", "ABCD@", "ABCD@0", "ABCD@x", "A@1@2"] {
             #expect(throws: ReplayError.invalidGameReference(bad)) { try GameReference(parsing: bad) }
         }

@@ -61,6 +61,7 @@ package enum HostCommand: Sendable, Equatable {
     case movePlayer(player: Int, team: Int?)
     case adjust(player: Int?, team: Int?, delta: Int, reason: String)
     case accept(question: Int, text: String)
+    case reject(question: Int, text: String)
     /// A survey's answer group `from` merged into `into` (keys, or answers that fold to them).
     case mergeAnswers(question: Int, from: String, into: String)
     /// The run of show: stop and start the clock, add seconds, skip, re-open, take a reveal back.
@@ -96,6 +97,7 @@ package enum HostCommand: Sendable, Equatable {
         case .movePlayer: .movePlayer
         case .adjust: .adjust
         case .accept: .accept
+        case .reject: .reject
         case .mergeAnswers: .mergeAnswers
         case .pause: .pause
         case .unpause: .unpause
@@ -137,6 +139,7 @@ extension HostCommand {
         case let .adjust(player, team, delta, reason):
             .adjustScore(player.map { .player(PlayerID($0)) } ?? .team(TeamID(team ?? 0)), delta: delta, reason: reason)
         case let .accept(question, text): .accept(question: question, text: text)
+        case let .reject(question, text): .reject(question: question, text: text)
         case let .mergeAnswers(question, from, into): .mergeAnswers(question: question, from: from, into: into)
         case .pause: .pauseClock
         case .unpause: .resumeClock
@@ -253,6 +256,7 @@ extension ClientMessage {
             guard (player == nil) != (team == nil) else { throw JSONFieldError("adjust needs exactly one of \"player\" or \"team\"") }
             return .host(.adjust(player: player, team: team, delta: try read.int(.delta), reason: try read.optionalString(.reason) ?? ""))
         case .accept: return .host(.accept(question: try read.int(.question), text: try read.string(.text)))
+        case .reject: return .host(.reject(question: try read.int(.question), text: try read.string(.text)))
         case .mergeAnswers:
             return .host(.mergeAnswers(question: try read.int(.question), from: try read.string(.from), into: try read.string(.into)))
         case .joinAddress: return .host(.joinAddress(url: try read.string(.url)))
@@ -347,7 +351,7 @@ extension ClientMessage {
                 add(.team, team.map(number))
                 add(.delta, number(delta))
                 add(.reason, .string(reason))
-            case let .accept(question, text):
+            case let .accept(question, text), let .reject(question, text):
                 add(.question, number(question))
                 add(.text, .string(text))
             case let .mergeAnswers(question, from, into):

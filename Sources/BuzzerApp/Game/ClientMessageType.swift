@@ -14,7 +14,7 @@ package enum ClientMessageType: String, CaseIterable, Sendable {
     case renameTeam = "rename_team"
     case mergeTeams = "merge_teams"
     case movePlayer = "move_player"
-    case adjust, accept, pause, unpause, skip, reopen
+    case adjust, accept, reject, pause, unpause, skip, reopen
     case addTime = "add_time"
     case undoReveal = "undo_reveal"
     case mergeAnswers = "merge_answers"
@@ -37,7 +37,7 @@ package enum ClientMessageType: String, CaseIterable, Sendable {
         switch self {
         case .create, .host, .join, .resume, .watch, .peek: .entry
         case .start, .next, .close, .reveal, .leaderboard, .end, .lock, .unlock, .kick, .rename, .renameTeam, .mergeTeams, .movePlayer,
-             .adjust, .accept, .mergeAnswers, .pause, .unpause, .skip, .reopen, .addTime, .undoReveal, .breakAddTime, .breakEndCountdown,
+             .adjust, .accept, .reject, .mergeAnswers, .pause, .unpause, .skip, .reopen, .addTime, .undoReveal, .breakAddTime, .breakEndCountdown,
              .tiebreak, .joinAddress, .openBuzzers, .markBuzz, .clip: .host
         case .answer, .wager, .leave, .tiebreakAnswer, .buzz: .player
         case .sound: .display
@@ -78,7 +78,7 @@ package enum ClientMessageType: String, CaseIterable, Sendable {
             // Exactly one of `player` and `team` (the decoder says so).
             return [.optional(.player, id), .optional(.team, id), .required(.delta, .int(InputBounds.adjustment)),
                     .optional(.reason, .string(maxBytes: Bytes.text))]
-        case .accept: return [.required(.question, id), .required(.text, .string(maxBytes: Bytes.text))]
+        case .accept, .reject: return [.required(.question, id), .required(.text, .string(maxBytes: Bytes.text))]
         case .mergeAnswers:
             return [.required(.question, id), .required(.from, .string(maxBytes: Bytes.text)), .required(.into, .string(maxBytes: Bytes.text))]
         case .addTime: return [.required(.seconds, .int(InputBounds.extraSeconds))]
@@ -98,7 +98,7 @@ package enum ClientMessageType: String, CaseIterable, Sendable {
     /// (docs/protocol.md); `CommandDispatcher` sends it.
     package var repliesOK: Bool {
         switch self {
-        case .lock, .unlock, .kick, .rename, .renameTeam, .mergeTeams, .movePlayer, .adjust, .accept, .mergeAnswers, .joinAddress, .wager, .leave,
+        case .lock, .unlock, .kick, .rename, .renameTeam, .mergeTeams, .movePlayer, .adjust, .accept, .reject, .mergeAnswers, .joinAddress, .wager, .leave,
              .clip: true
         case .create, .host, .join, .resume, .watch, .peek, .start, .next, .close, .reveal, .leaderboard, .end, .pause, .unpause, .skip,
              .reopen, .addTime, .undoReveal, .breakAddTime, .breakEndCountdown, .tiebreak, .answer, .tiebreakAnswer,

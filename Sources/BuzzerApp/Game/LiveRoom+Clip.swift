@@ -10,6 +10,7 @@ extension LiveRoom {
         case .reading, .open, .closed, .revealed: break
         default: throw .badPhase(command: "play a clip", phase: room.phase)
         }
+        if let volume = control.volume { clipVolume = volume }
         post(Self.batch([Delivery(audience: .displays, message: .clip(control))], to: members, sender: nil, context: context))
     }
 

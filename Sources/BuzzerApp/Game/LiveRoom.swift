@@ -34,6 +34,8 @@ final class LiveRoom {
     var publisher = RoomPublisher()
     /// The projectors (their handles' ids) that said their sound is on (`sound`); not logged.
     var displaysWithSound = Set<UInt64>()
+    /// The clip volume the host last set (`clip`), for a projector that connects later; not logged.
+    var clipVolume: Int?
     var timer: (any DispatchSourceTimer)?
     var timerDeadline: GameInstant?
     var removalScheduled = false
@@ -99,6 +101,19 @@ final class LiveRoom {
         note(events)
         armTimer()
         return events
+    }
+
+    /// A correction the archive took after this room's game ended (`CorrectionsRoute`) while the room
+    /// is still kept for its podium: the room takes it in (it is logged already, so not again) and
+    /// every screen shows the corrected end. A later game under the same code is left alone.
+    func corrected(_ event: GameCorrected) {
+        loop.assertInEventLoop()
+        guard room.phase == .ended, event.game == room.createdAt else { return }
+        let events = [RoomEvent.gameCorrected(event)]
+        room.apply(events[0])
+        viewCache.roomChanged(by: events)
+        let publication = publisher.publish(events, in: room, to: members.attendance, now: now)
+        post(Self.batch(publication.deliveries, to: members, sender: nil, context: context))
     }
 
     /// What the runtime itself does about some events: log them, and forget an ended room later.

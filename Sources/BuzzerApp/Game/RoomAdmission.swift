@@ -105,6 +105,8 @@ enum RoomAdmission {
             // The console also needs to know at once whether a projector can play a clip.
             var extra = role == .host || role == .display ? [messages.encode(.players(RoomPublisher.players(in: live.room)))] : []
             if role == .host { extra.append(messages.encode(.displaySound(live.displaySound))) }
+            // A projector that comes late plays at the volume the host set.
+            if role == .display, let volume = live.clipVolume { extra.append(messages.encode(.clip(ClipControl(action: .volume, volume: volume)))) }
             return Entered(role: role, reply: reply, state: messages.encode(live.state(for: role)),
                            openQuestion: open ? live.room.currentQuestion?.sequence : nil, extra: extra)
         }

@@ -112,6 +112,6 @@ extension RoomPublisher {
 
     /// A text question's typed answers, grouped, for the host to pick ones to accept (empty otherwise).
     package static func typedAnswers(_ room: Room, sequence: Int) -> [TypedAnswer] {
-        room.typedAnswers(sequence: sequence).map { TypedAnswer(text: $0.text, count: $0.count, accepted: $0.accepted) }
+        room.typedAnswers(sequence: sequence).map { TypedAnswer(text: $0.text, count: $0.count, accepted: $0.accepted, byHost: $0.byHost ? true : nil) }
     }
 }

@@ -155,7 +155,7 @@ package struct RoomPublisher: Sendable, Equatable {
                 pending.players = true
             case .answersMerged:
                 pending.answerCount = true  // the host's `waiting` carries the groups
-            case .answerAccepted(let accepted):
+            case .answerAccepted(let accepted), .answerRejected(let accepted):
                 // The reveal on show is redrawn; an earlier question's (accepted from a later screen)
                 // moves only the figures that screen shows, and never takes the room back to its reveal.
                 let onShow = room.phase == .revealed && room.currentQuestion?.sequence == accepted.sequence
@@ -196,8 +196,11 @@ package struct RoomPublisher: Sendable, Equatable {
                 out.append(Delivery(audience: .everyone, message: .leaderboard(Self.leaderboard(standings, final: shown.final)), timing: .whenDurable(event: index)))
                 out += Self.standings(standings, attendance).waiting(for: index)
             case .gameCorrected:
-                // Made after the game, through the archive: no screen of the game is live.
-                break
+                // Made after the game through the archive, so already durable: a room still kept for
+                // its podium shows every screen the corrected end, as a reload would.
+                let standings = room.standings
+                out.append(Delivery(audience: .everyone, message: .ended(Self.ended(standings, in: room))))
+                out += Self.standings(standings, attendance)
             case .roomEnded:
                 let standings = room.standings
                 out.append(Delivery(audience: .everyone, message: .ended(Self.ended(standings, in: room)), timing: .whenDurable(event: index)))

@@ -254,7 +254,8 @@ package struct SkippedPayload: Encodable, Sendable, Equatable { var question: In
 package struct AnswerCountPayload: Encodable, Sendable, Equatable { var question: Int; var answered: Int; var connected: Int }
 package struct AnswersClosedPayload: Encodable, Sendable, Equatable { var question: Int; var reason: CloseReason }
 
-package struct TypedAnswer: Encodable, Sendable, Equatable { var text: String; var count: Int; var accepted: Bool }
+/// `byHost`: accepted during the game (present only then), so `reject` can take it back.
+package struct TypedAnswer: Encodable, Sendable, Equatable { var text: String; var count: Int; var accepted: Bool; var byHost: Bool? }
 
 package struct RevealPayload: Encodable, Sendable, Equatable {
     package var reveal: RevealView

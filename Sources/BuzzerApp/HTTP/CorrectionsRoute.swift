@@ -13,6 +13,8 @@ import Foundation
 /// as `game_corrected`; the answer comes once it is durable. Everything that reads the game after
 /// (its results, `replay verify`, the league, "your nights") applies it. One at a time, so two
 /// corrections of one game never both start from the standings before the other.
+/// `GET` the same path, with the same keys, answers what the game's corrections can name
+/// (`CorrectableGame`): the pages' corrections form asks it first.
 enum CorrectionsRoute {
     static let maxBodyBytes = 16 << 10
 
@@ -45,24 +47,43 @@ enum CorrectionsRoute {
         router.on("POST", "/api/games/{game}/corrections", on: .serial(writes), bodyLimit: maxBodyBytes, gate: rateLimit.gate()) { request, service in
             correct(request, editTokenHash: editTokenHash, service: service)
         }
+        router.get("/api/games/{game}/corrections", on: .pool, gate: rateLimit.gate()) { request, service in
+            read(request, editTokenHash: editTokenHash, service: service)
+        }
     }
 
     static func error(_ status: Int, _ message: String) -> HTTPResponse { LibraryAPI.error(status, message) }
 
-    static func correct(_ request: HTTPRequest, editTokenHash: String, service: GameService) -> HTTPResponse {
+    /// The game a request names, read from the log, and who asks for it (its host or the editor).
+    struct Target {
+        var game: ReplayGame
+        var room: Room
+        var author: CorrectionAuthor
+        var code: String
+    }
+
+    enum Lookup {
+        case found(Target)
+        case refused(HTTPResponse)
+    }
+
+    /// Finds the game a request names and checks its key, for both routes: 400 for a name that is
+    /// not one, 401 without the game's host key or the edit token (an unknown game too, unless the
+    /// edit token asks), 404 for an unknown game, 409 for a game whose room cannot be read.
+    static func target(_ request: HTTPRequest, editTokenHash: String, service: GameService) -> Lookup {
         let context = service.context
         guard var reference = try? GameReference(parsing: request[parameter: "game"]) else {
-            return error(400, "Name the game as CODE or CODE@N (buzzer replay list shows them).")
+            return .refused(error(400, "Name the game as CODE, CODE@N (buzzer replay list shows them) or a league's game key CODE-MS."))
         }
         reference.code = Secrets.normalizeCode(reference.code)
         guard let authorization = request.head.headers.first(name: "Authorization"), authorization.hasPrefix("Bearer ") else {
-            return unauthorized()
+            return .refused(unauthorized())
         }
         let tokenHash = Secrets.hash(String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces))
         let game: ReplayGame
         do {
             // The index knows the games of the rooms this process ran or recovered; an older game is
-            // found by reading the whole log for its code (rare, and on this route's own queue).
+            // found by reading the whole log for its code (rare, and off the loops).
             let ranges = context.archive.ranges(room: reference.code)
             if !ranges.isEmpty, let found = try? ReplayArchive.scan(code: reference.code, ranges: ranges, depth: .replay, keepRooms: true).game(reference) {
                 game = found
@@ -71,11 +92,24 @@ enum CorrectionsRoute {
             }
         } catch {
             // Without a key, whether a game exists is not told.
-            return tokenHash == editTokenHash ? Self.error(404, "\(error)") : unauthorized()
+            return .refused(tokenHash == editTokenHash ? Self.error(404, "\(error)") : unauthorized())
         }
-        guard let room = game.room else { return error(409, "Game \(game.id) cannot be read from the log: \(game.damage?.message ?? "no room_created").") }
+        guard let room = game.room else {
+            return .refused(error(409, "Game \(game.id) cannot be read from the log: \(game.damage?.message ?? "no room_created")."))
+        }
         let author: CorrectionAuthor
-        if tokenHash == editTokenHash { author = .editor } else if tokenHash == room.hostTokenHash { author = .host } else { return unauthorized() }
+        if tokenHash == editTokenHash { author = .editor } else if tokenHash == room.hostTokenHash { author = .host } else { return .refused(unauthorized()) }
+        return .found(Target(game: game, room: room, author: author, code: reference.code))
+    }
+
+    static func correct(_ request: HTTPRequest, editTokenHash: String, service: GameService) -> HTTPResponse {
+        let context = service.context
+        let found: Target
+        switch target(request, editTokenHash: editTokenHash, service: service) {
+        case .found(let target): found = target
+        case .refused(let response): return response
+        }
+        let (game, room, author) = (found.game, found.room, found.author)
         guard game.status == .finished else {
             return error(409, "Game \(game.id) is \(game.status.rawValue): only a finished game can be corrected.")
         }
@@ -102,7 +136,7 @@ enum CorrectionsRoute {
         let done = DispatchSemaphore(value: 0)
         let outcome = Outcome()
         do {
-            try context.archive.append(room: reference.code, time: event.at, encoding: RoomEvent.gameCorrected(event)) { result in
+            try context.archive.append(room: found.code, time: event.at, encoding: RoomEvent.gameCorrected(event)) { result in
                 if case .success = result { outcome.durable = true }
                 done.signal()
             }
@@ -114,7 +148,18 @@ enum CorrectionsRoute {
         }
         // The question index reads corrected games: build it again, off the loops.
         context.questions.gameEnded()
+        // A room still kept for its podium shows the corrected one.
+        context.registry.room(found.code)?.run { $0.corrected(event) }
         return LibraryAPI.json(200, Response(game: game.id, corrections: game.corrections.count + 1, standings: event.standings))
+    }
+
+    /// `GET`: the game as a correction can name it (`CorrectableGame`), with the POST's keys and
+    /// errors; a game that is not finished is answered too (`finished: false`), for the form to say so.
+    static func read(_ request: HTTPRequest, editTokenHash: String, service: GameService) -> HTTPResponse {
+        switch target(request, editTokenHash: editTokenHash, service: service) {
+        case .found(let target): LibraryAPI.json(200, CorrectableGame(target.game, room: target.room))
+        case .refused(let response): response
+        }
     }
 
     struct Response: Encodable {

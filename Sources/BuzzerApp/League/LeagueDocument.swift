@@ -62,6 +62,8 @@ package struct LeagueMine: Codable, Sendable {
         var startedAt: Int64
         var nickname: String
         var place: Int
+        /// The place before the game's corrections, present only when a correction changed it.
+        var placeBefore: Int?
         var score: Int
         /// What the night brought in the league's scoring.
         var points: Int

@@ -275,7 +275,7 @@ package final class LeagueService: Sendable {
                     let team = player.team.flatMap { name in game.teams.first { $0.name == name } }
                     if let name = player.team { teamNames.insert(name) }
                     mine.nights.append(.init(game: game.key, code: game.code, title: game.title, startedAt: game.startedAt, nickname: player.nickname,
-                                             place: player.rank, score: player.score, points: entry.scoring.points(score: player.score, rank: player.rank),
+                                             place: player.rank, placeBefore: player.rankBefore, score: player.score, points: entry.scoring.points(score: player.score, rank: player.rank),
                                              players: game.players.count, team: player.team, teamPlace: team?.rank, corrections: game.corrections))
                 }
             }

@@ -36,7 +36,7 @@ extension QuestionKind {
 package enum QuestionContent: Sendable, Equatable {
     /// One correct option, by index into `options`.
     case choice(options: [String], answer: Int)
-    /// A set of correct options; partial credit (see docs/game-rules.md).
+    /// A set of correct options; partial credit (see docs/kinds.md).
     case multi(options: [String], answers: [Int])
     case truefalse(answer: Bool)
     /// Free text; a reply is right when it normalises to one of `accepted`.

@@ -90,7 +90,7 @@ extension CSVImporter {
     }
 }
 
-/// The pack format's keys the kinds share (docs/question-format.md), spelled once.
+/// The pack format's keys the kinds share (docs/kinds.md), spelled once.
 package enum PackField {
     /// A question's right answer: an option's index, a list of them, a Boolean or a number.
     package static let answer = "answer"

@@ -28,6 +28,9 @@ package struct LeagueGame: Sendable, Equatable, Codable {
         package var team: String?
         package var score: Int
         package var rank: Int
+        /// The place the room gave at the game's end, when a later correction changed it (`rank`
+        /// is the corrected one); nil when no correction did. "Your nights" shows the change.
+        package var rankBefore: Int? = nil
         /// The player's row key before aliases (`LeagueStandings.playerRowKey`), worked out once
         /// when the game is read; empty: worked out when needed.
         package var key: String = ""
@@ -81,6 +84,8 @@ package struct LeagueGameReader: Sendable {
         var devices: [Int: String] = [:]
         var teamOf: [Int: Int] = [:]
         var teamNames: [Int: String] = [:]
+        /// Each player's place on the `room_ended` standings, by id, kept for a correction's "before".
+        var ranksAtEnd: [Int: Int] = [:]
     }
 
     private var open: [String: Open] = [:]
@@ -196,7 +201,9 @@ package struct LeagueGameReader: Sendable {
             return
         }
         guard let result = build(game, league: league, standings: standings, endedAt: line.time) else { return }
-        finished[key] = game
+        var kept = game
+        for row in standings.players { kept.ranksAtEnd[row.id] = row.rank }
+        finished[key] = kept
         games.append(result)
     }
 
@@ -212,6 +219,10 @@ package struct LeagueGameReader: Sendable {
               let standings = corrected.standings else { return }
         guard var result = build(game, league: league, standings: standings, endedAt: games[index].endedAt) else { return }
         result.corrections = (games[index].corrections ?? []) + [LeagueGame.Correction(at: corrected.at, reason: corrected.reason)]
+        // `build` made one player per standings row, in order.
+        for (position, row) in standings.players.enumerated() {
+            if let before = game.ranksAtEnd[row.id], before != row.rank { result.players[position].rankBefore = before }
+        }
         games[index] = result
     }
 

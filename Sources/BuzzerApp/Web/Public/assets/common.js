@@ -1,7 +1,7 @@
 // What the pages share, in one import: the DOM builder, the words, the server's clock, the
 // connection, answer options, the boards and the question kinds' right answers. Each lives in its
 // own module (named below); this file only gathers them.
-export { t, tn, ordinal } from './i18n.js';
+export { t, tn, ordinal, parseNumber } from './i18n.js';
 export { h, fill, $, setText, countLine } from './dom.js';
 export { newGame, reduce } from './game-state.js';
 export { createStore, dispatch } from './store.js';

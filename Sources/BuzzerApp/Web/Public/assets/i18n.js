@@ -9,9 +9,10 @@ export const LANG_KEY = 'buzzer.lang';
 /** The big screen's language, set on the console; screens on that browser follow it. */
 export const DISPLAY_LANG_KEY = 'buzzer.displayLang';
 
-/** The language in use, the catalogue parts this page loads, the catalogue, and English (fetched
- *  only when the chosen catalogue lacks a key: test_i18n keeps that from happening). */
-const state = { lang: 'en', parts: ['common'], catalogue: {}, fallback: null, fetchingFallback: false };
+/** The language in use, the catalogue parts this page loads, the catalogue, English (fetched
+ *  only when the chosen catalogue lacks a key: test_i18n keeps that from happening), and the
+ *  parts added later, by name (`addCatalogue`). */
+const state = { lang: 'en', parts: ['common'], catalogue: {}, fallback: null, fetchingFallback: false, adding: {} };
 const listeners = [];
 /** Keys not found in the chosen catalogue, for the tests. */
 const missing = new Set();
@@ -51,6 +52,18 @@ export async function startI18n(code, pageParts = []) {
   await useLanguage(code);
 }
 
+/** Loads one more catalogue part for the language in use: a module fetched when first needed
+ *  (corrections.js) brings its words with it. A later switch of language loads it too. */
+export function addCatalogue(part) {
+  state.adding[part] ??= (async () => {
+    state.parts.push(part);
+    const lang = state.lang;
+    const words = await fetch(`/assets/${lang}.${part}.json`).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
+    if (state.lang === lang) Object.assign(state.catalogue, words);
+  })();
+  return state.adding[part];
+}
+
 /** Switches to `code`: `<html lang>`, the static texts, then the page redraws (`onLanguage`). */
 export async function useLanguage(code) {
   const next = isLanguage(code) ? code : 'en';
@@ -88,6 +101,21 @@ function lookup(key) {
 }
 
 export const formatNumber = (n, options) => new Intl.NumberFormat(state.lang, options).format(Number(n) || 0);
+/** A number as a person types it in the page's language; NaN when it is none. Spaces and both of
+ *  "." and "," may group digits: with both, the last is the decimal point; a lone one before exactly
+ *  three digits groups unless it is the language's decimal point ("1.824" is 1824 in German, 1.824
+ *  in English; "1,824" the other way round); any other lone one is the decimal point ("3,5", "3.5"). */
+export function parseNumber(raw) {
+  const decimal = new Intl.NumberFormat(state.lang).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  let s = String(raw ?? '').replace(/[\s\u00a0\u202f'’]/g, '').replace(/^[−–]/, '-');
+  const marks = s.match(/[.,]/g) ?? [];
+  const last = Math.max(s.lastIndexOf('.'), s.lastIndexOf(','));
+  let point = -1;
+  if (new Set(marks).size === 2) point = last;
+  else if (marks.length === 1) point = s.length - last - 1 === 3 && s[last] !== decimal ? -1 : last;
+  s = [...s].map((c, i) => (c === '.' || c === ',' ? (i === point ? '.' : '') : c)).join('');
+  return /^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(s) ? Number(s) : NaN;
+}
 export const formatDate = (date, options = { dateStyle: 'medium', timeStyle: 'short' }) => new Intl.DateTimeFormat(state.lang, options).format(new Date(date));
 /** "Ann, Bob and Cy" / "Ann, Bob und Cy". */
 export const formatList = (items) => new Intl.ListFormat(state.lang, { type: 'conjunction' }).format(items.map(String));

@@ -5,6 +5,7 @@
 import { $, fill, h, load, say, t, ordinal } from './common.js';
 import { layOut, drawSlide } from './league/projector.js';
 import { loadNight, nightView } from './league/night.js';
+import { ownerGames } from './league/owner-games.js';
 import { startI18n, pickLanguage, languageFromURL, storedLanguage, languagePicker, onLanguage, formatNumber, formatDate, DISPLAY_LANG_KEY } from './i18n.js';
 
 const params = new URLSearchParams(location.search);
@@ -126,7 +127,8 @@ function render() {
           h('a', { href: `/league/${encodeURIComponent(id)}?game=${encodeURIComponent(n.game)}`, id: `night-${i}`,
             text: t('l.night', { title: n.title, date: formatDate(n.startedAt, { dateStyle: 'medium' }), place: ordinal(n.place), n: n.players, score: n.score, count: n.score }) }),
           h('button', { type: 'button', class: 'btn small night-open', 'data-open': n.game, 'aria-describedby': `night-${i}`, text: t('l.openNight'),
-            onclick: () => openNight(n.game) }))))
+            onclick: () => openNight(n.game) }),
+          correctionLines(n))))
         : h('p', { class: 'hint', text: t('l.noNights') })),
     load('buzzer.editToken') ? ownerPanel() : null);
 }
@@ -167,7 +169,16 @@ window.addEventListener('popstate', () => {
   else if (S.night) showTables(S.night.key);
 });
 
-/** What the league's owner (this browser holds the edit token) may change: aliases and scoring. */
+/** A night's corrections after the game, each "Corrected on DATE: reason."; the last one with the
+ *  place it moved the phone from, when a correction moved it. */
+function correctionLines(n) {
+  const made = n.corrections ?? [];
+  return made.map((c, i) => h('p', { class: 'night-correction' }, (i === made.length - 1 && n.placeBefore)
+    ? t('l.correctedPlace', { date: formatDate(c.at, { dateStyle: 'medium' }), reason: c.reason, before: ordinal(n.placeBefore), place: ordinal(n.place) })
+    : t('l.corrected', { date: formatDate(c.at, { dateStyle: 'medium' }), reason: c.reason })));
+}
+
+/** What the league's owner (this browser holds the edit token) may change: aliases, scoring, and a game's corrections. */
 function ownerPanel() {
   const all = S.doc.standings.tables.find((t) => t.period === 'all') ?? { teams: [], players: [] };
   const kind = S.choice.ownerKind ?? 'teams';
@@ -219,7 +230,8 @@ function ownerPanel() {
         h('select', { id: 'league-scoring', name: 'scoring' },
           ['points', 'places'].map((s) => h('option', { value: s, text: scoringName(s), selected: s === S.doc.standings.scoring })))),
       h('button', { type: 'submit', class: 'btn', text: t('l.save') })),
-    status);
+    status,
+    ownerGames(S.doc.games, () => { S.etag = null; poll(); }));
 }
 
 /** A player row's name by its key, for the list of joined players. */

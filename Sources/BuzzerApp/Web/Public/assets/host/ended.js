@@ -1,5 +1,5 @@
 // The console's leaderboard ties, tiebreaks and the end: podium, final tables, downloads.
-import { $, h, say, clock, formatScore, podium, teamPodium, teamTable, standingsTable, store, entrantNames, ordinal, newGame, t, tn } from '../common.js';
+import { $, h, say, clock, formatScore, podium, teamPodium, teamTable, standingsTable, store, entrantNames, ordinal, newGame, t, tn, parseNumber } from '../common.js';
 import { formatList } from '../i18n.js';
 import { S, command, toast, live, KEY } from './store.js';
 import { renderSetup } from './setup.js';
@@ -39,7 +39,7 @@ export function askTiebreak(group) {
     ],
     confirm: t('h.startTiebreak'),
     onConfirm: (form) => {
-      const answer = Number(form.answer.value.trim().replace(/[\s,]/g, ''));
+      const answer = parseNumber(form.answer.value);
       const text = form.text.value.trim();
       if (!text || !form.answer.value.trim() || !Number.isFinite(answer)) { toast(t('h.tiebreakNeeds')); return; }
       command('tiebreak', { text, answer, seconds: Math.round(Number(form.seconds.value) || 30), [group.kind]: group.ids });
@@ -59,6 +59,7 @@ export function tiebreakStage() {
 
 export function endedStage() {
   const ended = S.game.ended;
+  if (S.correcting) queueMicrotask(showCorrections);
   return [
     h('h1', { id: 'stage-title', text: t('h.gameOver') }),
     ended ? podium(ended.podium.players) : null,
@@ -69,6 +70,9 @@ export function endedStage() {
       h('p', { class: 'hint', text: t('h.downloadsHint') }),
       h('button', { type: 'button', class: 'btn', id: 'download-csv', text: t('h.downloadCSV'), onclick: () => downloadResults('csv') }),
       h('button', { type: 'button', class: 'btn', id: 'download-json', text: t('h.downloadJSON'), onclick: () => downloadResults('json') })) : null,
+    ended ? h('div', { class: 'controls' }, h('button', { type: 'button', class: 'btn', id: 'correct-open', 'aria-expanded': String(S.correcting), 'aria-controls': 'corrections',
+        text: t('h.correctGame'), onclick: (e) => { S.correcting = !S.correcting; e.currentTarget.setAttribute('aria-expanded', String(S.correcting)); showCorrections(); } })) : null,
+    ended ? h('section', { id: 'corrections', class: 'corrections', hidden: !S.correcting }) : null,
     S.seat?.league && h('div', { class: 'controls' }, h('a', { class: 'btn', id: 'show-league', href: `/league/${S.seat.league.id}?screen=projector`,
       target: '_blank', text: t('h.showLeague', { name: S.seat.league.name }) })),
     h('div', { class: 'controls' }, h('button', { type: 'button', class: 'btn primary', id: 'host-another', text: t('h.hostAnother'), onclick: () => {
@@ -77,9 +81,25 @@ export function endedStage() {
       store(KEY, null);
       S.game = newGame('host');
       S.setupError = null;
+      S.correcting = false;
       renderSetup();
     } })),
   ];
+}
+
+/** The corrections form (corrections.js, fetched the first time) under the end screen, with the host
+ *  key this console holds; drawn again when the stage is (a new language). */
+async function showCorrections() {
+  const box = $('#corrections');
+  if (!box) return;
+  box.hidden = !S.correcting;
+  if (!S.correcting) return;
+  try {
+    const { openCorrections } = await import('../corrections.js');
+    await openCorrections(box, { game: S.seat.code, token: S.seat.token });
+  } catch {
+    toast(t('h.offline'));
+  }
 }
 
 /** Fetches the results with the host key (never in the address, which gets logged) and saves them. */

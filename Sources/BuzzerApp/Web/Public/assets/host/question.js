@@ -1,5 +1,5 @@
 // The console's question and reveal: the options, the right answer, the live count, who has not
-// answered, and what was typed (text questions: accept another answer).
+// answered, and what was typed (text questions: accept another answer, or take one back).
 import { $, h, fill, clock, runClock, marker, LETTERS, correctText, kind, distribution, serverNow, t, tn } from '../common.js';
 import { formatNumber } from '../i18n.js';
 import { S, command } from './store.js';
@@ -85,7 +85,9 @@ export function revealStage() {
       h('span', { class: 'ttext', text: a.text }),
       h('span', { class: 'hint', text: `×${formatNumber(a.count)}` }),
       a.accepted ? h('span', { class: 'ok-badge', text: t('h.accepted') })
-        : h('button', { type: 'button', class: 'btn small', 'aria-label': t('h.acceptLabel', { text: a.text }), text: t('h.accept'), onclick: () => command('accept', { question: q.sequence, text: a.text }) }))))) : null;
+        : h('button', { type: 'button', class: 'btn small', 'aria-label': t('h.acceptLabel', { text: a.text }), text: t('h.accept'), onclick: () => command('accept', { question: q.sequence, text: a.text }) }),
+      // An answer the host accepted tonight can be taken back; the pack's own answers cannot.
+      a.byHost ? h('button', { type: 'button', class: 'btn small ghost', 'aria-label': t('h.rejectLabel', { text: a.text }), text: t('h.reject'), onclick: () => command('reject', { question: q.sequence, text: a.text }) }) : null)))) : null;
   return [
     questionHead(q),
     h('h1', { id: 'stage-title', class: 'qtext', text: q.text }),

@@ -14,9 +14,10 @@ export const live = $('#live');
  * (kept in localStorage); the join address is the game's (`game.joinURL`), never the seat's.
  * `pendingCreate`: the create request on its way; `setupError`, `needToken` (the server asked for
  * the edit token): what the setup form shows; `screenKey`: the screen on show; `graceTimer`: redraws
- * "reconnecting…" as "away" when a dropped phone's grace ends.
+ * "reconnecting…" as "away" when a dropped phone's grace ends; `correcting`: the end screen's
+ * corrections form is open.
  */
-export const S = createStore('host', { pendingCreate: null, setupError: null, needToken: false, screenKey: '', connection: null, countdown: null, graceTimer: null });
+export const S = createStore('host', { pendingCreate: null, setupError: null, needToken: false, screenKey: '', connection: null, countdown: null, graceTimer: null, correcting: false });
 S.game.seat = load(KEY);
 Object.defineProperty(S, 'seat', { get: () => S.game.seat, set: (seat) => { S.game.seat = seat; store(KEY, seat); } });
 

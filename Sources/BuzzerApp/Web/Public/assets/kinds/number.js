@@ -1,7 +1,7 @@
-// A number typed on the phone: the closest guess wins (docs/game-rules.md). The reveal names the
+// A number typed on the phone: the closest guess wins (docs/kinds.md, "number"). The reveal names the
 // closest guesses and how far each was; each phone says how far its own was and its place. A
 // question the pack marks plain (a year; `q.plain`) writes every number without separators.
-import { t, tn, formatNumber, ordinal } from '../i18n.js';
+import { t, tn, formatNumber, ordinal, parseNumber } from '../i18n.js';
 import { h } from '../dom.js';
 import { typedForm } from './shared.js';
 
@@ -50,7 +50,7 @@ function fields(q, base, ctx) {
   } });
   return [
     ctx.field(`${base}.answer`, t('e.rightNumber'), ctx.input(q.answer, (v) => {
-      q.answer = Number(v);
+      q.answer = parseNumber(v);
       if (q.plain === undefined) box.checked = plainByDefault(q.answer);
     }, { inputmode: 'decimal' })),
     h('label', { class: 'check-row' }, box, t('e.numberPlain')),
@@ -60,7 +60,7 @@ function fields(q, base, ctx) {
 export default {
   name: 'number',
   phone: (q, ctx) => [typedForm(ctx, { label: t('p.yourAnswerNumber'), attrs: { inputmode: 'decimal' }, parse: (raw) => {
-    const value = Number(raw.replace(/[\s,]/g, ''));
+    const value = parseNumber(raw);
     if (Number.isFinite(value)) return { kind: 'number', value };
     ctx.fail(t('p.typeNumber', { example: numberText(1912, q) }));
     return null;

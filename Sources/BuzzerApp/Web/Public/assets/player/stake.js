@@ -1,5 +1,5 @@
 // A wager round's stake: picked first, locked in with the server's ok, kept across a reload.
-import { $, h, say, formatScore, store, load, t, tn } from '../common.js';
+import { $, h, say, formatScore, store, load, t, tn, parseNumber } from '../common.js';
 import { S, live } from './store.js';
 import { render } from './screen.js';
 import { isPaused } from './question.js';
@@ -33,8 +33,8 @@ export const stakeWords = () => (S.seat?.team ? t('p.teamStake') : t('p.yourStak
 /** The amount picked in the step, or null: a quick pick, or the typed amount. */
 export function chosenStake() {
   if (S.ui.stakeChoice === 'custom') {
-    const n = Number(String(S.ui.stakeCustom ?? '').replace(/[\s,]/g, ''));
-    return String(S.ui.stakeCustom ?? '').trim() && Number.isFinite(n) ? n : null;
+    const n = parseNumber(S.ui.stakeCustom);
+    return Number.isFinite(n) ? n : null;
   }
   return typeof S.ui.stakeChoice === 'number' ? S.ui.stakeChoice : null;
 }

@@ -1,5 +1,5 @@
 // The phone's leaderboard, tiebreak, podium and the removed screen.
-import { h, fill, clock, formatScore, podium, teamPodium, teamTable, standingsTable, entrantNames, tiebreakTable, ordinal, newGame, fitNames, t, tn } from '../common.js';
+import { h, fill, clock, formatScore, podium, teamPodium, teamTable, standingsTable, entrantNames, tiebreakTable, ordinal, newGame, fitNames, t, tn, parseNumber } from '../common.js';
 import { S, main, forget } from './store.js';
 import { render, hostNote } from './screen.js';
 import { renderJoin } from './join.js';
@@ -43,8 +43,8 @@ export function renderTiebreak() {
     h('p', { class: 'hint', text: t('p.closestFaster') }),
     h('form', { class: 'typed', onsubmit: (e) => {
       e.preventDefault();
-      const value = Number(e.currentTarget.tiebreak.value.trim().replace(/[\s,]/g, ''));
-      if (!e.currentTarget.tiebreak.value.trim() || !Number.isFinite(value)) { S.ui.tiebreakError = t('p.typeNumber', { example: 1912 }); render(true); return; }
+      const value = parseNumber(e.currentTarget.tiebreak.value);
+      if (!Number.isFinite(value)) { S.ui.tiebreakError = t('p.typeNumber', { example: 1912 }); render(true); return; }
       S.ui.tiebreakError = null;
       S.ui.tiebreakSending = S.connection.send({ type: 'tiebreak_answer', value });
       if (!S.ui.tiebreakSending) { S.ui.tiebreakError = t('p.offlineAnswer'); render(true); }
