@@ -9,6 +9,8 @@ reduced to 64 colours when Pillow is installed)."""
 import json
 import os
 
+from selenium.webdriver.support.expected_conditions import staleness_of
+
 from conftest import AXE_FINDINGS, LAPTOP, ROOT, axe_check, set_viewport, wait
 from pages import Peer, click, console, el, els, join, new_question, overflow, wait_css, wait_text
 from test_first_run import start
@@ -211,14 +213,18 @@ def test_the_editor_marks_a_number_question_plain(tmp_path, browsers):
         assert AXE_FINDINGS["editor: number question"] == []
 
         def saved(check):
-            """Saves, then waits for the library's file to hold a first question that passes `check`."""
+            """Saves, then waits for the library's file to hold a first question that passes `check`,
+            and for the editor to draw the saved pack (its fields are new elements then)."""
+            note = el(editor, "#save-note")
             click(editor, "#save")
 
             def written(_):
                 path = library / "composers.json"
                 q = json.loads(path.read_text())["questions"][0] if path.exists() else None
                 return q if q and check(q) else None
-            return wait(editor, written, "the save did not write the expected question")
+            q = wait(editor, written, "the save did not write the expected question")
+            wait(editor, staleness_of(note), "the editor did not draw the saved pack")
+            return q
         q = saved(lambda q: q["answer"] == 1824)
         assert "plain" not in q, q
         # Unticked: written as false. A big count, ticked: written as true.

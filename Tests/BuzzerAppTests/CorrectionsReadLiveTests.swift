@@ -16,11 +16,8 @@ import Testing
         ["kind": "number", "category": "Places", "text": "Height of the Eiffel Tower, in metres?", "answer": 300],
     ]]
 
-    struct Played {
-        let code: String
-        let hostToken: String
-        let league: String
-    }
+    /// A played league game: its code, host key and league, as `CorrectionLiveTests` plays one.
+    typealias Played = CorrectionLiveTests.Played
 
     /// Ada: right, right, 300 (the pack's key). Björn: right, "Beetles", 200. Çağla: wrong,
     /// "Beetles", 330 (the truth). Before any correction Çağla is third.
