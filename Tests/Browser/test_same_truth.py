@@ -208,18 +208,7 @@ def test_a_removed_player_leaves_the_projector_reveal_and_board(tmp_path, browse
 def test_an_undone_reveal_leaves_the_projector_and_the_phones(tmp_path, browsers):
     server, host, display, phones, peers = game(tmp_path, browsers, [CAPITAL, BAND])
     try:
-        click(host, "#primary")  # start
-        for peer, option in zip(peers, (0, 1, 2)):
-            peer.until("question")
-            peer.send(type="answer", question=0, answer={"kind": "choice", "option": option})
-            peer.until("answer_ack")
-        for phone in phones:
-            click(phone, "button.opt-0")
-            wait_css(phone, ".locked-seal")
-        click(host, "#primary")  # close
-        wait_css(host, "#reopen")
-        click(host, "#primary")  # reveal
-        wait_text(display, ".dq .meta", "3 of 5 got it right")
+        play_to_board(host, display, phones, peers, board=False)
         wait_text(phones[0], ".result h1", "Correct")
         click(host, "#undo-reveal")
         wait_css(host, "dialog[open]")
