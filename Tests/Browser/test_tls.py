@@ -2,7 +2,7 @@
 certificate made here by the openssl command (Chromium told to accept it)."""
 import subprocess
 
-from conftest import PROJECTOR, axe_check
+from conftest import PROJECTOR, axe_check, wait
 from pages import click, el, join, wait_css, wait_text
 from test_first_run import create, start
 
@@ -28,8 +28,10 @@ def test_a_game_plays_over_https_and_wss(tmp_path, browsers):
         join(phone, server.url, code, "Ada")
         wait_css(phone, ".lobby")
         # Phones are sent to the https address (a page served over https opens its socket as wss):
-        # the console's QR code says the join address in its alt text.
-        assert "https://127.0.0.1:" in el(host, ".joinbox .qr img").get_attribute("alt")
+        # the console's QR code says the join address in its alt text. The console redraws its join box
+        # as the phone joins, so the alt is read in the page, not through a handle that may go stale.
+        alt = "return document.querySelector('.joinbox .qr img')?.alt || ''"
+        wait(host, lambda d: "https://127.0.0.1:" in d.execute_script(alt), "the QR code's alt never named the https address")
         click(host, "#primary")
         wait_css(phone, ".answers .answer:enabled")
         wait_text(display, ".qtext", "")
