@@ -4,6 +4,7 @@ headless Chromium (Debian's chromium + chromium-driver) through Selenium, checke
 Environment: BUZZER_BINARY (default .build/debug/buzzer), BUZZER_REPORTS (default reports/):
 screenshots go to $BUZZER_REPORTS/screenshots, axe findings to $BUZZER_REPORTS/axe.json.
 """
+import atexit
 import json
 import os
 import select
@@ -106,6 +107,12 @@ def server(tmp_path):
     running.stop()
 
 
+# Chromium leaves a folder in its temporary directory per browser (its singleton socket): the
+# browsers get one of their own, removed when the run ends, not /tmp.
+CHROMIUM_TMP = tempfile.mkdtemp(prefix="buzzer-chromium-")
+atexit.register(shutil.rmtree, CHROMIUM_TMP, True)
+
+
 class Browsers:
     """Starts Chromium instances (each with its own profile, so its own localStorage)."""
 
@@ -123,7 +130,7 @@ class Browsers:
                     f"--window-size={size[0]},{size[1]}", "--hide-scrollbars"):
             options.add_argument(arg)
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
+        service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver", env={**os.environ, "TMPDIR": CHROMIUM_TMP})
         driver = webdriver.Chrome(options=options, service=service)
         set_viewport(driver, size)
         self.drivers.append(driver)

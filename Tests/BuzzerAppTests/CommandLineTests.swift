@@ -96,7 +96,7 @@ struct CommandLineTests {
     }
 
     @Test func checkFindsEveryMediaFileAPackNames() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-cli-media-\(UUID().uuidString)").path
+        let folder = ScratchFolder.make("buzzer-cli-media", create: false)
         try FileManager.default.createDirectory(atPath: folder + "/media", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let present = String(repeating: "a", count: 64), absent = String(repeating: "b", count: 64)
@@ -111,7 +111,7 @@ struct CommandLineTests {
     }
 
     @Test func aPackMovesBetweenMachinesWithItsMediaAsAFolder() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-cli-move-\(UUID().uuidString)").path
+        let root = ScratchFolder.make("buzzer-cli-move", create: false)
         defer { try? FileManager.default.removeItem(atPath: root) }
         let fm = FileManager.default
         // Each machine runs the repository's config, pointed at its own library and media folders.
@@ -155,7 +155,7 @@ struct CommandLineTests {
         var lines: [String]
 
         init(run: ([String]) throws -> (status: Int32, output: String)) throws {
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-cli-night-\(UUID().uuidString)").path
+            directory = ScratchFolder.make("buzzer-cli-night", create: false)
             let generated = try run(["replay", "generate", "--events", "1", "--seed", "3", "--output", directory])
             #expect(generated.status == 0, "\(generated.output)")
             let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".jsonl") }
@@ -172,7 +172,7 @@ struct CommandLineTests {
             let answers = lines.indices.filter { lines[$0].contains(#""room":"\#(code)""#) && lines[$0].contains(#""type":"answer_recorded""#) }
             let index = answers[answers.count / 2]
             lines.remove(at: index)
-            try (lines.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+            try (lines.joined(separator: "\n") + "\n").write(toFile: file, atomically: false, encoding: .utf8)
             return "\(file):\(index + 1)"
         }
 
@@ -268,7 +268,7 @@ struct CommandLineTests {
         let index = try #require(night.lines.firstIndex { $0.contains(#""type":"room_created""#) && $0.contains(#""room":"\#(night.code)""#) })
         let title = try #require(night.lines[index].range(of: #""pack":\{"title":"[^"]*""#, options: .regularExpression))
         night.lines[index].replaceSubrange(title, with: #""pack":{"title":"\u001b]0;pwned\u0007\u001b[2J\u009b31m""#)
-        try (night.lines.joined(separator: "\n") + "\n").write(toFile: night.file, atomically: true, encoding: .utf8)
+        try (night.lines.joined(separator: "\n") + "\n").write(toFile: night.file, atomically: false, encoding: .utf8)
         let archive = ["--archive", night.directory]
         let escaped = #"\u{1B}]0;pwned\u{7}\u{1B}[2J\u{9B}31m"#
         func isRaw(_ text: String) -> Bool { text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" || $0 == "\u{9B}" } }
@@ -314,7 +314,7 @@ struct CommandLineTests {
         }
         try #require(bound, "could not hold a port for the test")
         let port = Int(UInt16(bigEndian: address.sin_port))
-        let archive = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-cli-\(UUID().uuidString)").path
+        let archive = ScratchFolder.make("buzzer-cli", create: false)
         defer { try? FileManager.default.removeItem(atPath: archive) }
         let result = try run(["serve", "--config", LiveGameServer.packageRoot + "/config.json", "--host", "127.0.0.1",
                               "--port", String(port), "--archive", archive, "--log-level", "error"])
@@ -348,7 +348,7 @@ struct CommandLineTests {
     }
 
     @Test func replayListOnAnEmptyArchiveSaysThereAreNoGamesYet() throws {
-        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-cli-\(UUID().uuidString)").path
+        let empty = ScratchFolder.make("buzzer-cli", create: false)
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: empty) }
         let text = try run(["replay", "list", "--archive", empty])

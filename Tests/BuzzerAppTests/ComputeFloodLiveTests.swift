@@ -13,7 +13,7 @@ import Testing
     typealias Reply = LibraryAPILiveTests.Reply
 
     static func server(burst: Int, perMinute: Int = 60) throws -> LiveGameServer {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-flood-live-\(UUID().uuidString)").path
+        let dir = ScratchFolder.make("buzzer-flood-live", create: false)
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         try Data(LeagueTests.archive.utf8).write(to: URL(fileURLWithPath: dir + "/buzzer-20250106-190000-000000000001.jsonl"))
         return try LiveGameServer(archiveDirectory: dir) { config in

@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func aCorrectedKeyReachesTheResultsVerifyTheLeagueAndThePhonesNightAndSurvivesARestart() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-correction-\(UUID().uuidString)").path
+        let directory = ScratchFolder.make("buzzer-correction", create: false)
         var server = try LiveGameServer(archiveDirectory: directory)
         let played = try Self.play(server)
         #expect(try bobsFirstAnswer(server, played)["correct"] as? Bool == false)

@@ -158,7 +158,7 @@ struct CrashRecoveryTests {
     /// A scratch folder with a config, and the `buzzer serve` arguments that log into it.
     /// `editToken`: the library's, in config.json (nil: the server makes its own and prints links with it).
     static func serverFolder(editToken: String? = LiveGameServer.editToken) throws -> (directory: String, arguments: [String]) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-restart-\(UUID().uuidString)").path
+        let directory = ScratchFolder.make("buzzer-restart", create: false)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let config = directory + "/config.json"
         try Data(Self.config(library: LiveGameServer.packageRoot + "/questions", editToken: editToken).utf8).write(to: URL(fileURLWithPath: config))

@@ -3,6 +3,7 @@ import BuzzerBench
 import BuzzerGame
 import BuzzerGameJSON
 import BuzzerReplay
+import BuzzerTestSupport
 import Foundation
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 /// reads back as a `RoomEvent`, and the league reader counts every game it wrote.
 struct LeagueBenchmarkTests {
     @Test func theBenchmarksLogIsTheRealArchiveFormat() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-bench-league-\(UUID().uuidString)").path
+        let path = ScratchFolder.make("buzzer-bench-league", create: false)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try LeagueBenchmark.run(weeks: 2, gamesPerNight: 2, players: 6, questions: 3, directory: path)
         #expect(result.games == 4)

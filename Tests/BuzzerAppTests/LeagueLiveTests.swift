@@ -11,7 +11,7 @@ import Testing
     typealias Reply = LibraryAPILiveTests.Reply
 
     static func server() throws -> LiveGameServer {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-league-live-\(UUID().uuidString)").path
+        let dir = ScratchFolder.make("buzzer-league-live", create: false)
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         try Data(LeagueTests.archive.utf8).write(to: URL(fileURLWithPath: dir + "/buzzer-20250106-190000-000000000001.jsonl"))
         return try LiveGameServer(archiveDirectory: dir)
@@ -76,7 +76,7 @@ import Testing
     /// Scale-out: another instance's archive folder (`league.archives`) is read too, and a game it
     /// ends shows here within `league.refreshMilliseconds`.
     @Test func anotherInstancesGamesCountHere() throws {
-        let other = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-league-other-\(UUID().uuidString)").path
+        let other = ScratchFolder.make("buzzer-league-other", create: false)
         try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: other) }
         let server = try LiveGameServer {

@@ -11,7 +11,7 @@ import Testing
 /// giving the same numbers as the page's JSON (docs/league.md).
 struct LeagueTests {
     private func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-league-\(UUID().uuidString)").path
+        let path = ScratchFolder.make("buzzer-league", create: false)
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }

@@ -11,7 +11,7 @@ import Testing
 
     /// A server on a fresh library folder holding copies of two sample packs.
     static func server() throws -> (LiveGameServer, folder: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-library-\(UUID().uuidString)").path
+        let folder = ScratchFolder.make("buzzer-library", create: false)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for name in ["pub-classics", "science-and-nature"] {
             try FileManager.default.copyItem(atPath: LiveGameServer.packageRoot + "/questions/\(name).json", toPath: folder + "/\(name).json")

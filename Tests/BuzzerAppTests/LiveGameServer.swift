@@ -1,6 +1,7 @@
 import BuzzerApp
 import BuzzerArchive
 import BuzzerGame
+import BuzzerTestSupport
 import BuzzerTransport
 import Foundation
 import Testing
@@ -22,8 +23,8 @@ final class LiveGameServer {
         clock: @escaping @Sendable () -> GameInstant, archiveDirectory: String? = nil,
         fileSystem: any ArchiveFileSystem = POSIXArchiveFileSystem(), adjust: (inout BuzzerConfig) -> Void = { _ in }
     ) throws {
-        let directory = archiveDirectory ?? FileManager.default.temporaryDirectory
-            .appendingPathComponent("buzzer-app-\(UUID().uuidString)").path
+        let directory = archiveDirectory ?? ScratchFolder.make("buzzer-app", create: false)
+        ScratchFolder.removeAtExit(directory + "-media")
         var config = BuzzerConfig()
         config.server.host = "127.0.0.1"
         config.server.port = 0

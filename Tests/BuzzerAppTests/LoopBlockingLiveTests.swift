@@ -22,7 +22,7 @@ import Testing
     static let rounds = ProcessInfo.processInfo.environment["BUZZER_LOOP_TEST_ROUNDS"].flatMap { Int($0) } ?? 8
 
     @Test func answersAreAcknowledgedInTheirTimeWhileTheirLoopServesMediaAndAResultsDownload() throws {
-        let archive = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-loop-\(UUID().uuidString)").path
+        let archive = ScratchFolder.make("buzzer-loop", create: false)
         try FileManager.default.createDirectory(atPath: archive, withIntermediateDirectories: true)
         // 200,000 answer lines of old rooms in `bench-*.jsonl` (the results scan reads every file in
         // the folder; recovery and the writer only the server's own `buzzer-*` ones), then one line

@@ -119,7 +119,7 @@ import Testing
     @Test func twelveClientsBehindTheShippedNginxConfigEachHaveTheirOwnAddress() throws {
         #expect(FileManager.default.isExecutableFile(atPath: ReverseProxyLiveTests.nginx), "nginx is not installed (scripts/need-debian-packages test)")
         guard FileManager.default.isExecutableFile(atPath: ReverseProxyLiveTests.nginx) else { return }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-nginx-\(UUID().uuidString)").path
+        let folder = ScratchFolder.make("buzzer-nginx", create: false)
         try FileManager.default.createDirectory(atPath: folder + "/logs", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         _ = try TLSLiveTests.certificate("localhost", in: folder)
@@ -203,7 +203,7 @@ import Testing
             server buzzer 127.0.0.1:\(server.port) send-proxy-v2
         """
         // HAProxy refuses a file whose last line has no LF.
-        try (config + "\n").write(toFile: folder + "/haproxy.cfg", atomically: true, encoding: .utf8)
+        try (config + "\n").write(toFile: folder + "/haproxy.cfg", atomically: false, encoding: .utf8)
         let proxy = Process()
         proxy.executableURL = URL(fileURLWithPath: ScaleOutLiveTests.haproxy)
         proxy.arguments = ["-db", "-f", folder + "/haproxy.cfg"]

@@ -1,4 +1,5 @@
 import BuzzerBench
+import BuzzerTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// and whole, so the index it times holds them all, and the pack's new round is never a repeat.
 struct QuestionIndexBenchmarkTests {
     @Test func theBenchmarksIndexHoldsEveryGameItPlayed() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-bench-questions-\(UUID().uuidString)").path
+        let path = ScratchFolder.make("buzzer-bench-questions", create: false)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try QuestionIndexBenchmark.run(weeks: 2, gamesPerNight: 2, lookups: 3, directory: path)
         #expect(result.games == 4)

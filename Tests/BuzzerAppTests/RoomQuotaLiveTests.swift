@@ -66,7 +66,7 @@ struct RoomQuotaLiveTests {
     }
 
     @Test func endedRoomsRecoveredAfterARestartNeitherTakeSlotsNorPassMaxEndedRooms() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-app-\(UUID().uuidString)").path
+        let directory = ScratchFolder.make("buzzer-app", create: false)
         let adjust: (inout BuzzerConfig) -> Void = { $0.rooms.maxRooms = 2; $0.rooms.maxEndedRooms = 3 }
         let first = try LiveGameServer(archiveDirectory: directory, adjust)
         let codes = try (0..<4).map { _ in try Self.createAndEnd(first) }

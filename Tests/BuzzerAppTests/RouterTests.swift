@@ -109,7 +109,7 @@ struct PackStoreRefreshTests {
     }
 
     @Test func seesFilesAddedAtOnceAndFilesEditedInPlaceWithinTheRescanTime() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-store-\(UUID().uuidString)").path
+        let folder = ScratchFolder.make("buzzer-store", create: false)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let store = PackStore(directory: folder, limits: QuestionPackLimits())

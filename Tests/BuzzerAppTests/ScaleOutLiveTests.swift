@@ -44,7 +44,7 @@ import Testing
 
     /// Starts A, B and C, then HAProxy with the shipped config pointed at them.
     static func cluster() throws -> Cluster {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-scale-\(UUID().uuidString)").path
+        let folder = ScratchFolder.make("buzzer-scale", create: false)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         // The shipped config sends a PROXY v2 header to every instance: each trusts HAProxy on loopback.
         let config = CrashRecoveryTests.config(library: LiveGameServer.packageRoot + "/questions")

@@ -1,6 +1,7 @@
 @testable import BuzzerApp
 import BuzzerArchive
 import BuzzerReplay
+import BuzzerTestSupport
 import Foundation
 import Glibc
 import Testing
@@ -21,7 +22,7 @@ import Testing
     }
 
     @Test func mediaPacksLeaguesAndTheEditTokenAreClosedToOthers() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-modes-\(UUID().uuidString)").path
+        let root = ScratchFolder.make("buzzer-modes", create: false)
         defer { try? FileManager.default.removeItem(atPath: root) }
         // Media: the folder is made on the first upload.
         let media = MediaStore(directory: root + "/lib/media")

@@ -29,7 +29,7 @@ import Testing
         // Stopped and waited for, SIGKILL past 5 s: a relay left running would hold its port after the run.
         defer { relay?.stop(after: 0) }
         if overTLS {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-autobahn-tls-\(UUID().uuidString)").path
+            let folder = ScratchFolder.make("buzzer-autobahn-tls", create: false)
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let made = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/openssl"), [
                 "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=localhost",
