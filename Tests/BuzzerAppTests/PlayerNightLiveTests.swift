@@ -1,4 +1,5 @@
 @testable import BuzzerApp
+import BuzzerArchive
 import BuzzerTestSupport
 import Foundation
 import Testing
@@ -43,7 +44,7 @@ import Testing
     }
 
     @Test func eachPhoneReadsItsOwnNightWhichFollowsACorrectionAndARestart() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-night-\(UUID().uuidString)").path
+        let directory = ScratchFolder.make("buzzer-night", create: false)
         var server = try LiveGameServer(archiveDirectory: directory)
         defer { server.stop() }
         let played = try CorrectionLiveTests.play(server)
@@ -109,5 +110,29 @@ import Testing
         server.stop()
         server = try LiveGameServer(archiveDirectory: directory)
         try followsTheCorrection(server)
+    }
+
+    /// Another instance's archive (`league.archives`) whose files went away (a folder unmounted)
+    /// while this instance's league still lists the game: the night says why it cannot be shown
+    /// (409 `unreadable_game`), and the league's own page still answers.
+    @Test func aNightWhoseLinesAreGoneSaysSoAndTheLeagueStillAnswers() throws {
+        let other = ScratchFolder.make("buzzer-night-other", create: false)
+        defer { try? FileManager.default.removeItem(atPath: other) }
+        let writer = try LiveGameServer(archiveDirectory: other)
+        let played = try CorrectionLiveTests.play(writer)
+        writer.stop()
+        // Ten minutes between looks at the other archive: the league keeps the game it read first.
+        let server = try LiveGameServer { $0.league.archives = [other]; $0.league.refreshMilliseconds = 600_000 }
+        defer { server.stop() }
+        let key = try gameKey(server, played.league)
+        for file in try ArchiveFileName.logFiles(in: other) { try FileManager.default.removeItem(atPath: file) }
+
+        let gone = try night(server, played.league, key, device: "device-bob")
+        #expect(gone.status == 409 && gone.json["code"] as? String == "unreadable_game", "\(gone.body)")
+        // It says what happened, and nothing of where the server keeps its files.
+        let said = try #require(gone.json["error"] as? String)
+        #expect(said.contains("cannot read game \(key)") && !said.contains(other) && !said.contains("/"), "\(said)")
+        #expect(gone.header("Vary") == "Authorization")
+        #expect(try LibraryAPILiveTests.request(server.port, "GET", "/api/leagues/\(played.league)").status == 200)
     }
 }

@@ -3,6 +3,7 @@ import BuzzerGame
 import BuzzerReplay
 import BuzzerWebSocket
 import Foundation
+import Logging
 
 /// The leagues over HTTP (docs/league.md has each route with examples). Standings are public, like
 /// a pub's chalkboard; what a phone played is answered only to the phone holding its device id;
@@ -101,7 +102,9 @@ enum LeagueRoutes {
                 guard let night = try leagues.nights.night(of: game, device: device, ranges: ranges) else { return unknownGame }
                 return personal(LibraryAPI.json(200, night))
             } catch {
-                return personal(Self.error(409, "unreadable_game", "The night cannot be shown: \(error)."))
+                // The phone is told what happened, not where the server keeps its files: the log has those.
+                service.context.logger.warning("a player's night cannot be read", metadata: ["game": "\(game.key)", "error": "\(error)"])
+                return personal(Self.error(409, "unreadable_game", "The night cannot be shown: this server cannot read game \(game.key) from its archive any more."))
             }
         }
         router.group(auth: { head in authorized(head, editTokenHash: editTokenHash) }) { group in
