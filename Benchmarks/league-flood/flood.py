@@ -12,6 +12,12 @@
       Creates a room from an inline pack over WebSocket (buzzer.v1), ends it, then times
       GET /api/rooms/CODE/results.csv with the host token. Prints one JSON object.
 
+  flood.py nights --port P --archive DIR --phones 5
+      A player's night question by question (GET /api/leagues/crown/me/games/KEY): phones of games
+      spread over the year (device ids read from the archive's player_joined lines), each asking
+      `…/me` for its night's key, then the night twice: the first replays the game, the second is
+      the kept replay. Prints one JSON object.
+
   flood.py probe --port P --seconds 20
       The flood's health probe (a process of its own, so the flood's threads do not delay it).
 
@@ -199,6 +205,42 @@ def results(args):
                       "bytes": size}))
 
 
+def nights(args):
+    """Device ids of `phones` games spread over the archive, one each: every file is read once."""
+    devices = []
+    for name in sorted(os.listdir(args.archive)):
+        if not name.endswith(".jsonl"):
+            continue
+        with open(os.path.join(args.archive, name), encoding="utf-8") as f:
+            for line in f:
+                if '"player_joined"' not in line:
+                    continue
+                device = json.loads(line).get("device_id")
+                if device and (not devices or devices[-1][1] != device.rsplit("-", 1)[0]):
+                    devices.append((device, device.rsplit("-", 1)[0]))
+    step = max(1, len(devices) // args.phones)
+    picked = [device for device, _ in devices[::step]][:args.phones]
+    first, again, rows = [], [], []
+    for device in picked:
+        auth = {"Authorization": f"Bearer {device}"}
+        status, _, body, _ = get(args.port, "/api/leagues/crown/me", auth, timeout=120)
+        if status != 200:
+            raise SystemExit(f"…/me for {device}: {status} {body[:200]!r}")
+        key = json.loads(body)["nights"][0]["game"]
+        timings = []
+        for _ in range(2):
+            status, _, body, seconds = get(args.port, f"/api/leagues/crown/me/games/{key}", auth, timeout=300)
+            if status != 200:
+                raise SystemExit(f"night {key} for {device}: {status} {body[:200]!r}")
+            timings.append(seconds * 1000)
+        first.append(timings[0])
+        again.append(timings[1])
+        rows.append({"game": key, "firstMs": round(timings[0], 1), "againMs": round(timings[1], 1),
+                     "questions": len(json.loads(body)["questions"]), "bytes": len(body)})
+    print(json.dumps({"phones": len(rows), "firstMedianMs": round(statistics.median(first), 1), "firstMaxMs": round(max(first), 1),
+                      "againMedianMs": round(statistics.median(again), 1), "nights": rows}))
+
+
 def main():
     parser = argparse.ArgumentParser()
     sub = parser.add_subparsers(dest="mode", required=True)
@@ -213,6 +255,10 @@ def main():
     r = sub.add_parser("results")
     r.add_argument("--port", type=int, required=True)
     r.add_argument("--runs", type=int, default=5)
+    n = sub.add_parser("nights")
+    n.add_argument("--port", type=int, required=True)
+    n.add_argument("--archive", required=True)
+    n.add_argument("--phones", type=int, default=5)
     args = parser.parse_args()
     if args.mode == "flood":
         args.connections = max(1, min(args.connections, 1000))
@@ -221,6 +267,9 @@ def main():
     elif args.mode == "probe":
         args.seconds = max(1.0, min(args.seconds, 600.0))
         probe(args)
+    elif args.mode == "nights":
+        args.phones = max(1, min(args.phones, 50))
+        nights(args)
     else:
         args.runs = max(1, min(args.runs, 100))
         results(args)

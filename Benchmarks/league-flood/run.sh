@@ -9,10 +9,10 @@
 #            proxy, /healthz timed on each instance; HAProxy's log is searched for "is DOWN"
 #   results  one instance on the year-long archive: a room is made and ended over WebSocket, then its
 #            results.csv download is timed (its cost: the game's lines, or the whole archive)
-#
-#   Benchmarks/league-flood/run.sh
-#   BENCH_LIMITS=off Benchmarks/league-flood/run.sh      # http limits out of the way: the bound alone
-#   BENCH_SERVER_BIN=/tmp/old/.build/release/buzzer BENCH_CONFIG=/tmp/old/config.json Benchmarks/league-flood/run.sh
+#   nights   a player's night, question by question, from phones of games across the year (its own
+#            archive: `buzzer bench questions --keep`, every game played whole), on a server started on
+#            it: a game written before the server started is read by one pass over the archive's files
+#            for its code (the archive index keeps only the games since), then kept for the next phone
 #
 # Environment (all optional):
 #   BENCH_SERVER_BIN   server binary (default .build/release/buzzer, built unless BENCH_SKIP_BUILD=1)
@@ -21,10 +21,11 @@
 #                      an older binary needs its own commit's)
 #   BENCH_LIMITS       on (default: config as given) or off (http.computeBurst/computeRequestsPerMinute
 #                      raised out of reach, as for a flood from many addresses; ignored if the config has no http)
-#   BENCH_MODES        (default "single proxy results")
+#   BENCH_MODES        (default "single proxy results nights")
 #   BENCH_CONNECTIONS  concurrent flood clients (default 120)
 #   BENCH_SECONDS      flood length (default 20)
 #   BENCH_ARCHIVE      an existing year-long archive folder (default: made with `buzzer bench league --keep`)
+#   BENCH_NIGHTS_ARCHIVE  the nights' archive (default: made with `buzzer bench questions --keep`)
 #   BENCH_OUT          results folder, the archive made in it too (default /tmp/buzzer-league-flood-DATE)
 # Every process it starts is stopped by PID at the end; traffic goes to 127.0.0.1 only.
 set -euo pipefail
@@ -36,7 +37,7 @@ cd "$repo"
 server_bin="${BENCH_SERVER_BIN:-$repo/.build/release/buzzer}"
 base_config="${BENCH_CONFIG:-$repo/config.json}"
 limits="${BENCH_LIMITS:-on}"
-modes="${BENCH_MODES:-single proxy results}"
+modes="${BENCH_MODES:-single proxy results nights}"
 connections="${BENCH_CONNECTIONS:-120}"
 seconds="${BENCH_SECONDS:-20}"
 out="${BENCH_OUT:-/tmp/buzzer-league-flood-$(date +%Y%m%d-%H%M%S)}"
@@ -59,13 +60,15 @@ cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; f
 trap cleanup EXIT
 
 archive="${BENCH_ARCHIVE:-}"
-if [ -z "$archive" ]; then
+if [ -z "$archive" ] && [ "$modes" != nights ]; then
   log "making a year-long league archive (buzzer bench league --keep)"
   "$server_bin" bench league --keep --directory "$out" | tee "$out/bench-league.txt" >&2
   archive="$(sed -n 's/^archive kept in //p' "$out/bench-league.txt")"
 fi
-[ -d "$archive" ] || fail "no archive folder $archive"
-log "archive: $archive ($(du -sh "$archive" | cut -f1))"
+if [ "$modes" != nights ]; then
+  [ -d "$archive" ] || fail "no archive folder $archive"
+  log "archive: $archive ($(du -sh "$archive" | cut -f1))"
+fi
 
 free_ports() { python3 - "$1" <<'PY'
 import socket, sys
@@ -157,6 +160,23 @@ for mode in $modes; do
       start_instance results "$port" "$archive" "$out/results-config.json"
       log "results: one download on a $(du -sh "$archive" | cut -f1) archive"
       python3 "$here/flood.py" results --port "$port" --runs 5 | tee "$out/results.json"
+      cleanup
+      ;;
+    nights)
+      nights_archive="${BENCH_NIGHTS_ARCHIVE:-}"
+      if [ -z "$nights_archive" ]; then
+        log "making a year of league nights played whole (buzzer bench questions --keep)"
+        "$server_bin" bench questions --keep --lookups 1 --directory "$out" | tee "$out/bench-questions.txt" >&2
+        nights_archive="$(sed -n 's/^archive kept in //p' "$out/bench-questions.txt")"
+      fi
+      [ -d "$nights_archive" ] || fail "no archive folder $nights_archive"
+      log "nights archive: $nights_archive ($(du -sh "$nights_archive" | cut -f1))"
+      read -r port < <(free_ports 1)
+      make_config "$out/nights-config.json" '[]'
+      start_instance nights "$port" "$nights_archive" "$out/nights-config.json"
+      wait_league "$port"
+      log "nights: 5 phones' nights, each asked twice"
+      python3 "$here/flood.py" nights --port "$port" --archive "$nights_archive" --phones 5 | tee "$out/nights.json"
       cleanup
       ;;
     *) fail "unknown mode $mode" ;;

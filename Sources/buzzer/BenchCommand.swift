@@ -169,10 +169,13 @@ struct BenchCommand: ParsableCommand {
         @Option(help: "Lookups of each kind to time.")
         var lookups: Int = 1000
 
+        @Flag(help: "Keep the archive (its folder is printed): every game played whole, e.g. for players' nights (Benchmarks/league-flood, nights).")
+        var keep = false
+
         func run() throws {
             guard (1...100_000).contains(lookups) else { throw ValidationError("lookups 1-100000") }
             let folder = year.folder("questions")
-            defer { try? FileManager.default.removeItem(atPath: folder) }
+            defer { if keep { print("archive kept in \(folder)") } else { try? FileManager.default.removeItem(atPath: folder) } }
             print(try QuestionIndexBenchmark.run(weeks: year.weeks, gamesPerNight: year.games, lookups: lookups, directory: folder))
         }
     }
