@@ -161,4 +161,27 @@ import Testing
         #expect(winner(ended) == "Bob", "\(ended)")
         #expect((ended["podium"] as? [String: Any]).flatMap { ($0["players"] as? [[String: Any]])?.first?["nickname"] as? String } == "Bob")
     }
+
+    /// A correction names its game by code and start: one of an earlier game that used the same code
+    /// (the route hands it to whatever room holds the code now) leaves the kept room alone.
+    @Test func aCorrectionOfAnEarlierGameUnderTheSameCodeLeavesTheKeptRoomAlone() throws {
+        let server = try LiveGameServer()
+        defer { server.stop() }
+        let played = try Self.play(server)
+        let display = try GameClient(port: server.port)
+        try display.send(type: "watch", ["code": played.code])
+        try display.next("watching")
+        let room = try #require(server.game.service.context.registry.room(played.code))
+        // Ada's 5,000 more points would put her first; this room never sees them.
+        let ada = PlayerID(1), earlier = GameCorrected(at: .max, game: 1, correction: .adjust(player: ada, team: nil, delta: 5000), reason: "an earlier game", by: .editor)
+        room.run { $0.corrected(earlier) }
+
+        let key = #"{"action":"answer_key","question":1,"answer_key":{"kind":"number","answer":330},"reason":"The Eiffel Tower is 330 m, not 300"}"#
+        #expect(try post(server, played.code, key, token: played.hostToken).status == 200)
+        // The projector's first `ended` since is this game's correction: Bob first, Ada's score as it was.
+        let ended = try display.next("ended")
+        let players = try #require(ended["players"] as? [[String: Any]])
+        #expect(players.first?["nickname"] as? String == "Bob", "\(ended)")
+        #expect(players.allSatisfy { ($0["score"] as? Int ?? 0) < 5000 }, "\(ended)")
+    }
 }
