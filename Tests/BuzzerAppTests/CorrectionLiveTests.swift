@@ -146,17 +146,25 @@ import Testing
         #expect(answers.status == 0 && !answers.output.contains("Bob") && answers.output.contains("player-2"), "\(answers.output)")
     }
 
-    @Test func aRoomStillKeptForItsPodiumShowsEveryScreenTheCorrectedEnd() throws {
-        let server = try LiveGameServer()
-        defer { server.stop() }
+    /// A played game still kept for its podium, and a projector watching it.
+    func podiumWithAProjector(_ server: LiveGameServer) throws -> (Played, GameClient) {
         let played = try Self.play(server)
         let display = try GameClient(port: server.port)
         try display.send(type: "watch", ["code": played.code])
         try display.next("watching")
+        return (played, display)
+    }
+
+    /// The Eiffel Tower's key corrected from 300 to 330: Bob, who said 330, goes first.
+    static let eiffelKey = #"{"action":"answer_key","question":1,"answer_key":{"kind":"number","answer":330},"reason":"The Eiffel Tower is 330 m, not 300"}"#
+
+    @Test func aRoomStillKeptForItsPodiumShowsEveryScreenTheCorrectedEnd() throws {
+        let server = try LiveGameServer()
+        defer { server.stop() }
+        let (played, display) = try podiumWithAProjector(server)
         func winner(_ ended: [String: Any]) -> String? { (ended["players"] as? [[String: Any]])?.first?["nickname"] as? String }
 
-        let key = #"{"action":"answer_key","question":1,"answer_key":{"kind":"number","answer":330},"reason":"The Eiffel Tower is 330 m, not 300"}"#
-        #expect(try post(server, played.code, key, token: played.hostToken).status == 200)
+        #expect(try post(server, played.code, Self.eiffelKey, token: played.hostToken).status == 200)
         let ended = try display.next("ended")
         #expect(winner(ended) == "Bob", "\(ended)")
         #expect((ended["podium"] as? [String: Any]).flatMap { ($0["players"] as? [[String: Any]])?.first?["nickname"] as? String } == "Bob")
@@ -167,17 +175,13 @@ import Testing
     @Test func aCorrectionOfAnEarlierGameUnderTheSameCodeLeavesTheKeptRoomAlone() throws {
         let server = try LiveGameServer()
         defer { server.stop() }
-        let played = try Self.play(server)
-        let display = try GameClient(port: server.port)
-        try display.send(type: "watch", ["code": played.code])
-        try display.next("watching")
+        let (played, display) = try podiumWithAProjector(server)
         let room = try #require(server.game.service.context.registry.room(played.code))
         // Ada's 5,000 more points would put her first; this room never sees them.
         let ada = PlayerID(1), earlier = GameCorrected(at: .max, game: 1, correction: .adjust(player: ada, team: nil, delta: 5000), reason: "an earlier game", by: .editor)
         room.run { $0.corrected(earlier) }
 
-        let key = #"{"action":"answer_key","question":1,"answer_key":{"kind":"number","answer":330},"reason":"The Eiffel Tower is 330 m, not 300"}"#
-        #expect(try post(server, played.code, key, token: played.hostToken).status == 200)
+        #expect(try post(server, played.code, Self.eiffelKey, token: played.hostToken).status == 200)
         // The projector's first `ended` since is this game's correction: Bob first, Ada's score as it was.
         let ended = try display.next("ended")
         let players = try #require(ended["players"] as? [[String: Any]])
