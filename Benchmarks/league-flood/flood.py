@@ -206,7 +206,8 @@ def results(args):
 
 
 def nights(args):
-    """Device ids of `phones` games spread over the archive, one each: every file is read once."""
+    """One phone from each of `phones` games spread over the archive (its files read once for the
+    device ids), each asking for its night twice."""
     devices = []
     for name in sorted(os.listdir(args.archive)):
         if not name.endswith(".jsonl"):

@@ -172,7 +172,7 @@ struct CommandLineTests {
             let answers = lines.indices.filter { lines[$0].contains(#""room":"\#(code)""#) && lines[$0].contains(#""type":"answer_recorded""#) }
             let index = answers[answers.count / 2]
             lines.remove(at: index)
-            try (lines.joined(separator: "\n") + "\n").write(toFile: file, atomically: false, encoding: .utf8)
+            try (lines.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
             return "\(file):\(index + 1)"
         }
 
@@ -268,7 +268,7 @@ struct CommandLineTests {
         let index = try #require(night.lines.firstIndex { $0.contains(#""type":"room_created""#) && $0.contains(#""room":"\#(night.code)""#) })
         let title = try #require(night.lines[index].range(of: #""pack":\{"title":"[^"]*""#, options: .regularExpression))
         night.lines[index].replaceSubrange(title, with: #""pack":{"title":"\u001b]0;pwned\u0007\u001b[2J\u009b31m""#)
-        try (night.lines.joined(separator: "\n") + "\n").write(toFile: night.file, atomically: false, encoding: .utf8)
+        try (night.lines.joined(separator: "\n") + "\n").write(toFile: night.file, atomically: true, encoding: .utf8)
         let archive = ["--archive", night.directory]
         let escaped = #"\u{1B}]0;pwned\u{7}\u{1B}[2J\u{9B}31m"#
         func isRaw(_ text: String) -> Bool { text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" || $0 == "\u{9B}" } }

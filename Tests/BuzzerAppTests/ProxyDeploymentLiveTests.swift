@@ -203,7 +203,7 @@ import Testing
             server buzzer 127.0.0.1:\(server.port) send-proxy-v2
         """
         // HAProxy refuses a file whose last line has no LF.
-        try (config + "\n").write(toFile: folder + "/haproxy.cfg", atomically: false, encoding: .utf8)
+        try (config + "\n").write(toFile: folder + "/haproxy.cfg", atomically: true, encoding: .utf8)
         let proxy = Process()
         proxy.executableURL = URL(fileURLWithPath: ScaleOutLiveTests.haproxy)
         proxy.arguments = ["-db", "-f", folder + "/haproxy.cfg"]

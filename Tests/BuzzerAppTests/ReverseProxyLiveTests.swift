@@ -18,7 +18,7 @@ import Testing
             .replacingOccurrences(of: "ssl_certificate     CERTIFICATE;", with: "ssl_certificate     \(folder)/cert.pem;")
             .replacingOccurrences(of: "ssl_certificate_key KEY;", with: "ssl_certificate_key \(folder)/key.pem;")
             .replacingOccurrences(of: "server UPSTREAM;", with: "server 127.0.0.1:\(upstream);")
-        try site.write(toFile: folder + "/buzzer.conf", atomically: false, encoding: .utf8)
+        try site.write(toFile: folder + "/buzzer.conf", atomically: true, encoding: .utf8)
         let main = """
         pid \(folder)/nginx.pid;
         error_log \(folder)/logs/error.log info;
@@ -30,7 +30,7 @@ import Testing
             include \(folder)/buzzer.conf;
         }
         """
-        try main.write(toFile: folder + "/nginx.conf", atomically: false, encoding: .utf8)
+        try main.write(toFile: folder + "/nginx.conf", atomically: true, encoding: .utf8)
         let check = try ChildProcess.run(URL(fileURLWithPath: Self.nginx), ["-t", "-p", folder, "-c", folder + "/nginx.conf"], timeout: 30)
         #expect(check.status == 0, "nginx -t: \(check.output)")
 

@@ -158,7 +158,7 @@ import Testing
         config = config.replacingOccurrences(of: #""server": {"host": "127.0.0.1", "port": 0,"#,
                                              with: #""server": {"host": "127.0.0.1", "port": 0, "tls": {"certificateFile": "cert.pem", "privateKeyFile": "key.pem"},"#)
         #expect(config.contains("\"tls\""), "the test's config template changed")
-        try config.write(toFile: folder + "/config.json", atomically: false, encoding: .utf8)
+        try config.write(toFile: folder + "/config.json", atomically: true, encoding: .utf8)
         let server = try ServerProcess(arguments: ["serve", "--config", folder + "/config.json", "--archive", folder + "/log"])
         defer { server.stop() }
         #expect(try Self.handshake(port: server.port, []).output.contains("before-sighup"))

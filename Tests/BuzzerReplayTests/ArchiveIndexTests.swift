@@ -74,7 +74,7 @@ import Testing
             for (n, line) in text.enumerated() where line.contains(#""room":"WXYZ""#) {
                 text[n] = String(repeating: "#", count: line.utf8.count)
             }
-            try text.joined(separator: "\n").write(toFile: file, atomically: false, encoding: .utf8)
+            try text.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
         }
         // The whole-archive scan sees the damage (every other number is missing) and charges it to ours.
         let whole = try scan(dir.path).game(GameReference(code: "ABCD"))

@@ -138,7 +138,7 @@ struct LogFile {
     func index(ofLast type: String) -> Int? { lines.lastIndex { $0.contains(#""type":"\#(type)""#) } }
 
     func save() throws {
-        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
     }
 }
 

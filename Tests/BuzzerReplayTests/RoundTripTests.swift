@@ -165,15 +165,15 @@ import Testing
     @Test func theConfiguredDirectoryComesFromConfigJSON() throws {
         let dir = TemporaryDirectory()
         let config = dir.path + "/config.json"
-        try #"{"server":{"port":1},"archive":{"directory":"/var/lib/buzzer"}}"#.write(toFile: config, atomically: false, encoding: .utf8)
+        try #"{"server":{"port":1},"archive":{"directory":"/var/lib/buzzer"}}"#.write(toFile: config, atomically: true, encoding: .utf8)
         #expect(try ReplayArchive.configuredDirectory(configPath: config, required: true) == "/var/lib/buzzer")
-        try #"{"server":{"port":1}}"#.write(toFile: config, atomically: false, encoding: .utf8)
+        try #"{"server":{"port":1}}"#.write(toFile: config, atomically: true, encoding: .utf8)
         // A relative directory is taken from the config file's folder, as `buzzer serve` does.
         #expect(try ReplayArchive.configuredDirectory(configPath: config, required: true)
             == URL(fileURLWithPath: dir.path + "/archive").standardizedFileURL.path)
         #expect(try ReplayArchive.configuredDirectory(configPath: dir.path + "/none.json", required: false) == "archive")
         #expect(throws: ReplayError.self) { try ReplayArchive.configuredDirectory(configPath: dir.path + "/none.json", required: true) }
-        try "{".write(toFile: config, atomically: false, encoding: .utf8)
+        try "{".write(toFile: config, atomically: true, encoding: .utf8)
         #expect(throws: ReplayError.self) { try ReplayArchive.configuredDirectory(configPath: config, required: false) }
     }
 }
