@@ -12,40 +12,19 @@ package struct PlayerNight: Sendable, Equatable, Encodable {
         package var kind: String
         package var text: String
         /// The player's answer as text (option texts, the typed text, the number); nil when not answered.
-        package var answer: String?
+        @NullWhenAbsent package var answer: String?
         /// In a team game, the teammate whose answer counted for this player; nil otherwise.
-        package var answeredBy: String?
+        @NullWhenAbsent package var answeredBy: String?
         /// The right answer as the results write it, after corrections; nil for an unscored question.
-        package var right: String?
+        @NullWhenAbsent package var right: String?
         /// nil when not judged: a poll or survey, a voided or skipped question, or no answer.
-        package var correct: Bool?
+        @NullWhenAbsent package var correct: Bool?
         package var points: Int
-        package var responseMs: Int64?
+        @NullWhenAbsent package var responseMs: Int64?
         /// Right answers among the room's judged ones, in whole percent; nil when none was judged.
-        package var percentRight: Int?
+        @NullWhenAbsent package var percentRight: Int?
         package var voided: Bool
         package var skipped: Bool
-
-        private enum CodingKeys: String, CodingKey {
-            case number, kind, text, answer, answeredBy, right, correct, points, responseMs, percentRight, voided, skipped
-        }
-
-        /// Every key written, absent values as null: a page never has to tell "missing" from "none".
-        package func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(number, forKey: .number)
-            try c.encode(kind, forKey: .kind)
-            try c.encode(text, forKey: .text)
-            try c.encode(answer, forKey: .answer)
-            try c.encode(answeredBy, forKey: .answeredBy)
-            try c.encode(right, forKey: .right)
-            try c.encode(correct, forKey: .correct)
-            try c.encode(points, forKey: .points)
-            try c.encode(responseMs, forKey: .responseMs)
-            try c.encode(percentRight, forKey: .percentRight)
-            try c.encode(voided, forKey: .voided)
-            try c.encode(skipped, forKey: .skipped)
-        }
     }
 
     /// When and why the game was corrected.
@@ -58,33 +37,14 @@ package struct PlayerNight: Sendable, Equatable, Encodable {
     package var title: String
     package var startedAt: Int64
     package var nickname: String
-    package var team: String?
+    @NullWhenAbsent package var team: String?
     package var place: Int
     /// Players on the final standings.
     package var players: Int
     package var score: Int
-    package var teamPlace: Int?
+    @NullWhenAbsent package var teamPlace: Int?
     package var corrections: [Correction]
     package var questions: [Question]
-
-    private enum CodingKeys: String, CodingKey {
-        case code, title, startedAt, nickname, team, place, players, score, teamPlace, corrections, questions
-    }
-
-    package func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(code, forKey: .code)
-        try c.encode(title, forKey: .title)
-        try c.encode(startedAt, forKey: .startedAt)
-        try c.encode(nickname, forKey: .nickname)
-        try c.encode(team, forKey: .team)
-        try c.encode(place, forKey: .place)
-        try c.encode(players, forKey: .players)
-        try c.encode(score, forKey: .score)
-        try c.encode(teamPlace, forKey: .teamPlace)
-        try c.encode(corrections, forKey: .corrections)
-        try c.encode(questions, forKey: .questions)
-    }
 
     /// The night of the player `device` played as, in a finished game; nil when no player of the
     /// game joined from that device (or the game cannot be read). A device that joined twice

@@ -59,5 +59,14 @@ import Testing
         #expect(anns.questions[0].answeredBy == nil && anns.questions[0].answer == "Ottawa")
         #expect(PlayerNight(replayed, device: "phone-zed") == nil)
         #expect(PlayerNight(replayed, device: "") == nil)
+
+        // Every key is written, an absent value as null: the page tells "none" by `=== null`.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(decoding: try encoder.encode(night.questions[1]), as: UTF8.self)
+        #expect(json.contains(#""correct":null"#) && json.contains(#""percentRight":null"#) && json.contains(#""right":null"#), "\(json)")
+        #expect(json.contains(#""answer":"One""#) || json.contains(#""answer":"Two""#), "\(json)")
+        let whole = String(decoding: try encoder.encode(night), as: UTF8.self)
+        #expect(whole.contains(#""team":"Reds""#) && whole.contains(#""teamPlace":"#), "\(whole)")
     }
 }
