@@ -10,7 +10,10 @@ import Foundation
 /// `maxRTTMs` (every frame held for half of it each way, pings and pongs too, so the server measures
 /// it as it would over the air); all press within `windowMs` of each other at known instants. The
 /// report compares the server's corrected press times and its queue with the true press instants
-/// (docs/kinds.md, "buzz"). A measurement, never a test.
+/// (docs/kinds.md, "buzz"). The networks are simulated in user space, which only the pongs show, so
+/// the server trusts them (`transport.roundTrip: pongs`) unless told `kernel`. The first `cheaters`
+/// phones hold each pong 700 ms more: their gain is how much earlier than their true press the server
+/// placed them. A measurement, never a test.
 package enum BuzzFairnessBenchmark {
     package struct Report: CustomStringConvertible, Sendable {
         package var teams: Int
@@ -27,6 +30,9 @@ package enum BuzzFairnessBenchmark {
         package var ties: Int
         /// The presses' own order kept by the queue, per round, for a check that nothing was lost.
         package var queued: [Int]
+        /// true press − corrected press of each cheater's press, ms (what a delayed pong bought).
+        package var cheatGains: [Double] = []
+        package var roundTrip: RoundTripSource = .pongs
 
         func percentile(_ p: Double) -> Double {
             guard !errors.isEmpty else { return 0 }
@@ -38,6 +44,8 @@ package enum BuzzFairnessBenchmark {
             return "\(teams) teams × \(rounds) rounds, presses within the window, RTT 0-400 ms: corrected-time error p50 \(ms(percentile(0.5))), "
                 + "p99 \(ms(percentile(0.99))), max \(ms(errors.last ?? 0)); pairs out of order \(inversions) of \(pairs) "
                 + "(\(inversionsBeyondTie) more than the tie window apart; by corrected time alone \(correctedInversions)); presses shown as ties \(ties)"
+                + (cheatGains.isEmpty ? "" : "; round trips from \(roundTrip.rawValue): \(cheatGains.count) presses of phones that hold their pongs 700 ms gained "
+                    + "at most \(ms(max(0, cheatGains.max() ?? 0))) (median \(ms(max(0, cheatGains.sorted()[cheatGains.count / 2]))))")
         }
     }
 
@@ -46,7 +54,8 @@ package enum BuzzFairnessBenchmark {
         package var description: String { switch self { case .unexpected(let what): what } }
     }
 
-    package static func run(teams: Int, rounds: Int, windowMs: Int = 50, maxRTTMs: Int = 400, tieWindowMs: Int = 20, seed: UInt64 = 1) throws -> Report {
+    package static func run(teams: Int, rounds: Int, windowMs: Int = 50, maxRTTMs: Int = 400, tieWindowMs: Int = 20, seed: UInt64 = 1,
+                            cheaters: Int = 0, roundTrip: RoundTripSource = .pongs) throws -> Report {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-bench-buzz-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var config = BuzzerConfig()
@@ -54,7 +63,9 @@ package enum BuzzFairnessBenchmark {
         config.server.port = 0
         config.archive.directory = directory
         config.library.mediaDirectory = directory + "-media"
-        config.timeouts.pingIntervalSeconds = 0.5
+        // A second apart, so a pong held 700 ms still answers the ping outstanding.
+        config.timeouts.pingIntervalSeconds = 1
+        config.transport.roundTrip = roundTrip
         let server = try GameServer(config: config)
         let port = try server.start()
         defer {
@@ -76,7 +87,7 @@ package enum BuzzFairnessBenchmark {
         var phones: [(client: DelayedWebSocketClient, player: Int)] = []
         defer { for phone in phones { phone.client.stop() } }
         for index in 0..<teams {
-            let client = try DelayedWebSocketClient(port: port, rttMs: Int(random.next() % UInt64(maxRTTMs + 1)))
+            let client = try DelayedWebSocketClient(port: port, rttMs: Int(random.next() % UInt64(maxRTTMs + 1)), pongDelayMs: index < cheaters ? 700 : 0)
             try client.send(type: ClientMessageType.join.rawValue, ["code": code, "nickname": "Phone \(index + 1)", "team": "Team \(index + 1)"])
             guard let player = try client.next(ServerMessageType.joined.rawValue)["player"] as? Int else { throw BenchError.unexpected("no player id") }
             phones.append((client, player))
@@ -88,7 +99,8 @@ package enum BuzzFairnessBenchmark {
             try phone.client.next(ServerMessageType.error.rawValue)
         }
 
-        var report = Report(teams: teams, rounds: rounds, errors: [], inversions: 0, inversionsBeyondTie: 0, pairs: 0, ties: 0, queued: [])
+        var report = Report(teams: teams, rounds: rounds, errors: [], inversions: 0, inversionsBeyondTie: 0, pairs: 0, ties: 0, queued: [], roundTrip: roundTrip)
+        let cheating = Set(phones.prefix(cheaters).map(\.player))
         try host.send(type: ClientMessageType.start.rawValue)
         for round in 0..<rounds {
             if round > 0 { try host.send(type: ClientMessageType.skip.rawValue) }
@@ -118,6 +130,7 @@ package enum BuzzFairnessBenchmark {
             for row in rows {
                 guard let player = row["player"] as? Int, let pressedMs = row["pressedMs"] as? Double, let real = truth[player] else { continue }
                 report.errors.append(abs(opensAt + pressedMs - real))
+                if cheating.contains(player) { report.cheatGains.append(real - (opensAt + pressedMs)) }
                 if row["tie"] as? Bool == true { report.ties += 1 }
                 places.append((player, real, pressedMs))
             }

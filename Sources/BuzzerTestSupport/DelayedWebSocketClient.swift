@@ -10,6 +10,10 @@ import Foundation
 package final class DelayedWebSocketClient: @unchecked Sendable {
     package let socket: TestWebSocketClient
     package let oneWay: DispatchTimeInterval
+    /// Held on top of `oneWay` for pongs alone: a cheat that makes the round trip look longer than it is.
+    package let pongDelay: DispatchTimeInterval
+    /// The first ping's payload, for a cheat that echoes it again later (`sendStalePong`).
+    private var firstPing: [UInt8]?
     private let out = DispatchQueue(label: "delayed-client.out")
     private let inbound = DispatchQueue(label: "delayed-client.in")
     private let condition = NSCondition()
@@ -17,9 +21,10 @@ package final class DelayedWebSocketClient: @unchecked Sendable {
     private var pongsSent = 0
     private var stopped = false
 
-    package init(port: Int, rttMs: Int) throws {
+    package init(port: Int, rttMs: Int, pongDelayMs: Int = 0) throws {
         socket = try TestWebSocketClient.connect(port: port, path: "/ws", headers: ["Sec-WebSocket-Protocol": "buzzer.v1"])
         oneWay = .microseconds(rttMs * 500)
+        pongDelay = .milliseconds(pongDelayMs)
         let thread = Thread { [self] in readLoop() }
         thread.start()
     }
@@ -51,7 +56,10 @@ package final class DelayedWebSocketClient: @unchecked Sendable {
     private func deliver(_ frame: TestWebSocketClient.Frame) {
         switch frame.opcode {
         case .ping:
-            out.asyncAfter(deadline: .now() + oneWay) { [self] in
+            condition.lock()
+            if firstPing == nil { firstPing = frame.payload }
+            condition.unlock()
+            out.asyncAfter(deadline: .now() + oneWay + pongDelay) { [self] in
                 try? socket.sendFrame(.pong, frame.payload)
                 condition.lock()
                 pongsSent += 1
@@ -91,6 +99,15 @@ package final class DelayedWebSocketClient: @unchecked Sendable {
             }
             guard condition.wait(until: deadline) else { throw TestWebSocketClient.ClientError.timedOut(type) }
         }
+    }
+
+    /// Sends an unsolicited pong that echoes the first ping again: a cheat that claims a long round trip.
+    package func sendStalePong() throws {
+        condition.lock()
+        let payload = firstPing
+        condition.unlock()
+        guard let payload else { throw TestWebSocketClient.ClientError.timedOut("a first ping") }
+        out.sync { try? socket.sendFrame(.pong, payload) }
     }
 
     /// Waits until the phone has answered `count` pings: the server has measured its RTT once that pong arrives.

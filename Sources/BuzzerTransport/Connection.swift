@@ -372,3 +372,14 @@ final class Connection {
         }
     }
 }
+
+extension Connection {
+    /// The kernel's smoothed round trip of this TCP socket (`TCP_INFO`'s `tcpi_rtt`), nanoseconds; nil
+    /// when the kernel has none. Taken from the peer's ACKs, which an app that delays its pongs does not delay.
+    var kernelRoundTripNanos: UInt64? {
+        var info = tcp_info()
+        var length = socklen_t(MemoryLayout<tcp_info>.size)
+        guard getsockopt(fd, Int32(IPPROTO_TCP), TCP_INFO, &info, &length) == 0, info.tcpi_rtt > 0 else { return nil }
+        return UInt64(info.tcpi_rtt) * 1_000
+    }
+}

@@ -101,10 +101,30 @@ package struct TransportConfig: Codable, Sendable, Equatable {
     package var outboundHighWaterBytes: Int
     /// Size of each loop's shared read buffer.
     package var readBufferBytes: Int
+    /// What bounds a phone's round trip, which response times and buzz presses are corrected by.
+    package var roundTrip: RoundTripSource
 
-    package init(outboundHighWaterBytes: Int = 4 << 20, readBufferBytes: Int = 64 << 10) {
+    package init(outboundHighWaterBytes: Int = 4 << 20, readBufferBytes: Int = 64 << 10, roundTrip: RoundTripSource = .kernel) {
         self.outboundHighWaterBytes = outboundHighWaterBytes
         self.readBufferBytes = readBufferBytes
+        self.roundTrip = roundTrip
+    }
+
+    private enum CodingKeys: String, CodingKey { case outboundHighWaterBytes, readBufferBytes, roundTrip }
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = TransportConfig()
+        outboundHighWaterBytes = try c.decodeIfPresent(Int.self, forKey: .outboundHighWaterBytes) ?? defaults.outboundHighWaterBytes
+        readBufferBytes = try c.decodeIfPresent(Int.self, forKey: .readBufferBytes) ?? defaults.readBufferBytes
+        guard let text = try c.decodeIfPresent(String.self, forKey: .roundTrip) else {
+            roundTrip = defaults.roundTrip
+            return
+        }
+        guard let source = RoundTripSource(rawValue: text) else {
+            throw DecodingError.dataCorruptedError(forKey: .roundTrip, in: c, debugDescription: "must be \"kernel\" or \"pongs\"")
+        }
+        roundTrip = source
     }
 
     package func validate() throws(TransportError) {

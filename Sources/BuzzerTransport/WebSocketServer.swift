@@ -34,6 +34,7 @@ package final class WebSocketServer: Sendable {
             respond: { service.respond(to: $0, body: $1, remoteAddress: $2, reply: $3) },
             makeHandler: { service.makeHandler(for: $0) },
             pingIntervalNanos: UInt64(max(0, config.timeouts.pingIntervalSeconds) * 1e9),
+            roundTripSource: config.transport.roundTrip,
             logger: logger,
             sharedDeflaters: deflaters)
         tcp = TCPServer(config: config.server, transport: config.transport, timeouts: config.timeouts, group: group, tls: tls,

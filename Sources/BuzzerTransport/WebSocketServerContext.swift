@@ -11,6 +11,8 @@ struct WebSocketServerContext<Handler: WebSocketHandler>: Sendable {
     let respond: @Sendable (HTTPRequestHead, [UInt8], String, HTTPResponder) -> Void
     let makeHandler: @Sendable (WebSocketUpgrade<Handler>) -> Handler
     let pingIntervalNanos: UInt64
+    /// `transport.roundTrip`: whether the kernel's RTT bounds the pongs'.
+    let roundTripSource: RoundTripSource
     let logger: Logger
     /// One no-context-takeover stream per loop, by loop index; none when compression is off.
     let sharedDeflaters: [LoopBound<SharedDeflater>]

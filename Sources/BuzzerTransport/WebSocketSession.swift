@@ -88,7 +88,7 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
         var nextPing: UInt64
         /// Set once we sent Close: the peer must answer by then.
         var closeDeadline: UInt64?
-        var roundTripNanos: UInt64?
+        var roundTrip = RoundTripEstimator()
 
         init(machine: WebSocketConnectionStateMachine, handler: Handler, lastReceive: UInt64, nextPing: UInt64) {
             self.machine = machine
@@ -130,7 +130,7 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
     }
 
     var roundTripNanos: UInt64? {
-        if case .open(let open) = state { return open.roundTripNanos }
+        if case .open(let open) = state { return open.roundTrip.estimate }
         return nil
     }
 
@@ -268,15 +268,14 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
         }
     }
 
-    /// Our pings carry the monotonic send time; a pong echoing it gives the round trip.
+    /// A pong that echoes our outstanding ping gives a round trip (`RoundTripEstimator`); any other is ignored.
     func measureRoundTrip(_ payload: [UInt8]) {
-        guard payload.count == 8, case .open(let open) = state else { return }
-        var sent: UInt64 = 0
-        for byte in payload { sent = sent << 8 | UInt64(byte) }
-        let now = MonotonicClock.nanoseconds()
-        guard sent <= now, now - sent < 60_000_000_000 else { return }
-        open.roundTripNanos = now - sent
-        open.handler.measuredRoundTrip(nanos: now - sent)
+        guard case .open(let open) = state, let connection else { return }
+        let bounded = context.roundTripSource == .kernel
+        let estimate = open.roundTrip.pongReceived(payload, at: MonotonicClock.nanoseconds()) {
+            bounded ? connection.kernelRoundTripNanos : nil
+        }
+        if let estimate { open.handler.measuredRoundTrip(nanos: estimate) }
     }
 
     func connectionDidReadEOF(_ connection: Connection) {
@@ -342,9 +341,11 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
             }
             guard context.pingIntervalNanos > 0, now >= open.nextPing else { return }
             open.nextPing = now &+ context.pingIntervalNanos
-            let stamp = (0..<8).map { UInt8(truncatingIfNeeded: now >> (56 - 8 * UInt64($0))) }
-            let ping = open.machine.ping(payload: stamp)
-            if let ping { connection.write(ping) }
+            // A nonce, not the clock: a pong can echo only the ping it answers, and learns nothing from it.
+            let nonce = UInt64.random(in: .min ... .max)
+            guard let ping = open.machine.ping(payload: RoundTripEstimator.payload(nonce)) else { return }
+            open.roundTrip.pingSent(nonce: nonce, at: now)
+            connection.write(ping)
         case .responding, .closing, .closed, .modifying, .awaiting:
             break
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import BuzzerApp
 import BuzzerArchive
 import BuzzerBench
+import BuzzerTransport
 import Foundation
 
 /// `buzzer bench`: measurements, never tests. Figures go to docs/performance.md with the command.
@@ -106,11 +107,18 @@ struct BenchCommand: ParsableCommand {
         @Option(help: "Seed of the delays and press times.")
         var seed: UInt64 = 1
 
+        @Option(help: "Phones that hold every pong 700 ms to buy a longer round trip; the report gives what they gained.")
+        var cheaters: Int = 0
+
+        @Option(help: "kernel or pongs: whose word bounds the round trip (transport.roundTrip). The phones' networks are simulated in user space, which only pongs shows.")
+        var roundTrip: String = RoundTripSource.pongs.rawValue
+
         func run() throws {
-            guard (2...500).contains(teams), (1...50).contains(rounds), (0...1_000).contains(windowMs), (0...5_000).contains(maxRttMs) else {
-                throw ValidationError("teams 2-500, rounds 1-50, window-ms 0-1000, max-rtt-ms 0-5000")
+            guard (2...500).contains(teams), (1...50).contains(rounds), (0...1_000).contains(windowMs), (0...5_000).contains(maxRttMs), (0...teams).contains(cheaters) else {
+                throw ValidationError("teams 2-500, rounds 1-50, window-ms 0-1000, max-rtt-ms 0-5000, cheaters 0-teams")
             }
-            print(try BuzzFairnessBenchmark.run(teams: teams, rounds: rounds, windowMs: windowMs, maxRTTMs: maxRttMs, seed: seed))
+            guard let source = RoundTripSource(rawValue: roundTrip) else { throw ValidationError("--round-trip is kernel or pongs") }
+            print(try BuzzFairnessBenchmark.run(teams: teams, rounds: rounds, windowMs: windowMs, maxRTTMs: maxRttMs, seed: seed, cheaters: cheaters, roundTrip: source))
         }
     }
 

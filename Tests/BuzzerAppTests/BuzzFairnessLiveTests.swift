@@ -12,7 +12,11 @@ import Testing
 @Suite(.serialized)
 struct BuzzFairnessLiveTests {
     @Test func theQueueFollowsThePressOrderWhateverEachPhonesDelay() throws {
-        let server = try LiveGameServer { config in config.timeouts.pingIntervalSeconds = 0.5 }
+        // The phones' networks are simulated in user space, which only the pongs show: trust them here.
+        let server = try LiveGameServer { config in
+            config.timeouts.pingIntervalSeconds = 0.5
+            config.transport.roundTrip = .pongs
+        }
         defer { server.stop() }
         let host = try GameClient(port: server.port)
         let pack: [String: Any] = ["title": "Buzzer", "questions": [
@@ -81,6 +85,103 @@ struct BuzzFairnessLiveTests {
         let replayed = try Room.replay(events)
         #expect(replayed.asked[0].buzz.order(tieWindowMs: 20).map { replayed.asked[0].buzz.presses[$0.index].player.rawValue }
             == ["Far", "Mid", "Near"].map { ids[$0]! })
+    }
+}
+
+/// Nobody buys the buzzer with a round trip the server did not measure (docs/kinds.md, "buzz",
+/// "Who was first"): a phone that holds every pong 700 ms, and one that echoes an old ping again,
+/// press 50 and 150 ms after an honest phone and stay behind it, corrected by nothing.
+@Suite(.serialized)
+struct BuzzCheatLiveTests {
+    struct Played {
+        var order: [String]
+        /// arrivedMs − pressedMs of each phone's press: what its round trip bought it.
+        var gainMs: [String: Double]
+        var loggedRttMs: [String: GameDuration]
+    }
+
+    /// Plays one buzz question: Honest presses first, DelayedPongs 50 ms later, StalePong 150 ms later.
+    func play(_ source: RoundTripSource) throws -> Played {
+        // Pings a second apart, so the 700 ms pong still answers the ping outstanding and counts.
+        let server = try LiveGameServer { config in
+            config.timeouts.pingIntervalSeconds = 1
+            config.transport.roundTrip = source
+        }
+        defer { server.stop() }
+        let host = try GameClient(port: server.port)
+        let pack: [String: Any] = ["title": "Buzzer", "questions": [
+            ["kind": "buzz", "category": "Capitals", "text": "Capital of Australia?", "answer": ["Canberra"], "openBuzzers": "host", "tieWindowMs": 20],
+        ]]
+        try host.send(type: "create", ["questions": pack, "settings": ["rttCompensationCapMs": 250, "timeLimitSeconds": 60]])
+        let code = try #require(try host.next("created")["code"] as? String)
+        let names = ["Honest", "DelayedPongs", "StalePong"]
+        let clients = [
+            try DelayedWebSocketClient(port: server.port, rttMs: 0),
+            try DelayedWebSocketClient(port: server.port, rttMs: 0, pongDelayMs: 700),
+            try DelayedWebSocketClient(port: server.port, rttMs: 0),
+        ]
+        defer { for client in clients { client.stop() } }
+        var ids: [Int: String] = [:]
+        for (name, client) in zip(names, clients) {
+            try client.send(type: "join", ["code": code, "nickname": name])
+            let player = try #require(try client.next("joined")["player"] as? Int)
+            ids[player] = name
+        }
+        try clients[0].waitForPongs(1)
+        try clients[1].waitForPongs(2)
+        try clients[2].waitForPongs(2)
+        // The stale pong echoes the first ping once more, seconds after the server sent it.
+        try clients[2].sendStalePong()
+        for client in clients {
+            try client.send(type: "no_such_message")
+            try client.next("error")
+        }
+        try host.send(type: "start")
+        for client in clients { try client.next("question") }
+        try host.send(type: "open_buzzers")
+        for client in clients { try client.next("answers_open") }
+        let base = DispatchTime.now() + .milliseconds(50)
+        for (client, offset) in zip(clients, [0, 50, 150]) {
+            try client.send(type: "buzz", ["question": 0], at: base + .milliseconds(offset))
+        }
+        let view = try host.next(after: ["buzz"], timeout: 10) { ($0["queue"] as? [[String: Any]])?.count == 3 && $0["floor"] != nil }
+        let rows = try #require(view["queue"] as? [[String: Any]])
+        var played = Played(order: [], gainMs: [:], loggedRttMs: [:])
+        for row in rows {
+            let player = try #require(row["player"] as? Int)
+            let name = try #require(ids[player])
+            played.order.append(name)
+            let arrived = try #require(row["arrivedMs"] as? Double)
+            let pressed = try #require(row["pressedMs"] as? Double)
+            #expect(pressed >= 0, "\(name)'s press corrected before the buzzers opened: \(row)")
+            played.gainMs[name] = arrived - pressed
+        }
+        try host.send(type: "end")
+        try host.next("ended")
+        #expect(eventually { (try? server.loggedEvents(of: code).last?.type) == "room_ended" })
+        for case .buzzPressed(let pressed) in try server.loggedEvents(of: code) {
+            played.loggedRttMs[ids[pressed.player.rawValue] ?? "?"] = pressed.rttMs
+        }
+        return played
+    }
+
+    @Test func delayedOrStalePongsBuyNothingWhenTheKernelBoundsTheRoundTrip() throws {
+        let played = try play(.kernel)
+        #expect(played.order == ["Honest", "DelayedPongs", "StalePong"])
+        // Loopback's round trip is well under a millisecond: the kernel says so, whatever the pongs claim.
+        for (name, gain) in played.gainMs { #expect(gain <= 2, "\(name) gained \(gain) ms") }
+        for (name, rtt) in played.loggedRttMs { #expect(rtt <= 4, "\(name)'s logged round trip: \(rtt) ms") }
+    }
+
+    @Test func aStalePongBuysNothingAndDelayedPongsAtMostTheCapWhenPongsAreTrusted() throws {
+        let played = try play(.pongs)
+        // The stale pong is ignored: StalePong is measured as the honest phone is.
+        #expect((played.loggedRttMs["StalePong"] ?? .max) <= 4)
+        #expect((played.gainMs["StalePong"] ?? .infinity) <= 2)
+        // Delayed pongs are the documented worst case of `pongs`: they buy the floor, but never more than
+        // the cap, and never a press before the buzzers opened (`pressedMs >= 0`, checked in `play`).
+        #expect(played.order.first == "DelayedPongs")
+        #expect((played.gainMs["DelayedPongs"] ?? .infinity) <= 250)
     }
 }
 

@@ -140,6 +140,21 @@ import BuzzerGameJSON
         #expect(try Room.replay(game.log) == game.room)
     }
 
+    @Test func aPressIsNeverCorrectedToBeforeTheBuzzersOpened() throws {
+        var (game, ids) = try Self.game(BuzzQuestion(tieWindowMs: 5), names: ["Honest", "Claims500"], settings: Self.settings(cap: 250))
+        game.openAnswers()
+        let opens = game.room.currentQuestion!.opensAt
+        game.now = opens + 40
+        try buzz(&game, ids[0])
+        game.now = opens + 90
+        // Half of 500 ms would put this press 160 ms before the opening: it counts from the opening.
+        try buzz(&game, ids[1], rtt: 500)
+        let presses = game.room.currentQuestion!.buzz.presses
+        #expect(presses.map(\.pressedAt) == [opens + 40, opens])
+        #expect(presses.allSatisfy { $0.pressedAt >= opens })
+        #expect(try Room.replay(game.log) == game.room)
+    }
+
     // MARK: - False starts, marks and scoring
 
     @Test func aFalseStartLocksThePlayerOutAndIsLogged() throws {
