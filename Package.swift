@@ -19,6 +19,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // epoll from libc's <sys/epoll.h>: the transport's one readiness set per event loop.
         .systemLibrary(name: "CEpoll"),
+        .target(name: "CLinuxTCP"),
         // QR codes of the join address, drawn as SVG for the host console and the display.
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
 
@@ -28,7 +29,7 @@ let package = Package(
         .target(
             name: "BuzzerTransport",
             dependencies: [
-                "BuzzerWebSocket", "CEpoll",
+                "BuzzerWebSocket", "CEpoll", "CLinuxTCP",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),
             ]

@@ -12,8 +12,7 @@ import Foundation
 /// report compares the server's corrected press times and its queue with the true press instants
 /// (docs/kinds.md, "buzz"). The networks are simulated in user space, which only the pongs show, so
 /// the server trusts them (`transport.roundTrip: pongs`) unless told `kernel`. The first `cheaters`
-/// phones hold each pong 700 ms more: their gain is how much earlier than their true press the server
-/// placed them. A measurement, never a test.
+/// phones hold each pong 700 ms more: their gain is the correction the server gave their presses. A measurement, never a test.
 package enum BuzzFairnessBenchmark {
     package struct Report: CustomStringConvertible, Sendable {
         package var teams: Int
@@ -30,9 +29,12 @@ package enum BuzzFairnessBenchmark {
         package var ties: Int
         /// The presses' own order kept by the queue, per round, for a check that nothing was lost.
         package var queued: [Int]
-        /// true press − corrected press of each cheater's press, ms (what a delayed pong bought).
+        /// arrival − corrected press of each cheater's press, ms: the correction its delayed pongs bought.
+        /// With `--max-rtt-ms 0` every honest phone's is 0, so this is the cheat's gain exactly.
         package var cheatGains: [Double] = []
         package var roundTrip: RoundTripSource = .pongs
+        package var maxRTTMs = 400
+        package var capMs = 400
 
         func percentile(_ p: Double) -> Double {
             guard !errors.isEmpty else { return 0 }
@@ -41,7 +43,7 @@ package enum BuzzFairnessBenchmark {
 
         package var description: String {
             func ms(_ value: Double) -> String { String(format: "%.1f ms", value) }
-            return "\(teams) teams × \(rounds) rounds, presses within the window, RTT 0-400 ms: corrected-time error p50 \(ms(percentile(0.5))), "
+            return "\(teams) teams × \(rounds) rounds, presses within the window, RTT 0-\(maxRTTMs) ms, cap \(capMs) ms: corrected-time error p50 \(ms(percentile(0.5))), "
                 + "p99 \(ms(percentile(0.99))), max \(ms(errors.last ?? 0)); pairs out of order \(inversions) of \(pairs) "
                 + "(\(inversionsBeyondTie) more than the tie window apart; by corrected time alone \(correctedInversions)); presses shown as ties \(ties)"
                 + (cheatGains.isEmpty ? "" : "; round trips from \(roundTrip.rawValue): \(cheatGains.count) presses of phones that hold their pongs 700 ms gained "
@@ -55,7 +57,8 @@ package enum BuzzFairnessBenchmark {
     }
 
     package static func run(teams: Int, rounds: Int, windowMs: Int = 50, maxRTTMs: Int = 400, tieWindowMs: Int = 20, seed: UInt64 = 1,
-                            cheaters: Int = 0, roundTrip: RoundTripSource = .pongs) throws -> Report {
+                            cheaters: Int = 0, roundTrip: RoundTripSource = .pongs, capMs: Int? = nil) throws -> Report {
+        let capMs = capMs ?? maxRTTMs
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("buzzer-bench-buzz-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var config = BuzzerConfig()
@@ -80,7 +83,7 @@ package enum BuzzFairnessBenchmark {
         let question: [String: Any] = ["kind": QuestionKind.buzz.rawValue, "category": "Bench", "text": "Who is first?", "openBuzzers": BuzzQuestion.Opening.host.rawValue, "tieWindowMs": tieWindowMs]
         let pack: [String: Any] = ["title": "Buzzer bench", "questions": Array(repeating: question, count: rounds)]
         try host.send(type: ClientMessageType.create.rawValue, ["questions": pack, "settings": [
-            "rttCompensationCapMs": maxRTTMs, "timeLimitSeconds": 300, "teamMode": true, "maxPlayers": teams + 10, "readingTimeMs": 0,
+            "rttCompensationCapMs": capMs, "timeLimitSeconds": 300, "teamMode": true, "maxPlayers": teams + 10, "readingTimeMs": 0,
         ]])
         guard let code = try host.next(ServerMessageType.created.rawValue)["code"] as? String else { throw BenchError.unexpected("no room code") }
 
@@ -99,7 +102,7 @@ package enum BuzzFairnessBenchmark {
             try phone.client.next(ServerMessageType.error.rawValue)
         }
 
-        var report = Report(teams: teams, rounds: rounds, errors: [], inversions: 0, inversionsBeyondTie: 0, pairs: 0, ties: 0, queued: [], roundTrip: roundTrip)
+        var report = Report(teams: teams, rounds: rounds, errors: [], inversions: 0, inversionsBeyondTie: 0, pairs: 0, ties: 0, queued: [], roundTrip: roundTrip, maxRTTMs: maxRTTMs, capMs: capMs)
         let cheating = Set(phones.prefix(cheaters).map(\.player))
         try host.send(type: ClientMessageType.start.rawValue)
         for round in 0..<rounds {
@@ -130,7 +133,7 @@ package enum BuzzFairnessBenchmark {
             for row in rows {
                 guard let player = row["player"] as? Int, let pressedMs = row["pressedMs"] as? Double, let real = truth[player] else { continue }
                 report.errors.append(abs(opensAt + pressedMs - real))
-                if cheating.contains(player) { report.cheatGains.append(real - (opensAt + pressedMs)) }
+                if cheating.contains(player), let arrivedMs = row["arrivedMs"] as? Double { report.cheatGains.append(arrivedMs - pressedMs) }
                 if row["tie"] as? Bool == true { report.ties += 1 }
                 places.append((player, real, pressedMs))
             }

@@ -1,6 +1,7 @@
 import BuzzerWebSocket
 import Dispatch
 import DequeModule
+import CLinuxTCP
 import Glibc
 
 /// One accepted TCP connection, owned by one event loop for its whole life.
@@ -374,12 +375,11 @@ final class Connection {
 }
 
 extension Connection {
-    /// The kernel's smoothed round trip of this TCP socket (`TCP_INFO`'s `tcpi_rtt`), nanoseconds; nil
-    /// when the kernel has none. Taken from the peer's ACKs, which an app that delays its pongs does not delay.
+    /// The least round trip the kernel measured on this TCP socket over its window (`TCP_INFO`'s
+    /// `tcpi_min_rtt`), nanoseconds; nil when it has none. Taken from the peer's ACKs, which an app that
+    /// holds its pongs does not hold; the minimum, so delayed ACKs do not inflate it either.
     var kernelRoundTripNanos: UInt64? {
-        var info = tcp_info()
-        var length = socklen_t(MemoryLayout<tcp_info>.size)
-        guard getsockopt(fd, Int32(IPPROTO_TCP), TCP_INFO, &info, &length) == 0, info.tcpi_rtt > 0 else { return nil }
-        return UInt64(info.tcpi_rtt) * 1_000
+        let micros = buzzer_tcp_min_rtt_us(fd)
+        return micros > 0 ? UInt64(micros) * 1_000 : nil
     }
 }

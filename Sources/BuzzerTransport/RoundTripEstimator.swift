@@ -7,7 +7,7 @@
 ///   nothing (RFC 6455 §5.5.3 lets a pong answer the latest ping only), so an old or unsolicited pong
 ///   is ignored;
 /// - the estimate is the smallest of the last `sampleCount` pongs, so one slow pong changes nothing;
-/// - under `RoundTripSource.kernel`, the estimate is never above the kernel's smoothed RTT of the TCP
+/// - under `RoundTripSource.kernel`, the estimate is never above the least RTT the kernel measured on the TCP
 ///   socket (`TCP_INFO`), which a client that delays its pongs does not delay.
 struct RoundTripEstimator {
     /// The pongs the estimate is the minimum of.
@@ -50,7 +50,7 @@ struct RoundTripEstimator {
 
 /// Whose word bounds a connection's round trip (`transport.roundTrip` in config.json).
 package enum RoundTripSource: String, Codable, Sendable, Equatable, CaseIterable {
-    /// The pongs' round trip, never above the kernel's smoothed RTT of the socket. Behind a proxy the
+    /// The pongs' round trip, never above the least RTT the kernel measured on the socket. Behind a proxy the
     /// kernel sees only the hop to the proxy, so phones are then compensated by about nothing.
     case kernel
     /// The pongs alone: a client that delays its pongs gains up to `rttCompensationCapMs` on a buzz.

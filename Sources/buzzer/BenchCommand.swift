@@ -101,8 +101,11 @@ struct BenchCommand: ParsableCommand {
         @Option(help: "Every press falls within this many ms.")
         var windowMs: Int = 50
 
-        @Option(help: "The largest round trip a phone gets (each gets 0 to this); also the room's rttCompensationCapMs.")
+        @Option(help: "The largest round trip a phone gets (each gets 0 to this).")
         var maxRttMs: Int = 400
+
+        @Option(help: "The room's rttCompensationCapMs (default: max-rtt-ms).")
+        var capMs: Int?
 
         @Option(help: "Seed of the delays and press times.")
         var seed: UInt64 = 1
@@ -114,11 +117,12 @@ struct BenchCommand: ParsableCommand {
         var roundTrip: String = RoundTripSource.pongs.rawValue
 
         func run() throws {
-            guard (2...500).contains(teams), (1...50).contains(rounds), (0...1_000).contains(windowMs), (0...5_000).contains(maxRttMs), (0...teams).contains(cheaters) else {
-                throw ValidationError("teams 2-500, rounds 1-50, window-ms 0-1000, max-rtt-ms 0-5000, cheaters 0-teams")
+            guard (2...500).contains(teams), (1...50).contains(rounds), (0...1_000).contains(windowMs), (0...5_000).contains(maxRttMs), (0...teams).contains(cheaters),
+                  (0...5_000).contains(capMs ?? 0) else {
+                throw ValidationError("teams 2-500, rounds 1-50, window-ms 0-1000, max-rtt-ms 0-5000, cap-ms 0-5000, cheaters 0-teams")
             }
             guard let source = RoundTripSource(rawValue: roundTrip) else { throw ValidationError("--round-trip is kernel or pongs") }
-            print(try BuzzFairnessBenchmark.run(teams: teams, rounds: rounds, windowMs: windowMs, maxRTTMs: maxRttMs, seed: seed, cheaters: cheaters, roundTrip: source))
+            print(try BuzzFairnessBenchmark.run(teams: teams, rounds: rounds, windowMs: windowMs, maxRTTMs: maxRttMs, seed: seed, cheaters: cheaters, roundTrip: source, capMs: capMs))
         }
     }
 

@@ -59,7 +59,7 @@ import Testing
         // A phone that held its pong 700 ms on a 30 ms network.
         #expect(estimator.pongReceived(RoundTripEstimator.payload(9), at: 730 * Self.ms) { 30 * Self.ms } == 30 * Self.ms)
         estimator.pingSent(nonce: 10, at: 2_000 * Self.ms)
-        // An honest pong below the kernel's smoothed figure keeps its own.
+        // An honest pong below the kernel's figure keeps its own.
         #expect(estimator.pongReceived(RoundTripEstimator.payload(10), at: 2_025 * Self.ms) { 32 * Self.ms } == 25 * Self.ms)
     }
 
