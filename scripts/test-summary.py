@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Prints a short table of test counts per suite from xUnit/JUnit files (swift test --xunit-output,
-pytest --junitxml), then one closing line: `N passed, N failed, N skipped`.
+"""Prints one line per test suite (a Swift test target, the browser tests) from the xUnit/JUnit files
+(swift test --xunit-output, pytest --junitxml): its counts and time, and the failed tests by name.
+Then one closing line: `N passed, N failed, N skipped`.
 
     scripts/test-summary.py reports/swift-swift-testing.xml reports/browser.xml
 """
@@ -9,38 +10,43 @@ import xml.etree.ElementTree as ET
 from collections import OrderedDict
 
 
-def suites(path):
-    counts = OrderedDict()
+def suite_of(classname):
+    """`BuzzerAppTests.BuzzFairnessLiveTests` → `BuzzerAppTests`; `Tests.Browser.test_game` → `browser`."""
+    if classname.startswith("Tests.Browser") or classname.startswith("test_"):
+        return "browser"
+    return classname.split(".", 1)[0] or "?"
+
+
+def read(path, suites):
     try:
         root = ET.parse(path).getroot()
     except (OSError, ET.ParseError) as error:
         print(f"  (no results in {path}: {error})")
-        return counts
+        return
     for case in root.iter("testcase"):
-        name = case.get("classname") or "?"
-        row = counts.setdefault(name, [0, 0, 0])
+        row = suites.setdefault(suite_of(case.get("classname") or "?"), {"passed": 0, "failed": [], "skipped": 0, "seconds": 0.0})
+        row["seconds"] += float(case.get("time") or 0)
         if case.find("failure") is not None or case.find("error") is not None:
-            row[1] += 1
+            row["failed"].append(f"{case.get('classname')}.{case.get('name')}")
         elif case.find("skipped") is not None:
-            row[2] += 1
+            row["skipped"] += 1
         else:
-            row[0] += 1
-    return counts
+            row["passed"] += 1
 
 
 def main(paths):
-    total = [0, 0, 0]
+    suites = OrderedDict()
     for path in paths:
-        counts = suites(path)
-        if not counts:
-            continue
-        print(f"{path}:")
-        width = max(len(name) for name in counts)
-        for name, (passed, failed, skipped) in sorted(counts.items()):
-            mark = "FAILED " if failed else ""
-            extra = f", {skipped} skipped" if skipped else ""
-            print(f"  {name.ljust(width)}  {passed:4d} passed{f', {failed} failed' if failed else ''}{extra} {mark}".rstrip())
-            total = [total[0] + passed, total[1] + failed, total[2] + skipped]
+        read(path, suites)
+    width = max((len(name) for name in suites), default=0)
+    total = [0, 0, 0]
+    for name, row in suites.items():
+        failed = len(row["failed"])
+        extra = (f", {failed} FAILED" if failed else "") + (f", {row['skipped']} skipped" if row["skipped"] else "")
+        print(f"  {name.ljust(width)}  {row['passed']:4d} passed{extra}  ({row['seconds']:.0f} s of tests)")
+        for test in row["failed"]:
+            print(f"      failed: {test}")
+        total = [total[0] + row["passed"], total[1] + failed, total[2] + row["skipped"]]
     print(f"{total[0]} passed, {total[1]} failed, {total[2]} skipped")
 
 

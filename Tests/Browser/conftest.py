@@ -218,9 +218,27 @@ def axe_check(driver, page):
         f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}" for v in bad)
 
 
+# Under pytest-xdist (`-n`), each worker writes its own findings and the controller, which finishes
+# last, merges them into axe.json.
+WORKER = os.environ.get("PYTEST_XDIST_WORKER")
+
+
+def pytest_sessionstart(session):
+    if WORKER is None:
+        for stale in REPORTS.glob("axe-gw*.json"):
+            stale.unlink()
+
+
 def pytest_sessionfinish(session, exitstatus):
+    REPORTS.mkdir(parents=True, exist_ok=True)
+    if WORKER is not None:
+        if AXE_FINDINGS:
+            (REPORTS / f"axe-{WORKER}.json").write_text(json.dumps(AXE_FINDINGS))
+        return
+    for part in sorted(REPORTS.glob("axe-gw*.json")):
+        AXE_FINDINGS.update(json.loads(part.read_text()))
+        part.unlink()
     if AXE_FINDINGS:
-        REPORTS.mkdir(parents=True, exist_ok=True)
         (REPORTS / "axe.json").write_text(json.dumps(AXE_FINDINGS, indent=2, sort_keys=True))
 
 
