@@ -21,14 +21,19 @@ import Testing
         let league: String
     }
 
-    /// Ada says 300 (the pack's key), Bob says 330 (the truth); both get the second right.
-    static func play(_ server: LiveGameServer) throws -> Played {
+    /// Ada says 300 (the pack's key), Bob says 330 (the truth); both get the second right. `league`
+    /// false: an anonymous game of the same inline pack, no token (its `league` is "").
+    static func play(_ server: LiveGameServer, league inLeague: Bool = true) throws -> Played {
         let host = try GameClient(port: server.port)
-        try host.send(["type": "create", "questions": pack, "token": LiveGameServer.editToken, "league": ["name": "Tuesdays at The Crown"],
-                       "settings": ["readingTimeMs": 0, "timeLimitSeconds": 60, "closeWhenAllAnswered": false]])
+        var create: [String: Any] = ["type": "create", "questions": pack, "settings": ["readingTimeMs": 0, "timeLimitSeconds": 60, "closeWhenAllAnswered": false]]
+        if inLeague {
+            create["token"] = LiveGameServer.editToken
+            create["league"] = ["name": "Tuesdays at The Crown"]
+        }
+        try host.send(create)
         let created = try host.next("created")
         let code = try #require(created["code"] as? String), token = try #require(created["hostToken"] as? String)
-        let league = try #require((created["league"] as? [String: String])?["id"])
+        let league = inLeague ? try #require((created["league"] as? [String: String])?["id"]) : ""
         var phones: [GameClient] = []
         for (name, device) in [("Ada", "device-ada"), ("Bob", "device-bob")] {
             let phone = try GameClient(port: server.port, room: code)

@@ -146,8 +146,8 @@ enum CorrectionsRoute {
         guard done.wait(timeout: .now() + 30) == .success, outcome.durable else {
             return error(503, "The correction could not be made durable; it may or may not be in the log (buzzer replay show \(game.id)).")
         }
-        // The question index reads corrected games: build it again, off the loops.
-        context.questions.gameEnded()
+        // The question index holds the game's old figures if it counts: build it again, off the loops.
+        context.questions.gameCorrected(room)
         // A room still kept for its podium shows the corrected one.
         context.registry.room(found.code)?.run { $0.corrected(event) }
         return LibraryAPI.json(200, Response(game: game.id, corrections: game.corrections.count + 1, standings: event.standings))
