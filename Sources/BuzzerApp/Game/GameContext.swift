@@ -17,6 +17,8 @@ final class GameContext: Sendable {
     let leagues: LeagueService
     /// Every question asked before, by fingerprint: built at start off the loops, again as games end.
     let questions: QuestionIndexService
+    /// The host key hash of every game in the own log, by code: the corrections route checks keys here first.
+    let hostKeys = HostKeys()
 
     init(config: BuzzerConfig, archive: ArchiveWriter, logger: Logger, clock: @escaping @Sendable () -> GameInstant, metrics: BuzzerMetrics) {
         self.config = config

@@ -114,6 +114,7 @@ extension RoomEntrance {
             let ref = RoomRef(code: code, hostTokenHash: room.hostTokenHash, loop: loop, bound: LoopBound(live, queue: loop.queue))
             switch context.registry.insert(ref, limit: config.rooms.maxRooms) {
             case .inserted:
+                context.hostKeys.add(code: code, hash: room.hostTokenHash)
                 created = (ref, live, [made.event] + joinEvents)
                 ref.run { $0.reportGauges() }
             case .codeTaken: continue
