@@ -51,6 +51,12 @@ package struct GameCorrected: Sendable, Equatable {
 
     /// A reason's length in characters, once trimmed.
     package static let reasonLength: ClosedRange<Int> = 1...200
+
+    /// A reason is one line of text, shown on pages and terminals: its first C0 (ESC included), DEL
+    /// or C1 character as the error, or nil. The server and `buzzer replay correct` both ask it.
+    package static func controlCharacterProblem(_ reason: String) -> CorrectionError? {
+        reason.unicodeScalars.first { $0.properties.generalCategory == .control }.map { .reasonControlCharacter($0.value) }
+    }
 }
 
 /// Why a correction was refused. A refused correction changes nothing and writes nothing.

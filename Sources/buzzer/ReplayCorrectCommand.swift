@@ -2,6 +2,7 @@ import ArgumentParser
 import BuzzerApp
 import BuzzerArchive
 import BuzzerFormats
+import BuzzerGame
 import BuzzerReplay
 import BuzzerTransport
 import Foundation
@@ -67,9 +68,7 @@ struct ReplayCorrectCommand: ParsableCommand {
         if token != nil {
             throw ValidationError("--token would put the key on the command line, where ps shows it: give --token-file FILE, or --token-file - to read it from standard input")
         }
-        if let bad = reason.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
-            throw ValidationError("--reason holds the control character U+\(String(format: "%04X", bad.value)); it must be one line of text")
-        }
+        if let problem = GameCorrected.controlCharacterProblem(reason) { throw ValidationError("--reason: \(problem)") }
         try GameReference.validate(game)
         do { _ = try body() } catch let failure as CommandFailure { throw ValidationError(failure.description) }
     }
