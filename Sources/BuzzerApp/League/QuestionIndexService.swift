@@ -73,8 +73,10 @@ package final class QuestionIndexService: Sendable {
         queue.async { [self] in
             // Builds run on this queue too: one asked for and not started yet reads this game anyway.
             guard state.withLock({ $0.snapshot != nil && !$0.building }) else { return }
+            // A room already let go (`rooms.endedRoomRetentionSeconds` 0, or pushed out by newer ended
+            // rooms) has no ranges left: its game is read by a build, as before.
             guard let scan = try? ReplayArchive.scan(code: code, ranges: ranges(), depth: .replay, keepRooms: true, now: clock()),
-                  let game = scan.games.last(where: { $0.startedAt == startedAt }) else { return }
+                  let game = scan.games.last(where: { $0.startedAt == startedAt }) else { return rebuild() }
             let now = clock()
             state.withLock { state in
                 if state.snapshot?.index.add(game) == true { state.snapshot?.builtAt = now }
