@@ -155,6 +155,7 @@ import Testing
         // The nights' queue is held: the first phone's request waits there, the next is refused.
         let hold = DispatchSemaphore(value: 0), answered = DispatchSemaphore(value: 0)
         nights.queue.async { hold.wait() }
+        /// Written by the one request's thread before `answered` is signalled, read after the wait: the semaphore orders the two.
         final class Box: @unchecked Sendable { var status: Int? }
         let first = Box()
         let port = server.port, path = "/api/leagues/\(played.league)/me/games/\(key)"
