@@ -1,6 +1,7 @@
 @testable import BuzzerApp
 import BuzzerTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 /// `GET|POST /api/games/GAME/corrections` checks the key against the host keys of the games this
@@ -39,6 +40,13 @@ import Testing
         #expect(server.game.service.context.hostKeys.hashes(played.code).count == 1)
         #expect(try get(server, played.code, token: played.hostToken).status == 200)
         #expect(try get(server, played.code, token: "not-the-key").status == 401)
+        // Its room is not kept, so the game is read from the whole log: one such read at a time.
+        let context = server.game.service.context
+        #expect(context.wholeLogReads.withLock { $0.acquire("") })
+        let busy = try get(server, played.code, token: played.hostToken)
+        #expect(busy.status == 503 && busy.json["code"] as? String == "busy" && busy.header("Retry-After") == "1", "\(busy.status) \(busy.body)")
+        context.wholeLogReads.withLock { $0.release("") }
+        #expect(try get(server, played.code, token: played.hostToken).status == 200)
     }
 
     /// The key is found in the `room_created` line's bytes, not by decoding its pack.

@@ -6,6 +6,7 @@ import BuzzerReplay
 import BuzzerWebSocket
 import Dispatch
 import Foundation
+import Synchronization
 
 /// `POST /api/games/GAME/corrections` (GAME is `CODE` or `CODE@N`) with the game's host key or the
 /// edit token: corrects a finished game (docs/replay.md, "Corrections"). The game is read from its
@@ -99,6 +100,8 @@ enum CorrectionsRoute {
             if !ranges.isEmpty, let found = try? ReplayArchive.scan(code: reference.code, ranges: ranges, depth: .replay, keepRooms: true).game(reference) {
                 game = found
             } else {
+                guard context.wholeLogReads.withLock({ $0.acquire("") }) else { return .refused(.whole(busy())) }
+                defer { context.wholeLogReads.withLock { $0.release("") } }
                 game = try ReplayArchive(paths: [context.config.archive.directory]).scan(depth: .replay, code: reference.code, keepRooms: true).game(reference)
             }
         } catch {
@@ -249,6 +252,13 @@ enum CorrectionsRoute {
                 }
             }
         }
+    }
+
+    /// Another old game is being read from the whole log: one such read at a time (`GameContext.wholeLogReads`).
+    static func busy() -> HTTPResponse {
+        var response = LibraryAPI.json(503, ["error": "Another old game is being read from the log: try again in a second.", "code": ProtocolErrorCode.busy.rawValue])
+        response.headers.add(name: "Retry-After", value: "1")
+        return response
     }
 
     static func unauthorized() -> HTTPResponse {
