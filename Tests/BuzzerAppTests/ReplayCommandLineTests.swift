@@ -5,8 +5,8 @@ import Testing
 /// `buzzer replay …` usage mistakes exit 64 with the usage, as docs/replay.md says, and `replay
 /// correct` keeps its key off the command line and guesses no server.
 @Suite struct ReplayCommandLineTests {
-    func run(_ arguments: [String], input: Data? = nil) throws -> (status: Int32, output: String) {
-        try ChildProcess.run(URL(fileURLWithPath: ServerProcess.binaryPath), arguments, timeout: 120, input: input)
+    func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        try ChildProcess.run(URL(fileURLWithPath: ServerProcess.binaryPath), arguments, timeout: 120)
     }
 
     @Test func aUsageMistakeInReplayExitsSixtyFourWithTheUsage() throws {
@@ -42,17 +42,20 @@ import Testing
     /// Without a readable config the command does not fall back to 127.0.0.1:8080: whatever listens
     /// there would be sent the key.
     @Test func replayCorrectGuessesNoServerWhenItsConfigCannotBeRead() throws {
-        let missing = ScratchFolder.make("buzzer-replay-config", create: false) + "/config.json"
-        let token = Data("some-key\n".utf8)
-        for arguments in [["--token-file", "-"], ["--server", "http://127.0.0.1:9"]] {
-            let result = try run(["replay", "correct", "ABCD", "--void", "--question", "1", "--reason", "x", "--config", missing] + arguments, input: token)
+        let folder = ScratchFolder.make("buzzer-replay-config", create: false)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let missing = folder + "/config.json", tokenFile = folder + "/token", emptyFile = folder + "/empty"
+        try Data("some-key\n".utf8).write(to: URL(fileURLWithPath: tokenFile))
+        try Data().write(to: URL(fileURLWithPath: emptyFile))
+        for arguments in [["--token-file", tokenFile], ["--server", "http://127.0.0.1:9"]] {
+            let result = try run(["replay", "correct", "ABCD", "--void", "--question", "1", "--reason", "x", "--config", missing] + arguments)
             #expect(result.status == 1, "\(arguments): \(result.output)")
             #expect(result.output.contains("cannot read the config") && result.output.contains("--server"), "\(arguments): \(result.output)")
             #expect(!result.output.contains("8080"), "\(result.output)")
         }
         // An empty token file is said to be empty, not sent.
-        let empty = try run(["replay", "correct", "ABCD", "--void", "--question", "1", "--reason", "x", "--server", "http://127.0.0.1:9", "--token-file", "-"],
-                            input: Data())
+        let empty = try run(["replay", "correct", "ABCD", "--void", "--question", "1", "--reason", "x", "--server", "http://127.0.0.1:9", "--token-file", emptyFile])
         #expect(empty.status == 1 && empty.output.contains("is empty"), "\(empty.output)")
     }
 }
