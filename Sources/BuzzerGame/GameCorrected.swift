@@ -51,6 +51,12 @@ package struct GameCorrected: Sendable, Equatable {
 
     /// A reason's length in characters, once trimmed.
     package static let reasonLength: ClosedRange<Int> = 1...200
+
+    /// A reason is one line of text, shown on pages and terminals: its first C0 (ESC included), DEL
+    /// or C1 character as the error, or nil. The server and `buzzer replay correct` both ask it.
+    package static func controlCharacterProblem(_ reason: String) -> CorrectionError? {
+        reason.unicodeScalars.first { $0.properties.generalCategory == .control }.map { .reasonControlCharacter($0.value) }
+    }
 }
 
 /// Why a correction was refused. A refused correction changes nothing and writes nothing.
@@ -62,6 +68,8 @@ package enum CorrectionError: Error, Equatable, Sendable, CustomStringConvertibl
     /// The correction does not fit the question (`reason` says how).
     case doesNotFit(String)
     case invalidReason
+    /// The reason holds a control character (C0, DEL or C1), by its code point.
+    case reasonControlCharacter(UInt32)
     case invalidAdjustment
 
     package var description: String {
@@ -72,6 +80,8 @@ package enum CorrectionError: Error, Equatable, Sendable, CustomStringConvertibl
         case .unknownTeam(let id): "the game has no team \(id)"
         case .doesNotFit(let reason): reason
         case .invalidReason: "give a reason of \(GameCorrected.reasonLength.lowerBound) to \(GameCorrected.reasonLength.upperBound) characters"
+        case .reasonControlCharacter(let value):
+            "the reason holds the control character U+\(String(repeating: "0", count: max(0, 4 - String(value, radix: 16).count)))\(String(value, radix: 16, uppercase: true)); it must be one line of text"
         case .invalidAdjustment: "an adjustment names one player or one team and moves the score by -1000000 to 1000000, not 0"
         }
     }

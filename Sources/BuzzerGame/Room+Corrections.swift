@@ -7,6 +7,7 @@ extension Room {
         guard phase == .ended, endReason == .finished || endReason == .hostEnded else { throw .gameNotFinished }
         let trimmed = reason.trimmingWhitespace
         guard GameCorrected.reasonLength.contains(trimmed.count), trimmed.utf8.count <= InputBounds.Bytes.text else { throw .invalidReason }
+        if let problem = GameCorrected.controlCharacterProblem(trimmed) { throw problem }
         if let problem = correctionProblem(correction) { throw problem }
         var event = GameCorrected(at: now, game: createdAt, correction: correction, reason: trimmed, by: author)
         var after = self

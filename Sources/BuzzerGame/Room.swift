@@ -11,6 +11,8 @@ package struct Room: Sendable, Equatable {
     package internal(set) var pack: QuestionPack
     /// The league the game counts for (docs/league.md); nil for a one-off.
     package internal(set) var league: RoomLeague?
+    /// The pack came from the question library (`RoomCreated.fromLibrary`).
+    package internal(set) var fromLibrary = false
 
     package internal(set) var phase: RoomPhase = .lobby
     package internal(set) var phaseSince: GameInstant
@@ -54,6 +56,7 @@ package struct Room: Sendable, Equatable {
         settings = created.settings
         pack = created.pack
         league = created.league
+        fromLibrary = created.fromLibrary
         phaseSince = created.at
         blockedTerms = Set(created.settings.blockedNames.map { NameSkeleton.caselessKey(TextNormalizer.answerKey($0)) })
         // The host's team list is the room's first teams, ids 1...n in list order: players pick from them.
@@ -81,7 +84,7 @@ package struct Room: Sendable, Equatable {
     /// `hostTokenHash` come from the app (its random source and SHA-256).
     package static func create(
         code: String, pack: QuestionPack, settings: RoomSettings, packLimits: QuestionPackLimits = QuestionPackLimits(),
-        seed: UInt64, hostTokenHash: String, at now: GameInstant, league: RoomLeague? = nil
+        seed: UInt64, hostTokenHash: String, at now: GameInstant, league: RoomLeague? = nil, fromLibrary: Bool = false
     ) throws(GameError) -> (room: Room, event: RoomEvent) {
         let problems = pack.validate(limits: packLimits)
         if !problems.isEmpty { throw .invalidPack(QuestionPackErrors(problems)) }
@@ -89,7 +92,8 @@ package struct Room: Sendable, Equatable {
         if let problem = league?.problem() { throw .invalidLeague(problem) }
         // The log keeps the pack as played, so replay needs no shuffle of its own.
         let played = settings.shuffleQuestions ? pack.shuffledWithinRounds(seed: seed) : pack
-        let created = RoomCreated(at: now, code: code, seed: seed, hostTokenHash: hostTokenHash, settings: settings, pack: played, league: league)
+        let created = RoomCreated(at: now, code: code, seed: seed, hostTokenHash: hostTokenHash, settings: settings, pack: played, league: league,
+                                  fromLibrary: fromLibrary)
         return (Room(created), .roomCreated(created))
     }
 

@@ -174,8 +174,15 @@ package struct RoomCreated: Sendable, Equatable {
     package var pack: QuestionPack
     /// The league the game counts for; nil for a one-off (and in every log from before leagues).
     package var league: RoomLeague?
+    /// The pack came from the question library (picked by name, with the edit token), not sent with
+    /// `create`: such a game counts in the question index as a league game does. False in every log
+    /// from before it was logged.
+    package var fromLibrary: Bool
 
-    package init(at: GameInstant, code: String, seed: UInt64, hostTokenHash: String, settings: RoomSettings, pack: QuestionPack, league: RoomLeague? = nil) {
+    package init(
+        at: GameInstant, code: String, seed: UInt64, hostTokenHash: String, settings: RoomSettings, pack: QuestionPack, league: RoomLeague? = nil,
+        fromLibrary: Bool = false
+    ) {
         self.at = at
         self.code = code
         self.seed = seed
@@ -183,5 +190,6 @@ package struct RoomCreated: Sendable, Equatable {
         self.settings = settings
         self.pack = pack
         self.league = league
+        self.fromLibrary = fromLibrary
     }
 }

@@ -5,7 +5,7 @@ import BuzzerGame
 // (`league` last, and only when there is one).
 
 extension RoomCreated: Codable {
-    private enum CodingKeys: String, CodingKey { case at, code, seed, hostTokenHash = "host_token_hash", settings, pack, league }
+    private enum CodingKeys: String, CodingKey { case at, code, seed, hostTokenHash = "host_token_hash", settings, pack, league, library }
 
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -13,7 +13,8 @@ extension RoomCreated: Codable {
             at: try c.decode(GameInstant.self, forKey: .at), code: try c.decode(String.self, forKey: .code),
             seed: try c.decode(UInt64.self, forKey: .seed), hostTokenHash: try c.decode(String.self, forKey: .hostTokenHash),
             settings: try c.decode(RoomSettings.self, forKey: .settings), pack: try c.decode(QuestionPack.self, forKey: .pack),
-            league: try c.decodeIfPresent(RoomLeague.self, forKey: .league))
+            league: try c.decodeIfPresent(RoomLeague.self, forKey: .league),
+            fromLibrary: try c.decodeIfPresent(Bool.self, forKey: .library) ?? false)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -26,6 +27,8 @@ extension RoomCreated: Codable {
         try c.encode(pack, forKey: .pack)
         // Only a league game has it, so a one-off's line is byte for byte what it always was.
         try c.encodeIfPresent(league, forKey: .league)
+        // Only a library pack's game has it (`"library": true`), for the same reason.
+        if fromLibrary { try c.encode(true, forKey: .library) }
     }
 }
 

@@ -64,9 +64,11 @@ package struct QuestionStatsBuilder: Sendable {
 
     package init() {}
 
-    /// Adds every revealed question of a replayed game.
-    package mutating func add(_ game: ReplayGame) {
-        guard let room = game.room else { return }
+    /// Adds every revealed question of a replayed game; returns their fingerprints (the entries it changed).
+    @discardableResult
+    package mutating func add(_ game: ReplayGame) -> [QuestionFingerprint] {
+        guard let room = game.room else { return [] }
+        var touched: [QuestionFingerprint] = []
         games += 1
         let ranked = { (id: PlayerID) in room.players[id]?.isRanked == true }
         for entry in room.asked where entry.wasRevealed || entry.isRevealed {
@@ -83,7 +85,9 @@ package struct QuestionStatsBuilder: Sendable {
             stats.lastLeague = room.league?.name
             add(entry, question: question, ranked: ranked, to: &stats)
             byFingerprint[fingerprint] = stats
+            touched.append(fingerprint)
         }
+        return touched
     }
 
     private func add(_ entry: AskedQuestion, question: Question, ranked: (PlayerID) -> Bool, to stats: inout QuestionStats) {
@@ -128,27 +132,31 @@ package struct QuestionStatsBuilder: Sendable {
 
     /// The statistics, in the order the questions were first asked.
     package func finish() -> [QuestionStats] {
-        order.map { fingerprint in
-            var stats = byFingerprint[fingerprint]!
-            stats.percentRight = stats.judged == 0 ? nil : (Double(stats.right) * 1000 / Double(stats.judged)).rounded() / 10
-            let sorted = stats.responses.sorted()
-            stats.responseMedianMs = QuestionStats.percentile(sorted, 50)
-            stats.responseP90Ms = QuestionStats.percentile(sorted, 90)
-            if !stats.optionTexts.isEmpty {
-                stats.counts = stats.optionTexts.indices.map {
-                    QuestionStats.AnswerCount(answer: stats.optionTexts[$0], count: stats.optionCounts[$0], right: stats.optionRight[$0])
-                }
-            } else {
-                stats.counts = stats.typed.values
-                    .sorted { a, b in a.count != b.count ? a.count > b.count : a.answer < b.answer }
-                    .prefix(10).map { $0 }
+        order.map { finished($0)! }
+    }
+
+    /// One question's statistics as `finish` gives them; nil for a question not added. The builder
+    /// keeps what it needs to add more games after (the question index adds each game as it ends).
+    package func finished(_ fingerprint: QuestionFingerprint) -> QuestionStats? {
+        guard var stats = byFingerprint[fingerprint] else { return nil }
+        stats.percentRight = stats.judged == 0 ? nil : (Double(stats.right) * 1000 / Double(stats.judged)).rounded() / 10
+        let sorted = stats.responses.sorted()
+        stats.responseMedianMs = QuestionStats.percentile(sorted, 50)
+        stats.responseP90Ms = QuestionStats.percentile(sorted, 90)
+        if !stats.optionTexts.isEmpty {
+            stats.counts = stats.optionTexts.indices.map {
+                QuestionStats.AnswerCount(answer: stats.optionTexts[$0], count: stats.optionCounts[$0], right: stats.optionRight[$0])
             }
-            stats.responses = []
-            stats.optionCounts = []
-            stats.optionRight = []
-            stats.optionTexts = []
-            stats.typed = [:]
-            return stats
+        } else {
+            stats.counts = stats.typed.values
+                .sorted { a, b in a.count != b.count ? a.count > b.count : a.answer < b.answer }
+                .prefix(10).map { $0 }
         }
+        stats.responses = []
+        stats.optionCounts = []
+        stats.optionRight = []
+        stats.optionTexts = []
+        stats.typed = [:]
+        return stats
     }
 }

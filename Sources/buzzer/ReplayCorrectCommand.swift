@@ -2,6 +2,8 @@ import ArgumentParser
 import BuzzerApp
 import BuzzerArchive
 import BuzzerFormats
+import BuzzerGame
+import BuzzerReplay
 import BuzzerTransport
 import Foundation
 
@@ -49,11 +51,27 @@ struct ReplayCorrectCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The server, http://HOST:PORT. Default: this machine, on the config's server.port.", valueName: "url"))
     var server: String?
 
-    @Option(help: ArgumentHelp("The edit token (or the game's host key). Default: the server's edit token, read as buzzer edit-token does.", valueName: "token"))
+    @Option(help: ArgumentHelp(
+        "A file holding the edit token (or the game's host key), or - to read it from standard input. Default: the server's edit token, read as buzzer edit-token does.",
+        valueName: "file"))
+    var tokenFile: String?
+
+    /// Refused: a key on the command line is in `ps` for every user of the machine.
+    @Option(help: .hidden)
     var token: String?
 
     @Option(help: "The config file (default: ./config.json, else /etc/buzzer/config.json).")
     var config: String?
+
+    /// Usage mistakes exit 64 with the usage (docs/replay.md): the options checked before anything is read or sent.
+    func validate() throws {
+        if token != nil {
+            throw ValidationError("--token would put the key on the command line, where ps shows it: give --token-file FILE, or --token-file - to read it from standard input")
+        }
+        if let problem = GameCorrected.controlCharacterProblem(reason) { throw ValidationError("--reason: \(problem)") }
+        try GameReference.validate(game)
+        do { _ = try body() } catch let failure as CommandFailure { throw ValidationError(failure.description) }
+    }
 
     /// The request body, from the options; refuses a command line that names no correction or two.
     func body() throws -> [UInt8] {
@@ -90,11 +108,21 @@ struct ReplayCorrectCommand: ParsableCommand {
 
     func run() throws {
         let json = try body()
-        let path = ConfigPath.optional(config)
-        let settings = (try? BuzzerConfig.load(path: path.path)) ?? BuzzerConfig()
-        let url = server ?? "http://127.0.0.1:\(settings.server.port)"
-        guard let credential = token ?? settings.library.editToken ?? EditTokenStore(archiveDirectory: settings.archive.directory).load() else {
-            throw CommandFailure("no edit token: give --token (buzzer edit-token prints it)")
+        let given = try tokenFile.map(Self.readToken)
+        // The config names the port and the edit token; without it nothing is guessed: whatever
+        // listens on a default port would be sent the key.
+        var settings: BuzzerConfig?
+        if server == nil || given == nil {
+            let path = ConfigPath.optional(config)
+            do {
+                settings = try BuzzerConfig.load(path: path.path)
+            } catch {
+                throw CommandFailure("cannot read the config \(path.path) (\(error)): give --config FILE, or --server http://HOST:PORT and --token-file FILE")
+            }
+        }
+        let url = server ?? "http://127.0.0.1:\(settings!.server.port)"
+        guard let credential = given ?? settings.flatMap({ $0.library.editToken ?? EditTokenStore(archiveDirectory: $0.archive.directory).load() }) else {
+            throw CommandFailure("no edit token: give --token-file FILE (buzzer edit-token prints the token)")
         }
         let encoded = game.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "@"))) ?? game
         let reply = try LoopbackHTTP.post(url, path: "/api/games/\(encoded)/corrections", token: credential, json: json)
@@ -103,5 +131,20 @@ struct ReplayCorrectCommand: ParsableCommand {
             throw CommandFailure("the server refused the correction (\(reply.status)): \(message)")
         }
         ReplayOutput.write("corrected \(game); standings now:\n\(reply.body)\n")
+    }
+
+    /// The key in `path` (or standard input for `-`): its first line, without surrounding spaces.
+    static func readToken(_ path: String) throws -> String {
+        let data: Data
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            guard let read = FileManager.default.contents(atPath: path) else { throw CommandFailure("cannot read the token file \(path)") }
+            data = read
+        }
+        let text = String(decoding: data.prefix(4096), as: UTF8.self)
+        let token = text.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        guard !token.isEmpty else { throw CommandFailure("the token file \(path == "-" ? "(standard input)" : path) is empty") }
+        return token
     }
 }

@@ -37,10 +37,21 @@ struct ReplayExportCommand: ParsableCommand {
     @Flag(help: "Export a game whose log has missing, damaged or disagreeing lines anyway, every row with complete=false (exit status 1).")
     var allowIncomplete = false
 
+    /// Usage mistakes exit 64 with the usage (docs/replay.md).
+    func validate() throws {
+        if answers {
+            guard game == nil else { throw ValidationError("--answers exports every chosen game: give --league, --since or --until, not a game") }
+            guard !allowIncomplete else { throw ValidationError("--allow-incomplete is for one game; --answers leaves incomplete games out and names them") }
+        } else {
+            guard game != nil else { throw ValidationError("name a game (CODE or CODE@N), or give --answers for every game") }
+            guard selection.isEmpty, !pseudonymize else { throw ValidationError("--league, --since, --until and --pseudonymize go with --answers") }
+            try GameReference.validate(game)
+        }
+    }
+
     func run() throws {
         if answers { return try runAnswers() }
-        guard let game else { throw CommandFailure("name a game (CODE or CODE@N), or give --answers for every game") }
-        guard selection.isEmpty, !pseudonymize else { throw CommandFailure("--league, --since, --until and --pseudonymize go with --answers") }
+        guard let game else { throw ValidationError("name a game (CODE or CODE@N), or give --answers for every game") }
         let reference = try GameReference(parsing: game)
         let scan = try archive.open().scan(depth: .replay, code: reference.code, keepRooms: true)
         let found = try scan.game(reference)
@@ -53,8 +64,6 @@ struct ReplayExportCommand: ParsableCommand {
 
     /// `--answers`: the rows of every chosen finished game, read one game at a time.
     func runAnswers() throws {
-        guard game == nil else { throw CommandFailure("--answers exports every chosen game: give --league, --since or --until, not a game") }
-        guard !allowIncomplete else { throw CommandFailure("--allow-incomplete is for one game; --answers leaves incomplete games out and names them") }
         let chosen = try selection.selection()
         var export = SeasonAnswerExport(pseudonymize: pseudonymize)
         var leftOut: [String] = []

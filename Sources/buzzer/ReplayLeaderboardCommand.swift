@@ -39,6 +39,18 @@ struct ReplayLeaderboardCommand: ParsableCommand {
     @Flag(help: "Print the table even if games it depends on have missing, damaged or disagreeing lines, with those games marked (exit status 1).")
     var allowIncomplete = false
 
+    /// Usage mistakes exit 64 with the usage (docs/replay.md).
+    func validate() throws {
+        if let league, let problem = RoomLeague.idProblem(league) { throw ValidationError("--league: \(problem)") }
+        if league != nil, since != nil || until != nil { throw ValidationError("--league takes --period (and --as-of), not --since or --until") }
+        do {
+            _ = try since.map { text throws(ReplayError) in try ReplayFormat.day(text) }
+            _ = try until.map { text throws(ReplayError) in try ReplayFormat.day(text) }
+        } catch {
+            throw ValidationError("\(error)")
+        }
+    }
+
     func run() throws {
         if let league {
             try runLeague(league)

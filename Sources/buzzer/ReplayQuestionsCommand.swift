@@ -19,8 +19,12 @@ struct ReplayQuestionsCommand: ParsableCommand {
     @Flag(help: "Print JSON for scripts.")
     var json = false
 
+    /// Usage mistakes exit 64 with the usage (docs/replay.md).
+    func validate() throws {
+        guard !(csv && json) else { throw ValidationError("--csv and --json: choose one") }
+    }
+
     func run() throws {
-        guard !(csv && json) else { throw CommandFailure("--csv and --json: choose one") }
         let chosen = try selection.selection()
         var builder = QuestionStatsBuilder()
         var leftOut: [String] = []

@@ -22,6 +22,11 @@ struct ReplayShowCommand: ParsableCommand {
     @Flag(help: "Print a game whose log has missing, damaged or disagreeing lines anyway, marked INCOMPLETE (exit status 1).")
     var allowIncomplete = false
 
+    /// A game name that is none is a usage mistake (exit 64, docs/replay.md).
+    func validate() throws {
+        try GameReference.validate(game)
+    }
+
     func run() throws {
         let reference = try GameReference(parsing: game)
         let scan = try archive.open().scan(depth: .timeline, code: reference.code, keepRooms: true)

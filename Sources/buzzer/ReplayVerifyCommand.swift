@@ -24,6 +24,7 @@ struct ReplayVerifyCommand: ParsableCommand {
 
     func validate() throws {
         if game != nil && all { throw ValidationError("give either a game (CODE or CODE@N) or --all, not both") }
+        try GameReference.validate(game)
     }
 
     func run() throws {

@@ -141,6 +141,8 @@ import Testing
         #expect(try error("league", ["asOfConcurrentPerLeague": 0]).contains("league.asOfConcurrentPerLeague"))
         #expect(try error("league", ["asOfConcurrentTotal": 65]).contains("league.asOfConcurrentTotal"))
         #expect(try error("league", ["asOfCacheEntries": -1]).contains("league.asOfCacheEntries"))
+        #expect(try error("league", ["nightsQueued": 0]).contains("league.nightsQueued"))
+        #expect(try error("league", ["nightsQueued": 257]).contains("league.nightsQueued"))
         #expect(try error("http", ["computeBurst": 5]) == "loaded")
     }
 }

@@ -21,14 +21,19 @@ import Testing
         let league: String
     }
 
-    /// Ada says 300 (the pack's key), Bob says 330 (the truth); both get the second right.
-    static func play(_ server: LiveGameServer) throws -> Played {
+    /// Ada says 300 (the pack's key), Bob says 330 (the truth); both get the second right. `league`
+    /// false: an anonymous game of the same inline pack, no token (its `league` is "").
+    static func play(_ server: LiveGameServer, league inLeague: Bool = true) throws -> Played {
         let host = try GameClient(port: server.port)
-        try host.send(["type": "create", "questions": pack, "token": LiveGameServer.editToken, "league": ["name": "Tuesdays at The Crown"],
-                       "settings": ["readingTimeMs": 0, "timeLimitSeconds": 60, "closeWhenAllAnswered": false]])
+        var create: [String: Any] = ["type": "create", "questions": pack, "settings": ["readingTimeMs": 0, "timeLimitSeconds": 60, "closeWhenAllAnswered": false]]
+        if inLeague {
+            create["token"] = LiveGameServer.editToken
+            create["league"] = ["name": "Tuesdays at The Crown"]
+        }
+        try host.send(create)
         let created = try host.next("created")
         let code = try #require(created["code"] as? String), token = try #require(created["hostToken"] as? String)
-        let league = try #require((created["league"] as? [String: String])?["id"])
+        let league = inLeague ? try #require((created["league"] as? [String: String])?["id"]) : ""
         var phones: [GameClient] = []
         for (name, device) in [("Ada", "device-ada"), ("Bob", "device-bob")] {
             let phone = try GameClient(port: server.port, room: code)
@@ -129,11 +134,25 @@ import Testing
 
         // The command line: the same request, a player named as the game shows them.
         let buzzer = URL(fileURLWithPath: ServerProcess.binaryPath)
-        let cli = ["replay", "correct", played.code, "--server", "http://127.0.0.1:\(server.port)", "--token", LiveGameServer.editToken]
+        let tokenFile = server.archiveDirectory + "-token"
+        try Data((LiveGameServer.editToken + "\n").utf8).write(to: URL(fileURLWithPath: tokenFile))
+        defer { try? FileManager.default.removeItem(atPath: tokenFile) }
+        let cli = ["replay", "correct", played.code, "--server", "http://127.0.0.1:\(server.port)", "--token-file", tokenFile]
         let adjusted = try ChildProcess.run(buzzer, cli + ["--adjust=-5", "--player", "bob", "--reason", "late answer sheet"], timeout: 60)
         #expect(adjusted.status == 0, "\(adjusted.output)")
         let twoAtOnce = try ChildProcess.run(buzzer, cli + ["--void", "--adjust", "5", "--player", "Bob", "--question", "1", "--reason", "x"], timeout: 60)
-        #expect(twoAtOnce.status != 0 && twoAtOnce.output.contains("exactly one of"), "\(twoAtOnce.output)")
+        #expect(twoAtOnce.status == 64 && twoAtOnce.output.contains("exactly one of"), "\(twoAtOnce.output)")
+        // The key from standard input (`--token-file -`): never on the command line, where ps shows it.
+        let stdinCLI = ["replay", "correct", played.code, "--server", "http://127.0.0.1:\(server.port)", "--token-file", "-"]
+        let fromStdin = try ChildProcess.run(buzzer, stdinCLI + ["--adjust", "5", "--player", "bob", "--reason", "answer sheet found"],
+                                             timeout: 60, input: Data((LiveGameServer.editToken + "\n").utf8))
+        #expect(fromStdin.status == 0, "\(fromStdin.output)")
+        // A reason with a control character is refused by the server too (ESC, DEL, a C1), and nothing is logged.
+        for bad in ["\u{1B}[2J cleared", "de\u{7F}l", "next\u{85}line"] {
+            let body = String(decoding: try JSONSerialization.data(withJSONObject: ["action": "void", "question": 1, "reason": bad]), as: UTF8.self)
+            let refused = try post(server, played.code, body, token: LiveGameServer.editToken)
+            #expect(refused.status == 400 && refused.body.contains("control character"), "\(refused.status) \(refused.body)")
+        }
         let nobody = try ChildProcess.run(buzzer, cli + ["--accept", "Zed", "--question", "1", "--reason", "x"], timeout: 60)
         #expect(nobody.status != 0 && nobody.output.contains("no player called Zed"), "\(nobody.output)")
         #expect(try verify(server).status == 0)

@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func listsTheQuestionsTypedAnswersAndPlayersBehindTheKeysAndGrowsWithEachCorrection() throws {
-        let server = try LiveGameServer()
+        let server = try LiveGameServer(PlayerNightLiveTests.unrationed)
         defer { server.stop() }
         let played = try Self.play(server)
 

@@ -11,6 +11,12 @@ import Testing
 @Suite struct PlayerNightLiveTests {
     typealias Reply = LibraryAPILiveTests.Reply
 
+    /// A test that polls from one address lifts the computed answers' ration (`http.compute*`) out of its way.
+    static func unrationed(_ config: inout BuzzerConfig) {
+        config.http.computeBurst = 10_000
+        config.http.computeRequestsPerMinute = 60_000
+    }
+
     func night(_ server: LiveGameServer, _ league: String, _ key: String, device: String?) throws -> Reply {
         try LibraryAPILiveTests.request(server.port, "GET", "/api/leagues/\(league)/me/games/\(key)",
                                         headers: device.map { ["Authorization": "Bearer \($0)"] } ?? [:])
@@ -45,7 +51,8 @@ import Testing
 
     @Test func eachPhoneReadsItsOwnNightWhichFollowsACorrectionAndARestart() throws {
         let directory = ScratchFolder.make("buzzer-night", create: false)
-        var server = try LiveGameServer(archiveDirectory: directory)
+        // The test asks for its nights again and again from one address: past the computed answers' ration.
+        var server = try LiveGameServer(archiveDirectory: directory, Self.unrationed)
         defer { server.stop() }
         let played = try CorrectionLiveTests.play(server)
         let key = try gameKey(server, played.league)
@@ -108,7 +115,7 @@ import Testing
 
         // A restart reads the same log: the same corrected night.
         server.stop()
-        server = try LiveGameServer(archiveDirectory: directory)
+        server = try LiveGameServer(archiveDirectory: directory, Self.unrationed)
         try followsTheCorrection(server)
     }
 
@@ -134,5 +141,44 @@ import Testing
         #expect(said.contains("cannot read game \(key)") && !said.contains(other) && !said.contains("/"), "\(said)")
         #expect(gone.header("Vary") == "Authorization")
         #expect(try LibraryAPILiveTests.request(server.port, "GET", "/api/leagues/\(played.league)").status == 200)
+    }
+
+    /// "Your nights" are answers computed for their caller: rationed per address with the other
+    /// computed answers (`http.compute*`, 429), and the nights' queue takes at most
+    /// `league.nightsQueued` requests; one more is refused at once with 503 `busy`.
+    @Test func yourNightsAreRationedPerAddressAndTheirQueueIsBounded() throws {
+        let server = try LiveGameServer { $0.league.nightsQueued = 1 }
+        defer { server.stop() }
+        let played = try CorrectionLiveTests.play(server)
+        let key = try gameKey(server, played.league)
+        let nights = server.game.service.context.leagues.nights
+        // The nights' queue is held: the first phone's request waits there, the next is refused.
+        let hold = DispatchSemaphore(value: 0), answered = DispatchSemaphore(value: 0)
+        nights.queue.async { hold.wait() }
+        /// Written by the one request's thread before `answered` is signalled, read after the wait: the semaphore orders the two.
+        final class Box: @unchecked Sendable { var status: Int? }
+        let first = Box()
+        let port = server.port, path = "/api/leagues/\(played.league)/me/games/\(key)"
+        DispatchQueue.global().async {
+            first.status = try? LibraryAPILiveTests.request(port, "GET", path, headers: ["Authorization": "Bearer device-ada"]).status
+            answered.signal()
+        }
+        #expect(eventually(timeout: 10) { nights.admittedCount == 1 })
+        let busy = try night(server, played.league, key, device: "device-bob")
+        #expect(busy.status == 503 && busy.json["code"] as? String == "busy" && busy.header("Retry-After") == "1", "\(busy.status) \(busy.body)")
+        hold.signal()
+        #expect(answered.wait(timeout: .now() + 10) == .success)
+        #expect(first.status == 200)
+        #expect(nights.admittedCount == 0)
+
+        let rationed = try LiveGameServer { $0.http.computeBurst = 2; $0.http.computeRequestsPerMinute = 1 }
+        defer { rationed.stop() }
+        let device = ["Authorization": "Bearer device-ada"]
+        for path in ["/api/leagues/crown/me", "/api/leagues/crown/me/games/ABCD-1"] {
+            #expect(try LibraryAPILiveTests.request(rationed.port, "GET", path, headers: device).status == 404)
+        }
+        let limited = try LibraryAPILiveTests.request(rationed.port, "GET", "/api/leagues/crown/me", headers: device)
+        #expect(limited.status == 429 && limited.header("Retry-After") != nil, "\(limited.status) \(limited.body)")
+        #expect(try LibraryAPILiveTests.request(rationed.port, "GET", "/api/leagues/crown/me/games/ABCD-1", headers: device).status == 429)
     }
 }

@@ -77,4 +77,24 @@ import Testing
         #expect(questions.first?["round"] as? Int == 0 && questions.first?["index"] as? Int == 0)
         #expect(questions.first?["fingerprint"] as? String == QuestionFingerprint(pack.rounds[0].questions[0]).description)
     }
+
+    /// A room's end adds only its own game, and only a game that counts: an anonymous game of an
+    /// inline pack (anyone can create and end one) leaves the index as it was, and a league game of
+    /// the same questions is added alone (on 57554d1 every end built the index again from the whole
+    /// archive, anonymous games included).
+    @Test func anAnonymousInlineGameAddsNothingToTheIndexAndALeagueGameAddsItself() throws {
+        let server = try LiveGameServer()
+        defer { server.stop() }
+        let eiffel = QuestionFingerprint(Question(category: "Places", text: "Height of the Eiffel Tower, in metres?", content: .number(answer: 300))).description
+        #expect(eventually(timeout: 10) { (try? get(server, "fingerprints=\(eiffel)").status) == 200 })
+        _ = try CorrectionLiveTests.play(server, league: false)
+        let played = try CorrectionLiveTests.play(server)
+        let query = "fingerprints=\(eiffel)&league=\(played.league)&days=90"
+        // Once the league game is in, the index holds it and nothing else.
+        #expect(eventually(timeout: 10) { (((try? get(server, query).json["recent"]) as? [String: Any])?["repeated"] as? Int) == 1 })
+        let reply = try get(server, query)
+        #expect(reply.json["games"] as? Int == 1, "\(reply.body)")
+        let stats = (reply.json["questions"] as? [[String: Any]])?.first?["stats"] as? [String: Any]
+        #expect(stats?["timesAsked"] as? Int == 1 && stats?["answers"] as? Int == 2, "\(reply.body)")
+    }
 }

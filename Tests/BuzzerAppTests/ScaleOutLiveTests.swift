@@ -155,4 +155,27 @@ import Testing
         try host.send(type: "host", ["code": b.code, "token": b.token])
         try host.next("hosting")
     }
+
+    /// `/api/games/CODE/...` (corrections) goes to the instance whose log holds the game, like the
+    /// room's WebSocket: three asks in a row for each code, which round robin would spread over all
+    /// three instances, each reach the right one.
+    @Test func aGamesCorrectionsAreRoutedToItsInstanceByCode() throws {
+        #expect(FileManager.default.isExecutableFile(atPath: Self.haproxy), "haproxy is not installed (apt-get install haproxy; .ci/run does)")
+        guard FileManager.default.isExecutableFile(atPath: Self.haproxy) else { return }
+        let cluster = try Self.cluster()
+        defer { cluster.stop() }
+        var nights: [String: Night] = [:]
+        for n in 0..<3 {
+            let night = try Self.night(through: cluster.proxyPort, player: "Player\(n)")
+            nights[String(night.code.prefix(1))] = night
+        }
+        #expect(Set(nights.keys) == ["A", "B", "C"], "codes: \(nights.values.map(\.code))")
+        for night in nights.values {
+            for game in [night.code, "\(night.code)@1", "\(night.code.lowercased())@1"] {
+                let reply = try TestWebSocketClient.httpGet(port: cluster.proxyPort, path: "/api/games/\(game)/corrections",
+                                                            headers: ["Authorization": "Bearer \(night.token)"])
+                #expect(reply.status == 200 && reply.body.contains("\"finished\":false"), "\(game): \(reply.status) \(reply.body)")
+            }
+        }
+    }
 }

@@ -12,11 +12,13 @@ import Testing
     let capital = Question(category: "Geography", text: "Capital of Australia?",
                            content: .choice(options: ["Sydney", "Canberra", "Melbourne", "Perth"], answer: 1))
 
+    /// The league games and the library pack's game, not DDDD's anonymous inline pack.
     @Test func anIndexBuiltFromTheArchiveKnowsEachQuestionAndWhenEachLeagueLastAskedIt() throws {
         let directory = TemporaryDirectory()
         try writeArchive([try PlayedGame.wholeGame(code: "AAAA", at: 1_700_000_000_000, league: Self.crown),
                           try PlayedGame.wholeGame(code: "BBBB", at: 1_700_000_000_000 + 7 * Self.day, league: Self.quays),
-                          try PlayedGame.wholeGame(code: "CCCC", at: 1_700_000_000_000 + 14 * Self.day)], to: directory.path)
+                          try PlayedGame.wholeGame(code: "CCCC", at: 1_700_000_000_000 + 14 * Self.day, fromLibrary: true),
+                          try PlayedGame.wholeGame(code: "DDDD", at: 1_700_000_000_000 + 15 * Self.day)], to: directory.path)
         let index = try QuestionIndex.build(folders: [directory.path, directory.path + "/not-mounted-yet"], now: 1_702_000_000_000)
         #expect(index.games == 3)
         #expect(index.entries.count == PlayedGame.pack().rounds.flatMap(\.questions).count)
@@ -65,5 +67,42 @@ import Testing
         let after = try #require(try QuestionIndex.build(folders: [corrected.path], now: 1_702_000_000_000)[QuestionFingerprint(capital)])
         #expect(after.stats.right == 3)
         #expect(after.stats.timesAsked == 1)
+    }
+
+    /// What the server does as each game ends: the game read from its own lines and added. The
+    /// result is the index a build of the whole archive makes; an anonymous inline-pack game, a game
+    /// added twice and a running one change nothing.
+    @Test func addingEachGameAsItEndsMakesTheIndexABuildMakesAndAnAnonymousInlineGameAddsNothing() throws {
+        let games = [try PlayedGame.wholeGame(code: "AAAA", at: 1_700_000_000_000, league: Self.crown),
+                     try PlayedGame.wholeGame(code: "BBBB", at: 1_700_000_000_000 + Self.day, fromLibrary: true),
+                     try PlayedGame.wholeGame(code: "CCCC", at: 1_700_000_000_000 + 2 * Self.day),
+                     try PlayedGame.wholeGame(code: "DDDD", at: 1_700_000_000_000 + 3 * Self.day, league: Self.quays)]
+        let whole = TemporaryDirectory()
+        try writeArchive(games, to: whole.path)
+        let built = try QuestionIndex.build(folders: [whole.path], now: 1_702_000_000_000)
+
+        var index = QuestionIndex()
+        for game in games {
+            let alone = TemporaryDirectory()
+            try writeArchive([game], to: alone.path)
+            let replayed = try #require(try ReplayArchive(paths: [alone.path]).scan(depth: .replay, keepRooms: true, now: 1_702_000_000_000).games.first)
+            let added = index.add(replayed), again = index.add(replayed)
+            #expect(added == (game.code != "CCCC"), "\(game.code)")
+            #expect(!again, "\(game.code) a second time")
+        }
+        #expect(index.games == 3 && built.games == 3)
+        #expect(index.entries == built.entries)
+        #expect(index[QuestionFingerprint(capital)]?.stats.timesAsked == 3)
+        #expect(index[QuestionFingerprint(capital)]?.stats.games == ["AAAA@1", "BBBB@1", "DDDD@1"])
+
+        // A game still running is not finished: nothing of it is added.
+        var running = try PlayedGame(code: "EEEE", at: 1_700_000_000_000 + 4 * Self.day, league: Self.crown)
+        _ = try running.join("Ann")
+        let open = TemporaryDirectory()
+        try writeArchive([running], to: open.path)
+        let started = try #require(try ReplayArchive(paths: [open.path]).scan(depth: .replay, keepRooms: true, now: 1_700_000_000_000 + 4 * Self.day).games.first)
+        let added = index.add(started)
+        #expect(!added)
+        #expect(index.entries == built.entries)
     }
 }

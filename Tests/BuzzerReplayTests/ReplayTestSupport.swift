@@ -24,10 +24,13 @@ struct PlayedGame {
     var now: GameInstant
     var log: [RoomEvent]
 
-    init(code: String = "ABCD", pack: QuestionPack = PlayedGame.pack(), settings: RoomSettings = RoomSettings(), at start: GameInstant = 1_700_000_000_000, league: RoomLeague? = nil) throws {
+    init(
+        code: String = "ABCD", pack: QuestionPack = PlayedGame.pack(), settings: RoomSettings = RoomSettings(), at start: GameInstant = 1_700_000_000_000,
+        league: RoomLeague? = nil, fromLibrary: Bool = false
+    ) throws {
         self.code = code
         now = start
-        let created = try Room.create(code: code, pack: pack, settings: settings, seed: 42, hostTokenHash: "host-hash", at: now, league: league)
+        let created = try Room.create(code: code, pack: pack, settings: settings, seed: 42, hostTokenHash: "host-hash", at: now, league: league, fromLibrary: fromLibrary)
         room = created.room
         log = [created.event]
     }
@@ -88,9 +91,10 @@ struct PlayedGame {
 
     /// Four players in two teams (one teamless) play the whole pack to its end, deterministically.
     static func wholeGame(
-        code: String = "ABCD", at start: GameInstant = 1_700_000_000_000, teams: (String, String) = ("Reds, Inc.", "Blues"), league: RoomLeague? = nil
+        code: String = "ABCD", at start: GameInstant = 1_700_000_000_000, teams: (String, String) = ("Reds, Inc.", "Blues"), league: RoomLeague? = nil,
+        fromLibrary: Bool = false
     ) throws -> PlayedGame {
-        var game = try PlayedGame(code: code, at: start, league: league)
+        var game = try PlayedGame(code: code, at: start, league: league, fromLibrary: fromLibrary)
         let ann = try game.join("Ann", team: teams.0)
         let bob = try game.join("Bob", team: teams.0)
         let cid = try game.join("Cid")

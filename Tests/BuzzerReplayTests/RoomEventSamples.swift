@@ -35,7 +35,7 @@ enum RoomEventSamples {
         switch type {
         case .roomCreated:
             return .roomCreated(RoomCreated(at: at, code: "AVJKT8", seed: 7, hostTokenHash: "h", settings: RoomSettings(),
-                                            pack: pack, league: RoomLeague(id: "crown", name: "The Crown")))
+                                            pack: pack, league: RoomLeague(id: "crown", name: "The Crown"), fromLibrary: true))
         case .hostDisconnected: return .hostDisconnected(HostDisconnected(at: at))
         case .hostReconnected: return .hostReconnected(HostReconnected(at: at))
         case .roomLockChanged: return .roomLockChanged(RoomLockChanged(at: at, locked: true))

@@ -17,13 +17,16 @@ package struct LeagueConfig: Codable, Sendable, Equatable {
     package var asOfConcurrentTotal = 2
     /// `?asOf=` answers kept (the least recently used goes first); 0 keeps none.
     package var asOfCacheEntries = 256
+    /// "Your nights" requests (`/me/games/KEY`) waiting for or running a replay on the nights' queue;
+    /// one more gets 503 `busy` with Retry-After, at once, instead of a place in a queue that grows.
+    package var nightsQueued = 8
 
     package init() {}
 
     /// At most this many extra archive folders.
     package static let maxArchives = 64
 
-    private enum CodingKeys: String, CodingKey { case file, archives, refreshMilliseconds, asOfConcurrentPerLeague, asOfConcurrentTotal, asOfCacheEntries }
+    private enum CodingKeys: String, CodingKey { case file, archives, refreshMilliseconds, asOfConcurrentPerLeague, asOfConcurrentTotal, asOfCacheEntries, nightsQueued }
 
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -34,6 +37,7 @@ package struct LeagueConfig: Codable, Sendable, Equatable {
         if let value = try c.decodeIfPresent(Int.self, forKey: .asOfConcurrentPerLeague) { s.asOfConcurrentPerLeague = value }
         if let value = try c.decodeIfPresent(Int.self, forKey: .asOfConcurrentTotal) { s.asOfConcurrentTotal = value }
         if let value = try c.decodeIfPresent(Int.self, forKey: .asOfCacheEntries) { s.asOfCacheEntries = value }
+        if let value = try c.decodeIfPresent(Int.self, forKey: .nightsQueued) { s.nightsQueued = value }
         self = s
         if let file, file.isEmpty || file.hasSuffix("/") {
             throw DecodingError.dataCorruptedError(forKey: .file, in: c, debugDescription: "must be a file path")
@@ -52,6 +56,9 @@ package struct LeagueConfig: Codable, Sendable, Equatable {
         }
         if !(0...4096).contains(asOfCacheEntries) {
             throw DecodingError.dataCorruptedError(forKey: .asOfCacheEntries, in: c, debugDescription: "must be 0...4096")
+        }
+        if !(1...256).contains(nightsQueued) {
+            throw DecodingError.dataCorruptedError(forKey: .nightsQueued, in: c, debugDescription: "must be 1...256")
         }
     }
 

@@ -2,6 +2,7 @@ import BuzzerArchive
 import BuzzerGame
 import BuzzerWebSocket
 import Logging
+import Synchronization
 
 /// What every live room shares with the service: settings, the archive, the clock, messages.
 final class GameContext: Sendable {
@@ -17,6 +18,11 @@ final class GameContext: Sendable {
     let leagues: LeagueService
     /// Every question asked before, by fingerprint: built at start off the loops, again as games end.
     let questions: QuestionIndexService
+    /// The host key hash of every game in the own log, by code: the corrections route checks keys here first.
+    let hostKeys = HostKeys()
+    /// Reads of the whole own log for one game the archive's index no longer holds (a correction of an
+    /// old game, by a key holder): one at a time, so they never hold more than one worker thread.
+    let wholeLogReads = Mutex(ConcurrencyBound(perKey: 1, total: 1))
 
     init(config: BuzzerConfig, archive: ArchiveWriter, logger: Logger, clock: @escaping @Sendable () -> GameInstant, metrics: BuzzerMetrics) {
         self.config = config

@@ -130,7 +130,12 @@ package struct GameServer: Sendable {
         let report = try ArchiveRecovery.openRooms(
             directory: context.config.archive.directory, prefix: context.config.archive.filePrefix,
             isTerminal: { $0.type == RoomEvent.roomEndedType && now - $0.time >= retentionMs },
-            startsRoom: { $0.type == RoomEvent.roomCreatedType },
+            startsRoom: { line in
+                // Every game's host key, for the corrections route to check a key before it reads anything.
+                guard line.type == RoomEvent.roomCreatedType else { return false }
+                context.hostKeys.add(createdLine: line)
+                return true
+            },
             isAfterward: { $0.type == RoomEvent.gameCorrectedType })
         // Results downloads read a game's own lines through the index; this read is its rebuild.
         // Only rooms the server brings back are served, so only theirs are kept; new games are added as written.

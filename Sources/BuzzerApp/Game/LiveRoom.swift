@@ -85,10 +85,11 @@ final class LiveRoom {
         if events.contains(where: { $0.type == RoomEvent.roomEndedType }) {
             // The league's standings and the question index read the log: once the end is on disk, they read it.
             let leagues = room.league == nil ? nil : context.leagues, questions = context.questions, then = whenRecorded
+            let ended = room, archive = context.archive
             whenRecorded = { durable in
                 then?(durable)
                 leagues?.gameEnded()
-                questions.gameEnded()
+                questions.gameEnded(ended) { archive.ranges(room: ended.code) }
             }
         }
         record(events, waiting: publication.deliveries.filter { $0.timing != .now }, sender: answerFrom,

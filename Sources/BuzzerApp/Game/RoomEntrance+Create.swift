@@ -90,6 +90,8 @@ extension RoomEntrance {
             return
         }
 
+        // Logged with the room: a library pack's game counts in the question index, an inline one does not.
+        let fromLibrary = if case .library = request.source { true } else { false }
         let token = Secrets.token(), now = context.clock(), loop = handle.loop
         // The host's own view of the server (its Host header, else the server's addresses) is where
         // players join; it is logged with the room, so nobody else's request can move it later.
@@ -101,7 +103,7 @@ extension RoomEntrance {
             let made: (room: Room, event: RoomEvent)
             do {
                 made = try Room.create(code: code, pack: pack, settings: settings, packLimits: config.game.packLimits,
-                                       seed: Secrets.seed(), hostTokenHash: Secrets.hash(token), at: now, league: league)
+                                       seed: Secrets.seed(), hostTokenHash: Secrets.hash(token), at: now, league: league, fromLibrary: fromLibrary)
             } catch {
                 fail(error.code, error.description)
                 return
@@ -112,6 +114,7 @@ extension RoomEntrance {
             let ref = RoomRef(code: code, hostTokenHash: room.hostTokenHash, loop: loop, bound: LoopBound(live, queue: loop.queue))
             switch context.registry.insert(ref, limit: config.rooms.maxRooms) {
             case .inserted:
+                context.hostKeys.add(code: code, hash: room.hostTokenHash)
                 created = (ref, live, [made.event] + joinEvents)
                 ref.run { $0.reportGauges() }
             case .codeTaken: continue

@@ -173,7 +173,9 @@ final class RoomEntrance: Sendable {
     /// room under it: counted against the same per-address budget as a wrong `join`, so HTTP finds
     /// codes no faster than the WebSocket. 404 within the budget; past it 429 with `Retry-After`,
     /// held back by the same growing delay. A live code is never counted or refused.
-    func refuseWrongCode(overHTTP code: String, from address: String) -> RouteResponse {
+    /// `answer` is the answer within the budget (the corrections route, which tells no stranger whether
+    /// a game exists, answers 401 as for a wrong key).
+    func refuseWrongCode(overHTTP code: String, from address: String, answer: HTTPResponse? = nil) -> RouteResponse {
         let now = context.clock()
         let verdict = wrongCodes.withLock { $0.recordFailure(from: address, connectionFailures: 0, now: now) }
         if verdict.overLimitBy == 1 {
@@ -181,7 +183,7 @@ final class RoomEntrance: Sendable {
                 "address": "\(address)", "perMinute": "\(context.config.rooms.failedJoinsPerMinute)", "via": "http"])
         }
         guard verdict.isRateLimited else {
-            return .whole(.error(status: 404, message: "No game has the code \(code.isEmpty ? "you asked for" : code) on this server."))
+            return .whole(answer ?? .error(status: 404, message: "No game has the code \(code.isEmpty ? "you asked for" : code) on this server."))
         }
         var headers = HTTPHeaders()
         headers.add(name: "Retry-After", value: "60")

@@ -6,6 +6,7 @@ import BuzzerReplay
 import BuzzerWebSocket
 import Dispatch
 import Foundation
+import Synchronization
 
 /// `POST /api/games/GAME/corrections` (GAME is `CODE` or `CODE@N`) with the game's host key or the
 /// edit token: corrects a finished game (docs/replay.md, "Corrections"). The game is read from its
@@ -64,51 +65,68 @@ enum CorrectionsRoute {
 
     enum Lookup {
         case found(Target)
-        case refused(HTTPResponse)
+        case refused(RouteResponse)
     }
 
     /// Finds the game a request names and checks its key, for both routes: 400 for a name that is
-    /// not one, 401 without the game's host key or the edit token (an unknown game too, unless the
-    /// edit token asks), 404 for an unknown game, 409 for a game whose room cannot be read.
+    /// not one, 401 without the game's host key or the edit token, 404 for an unknown game (told only
+    /// to the edit token), 409 for a game whose room cannot be read. The key is checked against the
+    /// host keys this instance's log holds (`HostKeys`, in memory) before any line is read: a wrong
+    /// key costs the same whether the code names a game or not, and a code that names none counts as
+    /// a wrong code from the address, as a `join` does (429 once past `rooms.failedJoinsPerMinute`).
     static func target(_ request: HTTPRequest, editTokenHash: String, service: GameService) -> Lookup {
         let context = service.context
         guard var reference = try? GameReference(parsing: request[parameter: "game"]) else {
-            return .refused(error(400, "Name the game as CODE, CODE@N (buzzer replay list shows them) or a league's game key CODE-MS."))
+            return .refused(.whole(error(400, "Name the game as CODE, CODE@N (buzzer replay list shows them) or a league's game key CODE-MS.")))
         }
         reference.code = Secrets.normalizeCode(reference.code)
         guard let authorization = request.head.headers.first(name: "Authorization"), authorization.hasPrefix("Bearer ") else {
-            return .refused(unauthorized())
+            return .refused(.whole(unauthorized()))
         }
         let tokenHash = Secrets.hash(String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces))
+        let known = context.hostKeys.hashes(reference.code)
+        let isEditor = tokenHash == editTokenHash
+        guard !known.isEmpty else {
+            // Whether a game exists is told only to the edit token; anyone else's guess is a wrong code.
+            if isEditor { return .refused(.whole(error(404, "\(ReplayError.unknownGame(code: reference.code))"))) }
+            return .refused(service.entrance.refuseWrongCode(overHTTP: reference.code, from: request.remoteAddress, answer: unauthorized()))
+        }
+        guard isEditor || known.contains(tokenHash) else { return .refused(.whole(unauthorized())) }
         let game: ReplayGame
         do {
-            // The index knows the games of the rooms this process ran or recovered; an older game is
-            // found by reading the whole log for its code (rare, and off the loops).
+            // The index knows the games of the rooms this process runs or keeps; an older game is found
+            // by reading the log for its code (only for a key this log holds, and off the loops).
             let ranges = context.archive.ranges(room: reference.code)
             if !ranges.isEmpty, let found = try? ReplayArchive.scan(code: reference.code, ranges: ranges, depth: .replay, keepRooms: true).game(reference) {
                 game = found
             } else {
+                guard context.wholeLogReads.withLock({ $0.acquire("") }) else { return .refused(.whole(busy())) }
+                defer { context.wholeLogReads.withLock { $0.release("") } }
                 game = try ReplayArchive(paths: [context.config.archive.directory]).scan(depth: .replay, code: reference.code, keepRooms: true).game(reference)
             }
         } catch {
-            // Without a key, whether a game exists is not told.
-            return .refused(tokenHash == editTokenHash ? Self.error(404, "\(error)") : unauthorized())
+            return .refused(.whole(isEditor ? Self.error(404, "\(error)") : unauthorized()))
         }
         guard let room = game.room else {
-            return .refused(error(409, "Game \(game.id) cannot be read from the log: \(game.damage?.message ?? "no room_created")."))
+            return .refused(.whole(error(409, "Game \(game.id) cannot be read from the log: \(game.damage?.message ?? "no room_created").")))
         }
         let author: CorrectionAuthor
-        if tokenHash == editTokenHash { author = .editor } else if tokenHash == room.hostTokenHash { author = .host } else { return .refused(unauthorized()) }
+        if isEditor { author = .editor } else if tokenHash == room.hostTokenHash { author = .host } else { return .refused(.whole(unauthorized())) }
         return .found(Target(game: game, room: room, author: author, code: reference.code))
     }
 
-    static func correct(_ request: HTTPRequest, editTokenHash: String, service: GameService) -> HTTPResponse {
-        let context = service.context
+    static func correct(_ request: HTTPRequest, editTokenHash: String, service: GameService) -> RouteResponse {
         let found: Target
         switch target(request, editTokenHash: editTokenHash, service: service) {
         case .found(let target): found = target
         case .refused(let response): return response
         }
+        return .whole(correct(found, request, service: service))
+    }
+
+    /// The POST once its game and key are found.
+    static func correct(_ found: Target, _ request: HTTPRequest, service: GameService) -> HTTPResponse {
+        let context = service.context
         let (game, room, author) = (found.game, found.room, found.author)
         guard game.status == .finished else {
             return error(409, "Game \(game.id) is \(game.status.rawValue): only a finished game can be corrected.")
@@ -146,8 +164,8 @@ enum CorrectionsRoute {
         guard done.wait(timeout: .now() + 30) == .success, outcome.durable else {
             return error(503, "The correction could not be made durable; it may or may not be in the log (buzzer replay show \(game.id)).")
         }
-        // The question index reads corrected games: build it again, off the loops.
-        context.questions.gameEnded()
+        // The question index holds the game's old figures if it counts: build it again, off the loops.
+        context.questions.gameCorrected(room)
         // A room still kept for its podium shows the corrected one.
         context.registry.room(found.code)?.run { $0.corrected(event) }
         return LibraryAPI.json(200, Response(game: game.id, corrections: game.corrections.count + 1, standings: event.standings))
@@ -155,9 +173,9 @@ enum CorrectionsRoute {
 
     /// `GET`: the game as a correction can name it (`CorrectableGame`), with the POST's keys and
     /// errors; a game that is not finished is answered too (`finished: false`), for the form to say so.
-    static func read(_ request: HTTPRequest, editTokenHash: String, service: GameService) -> HTTPResponse {
+    static func read(_ request: HTTPRequest, editTokenHash: String, service: GameService) -> RouteResponse {
         switch target(request, editTokenHash: editTokenHash, service: service) {
-        case .found(let target): LibraryAPI.json(200, CorrectableGame(target.game, room: target.room))
+        case .found(let target): .whole(LibraryAPI.json(200, CorrectableGame(target.game, room: target.room)))
         case .refused(let response): response
         }
     }
@@ -234,6 +252,13 @@ enum CorrectionsRoute {
                 }
             }
         }
+    }
+
+    /// Another old game is being read from the whole log: one such read at a time (`GameContext.wholeLogReads`).
+    static func busy() -> HTTPResponse {
+        var response = LibraryAPI.json(503, ["error": "Another old game is being read from the log: try again in a second.", "code": ProtocolErrorCode.busy.rawValue])
+        response.headers.add(name: "Retry-After", value: "1")
+        return response
     }
 
     static func unauthorized() -> HTTPResponse {

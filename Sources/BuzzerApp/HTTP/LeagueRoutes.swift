@@ -68,7 +68,9 @@ enum LeagueRoutes {
             }
             return LibraryAPI.json(200, game)
         }
-        router.get("/api/leagues/{id}/me", on: .pool) { request, _ in
+        // "Your nights" are computed for their caller: rationed per address like the other computed
+        // answers, and the nights' queue takes at most `league.nightsQueued` (503 `busy` past it).
+        router.get("/api/leagues/{id}/me", on: .pool, gate: rateLimit.gate()) { request, _ in
             guard let id = checkedID(request[parameter: "id"]) else { return badID() }
             let device: String
             switch deviceID(request.head) {
@@ -81,7 +83,16 @@ enum LeagueRoutes {
         // One night, question by question: only to the phone that played it. The replays run one at
         // a time on the nights' own queue (off the loops, never holding the worker pool), and a
         // replayed game is kept for the next phone of the same night (`LeagueNights`).
-        router.get("/api/leagues/{id}/me/games/{key}", on: .serial(leagues.nights.queue)) { request, service in
+        let nightsGate: Router<GameService>.Gate = { request, _ in
+            if let refusal = rateLimit.refusal(for: request.remoteAddress) { return .refuse(refusal) }
+            guard leagues.nights.admit() else {
+                var response = error(503, ProtocolErrorCode.busy.rawValue, "Other phones' nights are being read: try again in \(busyRetryAfterSeconds) s.")
+                response.headers.add(name: "Retry-After", value: String(busyRetryAfterSeconds))
+                return .refuse(response)
+            }
+            return .pass(release: { leagues.nights.release() })
+        }
+        router.get("/api/leagues/{id}/me/games/{key}", on: .serial(leagues.nights.queue), gate: nightsGate) { request, service in
             guard let id = checkedID(request[parameter: "id"]) else { return badID() }
             let device: String
             switch deviceID(request.head) {

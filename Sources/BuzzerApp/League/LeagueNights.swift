@@ -9,7 +9,7 @@ import Synchronization
 /// the results download use, corrections applied, and read for one device (`PlayerNight`).
 ///
 /// Bounded: the replays run one at a time on `queue` (the route's), never on a loop and never
-/// holding the worker pool; each replayed game is kept for the next phone of the same night,
+/// holding the worker pool, and at most `league.nightsQueued` requests wait there (`admit`); each replayed game is kept for the next phone of the same night,
 /// keyed on its corrections count (a correction makes a new key, so a night follows it), at most
 /// `capacity` games, the least recently used let go first.
 final class LeagueNights: Sendable {
@@ -32,10 +32,22 @@ final class LeagueNights: Sendable {
     /// The route runs here: one replay at a time.
     let queue = DispatchQueue(label: "buzzer.league.nights", qos: .utility)
     private let cache = Mutex(Cache())
+    /// Requests admitted to `queue` and not answered yet, at most `league.nightsQueued`.
+    private let admitted: Mutex<ConcurrencyBound>
 
-    init(folders: [String]) {
+    init(folders: [String], queued: Int = LeagueConfig().nightsQueued) {
         self.folders = folders
+        admitted = Mutex(ConcurrencyBound(perKey: queued, total: queued))
     }
+
+    /// Takes a place on `queue` for one request, if one is free (asked on the loop: from memory).
+    func admit() -> Bool { admitted.withLock { $0.acquire("") } }
+
+    /// Gives back the place `admit` gave, once the request is answered.
+    func release() { admitted.withLock { $0.release("") } }
+
+    /// Requests admitted and not answered yet.
+    var admittedCount: Int { admitted.withLock { $0.runningTotal } }
 
     /// Why a night could not be read.
     enum ReadError: Error, CustomStringConvertible {

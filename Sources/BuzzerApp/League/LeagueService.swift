@@ -65,7 +65,7 @@ package final class LeagueService: Sendable {
         self.clock = clock
         state = Mutex(State(tail: LeagueArchiveTail(folders: [config.archive.directory] + config.league.archives),
                             asOfCache: StandingsCache(capacity: config.league.asOfCacheEntries)))
-        nights = LeagueNights(folders: [config.archive.directory] + config.league.archives)
+        nights = LeagueNights(folders: [config.archive.directory] + config.league.archives, queued: config.league.nightsQueued)
         asOfRunning = Mutex(ConcurrencyBound(perKey: config.league.asOfConcurrentPerLeague, total: config.league.asOfConcurrentTotal))
         var initial = Books()
         initial.fileStamp = FileStamp(path: path)

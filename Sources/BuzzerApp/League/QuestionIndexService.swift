@@ -1,4 +1,5 @@
 import BuzzerArchive
+import BuzzerGame
 import BuzzerReplay
 import Dispatch
 import Glibc
@@ -9,12 +10,14 @@ import Synchronization
 /// (`archive.directory` and `league.archives`, as `LeagueService` reads them). Until that first
 /// build is done, `snapshot()` is nil and the route answers "not ready" (503).
 ///
-/// Kept fresh by building again, on the same queue, when a game ends on this instance or one of its
-/// games is corrected (`gameEnded`), and when a lookup sees the log files of `watched` (the other
-/// instances' archives, `league.archives`) changed, at most every `checkMs`. This instance's own log
-/// is not watched: it grows with every answer of a running game, and a build reads the whole
-/// archive (`buzzer bench questions` times it). Builds asked for while one runs are folded into one
-/// more; lookups meanwhile read the last index.
+/// Kept fresh on the same queue: a game that ends on this instance and counts (a league game or a
+/// library pack's, `QuestionIndex.counts`) is read from its own lines and added (`gameEnded`), an
+/// anonymous inline-pack game reads nothing; a correction of a game that counts, and a change of the
+/// log files of `watched` (the other instances' archives, `league.archives`, looked at by a lookup
+/// at most every `checkMs`), build the whole index again. This instance's own log is not watched: it
+/// grows with every answer of a running game, and a build reads the whole archive (`buzzer bench
+/// questions` times it). Builds asked for while one runs are folded into one more; lookups
+/// meanwhile read the last index.
 package final class QuestionIndexService: Sendable {
     /// The index and what the archive looked like when it was built.
     package struct Snapshot: Sendable {
@@ -61,8 +64,31 @@ package final class QuestionIndexService: Sendable {
         return snapshot
     }
 
-    /// A game ended on this instance (its last line is durable): build again, off the loops.
-    package func gameEnded() { rebuild() }
+    /// A game ended on this instance (its last line is durable). One that counts is read from its own
+    /// lines, where `ranges` (the archive's index) says they are, and added off the loops: the cost
+    /// is the game's bytes, not the archive's. One that does not count costs nothing.
+    package func gameEnded(_ room: Room, ranges: @escaping @Sendable () -> [ArchiveIndex.Location]) {
+        guard QuestionIndex.counts(room) else { return }
+        let code = room.code, startedAt = room.createdAt
+        queue.async { [self] in
+            // Builds run on this queue too: one asked for and not started yet reads this game anyway.
+            guard state.withLock({ $0.snapshot != nil && !$0.building }) else { return }
+            // A room already let go (`rooms.endedRoomRetentionSeconds` 0, or pushed out by newer ended
+            // rooms) has no ranges left: its game is read by a build, as before.
+            guard let scan = try? ReplayArchive.scan(code: code, ranges: ranges(), depth: .replay, keepRooms: true, now: clock()),
+                  let game = scan.games.last(where: { $0.startedAt == startedAt }) else { return rebuild() }
+            let now = clock()
+            state.withLock { state in
+                if state.snapshot?.index.add(game) == true { state.snapshot?.builtAt = now }
+            }
+        }
+    }
+
+    /// A game of this instance was corrected: one that counts is in the index with its old figures,
+    /// so the index is built again; one that does not count is not in it.
+    package func gameCorrected(_ room: Room) {
+        if QuestionIndex.counts(room) { rebuild() }
+    }
 
     /// Starts a build on the queue, or asks the running one for another after it.
     package func rebuild() {
