@@ -39,6 +39,7 @@ struct HostActivityLiveTests {
         #expect((error["message"] as? String)?.contains("host commands") == true, "\(error)")
         // Another host command is refused the same way; nothing of either reached the log.
         #expect(try host.expectError(after: ["type": "lock"]) == "rate_limited")
+        server.stop()  // the log synced and closed: everything that was logged is in the file
         let logged = try server.loggedEvents(of: code)
         #expect(logged.filter { if case .scoreAdjusted = $0 { true } else { false } }.count == 3)
         #expect(!logged.contains { if case .roomLockChanged = $0 { true } else { false } })
@@ -56,6 +57,7 @@ struct HostActivityLiveTests {
         let error = try host.next("error")
         #expect(error["code"] as? String == "limit_reached")
         #expect((error["message"] as? String)?.contains("game.hostLimits.scoreAdjustments") == true, "\(error)")
+        server.stop()
         let adjusted = try server.loggedEvents(of: code).filter { if case .scoreAdjusted = $0 { true } else { false } }
         #expect(adjusted.count == 2)
     }

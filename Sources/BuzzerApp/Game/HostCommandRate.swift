@@ -18,7 +18,7 @@ struct HostCommandRate: Sendable {
     }
 
     /// The bucket's one key: each connection has a bucket of its own, in its `ClientState`.
-    private static let key = "host"
+    private static let key = "this connection"
 
     /// Takes one command from the connection's allowance; nil when taken, else the wait in milliseconds.
     func take(for state: inout ClientState) -> Int64? {
