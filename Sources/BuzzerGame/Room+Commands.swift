@@ -291,6 +291,8 @@ extension Room {
     private func decideAdjustment(target: ScoreTarget, delta: Int, reason: String, at now: GameInstant) throws(GameError) -> RoomEvent {
         let reason = reason.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         guard !reason.isEmpty else { throw .invalidScoreAdjustment("give a reason") }
+        // Like a removal's: the console's field takes 100, and a capped count of adjustments then logs little.
+        guard reason.count <= 200 else { throw .invalidScoreAdjustment("the reason is at most 200 characters") }
         guard delta != 0, InputBounds.adjustment.contains(delta) else { throw .invalidScoreAdjustment("the change must be between -1000000 and 1000000 and not 0") }
         switch target {
         case .player(let id):

@@ -83,6 +83,12 @@ struct HostLimitsTests {
         #expect(game.room == before)
     }
 
+    @Test func anAdjustmentsReasonIsAtMost200Characters() throws {
+        var (game, ann, _, _) = try revealedGame()
+        game.expectRefused(.adjustScore(.player(ann), delta: 5, reason: String(repeating: "x", count: 201)), code: "invalid_score_adjustment")
+        try game.send(.adjustScore(.player(ann), delta: 5, reason: String(repeating: "x", count: 200)))
+    }
+
     @Test func acceptTakesOnlyAnAnswerAPlayerGave() throws {
         var (game, _, _, _) = try revealedGame()
         game.expectRefused(.accept(question: 0, text: "Nobody typed this"), code: "cannot_accept")
