@@ -22,6 +22,9 @@ package struct ArchiveRecoveryReport: Sendable {
     package var rooms: [ArchiveRecoveredRoom] = []
     /// Rooms that had a damaged line: their recovery stopped, the problem says where.
     package var abandonedRooms: [String: ArchiveProblem] = [:]
+    /// Rooms still running whose lines passed `maxRoomLines`, with how many they had: their lines are
+    /// dropped as soon as they pass it, so a room that spammed its log costs no memory to skip.
+    package var overBudgetRooms: [String: Int] = [:]
     /// Every problem the reader reported, in order.
     package var problems: [ArchiveProblem] = []
     package var lastSeq: UInt64?
@@ -121,13 +124,25 @@ package enum ArchiveRecovery {
     /// is the game's knowledge, hence `isTerminal` and `startsRoom`. A join code used again after
     /// its terminal event, or whose `startsRoom` line comes again, starts a new room. A damaged line
     /// whose room is legible abandons that room only. An `isAfterward` line (a correction of a finished
-    /// game) joins its room when the room is still open, and otherwise opens none.
+    /// game) joins its room when the room is still open, and otherwise opens none. A room still
+    /// open with more than `maxRoomLines` lines is left out and listed in `overBudgetRooms`.
     package static func openRooms(
         files: [String], isTerminal: (ArchiveLine) -> Bool, startsRoom: (ArchiveLine) -> Bool = { _ in false },
-        isAfterward: (ArchiveLine) -> Bool = { _ in false }
+        isAfterward: (ArchiveLine) -> Bool = { _ in false }, maxRoomLines: Int = .max
     ) throws(ArchiveError) -> ArchiveRecoveryReport {
         var report = ArchiveRecoveryReport()
         var open: [String: [ArchiveLine]] = [:]
+        /// Appends `line` to its open room, or counts it once the room is over budget.
+        func add(_ line: ArchiveLine) {
+            if let counted = report.overBudgetRooms[line.room] {
+                report.overBudgetRooms[line.room] = counted + 1
+            } else if open[line.room, default: []].count >= maxRoomLines {
+                report.overBudgetRooms[line.room] = open[line.room]!.count + 1
+                open[line.room] = nil
+            } else {
+                open[line.room, default: []].append(line)
+            }
+        }
         let summary = try ArchiveReader(files: files).read { item in
             switch item {
             case .problem(let problem):
@@ -146,13 +161,15 @@ package enum ArchiveRecovery {
                 if isTerminal(line) {
                     open[line.room] = nil
                     report.abandonedRooms[line.room] = nil
+                    report.overBudgetRooms[line.room] = nil
                 } else if startsRoom(line) {
                     open[line.room] = [line]
                     report.abandonedRooms[line.room] = nil
+                    report.overBudgetRooms[line.room] = nil
                 } else if isAfterward(line) {
-                    if open[line.room] != nil { open[line.room]!.append(line) }
+                    if open[line.room] != nil || report.overBudgetRooms[line.room] != nil { add(line) }
                 } else if report.abandonedRooms[line.room] == nil {
-                    open[line.room, default: []].append(line)
+                    add(line)
                 }
             }
         }
@@ -165,9 +182,11 @@ package enum ArchiveRecovery {
     /// `openRooms` over every log file of a directory.
     package static func openRooms(
         directory: String, prefix: String? = nil, isTerminal: (ArchiveLine) -> Bool, startsRoom: (ArchiveLine) -> Bool = { _ in false },
-        isAfterward: (ArchiveLine) -> Bool = { _ in false }
+        isAfterward: (ArchiveLine) -> Bool = { _ in false }, maxRoomLines: Int = .max
     ) throws(ArchiveError) -> ArchiveRecoveryReport {
-        try openRooms(files: ArchiveFileName.logFiles(in: directory, prefix: prefix), isTerminal: isTerminal, startsRoom: startsRoom, isAfterward: isAfterward)
+        try openRooms(
+            files: ArchiveFileName.logFiles(in: directory, prefix: prefix), isTerminal: isTerminal, startsRoom: startsRoom,
+            isAfterward: isAfterward, maxRoomLines: maxRoomLines)
     }
 
     static func fileSize(_ fd: Int32, path: String) throws(ArchiveError) -> Int {

@@ -99,7 +99,9 @@ extension FuzzGame {
             return .adjustScore(target, delta: source.chance(0.5) ? source.boundaryInt() : source.int(-1000...1000), reason: source.chance(0.8) ? "bonus" : source.text())
         case .accept:
             let sequence = source.chance(0.8) ? (room.currentQuestion?.sequence ?? 0) : source.boundaryInt()
-            return .accept(question: sequence, text: answerText(in: room))
+            // Mostly an answer a player gave, the only kind the room takes (and what the console offers).
+            let typed = room.asked.indices.contains(sequence) ? room.typedAnswers(sequence: sequence).map(\.text) : []
+            return .accept(question: sequence, text: !typed.isEmpty && source.chance(0.7) ? source.pick(typed) : answerText(in: room))
         case .reject:
             let sequence = source.chance(0.9) ? (room.currentQuestion?.sequence ?? 0) : source.boundaryInt()
             let taken = hostAccepted(in: room)

@@ -32,6 +32,8 @@ struct FuzzGame {
     let chaos: Double
     /// A greedy game plays to win: right answers and the largest stakes, over long wager rounds.
     let greedy: Bool
+    /// The caps on host-driven events (`game.hostLimits`): tight in some games, so `limit_reached` is played.
+    let limits: HostLimits
     /// Every phase the room has been in.
     var visited: Set<RoomPhase> = [.lobby]
     /// What the current step does, for a failure or the trace.
@@ -48,6 +50,14 @@ struct FuzzGame {
         greedy = source.chance(0.1)
         length = greedy ? 6000 : source.pick([100, 400, 1000, 3000, 6000])
         chaos = greedy ? 0 : source.pick([0.05, 0.2, 0.5, 1])
+        var limits = HostLimits()
+        if source.chance(0.2) {
+            limits.scoreAdjustments = source.int(1...5)
+            limits.acceptedAnswers = source.int(1...5)
+            limits.renames = source.int(1...5)
+            limits.runOfShowChanges = source.int(1...10)
+        }
+        self.limits = limits
     }
 
     /// Plays until the room has ended (and a few steps after), the game's length, or the budget.
@@ -166,7 +176,7 @@ struct FuzzGame {
         let before = room
         let events: [RoomEvent]
         do {
-            events = try room.handle(command, at: now)
+            events = try room.handle(command, at: now, limits: limits)
         } catch {
             outcome = "refused: \(error.code)"
             report.refused[error.code.rawValue, default: 0] += 1

@@ -59,6 +59,8 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
     case lockedOut
     /// `mark_buzz` with nobody on the floor (no press yet, the floor not given yet, or not a buzz question).
     case noFloor
+    /// The room has logged `max` events of this host-driven kind (`HostLimits`); nothing was changed.
+    case limitReached(kind: HostEventKind, max: Int)
 
     /// Stable machine-readable code.
     package var code: ProtocolErrorCode {
@@ -105,6 +107,7 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidBreak: .invalidBreak
         case .lockedOut: .lockedOut
         case .noFloor: .noFloor
+        case .limitReached: .limitReached
         case .notReplayable: .notReplayable
         }
     }
@@ -156,6 +159,8 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidBreak(let reason): "Cannot change the break's countdown: \(reason)."
         case .lockedOut: "You are locked out of this question (a false start or a wrong answer)."
         case .noFloor: "Nobody has the floor to mark: wait for a buzz, or for the floor to be given."
+        case let .limitReached(kind, max):
+            "This game has had its \(max) \(kind.noun) (the server's game.hostLimits.\(kind.rawValue)); nothing was changed."
         case .notReplayable(let reason): "The event log cannot be replayed: \(reason)."
         }
     }

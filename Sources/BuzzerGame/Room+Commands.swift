@@ -2,8 +2,9 @@ extension Room {
     /// Runs due timers, then the command. Returns every event produced, already applied.
     /// A refused command throws and changes nothing, not even the due timers (the next
     /// `tick` emits them), so the caller logs exactly what it is returned.
-    package mutating func handle(_ command: RoomCommand, at now: GameInstant) throws(GameError) -> [RoomEvent] {
-        guard let deadline = nextDeadline, deadline <= now else { return try execute(command, at: now) }
+    /// `limits` caps the host-driven kinds of event (`HostLimits`); a refusal past one logs nothing.
+    package mutating func handle(_ command: RoomCommand, at now: GameInstant, limits: HostLimits = HostLimits()) throws(GameError) -> [RoomEvent] {
+        guard let deadline = nextDeadline, deadline <= now else { return try execute(command, at: now, limits: limits) }
         // The timer's own `tick`, nearly every call that finds a deadline due, cannot be refused:
         // the timers run in place. A copy would make the first change to each of the room's
         // collections (a reveal scores every player) copy that collection whole.
@@ -12,13 +13,14 @@ extension Room {
         // leave; a refusal must undo them too, so only this race pays for a copy.
         var copy = self
         let timerEvents = copy.runTimers(until: now)
-        let events = try copy.execute(command, at: now)
+        let events = try copy.execute(command, at: now, limits: limits)
         self = copy
         return timerEvents + events
     }
 
-    private mutating func execute(_ command: RoomCommand, at now: GameInstant) throws(GameError) -> [RoomEvent] {
+    private mutating func execute(_ command: RoomCommand, at now: GameInstant, limits: HostLimits) throws(GameError) -> [RoomEvent] {
         var events = try decide(command, at: now)
+        try checkHostLimits(events, limits)
         for position in events.indices { events[position] = applyRecording(events[position]) }
         // An answer, or a player gone for good, may leave nobody to wait for (a drop waits for its grace: `dueTimer`).
         switch command {
@@ -289,6 +291,8 @@ extension Room {
     private func decideAdjustment(target: ScoreTarget, delta: Int, reason: String, at now: GameInstant) throws(GameError) -> RoomEvent {
         let reason = reason.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         guard !reason.isEmpty else { throw .invalidScoreAdjustment("give a reason") }
+        // Like a removal's: the console's field takes 100, and a capped count of adjustments then logs little.
+        guard reason.count <= 200 else { throw .invalidScoreAdjustment("the reason is at most 200 characters") }
         guard delta != 0, InputBounds.adjustment.contains(delta) else { throw .invalidScoreAdjustment("the change must be between -1000000 and 1000000 and not 0") }
         switch target {
         case .player(let id):
@@ -310,6 +314,13 @@ extension Room {
         guard !key.isEmpty else { throw .cannotAccept("the answer is empty") }
         if (accepted + entry.acceptedExtra).contains(where: { TextNormalizer.answerKey($0) == key }) {
             throw .cannotAccept("that answer is already accepted")
+        }
+        // What the host's page offers: an answer a player typed, no longer than a player may type.
+        guard trimmed.count <= settings.maxTextAnswerLength else {
+            throw .cannotAccept("it is longer than an answer may be (\(settings.maxTextAnswerLength) characters)")
+        }
+        guard entry.answers.contains(where: { $0.value.textKey == key }) else {
+            throw .cannotAccept("nobody gave that answer to this question")
         }
         return .answerAccepted(AnswerAccepted(at: now, sequence: sequence, text: trimmed))
     }

@@ -59,7 +59,7 @@ extension Room {
         case .void(let sequence):
             asked[sequence].voided = true
         case .adjust(let player, let team, let delta):
-            adjustments.append(ScoreAdjusted(at: event.at, player: player, team: team, delta: delta, reason: event.reason))
+            recordAdjustment(ScoreAdjusted(at: event.at, player: player, team: team, delta: delta, reason: event.reason))
         }
         recomputeScores()
     }

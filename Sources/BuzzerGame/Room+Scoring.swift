@@ -155,17 +155,36 @@ extension Room {
         return entry.answers[by]
     }
 
-    /// Keeps `fold` for the next reveal, then sets every player's and team's totals: the fold plus
-    /// the host's adjustments.
-    private mutating func settle(_ fold: ScoringFold) {
-        var adjusted: [PlayerID: Int] = [:], teamBonus = fold.teamBonus
-        for adjustment in adjustments {
-            if let id = adjustment.player, isRanked(id) { adjusted[id, default: 0].add(adjustment.delta) }
-            if let team = adjustment.team { teamBonus[team, default: 0].add(adjustment.delta) }
+    /// Adds one adjustment to the log's list and to its running sum, without scoring anything.
+    mutating func recordAdjustment(_ adjustment: ScoreAdjusted) {
+        adjustments.append(adjustment)
+        if let id = adjustment.player { adjustedPlayers[id, default: 0].add(adjustment.delta) }
+        if let team = adjustment.team { adjustedTeams[team, default: 0].add(adjustment.delta) }
+    }
+
+    /// A host's `adjust`: only the total it names moves, to what `settle` would make it (the last
+    /// scoring's fold plus the running sum), so a room's ten-thousandth adjustment costs what its first did.
+    mutating func applyAdjustment(_ adjustment: ScoreAdjusted) {
+        recordAdjustment(adjustment)
+        if let id = adjustment.player, isRanked(id) {
+            let scored = scoringFold?.tally[id]?.score ?? 0
+            players[id]!.score = scored.plus(adjustedPlayers[id] ?? 0)
         }
+        if let team = adjustment.team, teams[team] != nil {
+            teams[liveTeam(team)]!.bonus.add(adjustment.delta)
+        }
+    }
+
+    /// Keeps `fold` for the next reveal, then sets every player's and team's totals: the fold plus
+    /// the host's adjustments (their running sums).
+    private mutating func settle(_ fold: ScoringFold) {
+        var teamBonus = fold.teamBonus
+        for (team, delta) in adjustedTeams { teamBonus[team, default: 0].add(delta) }
+        let adjusted = adjustedPlayers
         players.updateEach { id, player in
             let tally = fold.tally[id] ?? ScoringFold.Tally()
-            player.score = tally.score.plus(adjusted.isEmpty ? 0 : adjusted[id] ?? 0)
+            let own = adjusted.isEmpty || !player.isRanked ? 0 : adjusted[id] ?? 0
+            player.score = tally.score.plus(own)
             player.streak = tally.streak
             player.correctCount = tally.correct
         }

@@ -1,7 +1,8 @@
 /// One live game. A value type: `handle(_:at:)` validates a command against the current
 /// state and returns the events it caused (already applied); `apply(_:)` folds one event.
 /// A room is always exactly `Room.replay(itsEvents)`; every derived field (scores, indexes)
-/// is recomputed inside `apply`, so live play and replay cannot disagree.
+/// is recomputed inside `apply`, so live play and replay cannot disagree. Each `apply` costs
+/// O(1) in the log's length, except the rescorings that `HostLimits` caps (docs/threat-model.md).
 package struct Room: Sendable, Equatable {
     package internal(set) var code: String
     package internal(set) var createdAt: GameInstant
@@ -28,6 +29,12 @@ package struct Room: Sendable, Equatable {
     package internal(set) var teams: [TeamID: Team] = [:]
     package internal(set) var asked: [AskedQuestion] = []
     package internal(set) var adjustments: [ScoreAdjusted] = []
+    /// `adjustments` summed per player and per team as they are applied: an adjustment moves one
+    /// total instead of re-scoring the game (`applyAdjustment`), so 25,000 of them replay in linear time.
+    var adjustedPlayers: [PlayerID: Int] = [:]
+    var adjustedTeams: [TeamID: Int] = [:]
+    /// Events of each capped host-driven kind applied so far (`HostLimits`), counted by `apply`.
+    package internal(set) var hostEventCounts: [HostEventKind: Int] = [:]
     /// The break the room is on (phase `break`); nil once the round's first question is shown.
     package internal(set) var roomBreak: RoomBreak?
     /// Tiebreaks played on the final leaderboard, in order; the last may be running.
@@ -117,43 +124,12 @@ package struct Room: Sendable, Equatable {
         return room
     }
 
-    // MARK: - Queries
-
-    /// Whether `id` is a player still on the scoreboard.
-    func isRanked(_ id: PlayerID) -> Bool {
-        players[id]?.isRanked == true
-    }
-
-    /// The question currently shown (reading through revealed, or the last one on a leaderboard).
-    package var currentQuestion: AskedQuestion? { asked.last }
-
-    /// The pack question behind an asked one.
-    package func question(_ asked: AskedQuestion) -> Question {
-        pack.rounds[asked.round].questions[asked.index]
-    }
-
-    package func player(byResumeTokenHash hash: String) -> Player? {
-        playerByTokenHash[hash].flatMap { players[$0] }
-    }
-
-    /// Pack position after (round, index), crossing into the next round; nil after the last question.
-    func position(after round: Int, _ index: Int) -> (round: Int, index: Int)? {
-        if index + 1 < pack.rounds[round].questions.count { return (round, index + 1) }
-        var next = round + 1
-        while next < pack.rounds.count {
-            if !pack.rounds[next].questions.isEmpty { return (next, 0) }
-            next += 1
-        }
-        return nil
-    }
-
-    var isAcceptingAnswers: Bool { phase == .reading || phase == .open }
-
     // MARK: - Folding
 
     /// Folds one event into the state. Never fails: events come from `handle`, which validated them;
     /// an event naming something unknown (a damaged log) is ignored.
     package mutating func apply(_ event: RoomEvent) {
+        if let kind = HostEventKind(event) { hostEventCounts[kind, default: 0] += 1 }
         switch event {
         case .roomCreated:
             break
@@ -356,8 +332,7 @@ package struct Room: Sendable, Equatable {
             asked[e.sequence].mergeAnswers(from: e.from, into: e.into)
             if asked[e.sequence].isRevealed { recomputeScores() }
         case .scoreAdjusted(let e):
-            adjustments.append(e)
-            recomputeScores()
+            applyAdjustment(e)
         case .leaderboardShown(let e):
             setPhase(.leaderboard, at: e.at)
         case .tiebreakStarted(let e):

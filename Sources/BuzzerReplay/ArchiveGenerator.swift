@@ -187,8 +187,10 @@ package struct ArchiveGenerator: Sendable {
                 now += between(1000, 4000)
                 send(.reveal)
             case .revealed:
-                if room.question(current).content.acceptedAnswers != nil, chance(20) {
-                    send(.accept(question: current.sequence, text: "The Beetles"))
+                // The host accepts a wrong answer a player gave: the only kind `accept` takes.
+                if room.question(current).content.acceptedAnswers != nil, chance(20),
+                   let typed = room.typedAnswers(sequence: current.sequence).first(where: { !$0.accepted }) {
+                    send(.accept(question: current.sequence, text: typed.text))
                 }
                 if chance(4), let id = room.players.keys.randomElement(using: &rng) {
                     send(.adjustScore(.player(id), delta: chance(50) ? 100 : -100, reason: "Host correction"))

@@ -3,8 +3,8 @@ import Foundation
 import Glibc
 import Testing
 
-/// `buzzer serve` under systemd's `Type=notify` with `WatchdogSec=` (deploy/buzzer.service): it says
-/// READY=1 once it listens, then pings WATCHDOG=1 while its loops answer, and STOPPING=1 on SIGTERM.
+/// `buzzer serve` under systemd's `Type=notify` with `WatchdogSec=` (deploy/buzzer.service): it asks for
+/// its recovery's time with EXTEND_TIMEOUT_USEC, says READY=1 once it listens, then pings WATCHDOG=1 while its loops answer, and STOPPING=1 on SIGTERM.
 /// A process that hangs (once, in the crash handler after a trap) stops pinging and is restarted.
 @Suite(.serialized)
 struct SystemdNotifierLiveTests {
@@ -32,7 +32,10 @@ struct SystemdNotifierLiveTests {
         while seen.filter({ $0 == "WATCHDOG=1" }).count < 3, Date() < deadline {
             if let message = Self.receive(fd, timeout: 1) { seen.append(message) }
         }
-        #expect(seen.first?.hasPrefix("READY=1") == true, "\(seen)")
+        // Before READY=1, recovery asks for the time each step may take (EXTEND_TIMEOUT_USEC), the log's read first.
+        let ready = try #require(seen.firstIndex { $0.hasPrefix("READY=1") }, "\(seen)")
+        #expect(seen.first == "EXTEND_TIMEOUT_USEC=300000000\nSTATUS=reading the game log", "\(seen)")
+        #expect(seen[..<ready].allSatisfy { $0.hasPrefix("EXTEND_TIMEOUT_USEC=") }, "\(seen)")
         #expect(seen.filter { $0 == "WATCHDOG=1" }.count >= 3, "\(seen)")
 
         server.send(signal: SIGTERM)

@@ -42,6 +42,16 @@ package struct RoomsConfig: Codable, Sendable, Equatable {
     package var maxDisplaysPerRoom = 8
     /// Projector pages one IP address may have open at once, across every room.
     package var maxDisplaysPerAddress = 16
+    /// Host commands one connection may send per minute, once its `hostCommandBurst` is used
+    /// (`HostCommandRate`): past it a command is answered `rate_limited` and never reaches the room.
+    package var hostCommandsPerMinute = 600
+    /// Host commands one connection may send at once before `hostCommandsPerMinute` applies (a host
+    /// accepting a column of answers, or moving players one after another).
+    package var hostCommandBurst = 60
+    /// Events one room's log may hold for recovery to replay it (`buzzer serve` at start): a room over
+    /// it is quarantined, not replayed (docs/operations.md, "Quarantine"). Host commands are capped
+    /// (`game.hostLimits`), so only a room of many players and questions comes near it.
+    package var maxReplayEvents = 2_000_000
     /// For several servers behind a proxy: one character of the code alphabet that every code this
     /// server deals starts with, so the proxy can route `/ws?room=CODE` by it (docs/scale-out.md).
     package var instanceId: String?
@@ -49,7 +59,7 @@ package struct RoomsConfig: Codable, Sendable, Equatable {
     package init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case maxRooms, maxEndedRooms, failedJoinsPerMinute, failedJoinsPerConnection, failedJoinDelayMilliseconds, createsPerMinute, createBurst, createsPerConnection, maxInlinePackBytes, libraryDirectory, endedRoomRetentionSeconds, lobbyUpdateMilliseconds, joinCodeLength, instanceId, maxDisplaysPerRoom, maxDisplaysPerAddress
+        case maxRooms, maxEndedRooms, failedJoinsPerMinute, failedJoinsPerConnection, failedJoinDelayMilliseconds, createsPerMinute, createBurst, createsPerConnection, maxInlinePackBytes, libraryDirectory, endedRoomRetentionSeconds, lobbyUpdateMilliseconds, joinCodeLength, instanceId, maxDisplaysPerRoom, maxDisplaysPerAddress, hostCommandsPerMinute, hostCommandBurst, maxReplayEvents
     }
 
     package init(from decoder: any Decoder) throws {
@@ -73,6 +83,9 @@ package struct RoomsConfig: Codable, Sendable, Equatable {
         try read(.joinCodeLength, &s.joinCodeLength)
         try read(.maxDisplaysPerRoom, &s.maxDisplaysPerRoom)
         try read(.maxDisplaysPerAddress, &s.maxDisplaysPerAddress)
+        try read(.hostCommandsPerMinute, &s.hostCommandsPerMinute)
+        try read(.hostCommandBurst, &s.hostCommandBurst)
+        try read(.maxReplayEvents, &s.maxReplayEvents)
         s.instanceId = try c.decodeIfPresent(String.self, forKey: .instanceId)
         self = s
         if let id = instanceId, id.utf8.count != 1 || !Secrets.codeAlphabet.contains(id.utf8.first!) {
@@ -103,6 +116,15 @@ package struct RoomsConfig: Codable, Sendable, Equatable {
         for (key, value) in [(CodingKeys.maxDisplaysPerRoom, maxDisplaysPerRoom), (.maxDisplaysPerAddress, maxDisplaysPerAddress)]
         where !(1...1000).contains(value) {
             throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "must be 1...1000")
+        }
+        if !(1...60_000).contains(hostCommandsPerMinute) {
+            throw DecodingError.dataCorruptedError(forKey: .hostCommandsPerMinute, in: c, debugDescription: "must be 1...60000")
+        }
+        if !(1...10_000).contains(hostCommandBurst) {
+            throw DecodingError.dataCorruptedError(forKey: .hostCommandBurst, in: c, debugDescription: "must be 1...10000")
+        }
+        if !(1000...100_000_000).contains(maxReplayEvents) {
+            throw DecodingError.dataCorruptedError(forKey: .maxReplayEvents, in: c, debugDescription: "must be 1000...100000000")
         }
         if libraryDirectory.isEmpty {
             throw DecodingError.dataCorruptedError(forKey: .libraryDirectory, in: c, debugDescription: "must not be empty")

@@ -8,11 +8,18 @@ import Logging
 /// goes back to the sender as an `error` naming the request.
 struct CommandDispatcher: Sendable {
     let messages: ServerMessageEncoder
+    /// The host's connection's allowance of commands (`rooms.hostCommandsPerMinute`).
+    let hostRate: HostCommandRate
 
     func host(_ command: HostCommand, from client: GameClient) {
         guard let (room, role) = member(client, request: command.type) else { return }
         guard role == .host else {
             client.send(messages.encode(.error(GameError.notHost, request: command.type.rawValue)))
+            return
+        }
+        // Over the allowance: refused here, on the connection's loop; the room never sees it and nothing is logged.
+        if let wait = hostRate.take(for: &client.state) {
+            client.send(messages.encode(.error(.rateLimited, hostRate.refusal(retryAfterMilliseconds: wait), request: command.type.rawValue)))
             return
         }
         let handle = client.handle, messages = self.messages

@@ -23,10 +23,13 @@ package struct GameServer: Sendable {
         package var repairedTail: ArchiveTailRepair?
     }
 
-    /// `fileSystem` is the archive's disk (tests pass one that fails on demand).
+    /// `fileSystem` is the archive's disk (tests pass one that fails on demand). `startup` is told,
+    /// before each step of recovery, how many seconds the step may take and what it is
+    /// (`SystemdNotifier.extendStartup`: systemd's start timeout, extended step by step).
     package init(
         config: BuzzerConfig, logger: Logger = Logger(label: "buzzer"), fileSystem: any ArchiveFileSystem = POSIXArchiveFileSystem(),
-        clock: @escaping @Sendable () -> GameInstant = GameService.wallClock
+        clock: @escaping @Sendable () -> GameInstant = GameService.wallClock,
+        startup: (_ seconds: Int, _ status: String) -> Void = { SystemdNotifier.extendStartup(bySeconds: $0, status: $1) }
     ) throws(GameServerError) {
         // Before the log is opened: a certificate that does not load stops the start with its reason.
         var tls: TLSContext?
@@ -56,7 +59,7 @@ package struct GameServer: Sendable {
         self.server = server
         var summary = RecoverySummary(repairedTail: archive.repairAtOpen)
         do {
-            try Self.recover(into: service, loops: server.loops, summary: &summary)
+            try Self.recover(into: service, loops: server.loops, summary: &summary, startup: startup)
         } catch {
             throw .archive(error)
         }
@@ -122,8 +125,11 @@ package struct GameServer: Sendable {
     /// Rebuilds every room the log shows as still running, through the same game code, and puts
     /// it back under its code. Everyone is marked away (their connections died with the old
     /// process) and overdue timers fire at once: a question whose deadline passed is closed.
-    static func recover(into service: GameService, loops: [EventLoop], summary: inout RecoverySummary) throws(ArchiveError) {
+    static func recover(
+        into service: GameService, loops: [EventLoop], summary: inout RecoverySummary, startup: (_ seconds: Int, _ status: String) -> Void = { _, _ in }
+    ) throws(ArchiveError) {
         let context = service.context
+        startup(RecoveryAllowance.scanSeconds, "reading the game log")
         // A room that ended less than `endedRoomRetentionSeconds` ago comes back too, on its podium:
         // players whose phones locked may still come back to it, across a restart as well.
         let retentionMs = Int64(context.config.rooms.endedRoomRetentionSeconds) * 1000, now = context.clock()
@@ -136,15 +142,22 @@ package struct GameServer: Sendable {
                 context.hostKeys.add(createdLine: line)
                 return true
             },
-            isAfterward: { $0.type == RoomEvent.gameCorrectedType })
+            isAfterward: { $0.type == RoomEvent.gameCorrectedType }, maxRoomLines: context.config.rooms.maxReplayEvents)
         // Results downloads read a game's own lines through the index; this read is its rebuild.
         // Only rooms the server brings back are served, so only theirs are kept; new games are added as written.
         context.archive.adoptIndex(report.index.keeping(rooms: Set(report.rooms.map(\.room))))
         for (room, problem) in report.abandonedRooms {
             quarantine(room, because: problem.description, into: &summary, context: context)
         }
+        // Over the replay budget: such a log is not a game night but a flood, and replaying it would
+        // hold the start for as long as it took to write.
+        for (room, lines) in report.overBudgetRooms {
+            let budget = context.config.rooms.maxReplayEvents
+            quarantine(room, because: "its log holds \(lines) events, over the replay budget of \(budget) (rooms.maxReplayEvents)", into: &summary, context: context)
+        }
         let decoder = JSONDecoder()
         for (index, recovered) in report.rooms.enumerated() {
+            startup(RecoveryAllowance.seconds(replaying: recovered.lines.count), "recovering room \(index + 1) of \(report.rooms.count) (\(recovered.lines.count) events)")
             let room: Room
             do {
                 let events = try recovered.lines.map { try $0.decode(RoomEvent.self, decoder: decoder) }

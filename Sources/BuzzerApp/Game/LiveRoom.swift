@@ -70,7 +70,7 @@ final class LiveRoom {
     ) throws(GameError) -> [RoomEvent] {
         loop.assertInEventLoop()
         let now = self.now, started = DispatchTime.now().uptimeNanoseconds
-        let events = try room.handle(command, at: now)
+        let events = try room.handle(command, at: now, limits: context.config.game.hostLimits)
         viewCache.roomChanged(by: events)
         defer { reportGauges() }
         let publication = publisher.publish(events, in: room, to: members.attendance, now: now)

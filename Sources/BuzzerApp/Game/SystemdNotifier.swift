@@ -67,6 +67,22 @@ package final class SystemdNotifier: Sendable {
     }
 
     private func send(_ text: String) {
+        Self.send(text, socket: socket, address: address)
+    }
+
+    /// Start-up progress before `READY=1` (recovery replaying the log): `EXTEND_TIMEOUT_USEC` asks
+    /// systemd for `seconds` more than `TimeoutStartSec`, so a long but moving start is not killed,
+    /// while one that stops reporting still is. A socket of its own, opened for the one message:
+    /// nothing else of the notifier exists yet. Without `NOTIFY_SOCKET` this does nothing.
+    package static func extendStartup(bySeconds seconds: Int, status: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        guard let address = environment["NOTIFY_SOCKET"], !address.isEmpty, address.utf8.count < 107 else { return }
+        let fd = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        send("EXTEND_TIMEOUT_USEC=\(max(1, seconds) * 1_000_000)\nSTATUS=\(status)", socket: fd, address: address)
+    }
+
+    private static func send(_ text: String, socket: Int32, address: String) {
         var destination = sockaddr_un()
         destination.sun_family = sa_family_t(AF_UNIX)
         var path = Array(address.utf8)
