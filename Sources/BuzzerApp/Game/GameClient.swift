@@ -69,6 +69,8 @@ package struct ClientState {
     /// The room whose display quota this connection holds a slot of (`DisplayQuota`), from its
     /// `watch` until it is refused or closes.
     package var displaySlot: String?
+    /// A projector's `sound` reports on their way to its room: one per `rooms.lobbyUpdateMilliseconds`.
+    var sound = SoundReportGate()
     /// When the current question reached this player's kernel socket buffer (where response time starts).
     package var questionWritten: (sequence: Int, at: GameInstant)?
 }

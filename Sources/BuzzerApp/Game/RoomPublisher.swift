@@ -3,7 +3,8 @@ import BuzzerGame
 /// Decides who gets which message when a room changes: from the room (after its new events),
 /// those events, who is attached and the time, the list of deliveries. No I/O and no clock.
 ///
-/// Its one piece of state coalesces the lobby-like updates (`lobby`, `players`, `answer_count`):
+/// Its one piece of state coalesces the lobby-like updates (`lobby`, `players`, `answer_count`, and
+/// the console's `display_sound`):
 /// `publish` marks them pending and asks once for a flush; the runtime's timer calls `flush`
 /// `rooms.lobbyUpdateMilliseconds` later, which sends each pending update once. A 2,000-player
 /// room answering within a second then gets a few counts, not 2,000.
@@ -17,6 +18,8 @@ package struct RoomPublisher: Sendable, Equatable {
         package var buzz = false
         /// The host's `waiting` alone: a wager round's stakes moved (nobody answered, so no new count).
         package var waiting = false
+        /// A projector came, went or turned its sound on or off: the console's `display_sound`.
+        package var displaySound = false
     }
 
     /// What one batch of events causes.
@@ -212,10 +215,26 @@ package struct RoomPublisher: Sendable, Equatable {
         return Publication(deliveries: out.filter { attendance.reaches($0.audience) }, scheduleFlush: scheduleFlush)
     }
 
-    /// The coalesced updates, each once, for the room as it is now.
-    package mutating func flush(_ room: Room, to attendance: Attendance<some Collection<PlayerID>>) -> [Delivery] {
+    /// A projector's report changed what the console shows: one `display_sound` goes with the next
+    /// flush, however many reports come before it. True when the flush timer must be started.
+    package mutating func displaySoundChanged() -> Bool {
+        pending.displaySound = true
+        guard !flushScheduled else { return false }
+        flushScheduled = true
+        return true
+    }
+
+    /// The coalesced updates, each once, for the room as it is now; `displaySound` is the projectors'
+    /// count now (the runtime's, not the room's: projectors are not logged).
+    package mutating func flush(
+        _ room: Room, to attendance: Attendance<some Collection<PlayerID>>, displaySound: DisplaySoundPayload? = nil
+    ) -> [Delivery] {
         flushScheduled = false
         var out: [Delivery] = []
+        if pending.displaySound {
+            pending.displaySound = false
+            if let displaySound { out.append(Delivery(audience: .host, message: .displaySound(displaySound))) }
+        }
         if pending.lobby {
             pending.lobby = false
             out.append(Delivery(audience: .everyone, message: .lobby(Self.lobby(room))))
