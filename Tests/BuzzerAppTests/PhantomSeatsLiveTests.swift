@@ -1,4 +1,5 @@
 import BuzzerApp
+import BuzzerGame
 import BuzzerTestSupport
 import Foundation
 import Testing
@@ -46,12 +47,14 @@ struct PhantomSeatsLiveTests {
         let resumed = try back.next("joined")
         #expect(resumed["resumed"] as? Bool == true)
         #expect(resumed["player"] as? Int == 1)
-        // The host's list has the four seats, never more.
+        // The host sees Ann back, and the log holds the four seats, never more.
         #expect(eventually {
             host.drain(quiet: 0.05)
             let list = host.received.last(where: { $0["type"] as? String == "players" })?["players"] as? [[String: Any]]
-            return list?.count == 4
+            return list?.map { "\($0["nickname"] ?? "") \($0["status"] ?? "")" } == ["Ann connected"]
         })
+        let seats = try server.loggedEvents(of: code).filter { if case .playerJoined = $0 { true } else { false } }
+        #expect(seats.count == 4)
     }
 
     @Test func oneAddressJoinsAtMostItsBurstAtOnceButResumesAndWatchesStillGetIn() throws {
