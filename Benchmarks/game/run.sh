@@ -92,7 +92,8 @@ max_connections=30000
 max_rooms=1000
 # The create limits raised out of reach; BENCH_OLD_BUILD=1 leaves them out, for a server built before
 # they existed (an A/B against af60a39 or older: those builds refuse keys they do not know).
-create_limits="\"createBurst\": $max_rooms, \"createsPerMinute\": 100000, \"createsPerConnection\": 1000000, "
+# The right-code join allowance (every player here joins from 127.0.0.1) likewise.
+create_limits="\"createBurst\": $max_rooms, \"createsPerMinute\": 100000, \"createsPerConnection\": 1000000, \"joinsPerMinute\": 1000000, \"joinBurst\": 1000000, "
 [ "${BENCH_OLD_BUILD:-0}" = 1 ] && create_limits=""
 write_config() { # $1 = file, $2 = durability
   cat >"$1" <<EOF

@@ -94,7 +94,7 @@ import json, sys
 c = json.load(open(sys.argv[1]))
 c["server"].update({"host": "127.0.0.1", "port": 0, "maxConnections": 30000, "publicURL": None, "trustedProxies": ["127.0.0.1"]})
 c.setdefault("game", {}).setdefault("roomDefaults", {})["maxPlayers"] = 10000
-c["rooms"].update({"maxRooms": 1000, "failedJoinsPerMinute": 100000, "createBurst": 1000, "createsPerMinute": 100000,
+c["rooms"].update({"maxRooms": 1000, "failedJoinsPerMinute": 100000, "joinsPerMinute": 1000000, "joinBurst": 1000000, "createBurst": 1000, "createsPerMinute": 100000,
                    "createsPerConnection": 1000000, "libraryDirectory": sys.argv[3]})
 c["archive"]["durability"] = "group"
 json.dump(c, open(sys.argv[2], "w"), indent=2)

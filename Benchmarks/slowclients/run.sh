@@ -98,7 +98,7 @@ cat >"$work/config.json" <<EOF
   "transport": {"outboundHighWaterBytes": $high_water, "readBufferBytes": 65536},
   "game": {"roomDefaults": {"maxPlayers": 10000}},
   "library": {"editToken": "$edit_token"},
-  "rooms": {"maxRooms": 100, "failedJoinsPerMinute": 100000, "createBurst": 100, "createsPerMinute": 100000, "libraryDirectory": "$work/library"},
+  "rooms": {"maxRooms": 100, "failedJoinsPerMinute": 100000, "joinsPerMinute": 1000000, "joinBurst": 1000000, "createBurst": 100, "createsPerMinute": 100000, "libraryDirectory": "$work/library"},
   "archive": {"durability": "$durability"}
 }
 EOF

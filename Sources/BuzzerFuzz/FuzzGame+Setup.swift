@@ -119,6 +119,9 @@ extension FuzzGame {
         }
         s.teamMode = source.chance(0.3)
         s.shuffleQuestions = source.chance(0.3)
+        // Small enough that joins and leaves reach them: every seat given, every team typed.
+        s.maxSeats = int(1...16)
+        s.maxTeams = int(1...6)
         return s
     }
 
@@ -146,6 +149,8 @@ extension FuzzGame {
         if settings.teamStanding != defaults.teamStanding { add("teamStanding", "\"\(settings.teamStanding.rawValue)\"") }
         number("podiumSize", settings.podiumSize, defaults.podiumSize)
         number("maxPlayers", settings.maxPlayers, defaults.maxPlayers)
+        number("maxSeats", settings.maxSeats, defaults.maxSeats)
+        number("maxTeams", settings.maxTeams, defaults.maxTeams)
         number("resumeGraceMs", settings.resumeGraceMs, defaults.resumeGraceMs)
         number("hostAwayGraceMs", settings.hostAwayGraceMs, defaults.hostAwayGraceMs)
         number("rttCompensationCapMs", settings.rttCompensationCapMs, defaults.rttCompensationCapMs)

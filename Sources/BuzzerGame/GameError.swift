@@ -8,6 +8,10 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
     case roomEnded
     case roomLocked
     case roomFull(max: Int)
+    /// Every seat the room hands out (`RoomSettings.seatLimit`) is taken, left players' included.
+    case noSeatsLeft(max: Int)
+    /// Players have created `RoomSettings.maxTeams` teams: a join must name one of them.
+    case tooManyTeams(max: Int)
     case lateJoinDisabled
     case nameInvalid(String)
     case nameTaken
@@ -70,7 +74,7 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidLeague: .invalidLeague
         case .roomEnded: .roomEnded
         case .roomLocked: .roomLocked
-        case .roomFull: .roomFull
+        case .roomFull, .noSeatsLeft, .tooManyTeams: .roomFull
         case .lateJoinDisabled: .lateJoinDisabled
         case .nameInvalid: .nameInvalid
         case .nameTaken: .nameTaken
@@ -120,6 +124,8 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
         case .roomEnded: "This game has ended."
         case .roomLocked: "The host has locked this room; no new players can join."
         case .roomFull(let max): "The room is full (\(max) players)."
+        case .noSeatsLeft(let max): "The room has given out all its \(max) seats, counting players who left; only players coming back can join."
+        case .tooManyTeams(let max): "The room already has \(max) teams; join one of them."
         case .lateJoinDisabled: "The game has started and this room does not allow late joining."
         case .nameInvalid(let reason): "That name is not allowed: \(reason)."
         case .nameTaken: "Someone in this room already has that name."

@@ -32,6 +32,8 @@ extension Room {
         }
         if keys.contains(where: { playerByNameKey[$0] != nil }) { throw .nameTaken }
         if activeCount >= settings.maxPlayers { throw .roomFull(max: settings.maxPlayers) }
+        // A seat once given stays on the board: joining and leaving must not grow the room forever.
+        if players.count >= settings.seatLimit { throw .noSeatsLeft(max: settings.seatLimit) }
 
         var events: [RoomEvent] = []
         var teamID: TeamID?
@@ -48,6 +50,7 @@ extension Room {
             if let existing = NameSkeleton(name).keys.lazy.compactMap({ self.teamByNameKey[$0] }).first {
                 teamID = existing
             } else {
+                if teams.count >= settings.maxTeams { throw .tooManyTeams(max: settings.maxTeams) }
                 let id = TeamID(teams.count + 1)
                 events.append(.teamCreated(TeamCreated(at: now, team: id, name: name)))
                 teamID = id

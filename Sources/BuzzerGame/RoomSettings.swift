@@ -50,6 +50,13 @@ package struct RoomSettings: Codable, Sendable, Equatable {
     /// How many places the final podium shows (ties may add more people).
     package var podiumSize = 3
     package var maxPlayers = 2000
+    /// Seats a room hands out in all, those of players who left or were removed included: a guest who
+    /// joins and leaves again and again would otherwise grow the room without end. Never fewer than
+    /// `maxPlayers`. A resume, or a rejoin from the same device under the same name, takes the old seat.
+    package var maxSeats = 4000
+    /// Teams players may create by typing a name (merged ones included); past it a join must name one
+    /// that exists. The host's team list (`teams`) is bounded by `maxListedTeams` instead.
+    package var maxTeams = 500
     /// How long a player who dropped may come back with their resume token.
     package var resumeGraceMs: GameDuration = 300_000
     /// How long the room waits for a disconnected host before ending.
@@ -83,7 +90,7 @@ package struct RoomSettings: Codable, Sendable, Equatable {
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case lateJoin, readingTimeMs, timeLimitSeconds, answerGraceMs, closeWhenAllAnswered, dropGraceMs, allowAnswerChange, autoAdvance
         case autoRevealDelayMs, autoAdvanceDelayMs, leaderboardDelayMs, shuffleOptions, scoring, streakBonus
-        case teamStanding, podiumSize, maxPlayers, resumeGraceMs, hostAwayGraceMs, rttCompensationCapMs
+        case teamStanding, podiumSize, maxPlayers, maxSeats, maxTeams, resumeGraceMs, hostAwayGraceMs, rttCompensationCapMs
         case fullPointsWithinMs, nicknameMaxLength, teamNameMaxLength, maxTextAnswerLength, blockedNames, teams, teamMode, shuffleQuestions
     }
 
@@ -110,6 +117,8 @@ package struct RoomSettings: Codable, Sendable, Equatable {
         try read(.teamStanding, &s.teamStanding)
         try read(.podiumSize, &s.podiumSize)
         try read(.maxPlayers, &s.maxPlayers)
+        try read(.maxSeats, &s.maxSeats)
+        try read(.maxTeams, &s.maxTeams)
         try read(.resumeGraceMs, &s.resumeGraceMs)
         try read(.hostAwayGraceMs, &s.hostAwayGraceMs)
         try read(.rttCompensationCapMs, &s.rttCompensationCapMs)
@@ -123,6 +132,9 @@ package struct RoomSettings: Codable, Sendable, Equatable {
         try read(.shuffleQuestions, &s.shuffleQuestions)
         self = s
     }
+
+    /// The seats a room hands out in all: `maxSeats`, but never fewer than `maxPlayers`.
+    package var seatLimit: Int { Swift.max(maxSeats, maxPlayers) }
 
     /// A bar has tables, not hundreds of them.
     package static let maxListedTeams = 100
@@ -139,6 +151,8 @@ package struct RoomSettings: Codable, Sendable, Equatable {
         ("leaderboardDelayMs", 0...3_600_000, { $0.leaderboardDelayMs }),
         ("podiumSize", 1...100, { Int64($0.podiumSize) }),
         ("maxPlayers", 1...100_000, { Int64($0.maxPlayers) }),
+        ("maxSeats", 1...200_000, { Int64($0.maxSeats) }),
+        ("maxTeams", 1...100_000, { Int64($0.maxTeams) }),
         ("resumeGraceMs", 0...86_400_000, { $0.resumeGraceMs }),
         ("hostAwayGraceMs", 0...86_400_000, { $0.hostAwayGraceMs }),
         ("rttCompensationCapMs", 0...5_000, { $0.rttCompensationCapMs }),

@@ -32,6 +32,9 @@ package struct AnswerRow: Sendable, Equatable {
     package var questionText: String?
     /// nil on a team's own rows (its stakes, adjustments and total).
     package var player: String?
+    /// The player's id in the game, on answer and stake rows: the season export finds the device by
+    /// it, to tell two players of one name apart as the league does. Not a column.
+    package var playerID: PlayerID? = nil
     package var team: String?
     /// As displayed: option texts, the typed text, the number.
     package var answer: String?
@@ -143,6 +146,7 @@ package enum AnswerExport {
             for (id, recorded) in answers {
                 let award = entry.awards[id]
                 var line = row(player: playerName(id), team: playerTeam(id))
+                line.playerID = id
                 line.answer = ReplayFormat.answer(recorded.value, question: question)
                 line.correct = award?.outcome.flatMap { $0 == .counted ? nil : $0 == .correct }
                 line.outcome = award?.outcome?.rawValue
@@ -158,6 +162,7 @@ package enum AnswerExport {
             // mode), or a teamless player's stake on a question left unanswered.
             for (id, award) in entry.awards.sorted(by: { $0.key < $1.key }) where entry.answers[id] == nil {
                 var line = row(player: playerName(id), team: playerTeam(id))
+                line.playerID = id
                 line.points = award.points
                 line.correct = award.outcome.flatMap { $0 == .counted ? nil : $0 == .correct }
                 line.outcome = award.outcome?.rawValue

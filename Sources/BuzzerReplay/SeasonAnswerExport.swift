@@ -12,18 +12,33 @@ package struct SeasonAnswerExport: Sendable {
 
     package static let columns = Column.allCases.map(\.rawValue)
 
+    /// What `withoutGameTimePoints` leaves out: the columns that tie a row to one game, its time and
+    /// its score, which the league's public game pages show with every player's name.
+    package static let gameTimePointsColumns: Set<Column> = [.game, .startedAt, .round, .question, .responseMs, .points]
+
     /// Names replaced by `player-N` and `team-N`, numbered in order of first appearance in this
-    /// export and matched ignoring case, accents and spacing (as the league matches them): stable
-    /// over every game of one export, and not a hash, so no name can be found by guessing.
+    /// export: stable over every game of one export, and not a hash, so no name can be found by
+    /// guessing. A player is who the league says (`LeagueStandings`, "Who is who"): their name on one
+    /// device, so two "Ann"s on two phones are two pseudonyms, and a player whose phone sent no
+    /// device id is a new one in each game; a team is its name. Names compare as a room compares them.
     package var pseudonymize: Bool
+    /// Leaves out `gameTimePointsColumns` and sorts the rows by question, then player, so that their
+    /// order does not give the games away either.
+    package var withoutGameTimePoints: Bool
     private(set) var rows: [[AnswerExport.Cell]] = []
     /// Answer rows so far.
     package var count: Int { rows.count }
     private var pseudonyms: [String: String] = [:]
     private var counts = (players: 0, teams: 0)
 
-    package init(pseudonymize: Bool) {
+    package init(pseudonymize: Bool, withoutGameTimePoints: Bool = false) {
         self.pseudonymize = pseudonymize
+        self.withoutGameTimePoints = withoutGameTimePoints
+    }
+
+    /// The columns this export writes, in order.
+    package var columns: [String] {
+        Column.allCases.filter { !withoutGameTimePoints || !Self.gameTimePointsColumns.contains($0) }.map(\.rawValue)
     }
 
     /// Adds a complete, finished game's answers.
@@ -36,16 +51,28 @@ package struct SeasonAnswerExport: Sendable {
             rows.append([
                 .text(row.game), .text(started), .text(room.league?.id), .value(row.round.map(String.init)),
                 .value(row.question.map(String.init)), .text(row.question.flatMap { fingerprints[$0] }), .text(row.questionText),
-                .text(name(row.player, team: false)), .text(name(row.team, team: true)), .text(row.answer),
+                .text(player(row, in: room, game: game.id)), .text(team(row.team)), .text(row.answer),
                 .value(row.correct.map { $0 ? "true" : "false" }), .text(row.outcome), .value(row.responseMs.map { String($0) }),
                 .value(row.points.map(String.init)),
             ])
         }
     }
 
-    private mutating func name(_ name: String?, team: Bool) -> String? {
+    /// The league's identity of a row's player: their name on their device, else this game's seat.
+    private mutating func player(_ row: AnswerRow, in room: Room, game: String) -> String? {
+        guard pseudonymize, let name = row.player else { return row.player }
+        let device = row.playerID.flatMap { room.players[$0]?.deviceID }.flatMap { $0.isEmpty ? nil : $0 }
+        let key = device.map { "p\u{0}d\u{0}\($0)\u{0}\(NameSkeleton(name).caseless)" }
+            ?? "p\u{0}g\u{0}\(game)\u{0}\(row.playerID?.rawValue ?? 0)\u{0}\(name)"
+        return pseudonym(key, team: false)
+    }
+
+    private mutating func team(_ name: String?) -> String? {
         guard pseudonymize, let name else { return name }
-        let key = (team ? "t:" : "p:") + TextNormalizer.fold(name)
+        return pseudonym("t\u{0}" + NameSkeleton(name).caseless, team: true)
+    }
+
+    private mutating func pseudonym(_ key: String, team: Bool) -> String {
         if let known = pseudonyms[key] { return known }
         let made: String
         if team {
@@ -59,10 +86,27 @@ package struct SeasonAnswerExport: Sendable {
         return made
     }
 
+    /// The rows as written: every column, or without `gameTimePointsColumns` and sorted by
+    /// fingerprint, then player (ties keep their order).
+    private var output: [[AnswerExport.Cell]] {
+        guard withoutGameTimePoints else { return rows }
+        let kept = Column.allCases.enumerated().filter { !Self.gameTimePointsColumns.contains($0.element) }.map(\.offset)
+        let fingerprint = Column.allCases.firstIndex(of: .fingerprint)!, player = Column.allCases.firstIndex(of: .player)!
+        func text(_ cell: AnswerExport.Cell) -> String {
+            switch cell {
+            case .text(let text), .value(let text): text ?? ""
+            }
+        }
+        return rows.enumerated().sorted { a, b in
+            let (x, y) = ((text(a.element[fingerprint]), text(a.element[player])), (text(b.element[fingerprint]), text(b.element[player])))
+            return x != y ? x < y : a.offset < b.offset
+        }.map { row in kept.map { row.element[$0] } }
+    }
+
     /// RFC 4180, as the per-game export (text defused against spreadsheet formulas).
     package func csv() -> String {
-        var out = Self.columns.joined(separator: ",") + "\r\n"
-        for row in rows {
+        var out = columns.joined(separator: ",") + "\r\n"
+        for row in output {
             out += row.map { cell in
                 switch cell {
                 case .text(let text?): AnswerExport.csvField(AnswerExport.csvText(text))
@@ -76,10 +120,11 @@ package struct SeasonAnswerExport: Sendable {
 
     /// A JSON array, one object per line, keys in column order.
     package func json() -> String {
+        let rows = output, columns = self.columns
         if rows.isEmpty { return "[]\n" }
         var out = "[\n"
         for (position, row) in rows.enumerated() {
-            out += "{" + zip(Self.columns, row).map { key, cell in
+            out += "{" + zip(columns, row).map { key, cell in
                 let value: String = switch cell {
                 case .text(let text?): AnswerExport.string(text)
                 case .text(nil), .value(nil): "null"

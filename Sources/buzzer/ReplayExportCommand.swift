@@ -23,8 +23,11 @@ struct ReplayExportCommand: ParsableCommand {
 
     @OptionGroup var selection: GameSelectionOptions
 
-    @Flag(help: "With --answers: players and teams as player-N and team-N, numbered in order of first appearance.")
+    @Flag(help: "With --answers: players and teams as player-N and team-N, numbered in order of first appearance; a player is a name on one phone, as the league counts them. The league's public pages still name them through game and points: see docs/replay.md.")
     var pseudonymize = false
+
+    @Flag(help: "With --answers: leave out game, started_at, round, question, response_ms and points, which the league's public game pages match to names, and sort the rows by question.")
+    var withoutGameTimePoints = false
 
     @Option(help: "csv or json.")
     var format: Format = .csv
@@ -44,7 +47,9 @@ struct ReplayExportCommand: ParsableCommand {
             guard !allowIncomplete else { throw ValidationError("--allow-incomplete is for one game; --answers leaves incomplete games out and names them") }
         } else {
             guard game != nil else { throw ValidationError("name a game (CODE or CODE@N), or give --answers for every game") }
-            guard selection.isEmpty, !pseudonymize else { throw ValidationError("--league, --since, --until and --pseudonymize go with --answers") }
+            guard selection.isEmpty, !pseudonymize, !withoutGameTimePoints else {
+                throw ValidationError("--league, --since, --until, --pseudonymize and --without-game-time-points go with --answers")
+            }
             try GameReference.validate(game)
         }
     }
@@ -65,7 +70,7 @@ struct ReplayExportCommand: ParsableCommand {
     /// `--answers`: the rows of every chosen finished game, read one game at a time.
     func runAnswers() throws {
         let chosen = try selection.selection()
-        var export = SeasonAnswerExport(pseudonymize: pseudonymize)
+        var export = SeasonAnswerExport(pseudonymize: pseudonymize, withoutGameTimePoints: withoutGameTimePoints)
         var leftOut: [String] = []
         var failure: ReplayError?
         _ = try archive.open().scan(depth: .replay) { found in

@@ -78,4 +78,17 @@ import Testing
         #expect(limiter.trackedAddresses == 5000)
         #expect(!limiter.isLimited("10.1.0.1", now: 61_000))
     }
+
+    /// Right codes: a burst at once (a bar behind one NAT address), then `joinsPerMinute`; wrong
+    /// codes and right-code joins are two budgets, and another address has its own.
+    @Test func rightCodeJoinsHaveAnAllowancePerAddressApartFromWrongCodes() {
+        var limiter = JoinRateLimiter(policy: JoinRateLimiter.Policy(
+            failuresPerMinute: 3, failuresPerConnection: 5, delayMilliseconds: 0, joinsPerMinute: 6, joinBurst: 4))
+        for _ in 0..<4 { #expect(limiter.takeJoin(from: "10.0.0.1", now: 0) == nil) }
+        #expect(limiter.takeJoin(from: "10.0.0.1", now: 0) == 10_000, "the next join in 10 s (6 a minute)")
+        #expect(!limiter.isLimited("10.0.0.1", now: 0), "joins spend nothing of the wrong-code budget")
+        #expect(limiter.takeJoin(from: "10.0.0.2", now: 0) == nil)
+        #expect(limiter.takeJoin(from: "10.0.0.1", now: 10_000) == nil)
+        #expect(limiter.takeJoin(from: "10.0.0.1", now: 10_000) != nil)
+    }
 }

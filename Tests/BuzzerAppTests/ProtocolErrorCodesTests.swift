@@ -28,7 +28,7 @@ struct ProtocolErrorCodesTests {
 
     @Test func everyGameErrorAClientCanGetHasACodeSentToClients() {
         let errors: [GameError] = [
-            .invalidPack(QuestionPackErrors([])), .invalidSettings(""), .roomEnded, .roomLocked, .roomFull(max: 1), .lateJoinDisabled,
+            .invalidPack(QuestionPackErrors([])), .invalidSettings(""), .roomEnded, .roomLocked, .roomFull(max: 1), .noSeatsLeft(max: 1), .tooManyTeams(max: 1), .lateJoinDisabled,
             .nameInvalid(""), .nameTaken, .nameBlocked, .banned, .kicked, .unknownPlayer, .unknownTeam, .teamNotListed([]), .resumeExpired,
             .notHost, .badPhase(command: "", phase: .lobby), .wrongQuestion(expected: nil, got: 0), .answersNotOpen, .paused,
             .invalidTiebreak(""), .notInTiebreak, .cannotChangeClock(""), .questionClosed, .lateAnswer(byMs: 0), .alreadyAnswered,

@@ -40,12 +40,14 @@ import Testing
     static let crown = RoomLeague(id: "crown", name: "Tuesdays at The Crown")
 
     /// Two league nights and a one-off, written as the server writes them.
+    /// Each player on their own phone in every game (the league's identity: name and device).
     func archive() throws -> (TemporaryDirectory, [PlayedGame]) {
         let directory = TemporaryDirectory()
+        let phones = ["phone-ann", "phone-bob", "phone-cid", "phone-dee"]
         let games = [
-            try PlayedGame.wholeGame(code: "AAAA", at: 1_700_000_000_000, league: Self.crown),
-            try PlayedGame.wholeGame(code: "BBBB", at: 1_700_604_800_000, teams: ("Blues", "Reds, Inc."), league: Self.crown),
-            try PlayedGame.wholeGame(code: "CCCC", at: 1_701_209_600_000),
+            try PlayedGame.wholeGame(code: "AAAA", at: 1_700_000_000_000, league: Self.crown, devices: phones),
+            try PlayedGame.wholeGame(code: "BBBB", at: 1_700_604_800_000, teams: ("Blues", "Reds, Inc."), league: Self.crown, devices: phones),
+            try PlayedGame.wholeGame(code: "CCCC", at: 1_701_209_600_000, devices: phones),
         ]
         try writeArchive(games, to: directory.path)
         return (directory, games)

@@ -44,8 +44,8 @@ struct PlayedGame {
 
     func score(_ id: PlayerID) -> Int { room.players[id]!.score }
 
-    mutating func join(_ name: String, team: String? = nil) throws -> PlayerID {
-        for event in try send(.join(JoinRequest(nickname: name, team: team, resumeTokenHash: "token-\(name)"))) {
+    mutating func join(_ name: String, team: String? = nil, device: String? = nil) throws -> PlayerID {
+        for event in try send(.join(JoinRequest(nickname: name, team: team, deviceID: device, resumeTokenHash: "token-\(name)"))) {
             if case .playerJoined(let joined) = event { return joined.player }
         }
         throw ReplayError.unknownGame(code: "join produced no player")
@@ -92,13 +92,13 @@ struct PlayedGame {
     /// Four players in two teams (one teamless) play the whole pack to its end, deterministically.
     static func wholeGame(
         code: String = "ABCD", at start: GameInstant = 1_700_000_000_000, teams: (String, String) = ("Reds, Inc.", "Blues"), league: RoomLeague? = nil,
-        fromLibrary: Bool = false
+        fromLibrary: Bool = false, devices: [String?] = [nil, nil, nil, nil]
     ) throws -> PlayedGame {
         var game = try PlayedGame(code: code, at: start, league: league, fromLibrary: fromLibrary)
-        let ann = try game.join("Ann", team: teams.0)
-        let bob = try game.join("Bob", team: teams.0)
-        let cid = try game.join("Cid")
-        let dee = try game.join("Dee", team: teams.1)
+        let ann = try game.join("Ann", team: teams.0, device: devices[0])
+        let bob = try game.join("Bob", team: teams.0, device: devices[1])
+        let cid = try game.join("Cid", device: devices[2])
+        let dee = try game.join("Dee", team: teams.1, device: devices[3])
         game.now += 10_000
         try game.send(.start)
         try game.play([(ann, .choice(1), 800), (bob, .choice(0), 1200), (cid, .choice(1), 2500), (dee, .choice(3), 400)])

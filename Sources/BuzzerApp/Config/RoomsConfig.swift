@@ -16,6 +16,13 @@ package struct RoomsConfig: Codable, Sendable, Equatable {
     /// The wait before answering a connection's second wrong code; it doubles with each further one
     /// (up to 32 times), and an address past its limit waits the same way.
     package var failedJoinDelayMilliseconds = 250
+    /// Joins with a right code one IP address may make per minute, once its `joinBurst` is used: each
+    /// join takes a seat that stays on the board after its player leaves (`JoinRateLimiter`). A
+    /// `resume`, `watch` or `host` is never counted.
+    package var joinsPerMinute = 60
+    /// Joins one IP address may make at once before `joinsPerMinute` applies: a whole bar behind one
+    /// NAT address joining together.
+    package var joinBurst = 200
     /// Rooms one IP address may open per minute, once its `createBurst` is used: `create` needs no
     /// token, and each room holds a slot and writes its pack to the log (`CreateRateLimiter`).
     package var createsPerMinute = 6
@@ -59,7 +66,7 @@ package struct RoomsConfig: Codable, Sendable, Equatable {
     package init() {}
 
     private enum CodingKeys: String, CodingKey {
-        case maxRooms, maxEndedRooms, failedJoinsPerMinute, failedJoinsPerConnection, failedJoinDelayMilliseconds, createsPerMinute, createBurst, createsPerConnection, maxInlinePackBytes, libraryDirectory, endedRoomRetentionSeconds, lobbyUpdateMilliseconds, joinCodeLength, instanceId, maxDisplaysPerRoom, maxDisplaysPerAddress, hostCommandsPerMinute, hostCommandBurst, maxReplayEvents
+        case maxRooms, maxEndedRooms, failedJoinsPerMinute, failedJoinsPerConnection, failedJoinDelayMilliseconds, joinsPerMinute, joinBurst, createsPerMinute, createBurst, createsPerConnection, maxInlinePackBytes, libraryDirectory, endedRoomRetentionSeconds, lobbyUpdateMilliseconds, joinCodeLength, instanceId, maxDisplaysPerRoom, maxDisplaysPerAddress, hostCommandsPerMinute, hostCommandBurst, maxReplayEvents
     }
 
     package init(from decoder: any Decoder) throws {
@@ -73,6 +80,8 @@ package struct RoomsConfig: Codable, Sendable, Equatable {
         try read(.failedJoinsPerMinute, &s.failedJoinsPerMinute)
         try read(.failedJoinsPerConnection, &s.failedJoinsPerConnection)
         try read(.failedJoinDelayMilliseconds, &s.failedJoinDelayMilliseconds)
+        try read(.joinsPerMinute, &s.joinsPerMinute)
+        try read(.joinBurst, &s.joinBurst)
         try read(.createsPerMinute, &s.createsPerMinute)
         try read(.createBurst, &s.createBurst)
         try read(.createsPerConnection, &s.createsPerConnection)
@@ -94,6 +103,9 @@ package struct RoomsConfig: Codable, Sendable, Equatable {
         for (key, value) in [(CodingKeys.maxRooms, maxRooms), (.failedJoinsPerMinute, failedJoinsPerMinute), (.failedJoinsPerConnection, failedJoinsPerConnection),
                              (.createsPerMinute, createsPerMinute), (.createBurst, createBurst), (.createsPerConnection, createsPerConnection)] where value < 1 {
             throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "must be at least 1")
+        }
+        for (key, value) in [(CodingKeys.joinsPerMinute, joinsPerMinute), (.joinBurst, joinBurst)] where !(1...1_000_000).contains(value) {
+            throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "must be 1...1000000")
         }
         if !(0...10_000).contains(failedJoinDelayMilliseconds) {
             throw DecodingError.dataCorruptedError(forKey: .failedJoinDelayMilliseconds, in: c, debugDescription: "must be 0...10000")

@@ -1,6 +1,7 @@
 import BuzzerGame
 import BuzzerTransport
 import BuzzerWebSocket
+import Dispatch
 import Logging
 
 /// Takes a member's command to its room: a host command from the room's host, a player command
@@ -10,6 +11,8 @@ struct CommandDispatcher: Sendable {
     let messages: ServerMessageEncoder
     /// The host's connection's allowance of commands (`rooms.hostCommandsPerMinute`).
     let hostRate: HostCommandRate
+    /// How often a projector's sound reports reach its room (`rooms.lobbyUpdateMilliseconds`).
+    let soundReportMilliseconds: Int
 
     func host(_ command: HostCommand, from client: GameClient) {
         guard let (room, role) = member(client, request: command.type) else { return }
@@ -57,10 +60,22 @@ struct CommandDispatcher: Sendable {
             client.send(messages.encode(.error(.badMessage, "Only a big screen (a connection that sent watch) sends \(report.type.rawValue).", request: report.type.rawValue)))
             return
         }
-        let handle = client.handle
-        room.run { live in
-            switch report {
-            case .sound(let on): live.displaySound(on, from: handle)
+        switch report {
+        case .sound(let on):
+            // Gated here, on the connection's loop: a flood of toggles costs its room nothing more.
+            if case .forward(let on) = client.state.sound.report(on) { forwardSound(on, to: room, from: client.handle) }
+        }
+    }
+
+    /// Tells the room a projector's sound, then, when the gate's interval ends, the newest report
+    /// held back meanwhile (`SoundReportGate`).
+    private func forwardSound(_ on: Bool, to room: RoomRef, from handle: ClientHandle) {
+        room.run { $0.displaySound(on, from: handle) }
+        let dispatcher = self
+        handle.loop.queue.asyncAfter(deadline: .now() + .milliseconds(soundReportMilliseconds)) {
+            handle.withHandler { client in
+                guard let next = client.state.sound.intervalEnded(), let room = client.state.room else { return }
+                dispatcher.forwardSound(next, to: room, from: handle)
             }
         }
     }

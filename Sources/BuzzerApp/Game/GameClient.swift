@@ -71,6 +71,8 @@ package struct ClientState {
     package var displaySlot: String?
     /// The host commands this connection may still send now (`HostCommandRate`); made on the first one.
     package var hostCommands: AddressTokenBucket?
+    /// A projector's `sound` reports on their way to its room: one per `rooms.lobbyUpdateMilliseconds`.
+    var sound = SoundReportGate()
     /// When the current question reached this player's kernel socket buffer (where response time starts).
     package var questionWritten: (sequence: Int, at: GameInstant)?
 }

@@ -57,7 +57,9 @@ package final class GameService: WebSocketService {
         gate = NewGameGate(context: context)
         addresses = ServerAddresses(config: config, clock: clock)
         entrance = RoomEntrance(context: context, library: library, addresses: addresses, gate: gate, editTokenHash: Secrets.hash(self.editToken))
-        commands = CommandDispatcher(messages: context.messages, hostRate: HostCommandRate(config: context.config.rooms))
+        commands = CommandDispatcher(
+            messages: context.messages, hostRate: HostCommandRate(config: context.config.rooms),
+            soundReportMilliseconds: context.config.rooms.lobbyUpdateMilliseconds)
         connectionCount = { metrics.openConnections }
     }
 

@@ -1,8 +1,11 @@
 /// Decides how a failed entry is answered: a `join`, `resume`, `watch` or `host` whose code names
-/// no live room. Only failures ever reach it. A request that names a live room is never counted,
-/// delayed or refused, whoever else shares its address, so a bar behind one NAT address joins
-/// freely while a guesser on that address is throttled.
+/// no live room; and rations the `join`s that name a live one. A `resume`, `watch` or `host` that
+/// names a live room is never counted, delayed or refused, whoever else shares its address.
 ///
+/// - Right codes, per address: a `join` takes a seat, and a seat stays on the board after its player
+///   leaves, so joins are an allowance of `joinBurst` at once, refilled at `joinsPerMinute` (a bar
+///   behind one NAT address joins at once; a script that joins and leaves gets a seat a second).
+///   Past it the join is answered `rate_limited` and reaches no room.
 /// - Per connection: the first wrong code is answered at once (a typo); each further one waits twice
 ///   as long as the one before (from `delayMilliseconds`, up to 32 times it), and the connection is
 ///   closed after `failuresPerConnection`. While it waits, the connection can enter nothing (`busy`).
@@ -19,11 +22,17 @@ package struct JoinRateLimiter: Sendable {
         package var failuresPerMinute: Int
         package var failuresPerConnection: Int
         package var delayMilliseconds: Int64
+        /// Joins with a right code one address may make per minute, once its `joinBurst` is used.
+        package var joinsPerMinute: Int
+        package var joinBurst: Int
 
-        package init(failuresPerMinute: Int, failuresPerConnection: Int, delayMilliseconds: Int64) {
+        package init(failuresPerMinute: Int, failuresPerConnection: Int, delayMilliseconds: Int64,
+                     joinsPerMinute: Int = 60, joinBurst: Int = 200) {
             self.failuresPerMinute = failuresPerMinute
             self.failuresPerConnection = failuresPerConnection
             self.delayMilliseconds = delayMilliseconds
+            self.joinsPerMinute = joinsPerMinute
+            self.joinBurst = joinBurst
         }
     }
 
@@ -50,8 +59,18 @@ package struct JoinRateLimiter: Sendable {
     /// Delays stop doubling here: 32 times the first.
     private static let maxDoublings = 5
 
+    /// Right-code joins, per address.
+    private var joins: AddressTokenBucket
+
     package init(policy: Policy) {
         self.policy = policy
+        joins = AddressTokenBucket(perMinute: policy.joinsPerMinute, burst: policy.joinBurst)
+    }
+
+    /// Takes one right-code `join` from `address`'s allowance at `now` (milliseconds): nil when
+    /// taken, else how many milliseconds until the next one would be.
+    package mutating func takeJoin(from address: String, now: Int64) -> Int64? {
+        joins.take(from: address, now: now)
     }
 
     /// One failure's worth of bucket.
@@ -89,6 +108,8 @@ package struct JoinRateLimiter: Sendable {
 
     /// Addresses with wrong codes still in their bucket (and drained ones not dropped yet).
     package var trackedAddresses: Int { emptyAt.count }
+    /// Addresses with right-code joins still in their bucket.
+    package var trackedJoinAddresses: Int { joins.trackedAddresses }
 
     private func delay(doublings: Int) -> Int64 {
         policy.delayMilliseconds << Int64(min(max(0, doublings), Self.maxDoublings))

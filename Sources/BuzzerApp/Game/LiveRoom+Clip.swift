@@ -26,9 +26,10 @@ extension LiveRoom {
         DisplaySoundPayload(displays: members.displays.count, soundOn: displaysWithSound.intersection(members.displays.keys).count)
     }
 
-    /// Tells the console (`display_sound`) after a projector came, went or turned its sound on or off.
+    /// Tells the console (`display_sound`) after a projector came, went or turned its sound on or off:
+    /// with the next coalesced flush, like the answer count, so a projector toggling its sound
+    /// thousands of times a second sends the host one count per `rooms.lobbyUpdateMilliseconds`.
     func reportDisplaySound() {
-        guard members.host != nil else { return }
-        post(Self.batch([Delivery(audience: .host, message: .displaySound(displaySound))], to: members, sender: nil, context: context))
+        if publisher.displaySoundChanged() { scheduleFlush() }
     }
 }

@@ -14,7 +14,7 @@ extension LiveRoom {
     }
 
     func flush() {
-        post(Self.batch(publisher.flush(room, to: members.attendance), to: members, sender: nil, context: context))
+        post(Self.batch(publisher.flush(room, to: members.attendance, displaySound: displaySound), to: members, sender: nil, context: context))
     }
 
     // MARK: - Timer

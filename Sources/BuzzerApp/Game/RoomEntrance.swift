@@ -15,7 +15,8 @@ final class RoomEntrance: Sendable {
     let library: PackStore
     let addresses: ServerAddresses
     let gate: NewGameGate
-    /// Wrong codes, per address; taken once per failed entry, never for one that names a live room.
+    /// Wrong codes, per address, taken once per failed entry; and right-code `join`s, per address,
+    /// taken once per join (a `resume`, `watch` or `host` that names a live room is never counted).
     let wrongCodes: Mutex<JoinRateLimiter>
     /// Creates, per address and per connection; taken once per `create`.
     let creates: Mutex<CreateRateLimiter>
@@ -33,7 +34,8 @@ final class RoomEntrance: Sendable {
         let rooms = context.config.rooms
         wrongCodes = Mutex(JoinRateLimiter(policy: JoinRateLimiter.Policy(
             failuresPerMinute: rooms.failedJoinsPerMinute, failuresPerConnection: rooms.failedJoinsPerConnection,
-            delayMilliseconds: Int64(rooms.failedJoinDelayMilliseconds))))
+            delayMilliseconds: Int64(rooms.failedJoinDelayMilliseconds),
+            joinsPerMinute: rooms.joinsPerMinute, joinBurst: rooms.joinBurst)))
         displays = Mutex(DisplayQuota(perRoom: rooms.maxDisplaysPerRoom, perAddress: rooms.maxDisplaysPerAddress))
         creates = Mutex(CreateRateLimiter(policy: CreateRateLimiter.Policy(
             createsPerMinute: rooms.createsPerMinute, burst: rooms.createBurst, createsPerConnection: rooms.createsPerConnection)))
@@ -105,9 +107,16 @@ final class RoomEntrance: Sendable {
         }
         let messages = context.messages
         let code = Secrets.normalizeCode(rawCode)
-        // A code that names a live room goes straight in: the limiter only ever sees wrong ones.
+        // A code that names a live room goes straight in, a join within its address's allowance.
         guard let ref = context.registry.room(code) else {
             refuseWrongCode(code, request: message.type, client: client)
+            return
+        }
+        if case .join = message, let wait = wrongCodes.withLock({ $0.takeJoin(from: client.remoteAddress, now: context.clock()) }) {
+            // Each join takes a seat that outlives its player: a script joining and leaving is rationed.
+            let seconds = max(1, (wait + 999) / 1000)
+            client.send(messages.encode(.error(.rateLimited,
+                "Too many players joined from your network just now (rooms.joinsPerMinute); try again in \(seconds) s.", request: message.type.rawValue)))
             return
         }
         if case .watch = message {
