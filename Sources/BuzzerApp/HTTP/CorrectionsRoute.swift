@@ -256,7 +256,7 @@ enum CorrectionsRoute {
 
     /// Another old game is being read from the whole log: one such read at a time (`GameContext.wholeLogReads`).
     static func busy() -> HTTPResponse {
-        var response = LibraryAPI.json(503, ["error": "Another old game is being read from the log: try again in a second.", "code": ProtocolErrorCode.busy.rawValue])
+        var response = LeagueRoutes.error(503, ProtocolErrorCode.busy.rawValue, "Another old game is being read from the log: try again in a second.")
         response.headers.add(name: "Retry-After", value: "1")
         return response
     }
