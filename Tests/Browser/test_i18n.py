@@ -470,7 +470,8 @@ def test_the_league_page_in_every_language(site, browsers):
     wait_css(phone, "#my-standing")
     every_language(phone, site, "league", "phone", pick, sizes=PHONES)
     pick(phone, "fr")
-    assert ORDINAL_FIRST["fr"] in el(phone, "#my-standing").text
+    # The catalogue loads after the pick: wait for the redraw, not the first read.
+    wait_text(phone, "#my-standing", ORDINAL_FIRST["fr"])
     pick(phone, "en")
     click(phone, "#nights li a")
     wait_css(phone, "#game-players")

@@ -69,8 +69,9 @@ def test_the_stake_is_its_own_step_locked_in_before_the_answer(tmp_path, browser
     server = start(tmp_path, defaults={"shuffleOptions": False})
     try:
         host = Peer(server.url)
-        # A long reading time: the stakes are chosen while the question is read.
-        host.send(type="create", questions=PACK, settings={"readingTimeMs": 9000, "timeLimitSeconds": 60, "closeWhenAllAnswered": True})
+        # A reading time longer than the stakes take even on a loaded machine: the stakes are chosen
+        # while the question is read, and the host opens the answers once they are in (`open_buzzers`).
+        host.send(type="create", questions=PACK, settings={"readingTimeMs": 60000, "timeLimitSeconds": 60, "closeWhenAllAnswered": True})
         code = host.until("created")["code"]
         ada, bea, cy = browsers.open(PHONE), browsers.open(PHONE), browsers.open(PHONE)
         join(ada, server.url, code, "Ada")
@@ -115,6 +116,7 @@ def test_the_stake_is_its_own_step_locked_in_before_the_answer(tmp_path, browser
         assert not els(cy, "#stake"), "Cy could still place a second stake"
         assert not els(cy, "#change-stake")
 
+        host.send(type="open_buzzers")
         # Answers open; all three get it wrong. Ada loses 500, the Owls 300: a minus sign, in the loss colour.
         for phone in (ada, bea, cy):
             click(phone, ".answers .answer.opt-1")
