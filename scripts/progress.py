@@ -47,7 +47,9 @@ def main():
                     print(line, flush=True)
                     last_said = now
                 elif line.strip():
-                    hidden = line.strip()
+                    # A test that started is what the phase is busy with; any other line only if none has.
+                    if " started" in line or not hidden.startswith("◇"):
+                        hidden = line.strip()
         if now - last_said >= QUIET_SECONDS:
             detail = f" (last: {hidden[:100]})" if hidden else ""
             print(f"  … {args.phase}: {elapsed(now - start)}, still running{detail}", flush=True)

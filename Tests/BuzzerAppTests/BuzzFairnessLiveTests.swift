@@ -38,21 +38,9 @@ struct BuzzFairnessLiveTests {
             clients.append(client)
         }
         defer { for client in clients { client.stop() } }
-        // Each RTT measured: a pong sent, then a round trip behind it on the same socket.
-        for client in clients {
-            try client.waitForPongs(1)
-            try client.send(type: "no_such_message")
-            try client.next("error")
-        }
-
-        try host.send(type: "start")
-        for client in clients { try client.next("question") }
-        try host.send(type: "open_buzzers")
-        for client in clients { try client.next("answers_open") }
-        let base = DispatchTime.now() + .milliseconds(50)
-        for (index, client) in clients.enumerated() {
-            try client.send(type: "buzz", ["question": 0], at: base + .milliseconds(40 * index))
-        }
+        for client in clients { try client.waitForPongs(1) }
+        try measured(clients)
+        try startAndPress(host: host, clients, offsetsMs: [0, 40, 80])
 
         let queue = try host.next(after: ["buzz"], timeout: 10) { message in
             (message["queue"] as? [[String: Any]])?.count == 3 && message["floor"] != nil
@@ -133,18 +121,8 @@ struct BuzzCheatLiveTests {
         try clients[2].waitForPongs(2)
         // The stale pong echoes the first ping once more, seconds after the server sent it.
         try clients[2].sendStalePong()
-        for client in clients {
-            try client.send(type: "no_such_message")
-            try client.next("error")
-        }
-        try host.send(type: "start")
-        for client in clients { try client.next("question") }
-        try host.send(type: "open_buzzers")
-        for client in clients { try client.next("answers_open") }
-        let base = DispatchTime.now() + .milliseconds(50)
-        for (client, offset) in zip(clients, [0, 50, 150]) {
-            try client.send(type: "buzz", ["question": 0], at: base + .milliseconds(offset))
-        }
+        try measured(clients)
+        try startAndPress(host: host, clients, offsetsMs: [0, 50, 150])
         let view = try host.next(after: ["buzz"], timeout: 10) { ($0["queue"] as? [[String: Any]])?.count == 3 && $0["floor"] != nil }
         let rows = try #require(view["queue"] as? [[String: Any]])
         var played = Played(order: [], gainMs: [:], loggedRttMs: [:])
@@ -183,6 +161,27 @@ struct BuzzCheatLiveTests {
         // the cap, and never a press before the buzzers opened (`pressedMs >= 0`, checked in `play`).
         #expect(played.order.first == "DelayedPongs")
         #expect((played.gainMs["DelayedPongs"] ?? .infinity) <= 250)
+    }
+}
+
+/// Waits out a round trip behind each phone's last pong on the same socket: its RTT is measured by then.
+private func measured(_ clients: [DelayedWebSocketClient]) throws {
+    for client in clients {
+        try client.send(type: "no_such_message")
+        try client.next("error")
+    }
+}
+
+/// Starts the game, opens the buzzers on the host's word, and has each phone press `offsetsMs` after
+/// one instant (its own delay then takes it to the server).
+private func startAndPress(host: GameClient, _ clients: [DelayedWebSocketClient], offsetsMs: [Int]) throws {
+    try host.send(type: "start")
+    for client in clients { try client.next("question") }
+    try host.send(type: "open_buzzers")
+    for client in clients { try client.next("answers_open") }
+    let base = DispatchTime.now() + .milliseconds(50)
+    for (client, offset) in zip(clients, offsetsMs) {
+        try client.send(type: "buzz", ["question": 0], at: base + .milliseconds(offset))
     }
 }
 
