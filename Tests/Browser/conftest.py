@@ -249,12 +249,3 @@ def pytest_terminal_summary(terminalreporter):
         total = sum(len(v) for v in AXE_FINDINGS.values())
         terminalreporter.write_line(f"axe: {len(AXE_FINDINGS)} page states checked, {total} minor/moderate findings in {REPORTS / 'axe.json'}")
 
-
-# The longest tests (50-90 s each on a 2-core machine, reports/browser.xml) go first: with several
-# workers, no long one is then left to run alone at the end. The sort keeps every other order.
-SLOW_FIRST = ("test_i18n.py", "test_game.py", "test_corrections_ui.py", "test_kind_pin.py", "test_podium.py",
-              "test_league_projector.py", "test_projector_fit.py")
-
-
-def pytest_collection_modifyitems(items):
-    items.sort(key=lambda item: 0 if item.path.name in SLOW_FIRST else 1)
