@@ -25,12 +25,9 @@ struct DisplaySoundFloodTests {
         #expect(harness.publisher.flush(harness.room, to: harness.attendance, displaySound: last).isEmpty)
     }
 
-    /// 5,001 toggles as fast as the socket takes them: the host gets a few counts per interval of
-    /// the flood, not one per toggle, and the last state (on) still arrives.
-    @Test func aProjectorsFloodOfSoundTogglesGivesTheHostABoundedNumberOfCounts() throws {
-        let interval = 200
-        let server = try LiveGameServer { $0.rooms.lobbyUpdateMilliseconds = interval }
-        defer { server.stop() }
+    /// A room (and its code) with its host and one projector watching, once the host has counted the projector.
+    static func hostAndProjector(lobbyUpdateMilliseconds: Int) throws -> (LiveGameServer, GameClient, GameClient, code: String) {
+        let server = try LiveGameServer { $0.rooms.lobbyUpdateMilliseconds = lobbyUpdateMilliseconds }
         let host = try GameClient(port: server.port)
         try host.send(type: "create", ["questions": LiveGameServer.pack])
         let code = try #require(try host.next("created")["code"] as? String)
@@ -38,6 +35,15 @@ struct DisplaySoundFloodTests {
         try display.send(type: "watch", ["code": code])
         try display.next("watching")
         try host.next(after: ["display_sound"]) { $0["displays"] as? Int == 1 }
+        return (server, host, display, code)
+    }
+
+    /// 5,001 toggles as fast as the socket takes them: the host gets a few counts per interval of
+    /// the flood, not one per toggle, and the last state (on) still arrives.
+    @Test func aProjectorsFloodOfSoundTogglesGivesTheHostABoundedNumberOfCounts() throws {
+        let interval = 200
+        let (server, host, display, code) = try Self.hostAndProjector(lobbyUpdateMilliseconds: interval)
+        defer { server.stop() }
         let before = host.received.count
 
         let started = Date()

@@ -12,15 +12,8 @@ struct FloodFiguresLiveTests {
     static let seconds = 5.0
 
     @Test func aProjectorTogglingItsSoundFor5SecondsGivesTheHostAFewCountsASecond() throws {
-        let server = try LiveGameServer { $0.rooms.lobbyUpdateMilliseconds = RoomsConfig().lobbyUpdateMilliseconds }
+        let (server, host, display, code) = try DisplaySoundFloodTests.hostAndProjector(lobbyUpdateMilliseconds: RoomsConfig().lobbyUpdateMilliseconds)
         defer { server.stop() }
-        let host = try GameClient(port: server.port)
-        try host.send(type: "create", ["questions": LiveGameServer.pack])
-        let code = try #require(try host.next("created")["code"] as? String)
-        let display = try GameClient(port: server.port)
-        try display.send(type: "watch", ["code": code])
-        try display.next("watching")
-        try host.next(after: ["display_sound"]) { $0["displays"] as? Int == 1 }
         let before = host.received.count, started = Date()
         var toggles = 0
         while Date().timeIntervalSince(started) < Self.seconds {

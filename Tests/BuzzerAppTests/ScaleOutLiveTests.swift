@@ -102,19 +102,24 @@ import Testing
         return Night(code: code, token: token, host: host, player: player, resumeToken: try #require(joined["resumeToken"] as? String))
     }
 
+    /// Three new games, dealt round robin, so one lands on each instance: by the code's first letter.
+    static func nightOnEachInstance(through proxyPort: Int) throws -> [String: Night] {
+        var nights: [String: Night] = [:]
+        for n in 0..<3 {
+            let night = try night(through: proxyPort, player: "Player\(n)")
+            nights[String(night.code.prefix(1))] = night
+        }
+        #expect(Set(nights.keys) == ["A", "B", "C"], "codes: \(nights.values.map(\.code))")
+        return nights
+    }
+
     @Test func roomsAreRoutedByCodeAndSurviveTheLossOfAnotherInstance() throws {
         #expect(FileManager.default.isExecutableFile(atPath: Self.haproxy), "haproxy is not installed (apt-get install haproxy; .ci/run does)")
         guard FileManager.default.isExecutableFile(atPath: Self.haproxy) else { return }
         var cluster = try Self.cluster()
         defer { cluster.stop() }
 
-        // New games are dealt round robin, so three of them land on the three instances.
-        var nights: [String: Night] = [:]
-        for n in 0..<3 {
-            let night = try Self.night(through: cluster.proxyPort, player: "Player\(n)")
-            nights[String(night.code.prefix(1))] = night
-        }
-        #expect(Set(nights.keys) == ["A", "B", "C"], "codes: \(nights.values.map(\.code))")
+        let nights = try Self.nightOnEachInstance(through: cluster.proxyPort)
         // The QR code of a room is drawn by the instance that holds it.
         for night in nights.values {
             #expect(try TestWebSocketClient.httpGet(port: cluster.proxyPort, path: "/qr/\(night.code).svg").status == 200)
@@ -164,12 +169,7 @@ import Testing
         guard FileManager.default.isExecutableFile(atPath: Self.haproxy) else { return }
         let cluster = try Self.cluster()
         defer { cluster.stop() }
-        var nights: [String: Night] = [:]
-        for n in 0..<3 {
-            let night = try Self.night(through: cluster.proxyPort, player: "Player\(n)")
-            nights[String(night.code.prefix(1))] = night
-        }
-        #expect(Set(nights.keys) == ["A", "B", "C"], "codes: \(nights.values.map(\.code))")
+        let nights = try Self.nightOnEachInstance(through: cluster.proxyPort)
         for night in nights.values {
             for game in [night.code, "\(night.code)@1", "\(night.code.lowercased())@1"] {
                 let reply = try TestWebSocketClient.httpGet(port: cluster.proxyPort, path: "/api/games/\(game)/corrections",
