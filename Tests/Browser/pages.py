@@ -100,7 +100,10 @@ class Peer:
     """A protocol-level client (Python websockets) for setting up rooms in the edge tests."""
 
     def __init__(self, base):
-        self._connection = connect(base.replace("http://", "ws://") + "/ws", subprotocols=["buzzer.v1"], open_timeout=10)
+        # No queue limit: a peer reads only what it waits for, and with the default limit (16) the
+        # reader stops, so the server's close reply went unread and each close took the full 10 s.
+        self._connection = connect(base.replace("http://", "ws://") + "/ws", subprotocols=["buzzer.v1"], open_timeout=10,
+                                   max_queue=None)
         self.ws = self._connection.__enter__()
 
     def send(self, **message):
