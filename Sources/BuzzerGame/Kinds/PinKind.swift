@@ -290,7 +290,7 @@ package enum PinKind: QuestionKindModule {
 }
 
 /// The reveal's and the host's `correct` (`{"kind":"pin","pin":{…}}`): the pack's own members, in
-/// fractions of the picture (docs/protocol.md, `reveal`).
+/// fractions of the picture (docs/protocol-server.md, `reveal`).
 extension PinQuestion: Codable {
     private enum Key: String, CodingKey { case target, radius, area, scoring, aspect, x, y, w, h }
 
