@@ -114,7 +114,7 @@ def test_every_key_in_use_exists_and_every_error_code_has_words():
 
 
 # Known false friends: words that look right to an English speaker and mean something else here
-# (docs/web-clients.md, "Languages"). "Lock in" is to commit an answer, never to log in; a library is never a bookshop;
+# (docs/web-languages.md). "Lock in" is to commit an answer, never to log in; a library is never a bookshop;
 # "eventually" is never "possibly".
 FALSE_FRIENDS = {
     "de": ["einlogg", "eingeloggt", "ausloggen", "eventuell"],
