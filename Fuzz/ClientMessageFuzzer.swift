@@ -31,7 +31,7 @@ func fuzzClientMessage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case .failure(let error):
         ClientMessageFuzzer.require(!error.reason.isEmpty, "a rejection without a reason", bytes)
         if let request = error.request {
-            // The error names the request cut to 40 characters (docs/protocol.md): a long type is not echoed whole.
+            // The error names the request cut to 40 characters (docs/protocol-errors.md): a long type is not echoed whole.
             ClientMessageFuzzer.require(request == type.map(ClientMessage.shown), "error names request \(request) for a \(type ?? "nil") message", bytes)
         }
     case .success(let message):

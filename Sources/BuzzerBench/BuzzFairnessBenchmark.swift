@@ -10,7 +10,7 @@ import Foundation
 /// `maxRTTMs` (every frame held for half of it each way, pings and pongs too, so the server measures
 /// it as it would over the air); all press within `windowMs` of each other at known instants. The
 /// report compares the server's corrected press times and its queue with the true press instants
-/// (docs/kinds.md, "buzz"). The networks are simulated in user space, which only the pongs show, so
+/// (docs/kinds-buzz.md). The networks are simulated in user space, which only the pongs show, so
 /// the server trusts them (`transport.roundTrip: pongs`) unless told `kernel`. The first `cheaters`
 /// phones hold each pong 700 ms more: their gain is the correction the server gave their presses. A measurement, never a test.
 package enum BuzzFairnessBenchmark {

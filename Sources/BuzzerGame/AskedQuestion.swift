@@ -106,7 +106,7 @@ package enum AnswerOutcome: String, Codable, Sendable, Equatable {
 /// The points a player earned on one question, with the streak bonus included.
 package struct Award: Sendable, Equatable, Codable {
     /// nil when the player did not answer: a teamless player's unanswered wager still loses its
-    /// stake, but the player gave no answer to call wrong (docs/protocol.md, `result`).
+    /// stake, but the player gave no answer to call wrong (docs/protocol-server.md, `result`).
     package var outcome: AnswerOutcome?
     package var points: Int
     package var streakBonus: Int

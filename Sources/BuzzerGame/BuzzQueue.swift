@@ -1,5 +1,5 @@
 /// The presses on one buzz question and who holds the floor: the fair order, kept apart from the
-/// room so the rule is one pure function (docs/kinds.md, "buzz").
+/// room so the rule is one pure function (docs/kinds-buzz.md).
 ///
 /// The rule: a press's corrected time is its arrival at the server less its phone's one-way delay
 /// (half the connection's RTT, capped by `rttCompensationCapMs`, exactly as a response time is

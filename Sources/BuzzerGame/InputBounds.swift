@@ -1,5 +1,5 @@
 /// The documented range of every number and string that reaches a room from outside: a client's
-/// message fields, a host's room settings, a line of the log (docs/protocol.md, "Ranges").
+/// message fields, a host's room settings, a line of the log (docs/protocol-errors.md, "Ranges").
 /// The app checks each client field against these where it enters (`ClientMessage.decode`), and
 /// the room checks its settings and commands again before anything is logged, so no value a
 /// client chose can overflow a sum or produce a message the server cannot encode.

@@ -1,4 +1,4 @@
-/// Every `code` an `error` message may carry (docs/protocol.md, the table under "| code | when |"),
+/// Every `code` an `error` message may carry (docs/protocol-errors.md, the table under "| code | when |"),
 /// and the two a room has that never reach a client. The one place each code is written:
 /// `GameError.code`, the app's refusals, the protocol fuzzer and `ProtocolErrorCodesTests` all use it.
 ///
@@ -81,6 +81,6 @@ package enum ProtocolErrorCode: String, CaseIterable, Sendable {
         }
     }
 
-    /// The codes of docs/protocol.md's table.
+    /// The codes of docs/protocol-errors.md's table.
     package static let sentToClients: Set<ProtocolErrorCode> = Set(allCases.filter(\.isSentToClients))
 }

@@ -3,7 +3,7 @@
 /// added, has the same fingerprint; a changed wording or a changed right answer makes a new one.
 ///
 /// It is FNV-1a (64 bits) over the question's `TextNormalizer.answerKey` and its answer's, so it
-/// is the same on every machine and in every version that keeps these rules (docs/replay.md,
+/// is the same on every machine and in every version that keeps these rules (docs/replay-season.md,
 /// "Question fingerprints"). It is printed as 16 lowercase hex digits.
 package struct QuestionFingerprint: Hashable, Comparable, Sendable, CustomStringConvertible {
     package let rawValue: UInt64

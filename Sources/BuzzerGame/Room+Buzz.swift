@@ -1,6 +1,6 @@
-/// Buzz questions: presses, false starts, the floor and the host's marks (docs/kinds.md,
-/// "buzz"). The clock and the RTT come in with the command, as for answers, so the room
-/// stays pure and a replay rebuilds the same queue.
+/// Buzz questions: presses, false starts, the floor and the host's marks (docs/kinds-buzz.md).
+/// The clock and the RTT come in with the command, as for answers, so the room stays pure and a
+/// replay rebuilds the same queue.
 extension Room {
     /// `buzz`: a press that counts once the buzzers are open, or a false start before.
     func decideBuzz(_ id: PlayerID, question sequence: Int, rttMs: GameDuration, at now: GameInstant) throws(GameError) -> RoomEvent {

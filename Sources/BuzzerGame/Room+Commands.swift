@@ -169,7 +169,7 @@ extension Room {
             _ = try resumablePlayer(tokenHash, at: now, graceApplies: false)
             return []
         // The game is over, not gone: a host command is a phase mistake like any other
-        // (docs/protocol.md). `room_ended` is for those trying to enter or play.
+        // (docs/protocol-client.md). `room_ended` is for those trying to enter or play.
         case .start, .next, .close, .reveal, .showLeaderboard, .end, .kick, .rename, .setLocked, .adjustScore, .accept, .reject, .mergeAnswers,
              .renameTeam, .mergeTeams, .movePlayer, .startTiebreak,
              .pauseClock, .resumeClock, .addTime, .skip, .reopen, .undoReveal, .breakCountdown, .openBuzzers, .markBuzz:

@@ -1,4 +1,4 @@
-// A buzz question's presses, floors and marks (docs/archive-format.md; the rule: docs/kinds.md, "buzz").
+// A buzz question's presses, floors and marks (docs/archive-format.md; the rule: docs/kinds-buzz.md).
 
 /// A press that counts: `at` is its arrival, `pressed_at` the arrival less the phone's one-way delay.
 package struct BuzzPressed: Codable, Sendable, Equatable {

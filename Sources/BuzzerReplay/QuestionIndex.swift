@@ -4,7 +4,7 @@ import BuzzerGame
 /// Every question asked in the finished games that count (a league game, or a library pack's) of
 /// one or more archives, by `QuestionFingerprint`: what the editor's "asked 3 times" line and the
 /// create form's "asked in this league lately" warning read (`GET /api/questions/stats`,
-/// docs/replay.md "The question index"). Built game by game from replayed rooms, as `replay
+/// docs/replay-season.md, "The question index"). Built game by game from replayed rooms, as `replay
 /// questions` is, so corrections are already applied; a lookup is a dictionary read. A game that
 /// ends later is added on its own (`add`): its questions' entries change, nothing else is read.
 package struct QuestionIndex: Sendable {

@@ -1,5 +1,5 @@
 /// A connection's round trip as the server measured it, for the response-time and buzz corrections
-/// (docs/kinds.md, "buzz"). A value type with no clock and no socket: the session hands it the times,
+/// (docs/kinds-buzz.md). A value type with no clock and no socket: the session hands it the times,
 /// its ping's nonce and, when asked for, the kernel's estimate.
 ///
 /// A phone cannot make its round trip look longer than it is:

@@ -8,7 +8,7 @@ import BuzzerTransport
 import Foundation
 
 /// `buzzer replay correct GAME …`: corrects a finished game through the running server, which owns
-/// the log (docs/replay.md, "Corrections"). The same request as the console's and the league page's.
+/// the log (docs/replay-corrections.md). The same request as the console's and the league page's.
 struct ReplayCorrectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "correct",

@@ -1,7 +1,7 @@
 """Screenshots for docs/screenshots/, taken by the browser tests that reach the screen they show.
 
 They are written only with BUZZER_DOC_SHOTS=1 (a normal test run leaves docs/ alone): run the test
-named in docs/web-clients.md with it to refresh a picture. Each is a PNG of the page as it is drawn;
+named in the doc that shows it (docs/web-*.md, docs/kinds-*.md) to refresh a picture. Each is a PNG of the page as it is drawn;
 the docs keep them small (under 150 KB): the page's own screenshot, its colours rounded to `STEP`
 levels in the browser (a canvas: the test machine has no image library), so the projector's
 gradients pack into few bytes."""

@@ -1,4 +1,4 @@
-"""Corrections from the pages (issue 32, docs/replay.md "Corrections"): a short league game (a choice,
+"""Corrections from the pages (issue 32, docs/replay-corrections.md): a short league game (a choice,
 a number and a typed answer; three phones with long names in several languages) is ended; the
 console's end screen (1366x768, English) changes a wrong key and accepts a typed answer, and shows
 the standings each gives; a correction without a reason is refused with the server's words and

@@ -3,7 +3,7 @@ right in every language.
 
 The first tests are plain Python over the files: every catalogue has exactly English's keys, the
 same {placeholders}, a plural's `other` form; every key the scripts and pages name exists; every
-error code of docs/protocol.md has words. The browser tests play one game with a phone (360×740),
+error code of docs/protocol-errors.md has words. The browser tests play one game with a phone (360×740),
 the projector (1920×1080) and the host console, and in every state switch each page through the
 five languages: `<html lang>` follows, no key is missing (nothing fell back to English), no key
 shows raw, no English sentence is left on a translated page, nothing sticks out sideways (the
@@ -98,8 +98,8 @@ def test_every_key_in_use_exists_and_every_error_code_has_words():
             used.add(key)
             if key not in known:
                 problems.append(f"{page}: data-i18n={key} is in no catalogue it loads")
-    # Every code of protocol.md's error table, in words for the people who see it.
-    protocol = (ROOT / "docs" / "protocol.md").read_text()
+    # Every code of protocol-errors.md's error table, in words for the people who see it.
+    protocol = (ROOT / "docs" / "protocol-errors.md").read_text()
     table = protocol.split("| code | when |", 1)[1].split("## Closing codes", 1)[0]
     codes = {c for row in table.splitlines() if row.startswith("| `") for c in re.findall(r"`([a-z_]+)`", row.split("|")[1])}
     assert len(codes) > 40, codes
@@ -114,7 +114,7 @@ def test_every_key_in_use_exists_and_every_error_code_has_words():
 
 
 # Known false friends: words that look right to an English speaker and mean something else here
-# (docs/web-clients.md, "Languages"). "Lock in" is to commit an answer, never to log in; a library is never a bookshop;
+# (docs/web-languages.md). "Lock in" is to commit an answer, never to log in; a library is never a bookshop;
 # "eventually" is never "possibly".
 FALSE_FRIENDS = {
     "de": ["einlogg", "eingeloggt", "ausloggen", "eventuell"],

@@ -1,4 +1,4 @@
-"""A number typed the way each language writes it (docs/web-clients.md, "Typing a number"): on a
+"""A number typed the way each language writes it (docs/web-languages.md, "Typing a number"): on a
 German phone "1.824" is the year 1824 and "3,14" is 3.14; on a French phone "1 824" and "3,14"; on an
 English one "1,824" and "3.14". Each phone (360 and 390 px, touch) locks in the number it meant and
 is marked right at the reveal. Before, "," was always dropped: German "3,14" was 314."""

@@ -17,9 +17,9 @@ def scripts():
 
 
 def server_message_types():
-    """Every type the server sends: docs/protocol.md's "Server → client" and every case the reducer reads."""
-    protocol = (ROOT / "docs" / "protocol.md").read_text()
-    section = protocol.split("## Server → client", 1)[1].split("\n## ", 1)[0]
+    """Every type the server sends: the examples of docs/protocol-server.md (and of `error` in
+    protocol-errors.md) and every case the reducer reads."""
+    section = "".join((ROOT / "docs" / name).read_text() for name in ("protocol-server.md", "protocol-errors.md"))
     types = set(re.findall(r'"type":"([a-z_]+)"', section))
     types |= set(re.findall(r"case '([a-z_]+)'", REDUCER.read_text()))
     return types

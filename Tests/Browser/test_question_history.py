@@ -1,4 +1,4 @@
-"""Question history (docs/web-clients.md, "Question history"): after a league night played from the
+"""Question history (docs/web-editor.md, "Question history"): after a league night played from the
 library's "Pub Classics", the editor shows under each question how it fared ("Asked 1 time · last
 on … in Tuesdays at The Crown · 50% right · median …", the wrong options picked) and "Never asked"
 for the rest; the console's create form, with that pack and league chosen, warns that 2 of its 17

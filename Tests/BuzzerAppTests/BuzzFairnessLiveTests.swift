@@ -8,7 +8,7 @@ import Testing
 
 /// Who was first is decided fairly: three phones with 10, 150 and 400 ms round trips press in a known
 /// order over real sockets, and the server's queue is the order they pressed in, not the order their
-/// presses arrived in (docs/kinds.md, "buzz").
+/// presses arrived in (docs/kinds-buzz.md).
 @Suite(.serialized)
 struct BuzzFairnessLiveTests {
     @Test func theQueueFollowsThePressOrderWhateverEachPhonesDelay() throws {
@@ -77,7 +77,7 @@ struct BuzzFairnessLiveTests {
     }
 }
 
-/// Nobody buys the buzzer with a round trip the server did not measure (docs/kinds.md, "buzz",
+/// Nobody buys the buzzer with a round trip the server did not measure (docs/kinds-buzz.md,
 /// "Who was first"): a phone that holds every pong 700 ms, and one that echoes an old ping again,
 /// press 50 and 150 ms after an honest phone and stay behind it, corrected by nothing.
 @Suite(.serialized)

@@ -63,7 +63,7 @@ struct ClientMessageTests {
         #expect(reason(#"{"type":"create","pack":"x","settings":5}"#) == #""settings" must be an object"#)
     }
 
-    /// docs/protocol.md: `request` names the refused type whenever the `type` itself could be read,
+    /// docs/protocol-errors.md: `request` names the refused type whenever the `type` itself could be read,
     /// unknown types included (cut to 40 characters, as in the message).
     @Test func anUnknownTypeIsEchoedInTheErrorsRequest() {
         #expect(requestOf(#"{"type":"dance"}"#) == "dance")
@@ -125,7 +125,7 @@ struct ClientMessageTests {
         #expect(reason(#"{"type":"kick","player":-9223372036854775809}"#) == #""player" must be 0 to 1000000"#)
     }
 
-    /// Every number field has a documented range (docs/protocol.md, "Ranges"), checked here once.
+    /// Every number field has a documented range (docs/protocol-errors.md, "Ranges"), checked here once.
     @Test func numbersOutsideTheirRangeAreRefused() {
         #expect(reason(#"{"type":"add_time","seconds":0}"#) == #""seconds" must be 1 to 600"#)
         #expect(reason(#"{"type":"add_time","seconds":601}"#) == #""seconds" must be 1 to 600"#)

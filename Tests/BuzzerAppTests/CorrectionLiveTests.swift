@@ -4,8 +4,7 @@ import BuzzerTestSupport
 import Foundation
 import Testing
 
-/// A finished league game corrected the next morning through the API (docs/replay.md,
-/// "Corrections"): the results download, `replay verify`, the league's standings and the phone's
+/// A finished league game corrected the next morning through the API (docs/replay-corrections.md): the results download, `replay verify`, the league's standings and the phone's
 /// night follow, and still do after a restart.
 @Suite struct CorrectionLiveTests {
     typealias Reply = LibraryAPILiveTests.Reply

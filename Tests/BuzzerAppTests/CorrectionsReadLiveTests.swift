@@ -4,7 +4,7 @@ import BuzzerTestSupport
 import Foundation
 import Testing
 
-/// `GET /api/games/GAME/corrections` (docs/replay.md, "Corrections"): what the pages' corrections
+/// `GET /api/games/GAME/corrections` (docs/replay-corrections.md): what the pages' corrections
 /// form can name, behind the POST's keys; and a phone's night that a correction moved shows its
 /// place before (`placeBefore`, docs/league.md).
 @Suite struct CorrectionsReadLiveTests {

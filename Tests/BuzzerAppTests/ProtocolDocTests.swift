@@ -3,11 +3,15 @@ import Testing
 @testable import BuzzerApp
 @testable import BuzzerGame
 
-/// docs/protocol.md is held to the definitions: every client message with its role and fields, every
+/// The protocol docs are held to the definitions: every client message with its role and fields, every
 /// field's range, every server message type, each listed once and nothing extra.
 struct ProtocolDocTests {
+    /// docs/protocol.md (roles, the message table) and its parts: what clients send, what the server
+    /// sends, ranges and errors. Read as one text, so a table counts wherever it is, and only once.
+    static let protocolDocs = ["protocol.md", "protocol-client.md", "protocol-server.md", "protocol-errors.md"]
+
     static func protocolDoc() throws -> String {
-        try String(contentsOfFile: LiveGameServer.packageRoot + "/docs/protocol.md", encoding: .utf8)
+        try protocolDocs.map { try String(contentsOfFile: LiveGameServer.packageRoot + "/docs/" + $0, encoding: .utf8) }.joined(separator: "\n")
     }
 
     /// The rows of the table whose header line starts with `header`, as trimmed cells.
@@ -115,14 +119,14 @@ struct ProtocolDocTests {
         let listed = Self.ticked(String(line))
         #expect(listed == ServerMessageType.allCases.map(\.rawValue), "the list, in the definition's order")
         for type in ServerMessageType.allCases {
-            #expect(text.contains(#"{"type":"\#(type.rawValue)""#), "docs/protocol.md has no example of \(type.rawValue)")
+            #expect(text.contains(#"{"type":"\#(type.rawValue)""#), "the protocol docs have no example of \(type.rawValue)")
         }
     }
 
     @Test func everyClientMessageIsShownInAnExample() throws {
         let text = try Self.protocolDoc()
         for type in ClientMessageType.allCases {
-            #expect(text.contains(#"{"type":"\#(type.rawValue)""#), "docs/protocol.md has no example of \(type.rawValue)")
+            #expect(text.contains(#"{"type":"\#(type.rawValue)""#), "the protocol docs have no example of \(type.rawValue)")
         }
     }
 }

@@ -3,11 +3,11 @@ import Testing
 @testable import BuzzerApp
 @testable import BuzzerGame
 
-/// `ProtocolErrorCode` is docs/protocol.md's error table, and every `GameError` a client can get has one of its codes.
+/// `ProtocolErrorCode` is docs/protocol-errors.md's error table, and every `GameError` a client can get has one of its codes.
 struct ProtocolErrorCodesTests {
     /// The codes in the first column of the table under "| code | when |".
     static func documentedCodes() throws -> Set<String> {
-        let text = try String(contentsOfFile: LiveGameServer.packageRoot + "/docs/protocol.md", encoding: .utf8)
+        let text = try String(contentsOfFile: LiveGameServer.packageRoot + "/docs/protocol-errors.md", encoding: .utf8)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let start = try #require(lines.firstIndex { $0.hasPrefix("| code | when |") })
         var codes: Set<String> = []
@@ -22,8 +22,8 @@ struct ProtocolErrorCodesTests {
     @Test func theCodesSentToClientsAreTheDocumentedTable() throws {
         let documented = try Self.documentedCodes()
         let defined = Set(ProtocolErrorCode.sentToClients.map(\.rawValue))
-        #expect(defined.subtracting(documented).sorted() == [], "in ProtocolErrorCode, not in docs/protocol.md")
-        #expect(documented.subtracting(defined).sorted() == [], "in docs/protocol.md, not in ProtocolErrorCode")
+        #expect(defined.subtracting(documented).sorted() == [], "in ProtocolErrorCode, not in docs/protocol-errors.md")
+        #expect(documented.subtracting(defined).sorted() == [], "in docs/protocol-errors.md, not in ProtocolErrorCode")
     }
 
     @Test func everyGameErrorAClientCanGetHasACodeSentToClients() {

@@ -5,7 +5,7 @@ import BuzzerWebSocket
 import Foundation
 import Testing
 
-/// `GET /api/questions/stats` (docs/replay.md, "The question index"): the edit token's, its query
+/// `GET /api/questions/stats` (docs/replay-season.md, "The question index"): the edit token's, its query
 /// bounded where it enters, and a game that just ended in the index it answers from.
 @Suite struct QuestionStatsLiveTests {
     typealias Reply = LibraryAPILiveTests.Reply

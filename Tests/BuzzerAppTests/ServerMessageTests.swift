@@ -3,7 +3,7 @@ import Testing
 @testable import BuzzerApp
 @testable import BuzzerGame
 
-/// Each message's exact wire text, as docs/protocol.md shows it: one flat object, `type` among the
+/// Each message's exact wire text, as docs/protocol-server.md shows it: one flat object, `type` among the
 /// payload's fields, keys sorted, `/` not escaped, absent optionals left out.
 struct ServerMessageTests {
     func json(_ message: ServerMessage) -> String { ServerMessageEncoder.json(message) }

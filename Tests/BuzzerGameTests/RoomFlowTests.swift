@@ -69,7 +69,7 @@ import Testing
         #expect(try game.send(.playerDisconnected(ann)).isEmpty)
     }
 
-    /// docs/protocol.md: a host command that does not fit the phase gets `bad_phase`, and after the
+    /// docs/protocol-client.md: a host command that does not fit the phase gets `bad_phase`, and after the
     /// end the phase is `ended`; `room_ended` is what someone trying to join or play is told.
     @Test func hostCommandsAfterTheEndAreRefusedAsBadPhase() throws {
         var game = try GameHarness(pack: GameHarness.singleQuestionPack(.text(accepted: ["Yes"])))

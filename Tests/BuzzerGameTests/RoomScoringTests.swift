@@ -274,7 +274,7 @@ import Foundation
         game.expectRefused(.wager(ann, question: 1, amount: 1), code: "question_closed")
     }
 
-    /// docs/protocol.md: `outcome` is absent when the player did not answer. A teamless player who
+    /// docs/protocol-server.md: `outcome` is absent when the player did not answer. A teamless player who
     /// staked and then stayed silent loses the stake, but did not answer wrongly.
     @Test func anUnansweredWagerLosesTheStakeWithoutAnOutcome() throws {
         var game = try GameHarness(pack: GameHarness.singleQuestionPack(.truefalse(answer: true), wager: true))

@@ -5,7 +5,7 @@ import BuzzerFormats
 import BuzzerGameJSON
 
 /// Survey questions ("survey says"): typed answers grouped by a look-alike fold, the host's merges
-/// before the reveal, and the poll, popular and rare scorings (docs/kinds.md, "survey").
+/// before the reveal, and the poll, popular and rare scorings (docs/kinds-typed.md, "survey").
 @Suite struct SurveyQuestionTests {
     private func errors(_ json: String) -> [String] {
         do {
@@ -124,7 +124,7 @@ import BuzzerGameJSON
     // MARK: - Scoring
 
     @Test func popularScoresInProportionToTheGroupsSize() throws {
-        // 10 answers: Paris 6, Lyon 3, Nice 1 (docs/kinds.md's example), all at full speed.
+        // 10 answers: Paris 6, Lyon 3, Nice 1 (docs/kinds-typed.md's example), all at full speed.
         let answers = Array(repeating: "Paris", count: 6) + Array(repeating: "lyon", count: 3) + ["Nice"]
         let (game, ids) = try play(Survey(scoring: .popular), answers)
         #expect(game.score(ids[0]) == 1000)

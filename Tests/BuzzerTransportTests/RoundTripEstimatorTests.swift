@@ -2,7 +2,7 @@
 import Testing
 
 /// The round trip a buzz press and an answer are corrected by counts only pongs of the server's own
-/// outstanding ping, and never exceeds the kernel's word (docs/kinds.md, "buzz").
+/// outstanding ping, and never exceeds the kernel's word (docs/kinds-buzz.md).
 @Suite struct RoundTripEstimatorTests {
     static let ms: UInt64 = 1_000_000
 

@@ -6,7 +6,7 @@ import Foundation
 /// Everything a client may send on `/ws` (subprotocol `buzzer.v1`), one JSON object per text
 /// message with a `type`, as decoded values. Each type's name, role and fields are defined once in
 /// `ClientMessageType`; this file decodes them, writes them back (`jsonValue`) and maps a host
-/// command to the room's (`roomCommand`). Documented with examples in docs/protocol.md.
+/// command to the room's (`roomCommand`). Documented with examples in docs/protocol-client.md.
 ///
 /// Who may send a message is part of its type: an entry request comes before a connection has a
 /// role, a `HostCommand` only from the room's host, a `PlayerCommand` only from a seated player.
@@ -215,7 +215,7 @@ extension ClientMessage {
         do {
             return try decode(type: type, object: object, fields: fields, packLimits: packLimits)
         } catch {
-            // Unknown types too: a client matches the error to what it sent (docs/protocol.md).
+            // Unknown types too: a client matches the error to what it sent (docs/protocol-errors.md).
             throw ClientMessageError(reason: error.reason, request: shown(type))
         }
     }
@@ -295,7 +295,7 @@ extension ClientMessage {
 }
 
 extension ClientMessage {
-    /// The message as a client writes it (docs/protocol.md): the inverse of `decode`, which the libFuzzer
+    /// The message as a client writes it (docs/protocol-client.md): the inverse of `decode`, which the libFuzzer
     /// target and the tests check by reading it back.
     package var jsonValue: JSONValue {
         var members: [(key: String, value: JSONValue)] = [("type", .string(type.rawValue))]

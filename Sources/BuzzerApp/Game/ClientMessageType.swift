@@ -44,7 +44,7 @@ package enum ClientMessageType: String, CaseIterable, Sendable {
         }
     }
 
-    /// Its fields besides `type`, with the ranges of docs/protocol.md's "Ranges" (bounds in `InputBounds`).
+    /// Its fields besides `type`, with the ranges of docs/protocol-errors.md's "Ranges" (bounds in `InputBounds`).
     /// Built once per type: every message a client sends reads them, and an answer must not allocate them.
     package var fields: [ClientFieldSpec] { Self.fieldTable[self] ?? [] }
 
@@ -95,7 +95,7 @@ package enum ClientMessageType: String, CaseIterable, Sendable {
     }
 
     /// The commands whose effect the sender's screen does not show by itself get an `ok` once they are done
-    /// (docs/protocol.md); `CommandDispatcher` sends it.
+    /// (docs/protocol-client.md); `CommandDispatcher` sends it.
     package var repliesOK: Bool {
         switch self {
         case .lock, .unlock, .kick, .rename, .renameTeam, .mergeTeams, .movePlayer, .adjust, .accept, .reject, .mergeAnswers, .joinAddress, .wager, .leave,

@@ -2,7 +2,7 @@ import BuzzerGame
 
 /// The host's remote for the current question's clip (`clip`): play it from its start, play it
 /// again, stop it, or set its volume, on every projector of the room. It does not change the game,
-/// so it is not logged (docs/protocol.md); the projectors get it as the `clip` message.
+/// so it is not logged (docs/protocol-client.md); the projectors get it as the `clip` message.
 package struct ClipControl: Sendable, Equatable, Encodable {
     /// What the projectors do with the clip. `volume` only sets the volume.
     package enum Action: String, CaseIterable, Sendable, Encodable {

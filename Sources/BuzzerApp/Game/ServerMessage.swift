@@ -5,7 +5,7 @@ import Foundation
 /// One server-to-client message of `buzzer.v1`: a case per message type, carrying its payload.
 ///
 /// On the wire each is one flat JSON object: `type` beside the payload's own fields, keys sorted
-/// (see docs/protocol.md). `ServerMessageEncoder` turns a message into frame bytes once, so a
+/// (see docs/protocol-server.md). `ServerMessageEncoder` turns a message into frame bytes once, so a
 /// broadcast shares them across every recipient.
 ///
 /// `indirect`: each payload lives in its own box, so a message is one pointer however large its
@@ -158,7 +158,7 @@ package indirect enum ServerMessage: Encodable, Sendable, Equatable {
     }
 }
 
-// MARK: - Payloads (field names are the protocol's; see docs/protocol.md)
+// MARK: - Payloads (field names are the protocol's; see docs/protocol-server.md)
 
 package struct ErrorPayload: Codable, Sendable, Equatable {
     package var code: String

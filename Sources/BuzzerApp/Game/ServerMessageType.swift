@@ -1,4 +1,4 @@
-/// Every server-to-client message's `type` (docs/protocol.md, "Server → client"), defined once:
+/// Every server-to-client message's `type` (docs/protocol-server.md), defined once:
 /// `ServerMessage.type` maps each case to one of these, the hand-written encoders
 /// (`PersonalMessageJSON`) and `ProtocolDocTests` use them, and no other file spells a type.
 package enum ServerMessageType: String, CaseIterable, Sendable {

@@ -9,7 +9,7 @@ import Foundation
 import Synchronization
 
 /// `POST /api/games/GAME/corrections` (GAME is `CODE` or `CODE@N`) with the game's host key or the
-/// edit token: corrects a finished game (docs/replay.md, "Corrections"). The game is read from its
+/// edit token: corrects a finished game (docs/replay-corrections.md). The game is read from its
 /// own lines, the correction checked by the game's code (`Room.correct`) and appended to the log
 /// as `game_corrected`; the answer comes once it is durable. Everything that reads the game after
 /// (its results, `replay verify`, the league, "your nights") applies it. One at a time, so two

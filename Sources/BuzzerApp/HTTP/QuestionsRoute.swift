@@ -3,7 +3,7 @@ import BuzzerReplay
 import BuzzerWebSocket
 import Foundation
 
-/// `GET /api/questions/stats` with the edit token (docs/replay.md, "The question index"): how the
+/// `GET /api/questions/stats` with the edit token (docs/replay-season.md, "The question index"): how the
 /// questions fared in earlier games, for the editor's line under each question and the create
 /// form's "asked in this league lately" warning. Answered from the `QuestionIndexService` in
 /// memory, on the worker pool (a pack's fingerprints are a few microseconds each).

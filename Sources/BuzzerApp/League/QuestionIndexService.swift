@@ -5,7 +5,7 @@ import Dispatch
 import Glibc
 import Synchronization
 
-/// The server's `QuestionIndex` (docs/replay.md, "The question index"): built at start on its own
+/// The server's `QuestionIndex` (docs/replay-season.md, "The question index"): built at start on its own
 /// utility queue, never on a connection's loop, from every archive the server reads
 /// (`archive.directory` and `league.archives`, as `LeagueService` reads them). Until that first
 /// build is done, `snapshot()` is nil and the route answers "not ready" (503).

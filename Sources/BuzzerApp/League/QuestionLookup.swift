@@ -1,7 +1,7 @@
 import BuzzerGame
 import BuzzerReplay
 
-/// One answer of `GET /api/questions/stats` (docs/replay.md, "The question index"): the figures of
+/// One answer of `GET /api/questions/stats` (docs/replay-season.md, "The question index"): the figures of
 /// some questions, by fingerprint or by a pack's positions, and, with a league, which of them that
 /// league asked lately. Pure: the route and `buzzer bench questions` both make it from an index.
 package struct QuestionLookup: Sendable, Encodable {
@@ -33,7 +33,7 @@ package struct QuestionLookup: Sendable, Encodable {
     package var questions: [Item]
     package var recent: Recent?
 
-    /// Ranges checked where the query enters (docs/replay.md).
+    /// Ranges checked where the query enters (docs/replay-season.md).
     package static let maxFingerprints = 500
     package static let days = 1...3650
 

@@ -90,7 +90,7 @@ package enum BuzzKind: QuestionKindModule {
     }
 }
 
-/// A buzz question's own settings, from the pack (docs/kinds.md, "buzz").
+/// A buzz question's own settings, from the pack (docs/kinds-buzz.md).
 package struct BuzzQuestion: Sendable, Equatable {
     /// When the buzzers open: after the room's reading time, or only on the host's `open_buzzers`.
     package enum Opening: String, Sendable, Equatable, CaseIterable {

@@ -1,4 +1,4 @@
-/// `multi`: a set of right options, with partial credit (docs/kinds.md, "multi").
+/// `multi`: a set of right options, with partial credit (docs/kinds-options.md, "multi").
 package enum MultiKind: QuestionKindModule {
     package static let kind = QuestionKind.multi
     package static var hasOptions: Bool { true }

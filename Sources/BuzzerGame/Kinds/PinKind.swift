@@ -44,7 +44,7 @@ package enum PinTarget: Sendable, Equatable {
     }
 }
 
-/// How a pin question is scored (docs/kinds.md, "pin").
+/// How a pin question is scored (docs/kinds-pin.md).
 package enum PinScoring: String, Sendable, Equatable, CaseIterable {
     /// A pin inside the circle or the area is right; speed scoring applies.
     case radius
@@ -127,7 +127,7 @@ package struct RevealedPin: Sendable, Equatable, Codable {
 }
 
 /// `pin`: players put a pin on the question's picture; a pin inside the target is right, or the
-/// closest pins win (docs/kinds.md, "pin").
+/// closest pins win (docs/kinds-pin.md).
 package enum PinKind: QuestionKindModule {
     package static let kind = QuestionKind.pin
     package static var missingPictureProblem: String? { #"a pin question needs a picture to pin: "media": {"image": "/media/….png"}"# }
@@ -290,7 +290,7 @@ package enum PinKind: QuestionKindModule {
 }
 
 /// The reveal's and the host's `correct` (`{"kind":"pin","pin":{…}}`): the pack's own members, in
-/// fractions of the picture (docs/protocol.md, `reveal`).
+/// fractions of the picture (docs/protocol-server.md, `reveal`).
 extension PinQuestion: Codable {
     private enum Key: String, CodingKey { case target, radius, area, scoring, aspect, x, y, w, h }
 

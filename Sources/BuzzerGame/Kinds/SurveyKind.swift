@@ -1,6 +1,6 @@
 /// `survey` ("survey says"): players type a short answer; answers are grouped by a folded key
 /// (`groupKey`), the host may merge two groups before the reveal, and the reveal shows the groups
-/// biggest first. Scored as a poll (no points), `popular` or `rare` (docs/kinds.md, "survey").
+/// biggest first. Scored as a poll (no points), `popular` or `rare` (docs/kinds-typed.md, "survey").
 package enum SurveyKind: QuestionKindModule {
     package static let kind = QuestionKind.survey
 
@@ -189,7 +189,7 @@ package struct Survey: Sendable, Equatable {
     }
 }
 
-/// How a survey scores (docs/kinds.md, "survey").
+/// How a survey scores (docs/kinds-typed.md, "survey").
 package enum SurveyScoring: String, Sendable, CaseIterable, Codable {
     case poll, popular, rare
 }

@@ -3,7 +3,7 @@ import BuzzerGame
 
 /// Pack: an optional `"answer":["Paris"]` (typed answers the host checks the spoken one against),
 /// `"penalty":250`, `"falseStartLockout":true`, `"tieWindowMs":20`, `"openBuzzers":"reading"|"host"`
-/// (docs/kinds.md, "buzz"). Answer: `{"kind":"buzz","press":{"place":1,"tie":false,"right":true}}`,
+/// (docs/kinds-buzz.md). Answer: `{"kind":"buzz","press":{"place":1,"tie":false,"right":true}}`,
 /// which only the room writes (a press arrives as `buzz`; `right` is null until marked).
 extension BuzzKind: QuestionKindJSON {
     static var ownFields: [String] { [Field.penalty, Field.lockout, Field.tieWindow, Field.opens] }

@@ -1,4 +1,4 @@
-// The corrections form (docs/web-clients.md, "Corrections"): one module for the console's end screen
+// The corrections form (docs/web-league.md, "The corrections form"): one module for the console's end screen
 // and the league page's owner panel. It asks GET /api/games/GAME/corrections what can be named, then
 // sends each correction as POST with the key it was given (the game's host key, or the edit token).
 // The server checks everything; the form shows its refusal as it was given. Loaded only when opened

@@ -1,6 +1,6 @@
 // The pages' words: catalogues assets/LANG.PART.json (`common` and the page's own), one language
 // fetched per page. `t('key', params)` looks a key up; numbers, plurals, ordinals and lists come
-// from Intl. How to add a key or a language: docs/web-clients.md, Languages.
+// from Intl. How to add a key or a language: docs/web-languages.md.
 
 /** The languages with catalogues. A new one: its files, and a line here. */
 export const LANGUAGES = { en: 'English', de: 'Deutsch', fr: 'Français', es: 'Español', nl: 'Nederlands' };

@@ -1,4 +1,4 @@
-// Under each question, how it fared in earlier games (docs/web-clients.md, "Question history"):
+// Under each question, how it fared in earlier games (docs/web-editor.md, "Question history"):
 // asked N times, last on <date> in <league>, % right, median response time, and for option kinds
 // how often each wrong option was picked. Read once per pack load from GET /api/questions/stats
 // (the edit token's), and kept per question object, so moving a question keeps its line.

@@ -6,7 +6,7 @@ import { load, store } from '../common.js';
 /** Versioned: a later shape gets a new key, and this one is simply not read. */
 export const LAST_GAME_KEY = 'buzzer.lastGame.v1';
 
-// What the form sends and the server accepts (docs/protocol.md, `create`'s settings); a stored
+// What the form sends and the server accepts (docs/protocol-client.md, `create`'s settings); a stored
 // value outside these is ignored, field by field, and the form keeps the server's default for it.
 const NUMBERS = { timeLimitSeconds: [1, 3600], readingTimeMs: [0, 60000], podiumSize: [1, 10] };
 const FLAGS = ['shuffleOptions', 'shuffleQuestions', 'closeWhenAllAnswered', 'allowAnswerChange', 'lateJoin', 'autoAdvance', 'teamMode'];

@@ -1,4 +1,4 @@
-// The create form's warning (docs/web-clients.md, "Questions asked before"): with a library pack and
+// The create form's warning (docs/web-console.md, "Questions asked before"): with a library pack and
 // one of the server's leagues chosen, GET /api/questions/stats says which of the pack's questions
 // that league asked in the last 90 days; "Skip those" plays the rest. Skipping is done here: the
 // pack is read with the edit token and sent inline without them, so the server needs no new field.

@@ -1,5 +1,5 @@
 // A wager round's stakes on the console: each team's (or teamless player's) stake once placed, who
-// placed it, and who has not staked yet, from the host's `waiting` (its `stakes`; docs/protocol.md).
+// placed it, and who has not staked yet, from the host's `waiting` (its `stakes`; docs/protocol-server.md).
 import { $, h, fill, formatScore, t } from '../common.js';
 import { S } from './store.js';
 

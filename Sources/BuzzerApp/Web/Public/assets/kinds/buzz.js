@@ -1,4 +1,4 @@
-// The buzzer round (docs/kinds.md, "buzz"): the phone's big button, the projector's
+// The buzzer round (docs/kinds-buzz.md): the phone's big button, the projector's
 // floor holder, the console's queue and marks, all drawn from the store's `buzz` (the server's queue).
 import { t, ordinal, formatNumber } from '../i18n.js';
 import { h } from '../dom.js';

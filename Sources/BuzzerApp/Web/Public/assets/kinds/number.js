@@ -1,4 +1,4 @@
-// A number typed on the phone: the closest guess wins (docs/kinds.md, "number"). The reveal names the
+// A number typed on the phone: the closest guess wins (docs/kinds-typed.md, "number"). The reveal names the
 // closest guesses and how far each was; each phone says how far its own was and its place. A
 // question the pack marks plain (a year; `q.plain`) writes every number without separators.
 import { t, tn, formatNumber, ordinal, parseNumber } from '../i18n.js';

@@ -1,4 +1,4 @@
-// A pin question: a pin on the question's picture (docs/kinds.md, "pin"). On the
+// A pin question: a pin on the question's picture (docs/kinds-pin.md). On the
 // phone: tap to place, drag to move, pinch or the zoom buttons to zoom, then Lock in; arrow keys
 // move the pin and Enter locks it in. After the reveal the projector draws every pin over the
 // picture with the target and names the closest; each phone shows its own pin, the target and how far.

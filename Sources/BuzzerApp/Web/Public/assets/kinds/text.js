@@ -11,7 +11,7 @@ export default {
   // The main accepted answer: the alternatives are for marking, not for the screen.
   correctText: (c) => c.accepted[0] ?? '',
   hostKey: true,
-  /** The host sees what was typed, and accepts more answers (docs/kinds.md, "text"). */
+  /** The host sees what was typed, and accepts more answers (docs/kinds-typed.md, "text"). */
   typedAnswers: true,
   screen: () => h('p', { class: 'meta', text: t('d.typeAnswer') }),
   revealLine: true,
