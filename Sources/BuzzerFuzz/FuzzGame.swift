@@ -181,7 +181,7 @@ struct FuzzGame {
             outcome = "refused: \(error.code)"
             report.refused[error.code.rawValue, default: 0] += 1
             guard error.code.isSentToClients else {
-                throw failure("documented error code", "\(error.code) is not in docs/protocol.md's table (\(error))")
+                throw failure("documented error code", "\(error.code) is not in docs/protocol-errors.md's table (\(error))")
             }
             guard room == before else { throw failure("a refusal changes nothing", "\(error.code) changed the room") }
             return

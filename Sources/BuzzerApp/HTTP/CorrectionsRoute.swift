@@ -138,7 +138,7 @@ enum CorrectionsRoute {
         do {
             body = try JSONDecoder().decode(Body.self, from: Data(request.body))
         } catch {
-            return Self.error(400, #"Send {"action":"answer_key"|"ruling"|"void"|"adjust","question":N,…,"reason":"…"} (docs/replay.md, "Corrections")."#)
+            return Self.error(400, #"Send {"action":"answer_key"|"ruling"|"void"|"adjust","question":N,…,"reason":"…"} (docs/replay-corrections.md)."#)
         }
         let correction: GameCorrection
         switch parse(body, room: room) {
