@@ -19,7 +19,7 @@ import pytest
 from axe_selenium_python import Axe
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -152,7 +152,10 @@ def browsers():
 
 
 def wait(driver, condition, message="", timeout=WAIT):
-    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(condition, message)
+    """Polls `condition` until it is true. A page that redraws between finding an element and reading it
+    makes it stale: that poll counts as not yet, like a missing element (a loaded machine hit it)."""
+    return WebDriverWait(driver, timeout, poll_frequency=0.05,
+                         ignored_exceptions=(StaleElementReferenceException,)).until(condition, message)
 
 
 FRAMES = {}
