@@ -4,21 +4,19 @@ console (1366x768) plays, replays, stops and sets the volume of the clip on the 
 element, and warns "The projector's sound is off" until someone clicks the projector's full-width
 "Click to turn on sound", which the projector then remembers; the editor takes the clip's start and
 length in seconds (decimals allowed), keeps them as the pack's startMs/durationMs, and says what is
-wrong in seconds. The clip is a short WAV made in the test. Screenshot: docs/screenshots/music-card.png."""
+wrong in seconds. The clip is a short WAV made in the test. With BUZZER_DOC_SHOTS=1 it saves docs/screenshots/music-card.png."""
 import io
 import json
 import re
-import struct
 import urllib.request
 import wave
-import zlib
 
-from conftest import EDIT_TOKEN, PROJECTOR, ROOT, axe_check, set_viewport, wait
+from conftest import EDIT_TOKEN, PROJECTOR, axe_check, set_viewport, wait
 from pages import Peer, click, console, el, els, new_question, wait_css, wait_text
 from test_first_run import start
+from doc_shots import doc_shot
 
 CONSOLE = (1366, 768)
-SCREENSHOT = ROOT / "docs" / "screenshots" / "music-card.png"
 
 
 def wav(seconds=8):
@@ -37,59 +35,6 @@ def upload(base, data):
                                      headers={"Authorization": f"Bearer {EDIT_TOKEN}", "Content-Type": "audio/wav"})
     with urllib.request.urlopen(request, timeout=10) as answer:
         return json.loads(answer.read())["url"]
-
-
-def small_png(data, colours=200):
-    """A screenshot for docs/ as an indexed PNG of at most `colours` colours (the most used, each pixel
-    the nearest): about 45 KB instead of 400 (the gradient behind the page is what costs). Stdlib only."""
-    pos, idat = 8, b""
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        if kind == b"IHDR":
-            width, height, depth, ctype = struct.unpack(">IIBB", body[:10])
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + length
-    assert depth == 8 and ctype in (2, 6), (depth, ctype)
-    bpp = 4 if ctype == 6 else 3
-    raw, stride = zlib.decompress(idat), width * bpp
-    rows, prior = [], bytearray(stride)
-    for y in range(height):
-        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        if kind == 1:
-            for i in range(bpp, stride): line[i] = (line[i] + line[i - bpp]) & 255
-        elif kind == 2:
-            for i in range(stride): line[i] = (line[i] + prior[i]) & 255
-        elif kind == 3:
-            for i in range(stride): line[i] = (line[i] + ((line[i - bpp] if i >= bpp else 0) + prior[i]) // 2) & 255
-        elif kind == 4:
-            for i in range(stride):
-                a = line[i - bpp] if i >= bpp else 0
-                b, c = prior[i], prior[i - bpp] if i >= bpp else 0
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        rows.append(line)
-        prior = line
-    pixels = [[(row[i], row[i + 1], row[i + 2]) for i in range(0, stride, bpp)] for row in rows]
-    counts = {}
-    for row in pixels:
-        for p in row:
-            key = (p[0] >> 3, p[1] >> 3, p[2] >> 3)
-            counts[key] = counts.get(key, 0) + 1
-    palette = [tuple((c << 3) | 4 for c in key) for key, _ in sorted(counts.items(), key=lambda kv: -kv[1])[:colours]]
-    nearest = {}
-    def index(p):
-        key = (p[0] >> 3, p[1] >> 3, p[2] >> 3)
-        if key not in nearest:
-            nearest[key] = min(range(len(palette)), key=lambda i: sum((a - b) ** 2 for a, b in zip(palette[i], p)))
-        return nearest[key]
-    out = b"".join(b"\x00" + bytes(index(p) for p in row) for row in pixels)
-    def chunk(kind, body):
-        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0))
-            + chunk(b"PLTE", b"".join(bytes(c) for c in palette)) + chunk(b"IDAT", zlib.compress(out, 9)) + chunk(b"IEND", b""))
 
 
 AUDIO = "const a = document.getElementById('clip'); return a ? {paused: a.paused, time: a.currentTime, volume: a.volume, muted: a.muted, src: a.src} : null"
@@ -176,8 +121,7 @@ def test_a_music_question_has_a_card_a_remote_and_asks_for_sound(tmp_path, brows
         host.execute_script("const v = document.getElementById('clip-volume'); v.value = 100; v.dispatchEvent(new Event('change'))")
         click(host, "#clip-replay")
         wait(display, lambda d: (box := card_box(d)) and int(el(d, "#now-playing .np-bar").get_attribute("aria-valuenow")) >= 30, "no card to photograph")
-        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-        SCREENSHOT.write_bytes(small_png(display.get_screenshot_as_png()))
+        doc_shot(display, "music-card")
 
         # A reload remembers the click: no prompt, and the console is told the sound is on.
         display.refresh()

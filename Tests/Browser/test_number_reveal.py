@@ -7,15 +7,15 @@ question's result on the phone shows the player's own picks: right, wrong and mi
 With BUZZER_DOC_SHOTS=1 the number test also saves docs/screenshots/number-reveal.png (1280x720,
 reduced to 64 colours when Pillow is installed)."""
 import json
-import os
 
 from selenium.webdriver.support.expected_conditions import staleness_of
 
-from conftest import AXE_FINDINGS, LAPTOP, ROOT, axe_check, set_viewport, wait
+from conftest import AXE_FINDINGS, LAPTOP, axe_check, set_viewport, wait
 from pages import Peer, click, console, el, els, join, new_question, overflow, wait_css, wait_text
 from test_first_run import start
 from test_i18n import display_language
 from test_kind_pin import phone_at
+from doc_shots import doc_shot
 
 ADA = "Ada Lovelace-Byron of Ockham"
 JURGEN = "Jürgen Müller-Lüdenscheidt"
@@ -36,24 +36,6 @@ BEATLES = {"kind": "multi", "category": "Music", "text": "Which of these are alb
 def no_axe_findings(driver, page):
     axe_check(driver, page)
     assert AXE_FINDINGS[page] == [], (page, AXE_FINDINGS[page])
-
-
-def doc_shot(driver, name):
-    """docs/screenshots/NAME.png, only when asked (BUZZER_DOC_SHOTS=1): the docs' pictures are
-    taken by this test, not by hand, and an ordinary run leaves the tree alone."""
-    if os.environ.get("BUZZER_DOC_SHOTS") != "1":
-        return
-    driver.execute_async_script(
-        "const done = arguments[0]; document.fonts.ready.then(() => requestAnimationFrame(() => requestAnimationFrame(done)))")
-    path = ROOT / "docs" / "screenshots" / f"{name}.png"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    driver.save_screenshot(str(path))
-    try:  # 64 colours keep a 1280x720 screen near 100 KB (docs' pictures stay under 150 KB)
-        from PIL import Image
-    except ImportError:
-        return
-    image = Image.open(path).convert("RGB")
-    image.quantize(colors=64, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(path, optimize=True)
 
 
 def no_separators(driver, *numbers):
