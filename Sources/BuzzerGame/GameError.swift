@@ -1,6 +1,6 @@
-/// Why a command was refused. A refused command changes nothing. `code` is a stable
-/// snake_case string for protocol `error` messages; `description` is a sentence for people.
-package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Why a command was refused. A refused command changes nothing. Each case's code (a stable snake_case
+/// string for protocol `error` messages) and sentence for people are written once, in `definition`.
+package enum GameError: DefinedError, Equatable {
     case invalidPack(QuestionPackErrors)
     case invalidSettings(String)
     /// A league id or name outside its range (docs/league.md).
@@ -66,108 +66,63 @@ package enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The room has logged `max` events of this host-driven kind (`HostLimits`); nothing was changed.
     case limitReached(kind: HostEventKind, max: Int)
 
-    /// Stable machine-readable code.
-    package var code: ProtocolErrorCode {
+    /// The one place each case's code and message are written (`code` and `description` derive from it).
+    package var definition: ErrorDefinition {
         switch self {
-        case .invalidPack: .invalidPack
-        case .invalidSettings: .invalidSettings
-        case .invalidLeague: .invalidLeague
-        case .roomEnded: .roomEnded
-        case .roomLocked: .roomLocked
-        case .roomFull, .noSeatsLeft, .tooManyTeams: .roomFull
-        case .lateJoinDisabled: .lateJoinDisabled
-        case .nameInvalid: .nameInvalid
-        case .nameTaken: .nameTaken
-        case .nameBlocked: .nameBlocked
-        case .banned: .banned
-        case .kicked: .kicked
-        case .unknownPlayer: .unknownPlayer
-        case .unknownTeam: .unknownTeam
-        case .teamNotListed: .teamNotListed
-        case .resumeExpired: .resumeExpired
-        case .notHost: .notHost
-        case .badPhase: .badPhase
-        case .wrongQuestion: .wrongQuestion
-        case .answersNotOpen: .answersNotOpen
-        case .paused: .paused
-        case .invalidTiebreak: .invalidTiebreak
-        case .notInTiebreak: .notInTiebreak
-        case .cannotChangeClock: .cannotChangeClock
-        case .questionClosed: .questionClosed
-        case .lateAnswer: .lateAnswer
-        case .alreadyAnswered: .alreadyAnswered
-        case .teamAnswered: .teamAnswered
-        case .teamWagerPlaced: .teamWagerPlaced
-        case .invalidAnswer: .invalidAnswer
-        case .notWagerRound: .notWagerRound
-        case .invalidWager: .invalidWager
-        case .unknownQuestion: .unknownQuestion
-        case .cannotAccept: .cannotAccept
-        case .cannotReject: .cannotReject
-        case .cannotMerge: .cannotMerge
-        case .invalidScoreAdjustment: .invalidScoreAdjustment
-        case .invalidReason: .invalidReason
-        case .onBreak: .onBreak
-        case .invalidBreak: .invalidBreak
-        case .lockedOut: .lockedOut
-        case .noFloor: .noFloor
-        case .limitReached: .limitReached
-        case .notReplayable: .notReplayable
+        case .invalidPack(let errors): .init(.invalidPack, "The question pack has problems:\n\(errors)")
+        case .invalidSettings(let reason): .init(.invalidSettings, "The room settings are invalid: \(reason).")
+        case .invalidLeague(let reason): .init(.invalidLeague, "The league is invalid: \(reason).")
+        case .roomEnded: .init(.roomEnded, "This game has ended.")
+        case .roomLocked: .init(.roomLocked, "The host has locked this room; no new players can join.")
+        case .roomFull(let max): .init(.roomFull, "The room is full (\(max) players).")
+        case .noSeatsLeft(let max): .init(.roomFull, "The room has given out all its \(max) seats, counting players who left; only players coming back can join.")
+        case .tooManyTeams(let max): .init(.roomFull, "The room already has \(max) teams; join one of them.")
+        case .lateJoinDisabled: .init(.lateJoinDisabled, "The game has started and this room does not allow late joining.")
+        case .nameInvalid(let reason): .init(.nameInvalid, "That name is not allowed: \(reason).")
+        case .nameTaken: .init(.nameTaken, "Someone in this room already has that name.")
+        case .nameBlocked: .init(.nameBlocked, "That name is not allowed in this room.")
+        case .banned: .init(.banned, "You have been banned from this room.")
+        case .kicked: .init(.kicked, "You were removed from this room by the host.")
+        case .unknownPlayer: .init(.unknownPlayer, "No such player in this room.")
+        case .unknownTeam: .init(.unknownTeam, "No such team in this room.")
+        case .teamNotListed(let names):
+            .init(.teamNotListed, "Pick your team from the host's list: \(names.prefix(12).joined(separator: ", "))\(names.count > 12 ? ", …" : "").")
+        case .resumeExpired: .init(.resumeExpired, "Too much time has passed to resume; join again as a new player.")
+        case .notHost: .init(.notHost, "Only the host can do that.")
+        case let .badPhase(command, phase): .init(.badPhase, "Cannot \(command) while the room is in the \(phase.rawValue) phase.")
+        case let .wrongQuestion(expected, got):
+            .init(.wrongQuestion, expected.map { "That answer is for question \(Self.number(got)), but question \(Self.number($0)) is current." }
+                ?? "That answer is for question \(Self.number(got)), but no question is current.")
+        case .answersNotOpen: .init(.answersNotOpen, "Answers are not open yet.")
+        case .paused: .init(.paused, "The host has paused the clock: answer when it runs again.")
+        case .invalidTiebreak(let reason): .init(.invalidTiebreak, "Cannot start that tiebreak: \(reason).")
+        case .notInTiebreak: .init(.notInTiebreak, "This tiebreak is for the tied players only: watch the big screen.")
+        case .cannotChangeClock(let reason): .init(.cannotChangeClock, "Cannot do that: \(reason).")
+        case .questionClosed: .init(.questionClosed, "This question is closed.")
+        case .lateAnswer(let byMs): .init(.lateAnswer, "Your answer arrived \(byMs) ms after the deadline.")
+        case .alreadyAnswered: .init(.alreadyAnswered, "You have already answered this question.")
+        case .teamAnswered(let by): .init(.teamAnswered, "\(by) already answered for your team.")
+        case .teamWagerPlaced(let amount, let by): .init(.teamWagerPlaced, "\(by) already staked \(amount) for your team.")
+        case .invalidAnswer(let reason): .init(.invalidAnswer, "That answer is not valid: \(reason).")
+        case .notWagerRound: .init(.notWagerRound, "This question is not in a wager round.")
+        case .invalidWager(let max): .init(.invalidWager, "The wager must be between 0 and \(max).")
+        case .unknownQuestion(let sequence): .init(.unknownQuestion, "Question \(Self.number(sequence)) has not been asked.")
+        case .cannotAccept(let reason): .init(.cannotAccept, "Cannot accept that answer: \(reason).")
+        case .cannotReject(let reason): .init(.cannotReject, "Cannot reject that answer: \(reason).")
+        case .cannotMerge(let reason): .init(.cannotMerge, "Cannot merge those answers: \(reason).")
+        case .invalidScoreAdjustment(let reason): .init(.invalidScoreAdjustment, "Cannot adjust the score: \(reason).")
+        case .invalidReason(let reason): .init(.invalidReason, "That reason cannot be sent: \(reason).")
+        case .onBreak(let command): .init(.onBreak, "Cannot \(command) during the break: the next round has not started yet.")
+        case .invalidBreak(let reason): .init(.invalidBreak, "Cannot change the break's countdown: \(reason).")
+        case .lockedOut: .init(.lockedOut, "You are locked out of this question (a false start or a wrong answer).")
+        case .noFloor: .init(.noFloor, "Nobody has the floor to mark: wait for a buzz, or for the floor to be given.")
+        case let .limitReached(kind, max):
+            .init(.limitReached, "This game has had its \(max) \(kind.noun) (the server's game.hostLimits.\(kind.rawValue)); nothing was changed.")
+        case .notReplayable(let reason): .init(.notReplayable, "The event log cannot be replayed: \(reason).")
         }
     }
 
-    package var description: String {
-        switch self {
-        case .invalidPack(let errors): "The question pack has problems:\n\(errors)"
-        case .invalidSettings(let reason): "The room settings are invalid: \(reason)."
-        case .invalidLeague(let reason): "The league is invalid: \(reason)."
-        case .roomEnded: "This game has ended."
-        case .roomLocked: "The host has locked this room; no new players can join."
-        case .roomFull(let max): "The room is full (\(max) players)."
-        case .noSeatsLeft(let max): "The room has given out all its \(max) seats, counting players who left; only players coming back can join."
-        case .tooManyTeams(let max): "The room already has \(max) teams; join one of them."
-        case .lateJoinDisabled: "The game has started and this room does not allow late joining."
-        case .nameInvalid(let reason): "That name is not allowed: \(reason)."
-        case .nameTaken: "Someone in this room already has that name."
-        case .nameBlocked: "That name is not allowed in this room."
-        case .banned: "You have been banned from this room."
-        case .kicked: "You were removed from this room by the host."
-        case .unknownPlayer: "No such player in this room."
-        case .unknownTeam: "No such team in this room."
-        case .teamNotListed(let names):
-            "Pick your team from the host's list: \(names.prefix(12).joined(separator: ", "))\(names.count > 12 ? ", …" : "")."
-        case .resumeExpired: "Too much time has passed to resume; join again as a new player."
-        case .notHost: "Only the host can do that."
-        case let .badPhase(command, phase): "Cannot \(command) while the room is in the \(phase.rawValue) phase."
-        case let .wrongQuestion(expected, got):
-            if let expected { "That answer is for question \(got + 1), but question \(expected + 1) is current." }
-            else { "That answer is for question \(got + 1), but no question is current." }
-        case .answersNotOpen: "Answers are not open yet."
-        case .paused: "The host has paused the clock: answer when it runs again."
-        case .invalidTiebreak(let reason): "Cannot start that tiebreak: \(reason)."
-        case .notInTiebreak: "This tiebreak is for the tied players only: watch the big screen."
-        case .cannotChangeClock(let reason): "Cannot do that: \(reason)."
-        case .questionClosed: "This question is closed."
-        case .lateAnswer(let byMs): "Your answer arrived \(byMs) ms after the deadline."
-        case .alreadyAnswered: "You have already answered this question."
-        case .teamAnswered(let by): "\(by) already answered for your team."
-        case .teamWagerPlaced(let amount, let by): "\(by) already staked \(amount) for your team."
-        case .invalidAnswer(let reason): "That answer is not valid: \(reason)."
-        case .notWagerRound: "This question is not in a wager round."
-        case .invalidWager(let max): "The wager must be between 0 and \(max)."
-        case .unknownQuestion(let sequence): "Question \(sequence + 1) has not been asked."
-        case .cannotAccept(let reason): "Cannot accept that answer: \(reason)."
-        case .cannotReject(let reason): "Cannot reject that answer: \(reason)."
-        case .cannotMerge(let reason): "Cannot merge those answers: \(reason)."
-        case .invalidScoreAdjustment(let reason): "Cannot adjust the score: \(reason)."
-        case .invalidReason(let reason): "That reason cannot be sent: \(reason)."
-        case .onBreak(let command): "Cannot \(command) during the break: the next round has not started yet."
-        case .invalidBreak(let reason): "Cannot change the break's countdown: \(reason)."
-        case .lockedOut: "You are locked out of this question (a false start or a wrong answer)."
-        case .noFloor: "Nobody has the floor to mark: wait for a buzz, or for the floor to be given."
-        case let .limitReached(kind, max):
-            "This game has had its \(max) \(kind.noun) (the server's game.hostLimits.\(kind.rawValue)); nothing was changed."
-        case .notReplayable(let reason): "The event log cannot be replayed: \(reason)."
-        }
-    }
+    /// A question's number as people count it (sequence + 1), saturating: a refused sequence may be the
+    /// sender's own value, and writing it back must never trap.
+    private static func number(_ sequence: Int) -> Int { sequence < .max ? sequence + 1 : sequence }
 }

@@ -1,6 +1,7 @@
 /// Every `code` an `error` message may carry (docs/protocol-errors.md, the table under "| code | when |"),
-/// and the two a room has that never reach a client. The one place each code is written:
-/// `GameError.code`, the app's refusals, the protocol fuzzer and `ProtocolErrorCodesTests` all use it.
+/// the two a room has that never reach a client, and the HTTP API's own (docs/league.md). The one place
+/// each code's string is written: `GameError.definition`, `AppError.definition`, the protocol fuzzer and
+/// `ProtocolErrorCodesTests` use the case (`ErrorDefinitionTests` fails on a copy of the string elsewhere).
 ///
 /// The set must not change without its `err.CODE` text in every `assets/*.common.json` (a browser test
 /// checks the documented table against the catalogues).
@@ -15,8 +16,8 @@ package enum ProtocolErrorCode: String, CaseIterable, Sendable {
     case nameInvalid = "name_invalid"
     case nameTaken = "name_taken"
     case nameBlocked = "name_blocked"
-    case banned
-    case kicked
+    case banned = "banned"
+    case kicked = "kicked"
     case unknownPlayer = "unknown_player"
     case unknownTeam = "unknown_team"
     case teamNotListed = "team_not_listed"
@@ -25,7 +26,7 @@ package enum ProtocolErrorCode: String, CaseIterable, Sendable {
     case badPhase = "bad_phase"
     case wrongQuestion = "wrong_question"
     case answersNotOpen = "answers_not_open"
-    case paused
+    case paused = "paused"
     case invalidTiebreak = "invalid_tiebreak"
     case notInTiebreak = "not_in_tiebreak"
     case cannotChangeClock = "cannot_change_clock"
@@ -53,7 +54,7 @@ package enum ProtocolErrorCode: String, CaseIterable, Sendable {
     case badMessage = "bad_message"
     case notInRoom = "not_in_room"
     case alreadyInRoom = "already_in_room"
-    case busy
+    case busy = "busy"
     case unknownAddress = "unknown_address"
     case roomNotFound = "room_not_found"
     case rateLimited = "rate_limited"
@@ -65,18 +66,31 @@ package enum ProtocolErrorCode: String, CaseIterable, Sendable {
     case diskLow = "disk_low"
     case tooManyRooms = "too_many_rooms"
     case archiveUnavailable = "archive_unavailable"
-    case draining
-    case `internal`
+    case draining = "draining"
+    case `internal` = "internal"
 
     // A room's, never a client's on `/ws`: the app checks a league before the room does (HTTP's league
     // routes answer 422 `invalid_league`), and only a damaged log is not replayable.
     case invalidLeague = "invalid_league"
     case notReplayable = "not_replayable"
 
+    // The HTTP API's own, in its JSON errors (`{"error":…,"code":…}`, docs/league.md), never on `/ws`.
+    case badLeagueID = "bad_league_id"
+    case badQuery = "bad_query"
+    case badAlias = "bad_alias"
+    case badSettings = "bad_settings"
+    case badDevice = "bad_device"
+    case deviceRequired = "device_required"
+    case unknownGame = "unknown_game"
+    case unreadableGame = "unreadable_game"
+    case leagueFileUnreadable = "league_file_unreadable"
+    case leagueFileUnwritable = "league_file_unwritable"
+
     /// Whether a client on `/ws` may be sent this code: the documented table, which the fuzzer holds the server to.
     package var isSentToClients: Bool {
         switch self {
-        case .invalidLeague, .notReplayable: false
+        case .invalidLeague, .notReplayable, .badLeagueID, .badQuery, .badAlias, .badSettings, .badDevice, .deviceRequired,
+             .unknownGame, .unreadableGame, .leagueFileUnreadable, .leagueFileUnwritable: false
         default: true
         }
     }

@@ -43,8 +43,8 @@ struct ProtocolErrorCodesTests {
 
     /// The wire format: a code is written as its raw value, whichever way the refusal was made.
     @Test func anErrorMessageCarriesTheCodesRawValue() {
-        let json = ServerMessageEncoder.json(.error(.roomNotFound, "No game.", request: ClientMessageType.join.rawValue))
-        #expect(json == #"{"code":"room_not_found","message":"No game.","request":"join","type":"error"}"#)
+        let json = ServerMessageEncoder.json(.error(AppError.roomNotFound(code: "K7QM2X"), request: ClientMessageType.join.rawValue))
+        #expect(json == #"{"code":"room_not_found","message":"No game has the code K7QM2X. Check the code on the screen.","request":"join","type":"error"}"#)
         #expect(ServerMessageEncoder.json(.error(GameError.paused, request: nil)).contains(#""code":"paused""#))
     }
 }

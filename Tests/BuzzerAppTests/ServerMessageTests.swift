@@ -10,10 +10,10 @@ struct ServerMessageTests {
 
     @Test func flatMessagesEncodeToTheProtocolsBytes() {
         #expect(json(.answerAck(AnswerAckPayload(question: 3, durable: true))) == #"{"durable":true,"question":3,"type":"answer_ack"}"#)
-        #expect(json(.error(.alreadyAnswered, "You have already answered this question.", request: "answer"))
+        #expect(json(.error(GameError.alreadyAnswered, request: "answer"))
             == #"{"code":"already_answered","message":"You have already answered this question.","request":"answer","type":"error"}"#)
         // No request known: the key is left out, not null.
-        #expect(json(.error(.badMessage, "Send JSON text messages.")) == #"{"code":"bad_message","message":"Send JSON text messages.","type":"error"}"#)
+        #expect(json(.error(AppError.notInRoom)) == #"{"code":"not_in_room","message":"Join or create a room first.","type":"error"}"#)
         #expect(json(.error(GameError.notHost, request: "start")).hasPrefix(#"{"code":"not_host","message":"#))
         #expect(json(.ok(OKPayload(request: "lock"))) == #"{"request":"lock","type":"ok"}"#)
         #expect(json(.hostStatus(HostStatusPayload(connected: false))) == #"{"connected":false,"type":"host_status"}"#)

@@ -30,7 +30,6 @@ struct WireNameTests {
         "BuzzerTestSupport/TestWebSocketClient.swift": ["host"],
         "BuzzerTransport/WebSocketSession.swift": ["error"],
         "BuzzerApp/Game/LiveRoom+Archive.swift": ["error"],
-        "BuzzerApp/HTTP/ComputeRateLimiter.swift": ["error"],
         "BuzzerApp/HTTP/LeagueRoutes.swift": ["error"],
         "BuzzerApp/Library/LibraryAPI.swift": ["error"],
         "buzzer/ServeCommand.swift": ["error"],

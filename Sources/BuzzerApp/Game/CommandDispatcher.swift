@@ -22,7 +22,7 @@ struct CommandDispatcher: Sendable {
         }
         // Over the allowance: refused here, on the connection's loop; the room never sees it and nothing is logged.
         if let wait = hostRate.take(for: &client.state) {
-            client.send(messages.encode(.error(.rateLimited, hostRate.refusal(retryAfterMilliseconds: wait), request: command.type.rawValue)))
+            client.send(messages.encode(.error(hostRate.refusal(retryAfterMilliseconds: wait), request: command.type.rawValue)))
             return
         }
         let handle = client.handle, messages = self.messages
@@ -57,7 +57,7 @@ struct CommandDispatcher: Sendable {
     func display(_ report: DisplayReport, from client: GameClient) {
         guard let (room, role) = member(client, request: report.type) else { return }
         guard role == .display else {
-            client.send(messages.encode(.error(.badMessage, "Only a big screen (a connection that sent watch) sends \(report.type.rawValue).", request: report.type.rawValue)))
+            client.send(messages.encode(.error(AppError.displayOnly(type: report.type.rawValue), request: report.type.rawValue)))
             return
         }
         switch report {
@@ -83,7 +83,7 @@ struct CommandDispatcher: Sendable {
     /// The room and role of a connection that has entered one; otherwise it is told to join first.
     private func member(_ client: GameClient, request: ClientMessageType) -> (RoomRef, ClientState.Role)? {
         guard let room = client.state.room else {
-            client.send(messages.encode(.error(.notInRoom, "Join or create a room first.", request: request.rawValue)))
+            client.send(messages.encode(.error(AppError.notInRoom, request: request.rawValue)))
             return nil
         }
         return (room, client.state.role)
@@ -112,7 +112,7 @@ struct CommandDispatcher: Sendable {
         let offered = live.context.registry.joinAddresses(live.code)?.offered.candidates ?? []
         guard offered.contains(base) else {
             handle.send(live.context.messages.encode(.error(
-                .unknownAddress, "\(url) is not one of this server's join addresses: \(offered.joined(separator: ", ")).", request: ClientMessageType.joinAddress.rawValue)))
+                AppError.unknownAddress(url: url, offered: offered), request: ClientMessageType.joinAddress.rawValue)))
             return
         }
         try live.perform(.setJoinAddress(RoomJoinAddress(url: base, offered: offered)))

@@ -8,10 +8,11 @@ struct DisplayQuota: Sendable {
         case roomFull(max: Int)
         case addressFull(max: Int)
 
-        var message: String {
+        /// As the watch is refused.
+        var error: AppError {
             switch self {
-            case .roomFull(let max): "This game already has \(max) big screens open (rooms.maxDisplaysPerRoom); close one first."
-            case .addressFull(let max): "Your network already has \(max) big screens open (rooms.maxDisplaysPerAddress); close one first."
+            case .roomFull(let max): .tooManyDisplays(inRoom: true, max: max)
+            case .addressFull(let max): .tooManyDisplays(inRoom: false, max: max)
             }
         }
     }

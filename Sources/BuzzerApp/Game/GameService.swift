@@ -130,7 +130,7 @@ package final class GameService: WebSocketService {
     func received(_ message: WebSocketMessage, from client: GameClient) {
         context.metrics.received(bytes: message.payload.count)
         guard message.opcode == .text else {
-            client.send(messages.encode(.error(.badMessage, "Send JSON text messages; binary messages are not part of buzzer.v1.")))
+            client.send(messages.encode(.error(AppError.notText)))
             return
         }
         let decoded: ClientMessage
@@ -139,7 +139,7 @@ package final class GameService: WebSocketService {
         } catch {
             // A create with an invalid inline pack still counts against the connection's creates.
             if error.request == ClientMessageType.create.rawValue, entrance.closeIfPastCreateLimit(client) { return }
-            client.send(messages.encode(.error(.badMessage, "That message was not understood: \(error.reason).", request: error.request)))
+            client.send(messages.encode(.error(AppError.notUnderstood(reason: error.reason), request: error.request)))
             return
         }
         route(decoded, from: client)

@@ -27,8 +27,8 @@ struct HostCommandRate: Sendable {
         return bucket.take(from: Self.key, now: clock())
     }
 
-    /// The refusal's sentence.
-    func refusal(retryAfterMilliseconds wait: Int64) -> String {
-        "Too many host commands on this connection (more than \(burst) at once or \(perMinute) a minute): nothing was changed; try again in \(max(1, (wait + 999) / 1000)) s."
+    /// The refusal, with the seconds to wait.
+    func refusal(retryAfterMilliseconds wait: Int64) -> AppError {
+        .tooManyHostCommands(burst: burst, perMinute: perMinute, retryAfterSeconds: AppError.seconds(fromMilliseconds: wait))
     }
 }

@@ -31,22 +31,14 @@ final class NewGameGate: Sendable {
         return space
     }
 
-    /// Why no game may start now, as an error code and a sentence for the host; nil when one may.
-    func refusal() -> (code: ProtocolErrorCode, message: String)? {
-        if !context.archive.acceptsNewGames {
-            return (.archiveUnavailable, "The server cannot record new games right now (its log is failing), so it is not starting any. Running games go on.")
-        }
+    /// Why no game may start now; nil when one may.
+    func refusal() -> AppError? {
+        if !context.archive.acceptsNewGames { return .archiveUnavailable }
         let disk = diskSpace()
-        if disk.isLow {
-            return (.diskLow, "The server's disk is almost full (\((disk.freeBytes ?? 0) >> 20) MiB free, under archive.minFreeBytes), so it starts no new games until space is freed. Running games go on.")
-        }
-        if isDraining {
-            return (.draining, "This server is finishing its running games before a restart and starts no new ones; try again in a moment.")
-        }
+        if disk.isLow { return .diskLow(freeMiB: (disk.freeBytes ?? 0) >> 20) }
+        if isDraining { return .draining }
         let maxRooms = context.config.rooms.maxRooms
-        if context.registry.runningCount >= maxRooms {
-            return (.tooManyRooms, "The server is running its maximum of \(maxRooms) rooms; try again when a game ends.")
-        }
+        if context.registry.runningCount >= maxRooms { return .tooManyRooms(max: maxRooms) }
         return nil
     }
 }

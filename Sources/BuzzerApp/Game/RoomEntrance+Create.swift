@@ -19,32 +19,30 @@ extension RoomEntrance {
         client.state.createRequests += 1
         // Set once this create has taken from its address's allowance: a refusal gives it back.
         var charged = false
-        let fail = { (code: ProtocolErrorCode, message: String) in
+        let fail = { (error: any DefinedError) in
             if charged { self.creates.withLock { $0.giveBack(to: address, now: started) } }
-            client.send(self.context.messages.encode(.error(code, message, request: ClientMessageType.create.rawValue)))
+            client.send(self.context.messages.encode(.error(error, request: ClientMessageType.create.rawValue)))
         }
         switch creates.withLock({ $0.take(from: address, connectionRequests: requests, now: started) }) {
         case .allowed:
             charged = true
         case .addressLimited(let wait):
-            fail(.rateLimited, "Too many new games from your network in the last few minutes; try again in \(max(1, (wait + 999) / 1000)) s. Games already running are not affected.")
+            fail(AppError.tooManyCreatesFromAddress(retryAfterSeconds: AppError.seconds(fromMilliseconds: wait)))
             return
         case .connectionLimited:
-            fail(.rateLimited, "Too many create requests on this connection (\(config.rooms.createsPerConnection)); reload the page to try again.")
+            fail(AppError.tooManyCreatesOnConnection(limit: config.rooms.createsPerConnection))
             handle.close(code: 1008, reason: "too many create requests")
             return
         }
         // Hosting shows every answer, so a library pack needs the library's edit token: otherwise a
         // player could host tonight's pack in a room of their own and read its answers.
         if case .library = request.source, request.token.map(Secrets.hash) != editTokenHash {
-            fail(.tokenRequired, request.token == nil
-                ? "Hosting a pack from the library needs the host link: open the address buzzer serve printed at start-up (…/host#token=…), or paste its token here."
-                : "That token is not this server's: open the host link buzzer serve printed at start-up (…/host#token=…), or paste its token here.")
+            fail(AppError.libraryTokenRequired(given: request.token != nil))
             return
         }
         // A league's standings are its owner's: only the edit token's holder adds games to one.
         if request.league != nil, request.token.map(Secrets.hash) != editTokenHash {
-            fail(.tokenRequired, "A league game needs the host link (its token), so nobody else can add games to the league's standings: open the address buzzer serve printed at start-up (…/host#token=…), or paste its token here.")
+            fail(AppError.leagueGameTokenRequired)
             return
         }
         var league: RoomLeague?
@@ -54,24 +52,24 @@ extension RoomEntrance {
                 league = RoomLeague(id: known.id, name: known.name)
             } else if let name = choice.name {
                 if let problem = context.leagues.newLeagueProblem() {
-                    fail(.unknownLeague, problem)
+                    fail(AppError.cannotStartLeague(reason: problem))
                     return
                 }
                 league = RoomLeague(id: choice.id, name: name)
                 newLeague = true
             } else {
-                fail(.unknownLeague, "There is no league \(choice.id) yet: give its name to start it.")
+                fail(AppError.unknownLeagueWithoutName(id: choice.id))
                 return
             }
         }
         if let refusal = gate.refusal() {
-            fail(refusal.code, refusal.message)
+            fail(refusal)
             return
         }
         // Measured as the log would store it, before anything is written.
         if case .inline(let inline) = request.source, let bytes = try? JSONEncoder().encode(inline).count,
            bytes > config.rooms.maxInlinePackBytes {
-            fail(.packTooLarge, "This pack is \(Self.kilobytes(bytes)); a pack sent with create may be at most \(Self.kilobytes(config.rooms.maxInlinePackBytes)) (rooms.maxInlinePackBytes). Save it in the question library and pick it by name, or split it.")
+            fail(AppError.packTooLarge(bytes: bytes, max: config.rooms.maxInlinePackBytes))
             return
         }
         let pack: QuestionPack
@@ -80,13 +78,13 @@ extension RoomEntrance {
             pack = inline
         case .library(let name):
             do { pack = try library.pack(named: name) } catch {
-                fail(error.isUnknown ? .packNotFound : .invalidPack, error.description)
+                fail(error)
                 return
             }
         }
         let settings: RoomSettings
         do { settings = try RoomSettings.merging(request.settings, over: config.game.roomDefaults) } catch {
-            fail(.invalidSettings, error.reason)
+            fail(GameError.invalidSettings(error.reason))
             return
         }
 
@@ -105,7 +103,7 @@ extension RoomEntrance {
                 made = try Room.create(code: code, pack: pack, settings: settings, packLimits: config.game.packLimits,
                                        seed: Secrets.seed(), hostTokenHash: Secrets.hash(token), at: now, league: league, fromLibrary: fromLibrary)
             } catch {
-                fail(error.code, error.description)
+                fail(error)
                 return
             }
             var room = made.room
@@ -119,12 +117,12 @@ extension RoomEntrance {
                 ref.run { $0.reportGauges() }
             case .codeTaken: continue
             case .full:
-                fail(.tooManyRooms, "The server is running its maximum of \(config.rooms.maxRooms) rooms; try again when a game ends.")
+                fail(AppError.tooManyRooms(max: config.rooms.maxRooms))
                 return
             }
         }
         guard let (ref, live, events) = created else {
-            fail(.`internal`, "No free join code was found; try again.")
+            fail(AppError.noFreeCode)
             return
         }
         // The host token is handed out only once the room is in the log: a restart must still know it.
@@ -142,7 +140,7 @@ extension RoomEntrance {
                 ref.run { $0.forget() }
                 handle.withHandler({ client in
                     client.state.entering = false
-                    client.send(messages.encode(.error(.archiveUnavailable, "The server could not record the new game (its log is failing), so it did not start it. Running games go on.", request: ClientMessageType.create.rawValue)))
+                    client.send(messages.encode(.error(AppError.archiveFailedCreate, request: ClientMessageType.create.rawValue)))
                 }, ifClosed: {})
                 return
             }
@@ -163,10 +161,5 @@ extension RoomEntrance {
             logger.info("room created", metadata: [
                 "room": "\(ref.code)", "title": "\(pack.title)", "questions": "\(pack.questionCount)", "scoring": "\(settings.scoring.rawValue)"])
         }
-    }
-
-    /// "236 KB", for messages to hosts.
-    static func kilobytes(_ bytes: Int) -> String {
-        "\((bytes + 1023) / 1024) KB"
     }
 }

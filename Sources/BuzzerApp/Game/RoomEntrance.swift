@@ -59,7 +59,7 @@ final class RoomEntrance: Sendable {
             enter(request, client: client)
         case .peek(let code):
             guard !client.state.entering else {
-                client.send(messages.encode(.error(.busy, "Wait for the answer to your previous request.", request: request.type.rawValue)))
+                client.send(messages.encode(.error(AppError.requestPending, request: request.type.rawValue)))
                 return
             }
             peek(code, client: client)
@@ -74,7 +74,7 @@ final class RoomEntrance: Sendable {
         client.state.createRequests += 1
         let limit = context.config.rooms.createsPerConnection
         guard requests >= limit else { return false }
-        client.send(messages.encode(.error(.rateLimited, "Too many create requests on this connection (\(limit)); reload the page to try again.", request: ClientMessageType.create.rawValue)))
+        client.send(messages.encode(.error(AppError.tooManyCreatesOnConnection(limit: limit), request: ClientMessageType.create.rawValue)))
         client.handle.close(code: 1008, reason: "too many create requests")
         return true
     }
@@ -82,11 +82,11 @@ final class RoomEntrance: Sendable {
     /// Refuses a second create/join/... while one is pending or the connection already has a role.
     private func enterable(_ client: GameClient, request: ClientMessageType) -> Bool {
         if client.state.entering {
-            client.send(messages.encode(.error(.busy, "Wait for the answer to your previous request.", request: request.rawValue)))
+            client.send(messages.encode(.error(AppError.requestPending, request: request.rawValue)))
             return false
         }
         if let room = client.state.room {
-            client.send(messages.encode(.error(.alreadyInRoom, "This connection is already in room \(room.code); open a new connection for another room.", request: request.rawValue)))
+            client.send(messages.encode(.error(AppError.alreadyInRoom(room: room.code), request: request.rawValue)))
             return false
         }
         return true
@@ -114,15 +114,14 @@ final class RoomEntrance: Sendable {
         }
         if case .join = message, let wait = wrongCodes.withLock({ $0.takeJoin(from: client.remoteAddress, now: context.clock()) }) {
             // Each join takes a seat that outlives its player: a script joining and leaving is rationed.
-            let seconds = max(1, (wait + 999) / 1000)
-            client.send(messages.encode(.error(.rateLimited,
-                "Too many players joined from your network just now (rooms.joinsPerMinute); try again in \(seconds) s.", request: message.type.rawValue)))
+            let refusal = AppError.tooManyJoins(retryAfterSeconds: AppError.seconds(fromMilliseconds: wait))
+            client.send(messages.encode(.error(refusal, request: message.type.rawValue)))
             return
         }
         if case .watch = message {
             let address = client.remoteAddress
             if let refusal = displays.withLock({ $0.take(room: code, address: address) }) {
-                client.send(messages.encode(.error(.tooManyDisplays, refusal.message, request: message.type.rawValue)))
+                client.send(messages.encode(.error(refusal.error, request: message.type.rawValue)))
                 return
             }
             client.state.displaySlot = code
@@ -213,8 +212,8 @@ final class RoomEntrance: Sendable {
                 "address": "\(address)", "perMinute": "\(context.config.rooms.failedJoinsPerMinute)"])
         }
         let reply = context.messages.encode(verdict.isRateLimited
-            ? .error(.rateLimited, "Too many wrong room codes from your network. Check the code on the big screen: the right code still works.", request: request.rawValue)
-            : .error(.roomNotFound, "No game has the code \(code.isEmpty ? "you typed" : code). Check the code on the screen.", request: request.rawValue))
+            ? .error(AppError.tooManyWrongCodes, request: request.rawValue)
+            : .error(AppError.roomNotFound(code: code), request: request.rawValue))
         let answer: @Sendable (GameClient) -> Void = { client in
             client.state.entering = false
             client.send(reply)

@@ -148,13 +148,11 @@ package indirect enum ServerMessage: Encodable, Sendable, Equatable {
         try payload.encode(to: encoder)
     }
 
-    /// A refusal: `code` is stable, `message` a sentence for people, `request` the refused message's `type`.
-    package static func error(_ code: ProtocolErrorCode, _ message: String, request: String? = nil) -> ServerMessage {
-        .error(ErrorPayload(code: code.rawValue, message: message, request: request))
-    }
-
-    package static func error(_ error: GameError, request: String?) -> ServerMessage {
-        .error(error.code, error.description, request: request)
+    /// A refusal, as its one definition says (`GameError`, `AppError`): `code` is stable, `message` a
+    /// sentence for people, `request` the refused message's `type`.
+    package static func error(_ error: some DefinedError, request: String? = nil) -> ServerMessage {
+        let definition = error.definition
+        return .error(ErrorPayload(code: definition.code.rawValue, message: definition.message, request: request))
     }
 }
 

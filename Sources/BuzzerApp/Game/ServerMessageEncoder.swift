@@ -54,8 +54,8 @@ package struct ServerMessageEncoder: Sendable {
             return try encoded(message)
         } catch {
             // Only non-finite numbers can fail here; the game never produces them.
-            return "{\"type\":\"\(ServerMessageType.error.rawValue)\",\"code\":\"\(ProtocolErrorCode.internal.rawValue)\","
-                + "\"message\":\"The server could not encode a \(message.type.rawValue) message.\"}"
+            let refusal = AppError.unencodable(type: message.type.rawValue).definition
+            return "{\"type\":\"\(ServerMessageType.error.rawValue)\",\"code\":\"\(refusal.code.rawValue)\",\"message\":\"\(refusal.message)\"}"
         }
     }
 

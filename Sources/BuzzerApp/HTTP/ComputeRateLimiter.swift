@@ -56,10 +56,7 @@ final class ComputeRateLimit: Sendable {
     }
 
     static func tooMany(retryAfterSeconds seconds: Int64) -> HTTPResponse {
-        var response = LibraryAPI.json(429, [
-            "error": "Too many requests from your address for answers the server computes (http.computeRequestsPerMinute): try again in \(seconds) s.",
-            "code": ProtocolErrorCode.rateLimited.rawValue,
-        ])
+        var response = LeagueRoutes.error(429, .computeRateLimited(retryAfterSeconds: seconds))
         response.headers.add(name: "Retry-After", value: String(seconds))
         return response
     }

@@ -256,7 +256,7 @@ enum CorrectionsRoute {
 
     /// Another old game is being read from the whole log: one such read at a time (`GameContext.wholeLogReads`).
     static func busy() -> HTTPResponse {
-        var response = LeagueRoutes.error(503, ProtocolErrorCode.busy.rawValue, "Another old game is being read from the log: try again in a second.")
+        var response = LeagueRoutes.error(503, .correctionsBusy)
         response.headers.add(name: "Retry-After", value: "1")
         return response
     }

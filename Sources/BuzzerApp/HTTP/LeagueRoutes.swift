@@ -25,7 +25,7 @@ enum LeagueRoutes {
             guard QueryString(request.head.query)["asOf"] != nil, let id = checkedID(request[parameter: "id"]) else { return .pass(release: nil) }
             if let refusal = rateLimit.refusal(for: request.remoteAddress) { return .refuse(refusal) }
             guard leagues.beginAsOf(id) else {
-                var response = error(503, ProtocolErrorCode.busy.rawValue, "The standings of \(id) for another date are being computed for other visitors: try again in \(busyRetryAfterSeconds) s.")
+                var response = error(503, .standingsBusy(league: id, retryAfterSeconds: busyRetryAfterSeconds))
                 response.headers.add(name: "Retry-After", value: String(busyRetryAfterSeconds))
                 return .refuse(response)
             }
@@ -37,7 +37,7 @@ enum LeagueRoutes {
             var asOf: Int64?
             if let raw = query["asOf"] {
                 guard let value = Int64(raw), InputBounds.instant.contains(value) else {
-                    return error(400, "bad_query", "asOf must be a time in milliseconds since 1970, 0 to 253402300799999.")
+                    return error(400, .badAsOf)
                 }
                 asOf = value
             }
@@ -54,7 +54,7 @@ enum LeagueRoutes {
         router.get("/api/leagues/{id}/qr.svg", on: .loop) { request, service in
             guard let id = checkedID(request[parameter: "id"]) else { return badID() }
             let url = "\(service.joinAddress(requestHost: request.head.headers.first(name: "Host")).url)/league/\(id)"
-            guard let symbol = QRCode(encoding: url) else { return error(500, ProtocolErrorCode.`internal`.rawValue, "The QR code could not be drawn.") }
+            guard let symbol = QRCode(encoding: url) else { return error(500, .qrUndrawable) }
             var headers = WebAssets.commonHeaders(contentType: "image/svg+xml")
             headers.add(name: "Cache-Control", value: "no-cache")
             headers.add(name: "X-Buzzer-URL", value: url)
@@ -64,7 +64,7 @@ enum LeagueRoutes {
             guard let id = checkedID(request[parameter: "id"]) else { return badID() }
             let key = request[parameter: "key"]
             guard key.utf8.count <= 64, let game = leagues.game(id, key: key) else {
-                return error(404, "unknown_game", "The league \(id) has no finished game \(key.prefix(64)).")
+                return error(404, .unknownLeagueGame(league: id, key: key))
             }
             return LibraryAPI.json(200, game)
         }
@@ -86,7 +86,7 @@ enum LeagueRoutes {
         let nightsGate: Router<GameService>.Gate = { request, _ in
             if let refusal = rateLimit.refusal(for: request.remoteAddress) { return .refuse(refusal) }
             guard leagues.nights.admit() else {
-                var response = error(503, ProtocolErrorCode.busy.rawValue, "Other phones' nights are being read: try again in \(busyRetryAfterSeconds) s.")
+                var response = error(503, .nightsBusy(retryAfterSeconds: busyRetryAfterSeconds))
                 response.headers.add(name: "Retry-After", value: String(busyRetryAfterSeconds))
                 return .refuse(response)
             }
@@ -100,7 +100,7 @@ enum LeagueRoutes {
             case .failure(let refusal): return refusal.response
             }
             let key = request[parameter: "key"]
-            let unknownGame = personal(error(404, "unknown_game", "This phone played no finished game \(key.prefix(64)) in the league \(id)."))
+            let unknownGame = personal(error(404, .unknownNight(league: id, key: key)))
             guard key.utf8.count <= 64 else { return unknownGame }
             let game: LeagueGame
             switch leagues.played(id, key: key, device: device) {
@@ -115,19 +115,19 @@ enum LeagueRoutes {
             } catch {
                 // The phone is told what happened, not where the server keeps its files: the log has those.
                 service.context.logger.warning("a player's night cannot be read", metadata: ["game": "\(game.key)", "error": "\(error)"])
-                return personal(Self.error(409, "unreadable_game", "The night cannot be shown: this server cannot read game \(game.key) from its archive any more."))
+                return personal(Self.error(409, .unreadableNight(game: game.key)))
             }
         }
         router.group(auth: { head in authorized(head, editTokenHash: editTokenHash) }) { group in
             group.on("POST", "/api/leagues/{id}/aliases", on: .serial(leagues.writes), bodyLimit: maxBodyBytes) { request, _ in
                 guard let id = checkedID(request[parameter: "id"]) else { return badID() }
                 guard let body = try? JSONDecoder().decode(AliasRequest.self, from: Data(request.body)) else {
-                    return error(400, "bad_alias", #"Send {"kind":"team"|"player","from":"…","into":"…"}."#)
+                    return error(400, .badAliasBody)
                 }
                 let alias = LeagueAlias(from: body.from.trimmingCharacters(in: .whitespaces), into: body.into.trimmingCharacters(in: .whitespaces))
-                guard body.kind == "team" || body.kind == "player" else { return error(400, "bad_alias", "kind must be team or player.") }
+                guard body.kind == "team" || body.kind == "player" else { return error(400, .badAliasKind) }
                 guard LeagueEntry.aliasLength.contains(alias.from.count), LeagueEntry.aliasLength.contains(alias.into.count) else {
-                    return error(400, "bad_alias", "from and into must be 1 to \(LeagueEntry.aliasLength.upperBound) characters.")
+                    return error(400, .badAliasLength(max: LeagueEntry.aliasLength.upperBound))
                 }
                 return write(leagues, id) { (entry: inout LeagueEntry) throws(LeagueService.WriteError) in
                     if body.kind == "team" {
@@ -150,7 +150,7 @@ enum LeagueRoutes {
                 let query = QueryString(request.head.query)
                 guard let kind = query["kind"], kind == "team" || kind == "player", let from = query["from"],
                       LeagueEntry.aliasLength.contains(from.count) else {
-                    return error(400, "bad_alias", "Send ?kind=team|player&from=NAME (1 to \(LeagueEntry.aliasLength.upperBound) characters).")
+                    return error(400, .badAliasQuery(max: LeagueEntry.aliasLength.upperBound))
                 }
                 return write(leagues, id) { (entry: inout LeagueEntry) throws(LeagueService.WriteError) in
                     let before = entry.teamAliases.count + entry.playerAliases.count
@@ -161,7 +161,7 @@ enum LeagueRoutes {
             group.on("PUT", "/api/leagues/{id}", on: .serial(leagues.writes), bodyLimit: maxBodyBytes) { request, _ in
                 guard let id = checkedID(request[parameter: "id"]) else { return badID() }
                 guard let body = try? JSONDecoder().decode(SettingsRequest.self, from: Data(request.body)) else {
-                    return error(400, "bad_settings", #"Send {"name":…,"scoring":"points"|"places","timeZone":…,"seasonStart":"MM-DD"}, any of them."#)
+                    return error(400, .badLeagueSettings)
                 }
                 return write(leagues, id) { (entry: inout LeagueEntry) throws(LeagueService.WriteError) in
                     if let name = body.name { entry.name = name.trimmingCharacters(in: .whitespaces) }
@@ -192,9 +192,9 @@ enum LeagueRoutes {
         } catch {
             switch error {
             case .unknownLeague: return unknown(id)
-            case .invalid(let reason): return Self.error(422, ProtocolErrorCode.invalidLeague.rawValue, "The change was not made: \(reason).")
-            case .unreadableFile(let reason): return Self.error(503, "league_file_unreadable", "The league file cannot be used, so it is not written over: \(reason). Fix or move it and restart.")
-            case .io(let reason): return Self.error(500, "league_file_unwritable", "The league file could not be written: \(reason).")
+            case .invalid(let reason): return Self.error(422, .leagueChangeInvalid(reason: reason))
+            case .unreadableFile(let reason): return Self.error(503, .leagueFileUnreadable(reason: reason))
+            case .io(let reason): return Self.error(500, .leagueFileUnwritable(reason: reason))
             }
         }
     }
@@ -208,11 +208,11 @@ enum LeagueRoutes {
     /// bytes), checked before anything reads it.
     static func deviceID(_ head: HTTPRequestHead) -> Result<String, DeviceRefusal> {
         guard let value = head.headers.first(name: "Authorization"), value.hasPrefix("Bearer ") else {
-            return .failure(DeviceRefusal(response: error(401, "device_required", "Your nights need this phone's id: send Authorization: Bearer DEVICE.")))
+            return .failure(DeviceRefusal(response: error(401, .deviceRequired)))
         }
         let device = String(value.dropFirst(7)).trimmingCharacters(in: .whitespaces)
         guard (1...InputBounds.Bytes.device).contains(device.utf8.count) else {
-            return .failure(DeviceRefusal(response: error(400, "bad_device", "A device id is 1 to \(InputBounds.Bytes.device) bytes.")))
+            return .failure(DeviceRefusal(response: error(400, .badDevice(maxBytes: InputBounds.Bytes.device))))
         }
         return .success(device)
     }
@@ -230,21 +230,23 @@ enum LeagueRoutes {
     }
 
     static func badID() -> HTTPResponse {
-        error(400, "bad_league_id", "A league id is 1 to 40 of a-z, 0-9 and -, starting and ending with a letter or digit.")
+        error(400, .badLeagueID)
     }
 
     static func unknown(_ id: String) -> HTTPResponse {
-        error(404, ProtocolErrorCode.unknownLeague.rawValue, "There is no league \(id) on this server yet: it starts with its first game.")
+        error(404, .unknownLeague(id: id))
     }
 
-    static func error(_ status: Int, _ code: String, _ message: String) -> HTTPResponse {
-        LibraryAPI.json(status, ["error": message, "code": code])
+    /// The JSON error body of every coded HTTP refusal: `{"error": message, "code": code}`.
+    static func error(_ status: Int, _ refusal: AppError) -> HTTPResponse {
+        let definition = refusal.definition
+        return LibraryAPI.json(status, ["error": definition.message, "code": definition.code.rawValue])
     }
 
     private static func authorized(_ head: HTTPRequestHead, editTokenHash: String) -> HTTPResponse? {
         guard let value = head.headers.first(name: "Authorization"), value.hasPrefix("Bearer "),
               Secrets.hash(String(value.dropFirst(7)).trimmingCharacters(in: .whitespaces)) == editTokenHash else {
-            var response = error(401, ProtocolErrorCode.tokenRequired.rawValue, "Changing a league needs the edit token (the host link's): send Authorization: Bearer TOKEN.")
+            var response = error(401, .leagueTokenRequired)
             response.headers.add(name: "WWW-Authenticate", value: "Bearer realm=\"buzzer leagues\"")
             return response
         }

@@ -321,16 +321,17 @@ extension PackStore {
     package var isEmpty: Bool { entries().isEmpty }
 }
 
-package enum LibraryError: Error, CustomStringConvertible {
+package enum LibraryError: DefinedError {
     case unknownPack(String)
     case invalidPack(name: String, String)
 
     package var isUnknown: Bool { if case .unknownPack = self { true } else { false } }
 
-    package var description: String {
+    /// As `create` refuses it: the words are `AppError`'s.
+    package var definition: ErrorDefinition {
         switch self {
-        case .unknownPack(let name): "There is no pack called \"\(name.prefix(64))\" in the question library."
-        case .invalidPack(let name, let problem): "The library pack \"\(name)\" has problems: \(problem)"
+        case .unknownPack(let name): AppError.libraryPackNotFound(name: name).definition
+        case .invalidPack(let name, let problem): AppError.libraryPackInvalid(name: name, problem: problem).definition
         }
     }
 }
