@@ -113,3 +113,29 @@ def test_the_editor_loads_a_packs_kinds_when_it_opens_it_and_a_kind_when_one_is_
         loaded(editor, sorted([*opened, "choice.js", "en.pin.json", "pin.js"]), "after picking pin")
     finally:
         server.stop()
+
+
+def test_a_question_of_a_kind_not_loaded_yet_waits_for_it_and_the_messages_after_it_wait_too(tmp_path, browsers):
+    """The server names a game's kinds on entry, so a page has them before any question. Should a
+    question come first anyway, the store holds it, and what follows it, until its kind is loaded:
+    the page never draws a question without its kind, and the messages keep their order."""
+    server = start(tmp_path)
+    try:
+        page = browsers.open(PHONE)
+        page.get(f"{server.url}/")
+        wait_css(page, "#nickname")
+        seen = page.execute_async_script("""
+          const done = arguments[0];
+          Promise.all([import('/assets/store.js'), import('/assets/kinds/index.js')]).then(([{ createStore, dispatch }, kinds]) => {
+            const S = createStore('display'), seen = [];
+            const react = () => seen.push([S.game.phase, kinds.kind(S.game.question?.kind).name ?? 'missing']);
+            dispatch(S, { type: 'question', question: { kind: 'pin', sequence: 0, text: 'Where is Lyon?' } }, react);
+            dispatch(S, { type: 'answers_open', question: 0, deadline: 0 }, react);
+            seen.push(['held', S.game.phase]);
+            const check = () => (seen.length === 3 ? done(seen) : setTimeout(check, 10));
+            check();
+          });""")
+        assert seen == [["held", None], ["reading", "pin"], ["open", "pin"]], seen
+        assert kind_files(page) == ["en.pin.json", "index.js", "pin.js"]
+    finally:
+        server.stop()
