@@ -35,6 +35,14 @@ package struct QuestionPack: Sendable, Equatable {
     /// Total number of questions over all rounds.
     package var questionCount: Int { rounds.reduce(0) { $0 + $1.questions.count } }
 
+    /// The kinds the pack's questions use, each once, in first-use order: what a page loads before
+    /// the game's first question (docs/web-clients.md, "Weight"), and the library's summary of a pack.
+    package var kinds: [QuestionKind] {
+        var seen: Set<QuestionKind> = [], out: [QuestionKind] = []
+        for round in rounds { for question in round.questions where seen.insert(question.kind).inserted { out.append(question.kind) } }
+        return out
+    }
+
     /// Each round's questions in an order drawn from `seed` (its own stream per round); rounds stay in order.
     package func shuffledWithinRounds(seed: UInt64) -> QuestionPack {
         var shuffled = self

@@ -10,6 +10,8 @@ package struct Room: Sendable, Equatable {
     package internal(set) var hostTokenHash: String
     package internal(set) var settings: RoomSettings
     package internal(set) var pack: QuestionPack
+    /// `pack.kinds`, worked out once: every page that enters is told them (a correction keeps a question's kind).
+    package let packKinds: [QuestionKind]
     /// The league the game counts for (docs/league.md); nil for a one-off.
     package internal(set) var league: RoomLeague?
     /// The pack came from the question library (`RoomCreated.fromLibrary`).
@@ -62,6 +64,7 @@ package struct Room: Sendable, Equatable {
         hostTokenHash = created.hostTokenHash
         settings = created.settings
         pack = created.pack
+        packKinds = created.pack.kinds
         league = created.league
         fromLibrary = created.fromLibrary
         phaseSince = created.at

@@ -145,14 +145,22 @@ def console(browsers, base, size, **create):
     return host, created["code"]
 
 
+def pick_kind(editor, n, kind):
+    """In the editor: makes question card `n` of `kind`, and returns the card once it is drawn again
+    with that kind (a kind not loaded yet loads first, the card busy meanwhile)."""
+    Select(els(editor, ".question-card")[n].find_element(By.CSS_SELECTOR, "select[data-path$='.kind']")).select_by_value(kind)
+    wait(editor, lambda d: not els(d, ".question-card[aria-busy]"), f"question {n + 1} was never drawn as {kind}")
+    return els(editor, ".question-card")[n]
+
+
 def new_question(editor, base, title, kind, category, text):
     """In the editor: a new pack titled `title` whose first question is of `kind`, with its category
     and text typed in; returns the question's card."""
     editor.get(f"{base}/edit#token={EDIT_TOKEN}")
     click(editor, "#new-pack")
     wait_css(editor, "#f-title").send_keys(title)
-    Select(wait_css(editor, ".question-card select[data-path$='.kind']")).select_by_value(kind)
-    card = wait_css(editor, ".question-card")
+    wait_css(editor, ".question-card select[data-path$='.kind']")
+    card = pick_kind(editor, 0, kind)
     card.find_element(By.CSS_SELECTOR, "input[data-path$='.category']").send_keys(category)
     card.find_element(By.CSS_SELECTOR, "textarea[data-path$='.text']").send_keys(text)
     return card

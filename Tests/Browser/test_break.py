@@ -5,10 +5,9 @@ by starting the round."""
 import json
 import re
 
-from selenium.webdriver.support.ui import Select
 
 from conftest import PROJECTOR, axe_check, wait
-from pages import click, console, el, els, join, wait_css, wait_gone, wait_text
+from pages import click, console, el, els, join, pick_kind, wait_css, wait_gone, wait_text
 from test_first_run import start
 
 LAPTOP = (1280, 900)
@@ -18,9 +17,7 @@ COUNTDOWN = re.compile(r"^Back in \d+:\d\d$")
 
 def truefalse(editor, n, text):
     """Makes question card `n` a true-or-false question with a category and `text`."""
-    card = els(editor, ".question-card")[n]
-    Select(card.find_element("css selector", "select[data-path$='.kind']")).select_by_value("truefalse")
-    card = els(editor, ".question-card")[n]
+    card = pick_kind(editor, n, "truefalse")
     card.find_element("css selector", "input[data-path$='.category']").send_keys("Fun")
     card.find_element("css selector", "textarea[data-path$='.text']").send_keys(text)
 

@@ -6,10 +6,9 @@ import struct
 import wave
 import zlib
 
-from selenium.webdriver.support.ui import Select
 
 from conftest import PROJECTOR, axe_check, wait
-from pages import click, el, els, join, wait_css, wait_gone, wait_text
+from pages import click, el, els, join, pick_kind, wait_css, wait_gone, wait_text
 from conftest import ROOT
 from test_first_run import start
 
@@ -54,9 +53,7 @@ def test_a_pack_made_in_the_editor_plays_its_picture_and_music_rounds(tmp_path, 
         wait_css(editor, "#f-title").send_keys("Picture Night")
 
         # Question 1: a typed answer with a picture; its category left empty for now.
-        card = question(editor, 0)
-        Select(card.find_element("css selector", "select[data-path$='.kind']")).select_by_value("text")
-        card = question(editor, 0)
+        card = pick_kind(editor, 0, "text")
         card.find_element("css selector", "textarea[data-path$='.text']").send_keys("Who painted this?")
         card.find_element("css selector", "textarea[data-path$='.answer']").send_keys("Vermeer\nJohannes Vermeer")
         card.find_element("css selector", "details.media-box summary").click()
@@ -67,9 +64,7 @@ def test_a_pack_made_in_the_editor_plays_its_picture_and_music_rounds(tmp_path, 
 
         # Question 2: a music question (true or false) with a clip.
         click(editor, "button[aria-label='Add a question to round 1']")
-        card = question(editor, 1)
-        Select(card.find_element("css selector", "select[data-path$='.kind']")).select_by_value("truefalse")
-        card = question(editor, 1)
+        card = pick_kind(editor, 1, "truefalse")
         card.find_element("css selector", "input[data-path$='.category']").send_keys("Music")
         card.find_element("css selector", "textarea[data-path$='.text']").send_keys("This clip is a waltz.")
         card.find_element("css selector", "details.media-box summary").click()

@@ -23,14 +23,20 @@ from pages import Peer, click, el, els, local, wait_css, wait_text
 ASSETS = ROOT / "Sources" / "BuzzerApp" / "Web" / "Public" / "assets"
 PUBLIC = ASSETS.parent
 LANGS = ["en", "de", "fr", "es", "nl"]
-PARTS = ["common", "player", "display", "host", "edit", "league", "corrections"]
+PAGE_NAMES = ["player", "display", "host", "edit", "league", "corrections"]
+# A question kind's own words (kinds/LANG.NAME.json), loaded with its module on the pages that draw questions.
+KIND_PARTS = sorted(f"kinds/{p.name.split('.')[1]}" for p in ASSETS.glob("kinds/en.*.json"))
+KIND_PAGES = ("player", "display", "host", "edit")
+PARTS = ["common", *PAGE_NAMES, *KIND_PARTS]
 # Which catalogues each script reads (besides `common`): a page's own and its folder's (player.js
 # and player/*.js), none for the shared ones, and every page's for the question kinds (kinds/*.js:
-# each part of a kind runs on its own page, the phone's input on the phone, the editor's fields in the editor).
-# corrections.js brings its own catalogue, loaded when the form first opens (on the console and the league page).
+# each part of a kind runs on its own page, the phone's input on the phone, the editor's fields in the
+# editor), with the kind's own catalogue. corrections.js brings its own catalogue, loaded when the form
+# first opens (on the console and the league page).
 PAGE_PARTS = {"player": ["player"], "display": ["display"], "host": ["host"], "edit": ["edit"], "league": ["league"], "corrections": ["corrections"],
-              "kinds": ["player", "display", "host", "edit"]}
+              "kinds": list(KIND_PAGES)}
 SCRIPTS = {str(p.relative_to(ASSETS)): PAGE_PARTS.get(p.parent.name if p.parent != ASSETS else p.stem, [])
+           + ([f"kinds/{p.stem}"] if f"kinds/{p.stem}" in KIND_PARTS and p.parent.name == "kinds" else [])
            for p in sorted(ASSETS.rglob("*.js")) if p.name != "i18n.js"}  # i18n.js defines t(), it reads no key
 PAGES = {"index.html": "player", "display.html": "display", "host.html": "host", "edit.html": "edit", "league.html": "league"}
 # Keys built at run time: `t(\`err.${code}\`)` and the like. Each prefix's keys count as used.
@@ -40,7 +46,13 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
 def catalogue(lang, part):
-    return json.loads((ASSETS / f"{lang}.{part}.json").read_text())
+    folder, _, name = part.rpartition("/")
+    return json.loads((ASSETS / folder / f"{lang}.{name}.json").read_text())
+
+
+def page_parts(part):
+    """A page's catalogues: its own, and every kind's on the pages that draw questions."""
+    return [part, *KIND_PARTS] if part in KIND_PAGES else [part]
 
 
 def texts(value):
@@ -221,9 +233,9 @@ class Site:
     def __init__(self, server):
         self.server = server
         # Keys with a dot only: "leaderboard" or "skip" are also plain English words.
-        self.keys = {part: sorted(k for p in ["common", part] for k in catalogue("en", p) if "." in k) for part in PARTS[1:]}
-        self.english = {(lang, part): english_sentences(lang, [part]) for lang in LANGS for part in PARTS[1:]}
-        self.words = {(lang, part): english_words(lang, [part]) for lang in LANGS for part in PARTS[1:]}
+        self.keys = {part: sorted(k for p in ["common", *page_parts(part)] for k in catalogue("en", p) if "." in k) for part in PAGE_NAMES}
+        self.english = {(lang, part): english_sentences(lang, page_parts(part)) for lang in LANGS for part in PAGE_NAMES}
+        self.words = {(lang, part): english_words(lang, page_parts(part)) for lang in LANGS for part in PAGE_NAMES}
 
     def check(self, driver, part, lang, state, no_scroll=False):
         wait(driver, lambda d: d.execute_script("return document.documentElement.lang") == lang, f"{part} never switched to {lang}")

@@ -18,10 +18,10 @@ struct ServerMessageTests {
         #expect(json(.ok(OKPayload(request: "lock"))) == #"{"request":"lock","type":"ok"}"#)
         #expect(json(.hostStatus(HostStatusPayload(connected: false))) == #"{"connected":false,"type":"host_status"}"#)
         #expect(json(.kicked(KickedPayload(ban: true))) == #"{"ban":true,"type":"kicked"}"#)
-        #expect(json(.hosting(HostingPayload(code: "K7QM2X", joinURL: "http://10.0.0.5:8080/join/K7QM2X", joinAddresses: ["http://10.0.0.5:8080"])))
-            == #"{"code":"K7QM2X","joinAddresses":["http://10.0.0.5:8080"],"joinURL":"http://10.0.0.5:8080/join/K7QM2X","type":"hosting"}"#)
-        #expect(json(.watching(WatchingPayload(code: "K7QM2X", joinURL: "http://10.0.0.5:8080/join/K7QM2X")))
-            == #"{"code":"K7QM2X","joinURL":"http://10.0.0.5:8080/join/K7QM2X","type":"watching"}"#)
+        #expect(json(.hosting(HostingPayload(code: "K7QM2X", joinURL: "http://10.0.0.5:8080/join/K7QM2X", joinAddresses: ["http://10.0.0.5:8080"], kinds: [.choice, .pin])))
+            == #"{"code":"K7QM2X","joinAddresses":["http://10.0.0.5:8080"],"joinURL":"http://10.0.0.5:8080/join/K7QM2X","kinds":["choice","pin"],"type":"hosting"}"#)
+        #expect(json(.watching(WatchingPayload(code: "K7QM2X", joinURL: "http://10.0.0.5:8080/join/K7QM2X", kinds: [.number])))
+            == #"{"code":"K7QM2X","joinURL":"http://10.0.0.5:8080/join/K7QM2X","kinds":["number"],"type":"watching"}"#)
         #expect(json(.joinAddress(JoinAddressPayload(joinURL: "http://10.0.0.5:8080/join/K7QM2X")))
             == #"{"joinURL":"http://10.0.0.5:8080/join/K7QM2X","type":"join_address"}"#)
         #expect(json(.lobby(LobbyPayload(title: "Pub Classics", playerCount: 42, locked: false, hostConnected: true)))
@@ -35,8 +35,8 @@ struct ServerMessageTests {
         #expect(json(.standing(StandingPayload(rank: 3, score: 2450, players: 42, teamRank: 1)))
             == #"{"players":42,"rank":3,"score":2450,"teamRank":1,"type":"standing"}"#)
         #expect(json(.standing(StandingPayload(rank: nil, score: 0, players: 42, teamRank: nil))) == #"{"players":42,"score":0,"type":"standing"}"#)
-        #expect(json(.joined(JoinedPayload(code: "K7QM2X", player: PlayerID(7), nickname: "Ada", team: "The Owls", resumeToken: "t", resumed: false)))
-            == #"{"code":"K7QM2X","nickname":"Ada","player":7,"resumeToken":"t","resumed":false,"team":"The Owls","type":"joined"}"#)
+        #expect(json(.joined(JoinedPayload(code: "K7QM2X", player: PlayerID(7), nickname: "Ada", team: "The Owls", resumeToken: "t", resumed: false, kinds: [.choice, .number])))
+            == #"{"code":"K7QM2X","kinds":["choice","number"],"nickname":"Ada","player":7,"resumeToken":"t","resumed":false,"team":"The Owls","type":"joined"}"#)
         #expect(json(.players(PlayersPayload(players: [PlayerRow(id: PlayerID(1), nickname: "AC/DC", team: nil, status: .connected, score: 2450)])))
             == #"{"players":[{"id":1,"nickname":"AC/DC","score":2450,"status":"connected"}],"type":"players"}"#)
     }
@@ -44,8 +44,8 @@ struct ServerMessageTests {
     @Test func createdCarriesURLsWithUnescapedSlashes() {
         let created = json(.created(CreatedPayload(
             code: "K7QM2X", hostToken: "9f0c", joinURL: "http://192.168.1.20:8080/join/K7QM2X",
-            joinAddresses: ["http://192.168.1.20:8080"], displayURL: "http://192.168.1.20:8080/display/K7QM2X", title: "Pub Classics", questionCount: 17, settings: RoomSettings())))
-        #expect(created.hasPrefix(#"{"code":"K7QM2X","displayURL":"http://192.168.1.20:8080/display/K7QM2X","hostToken":"9f0c","joinAddresses":["http://192.168.1.20:8080"],"joinURL":"http://192.168.1.20:8080/join/K7QM2X","questionCount":17,"settings":{"#))
+            joinAddresses: ["http://192.168.1.20:8080"], displayURL: "http://192.168.1.20:8080/display/K7QM2X", title: "Pub Classics", questionCount: 17, settings: RoomSettings(), kinds: [.choice])))
+        #expect(created.hasPrefix(#"{"code":"K7QM2X","displayURL":"http://192.168.1.20:8080/display/K7QM2X","hostToken":"9f0c","joinAddresses":["http://192.168.1.20:8080"],"joinURL":"http://192.168.1.20:8080/join/K7QM2X","kinds":["choice"],"questionCount":17,"settings":{"#))
         #expect(created.hasSuffix(#"},"title":"Pub Classics","type":"created"}"#))
     }
 

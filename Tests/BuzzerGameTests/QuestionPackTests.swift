@@ -53,6 +53,16 @@ import BuzzerGameJSON
         #expect(pack.validate().isEmpty)
     }
 
+    /// What a page loads before the first question: each kind the pack uses, once, in first-use order.
+    @Test func namesTheKindsItsQuestionsUseOnceInFirstUseOrder() throws {
+        let pack = try QuestionPack.decode(json: Array(Self.contractExample.utf8))
+        #expect(pack.kinds == [.choice, .multi, .truefalse, .text, .number, .poll])
+        let numbers = QuestionPack(title: "T", rounds: [
+            PackRound(questions: [pack.rounds[0].questions[4]]), PackRound(questions: [pack.rounds[0].questions[0], pack.rounds[0].questions[4]]),
+        ])
+        #expect(numbers.kinds == [.number, .choice])
+    }
+
     @Test func roundTripsThroughCodablePreservingUnicode() throws {
         let pack = QuestionPack(title: "Maths ∫", questions: [
             Question(category: "Calculus", text: "∫ x² dx = ?", content: .choice(options: ["x³/3 + C", "2x", "x²", "😀"], answer: 0), points: 2, timeLimit: 30),

@@ -84,16 +84,17 @@ enum RoomAdmission {
                 live.attachPlayer(id, handle)
                 reply = messages.encode(.joined(JoinedPayload(
                     code: live.code, player: id, nickname: player.nickname,
-                    team: player.team.flatMap { live.room.teams[$0]?.name }, resumeToken: token, resumed: resumed, league: live.room.league)))
+                    team: player.team.flatMap { live.room.teams[$0]?.name }, resumeToken: token, resumed: resumed, league: live.room.league,
+                    kinds: live.room.packKinds)))
             case .host:
                 live.attachHost(handle)
                 let join = live.context.registry.joinAddresses(live.code)
                 reply = messages.encode(.hosting(HostingPayload(
-                    code: live.code, joinURL: "\(join?.chosen ?? "")/join/\(live.code)", joinAddresses: join?.offered.candidates ?? [])))
+                    code: live.code, joinURL: "\(join?.chosen ?? "")/join/\(live.code)", joinAddresses: join?.offered.candidates ?? [], kinds: live.room.packKinds)))
             case .display:
                 live.attachDisplay(handle)
                 let base = live.context.registry.joinURL(live.code) ?? ""
-                reply = messages.encode(.watching(WatchingPayload(code: live.code, joinURL: "\(base)/join/\(live.code)")))
+                reply = messages.encode(.watching(WatchingPayload(code: live.code, joinURL: "\(base)/join/\(live.code)", kinds: live.room.packKinds)))
             case .none:
                 throw .unknownPlayer
             }

@@ -131,7 +131,7 @@ extension RoomEntrance {
         let join = registry.join(ref.code, offering: offered)
         let reply = messages.encode(.created(CreatedPayload(
             code: ref.code, hostToken: token, joinURL: "\(join.chosen)/join/\(ref.code)", joinAddresses: join.offered.candidates,
-            displayURL: "\(join.chosen)/display/\(ref.code)", title: pack.title, questionCount: pack.questionCount, settings: settings, league: league)))
+            displayURL: "\(join.chosen)/display/\(ref.code)", title: pack.title, questionCount: pack.questionCount, settings: settings, league: league, kinds: pack.kinds)))
         let registerLeague: RoomLeague? = newLeague ? league : nil
         let leagueScoring = request.league?.scoring.flatMap(LeagueScoring.init(rawValue:)), leagues = context.leagues
         live.record(events) { durable in

@@ -180,6 +180,8 @@ package struct CreatedPayload: Encodable, Sendable, Equatable {
     package var settings: RoomSettings
     /// The league the game counts for (absent for a one-off): `{"id":…,"name":…}`.
     package var league: RoomLeague? = nil
+    /// The kinds the pack's questions use: the page loads them before the first question.
+    package var kinds: [QuestionKind]
 }
 
 package struct JoinedPayload: Encodable, Sendable, Equatable {
@@ -191,10 +193,13 @@ package struct JoinedPayload: Encodable, Sendable, Equatable {
     package var resumed: Bool
     /// The league the game counts for (absent for a one-off): the podium links to its standings.
     package var league: RoomLeague? = nil
+    /// The kinds the pack's questions use: the phone loads them before the first question.
+    package var kinds: [QuestionKind]
 }
 
-package struct HostingPayload: Encodable, Sendable, Equatable { var code: String; var joinURL: String; var joinAddresses: [String] }
-package struct WatchingPayload: Encodable, Sendable, Equatable { var code: String; var joinURL: String }
+/// `kinds`, as in `created` and `joined`: the question kinds the console or projector loads before the first question.
+package struct HostingPayload: Encodable, Sendable, Equatable { var code: String; var joinURL: String; var joinAddresses: [String]; var kinds: [QuestionKind] }
+package struct WatchingPayload: Encodable, Sendable, Equatable { var code: String; var joinURL: String; var kinds: [QuestionKind] }
 /// The host picked another join address: the host console and the projector follow.
 package struct JoinAddressPayload: Encodable, Sendable, Equatable { var joinURL: String }
 

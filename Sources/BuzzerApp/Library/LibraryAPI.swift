@@ -287,7 +287,7 @@ struct LibraryAPI: Sendable {
             questionCount = entry.pack.questionCount
             rounds = entry.pack.rounds.count
             categories = entry.pack.categories
-            kinds = entry.pack.kinds
+            kinds = entry.pack.kinds.map(\.rawValue)
             version = entry.etag
         }
     }
@@ -362,12 +362,6 @@ extension QuestionPack {
     var categories: [String] {
         var seen: Set<String> = [], out: [String] = []
         for round in rounds { for question in round.questions where seen.insert(question.category).inserted { out.append(question.category) } }
-        return out
-    }
-
-    var kinds: [String] {
-        var seen: Set<String> = [], out: [String] = []
-        for round in rounds { for question in round.questions where seen.insert(question.kind.rawValue).inserted { out.append(question.kind.rawValue) } }
         return out
     }
 }

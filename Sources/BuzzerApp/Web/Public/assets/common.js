@@ -1,5 +1,6 @@
 // What the pages share, in one import: the DOM builder, the words, the server's clock, the
-// connection, answer options, the boards and the question kinds' right answers. Each lives in its
+// connection, answer options, the boards and the question kinds' register (the kinds themselves
+// load when a game needs them: kinds/index.js). Each lives in its
 // own module (named below); this file only gathers them.
 export { t, tn, ordinal, parseNumber } from './i18n.js';
 export { h, fill, $, setText, countLine } from './dom.js';
@@ -12,4 +13,4 @@ export { codeFromPath, store, load } from './storage.js';
 export { podium, fitNames, standingsTable, teamTable, teamPodium } from './screens/boards.js';
 export { entrantNames, tiebreakTable } from './screens/tiebreak.js';
 export { breakSlide, tickBreak } from './screens/break.js';
-export { kind, KINDS, correctText, distribution } from './kinds/index.js';
+export { kind, KIND_NAMES, kindsLoaded, loadKinds, correctText, distribution } from './kinds/index.js';

@@ -27,6 +27,10 @@ function restart(game) {
   return kept;
 }
 
+/** The question kinds message `m` names: the game's (`kinds`, when a page joins, hosts or watches),
+ *  or its question's. The store loads them before the message is reduced (store.js). */
+export const kindsIn = (m) => [...(Array.isArray(m.kinds) ? m.kinds : []), ...(typeof m.question?.kind === 'string' ? [m.question.kind] : [])];
+
 /**
  * Applies server message `m` to `game`, in place, with no DOM. `game.seat` ({player, team}) tells
  * a phone whether a tiebreak is its own. Returns false if nothing here changed (another question's

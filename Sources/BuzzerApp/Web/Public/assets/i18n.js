@@ -41,8 +41,14 @@ export function storedLanguage(key = LANG_KEY) {
   try { const code = JSON.parse(localStorage.getItem(key)); return isLanguage(code) ? code : null; } catch { return null; }
 }
 
+/** Where a part's words are: `common` in /assets/en.common.json, a kind's (`kinds/pin`) in /assets/kinds/en.pin.json. */
+function catalogueURL(code, part) {
+  const at = part.lastIndexOf('/') + 1;
+  return `/assets/${part.slice(0, at)}${code}.${part.slice(at)}.json`;
+}
+
 async function fetchCatalogue(code) {
-  const files = await Promise.all(state.parts.map((part) => fetch(`/assets/${code}.${part}.json`).then((r) => (r.ok ? r.json() : {})).catch(() => ({}))));
+  const files = await Promise.all(state.parts.map((part) => fetch(catalogueURL(code, part)).then((r) => (r.ok ? r.json() : {})).catch(() => ({}))));
   return Object.assign({}, ...files);
 }
 
@@ -53,12 +59,12 @@ export async function startI18n(code, pageParts = []) {
 }
 
 /** Loads one more catalogue part for the language in use: a module fetched when first needed
- *  (corrections.js) brings its words with it. A later switch of language loads it too. */
+ *  (corrections.js, a question kind) brings its words with it. A later switch of language loads it too. */
 export function addCatalogue(part) {
   state.adding[part] ??= (async () => {
     state.parts.push(part);
     const lang = state.lang;
-    const words = await fetch(`/assets/${lang}.${part}.json`).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
+    const words = await fetch(catalogueURL(lang, part)).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
     if (state.lang === lang) Object.assign(state.catalogue, words);
   })();
   return state.adding[part];

@@ -2,7 +2,8 @@
 // server message goes through `dispatch`, which reduces it and hands the page what changed, so a
 // page draws from state and never reads a message itself.
 
-import { newGame, reduce } from './game-state.js';
+import { newGame, reduce, kindsIn } from './game-state.js';
+import { kindsLoaded, loadKinds } from './kinds/index.js';
 
 /** The page's store: `game` is the reducer's; `fields` are the page's own (its form, its screen). */
 export const createStore = (role, fields = {}) => ({ game: newGame(role), ...fields });
@@ -33,8 +34,23 @@ class Change {
   get screen() { return this.has('phase', 'sequence'); }
 }
 
-/** Reduces `m` into the store's game and, if anything changed, calls `react(change, store)`. */
+/** Reduces `m` into the store's game and, if anything changed, calls `react(change, store)`. A message
+ *  naming a kind not loaded yet waits for it, and the messages after it behind it: a page draws no
+ *  question without its kind. A kind that failed to load is drawn without it (the next message tries again). */
 export function dispatch(store, m, react) {
+  if (store.heldMessages) { store.heldMessages.push(m); return; }
+  const kinds = kindsIn(m);
+  if (kindsLoaded(kinds)) { apply(store, m, react); return; }
+  store.heldMessages = [m];
+  loadKinds(kinds).then(() => {
+    const [first, ...rest] = store.heldMessages;
+    store.heldMessages = null;
+    apply(store, first, react);
+    for (const next of rest) dispatch(store, next, react);
+  });
+}
+
+function apply(store, m, react) {
   const was = snapshot(store.game);
   if (!reduce(store.game, m)) return;
   react(new Change(was, snapshot(store.game)), store);

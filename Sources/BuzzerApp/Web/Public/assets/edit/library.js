@@ -3,7 +3,7 @@ import { S, api, notice, token, main, TOKEN_KEY, NEEDS_TOKEN } from './store.js'
 import { $, h, fill, store, t } from '../common.js';
 import { formatList } from '../i18n.js';
 import { renderPack } from './panels.js';
-import { normalize, openPack } from './pack.js';
+import { normalize, openPack, loadPackKinds } from './pack.js';
 
 // MARK: - The library
 
@@ -93,9 +93,11 @@ export async function importFile(event) {
       document_ = parsed;
     }
   }
+  const pack = normalize(document_);
+  await loadPackKinds(pack);
   S.packId = null;
   S.version = null;
-  S.pack = normalize(document_);
+  S.pack = pack;
   S.problems = [];
   renderPack();
   notice(t('e.imported', { count: S.pack.rounds.reduce((n, r) => n + r.questions.length, 0) }));

@@ -1,6 +1,6 @@
 // One pack: read, normalized for the form, serialized for the server, saved.
 import { S, api, notice, token, main, NEEDS_TOKEN } from './store.js';
-import { $, kind, t } from '../common.js';
+import { $, kind, loadKinds, t } from '../common.js';
 import { formatDate } from '../i18n.js';
 import { field } from './fields.js';
 import { renderPack } from './panels.js';
@@ -57,11 +57,13 @@ export async function openPack(id) {
     if (!token()) { notice(NEEDS_TOKEN(), 'bad'); return; }
     const result = await api('GET', `/api/packs/${id}`);
     if (result.status !== 200) { notice(result.json?.error ?? t('e.couldNotRead'), 'bad'); return; }
+    const pack = normalize(result.json);
+    await Promise.all([loadPackKinds(pack), loadHistory(id, pack)]);
     S.packId = id;
     S.version = result.etag;
-    S.pack = normalize(result.json);
-    await loadHistory(id, S.pack);
+    S.pack = pack;
   } else {
+    await loadKinds(['choice']);
     S.packId = null;
     S.version = null;
     S.pack = normalize({ title: '', rounds: [{ questions: [blankQuestion('choice')] }] });
@@ -69,12 +71,14 @@ export async function openPack(id) {
   renderPack();
 }
 
+/** Loads the kinds `pack`'s questions use (kinds/index.js), before its questions are drawn. */
+export const loadPackKinds = (pack) => loadKinds(pack.rounds.flatMap((r) => r.questions.map((q) => q.kind)));
 
 
-/** Problems whose path is `path` or inside it (`…options[2]` belongs to `…options`). */
-/** A new question of `name`'s kind: the shared fields and the kind's own (kinds/). */
+/** A new question of `name`'s kind, which is loaded (`loadKinds`): the shared fields and the kind's own (kinds/). */
 export const blankQuestion = (name) => ({ kind: name, category: '', text: '', points: 1, ...kind(name).editor.blank() });
 
+/** Problems whose path is `path` or inside it (`…options[2]` belongs to `…options`). */
 export function problemsAt(path) {
   return S.problems.filter((p) => p.path === path || p.path.startsWith(`${path}[`) || p.path.startsWith(`${path}.`));
 }

@@ -1,7 +1,7 @@
 // The editor's panels: the pack, its rounds and breaks, and one card per question, whose answer
 // fields come from the question's kind (kinds/).
 import { S, main } from './store.js';
-import { $, h, fill, kind, KINDS, t } from '../common.js';
+import { $, h, fill, kind, KIND_NAMES, kindsLoaded, loadKinds, t } from '../common.js';
 import { describe, sentences, errorFor, field, input, creditSelect, mediaFields } from './fields.js';
 import { blankQuestion, problemsAt, save } from './pack.js';
 import { showLibrary, tokenBox } from './library.js';
@@ -22,7 +22,7 @@ export function renderPack() {
     field('partialCredit', t('e.partialCreditPack'), creditSelect(S.pack.partialCredit || 'perItem', (v) => { S.pack.partialCredit = v === 'perItem' ? '' : v; })),
     S.pack.rounds.map((round, r) => roundSection(round, r)),
     h('div', { class: 'controls' },
-      h('button', { type: 'button', class: 'btn', id: 'add-round', text: t('e.addRound'), onclick: () => { S.pack.rounds.push({ title: '', wager: false, questions: [blankQuestion('choice')] }); renderPack(); } }),
+      h('button', { type: 'button', class: 'btn', id: 'add-round', text: t('e.addRound'), onclick: () => withKinds(['choice'], () => { S.pack.rounds.push({ title: '', wager: false, questions: [blankQuestion('choice')] }); renderPack(); }) }),
       h('button', { type: 'submit', class: 'btn primary', id: 'save', text: t('e.savePack', { count: questionCount }) }),
       h('span', { id: 'save-note', class: `save-note ${S.saveNote?.tone ?? ''}`, 'aria-hidden': 'true', text: S.saveNote?.text ?? '' }),
       h('button', { type: 'button', class: 'btn ghost', id: 'back', text: t('e.backToLibrary'), onclick: showLibrary }))));
@@ -39,7 +39,7 @@ export function roundSection(round, r) {
     round.questions.map((q, i) => questionCard(round, q, r, i)),
     h('div', { class: 'controls' },
       h('button', { type: 'button', class: 'btn small', text: t('e.addQuestion'), 'aria-label': t('e.addQuestionTo', { n: r + 1 }),
-        onclick: () => { round.questions.push(blankQuestion('choice')); renderPack(); focusLast(); } }),
+        onclick: () => withKinds(['choice'], () => { round.questions.push(blankQuestion('choice')); renderPack(); focusLast(); }) }),
       S.pack.rounds.length > 1 ? h('button', { type: 'button', class: 'btn small ghost', text: t('e.removeRound'), onclick: () => { S.pack.rounds.splice(r, 1); renderPack(); } }) : null));
 }
 
@@ -67,6 +67,14 @@ export function focusLast() {
   texts[texts.length - 1]?.focus();
 }
 
+/** Runs `then(names[0])` once the kinds in `names` are loaded: at once when they are, else after
+ *  loading them, with `busy` (a question's card) marked busy meanwhile; a redraw clears it. */
+function withKinds(names, then, busy) {
+  if (kindsLoaded(names)) return then(names[0]);
+  busy?.setAttribute('aria-busy', 'true');
+  return loadKinds(names).then(() => then(names[0]));
+}
+
 /** What a kind's editor fields (kinds/) draw with: the field helpers, the problems, a redraw. */
 const fieldContext = { field, input, errorFor, sentences, problemsAt, redraw: () => renderPack(), main,
   get problems() { return S.problems; } };
@@ -75,15 +83,16 @@ export function questionCard(round, q, r, i) {
   const base = `rounds[${r}].questions[${i}]`;
   const n = i + 1;
   const move = (to) => { const [item] = round.questions.splice(i, 1); round.questions.splice(to, 0, item); renderPack(); };
-  const kindSelect = h('select', { onchange: (e) => {
-    const next = blankQuestion(e.currentTarget.value), editor = kind(next.kind).editor;
+  // A kind not loaded yet loads first (kinds/index.js): the card is busy until it is redrawn with it.
+  const kindSelect = h('select', { onchange: (e) => withKinds([e.currentTarget.value], (name) => {
+    const next = blankQuestion(name), editor = kind(next.kind).editor;
     // Options become items and back, so switching kind keeps what was typed.
     const list = q.options ?? q.items;
     round.questions[i] = { ...next, category: q.category, text: q.text, explanation: q.explanation, points: q.points, timeLimit: q.timeLimit, media: q.media, revealMedia: q.revealMedia,
       ...(editor.options && list ? { options: list.slice(0, 6) } : {}),
       ...(editor.carry && list ? editor.carry(list) : {}) };
     renderPack();
-  } }, KINDS.map(({ name }) => h('option', { value: name, text: t(`e.kind.${name}`), selected: name === q.kind })));
+  }, e.currentTarget.closest('.question-card')) }, KIND_NAMES.map((name) => h('option', { value: name, text: t(`e.kind.${name}`), selected: name === q.kind })));
   const errs = S.problems.filter((p) => p.path === base);
   return h('section', { class: 'question-card', 'aria-label': t('e.questionN', { n }) },
     h('h2', { text: t('e.questionN', { n }) }),

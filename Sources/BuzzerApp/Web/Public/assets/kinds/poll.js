@@ -1,7 +1,6 @@
 // A poll: options with no right one; everyone who answers is counted.
 import { t } from '../i18n.js';
-import { bars, screenOptions, optionWords, optionFields } from './shared.js';
-import { optionTaps } from './choice.js';
+import { bars, screenOptions, optionWords, optionTaps, optionFields } from './shared.js';
 
 export default {
   name: 'poll',

@@ -35,6 +35,10 @@ export const optionWords = (indices, options) => indices.map((i) => `${LETTERS[i
 export const optionButton = (q, i, attrs, ...extra) => h('button', { type: 'button', class: `answer opt-${i}`, ...attrs },
   marker(i), h('span', { class: 'sr-only', text: `${LETTERS[i]}: ` }), h('span', { class: 'atext', text: q.options[i] }), ...extra);
 
+/** The phone's buttons, one per option; a tap sends it (choice and poll). */
+export const optionTaps = (q, ctx) => [h('div', { class: `answers n${q.options.length}`, role: 'group', 'aria-label': t('q.answers') },
+  q.options.map((_, i) => optionButton(q, i, { disabled: !ctx.open, onclick: () => ctx.send({ kind: q.kind, option: i }) })))];
+
 /**
  * The editor's options of a choice, multi or poll question, each with its right-answer mark, its
  * own problem beside it, and Remove. `ctx` is the editor's: field helpers, problems, redraw.
