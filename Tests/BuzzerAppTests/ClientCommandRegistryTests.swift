@@ -1,4 +1,5 @@
 import BuzzerFormats
+import Foundation
 import Testing
 @testable import BuzzerApp
 @testable import BuzzerFuzz
@@ -61,5 +62,23 @@ struct ClientCommandRegistryTests {
         #expect(throws: GameError.badPhase(command: RevealCommand.title, phase: .lobby)) {
             try room.handle(.host(RevealCommand()), at: game.now)
         }
+    }
+
+    /// architecture.md's "Adding a host command" names files that exist (or says "(new)"), and the registry.
+    @Test func theArchitectureDocNamesTheFilesANewCommandTouches() throws {
+        let root = LiveGameServer.packageRoot
+        let text = try String(contentsOfFile: root + "/docs/architecture.md", encoding: .utf8)
+        let start = try #require(text.range(of: "## Adding a host command"))
+        let section = String(text[start.upperBound...]).components(separatedBy: "\n## ").first ?? ""
+        #expect(section.contains("ClientCommands.all"))
+        var named = 0
+        for line in section.split(separator: "\n") {
+            for piece in line.split(whereSeparator: { "`() ".contains($0) }) where piece.hasPrefix("Sources/") && piece.hasSuffix(".swift") {
+                named += 1
+                let isNew = line.contains("\(piece)` (new)")
+                #expect(isNew || FileManager.default.fileExists(atPath: "\(root)/\(piece)"), "\(piece) does not exist")
+            }
+        }
+        #expect(named >= 3)
     }
 }

@@ -122,7 +122,9 @@ extension ClientMessage {
     private static func decode(
         type name: String, object: [String: JSONValue], fields: JSONFields, packLimits: QuestionPackLimits
     ) throws(JSONFieldError) -> ClientMessage {
-        if let command = ClientCommands.byName[name] {
+        // The answer path first: its few types before the host's commands' table.
+        guard let type = ClientMessageType(rawValue: name) else {
+            guard let command = ClientCommands.byName[name] else { throw JSONFieldError("unknown message type \"\(shown(name))\"") }
             let read = ClientFieldReader(type: name, specs: command.fields, object: object, fields: fields)
             do {
                 return .host(AnyClientCommand(try command.init(reading: CommandFieldReader(reader: read))))
@@ -130,7 +132,6 @@ extension ClientMessage {
                 throw JSONFieldError(error.reason)
             }
         }
-        guard let type = ClientMessageType(rawValue: name) else { throw JSONFieldError("unknown message type \"\(shown(name))\"") }
         let read = ClientFieldReader(type: type.rawValue, specs: type.fields, object: object, fields: fields)
         switch type {
         case .create: return .entry(.create(try createRequest(read, packLimits: packLimits)))
