@@ -104,11 +104,11 @@ package enum BuzzFairnessBenchmark {
 
         var report = Report(teams: teams, rounds: rounds, errors: [], inversions: 0, inversionsBeyondTie: 0, pairs: 0, ties: 0, queued: [], roundTrip: roundTrip, maxRTTMs: maxRTTMs, capMs: capMs)
         let cheating = Set(phones.prefix(cheaters).map(\.player))
-        try host.send(type: ClientMessageType.start.rawValue)
+        try host.send(type: StartCommand.wireName)
         for round in 0..<rounds {
-            if round > 0 { try host.send(type: ClientMessageType.skip.rawValue) }
+            if round > 0 { try host.send(type: SkipCommand.wireName) }
             for phone in phones { try phone.client.next(ServerMessageType.question.rawValue) { ($0[ServerMessageType.question.rawValue] as? [String: Any])?["sequence"] as? Int == round } }
-            try host.send(type: ClientMessageType.openBuzzers.rawValue)
+            try host.send(type: OpenBuzzersCommand.wireName)
             let opened = try host.next(ServerMessageType.answersOpen.rawValue, where: { $0[ClientField.question.rawValue] as? Int == round })
             guard let opensAt = opened["serverTime"] as? Double else {
                 throw BenchError.unexpected("no answers_open")

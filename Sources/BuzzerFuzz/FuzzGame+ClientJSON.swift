@@ -1,16 +1,18 @@
 import BuzzerApp
 import BuzzerFormats
 import BuzzerGame
+import BuzzerGameJSON
 
 /// Client messages as text, with boundary numbers where a field wants a number
 /// (`{"type":"kick","player":-9223372036854775808}`, 1e308, -0, huge arrays), through
 /// `ClientMessage.decode`; what decodes goes to the room as `CommandDispatcher` sends it.
 extension FuzzGame {
-    /// A message and the role of the connection that sends it: each type and its fields from
-    /// `ClientMessageType`, so a new command is fuzzed as soon as it is defined.
+    /// A message and the role of the connection that sends it: each type and its fields from its
+    /// definition (`ClientCommands.all`, `ClientMessageType`), so a new command is fuzzed as soon as it is defined.
     mutating func clientMessage() -> (String, ClientState.Role) {
-        let type: ClientMessageType? = source.chance(0.03) ? nil : source.pick(ClientMessageType.allCases)
-        let name = type?.rawValue ?? source.pick(["", "KICK", "kick ", "unknown", String(repeating: "t", count: 100)])
+        let definitions = ClientMessageDefinition.all
+        let type = source.chance(0.03) ? nil : source.pick(definitions)
+        let name = type?.name ?? source.pick(["", "KICK", "kick ", "unknown", String(repeating: "t", count: 100)])
         var members: [String] = []
         if !source.chance(0.02) { members.append(#""type":\#(source.chance(0.97) ? string(name) : anyValue(depth: 1))"#) }
         for spec in type?.fields ?? [] where !source.chance(0.05) {
@@ -78,6 +80,12 @@ extension FuzzGame {
     }
 
     private mutating func answerJSON() -> String {
+        // Half the time an answer its kind's module makes (every kind, pin and survey too), written as a client does.
+        if source.chance(0.5), let room {
+            var json = JSONPrettyPrinter.print(answerValue(in: room).jsonValue)
+            json.removeLast()  // its final newline
+            return json
+        }
         let kind = source.pick(["choice", "multi", "truefalse", "text", "number", "poll", "order", QuestionKind.buzz.rawValue, "other"])
         var members = [#""kind":\#(string(kind))"#]
         switch kind {
@@ -160,7 +168,8 @@ extension FuzzGame {
                 report.refused[ProtocolErrorCode.notHost.rawValue, default: 0] += 1
                 return nil
             }
-            return command.roomCommand
+            if let app = command.base as? any FuzzedAppCommand { return room.flatMap(app.fuzzRoomCommand) }
+            return .hostCommand(command)
         case .player(let command):
             guard case .player(let id) = role else { return nil }
             switch command {

@@ -11,24 +11,6 @@ extension Room {
             at: now, round: round, title: roundBreak.title, text: roundBreak.text, upNext: pack.rounds[round].title, endsAt: endsAt))
     }
 
-    /// The host's "+5 min" and "end countdown". The countdown only informs: the host still starts the round.
-    func decideBreakCountdown(_ change: BreakCountdownChange, at now: GameInstant) throws(GameError) -> RoomEvent {
-        guard phase == .onBreak, let current = roomBreak else { throw .badPhase(command: RoomCommand.breakCountdown(change).name, phase: phase) }
-        switch change {
-        case .endNow:
-            return .breakCountdownChanged(BreakCountdownChanged(at: now, endsAt: now))
-        case .add(let ms):
-            guard (1_000...Self.maxBreakCountdownMs).contains(ms) else {
-                throw .invalidBreak("add between 1 second and \(Self.maxBreakCountdownMs / 60_000) minutes")
-            }
-            let endsAt = max(current.endsAt ?? now, now).plus(ms)
-            guard endsAt.minus(now) <= Self.maxBreakCountdownMs else {
-                throw .invalidBreak("the countdown can run at most \(Self.maxBreakCountdownMs / 60_000) minutes from now")
-            }
-            return .breakCountdownChanged(BreakCountdownChanged(at: now, endsAt: endsAt))
-        }
-    }
-
     /// Why `command` cannot run during a break, or nil when it can. Everything about a question waits
     /// for the round to start; a refusal names the break (`on_break`), not just the phase.
     func breakRefusal(_ command: RoomCommand) -> GameError? {

@@ -37,7 +37,7 @@ extension Room {
     /// `open_buzzers`: ends the reading time now, for a question of any kind; a buzz question that
     /// opens on the host's word waits for it.
     func decideOpenBuzzers(at now: GameInstant) throws(GameError) -> RoomEvent {
-        guard phase == .reading, let current = currentQuestion else { throw .badPhase(command: RoomCommand.openBuzzers.name, phase: phase) }
+        guard phase == .reading, let current = currentQuestion else { throw .badPhase(command: OpenBuzzersCommand.title, phase: phase) }
         if current.isPaused { throw .paused }
         return .answersOpened(AnswersOpened(at: now, sequence: current.sequence))
     }
@@ -60,7 +60,7 @@ extension Room {
     /// `typed`: the floor holder's own typed answer, logged with the mark.
     func decideMarkBuzz(right: Bool, typed: String? = nil, at now: GameInstant) throws(GameError) -> [RoomEvent] {
         guard let current = currentQuestion, isAcceptingAnswers || phase == .closed else {
-            throw .badPhase(command: RoomCommand.markBuzz(right: right).name, phase: phase)
+            throw .badPhase(command: MarkBuzzCommand.title, phase: phase)
         }
         guard let holder = current.buzz.floor else { throw .noFloor }
         let marked = RoomEvent.buzzMarked(BuzzMarked(at: now, sequence: current.sequence, player: holder, right: right, text: typed))

@@ -23,12 +23,12 @@ extension Room {
         try checkHostLimits(events, limits)
         for position in events.indices { events[position] = applyRecording(events[position]) }
         // An answer, or a player gone for good, may leave nobody to wait for (a drop waits for its grace: `dueTimer`).
-        switch command {
-        case .answer, .leave, .kick:
-            if let close = allAnsweredClose(at: now) { events.append(applyRecording(close)) }
-        default:
-            break
+        let mayEndTheWait = switch command {
+        case .answer, .leave: true
+        case .hostCommand(let command): command.type.mayEndTheWait
+        default: false
         }
+        if mayEndTheWait, let close = allAnsweredClose(at: now) { events.append(applyRecording(close)) }
         if case .tiebreakAnswer = command, let tiebreak = tiebreaks.last, !tiebreak.isOver,
            tiebreak.competitors.allSatisfy({ tiebreak.answers[$0] != nil }) {
             events.append(applyRecording(.tiebreakEnded(TiebreakEnded(at: now, number: tiebreak.number, reason: .allAnswered))))
@@ -37,92 +37,19 @@ extension Room {
     }
 
     /// Validates a command against the current state; pure.
-    func decide(_ command: RoomCommand, at now: GameInstant) throws(GameError) -> [RoomEvent] {
+    package func decide(_ command: RoomCommand, at now: GameInstant) throws(GameError) -> [RoomEvent] {
         if case .tick = command { return [] }
         if phase == .ended { return try decideAfterEnd(command, at: now) }
         if phase == .onBreak, let refusal = breakRefusal(command) { throw refusal }
         switch command {
         case .tick:
             return []
-        case .start:
-            guard phase == .lobby else { throw .badPhase(command: command.name, phase: phase) }
-            return [enterRound(0, at: now)]
-        case .next:
-            guard phase == .revealed || phase == .leaderboard || phase == .onBreak else { throw .badPhase(command: command.name, phase: phase) }
-            return [nextStep(at: now)]
-        case .close where phase == .tiebreak:
-            return [.tiebreakEnded(TiebreakEnded(at: now, number: tiebreaks.count - 1, reason: .host))]
-        case .close:
-            guard isAcceptingAnswers, let current = currentQuestion else { throw .badPhase(command: command.name, phase: phase) }
-            return [.answersClosed(AnswersClosed(at: now, sequence: current.sequence, reason: .host))]
-        case .reveal:
-            guard let current = currentQuestion, isAcceptingAnswers || phase == .closed else {
-                throw .badPhase(command: command.name, phase: phase)
-            }
-            var events: [RoomEvent] = []
-            if isAcceptingAnswers { events.append(.answersClosed(AnswersClosed(at: now, sequence: current.sequence, reason: .host))) }
-            events.append(.questionRevealed(QuestionRevealed(at: now, sequence: current.sequence)))
-            return events
-        case .showLeaderboard:
-            guard phase == .revealed, let current = currentQuestion else { throw .badPhase(command: command.name, phase: phase) }
-            return [.leaderboardShown(LeaderboardShown(at: now, final: position(after: current.round, current.index) == nil))]
-        case .end:
-            return [.roomEnded(RoomEnded(at: now, reason: .hostEnded))]
-        case .pauseClock, .resumeClock, .addTime, .skip, .reopen, .undoReveal:
-            return try decideRunOfShow(command, at: now)
-        case .breakCountdown(let change):
-            return [try decideBreakCountdown(change, at: now)]
-        case .openBuzzers:
-            return [try decideOpenBuzzers(at: now)]
-        case .markBuzz(let right):
-            return try decideMarkBuzz(right: right, at: now)
+        case .hostCommand(let command):
+            return try command.base.decide(in: self, at: now)
         case let .buzz(id, question, rtt):
             return [try decideBuzz(id, question: question, rttMs: rtt, at: now)]
-        case .startTiebreak(let request):
-            return [try decideTiebreak(request, at: now)]
         case let .tiebreakAnswer(id, value, writtenAt, rtt):
             return [try decideTiebreakAnswer(id, value: value, writtenAt: writtenAt, rttMs: rtt, at: now)]
-        case let .kick(id, ban, reason):
-            guard let player = players[id], player.status != .kicked else { throw .unknownPlayer }
-            let told = (reason ?? "").split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-            guard told.count <= 200 else { throw .invalidReason("a removal reason is at most 200 characters") }
-            return [.playerKicked(PlayerKicked(at: now, player: id, ban: ban, reason: told.isEmpty ? nil : told))]
-        case let .rename(id, raw):
-            guard let player = players[id], player.status != .kicked else { throw .unknownPlayer }
-            let nickname = try Self.cleanName(raw, maxLength: settings.nicknameMaxLength, what: "a nickname")
-            if nickname == player.nickname { return [] }
-            if isBlocked(nickname) { throw .nameBlocked }
-            if NameSkeleton(nickname).keys.contains(where: { playerByNameKey[$0].map { $0 != id } ?? false }) { throw .nameTaken }
-            return [.playerRenamed(PlayerRenamed(at: now, player: id, nickname: nickname))]
-        case let .renameTeam(id, raw):
-            guard let team = teams[id], team.mergedInto == nil else { throw .unknownTeam }
-            let name = try Self.cleanName(raw, maxLength: settings.teamNameMaxLength, what: "a team name")
-            if name == team.name { return [] }
-            if isBlocked(name) { throw .nameBlocked }
-            if NameSkeleton(name).keys.contains(where: { teamByNameKey[$0].map { $0 != id } ?? false }) { throw .nameTaken }
-            return [.teamRenamed(TeamRenamed(at: now, team: id, name: name))]
-        case let .mergeTeams(from, into):
-            guard teams[from]?.mergedInto == nil, teams[into]?.mergedInto == nil, teams[from] != nil, teams[into] != nil else { throw .unknownTeam }
-            guard from != into else { throw .nameInvalid("a team cannot be merged into itself") }
-            return [.teamsMerged(TeamsMerged(at: now, from: from, into: into))]
-        case let .movePlayer(id, team):
-            guard let player = players[id], player.status != .kicked else { throw .unknownPlayer }
-            if let team {
-                guard teams[team]?.mergedInto == nil, teams[team] != nil else { throw .unknownTeam }
-            } else if !settings.teams.isEmpty {
-                throw .teamNotListed(listedTeamNames)
-            }
-            return player.team == team ? [] : [.playerMoved(PlayerMoved(at: now, player: id, team: team))]
-        case .setLocked(let flag):
-            return flag == locked ? [] : [.roomLockChanged(RoomLockChanged(at: now, locked: flag))]
-        case let .adjustScore(target, delta, reason):
-            return [try decideAdjustment(target: target, delta: delta, reason: reason, at: now)]
-        case let .accept(sequence, text):
-            return [try decideAccept(sequence: sequence, text: text, at: now)]
-        case let .reject(sequence, text):
-            return [try decideReject(sequence: sequence, text: text, at: now)]
-        case let .mergeAnswers(sequence, from, into):
-            return [try decideMerge(sequence: sequence, from: from, into: into, at: now)]
         case .hostDisconnected:
             return hostConnected ? [.hostDisconnected(HostDisconnected(at: now))] : []
         case .hostReconnect(let tokenHash):
@@ -170,10 +97,8 @@ extension Room {
             return []
         // The game is over, not gone: a host command is a phase mistake like any other
         // (docs/protocol-client.md). `room_ended` is for those trying to enter or play.
-        case .start, .next, .close, .reveal, .showLeaderboard, .end, .kick, .rename, .setLocked, .adjustScore, .accept, .reject, .mergeAnswers,
-             .renameTeam, .mergeTeams, .movePlayer, .startTiebreak,
-             .pauseClock, .resumeClock, .addTime, .skip, .reopen, .undoReveal, .breakCountdown, .openBuzzers, .markBuzz:
-            throw .badPhase(command: command.name, phase: phase)
+        case .hostCommand(let command):
+            throw command.base.refusalAfterEnd(in: self)
         // The join address is the app's choice, refused as it always was.
         case .setJoinAddress, .join, .leave, .answer, .wager, .tiebreakAnswer, .buzz:
             throw .roomEnded
@@ -284,82 +209,5 @@ extension Room {
         case .left: throw .unknownPlayer
         case .connected, .away: return player
         }
-    }
-
-    // MARK: - Host corrections
-
-    private func decideAdjustment(target: ScoreTarget, delta: Int, reason: String, at now: GameInstant) throws(GameError) -> RoomEvent {
-        let reason = reason.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-        guard !reason.isEmpty else { throw .invalidScoreAdjustment("give a reason") }
-        // Like a removal's: the console's field takes 100, and a capped count of adjustments then logs little.
-        guard reason.count <= 200 else { throw .invalidScoreAdjustment("the reason is at most 200 characters") }
-        guard delta != 0, InputBounds.adjustment.contains(delta) else { throw .invalidScoreAdjustment("the change must be between -1000000 and 1000000 and not 0") }
-        switch target {
-        case .player(let id):
-            guard players[id]?.isRanked == true else { throw .unknownPlayer }
-            return .scoreAdjusted(ScoreAdjusted(at: now, player: id, team: nil, delta: delta, reason: reason))
-        case .team(let team):
-            guard teams[team] != nil else { throw .invalidScoreAdjustment("no such team") }
-            return .scoreAdjusted(ScoreAdjusted(at: now, player: nil, team: team, delta: delta, reason: reason))
-        }
-    }
-
-    private func decideAccept(sequence: Int, text: String, at now: GameInstant) throws(GameError) -> RoomEvent {
-        guard asked.indices.contains(sequence) else { throw .unknownQuestion(sequence) }
-        let entry = asked[sequence]
-        guard entry.isRevealed else { throw .cannotAccept("the question has not been revealed yet") }
-        guard let accepted = question(entry).content.acceptedAnswers else { throw .cannotAccept("only typed answers can be accepted") }
-        let trimmed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-        let key = TextNormalizer.answerKey(trimmed)
-        guard !key.isEmpty else { throw .cannotAccept("the answer is empty") }
-        if (accepted + entry.acceptedExtra).contains(where: { TextNormalizer.answerKey($0) == key }) {
-            throw .cannotAccept("that answer is already accepted")
-        }
-        // What the host's page offers: an answer a player typed, no longer than a player may type.
-        guard trimmed.count <= settings.maxTextAnswerLength else {
-            throw .cannotAccept("it is longer than an answer may be (\(settings.maxTextAnswerLength) characters)")
-        }
-        guard entry.answers.contains(where: { $0.value.textKey == key }) else {
-            throw .cannotAccept("nobody gave that answer to this question")
-        }
-        return .answerAccepted(AnswerAccepted(at: now, sequence: sequence, text: trimmed))
-    }
-
-    /// Only an answer the host accepted during the game can be taken back: the pack's own answers
-    /// are what the pack says is right, and a correction after the game is where those change.
-    private func decideReject(sequence: Int, text: String, at now: GameInstant) throws(GameError) -> RoomEvent {
-        guard asked.indices.contains(sequence) else { throw .unknownQuestion(sequence) }
-        let entry = asked[sequence]
-        guard let accepted = question(entry).content.acceptedAnswers else { throw .cannotReject("only typed answers can be rejected") }
-        let key = TextNormalizer.answerKey(text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
-        guard let taken = entry.acceptedExtra.first(where: { TextNormalizer.answerKey($0) == key }) else {
-            if accepted.contains(where: { TextNormalizer.answerKey($0) == key }) {
-                throw .cannotReject("it is one of the pack's own answers; correct the question after the game to change those")
-            }
-            throw .cannotReject("that answer was not accepted")
-        }
-        return .answerRejected(AnswerRejected(at: now, sequence: sequence, text: taken))
-    }
-
-    /// Both groups must hold answers now (after earlier merges), differ, and the question must be a
-    /// survey not yet revealed (nor skipped): after the reveal the counts are on the screen.
-    private func decideMerge(sequence: Int, from: String, into: String, at now: GameInstant) throws(GameError) -> RoomEvent {
-        guard asked.indices.contains(sequence) else { throw .unknownQuestion(sequence) }
-        let entry = asked[sequence]
-        let question = question(entry)
-        guard question.kind.module.answerGroups(question.content, entry: entry, isRanked: { _ in true }) != nil else {
-            throw .cannotMerge("only survey answers can be merged, this is a \(question.kind.rawValue) question")
-        }
-        guard !entry.isRevealed else { throw .cannotMerge("the question has been revealed") }
-        guard !entry.skipped else { throw .cannotMerge("the question was skipped") }
-        let fromKey = entry.group(of: SurveyKind.groupKey(from)), intoKey = entry.group(of: SurveyKind.groupKey(into))
-        var present: Set<String> = []
-        for (_, recorded) in entry.answers {
-            if let key = recorded.textKey ?? question.kind.module.comparisonKey(recorded.value) { present.insert(entry.group(of: key)) }
-        }
-        guard present.contains(fromKey) else { throw .cannotMerge("no answer is in the group \"\(from)\"") }
-        guard present.contains(intoKey) else { throw .cannotMerge("no answer is in the group \"\(into)\"") }
-        guard fromKey != intoKey else { throw .cannotMerge("\"\(from)\" and \"\(into)\" are already one group") }
-        return .answersMerged(AnswersMerged(at: now, sequence: sequence, from: fromKey, into: intoKey))
     }
 }

@@ -1,55 +1,8 @@
 /// Something someone asks a room to do. The app decides who may send what (only the host's
 /// authenticated connection sends host commands) and passes secrets only as hashes.
 package enum RoomCommand: Sendable, Equatable {
-    // Host.
-    case start
-    /// From a reveal: next question, or the round leaderboard after a round's last question.
-    /// From a leaderboard: next question, or the end of the game after the last one.
-    case next
-    /// Stop accepting answers now.
-    case close
-    /// Show the right answer and score the question (closes it first if still open).
-    case reveal
-    case showLeaderboard
-    case end
-    /// Stop the clock while reading or answering; `resumeClock` starts it again where it stood.
-    case pauseClock
-    case resumeClock
-    /// Give everyone `ms` more to answer (reading or open, paused or not).
-    case addTime(ms: GameDuration)
-    /// Drop the current question unscored and go to the next step.
-    case skip
-    /// Re-open a closed (never revealed) question for `ms` from now.
-    case reopen(ms: GameDuration)
-    /// Take back the current question's reveal, before `next`.
-    case undoReveal
-    /// End the reading time now: the buzzers (or answers) open (`open_buzzers`).
-    case openBuzzers
-    /// Mark the answer of the buzz question's floor holder (`mark_buzz`).
-    case markBuzz(right: Bool)
-    /// During a break: move its countdown (more time, or zero now).
-    case breakCountdown(BreakCountdownChange)
-    /// From the final leaderboard: a closest-number question for tied players (or tied teams).
-    case startTiebreak(TiebreakRequest)
-    /// `reason` is shown to the player (trimmed; empty means none).
-    case kick(PlayerID, ban: Bool, reason: String? = nil)
-    /// Replace a player's nickname (same rules as a join's); the player is told.
-    case rename(PlayerID, nickname: String)
-    /// Team housekeeping: rename one, merge one into another (members, own points and name go
-    /// there), move a player to a team (nil: none; only when the host set no team list).
-    case renameTeam(TeamID, name: String)
-    case mergeTeams(from: TeamID, into: TeamID)
-    case movePlayer(PlayerID, team: TeamID?)
-    case setLocked(Bool)
-    case adjustScore(ScoreTarget, delta: Int, reason: String)
-    /// Accept an extra typed answer for a revealed text question; rescores it.
-    case accept(question: Int, text: String)
-    /// Take back an answer `accept` added (the pack's own answers stand: a correction changes those
-    /// after the game); rescores the question.
-    case reject(question: Int, text: String)
-    /// Merge a survey's answer group `from` into group `into` before the reveal; each is a group's
-    /// key or any answer that folds to it (`SurveyKind.groupKey`).
-    case mergeAnswers(question: Int, from: String, into: String)
+    /// A host's command: each is its own type (`ClientCommand`), listed in the app's `ClientCommands.all`.
+    case hostCommand(AnyClientCommand)
     case hostDisconnected
     case hostReconnect(tokenHash: String)
     /// Where players join: the host's pick among the addresses offered (`RoomJoinAddress`).
@@ -78,11 +31,9 @@ package enum RoomCommand: Sendable, Equatable {
     /// round to start. Joining, moderation, scores and a late `accept` (the earlier reveals stand) go on.
     package var waitsForTheRound: Bool {
         switch self {
-        case .close, .reveal, .showLeaderboard, .pauseClock, .resumeClock, .addTime, .skip, .reopen, .undoReveal, .answer, .wager,
-             .startTiebreak, .tiebreakAnswer, .mergeAnswers, .openBuzzers, .markBuzz, .buzz:
-            true
-        case .accept, .reject, .start, .next, .end, .breakCountdown, .kick, .rename, .renameTeam, .mergeTeams, .movePlayer, .setLocked, .adjustScore,
-             .hostDisconnected, .hostReconnect, .setJoinAddress, .join, .resume, .playerDisconnected, .leave, .displayConnected,
+        case .hostCommand(let command): command.type.waitsForTheRound
+        case .answer, .wager, .tiebreakAnswer, .buzz: true
+        case .hostDisconnected, .hostReconnect, .setJoinAddress, .join, .resume, .playerDisconnected, .leave, .displayConnected,
              .displayDisconnected, .tick:
             false
         }
@@ -91,34 +42,9 @@ package enum RoomCommand: Sendable, Equatable {
     /// A short name for `bad_phase` messages.
     package var name: String {
         switch self {
-        case .start: "start"
-        case .next: "go to the next step"
-        case .close: "close the question"
-        case .reveal: "reveal"
-        case .showLeaderboard: "show the leaderboard"
-        case .end: "end the game"
-        case .pauseClock: "pause the clock"
-        case .resumeClock: "resume the clock"
-        case .addTime: "add time"
-        case .skip: "skip the question"
-        case .reopen: "re-open the question"
-        case .undoReveal: "undo the reveal"
-        case .openBuzzers: "open the buzzers"
-        case .markBuzz: "mark the answer"
+        case .hostCommand(let command): command.type.title
         case .buzz: "buzz"
-        case .breakCountdown: "change the break's countdown"
-        case .startTiebreak: "start a tiebreak"
         case .tiebreakAnswer: "answer the tiebreak"
-        case .kick: "kick"
-        case .rename: "rename a player"
-        case .renameTeam: "rename a team"
-        case .mergeTeams: "merge teams"
-        case .movePlayer: "move a player"
-        case .setLocked: "lock or unlock"
-        case .adjustScore: "adjust a score"
-        case .accept: "accept an answer"
-        case .reject: "reject an answer"
-        case .mergeAnswers: "merge answers"
         case .hostDisconnected, .hostReconnect: "reconnect"
         case .setJoinAddress: "choose the join address"
         case .join: "join"
@@ -130,6 +56,9 @@ package enum RoomCommand: Sendable, Equatable {
         case .tick: "tick"
         }
     }
+
+    /// A host command as the room runs it.
+    package static func host(_ command: some ClientCommand) -> RoomCommand { .hostCommand(AnyClientCommand(command)) }
 }
 
 /// What the host asks for a tiebreak.

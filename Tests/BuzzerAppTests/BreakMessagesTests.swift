@@ -59,7 +59,7 @@ struct BreakMessagesTests {
         _ = try Self.playIntoTheBreak(&game)
         let host = { (json: String) throws -> RoomCommand? in
             guard case .host(let command) = try ClientMessage.decode(Array(json.utf8), packLimits: QuestionPackLimits()) else { return nil }
-            return command.roomCommand
+            return .hostCommand(command)
         }
         let added = try game.run(try #require(try host(#"{"type":"break_add_time","seconds":300}"#)))
         #expect(added.deliveries.map(\.type) == ["break"])

@@ -39,34 +39,34 @@ struct ProtocolDocTests {
                 listed[name] = (row[1], fields)
             }
         }
-        for type in ClientMessageType.allCases {
-            let documented = try #require(listed[type.rawValue], "\(type.rawValue) is not in docs/protocol.md's message table")
-            #expect(documented.role == type.role.rawValue, "\(type.rawValue)")
-            #expect(documented.fields == type.fields.map { "`\($0.field.rawValue)`" + ($0.isRequired ? "" : "?") }, "\(type.rawValue)")
+        for type in ClientMessageDefinition.all {
+            let documented = try #require(listed[type.name], "\(type.name) is not in docs/protocol.md's message table")
+            #expect(documented.role == type.role.rawValue, "\(type.name)")
+            #expect(documented.fields == type.fields.map { "`\($0.field.rawValue)`" + ($0.isRequired ? "" : "?") }, "\(type.name)")
         }
-        #expect(Set(listed.keys).subtracting(ClientMessageType.allCases.map(\.rawValue)).sorted() == [], "documented, not defined")
+        #expect(Set(listed.keys).subtracting(ClientMessageDefinition.all.map(\.name)).sorted() == [], "documented, not defined")
     }
 
     @Test func thePlayerRoleRowListsThePlayersCommands() throws {
         let rows = try Self.table("| role | how | may send |", in: Self.protocolDoc())
         let player = try #require(rows.first { $0[0] == "player" })
-        #expect(Set(Self.ticked(player[2])) == Set(ClientMessageType.allCases.filter { $0.role == .player }.map(\.rawValue)))
+        #expect(Set(Self.ticked(player[2])) == Set(ClientMessageDefinition.all.filter { $0.role == .player }.map(\.name)))
     }
 
     @Test func theHostCommandsThatGetAnOKAreTheDocumentedOnes() throws {
         let rows = try Self.table("| message | what it does | reply |", in: Self.protocolDoc())
-        var documented: Set<ClientMessageType> = []
+        var documented: Set<String> = []
         for row in rows {
             let types = row[0].components(separatedBy: #"{"type":""#).dropFirst().compactMap { $0.split(separator: "\"").first }
             let replied = row[2].hasPrefix("`ok`")
             for name in types {
-                let type = try #require(ClientMessageType(rawValue: String(name)), "\(name) is not a message")
+                let type = try #require(ClientCommands.byName[String(name)], "\(name) is not a host command")
                 #expect(type.role == .host, "\(name) in the host commands' table")
                 #expect(type.repliesOK == replied, "\(name): the table says \(replied ? "" : "no ")ok")
-                documented.insert(type)
+                documented.insert(type.wireName)
             }
         }
-        #expect(documented == Set(ClientMessageType.allCases.filter { $0.role == .host }), "every host command, once")
+        #expect(documented == Set(ClientCommands.all.filter { $0.role == .host }.map { $0.wireName }), "every host command, once")
     }
 
     /// A number as the docs write it: thousands separated by commas, a true minus sign.
@@ -94,19 +94,19 @@ struct ProtocolDocTests {
 
     @Test func everyFieldsRangeIsTheDocumentedOne() throws {
         let rows = try Self.table("| field | range |", in: Self.protocolDoc())
-        for type in ClientMessageType.allCases {
+        for type in ClientMessageDefinition.all {
             for spec in type.fields {
                 guard let expected = Self.rangeText(spec.shape) else { continue }
                 // A row names the field, and the messages it is for when it names any.
                 let covering = rows.filter { row in
                     let ticked = Self.ticked(row[0])
-                    return ticked.contains(spec.field.rawValue) && (!row[0].contains("(") || ticked.contains(type.rawValue))
+                    return ticked.contains(spec.field.rawValue) && (!row[0].contains("(") || ticked.contains(type.name))
                 }
                 #expect(covering.contains { row in expected.allSatisfy(row[1].contains) },
-                        "\(type.rawValue).\(spec.field.rawValue): no row of the Ranges table says \(expected)")
+                        "\(type.name).\(spec.field.rawValue): no row of the Ranges table says \(expected)")
             }
         }
-        let known = Set(ClientField.allCases.map(\.rawValue)).union(ClientMessageType.allCases.map(\.rawValue))
+        let known = Set(ClientField.allCases.map(\.rawValue)).union(ClientMessageDefinition.all.map(\.name))
         for row in rows {
             let extra = Self.ticked(row[0]).filter { !$0.contains(".") && !known.contains($0) }
             #expect(extra.isEmpty, "the Ranges table names \(extra), which no message has")

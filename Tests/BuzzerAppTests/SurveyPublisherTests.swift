@@ -62,10 +62,10 @@ import Testing
             do { _ = try decode(text); return "decoded" } catch { return error.reason }
         }
         let merge = try decode(#"{"type":"merge_answers","question":2,"from":"Pari","into":"Paris"}"#)
-        #expect(merge == .host(.mergeAnswers(question: 2, from: "Pari", into: "Paris")))
+        #expect(merge == .host(MergeAnswersCommand(question: 2, from: "Pari", into: "Paris")))
         guard case .host(let command) = merge else { Issue.record("merge_answers is not a host command"); return }
-        #expect(command.roomCommand == .mergeAnswers(question: 2, from: "Pari", into: "Paris"))
-        #expect(ClientMessageType.mergeAnswers.role == .host && ClientMessageType.mergeAnswers.repliesOK)
+        #expect(RoomCommand.hostCommand(command) == .mergeAnswers(question: 2, from: "Pari", into: "Paris"))
+        #expect(MergeAnswersCommand.role == .host && MergeAnswersCommand.repliesOK)
         let long = String(repeating: "x", count: 4097)
         #expect(reason(#"{"type":"merge_answers","question":2,"from":"\#(long)","into":"Paris"}"#) == #""from" is longer than 4096 bytes"#)
         #expect(reason(#"{"type":"merge_answers","question":-1,"from":"a","into":"b"}"#).contains("\"question\""))

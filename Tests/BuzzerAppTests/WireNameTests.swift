@@ -6,9 +6,18 @@ import Testing
 /// Issue 29: no wire name of a client command, a server message or an error code is written as a
 /// string literal (`"name"`, quotes included) in any Swift file under Sources/ but the definition of a
 /// category it belongs to. Everything else refers to the definition. Room events have their own test.
+/// Issue 40: a host command's definition is its own file (`ClientCommand`), named after its type.
 struct WireNameTests {
+    /// Each host command's file (relative to Sources/): BuzzerGame's, or the app's for an app command.
+    static let commandFiles: [(file: String, names: Set<String>)] = ClientCommands.all.map { type in
+        let name = "\(type).swift"
+        let game = "BuzzerGame/Commands/" + name
+        let file = FileManager.default.fileExists(atPath: sources.appendingPathComponent(game).path) ? game : "BuzzerApp/Game/Commands/" + name
+        return (file, [type.wireName])
+    }
+
     /// Each category's one definition file (relative to Sources/) and its names.
-    static let categories: [(file: String, names: Set<String>)] = [
+    static let categories: [(file: String, names: Set<String>)] = commandFiles + [
         ("BuzzerApp/Game/ClientMessageType.swift", Set(ClientMessageType.allCases.map(\.rawValue))),
         ("BuzzerApp/Game/ServerMessageType.swift", Set(ServerMessageType.allCases.map(\.rawValue))),
         ("BuzzerGame/ProtocolErrorCode.swift", Set(ProtocolErrorCode.allCases.map(\.rawValue))),
@@ -50,7 +59,7 @@ struct WireNameTests {
         "BuzzerFormats/OpenTDB/OpenTDBImporter.swift": ["answer"],
         // A room's phase `break` (`state.phase`), and the verbs of `bad_phase` sentences ("Cannot start while …").
         "BuzzerGame/RoomPhase.swift": ["break"],
-        "BuzzerGame/RoomCommand.swift": ["answer", "buzz", "join", "kick", "leave", "resume", "reveal", "start", "wager", "watch"],
+        "BuzzerGame/RoomCommand.swift": ["answer", "buzz", "join", "leave", "resume", "wager", "watch"],
         // The archive's and the league's keys, and the answer export's columns (docs/archive-format.md).
         "BuzzerGameJSON/RecordedStandings+JSON.swift": ["players"],
         // Command-line words: a benchmark's phase names, a subcommand, a verdict.
@@ -108,7 +117,7 @@ struct WireNameTests {
         for (file, names) in spelled.sorted(by: { $0.key < $1.key }) {
             let allowed = Self.categories.filter { $0.file == file }.reduce(into: Self.homonyms[file] ?? []) { $0.formUnion($1.names) }
             let copies = names.subtracting(allowed).subtracting(Self.sharedWithEvents)
-            #expect(copies.isEmpty, "\(file) spells \(copies.sorted()): refer to ClientMessageType, ServerMessageType or ProtocolErrorCode")
+            #expect(copies.isEmpty, "\(file) spells \(copies.sorted()): refer to the command's type, ClientMessageType, ServerMessageType or ProtocolErrorCode")
         }
     }
 
@@ -117,6 +126,21 @@ struct WireNameTests {
         for (file, words) in Self.homonyms {
             let stale = words.subtracting(spelled[file] ?? [])
             #expect(stale.isEmpty, "\(file) no longer spells \(stale.sorted()): take it off WireNameTests.homonyms")
+        }
+    }
+
+    /// Issue 40, "Done when": a host command's wire name is spelled in its own file only, and each file
+    /// is found (a renamed type would otherwise hide its copies).
+    @Test func eachHostCommandsWireNameIsSpelledInItsOwnFileOnly() throws {
+        let spelled = try Self.spelledNames()
+        for (file, names) in Self.commandFiles {
+            #expect(spelled[file] == names, "\(file) defines \(names.sorted())")
+            // Another meaning (a homonym), or another category's wire name (the server's `join_address`), is not a copy.
+            let definitions = Self.categories.filter { $0.file != file }.reduce(into: [String: Set<String>]()) { $0[$1.file, default: []].formUnion($1.names) }
+            let elsewhere = spelled.filter { other in
+                other.key != file && !other.value.intersection(names).subtracting(Self.homonyms[other.key] ?? []).subtracting(definitions[other.key] ?? []).isEmpty
+            }
+            #expect(elsewhere.isEmpty, "\(names.sorted()) is also spelled in \(elsewhere.keys.sorted())")
         }
     }
 

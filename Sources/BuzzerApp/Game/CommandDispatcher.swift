@@ -14,15 +14,17 @@ struct CommandDispatcher: Sendable {
     /// How often a projector's sound reports reach its room (`rooms.lobbyUpdateMilliseconds`).
     let soundReportMilliseconds: Int
 
-    func host(_ command: HostCommand, from client: GameClient) {
-        guard let (room, role) = member(client, request: command.type) else { return }
+    /// A host command: only from the room's host (`ClientCommand.role`), within its allowance.
+    func host(_ command: AnyClientCommand, from client: GameClient) {
+        let name = command.type.wireName
+        guard let (room, role) = member(client, request: name) else { return }
         guard role == .host else {
-            client.send(messages.encode(.error(GameError.notHost, request: command.type.rawValue)))
+            client.send(messages.encode(.error(GameError.notHost, request: name)))
             return
         }
         // Over the allowance: refused here, on the connection's loop; the room never sees it and nothing is logged.
         if let wait = hostRate.take(for: &client.state) {
-            client.send(messages.encode(.error(hostRate.refusal(retryAfterMilliseconds: wait), request: command.type.rawValue)))
+            client.send(messages.encode(.error(hostRate.refusal(retryAfterMilliseconds: wait), request: name)))
             return
         }
         let handle = client.handle, messages = self.messages
@@ -30,13 +32,13 @@ struct CommandDispatcher: Sendable {
             do throws(GameError) {
                 try Self.perform(command, handle: handle, in: live)
             } catch {
-                handle.send(messages.encode(.error(error, request: command.type.rawValue)))
+                handle.send(messages.encode(.error(error, request: name)))
             }
         }
     }
 
     func player(_ command: PlayerCommand, from client: GameClient) {
-        guard let (room, role) = member(client, request: command.type) else { return }
+        guard let (room, role) = member(client, request: command.type.rawValue) else { return }
         guard case .player(let id) = role else {
             client.send(messages.encode(.error(GameError.unknownPlayer, request: command.type.rawValue)))
             return
@@ -55,7 +57,7 @@ struct CommandDispatcher: Sendable {
 
     /// A projector's report: only a connection that watches the room as its display may send one.
     func display(_ report: DisplayReport, from client: GameClient) {
-        guard let (room, role) = member(client, request: report.type) else { return }
+        guard let (room, role) = member(client, request: report.type.rawValue) else { return }
         guard role == .display else {
             client.send(messages.encode(.error(AppError.displayOnly(type: report.type.rawValue), request: report.type.rawValue)))
             return
@@ -81,43 +83,20 @@ struct CommandDispatcher: Sendable {
     }
 
     /// The room and role of a connection that has entered one; otherwise it is told to join first.
-    private func member(_ client: GameClient, request: ClientMessageType) -> (RoomRef, ClientState.Role)? {
+    private func member(_ client: GameClient, request: String) -> (RoomRef, ClientState.Role)? {
         guard let room = client.state.room else {
-            client.send(messages.encode(.error(AppError.notInRoom, request: request.rawValue)))
+            client.send(messages.encode(.error(AppError.notInRoom, request: request)))
             return nil
         }
         return (room, client.state.role)
     }
 
     /// A host command, on the room's loop. Its values are within `InputBounds` (checked at decoding).
-    private static func perform(_ command: HostCommand, handle: ClientHandle, in live: LiveRoom) throws(GameError) {
-        guard let roomCommand = command.roomCommand else {
-            switch command {
-            case .joinAddress(let url): try chooseJoinAddress(url, handle: handle, in: live)
-            case .clip(let control):
-                try live.controlClip(control)
-                handle.send(live.context.messages.encode(.ok(OKPayload(request: command.type.rawValue))))
-            default: break
-            }
-            return
-        }
-        try live.perform(roomCommand)
-        if command.type.repliesOK { handle.send(live.context.messages.encode(.ok(OKPayload(request: command.type.rawValue)))) }
-    }
-
-    /// The host picked another of the room's join addresses for the projector and the QR code. It is
-    /// logged (`join_address_set`), so a restart keeps it; the publisher tells the screens.
-    private static func chooseJoinAddress(_ url: String, handle: ClientHandle, in live: LiveRoom) throws(GameError) {
-        let base = url.hasSuffix("/") ? String(url.dropLast()) : url
-        let offered = live.context.registry.joinAddresses(live.code)?.offered.candidates ?? []
-        guard offered.contains(base) else {
-            handle.send(live.context.messages.encode(.error(
-                AppError.unknownAddress(url: url, offered: offered), request: ClientMessageType.joinAddress.rawValue)))
-            return
-        }
-        try live.perform(.setJoinAddress(RoomJoinAddress(url: base, offered: offered)))
-        _ = live.context.registry.chooseJoinURL(base, for: live.code)
-        handle.send(live.context.messages.encode(.ok(OKPayload(request: ClientMessageType.joinAddress.rawValue))))
+    /// An app command (the join address, the clip) is carried out by the app; every other goes to the room.
+    private static func perform(_ command: AnyClientCommand, handle: ClientHandle, in live: LiveRoom) throws(GameError) {
+        if let app = command.base as? any AppClientCommand { return try app.perform(handle: handle, in: live) }
+        try live.perform(.hostCommand(command))
+        if command.type.repliesOK { handle.send(live.context.messages.encode(.ok(OKPayload(request: command.type.wireName)))) }
     }
 
     /// A player's command, on the room's loop.
