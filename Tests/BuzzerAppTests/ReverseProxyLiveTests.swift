@@ -11,8 +11,24 @@ import Testing
 
     /// nginx with the shipped site on a loopback port (a free one if not given) in front of `upstream`,
     /// checked with `nginx -t` first; its certificate is `folder`'s cert.pem and key.pem. The caller stops it.
+    /// A free port can be taken by another process before nginx binds it (then the test talked to that
+    /// process instead): nginx writes its pid file only once it listens, so this waits for that, and
+    /// tries another free port if nginx exits instead.
     static func nginx(folder: String, upstream: Int, port: Int? = nil) throws -> (proxy: Process, port: Int) {
-        let port = try port ?? ScaleOutLiveTests.freePort()
+        let pidFile = folder + "/nginx.pid"
+        for _ in 0..<5 {
+            try? FileManager.default.removeItem(atPath: pidFile)
+            let started = try startNginx(folder: folder, upstream: upstream, port: port ?? ScaleOutLiveTests.freePort())
+            if eventually(timeout: 30, { !started.proxy.isRunning || FileManager.default.fileExists(atPath: pidFile) }), started.proxy.isRunning {
+                return started
+            }
+            started.proxy.stop(after: 0)
+            if port != nil { break }
+        }
+        throw NginxDidNotListen(folder: folder)
+    }
+
+    private static func startNginx(folder: String, upstream: Int, port: Int) throws -> (proxy: Process, port: Int) {
         let site = try String(contentsOfFile: LiveGameServer.packageRoot + "/deploy/nginx/buzzer.conf", encoding: .utf8)
             .replacingOccurrences(of: "listen LISTEN;", with: "listen 127.0.0.1:\(port) ssl;")
             .replacingOccurrences(of: "ssl_certificate     CERTIFICATE;", with: "ssl_certificate     \(folder)/cert.pem;")
@@ -95,4 +111,10 @@ import Testing
         #expect(result.output.contains("joined joined"))
         #expect(result.output.contains("ack True"))
     }
+}
+
+/// nginx exited before it listened, five free ports running.
+struct NginxDidNotListen: Error, CustomStringConvertible {
+    let folder: String
+    var description: String { "nginx did not start listening (its log: \(folder)/logs/error.log)" }
 }
