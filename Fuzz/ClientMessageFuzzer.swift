@@ -35,7 +35,7 @@ func fuzzClientMessage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             ClientMessageFuzzer.require(request == type.map(ClientMessage.shown), "error names request \(request) for a \(type ?? "nil") message", bytes)
         }
     case .success(let message):
-        ClientMessageFuzzer.require(message.type.rawValue == type, "decoded \(message.type.rawValue) from a \(type ?? "nil") message", bytes)
+        ClientMessageFuzzer.require(message.typeName == type, "decoded \(message.typeName) from a \(type ?? "nil") message", bytes)
         let written = Array(JSONPrettyPrinter.print(message.jsonValue).utf8)
         let again = ClientMessageFuzzer.decode(written)
         guard case .success(let reread) = again, reread == message else {

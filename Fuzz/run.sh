@@ -76,10 +76,12 @@ case "$target" in
         module BuzzerGame $(find "$src/BuzzerGame" -name '*.swift' | sort)
         module BuzzerGameJSON $(find "$src/BuzzerGameJSON" -name '*.swift' | sort)
         if [ "$target" = client ]; then
-            # ClientMessage.swift and its definition need only BuzzerFormats, BuzzerGame and BuzzerGameJSON, not the rest of BuzzerApp.
+            # ClientMessage.swift and its definitions need only BuzzerFormats, BuzzerGame and BuzzerGameJSON, not the rest of BuzzerApp.
             g="$src/BuzzerApp/Game"
-            swiftc "${flags[@]}" -use-ld=lld -module-name BuzzerClientFuzz -I "$modules" \
+            # The registry's two app commands are in it too, without their `perform` (BUZZER_CLIENT_FUZZ).
+            swiftc "${flags[@]}" -D BUZZER_CLIENT_FUZZ -use-ld=lld -module-name BuzzerClientFuzz -I "$modules" \
                 "$g/ClientMessage.swift" "$g/ClientMessage+Create.swift" "$g/ClientMessageType.swift" "$g/ClientFieldReader.swift" "$g/ClipControl.swift" \
+                $(find "$g/Commands" -name '*.swift' | sort) \
                 "$root/Fuzz/ClientMessageFuzzer.swift" \
                 "$modules/BuzzerFormats.o" "$modules/BuzzerGame.o" "$modules/BuzzerGameJSON.o" -o "$binary"
         else

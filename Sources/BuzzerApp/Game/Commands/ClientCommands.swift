@@ -18,12 +18,14 @@ package enum ClientCommands {
     package static let byName: [String: any ClientCommand.Type] = Dictionary(all.map { ($0.wireName, $0) }, uniquingKeysWith: { first, _ in first })
 }
 
+#if !BUZZER_CLIENT_FUZZ
 /// A command the app carries out itself instead of handing it to the room as it is: it checks
 /// something only the app knows (the server's join addresses) or reaches only the projectors.
 protocol AppClientCommand: ClientCommand {
     /// On the room's loop, in place of `LiveRoom.perform(.host(self))`; it sends its own `ok`.
     func perform(handle: ClientHandle, in live: LiveRoom) throws(GameError)
 }
+#endif
 
 /// What the protocol fuzzer runs for an app command (it has no `LiveRoom`): the room command the
 /// app would run, or nil when the room never sees it.

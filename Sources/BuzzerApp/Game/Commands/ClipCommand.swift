@@ -1,9 +1,11 @@
 import BuzzerGame
+#if !BUZZER_CLIENT_FUZZ
 import BuzzerTransport
+#endif
 
 /// `clip`: the host's remote for the current question's clip on every projector (`ClipControl`).
 /// Not a room command and not logged: it does not change the game.
-package struct ClipCommand: ClientCommand, AppClientCommand, FuzzedAppCommand {
+package struct ClipCommand: ClientCommand, FuzzedAppCommand {
     package static let wireName = "clip"
     package static let title = "control the clip"
     package static let repliesOK = true
@@ -28,11 +30,6 @@ package struct ClipCommand: ClientCommand, AppClientCommand, FuzzedAppCommand {
     /// Nothing for the room to decide: the projectors play it (`LiveRoom.controlClip`).
     package func decide(in room: Room, at now: GameInstant) throws(GameError) -> [RoomEvent] { [] }
 
-    func perform(handle: ClientHandle, in live: LiveRoom) throws(GameError) {
-        try live.controlClip(control)
-        handle.send(live.context.messages.encode(.ok(OKPayload(request: Self.wireName))))
-    }
-
     package func fuzzRoomCommand(in room: Room) -> RoomCommand? { nil }
 
     package static func fuzzed(in room: Room, by fuzz: inout some CommandFuzzer) -> ClipCommand {
@@ -41,3 +38,13 @@ package struct ClipCommand: ClientCommand, AppClientCommand, FuzzedAppCommand {
         return ClipCommand(ClipControl(action: action, volume: volume))
     }
 }
+
+// The client-message fuzz target (Fuzz/run.sh) builds this file without the transport and the live room.
+#if !BUZZER_CLIENT_FUZZ
+extension ClipCommand: AppClientCommand {
+    func perform(handle: ClientHandle, in live: LiveRoom) throws(GameError) {
+        try live.controlClip(control)
+        handle.send(live.context.messages.encode(.ok(OKPayload(request: Self.wireName))))
+    }
+}
+#endif

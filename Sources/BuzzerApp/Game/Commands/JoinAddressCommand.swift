@@ -1,10 +1,12 @@
 import BuzzerGame
+#if !BUZZER_CLIENT_FUZZ
 import BuzzerTransport
+#endif
 
 /// `join_address`: the host picks another of the room's join addresses (`RoomJoinAddress`) for the
 /// projector and the QR code. The app checks it against the server's addresses, then the room logs
 /// it (`join_address_set`), so a restart keeps it; the publisher tells the screens.
-package struct JoinAddressCommand: ClientCommand, AppClientCommand, FuzzedAppCommand {
+package struct JoinAddressCommand: ClientCommand, FuzzedAppCommand {
     package static let wireName = "join_address"
     package static let title = "choose the join address"
     package static let repliesOK = true
@@ -32,17 +34,6 @@ package struct JoinAddressCommand: ClientCommand, AppClientCommand, FuzzedAppCom
     /// An ended room refuses it as it refuses a player (`room_ended`): the address is the app's choice.
     package func refusalAfterEnd(in room: Room) -> GameError { .roomEnded }
 
-    func perform(handle: ClientHandle, in live: LiveRoom) throws(GameError) {
-        let offered = live.context.registry.joinAddresses(live.code)?.offered.candidates ?? []
-        guard offered.contains(base) else {
-            handle.send(live.context.messages.encode(.error(AppError.unknownAddress(url: url, offered: offered), request: Self.wireName)))
-            return
-        }
-        try live.perform(.setJoinAddress(RoomJoinAddress(url: base, offered: offered)))
-        _ = live.context.registry.chooseJoinURL(base, for: live.code)
-        handle.send(live.context.messages.encode(.ok(OKPayload(request: Self.wireName))))
-    }
-
     package func fuzzRoomCommand(in room: Room) -> RoomCommand? {
         let offered = room.joinAddress?.offered ?? ["http://192.168.1.20:8080", "http://buzzer.local:8080"]
         return .setJoinAddress(RoomJoinAddress(url: base, offered: offered))
@@ -55,3 +46,19 @@ package struct JoinAddressCommand: ClientCommand, AppClientCommand, FuzzedAppCom
         return JoinAddressCommand(url: fuzz.chance(0.5) ? "http://elsewhere.example" : fuzz.text())
     }
 }
+
+// The client-message fuzz target (Fuzz/run.sh) builds this file without the transport and the live room.
+#if !BUZZER_CLIENT_FUZZ
+extension JoinAddressCommand: AppClientCommand {
+    func perform(handle: ClientHandle, in live: LiveRoom) throws(GameError) {
+        let offered = live.context.registry.joinAddresses(live.code)?.offered.candidates ?? []
+        guard offered.contains(base) else {
+            handle.send(live.context.messages.encode(.error(AppError.unknownAddress(url: url, offered: offered), request: Self.wireName)))
+            return
+        }
+        try live.perform(.setJoinAddress(RoomJoinAddress(url: base, offered: offered)))
+        _ = live.context.registry.chooseJoinURL(base, for: live.code)
+        handle.send(live.context.messages.encode(.ok(OKPayload(request: Self.wireName))))
+    }
+}
+#endif
