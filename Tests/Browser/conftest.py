@@ -2,7 +2,9 @@
 headless Chromium (Debian's chromium + chromium-driver) through Selenium, checked with axe-core.
 
 Environment: BUZZER_BINARY (default .build/debug/buzzer), BUZZER_REPORTS (default reports/):
-screenshots go to $BUZZER_REPORTS/screenshots, axe findings to $BUZZER_REPORTS/axe.json.
+axe findings go to $BUZZER_REPORTS/axe.json; with BUZZER_SCREENSHOTS=1, screenshots of the screens the
+tests reach go to $BUZZER_REPORTS/screenshots (off by default: they are for a person to look at, no test
+reads them, and they were a fifth of the browser tests' time).
 """
 import atexit
 import json
@@ -32,6 +34,7 @@ LAPTOP = (1366, 900)
 WAIT = 15  # seconds: generous for a loaded 2-core CI machine; waits end as soon as true
 # The library's edit token in the test servers' config: hosting a library pack needs it.
 EDIT_TOKEN = "browser-test-edit-token-0123456789"
+SCREENSHOTS = os.environ.get("BUZZER_SCREENSHOTS") == "1"
 
 
 class Server:
@@ -56,6 +59,7 @@ class Server:
         line = self._read_line(deadline=time.monotonic() + 30)
         assert line.startswith("listening on "), f"unexpected first line: {line!r}"
         self.port = int(line.rsplit(":", 1)[1])
+        ORIGINS.add(self.url)
         return self
 
     def _read_line(self, deadline):
@@ -113,31 +117,83 @@ CHROMIUM_TMP = tempfile.mkdtemp(prefix="buzzer-chromium-")
 atexit.register(shutil.rmtree, CHROMIUM_TMP, True)
 
 
+# Every origin a test server of this worker served: a browser used again forgets them all.
+ORIGINS = set()
+# Browsers kept between tests, this worker's (starting Chromium costs about a CPU second; a test
+# opens one to six). A few only: each idle one holds its memory.
+IDLE = []
+IDLE_LIMIT = 3
+
+
+def start_browser(size):
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                "--disable-extensions", "--no-first-run", "--lang=en-US", "--force-device-scale-factor=1",
+                "--autoplay-policy=no-user-gesture-required",
+                # test_tls serves a self-signed certificate made in the test.
+                "--ignore-certificate-errors",
+                f"--window-size={size[0]},{size[1]}", "--hide-scrollbars"):
+        options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver", env={**os.environ, "TMPDIR": CHROMIUM_TMP})
+    return webdriver.Chrome(options=options, service=service)
+
+
+def forget(driver):
+    """Makes a used browser as good as new for the next test, or says it cannot (False: quit it).
+    A new tab drops what a test set on its page (CDP emulation, touch, locale, scripts to run on each
+    page); the old tabs close, so their sockets do; every test origin's storage goes (a later server may
+    get the same port); the console log is drained, so a test reads only its own page's messages."""
+    try:
+        handles = driver.window_handles
+        if not handles:
+            return False
+        driver.switch_to.window(handles[0])
+        driver.switch_to.new_window("tab")
+        fresh = driver.current_window_handle
+        for handle in handles:
+            driver.switch_to.window(handle)
+            driver.close()
+        driver.switch_to.window(fresh)
+        for origin in ORIGINS:
+            driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+        driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+        driver.get_log("browser")
+        return True
+    except Exception:  # a crashed or closed browser is not used again
+        return False
+
+
+def quit_idle():
+    while IDLE:
+        try:
+            IDLE.pop().quit()
+        except Exception:
+            pass
+
+
+atexit.register(quit_idle)
+
+
 class Browsers:
-    """Starts Chromium instances (each with its own profile, so its own localStorage)."""
+    """A test's Chromium instances, each its own process with its own profile (so its own localStorage).
+    They come from this worker's idle ones when it has some, made as good as new (`forget`)."""
 
     def __init__(self):
         self.drivers = []
 
     def open(self, size=PHONE):
-        options = webdriver.ChromeOptions()
-        options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-        for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                    "--disable-extensions", "--no-first-run", "--lang=en-US", "--force-device-scale-factor=1",
-                    "--autoplay-policy=no-user-gesture-required",
-                    # test_tls serves a self-signed certificate made in the test.
-                    "--ignore-certificate-errors",
-                    f"--window-size={size[0]},{size[1]}", "--hide-scrollbars"):
-            options.add_argument(arg)
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver", env={**os.environ, "TMPDIR": CHROMIUM_TMP})
-        driver = webdriver.Chrome(options=options, service=service)
+        driver = IDLE.pop() if IDLE else start_browser(size)
         set_viewport(driver, size)
         self.drivers.append(driver)
         return driver
 
     def close(self):
         for driver in self.drivers:
+            if len(IDLE) < IDLE_LIMIT and forget(driver):
+                IDLE.append(driver)
+                continue
             try:
                 driver.quit()
             except Exception:  # a crashed browser must not hide the test's own failure
@@ -190,9 +246,18 @@ def set_viewport(driver, size):
         raise AssertionError(f"the viewport is {driver.execute_script(inner)}, not {tuple(size)}")
 
 
+def save_screenshot(driver, name):
+    """Saves the page as it is to reports/screenshots/NAME.png, with BUZZER_SCREENSHOTS=1 only."""
+    if SCREENSHOTS:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(SHOTS / f"{name}.png"))
+
+
 def shot(driver, name):
-    """Saves the page at phone and projector sizes (NAME-phone.png, NAME-projector.png), then
-    puts the window back."""
+    """With BUZZER_SCREENSHOTS=1, saves the page at phone and projector sizes (NAME-phone.png,
+    NAME-projector.png), then puts the window back."""
+    if not SCREENSHOTS:
+        return
     SHOTS.mkdir(parents=True, exist_ok=True)
     before = driver.execute_script("return [window.innerWidth, window.innerHeight]")
     for label, size in (("phone", PHONE), ("projector", PROJECTOR)):
@@ -200,7 +265,7 @@ def shot(driver, name):
         # Let layout and fonts settle: wait for the fonts promise and two frames, not a timer.
         driver.execute_async_script(
             "const done = arguments[0]; document.fonts.ready.then(() => requestAnimationFrame(() => requestAnimationFrame(done)))")
-        driver.save_screenshot(str(SHOTS / f"{name}-{label}.png"))
+        save_screenshot(driver, f"{name}-{label}")
     set_viewport(driver, before)
 
 
@@ -246,8 +311,10 @@ def pytest_sessionfinish(session, exitstatus):
 
 
 def pytest_terminal_summary(terminalreporter):
-    if SHOTS.exists():
+    if SCREENSHOTS:
         terminalreporter.write_line(f"screenshots: {SHOTS}")
+    else:
+        terminalreporter.write_line("screenshots: none taken (BUZZER_SCREENSHOTS=1 saves them to reports/screenshots)")
     if AXE_FINDINGS:
         total = sum(len(v) for v in AXE_FINDINGS.values())
         terminalreporter.write_line(f"axe: {len(AXE_FINDINGS)} page states checked, {total} minor/moderate findings in {REPORTS / 'axe.json'}")

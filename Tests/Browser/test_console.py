@@ -7,7 +7,7 @@ import urllib.request
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import SHOTS, axe_check, wait
+from conftest import axe_check, save_screenshot, wait
 from pages import Peer, click, console, el, els, open_host, wait_css, wait_text
 from test_first_run import start
 from test_projector_fit import png
@@ -29,8 +29,7 @@ def upload_with(server, data):
 
 def snap(driver, name):
     """The console as it is, at its own size (reports/screenshots/NAME.png)."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    driver.save_screenshot(str(SHOTS / f"{name}.png"))
+    save_screenshot(driver, name)
 
 
 def form_values(host):

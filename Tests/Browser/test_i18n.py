@@ -17,7 +17,7 @@ import re
 import pytest
 from selenium.webdriver.support.ui import Select
 
-from conftest import EDIT_TOKEN, LAPTOP, PHONE, PROJECTOR, ROOT, SHOTS, set_viewport, wait
+from conftest import EDIT_TOKEN, LAPTOP, PHONE, PROJECTOR, ROOT, save_screenshot, set_viewport, wait
 from pages import Peer, click, el, els, local, wait_css, wait_text
 
 ASSETS = ROOT / "Sources" / "BuzzerApp" / "Web" / "Public" / "assets"
@@ -280,8 +280,7 @@ def every_language(driver, site, part, state, switch, no_scroll=False, sizes=Non
                 set_viewport(driver, size)
             site.check(driver, part, lang, f"{state}{f' at {size[0]}x{size[1]}' if size else ''}", no_scroll)
             if lang in ("de", "fr") and size in (None, PHONE):  # the two longest, for a look: i18n-PART-STATE-LANG.png
-                SHOTS.mkdir(parents=True, exist_ok=True)
-                driver.save_screenshot(str(SHOTS / f"i18n-{part}-{state.replace(' ', '-')}-{lang}.png"))
+                save_screenshot(driver, f"i18n-{part}-{state.replace(' ', '-')}-{lang}")
     switch(driver, "en")
 
 

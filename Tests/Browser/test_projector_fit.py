@@ -14,7 +14,7 @@ import zlib
 
 import pytest
 
-from conftest import SHOTS, axe_check, set_viewport, wait
+from conftest import axe_check, save_screenshot, set_viewport, wait
 from pages import Peer, el, els, wait_css, wait_text
 from test_first_run import start
 from test_i18n import LANGS, catalogue, longest_language
@@ -111,10 +111,9 @@ def settle(driver, size):
 
 
 def check_every_size(driver, phase, selectors, extra=None, lang="en"):
-    SHOTS.mkdir(parents=True, exist_ok=True)
     for size in SIZES:
         settle(driver, size)
-        driver.save_screenshot(str(SHOTS / f"fit-{phase}-{size[0]}x{size[1]}{'' if lang == 'en' else '-' + lang}.png"))
+        save_screenshot(driver, f"fit-{phase}-{size[0]}x{size[1]}{'' if lang == 'en' else '-' + lang}")
         problems = driver.execute_script(OUTSIDE, selectors)
         assert not problems, f"{phase} at {size[0]}x{size[1]} in {lang}: {problems}"
         broken = driver.execute_script(BROKEN_WORDS, ".board .name, .podium .name, .joined-names li")

@@ -11,7 +11,7 @@ import urllib.request
 import pytest
 from selenium.webdriver.support.ui import Select
 
-from conftest import EDIT_TOKEN, SHOTS, axe_check, shot, wait
+from conftest import EDIT_TOKEN, axe_check, save_screenshot, shot, wait
 from pages import Peer, click, el, els, open_host, wait_css, wait_text
 
 CONSOLE = (1366, 768)
@@ -63,7 +63,7 @@ def league_night(base):
 def console_shot(driver, element, name):
     """The console-sized window scrolled to `element` (the phone and projector shots show the top of the page)."""
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-    driver.save_screenshot(str(SHOTS / f"{name}-console.png"))
+    save_screenshot(driver, f"{name}-console")
 
 
 def stats(base, query):
