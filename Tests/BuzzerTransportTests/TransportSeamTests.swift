@@ -80,8 +80,13 @@ import Testing
         // A reveal: one shared frame for everyone, then each player's own result, in one write each.
         let service = RecordingService(echo: false)
         try LiveServer.with(LiveServer.recording(service)) { server in
-            let clients = try (0..<5).map { _ in try TestWebSocketClient.connect(port: server.port) }
-            #expect(eventually { service.openedCount == clients.count })
+            // One at a time: the 101 goes out before the server makes the handler, so two connections on
+            // two loops may record their handles in either order, and handles[4] must be clients[4]'s.
+            let clients = try (0..<5).map { n in
+                let client = try TestWebSocketClient.connect(port: server.port)
+                #expect(eventually { service.openedCount == n + 1 })
+                return client
+            }
             let handles = service.handles
             var batch = RecordingService.Handle.Batch()
             let shared = batch.add(.text("reveal"))
