@@ -2,7 +2,8 @@
 a number and a typed answer; three phones with long names in several languages) is ended; the
 console's end screen (1366x768, English) changes a wrong key and accepts a typed answer, and shows
 the standings each gives; a correction without a reason is refused with the server's words and
-changes nothing; the league page's owner panel (1280x720, German) voids a question with the edit
+changes nothing; the live projector's podium (1920x1080) follows each correction without a reload;
+the league page's owner panel (1280x720, German) voids a question with the edit
 token; and the phone whose place moved sees it in "Your nights" (390 px): "Your place: 3rd → 1st".
 axe finds nothing on any of them."""
 import json
@@ -101,6 +102,11 @@ def test_corrections_from_the_console_and_the_league_page_reach_the_players_nigh
         before = sheet(base, code, EDIT_TOKEN)
         assert [(p["name"], p["rank"]) for p in before["players"]] == [(NGOZI, 1), (JURGEN, 2), (SIOBHAN, 3)], before["players"]
 
+        # The projector shows the podium (1920x1080): a correction must reach it without a reload.
+        projector = browsers.open((1920, 1080))
+        projector.get(f"{base}/display/{code}")
+        wait_text(projector, ".display-ended .step-2 .name", JURGEN)
+
         # The console's end screen: the form opens under the results, with the host key the console holds.
         click(host, "#correct-open")
         wait_css(host, "#correct-form")
@@ -118,6 +124,10 @@ def test_corrections_from_the_console_and_the_league_page_reach_the_players_nigh
         # The console's own final table follows (the server sends the corrected end), and the form stays as it was.
         wait(host, lambda d: final_names(d) == [NGOZI, SIOBHAN, JURGEN], "the console's final table after the new key")
         assert "Corrected:" in el(host, "#correct-status").text
+        # The live projector follows: Siobhán is second now, with her new score, and Jürgen is third.
+        wait_text(projector, ".display-ended .step-2 .name", SIOBHAN, "the projector kept the podium from before the correction")
+        assert el(projector, ".display-ended .step-3 .name").text == JURGEN
+        assert el(projector, ".display-ended .step-1 .name").text == NGOZI
 
         # A refusal: no reason. The server's words show, and nothing changes.
         Select(el(host, "#correct-question")).select_by_value("2")

@@ -66,7 +66,8 @@ function react(change, { game }) {
   if (change.has('clock')) runClock(countdown, game.phase, game.question);
   // A new screen is drawn whole; on the same one, only the live numbers move, unless the host
   // corrected what it shows (an accepted answer, a score, a name: a new `reveal` or `leaderboard`).
-  render(change.has('ack.state') || change.has('reveal', 'leaderboard'));
+  // A corrected end (`ended` again, after the podium is up) redraws it: the room sees the new places.
+  render(change.has('ack.state') || change.has('reveal', 'leaderboard', 'ended'));
   if (change.has('break') && game.phase === 'break') tickBreak(game.break);
   showPaused();
   if (change.has('buzz')) buzzChanged(change, game);
