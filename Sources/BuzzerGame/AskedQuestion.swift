@@ -46,6 +46,9 @@ package struct AskedQuestion: Sendable, Equatable {
     package var wasRevealed = false
     /// Voided by a correction after the game (`game_corrected`): it scores nothing for anyone.
     package var voided = false
+    /// The question's content as it was asked, once a correction changed its answer key (nil before):
+    /// the question index knows the pack's question by both keys (docs/replay-season.md).
+    package var contentAsAsked: QuestionContent? = nil
 
     package var isRevealed: Bool { revealedAt != nil }
 

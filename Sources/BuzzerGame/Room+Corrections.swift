@@ -53,6 +53,7 @@ extension Room {
         switch event.correction {
         case .answerKey(let sequence, let content):
             let entry = asked[sequence]
+            if entry.contentAsAsked == nil { asked[sequence].contentAsAsked = question(entry).content }
             pack.rounds[entry.round].questions[entry.index].content = content
         case .ruling(let sequence, let player, let right):
             asked[sequence].answers[player]?.ruling = right

@@ -59,6 +59,9 @@ package struct QuestionStats: Sendable, Equatable, Encodable {
 package struct QuestionStatsBuilder: Sendable {
     private var byFingerprint: [QuestionFingerprint: QuestionStats] = [:]
     private var order: [QuestionFingerprint] = []
+    /// A question whose key a correction changed, by its fingerprint as asked → as corrected: the
+    /// pack that asked it still has the old key (until someone fixes it), and must still find it.
+    private var asAsked: [QuestionFingerprint: QuestionFingerprint] = [:]
     /// Games read.
     package private(set) var games = 0
 
@@ -86,6 +89,13 @@ package struct QuestionStatsBuilder: Sendable {
             add(entry, question: question, ranked: ranked, to: &stats)
             byFingerprint[fingerprint] = stats
             touched.append(fingerprint)
+            if let content = entry.contentAsAsked {
+                let before = QuestionFingerprint(text: question.text, answer: QuestionFingerprint.answerKey(content))
+                if before != fingerprint, byFingerprint[before] == nil {
+                    asAsked[before] = fingerprint
+                    touched.append(before)
+                }
+            }
         }
         return touched
     }
@@ -135,10 +145,11 @@ package struct QuestionStatsBuilder: Sendable {
         order.map { finished($0)! }
     }
 
-    /// One question's statistics as `finish` gives them; nil for a question not added. The builder
+    /// One question's statistics as `finish` gives them (a corrected question's also by its key as asked);
+    /// nil for a question not added. The builder
     /// keeps what it needs to add more games after (the question index adds each game as it ends).
     package func finished(_ fingerprint: QuestionFingerprint) -> QuestionStats? {
-        guard var stats = byFingerprint[fingerprint] else { return nil }
+        guard var stats = byFingerprint[fingerprint] ?? asAsked[fingerprint].flatMap({ byFingerprint[$0] }) else { return nil }
         stats.percentRight = stats.judged == 0 ? nil : (Double(stats.right) * 1000 / Double(stats.judged)).rounded() / 10
         let sorted = stats.responses.sorted()
         stats.responseMedianMs = QuestionStats.percentile(sorted, 50)

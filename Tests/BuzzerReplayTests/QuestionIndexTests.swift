@@ -69,6 +69,28 @@ import Testing
         #expect(after.stats.timesAsked == 1)
     }
 
+    /// A new key (1969 → 1970) makes the question a new fingerprint, but the library pack still says
+    /// 1969 until someone fixes it: the index must find the question by both, or the create form's
+    /// repeat warning misses it and the editor says "Never asked" (issue 41).
+    @Test func aQuestionWhoseKeyWasCorrectedIsFoundByItsKeyAsAskedAndAsCorrected() throws {
+        var game = try PlayedGame.wholeGame(code: "AAAA", at: 1_700_000_000_000, league: Self.crown)
+        let entry = try #require(game.room.asked.first { game.room.question($0).text == "Year of the Moon landing?" })
+        let asAsked = game.room.question(entry)
+        try CorrectionTests.correct(&game, .answerKey(sequence: entry.sequence, content: .number(answer: 1970)))
+        let corrected = game.room.question(entry)
+        #expect(QuestionFingerprint(asAsked) != QuestionFingerprint(corrected))
+        let directory = TemporaryDirectory()
+        try writeArchive([game], to: directory.path)
+        let index = try QuestionIndex.build(folders: [directory.path], now: 1_702_000_000_000)
+        for question in [asAsked, corrected] {
+            let found = try #require(index[QuestionFingerprint(question)], "not found by the key \(question.content)")
+            #expect(found.stats.timesAsked == 1 && found.stats.answer == "1970")
+            #expect(index.lastAsked(QuestionFingerprint(question), league: "crown", since: 1_700_000_000_000) == 1_700_000_000_000)
+        }
+        // Each question is listed once in the season's statistics, under its corrected key.
+        #expect(index.entries.count == PlayedGame.pack().rounds.flatMap(\.questions).count + 1)
+    }
+
     /// What the server does as each game ends: the game read from its own lines and added. The
     /// result is the index a build of the whole archive makes; an anonymous inline-pack game, a game
     /// added twice and a running one change nothing.
