@@ -13,7 +13,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from conftest import AXE_FINDINGS, EDIT_TOKEN, axe_check, set_viewport, wait
-from pages import click, console, el, els, join, wait_css, wait_text
+from pages import Peer, click, console, el, els, join, open_host, wait_css, wait_text
 from test_first_run import start
 from test_kind_pin import phone_at
 
@@ -185,5 +185,81 @@ def test_corrections_from_the_console_and_the_league_page_reach_the_players_nigh
         assert lines[2].endswith(": Zwei Antworten waren richtig. Your place: 3rd → 1st."), lines
         assert phone.execute_script("return document.documentElement.scrollWidth <= innerWidth")
         no_axe_findings(phone, "league: a phone's corrected night")
+    finally:
+        server.stop()
+
+
+NIGHT_PACK = {"title": "Pub Night 14", "questions": [
+    {"kind": "number", "category": "Music", "text": "In which year did the Berlin Wall fall?", "answer": 1988},
+    {"kind": "choice", "category": "Food", "text": "Halloumi comes from…", "options": ["Crete", "Cyprus", "Malta"], "answer": 1},
+]}
+
+
+def test_a_new_key_is_written_into_the_library_pack_the_game_came_from(tmp_path, browsers):
+    """The pack said 1988; the console corrects the key to 1989 after the night (the confirmation says
+    1989, not 1,989), then "Fix it in the pack too" writes 1989 into the library pack, which the editor
+    and the next game then have. A pack changed since the game is not touched, and says so."""
+    library = tmp_path / "library"
+    library.mkdir()
+    (library / "pub-night-14.json").write_text(json.dumps(NIGHT_PACK))
+    server = start(tmp_path, library=library, defaults={"shuffleOptions": False})
+    try:
+        base = server.url
+        host = browsers.open((1366, 768))
+        open_host(host, base)
+        click(host, "input[name=pack][value='pub-night-14']")
+        click(host, "form.setup button[type=submit]")
+        code = wait_css(host, "#join-code").text.strip()
+        phone = Peer(base)
+        phone.send(type="join", code=code, nickname="Zoë")
+        phone.until("joined")
+        click(host, "#primary")
+        phone.until("answers_open")
+        phone.send(type="answer", question=0, answer={"kind": "number", "value": 1989})
+        phone.until("answer_ack")
+        wait_text(host, "#primary", "Reveal")
+        click(host, "#primary")
+        wait_text(host, "#primary", "Next")
+        click(host, "#end")
+        click(host, "#ask-confirm")
+        click(host, "#correct-open")
+        wait_css(host, "#correct-number")
+        assert not els(host, "#correct-fix-pack"), "the offer came before any new key"
+        number = el(host, "#correct-number")
+        number.clear()
+        number.send_keys("1989")
+        el(host, "#correct-reason").send_keys("The Wall fell in 1989")
+        click(host, "#correct-send")
+        status = wait_text(host, "#correct-status", "Corrected:").text
+        assert "1989" in status and "1,989" not in status, status
+        assert "Pub Night 14" in wait_css(host, "#correct-pack-still").text
+        no_axe_findings(host, "console: a new key, and the offer to fix the pack")
+        click(host, "#correct-fix-pack")
+        wait_text(host, "#correct-pack", "Fixed in the pack")
+        request = urllib.request.Request(f"{base}/api/packs/pub-night-14", headers={"Authorization": f"Bearer {EDIT_TOKEN}"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            fixed = json.loads(response.read())
+        questions = [q for r in fixed.get("rounds", [fixed]) for q in r["questions"]]
+        assert [q["answer"] for q in questions] == [1989, 1], questions
+        assert questions[0]["text"] == NIGHT_PACK["questions"][0]["text"]
+
+        # The editor rewords the question; a later new key (1990) is then not written over it.
+        fixed_etag = response.headers["ETag"]
+        questions[0]["text"] = "When did the Berlin Wall come down?"
+        put = urllib.request.Request(f"{base}/api/packs/pub-night-14", method="PUT", data=json.dumps(fixed).encode(),
+                                     headers={"Authorization": f"Bearer {EDIT_TOKEN}", "Content-Type": "application/json", "If-Match": fixed_etag})
+        urllib.request.urlopen(put, timeout=10).close()
+        number = el(host, "#correct-number")
+        number.clear()
+        number.send_keys("1990")
+        el(host, "#correct-reason").send_keys("Checked again")
+        click(host, "#correct-send")
+        wait_text(host, "#correct-status", "1990")
+        click(host, "#correct-fix-pack")
+        wait_text(host, "#correct-pack", "no longer has this question")
+        with urllib.request.urlopen(request, timeout=10) as response:
+            kept = json.loads(response.read())
+        assert [q["answer"] for r in kept.get("rounds", [kept]) for q in r["questions"]] == [1989, 1]
+        phone.close()
     finally:
         server.stop()

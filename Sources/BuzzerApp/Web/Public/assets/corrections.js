@@ -8,7 +8,8 @@ import { addCatalogue, formatDate, formatList, formatNumber, onLanguage } from '
 
 /** The one form on a page: where it is drawn, the game and key, what the server listed (`sheet`),
  *  the question and correction chosen, the last word, and the standings the last correction gave. */
-const C = { box: null, game: '', token: '', onChange: null, sheet: null, question: 0, action: '', said: '', failed: false, standings: null, busy: false, reason: '', focus: null };
+const C = { box: null, game: '', token: '', onChange: null, sheet: null, question: 0, action: '', said: '', failed: false, standings: null, busy: false, reason: '', focus: null,
+  pack: null, packFix: null };
 
 /** Each correction: its radio's words, its name in the list of corrections made, and when it applies. */
 const ACTIONS = {
@@ -21,17 +22,19 @@ const ACTIONS = {
 const KEY_KINDS = new Set(['choice', 'multi', 'truefalse', 'number', 'text']);
 
 /** Opens the form for `game` (`CODE`, `CODE@N` or a league's game key) in `box`; `onChange` runs
- *  after each correction the server took (the league page reloads its standings). */
-export async function openCorrections(box, { game, token, onChange = null }) {
+ *  after each correction the server took (the league page reloads its standings). `pack` ({ id, token }):
+ *  the library pack the game was hosted from, and the edit token, so a new key can be fixed there too. */
+export async function openCorrections(box, { game, token, onChange = null, pack = null }) {
   await addCatalogue('corrections');
   // The page drew its screen again (the console does when the corrected end arrives): the same
   // form comes back as it was, with its last word, the reason typed so far and the focus.
   const again = C.sheet && C.game === game && C.token === token;
-  if (again) Object.assign(C, { box, onChange });
-  else Object.assign(C, { box, game, token, onChange, sheet: null, question: 0, action: '', said: '', failed: false, standings: null, reason: '', focus: null });
+  if (again) Object.assign(C, { box, onChange, pack });
+  else Object.assign(C, { box, game, token, onChange, pack, sheet: null, question: 0, action: '', said: '', failed: false, standings: null, reason: '', focus: null, packFix: null });
   fill(box, h('h2', { id: 'correct-title', tabindex: '-1', text: t('c.title') }),
     h('div', { id: 'correct-body' }, h('p', { class: 'hint', text: t('c.loading') })),
     h('p', { id: 'correct-status', role: 'status', 'aria-live': 'polite' }),
+    h('div', { id: 'correct-pack' }),
     h('div', { id: 'correct-standings' }),
     h('div', { id: 'correct-history' }));
   box.setAttribute('aria-labelledby', 'correct-title');
@@ -115,6 +118,7 @@ function draw() {
       h('button', { type: 'submit', class: 'btn primary', id: 'correct-send', text: t('c.send') })));
   drawStandings();
   drawHistory();
+  drawPackFix();
 }
 
 /** Draws again after a choice, keeping the reason typed so far and the focus where it was. */
@@ -201,7 +205,10 @@ function newKey(q, form) {
     case 'number': {
       const typed = form.number.value.trim().replace(/\s/g, '').replace(',', '.');
       const value = typed === '' ? null : Number(typed);
-      return [{ ...key, answer: Number.isFinite(value) ? value : typed }, t('c.did.key', { n: q.number, answer: Number.isFinite(value) ? formatNumber(value) : typed })];
+      // A year stays 1989, not 1,989: written plain as the question is (number.js's rule; `plain` in the pack).
+      const plain = key.plain ?? (Number.isInteger(value) && Math.abs(value) >= 1000 && Math.abs(value) <= 9999);
+      const written = Number.isFinite(value) ? formatNumber(value, plain ? { useGrouping: false } : undefined) : typed;
+      return [{ ...key, answer: Number.isFinite(value) ? value : typed }, t('c.did.key', { n: q.number, answer: written })];
     }
     case 'text': {
       const added = form.accept.value.trim();
@@ -244,6 +251,9 @@ function requests(form) {
 async function send(form) {
   if (C.busy || !C.action) return;
   const { bodies, words } = requests(form);
+  const q = question();
+  // A new key on a game hosted from a library pack: the pack keeps the old one until it is fixed there too.
+  const packFix = C.action === 'answer_key' && C.pack?.id && q ? { kind: q.kind, text: q.text, key: bodies[0]?.answer_key, done: '', failed: false } : null;
   C.busy = true;
   form.querySelector('#correct-send').disabled = true;
   try {
@@ -254,6 +264,7 @@ async function send(form) {
     }
     await load();
     C.reason = '';
+    C.packFix = packFix;
     draw();
     tell(t('c.done', { what: words }));
     // The form was drawn again: keep the keyboard in it, at its start.
@@ -289,4 +300,46 @@ function drawHistory() {
       text: c.question
         ? t('c.historyQuestion', { date: formatDate(c.at), what: t(ACTIONS[c.action]?.done ?? 'c.kind.adjust'), n: c.question, reason: c.reason })
         : t('c.historyScore', { date: formatDate(c.at), what: t(ACTIONS[c.action]?.done ?? 'c.kind.adjust'), reason: c.reason }) }))));
+}
+
+/** After a new key, for a game hosted from a library pack: the offer to write it into the pack (or what that did). */
+function drawPackFix() {
+  const box = C.box?.querySelector('#correct-pack');
+  if (!box) return;
+  const fix = C.packFix;
+  const title = C.sheet?.title || C.pack?.id || '';
+  if (!fix) { fill(box); return; }
+  if (fix.done) { fill(box, h('p', { class: fix.failed ? 'field-error' : 'correct-done', role: 'status', text: fix.done })); return; }
+  fill(box, h('p', { class: 'hint', id: 'correct-pack-still', text: t('c.packStill', { title }) }),
+    h('button', { type: 'button', class: 'btn', id: 'correct-fix-pack', 'aria-describedby': 'correct-pack-still', text: t('c.fixPack'), onclick: fixPack }));
+}
+
+/** Writes the new key into the library pack's question: the one with the same kind, text and
+ *  options (the pack may have changed since the game; then the editor is the place to fix it). */
+async function fixPack() {
+  const fix = C.packFix;
+  if (!fix || C.busy) return;
+  C.busy = true;
+  const title = C.sheet?.title || C.pack.id;
+  const path = `/api/packs/${encodeURIComponent(C.pack.id)}`;
+  const auth = { Authorization: `Bearer ${C.pack.token}` };
+  const say = (text, failed) => { Object.assign(fix, { done: text, failed }); drawPackFix(); };
+  try {
+    const got = await fetch(path, { headers: auth, cache: 'no-store' });
+    const pack = await got.json().catch(() => null);
+    if (!got.ok || !pack) { say(t('c.packNotFixed', { reason: pack?.error ?? got.status }), true); return; }
+    const same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+    const matches = (pack.rounds ?? [pack]).flatMap((r) => r.questions ?? [])
+      .filter((x) => x.kind === fix.kind && x.text === fix.text && same(x.options, fix.key?.options));
+    if (matches.length !== 1) { say(t('c.packChanged', { title }), true); return; }
+    matches[0].answer = fix.key.answer;
+    const put = await fetch(path, { method: 'PUT', cache: 'no-store', body: JSON.stringify(pack),
+      headers: { ...auth, 'Content-Type': 'application/json', ...(got.headers.get('ETag') ? { 'If-Match': got.headers.get('ETag') } : {}) } });
+    const reply = await put.json().catch(() => ({}));
+    say(put.ok ? t('c.packFixed', { title }) : t('c.packNotFixed', { reason: reply.error ?? put.status }), !put.ok);
+  } catch {
+    say(t('c.offline'), true);
+  } finally {
+    C.busy = false;
+  }
 }

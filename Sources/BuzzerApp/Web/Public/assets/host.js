@@ -51,9 +51,12 @@ function react(change) {
   const game = S.game;
   if (change.has('error')) { onError(game.error); return; }
   if (change.has('seat') && game.seat) {
+    // A new room (not this console's own coming back): the create went through. A library pack's id is
+    // kept with the seat, for the corrections form (host/ended.js).
+    const created = change.was.seat?.token !== game.seat.token;
+    if (created && S.pendingCreate?.pack) game.seat = { ...game.seat, pack: S.pendingCreate.pack };
     store(KEY, game.seat);
-    // A new room (not this console's own coming back): the create went through.
-    if (change.was.seat?.token !== game.seat.token) {
+    if (created) {
       if (S.pendingCreate) rememberGame(S.pendingCreate, game.seat.league);
       S.pendingCreate = null;
       S.needToken = false;

@@ -1,7 +1,7 @@
 // The console's leaderboard ties, tiebreaks and the end: podium, final tables, downloads.
-import { $, h, say, clock, formatScore, podium, teamPodium, teamTable, standingsTable, store, entrantNames, ordinal, newGame, t, tn, parseNumber } from '../common.js';
+import { $, h, say, clock, formatScore, podium, teamPodium, teamTable, standingsTable, store, load, entrantNames, ordinal, newGame, t, tn, parseNumber } from '../common.js';
 import { formatList } from '../i18n.js';
-import { S, command, toast, live, KEY } from './store.js';
+import { S, command, toast, live, KEY, TOKEN_KEY } from './store.js';
 import { renderSetup } from './setup.js';
 import { primary } from './console.js';
 import { ask } from './dialog.js';
@@ -96,7 +96,9 @@ async function showCorrections() {
   if (!S.correcting) return;
   try {
     const { openCorrections } = await import('../corrections.js');
-    await openCorrections(box, { game: S.seat.code, token: S.seat.token });
+    // A game hosted from a library pack: a new key can be written into the pack too, with the edit token.
+    const editToken = load(TOKEN_KEY);
+    await openCorrections(box, { game: S.seat.code, token: S.seat.token, pack: S.seat.pack && editToken ? { id: S.seat.pack, token: editToken } : null });
   } catch {
     toast(t('h.offline'));
   }
