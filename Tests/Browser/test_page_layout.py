@@ -1,5 +1,6 @@
 """Keeps the pages the way docs/web-clients.md describes them (issue 29): no script over 400 lines,
 and only the reducer (assets/game-state.js) reads server messages; pages draw from its store."""
+import json
 import re
 from pathlib import Path
 
@@ -60,3 +61,21 @@ def test_no_script_keeps_state_in_module_level_lets():
     found = [f"{p.relative_to(ROOT)}:{n}: {line}" for p in scripts()
              for n, line in enumerate(p.read_text().splitlines(), 1) if re.match(r"let\s", line)]
     assert found == [], "\n".join(found)
+
+
+def french_strings():
+    for path in sorted(ASSETS.rglob("fr.*.json")):
+        def walk(value, where):
+            if isinstance(value, str):
+                yield where, value
+            elif isinstance(value, dict):
+                for key, inner in value.items():
+                    yield from walk(inner, f"{where}.{key}")
+        yield from walk(json.loads(path.read_text()), path.relative_to(ROOT).as_posix())
+
+
+def test_french_keeps_its_punctuation_on_the_line_of_its_word():
+    """French puts a space before ! ? : ; and inside « »; a plain one lets "!" fall alone onto the next
+    line ("Partie terminée" / "!"). The catalogues use a no-break space there (narrow before ! ? ;)."""
+    found = [f"{where}: {text!r}" for where, text in french_strings() if re.search(r" [!?:;»]|« ", text)]
+    assert found == [], "a breaking space before French punctuation:\n" + "\n".join(found)
