@@ -25,7 +25,8 @@ function closest(q, reveal) {
   if (!guesses.length) return h('p', { class: 'meta', text: t('number.none') });
   const size = 'max(1.3em, calc(var(--fit, 0) * clamp(1.1rem, min(2.6vw, 4.6vh), 4.5rem)))';
   return h('ol', { class: 'number-closest', 'aria-label': t('number.closest'), style: { 'font-size': size, 'line-height': '1.35', margin: '0.3em 0', 'padding-left': '1.5em' } },
-    guesses.map((g) => h('li', { class: g.distance === guesses[0].distance ? 'right' : '' },
+    // Each guess numbered by its place, as its phone says it: a tie shares one (1, 2, 2, 2, 5), 1 + the guesses strictly closer.
+    guesses.map((g, i) => h('li', { value: String(guesses.findIndex((o) => o.distance === g.distance) + 1), class: g.distance === guesses[0].distance ? 'right' : '' },
       h('strong', { text: g.nickname ?? '', style: g.distance === guesses[0].distance ? { color: 'var(--right)' } : {} }),
       ` · ${numberText(g.value, q)} · ${away(g.distance, q)}`)));
 }
