@@ -110,12 +110,29 @@ def settle(driver, size):
         "const done = arguments[0]; document.fonts.ready.then(() => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
+# What "Click to turn on sound" (shown until someone clicks the projector) lies over: the selectors whose
+# elements its box meets.
+COVERED = """
+const prompt = document.getElementById('sound-prompt');
+if (!prompt || prompt.hidden) return null;
+const p = prompt.getBoundingClientRect();
+return arguments[0].filter((css) => [...document.querySelectorAll(css)].some((e) => {
+  const r = e.getBoundingClientRect();
+  return r.width > 0 && r.left < p.right && p.left < r.right && r.top < p.bottom && p.top < r.bottom;
+}));
+"""
+
+
 def check_every_size(driver, phase, selectors, extra=None, lang="en"):
     for size in SIZES:
         settle(driver, size)
         save_screenshot(driver, f"fit-{phase}-{size[0]}x{size[1]}{'' if lang == 'en' else '-' + lang}")
         problems = driver.execute_script(OUTSIDE, selectors)
         assert not problems, f"{phase} at {size[0]}x{size[1]} in {lang}: {problems}"
+        # The page is fresh (no click yet): the sound prompt is up, and past the lobby it covers nothing.
+        covered = driver.execute_script(COVERED, selectors + [".dq .round-line", ".dq .eyebrow", "#clock"])
+        assert covered is not None, f"{phase}: no sound prompt on a projector nobody clicked"
+        assert phase == "lobby" or covered == [], f"{phase} at {size[0]}x{size[1]}: the sound prompt covers {covered}"
         broken = driver.execute_script(BROKEN_WORDS, ".board .name, .podium .name, .joined-names li")
         assert not broken, f"{phase} at {size[0]}x{size[1]}: names broken mid-word: {broken}"
         if extra:

@@ -149,7 +149,14 @@ function showSound(on) {
   music.muted = !heard;
   // Asked for at load, and whenever a clip is on, unless someone here turned the sound off on purpose.
   prompt.hidden = heard || (load(SOUND_KEY) === false && !music.clip);
+  placePrompt();
   if (heard !== view.heard) { view.heard = heard; reportSound(); }
+}
+
+/** The prompt spans the screen in the lobby and while a clip plays (then the sound is the point); over a
+ *  question, its reveal, the boards and the podium it is a button in the top bar, covering nothing. */
+function placePrompt() {
+  prompt.classList.toggle('compact', !music.clip && S.game.phase !== 'lobby');
 }
 
 /** A clock the host stopped: a big overlay on the whole screen, so nobody misses it. */
@@ -180,6 +187,7 @@ function render(force = false) {
   const key = `${S.game.phase}:${S.game.question?.sequence ?? ''}`;
   if (key === view.screenKey && !force) return;
   view.screenKey = key;
+  placePrompt();
   countdown.stop();
   renderControls();
   sound.lobby(S.game.phase === 'lobby');

@@ -28,7 +28,9 @@ export class Sound {
 
   /** One soft note: `frequency` Hz, starting `at` seconds from now, for `length` seconds. */
   note(frequency, at = 0, length = 0.4, volume = 0.12, type = 'sine') {
-    if (!this.enabled || !this.context) return;
+    // Nothing is scheduled on a context the browser holds back: nobody would hear it, and each
+    // start() there logs "The AudioContext was not allowed to start" (a projector reloaded before its click).
+    if (!this.enabled || this.context?.state !== 'running') return;
     const start = this.context.currentTime + at;
     const oscillator = this.context.createOscillator();
     const gain = this.context.createGain();
