@@ -2,14 +2,22 @@
 heading follows a rename, the lobby names the team the player picked, in full, and a skipped
 question says so on screen, not only to a screen reader. Phones at 360 and 390 px, in French and
 English, with a long team name."""
-from conftest import PHONE, axe_check, wait
+from conftest import PHONE, axe_check, set_viewport, wait
 from pages import Peer, el, els, join, local, wait_css, wait_text
 from test_first_run import start
 from test_i18n import pick
 
 Q = {"kind": "choice", "category": "Géographie", "text": "Quelle est la capitale de l’Islande ?",
      "options": ["Reykjavík", "Oslo", "Helsinki", "Tallinn"], "answer": 0}
-PACK = {"title": "Soirée quiz", "questions": [Q, dict(Q, text="Capitale de la Norvège ?", answer=1)]}
+PACK = {"title": "Soirée quiz", "rounds": [{"title": "Warm-up", "questions": [Q, dict(Q, text="Capitale de la Norvège ?", answer=1)]},
+                                           {"title": "Grand finale", "questions": [dict(Q, text="Capitale du Danemark ?", answer=2)]}]}
+# How many lines the round's title takes in the phone's question header.
+TITLE_LINES = """const head = document.querySelector('.qhead .eyebrow');
+const node = [...head.childNodes].find((n) => n.nodeType === 3 && n.textContent.includes(arguments[0]));
+if (!node) return -1;
+const range = document.createRange(), at = node.textContent.indexOf(arguments[0]);
+range.setStart(node, at); range.setEnd(node, at + arguments[0].length);
+return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;"""
 TEAMS = ["Les Cervidés du Lac Bleu", "Quiztecas Aguiluchos"]  # 24 characters is the most a team name may have
 
 
@@ -52,6 +60,11 @@ def test_the_phone_follows_a_rename_shows_its_team_and_says_a_skip(tmp_path, bro
         host.send(type="start")
         for phone in phones:
             wait_css(phone, ".answers .answer")
+        # The round's title stays whole at 360 px: "Warm-up" does not break at its hyphen.
+        for width in (360, 320):
+            set_viewport(ada, (width, 740))
+            assert ada.execute_script(TITLE_LINES, "Warm\u2011up") == 1, el(ada, ".qhead .eyebrow").text
+        set_viewport(ada, PHONE)
         host.send(type="skip")
         wait_text(ada, "#notice", "L’animateur a passé cette question.")
         wait_text(bea, "#notice", "The host skipped this question.")
@@ -69,6 +82,12 @@ def test_the_phone_follows_a_rename_shows_its_team_and_says_a_skip(tmp_path, bro
         for phone in phones:
             wait_css(phone, ".board.teams")
             assert not cut_names(phone), cut_names(phone)
+        # A phone turned, or a browser's bar coming and going, resizes the page under a drawn board:
+        # the names fit again ("Les Renar…" was cut at 375 px).
+        for size in ((375, 667), (320, 640), (412, 915)):
+            set_viewport(ada, size)
+            wait(ada, lambda d: not cut_names(d), f"names cut at {size}: {cut_names(ada)}")
+        set_viewport(ada, PHONE)
         host.send(type="end")
         for phone in phones:
             wait_css(phone, ".team-podium .podium .name")

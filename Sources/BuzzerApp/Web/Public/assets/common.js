@@ -8,7 +8,7 @@ export { newGame, reduce } from './game-state.js';
 export { createStore, dispatch } from './store.js';
 export { syncClock, serverNow, drawClock, Countdown, clock, runClock, say } from './clock.js';
 export { Connection, showStatus } from './connection.js';
-export { LETTERS, shape, marker, formatScore, errorText } from './options.js';
+export { LETTERS, shape, marker, formatScore, errorText, roundSuffix } from './options.js';
 export { codeFromPath, store, load } from './storage.js';
 export { podium, fitNames, standingsTable, teamTable, teamPodium } from './screens/boards.js';
 export { entrantNames, tiebreakTable } from './screens/tiebreak.js';

@@ -3,7 +3,7 @@
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, correctText, kind, createStore, dispatch,
   teamTable, standingsTable, distribution, codeFromPath, drawClock,
-  entrantNames, tiebreakTable, serverNow, setText, countLine, fitNames, store, load, breakSlide, tickBreak, t, tn, errorText } from './common.js';
+  entrantNames, tiebreakTable, serverNow, setText, countLine, fitNames, store, load, breakSlide, tickBreak, t, tn, errorText, roundSuffix } from './common.js';
 import { startI18n, useLanguage, onLanguage, pickLanguage, languageFromURL, storedLanguage, formatNumber, formatList, DISPLAY_LANG_KEY } from './i18n.js';
 import { Sound } from './sound.js';
 import { podiumStage, levelBlocks } from './display/podium.js';
@@ -237,7 +237,7 @@ function renderQuestion() {
   const reveal = S.game.phase === 'revealed' ? S.game.reveal : null;
   // The kind draws its answers (kinds/): the options before the reveal, the bars after.
   const answers = reveal ? distribution(q, reveal) : kind(q.kind).screen(q, S.game);
-  const round = q.roundCount > 1 ? ` · ${q.roundTitle || t('q.round', { n: q.round + 1 })}` : '';
+  const round = roundSuffix(q);
   const media = reveal?.media?.image ? reveal.media : q.media;
   fill(main, h('section', { class: `dq${(q.options?.length ?? 0) > 4 ? ' many' : ''}${media?.image ? ' has-media' : ''}` },
     h('div', { class: 'top' },

@@ -1,4 +1,4 @@
-// Answer options (shape and letter), scores as numbers and server errors in the page's words.
+// Answer options (shape and letter), scores as numbers, a question's round and server errors in the page's words.
 import { t, has, language, formatNumber } from './i18n.js';
 import { h } from './dom.js';
 
@@ -53,3 +53,11 @@ export function errorText(m, params = {}) {
   return t(key, { code: '', ...params });
 }
 
+
+/** " · Warm‑up" after a question's "Question 3 of 20", when the pack has rounds (nothing otherwise). A
+ *  hyphen inside a word does not break the line ("Warm-" / "up" on a 360 px phone): it becomes U+2011. */
+export function roundSuffix(q) {
+  if (!(q.roundCount > 1)) return '';
+  const title = q.roundTitle ? q.roundTitle.replace(/(\p{L})-(?=\p{L})/gu, '$1\u2011') : t('q.round', { n: q.round + 1 });
+  return ` · ${title}`;
+}

@@ -1,6 +1,6 @@
 // The console's question and reveal: the options, the right answer, the live count, who has not
 // answered, and what was typed (text questions: accept another answer, or take one back).
-import { $, h, fill, clock, runClock, marker, LETTERS, correctText, kind, distribution, serverNow, t, tn } from '../common.js';
+import { $, h, fill, clock, runClock, marker, LETTERS, correctText, kind, distribution, serverNow, t, tn, roundSuffix } from '../common.js';
 import { formatNumber } from '../i18n.js';
 import { S, command } from './store.js';
 import { clipPanel } from './clip.js';
@@ -12,7 +12,7 @@ export function startClock() {
 }
 
 export function questionHead(q) {
-  const round = q.roundCount > 1 ? ` · ${q.roundTitle || t('q.round', { n: q.round + 1 })}` : '';
+  const round = roundSuffix(q);
   return h('div', { class: 'qhead' },
     h('p', { class: 'eyebrow' }, t('q.header', { n: q.sequence + 1, total: q.questionCount }) + round, q.category ? h('span', { class: 'tag', text: q.category }) : null,
       q.wager ? h('span', { class: 'tag hot', text: t('h.wager') }) : null),

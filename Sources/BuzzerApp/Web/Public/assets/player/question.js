@@ -1,11 +1,11 @@
 // The phone's question: its header, clock and picture, the kind's input (kinds/), and the pause.
-import { $, h, fill, say, clock, runClock, kind, t } from '../common.js';
+import { $, h, fill, say, clock, runClock, kind, t, roundSuffix } from '../common.js';
 import { S, live, main } from './store.js';
 import { render, hostNote } from './screen.js';
 import { stakeLocked, stakeStep, stakeNote } from './stake.js';
 
 export function questionHeader(q) {
-  const round = q.roundCount > 1 ? ` · ${q.roundTitle || t('q.round', { n: q.round + 1 })}` : '';
+  const round = roundSuffix(q);
   return h('div', { class: 'qhead' },
     h('p', { class: 'eyebrow' }, t('q.header', { n: q.sequence + 1, total: q.questionCount }) + round, q.category ? h('span', { class: 'tag', text: q.category }) : null,
       q.points === 2 ? h('span', { class: 'tag hot', text: t('q.double') }) : null,

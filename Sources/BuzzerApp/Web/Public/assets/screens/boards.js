@@ -25,12 +25,29 @@ export function podium(rows, me) {
 /** Fixed column widths (app.css, in em of the table's text), so a long name cannot widen its column. */
 const columns = (...names) => h('colgroup', {}, names.map((n) => h('col', { class: `col-${n}` })));
 
+/** Fits the names again when the page's size or its fonts change under a drawn board (a phone turned,
+ *  a browser's bar coming or going, the page's font arriving after the first fit). Set up once. */
+const REFIT = { on: false, pending: false };
+function refitOnChange() {
+  if (REFIT.on) return;
+  REFIT.on = true;
+  const again = () => {
+    if (REFIT.pending) return;
+    REFIT.pending = true;
+    requestAnimationFrame(() => { REFIT.pending = false; fitNames(document); });
+  };
+  addEventListener('resize', again);
+  document.fonts?.addEventListener?.('loadingdone', again);
+  document.fonts?.ready.then(again);
+}
+
 /**
  * Names wrap only between words (app.css); a single word too long for its box (a 24-letter
  * surname on a phone's podium step) is set smaller until it fits, down to 60%, and past that
  * breaks inside the word: a name is never cut.
  */
 export function fitNames(root = document) {
+  refitOnChange();
   for (const node of root.querySelectorAll('.board .name, .podium .name')) {
     node.style.removeProperty('font-size');
     node.style.removeProperty('overflow-wrap');
