@@ -1,0 +1,16 @@
+/// A projector joined the room.
+package struct DisplayConnected: Codable, Sendable, Equatable {
+    package var at: GameInstant
+
+    package init(at: GameInstant) {
+        self.at = at
+    }
+}
+
+extension DisplayConnected: RoomEventPayload {
+    package static let wireName = "display_connected"
+    package var event: RoomEvent { .displayConnected(self) }
+    package func apply(to room: inout Room) { room.displayCount += 1 }
+    package var publisherReaction: PublisherReaction { PublisherReaction(.lobby) }
+    package static func samples(at: GameInstant) -> [Self] { [Self(at: at)] }
+}
