@@ -59,4 +59,26 @@ import Testing
             applied.apply(event)
         }
     }
+
+    /// architecture.md's "Adding a room event" names files that exist (or says "(new)") and the
+    /// registry, and "Where to add" counts the files its table lists.
+    @Test func theArchitectureDocNamesTheFilesANewEventTouches() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        let start = try #require(text.range(of: "## Adding a room event"))
+        let section = String(text[start.upperBound...]).components(separatedBy: "\n## ").first ?? ""
+        #expect(section.contains("RoomEvents.all"))
+        var named = 0
+        for line in section.split(separator: "\n") {
+            for piece in line.split(whereSeparator: { "`() ".contains($0) }) where piece.hasPrefix("Sources/") && piece.hasSuffix(".swift") {
+                named += 1
+                let isNew = line.contains("\(piece)` (new)")
+                #expect(isNew || FileManager.default.fileExists(atPath: root.appendingPathComponent(String(piece)).path), "\(piece) does not exist")
+            }
+        }
+        #expect(named >= 4)
+        let rows = section.split(separator: "\n").filter { $0.hasPrefix("| ") && $0.dropFirst(2).first?.isNumber == true }
+        let row = try #require(text.split(separator: "\n").first { $0.hasPrefix("| a new room event") })
+        #expect(row.contains("| +\(rows.count) |"), "Where to add says \(row), the section lists \(rows.count) files")
+    }
 }
