@@ -39,6 +39,8 @@ extension AnswerRecorded: RoomEventPayload {
         return nil
     }
 
+    /// Not capped by `HostLimits`: the game bounds how many there are.
+    package var hostEventKind: HostEventKind? { nil }
     package var publisherReaction: PublisherReaction { PublisherReaction(.answerCount, .answerAck(self)) }
 
     package static func samples(at: GameInstant) -> [Self] {

@@ -22,6 +22,8 @@ extension AnswerRejected: RoomEventPayload {
         room.recomputeScores()
     }
 
+    /// Not capped by `HostLimits`: the game bounds how many there are.
+    package var hostEventKind: HostEventKind? { nil }
     package var publisherReaction: PublisherReaction { PublisherReaction(.players, .rulingChanged(sequence: sequence)) }
     package static func samples(at: GameInstant) -> [Self] { [Self(at: at, sequence: 0, text: "Beatles")] }
 }

@@ -24,6 +24,8 @@ extension AnswersClosed: RoomEventPayload {
         room.setPhase(.closed, at: at)
     }
 
+    /// Not capped by `HostLimits`: the game bounds how many there are.
+    package var hostEventKind: HostEventKind? { nil }
     package var publisherReaction: PublisherReaction { PublisherReaction([], .answersClosed(self)) }
     package static func samples(at: GameInstant) -> [Self] { [Self(at: at, sequence: 0, reason: .allAnswered)] }
 }

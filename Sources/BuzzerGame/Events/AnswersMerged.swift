@@ -30,6 +30,8 @@ extension AnswersMerged: RoomEventPayload {
         return nil
     }
 
+    /// Not capped by `HostLimits`: the game bounds how many there are.
+    package var hostEventKind: HostEventKind? { nil }
     /// The host's `waiting` carries the groups.
     package var publisherReaction: PublisherReaction { PublisherReaction(.answerCount) }
     package static func samples(at: GameInstant) -> [Self] { [Self(at: at, sequence: 0, from: "paris", into: "rome")] }

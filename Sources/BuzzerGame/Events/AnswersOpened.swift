@@ -24,6 +24,8 @@ extension AnswersOpened: RoomEventPayload {
         room.setPhase(.open, at: at)
     }
 
+    /// Not capped by `HostLimits`: the game bounds how many there are.
+    package var hostEventKind: HostEventKind? { nil }
     /// The host's first list of who has not answered.
     package var publisherReaction: PublisherReaction { PublisherReaction(.answerCount, .answersOpen(self)) }
     package static func samples(at: GameInstant) -> [Self] { [Self(at: at, sequence: 0)] }

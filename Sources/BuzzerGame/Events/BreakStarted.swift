@@ -39,6 +39,8 @@ extension BreakStarted: RoomEventPayload {
         return nil
     }
 
+    /// Not capped by `HostLimits`: the game bounds how many there are.
+    package var hostEventKind: HostEventKind? { nil }
     package var publisherReaction: PublisherReaction { PublisherReaction([], .breakShown) }
 
     package static func samples(at: GameInstant) -> [Self] {

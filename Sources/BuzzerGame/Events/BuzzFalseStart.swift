@@ -25,6 +25,8 @@ extension BuzzFalseStart: RoomEventPayload {
         room.asked[last].buzz.falseStart(player, team: team, lockOut: lockedOut)
     }
 
+    /// Not capped by `HostLimits`: the game bounds how many there are.
+    package var hostEventKind: HostEventKind? { nil }
     package var publisherReaction: PublisherReaction { PublisherReaction([.buzz, .answerCount]) }
     package static func samples(at: GameInstant) -> [Self] { [Self(at: at, sequence: 0, player: PlayerID(1), team: TeamID(1), lockedOut: true)] }
 }

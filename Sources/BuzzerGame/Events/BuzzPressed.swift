@@ -41,6 +41,8 @@ extension BuzzPressed: RoomEventPayload {
         return nil
     }
 
+    /// Not capped by `HostLimits`: the game bounds how many there are.
+    package var hostEventKind: HostEventKind? { nil }
     /// A hundred tables press within a second: the queue goes out coalesced, like the answer count.
     package var publisherReaction: PublisherReaction { PublisherReaction([.buzz, .answerCount]) }
 

@@ -27,7 +27,8 @@ extension ClockResumed: RoomEventPayload {
         room.asked[last].pausedAt = nil
     }
 
-    /// Not counted: it ends a counted pause.
+    /// Not capped by `HostLimits`: it ends a counted pause.
+    package var hostEventKind: HostEventKind? { nil }
     package var publisherReaction: PublisherReaction { PublisherReaction([], .clock) }
     package static func samples(at: GameInstant) -> [Self] { [Self(at: at, sequence: 0)] }
 }

@@ -72,6 +72,8 @@ extension GameCorrected: RoomEventPayload {
         return nil
     }
 
+    /// Not capped by `HostLimits`: the game bounds how many there are.
+    package var hostEventKind: HostEventKind? { nil }
     /// Made after the game through the archive, so already durable: a room still kept for its
     /// podium shows every screen the corrected end, as a reload would.
     package var publisherReaction: PublisherReaction { PublisherReaction([], .ended(durable: false)) }

@@ -16,6 +16,8 @@ extension HostDisconnected: RoomEventPayload {
         room.hostAwaySince = at
     }
 
+    /// Not capped by `HostLimits`: the game bounds how many there are.
+    package var hostEventKind: HostEventKind? { nil }
     package var publisherReaction: PublisherReaction { PublisherReaction([], .hostStatus) }
     package static func samples(at: GameInstant) -> [Self] { [Self(at: at)] }
 }

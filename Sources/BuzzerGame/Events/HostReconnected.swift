@@ -16,6 +16,8 @@ extension HostReconnected: RoomEventPayload {
         room.hostAwaySince = nil
     }
 
+    /// Not capped by `HostLimits`: the game bounds how many there are.
+    package var hostEventKind: HostEventKind? { nil }
     package var publisherReaction: PublisherReaction { PublisherReaction([], .hostStatus) }
     package static func samples(at: GameInstant) -> [Self] { [Self(at: at)] }
 }

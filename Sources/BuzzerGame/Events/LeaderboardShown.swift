@@ -14,6 +14,8 @@ extension LeaderboardShown: RoomEventPayload {
     package static let wireName = "leaderboard_shown"
     package var event: RoomEvent { .leaderboardShown(self) }
     package func apply(to room: inout Room) { room.setPhase(.leaderboard, at: at) }
+    /// Not capped by `HostLimits`: the game bounds how many there are.
+    package var hostEventKind: HostEventKind? { nil }
     package var publisherReaction: PublisherReaction { PublisherReaction([], .leaderboard(final: final)) }
     package static func samples(at: GameInstant) -> [Self] { [Self(at: at, final: false)] }
 }

@@ -21,6 +21,8 @@ extension PlayerDisconnected: RoomEventPayload {
         room.connectedCount -= 1
     }
 
+    /// Not capped by `HostLimits`: the game bounds how many there are.
+    package var hostEventKind: HostEventKind? { nil }
     /// The host's "not answered yet" marks a drop.
     package var publisherReaction: PublisherReaction { PublisherReaction([.lobby, .players, .answerCount]) }
     package static func samples(at: GameInstant) -> [Self] { [Self(at: at, player: PlayerID(1))] }

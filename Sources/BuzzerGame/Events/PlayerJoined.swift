@@ -38,6 +38,8 @@ extension PlayerJoined: RoomEventPayload {
         room.activeCount += 1
     }
 
+    /// Not capped by `HostLimits`: the game bounds how many there are.
+    package var hostEventKind: HostEventKind? { nil }
     package var publisherReaction: PublisherReaction { PublisherReaction([.lobby, .players]) }
 
     package static func samples(at: GameInstant) -> [Self] {

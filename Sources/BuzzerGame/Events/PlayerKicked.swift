@@ -38,6 +38,8 @@ extension PlayerKicked: RoomEventPayload {
         room.recomputeScores()
     }
 
+    /// Not capped by `HostLimits`: the game bounds how many there are.
+    package var hostEventKind: HostEventKind? { nil }
     package var publisherReaction: PublisherReaction { PublisherReaction([.lobby, .players, .answerCount], .kicked(self)) }
     package static func samples(at: GameInstant) -> [Self] { [Self(at: at, player: PlayerID(1), ban: true, reason: "rude")] }
 }

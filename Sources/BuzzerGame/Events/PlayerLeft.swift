@@ -24,6 +24,8 @@ extension PlayerLeft: RoomEventPayload {
         room.activeCount -= 1
     }
 
+    /// Not capped by `HostLimits`: the game bounds how many there are.
+    package var hostEventKind: HostEventKind? { nil }
     /// The host's "not answered yet" drops one who left.
     package var publisherReaction: PublisherReaction { PublisherReaction([.lobby, .players, .answerCount]) }
     package static func samples(at: GameInstant) -> [Self] { [Self(at: at, player: PlayerID(1))] }

@@ -33,6 +33,8 @@ extension PlayerReconnected: RoomEventPayload {
         room.players[player] = record
     }
 
+    /// Not capped by `HostLimits`: the game bounds how many there are.
+    package var hostEventKind: HostEventKind? { nil }
     package var publisherReaction: PublisherReaction { PublisherReaction([.lobby, .players, .answerCount]) }
     package static func samples(at: GameInstant) -> [Self] { [Self(at: at, player: PlayerID(1), resumeTokenHash: "r2")] }
 }

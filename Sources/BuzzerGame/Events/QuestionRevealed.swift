@@ -30,6 +30,8 @@ extension QuestionRevealed: RoomEventPayload {
         room.scoreReveal(of: last)
     }
 
+    /// Not capped by `HostLimits`: the game bounds how many there are.
+    package var hostEventKind: HostEventKind? { nil }
     /// Scores moved: the host's and the projector's player lists follow.
     package var publisherReaction: PublisherReaction { PublisherReaction(.players, .reveal(self)) }
 

@@ -49,6 +49,8 @@ extension QuestionShown: RoomEventPayload {
         return nil
     }
 
+    /// Not capped by `HostLimits`: the game bounds how many there are.
+    package var hostEventKind: HostEventKind? { nil }
     package var publisherReaction: PublisherReaction { PublisherReaction([], .question) }
 
     package static func samples(at: GameInstant) -> [Self] {

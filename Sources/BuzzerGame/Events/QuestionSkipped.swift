@@ -22,6 +22,8 @@ extension QuestionSkipped: RoomEventPayload {
         room.setPhase(.revealed, at: at)
     }
 
+    /// Not capped by `HostLimits`: the game bounds how many there are.
+    package var hostEventKind: HostEventKind? { nil }
     package var publisherReaction: PublisherReaction { PublisherReaction([], .skipped(sequence: sequence)) }
     package static func samples(at: GameInstant) -> [Self] { [Self(at: at, sequence: 0)] }
 }

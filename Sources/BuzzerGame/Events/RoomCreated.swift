@@ -35,6 +35,8 @@ extension RoomCreated: RoomEventPayload {
     /// Nothing to fold: `Room.replay` opens the room from it, and no room takes a second.
     package func apply(to room: inout Room) {}
     package func logProblem(in room: Room) -> String? { Room.logProblem(self) }
+    /// Not capped by `HostLimits`: the game bounds how many there are.
+    package var hostEventKind: HostEventKind? { nil }
     package var publisherReaction: PublisherReaction { .none }
 
     package static func samples(at: GameInstant) -> [Self] {

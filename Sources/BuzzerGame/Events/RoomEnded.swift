@@ -21,6 +21,8 @@ extension RoomEnded: RoomEventPayload {
         room.setPhase(.ended, at: at)
     }
 
+    /// Not capped by `HostLimits`: the game bounds how many there are.
+    package var hostEventKind: HostEventKind? { nil }
     package var publisherReaction: PublisherReaction { PublisherReaction([], .ended(durable: true)) }
 
     package static func samples(at: GameInstant) -> [Self] {

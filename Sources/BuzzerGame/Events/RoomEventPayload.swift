@@ -19,18 +19,18 @@ package protocol RoomEventPayload: Sendable, Equatable {
     /// a reference the room lacks); nil when it can. Recovery quarantines the room instead of
     /// trapping on it. The line's time is checked for every event before this is asked.
     func logProblem(in room: Room) -> String?
-    /// The capped host-driven kind it counts toward (`HostLimits`); nil for what the game bounds itself.
+    /// The capped host-driven kind it counts toward (`HostLimits`); nil for what the game bounds
+    /// itself (a clock resume ends a counted pause). No default: each event says which it is.
     var hostEventKind: HostEventKind? { get }
     /// What the pages get when it is applied: `RoomPublisher` asks each event, it never switches over them.
     var publisherReaction: PublisherReaction { get }
     /// One instance per form the event's line can take, every optional field set: what
-    /// `EventRegistryTests` round-trips through the archive's JSON and the fuzzers may start from.
+    /// `EventRegistryTests` and `ArchiveFormatDocTests` put through the archive's JSON.
     static func samples(at: GameInstant) -> [Self]
 }
 
 extension RoomEventPayload {
     package func logProblem(in room: Room) -> String? { nil }
-    package var hostEventKind: HostEventKind? { nil }
     /// The wire name, read from an instance.
     package var type: String { Self.wireName }
 }

@@ -15,6 +15,8 @@ extension TeamCreated: RoomEventPayload {
     package static let wireName = "team_created"
     package var event: RoomEvent { .teamCreated(self) }
     package func apply(to room: inout Room) { room.addTeam(team, name: name) }
+    /// Not capped by `HostLimits`: the game bounds how many there are.
+    package var hostEventKind: HostEventKind? { nil }
     package var publisherReaction: PublisherReaction { .none }
     package static func samples(at: GameInstant) -> [Self] { [Self(at: at, team: TeamID(1), name: "Owls")] }
 }

@@ -25,6 +25,8 @@ extension TeamsMerged: RoomEventPayload {
         room.recomputeScores()
     }
 
+    /// Not capped by `HostLimits`: the game bounds how many there are.
+    package var hostEventKind: HostEventKind? { nil }
     package var publisherReaction: PublisherReaction { PublisherReaction([.players, .answerCount], .teamsMerged(self)) }
     package static func samples(at: GameInstant) -> [Self] { [Self(at: at, from: TeamID(2), into: TeamID(1))] }
 }

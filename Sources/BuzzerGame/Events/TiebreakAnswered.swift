@@ -36,6 +36,8 @@ extension TiebreakAnswered: RoomEventPayload {
         return nil
     }
 
+    /// Not capped by `HostLimits`: the game bounds how many there are.
+    package var hostEventKind: HostEventKind? { nil }
     package var publisherReaction: PublisherReaction { PublisherReaction([], .tiebreakAck(self)) }
 
     package static func samples(at: GameInstant) -> [Self] {

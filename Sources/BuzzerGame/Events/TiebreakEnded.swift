@@ -22,6 +22,8 @@ extension TiebreakEnded: RoomEventPayload {
         room.setPhase(.leaderboard, at: at)
     }
 
+    /// Not capped by `HostLimits`: the game bounds how many there are.
+    package var hostEventKind: HostEventKind? { nil }
     package var publisherReaction: PublisherReaction { PublisherReaction([], .tiebreakEnded(number: number)) }
     package static func samples(at: GameInstant) -> [Self] { [Self(at: at, number: 1, reason: .allAnswered)] }
 }

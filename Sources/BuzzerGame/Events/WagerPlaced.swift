@@ -32,6 +32,8 @@ extension WagerPlaced: RoomEventPayload {
         InputBounds.wager.contains(amount) ? nil : "its stake \(amount) is out of range"
     }
 
+    /// Not capped by `HostLimits`: the game bounds how many there are.
+    package var hostEventKind: HostEventKind? { nil }
     /// The host's list of stakes; a team's stake to every member.
     package var publisherReaction: PublisherReaction { PublisherReaction(.waiting, .teamWager(self)) }
     package static func samples(at: GameInstant) -> [Self] { [Self(at: at, sequence: 0, player: PlayerID(1), team: TeamID(1), amount: 2)] }
