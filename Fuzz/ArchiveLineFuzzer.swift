@@ -126,7 +126,7 @@ enum ArchiveLineFuzzer {
         if decoded == nil {
             require(event == nil, "an event decoded from a line JSONDecoder refuses", bytes)
         }
-        if RoomEventType(wireName: line.type) == .answerRecorded, let answer = AnswerLineDecoder.decode(line) {
+        if line.type == AnswerRecorded.wireName, let answer = AnswerLineDecoder.decode(line) {
             require(event == .answerRecorded(answer), "answer fast path read \(answer), slow path \(String(describing: event))", bytes)
         }
         if let event { checkRewrite(event, of: line) }

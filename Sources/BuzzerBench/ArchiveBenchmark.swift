@@ -134,7 +134,7 @@ package enum ArchiveBenchmark {
     /// encoding (the figures measure the writer); its name is the game's own.
     struct BenchmarkAnswer: Encodable {
         struct Answer: Encodable { var kind = "choice"; var option: Int }
-        var type = RoomEventType.answerRecorded.rawValue
+        var type = AnswerRecorded.wireName
         var at: Int64
         var sequence: Int
         var player: Int

@@ -51,31 +51,9 @@ package struct HostLimits: Codable, Sendable, Equatable {
 }
 
 /// A host-driven kind of event a room caps (`HostLimits`): its field in config.json is the raw value.
+/// Each event type says which it counts toward (`RoomEventPayload.hostEventKind`, nil by default).
 package enum HostEventKind: String, CaseIterable, Sendable {
     case scoreAdjustments, acceptedAnswers, renames, runOfShowChanges
-
-    /// The kind `event` counts toward; nil for the events the game bounds itself.
-    package init?(_ event: RoomEvent) {
-        switch event {
-        case .scoreAdjusted: self = .scoreAdjustments
-        case .answerAccepted: self = .acceptedAnswers
-        case .playerRenamed, .teamRenamed, .playerMoved: self = .renames
-        case .clockPaused, .timeAdded, .answersReopened, .revealUndone, .breakCountdownChanged, .tiebreakStarted, .joinAddressSet:
-            self = .runOfShowChanges
-        case .roomLockChanged(let e):
-            guard e.locked else { return nil }
-            self = .runOfShowChanges
-        // Bounded by the game: by the pack, the players, the answers, or a counted kind above (a
-        // `clock_resumed` ends a counted pause, a reveal after a counted undo). Listed, not `default:`,
-        // so that a new event must say which it is.
-        case .roomCreated, .hostDisconnected, .hostReconnected, .displayConnected, .displayDisconnected, .teamCreated, .playerJoined,
-             .playerDisconnected, .playerReconnected, .playerLeft, .playerKicked, .teamsMerged, .questionShown, .answersOpened,
-             .wagerPlaced, .answerRecorded, .buzzPressed, .buzzFalseStart, .buzzFloor, .buzzMarked, .answersClosed, .clockResumed,
-             .questionSkipped, .questionRevealed, .answerRejected, .answersMerged, .leaderboardShown, .tiebreakAnswered,
-             .tiebreakEnded, .breakStarted, .roomEnded, .gameCorrected:
-            return nil
-        }
-    }
 
     /// What the refusal calls it.
     package var noun: String {
@@ -93,7 +71,7 @@ extension Room {
     /// is applied, so a refusal changes nothing.
     func checkHostLimits(_ events: [RoomEvent], _ limits: HostLimits) throws(GameError) {
         for event in events {
-            guard let kind = HostEventKind(event) else { continue }
+            guard let kind = event.hostEventKind else { continue }
             let cap = limits.cap(kind)
             if hostEventCounts[kind, default: 0] >= cap { throw .limitReached(kind: kind, max: cap) }
         }

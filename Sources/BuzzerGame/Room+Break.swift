@@ -17,24 +17,8 @@ extension Room {
         command.waitsForTheRound ? .onBreak(command: command.name) : nil
     }
 
-    /// Why a logged break event cannot apply to this room (`logProblem`); nil when it can.
-    func breakLogProblem(_ event: RoomEvent) -> String? {
-        switch event {
-        case .breakStarted(let e):
-            guard pack.rounds.indices.contains(e.round) else { return "the pack has no round \(e.round)" }
-            guard e.title.count <= RoundBreak.maxTitleLength, (e.text?.count ?? 0) <= RoundBreak.maxTextLength,
-                  (e.upNext?.count ?? 0) <= QuestionPackLimits.largestAllowed.maxTitleLength else { return "its text is too long" }
-            if let endsAt = e.endsAt, let problem = Self.countdownProblem(endsAt, at: e.at) { return problem }
-        case .breakCountdownChanged(let e):
-            guard phase == .onBreak else { return "the room is not on a break" }
-            if let problem = Self.countdownProblem(e.endsAt, at: e.at) { return problem }
-        default:
-            break
-        }
-        return nil
-    }
-
-    private static func countdownProblem(_ endsAt: GameInstant, at: GameInstant) -> String? {
+    /// Why a logged countdown's end is implausible (`BreakStarted`, `BreakCountdownChanged`); nil when it is not.
+    static func countdownProblem(_ endsAt: GameInstant, at: GameInstant) -> String? {
         guard InputBounds.instant.contains(endsAt), endsAt >= at, endsAt.minus(at) <= InputBounds.duration.upperBound else {
             return "its countdown end \(endsAt) is implausible"
         }

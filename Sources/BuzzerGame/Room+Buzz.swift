@@ -98,36 +98,15 @@ extension Room {
 
     // MARK: - Folding
 
-    /// Folds a buzz event into the current question (`apply`).
-    mutating func applyBuzz(_ event: RoomEvent) {
-        guard let last = asked.indices.last, case .buzz(let buzz) = question(asked[last]).content else { return }
-        switch event {
-        case .buzzPressed(let e):
-            guard asked[last].sequence == e.sequence, players[e.player] != nil else { return }
-            asked[last].buzz.press(BuzzQueue.Press(player: e.player, team: e.team, arrivedAt: e.at, pressedAt: e.pressedAt, right: nil))
-            let opensAt = asked[last].opensAt
-            asked[last].answers[e.player] = RecordedAnswer(
-                value: .buzz(BuzzPress(place: 0, tie: false, right: nil)), responseMs: max(0, e.pressedAt.minus(opensAt)),
-                receivedAt: e.at, team: e.team)
-            if let team = e.team, asked[last].teamAnswers[team] == nil { asked[last].teamAnswers[team] = e.player }
-            placeBuzzes(last, tieWindowMs: buzz.tieWindowMs)
-        case .buzzFalseStart(let e):
-            guard asked[last].sequence == e.sequence else { return }
-            asked[last].buzz.falseStart(e.player, team: e.team, lockOut: e.lockedOut)
-        case .buzzFloor(let e):
-            guard asked[last].sequence == e.sequence else { return }
-            asked[last].buzz.giveFloor(to: e.player)
-        case .buzzMarked(let e):
-            guard asked[last].sequence == e.sequence else { return }
-            asked[last].buzz.mark(e.player, right: e.right, at: e.at)
-            placeBuzzes(last, tieWindowMs: buzz.tieWindowMs)
-        default:
-            break
-        }
+    /// The current question's position and buzz content when it is question `sequence` and a buzz
+    /// question: where a buzz event folds (`BuzzPressed.apply` and the rest); nil otherwise.
+    func buzzPosition(_ sequence: Int) -> (position: Int, buzz: BuzzQuestion)? {
+        guard let last = asked.indices.last, asked[last].sequence == sequence, case .buzz(let buzz) = question(asked[last]).content else { return nil }
+        return (last, buzz)
     }
 
     /// Writes each press's place, tie and mark into its recorded answer, so exports and timelines show them.
-    private mutating func placeBuzzes(_ position: Int, tieWindowMs: Int) {
+    mutating func placeBuzzes(_ position: Int, tieWindowMs: Int) {
         let queue = asked[position].buzz
         for placed in queue.order(tieWindowMs: tieWindowMs) {
             let press = queue.presses[placed.index]

@@ -7,63 +7,8 @@ extension Room {
     /// It checks ranges and references, not the rules: a log from an older build still replays.
     package func logProblem(_ event: RoomEvent) -> String? {
         guard InputBounds.instant.contains(event.at) else { return "its time \(event.at) is outside 1970 to 9999" }
-        switch event {
-        case .roomCreated(let e):
-            return Self.logProblem(e)
-        case .questionShown(let e):
-            guard e.sequence == asked.count else { return "question \(e.sequence) is shown after \(asked.count) questions" }
-            guard pack.rounds.indices.contains(e.round), pack.rounds[e.round].questions.indices.contains(e.index) else {
-                return "the pack has no question \(e.index) in round \(e.round)"
-            }
-            let count = pack.rounds[e.round].questions[e.index].content.options.count
-            guard e.permutation.sorted() == Array(0..<count) else { return "its option order is not one of the question's \(count) options" }
-            guard e.opensAt >= e.at, e.deadline >= e.opensAt, e.closesAt >= e.deadline, e.closesAt.minus(e.at) <= InputBounds.duration.upperBound else {
-                return "its timing is implausible (shown \(e.at), opens \(e.opensAt), deadline \(e.deadline), closes \(e.closesAt))"
-            }
-        case .answerRecorded(let e):
-            guard InputBounds.duration.contains(e.responseMs) else { return "its response time \(e.responseMs) ms is out of range" }
-            if let current = currentQuestion, current.sequence == e.sequence, let problem = Self.problem(e.answer, for: question(current)) {
-                return problem
-            }
-        case .buzzPressed(let e):
-            guard InputBounds.duration.contains(e.rttMs) else { return "its round-trip time \(e.rttMs) ms is out of range" }
-            guard InputBounds.instant.contains(e.pressedAt), e.pressedAt <= e.at else { return "its press time \(e.pressedAt) is implausible" }
-        case .buzzMarked(let e):
-            if let text = e.text, text.utf8.count > InputBounds.Bytes.text { return "its typed answer is over \(InputBounds.Bytes.text) bytes" }
-        case .wagerPlaced(let e):
-            guard InputBounds.wager.contains(e.amount) else { return "its stake \(e.amount) is out of range" }
-        case .timeAdded(let e):
-            guard InputBounds.duration.contains(e.ms) else { return "it adds \(e.ms) ms" }
-        case .answersReopened(let e):
-            guard InputBounds.instant.contains(e.deadline), InputBounds.instant.contains(e.closesAt) else { return "its deadline is outside 1970 to 9999" }
-        case .answersMerged(let e):
-            guard e.from.utf8.count <= InputBounds.Bytes.text, e.into.utf8.count <= InputBounds.Bytes.text else { return "it names a group longer than \(InputBounds.Bytes.text) bytes" }
-        case .scoreAdjusted(let e):
-            guard InputBounds.adjustment.contains(e.delta) else { return "its change \(e.delta) is out of range" }
-        case .tiebreakStarted(let e):
-            guard InputBounds.isPlayableNumber(e.answer) else { return "its answer \(e.answer) is out of range" }
-            guard e.players.count + e.teams.count <= InputBounds.maxListedIDs else { return "it names too many competitors" }
-            guard InputBounds.instant.contains(e.deadline), InputBounds.instant.contains(e.closesAt) else { return "its deadline is outside 1970 to 9999" }
-        case .tiebreakAnswered(let e):
-            guard InputBounds.isPlayableNumber(e.value) else { return "its answer \(e.value) is out of range" }
-            guard InputBounds.duration.contains(e.responseMs) else { return "its response time \(e.responseMs) ms is out of range" }
-        case .breakStarted, .breakCountdownChanged:
-            return breakLogProblem(event)
-        case .joinAddressSet(let e):
-            if let problem = e.address.problem() { return "its join address is invalid: \(problem)" }
-        case .gameCorrected(let e):
-            guard phase == .ended else { return "it corrects a game that has not ended" }
-            guard e.game == createdAt else { return "it names the game started at \(e.game), not this one (\(createdAt))" }
-            guard e.reason.utf8.count <= InputBounds.Bytes.text else { return "its reason is over \(InputBounds.Bytes.text) bytes" }
-            if let problem = correctionProblem(e.correction) { return "it does not fit the game: \(problem)" }
-        case .hostDisconnected, .hostReconnected, .roomLockChanged, .displayConnected, .displayDisconnected, .teamCreated,
-             .playerJoined, .playerDisconnected, .playerReconnected, .playerLeft, .playerKicked, .playerRenamed, .teamRenamed,
-             .teamsMerged, .playerMoved, .answersOpened, .answersClosed, .clockPaused, .clockResumed, .questionSkipped,
-             .revealUndone, .questionRevealed, .answerAccepted, .answerRejected, .leaderboardShown, .tiebreakEnded, .roomEnded,
-             .buzzFalseStart, .buzzFloor:
-            break
-        }
-        return nil
+        var room = self
+        return event.visit(CheckingLogLine.self, &room)
     }
 
     /// Why a logged `room_created` cannot open a room: settings out of range, or a pack no server could play.
@@ -76,7 +21,7 @@ extension Room {
     }
 
     /// An answer the question could not have accepted: the wrong kind, an option it lacks, a number out of range.
-    private static func problem(_ answer: AnswerValue, for question: Question) -> String? {
+    static func problem(_ answer: AnswerValue, for question: Question) -> String? {
         guard answer.kind == question.kind else { return "its \(answer.kind.rawValue) answer is for a \(question.kind.rawValue) question" }
         return question.kind.module.logProblem(answer, tileCount: question.content.options.count)
     }

@@ -1,18 +1,24 @@
 import BuzzerGame
 
-/// One flat JSON object per event: the payload's fields plus `type`. The type's wire name comes
-/// from `RoomEventType`; each case's payload decoder is in `RoomEventType.decodePayload`, the one
-/// table from a line's type to its event.
+/// One flat JSON object per event: the payload's fields plus `type` (its type's `wireName`).
+///
+/// The JSON half of an event is its type's `Codable`: synthesized in its own file
+/// (Sources/BuzzerGame/Events/), except the three whose members' codecs live in this module (the
+/// pack, the answer, the correction: `RoomEvent+Payloads.swift`, `GameCorrected+JSON.swift`).
+/// Decoding needs no line per event: `RoomEvents.all` gives the types, each checked once to be
+/// `Decodable`. Encoding has one line per event, the table below: BuzzerGame cannot see those
+/// three types' `Encodable` (it knows no JSON), and a switch, unlike an `any Encodable`, writes
+/// the live room's answer lines with no existential box.
 extension RoomEvent: Codable {
     private enum TypeKey: String, CodingKey { case type }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: TypeKey.self)
         let name = try container.decode(String.self, forKey: .type)
-        guard let type = RoomEventType(wireName: name) else {
+        guard let type = RoomEvents.type(named: name) else {
             throw DecodingError.dataCorruptedError(forKey: .type, in: container, debugDescription: "unknown event type \"\(name)\"")
         }
-        self = try type.decodePayload(from: decoder)
+        self = try RoomEvents.decodePayload(of: type, from: decoder)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -21,8 +27,8 @@ extension RoomEvent: Codable {
         try encodePayload(to: encoder)
     }
 
-    /// The event's own fields (everything but `type`), as its payload type encodes them. A switch,
-    /// not an `any Encodable`, so the live room's log line costs no existential box.
+    /// The event's own fields (everything but `type`), as its payload type encodes them: the
+    /// encode table, one line per event.
     private func encodePayload(to encoder: any Encoder) throws {
         switch self {
         case .roomCreated(let e): try e.encode(to: encoder)
@@ -74,55 +80,20 @@ extension RoomEvent: Codable {
     }
 }
 
-extension RoomEventType {
-    /// Decodes the fields of an event of this type from the line (or object) that named it.
-    package func decodePayload(from decoder: any Decoder) throws -> RoomEvent {
-        switch self {
-        case .roomCreated: .roomCreated(try RoomCreated(from: decoder))
-        case .hostDisconnected: .hostDisconnected(try HostDisconnected(from: decoder))
-        case .hostReconnected: .hostReconnected(try HostReconnected(from: decoder))
-        case .roomLockChanged: .roomLockChanged(try RoomLockChanged(from: decoder))
-        case .displayConnected: .displayConnected(try DisplayConnected(from: decoder))
-        case .displayDisconnected: .displayDisconnected(try DisplayDisconnected(from: decoder))
-        case .joinAddressSet: .joinAddressSet(try JoinAddressSet(from: decoder))
-        case .teamCreated: .teamCreated(try TeamCreated(from: decoder))
-        case .playerJoined: .playerJoined(try PlayerJoined(from: decoder))
-        case .playerDisconnected: .playerDisconnected(try PlayerDisconnected(from: decoder))
-        case .playerReconnected: .playerReconnected(try PlayerReconnected(from: decoder))
-        case .playerLeft: .playerLeft(try PlayerLeft(from: decoder))
-        case .playerKicked: .playerKicked(try PlayerKicked(from: decoder))
-        case .playerRenamed: .playerRenamed(try PlayerRenamed(from: decoder))
-        case .teamRenamed: .teamRenamed(try TeamRenamed(from: decoder))
-        case .teamsMerged: .teamsMerged(try TeamsMerged(from: decoder))
-        case .playerMoved: .playerMoved(try PlayerMoved(from: decoder))
-        case .questionShown: .questionShown(try QuestionShown(from: decoder))
-        case .answersOpened: .answersOpened(try AnswersOpened(from: decoder))
-        case .wagerPlaced: .wagerPlaced(try WagerPlaced(from: decoder))
-        case .answerRecorded: .answerRecorded(try AnswerRecorded(from: decoder))
-        case .buzzPressed: .buzzPressed(try BuzzPressed(from: decoder))
-        case .buzzFalseStart: .buzzFalseStart(try BuzzFalseStart(from: decoder))
-        case .buzzFloor: .buzzFloor(try BuzzFloor(from: decoder))
-        case .buzzMarked: .buzzMarked(try BuzzMarked(from: decoder))
-        case .answersClosed: .answersClosed(try AnswersClosed(from: decoder))
-        case .clockPaused: .clockPaused(try ClockPaused(from: decoder))
-        case .clockResumed: .clockResumed(try ClockResumed(from: decoder))
-        case .timeAdded: .timeAdded(try TimeAdded(from: decoder))
-        case .questionSkipped: .questionSkipped(try QuestionSkipped(from: decoder))
-        case .answersReopened: .answersReopened(try AnswersReopened(from: decoder))
-        case .revealUndone: .revealUndone(try RevealUndone(from: decoder))
-        case .questionRevealed: .questionRevealed(try QuestionRevealed(from: decoder))
-        case .answerAccepted: .answerAccepted(try AnswerAccepted(from: decoder))
-        case .answerRejected: .answerRejected(try AnswerRejected(from: decoder))
-        case .answersMerged: .answersMerged(try AnswersMerged(from: decoder))
-        case .scoreAdjusted: .scoreAdjusted(try ScoreAdjusted(from: decoder))
-        case .leaderboardShown: .leaderboardShown(try LeaderboardShown(from: decoder))
-        case .tiebreakStarted: .tiebreakStarted(try TiebreakStarted(from: decoder))
-        case .tiebreakAnswered: .tiebreakAnswered(try TiebreakAnswered(from: decoder))
-        case .tiebreakEnded: .tiebreakEnded(try TiebreakEnded(from: decoder))
-        case .breakStarted: .breakStarted(try BreakStarted(from: decoder))
-        case .breakCountdownChanged: .breakCountdownChanged(try BreakCountdownChanged(from: decoder))
-        case .roomEnded: .roomEnded(try RoomEnded(from: decoder))
-        case .gameCorrected: .gameCorrected(try GameCorrected(from: decoder))
+extension RoomEvents {
+    /// Decodes the fields of an event of `type` from the line (or object) that named it.
+    package static func decodePayload(of type: any RoomEventPayload.Type, from decoder: any Decoder) throws -> RoomEvent {
+        guard let codable = decodable[ObjectIdentifier(type)] else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "event type \(type.wireName) has no decoder"))
         }
+        return try decode(codable, from: decoder)
     }
+
+    private static func decode<Event: RoomEventPayload & Decodable>(_: Event.Type, from decoder: any Decoder) throws -> RoomEvent {
+        try Event(from: decoder).event
+    }
+
+    /// Every registered type as `Decodable`, looked up once (`EventRegistryTests` holds every type to one).
+    private static let decodable: [ObjectIdentifier: any (RoomEventPayload & Decodable).Type] = Dictionary(
+        uniqueKeysWithValues: all.compactMap { type in (type as? any (RoomEventPayload & Decodable).Type).map { (ObjectIdentifier(type), $0) } })
 }

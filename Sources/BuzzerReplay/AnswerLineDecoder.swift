@@ -16,7 +16,7 @@ enum AnswerLineDecoder {
     private typealias Key = AnswerRecorded.CodingKeys
 
     /// `,"type":` and the answer event's quoted name, then `,`: where the event's own members begin.
-    private static let marker = Array(#","type":"#.utf8) + quoted(RoomEventType.answerRecorded.rawValue) + [UInt8(ascii: ",")]
+    private static let marker = Array(#","type":"#.utf8) + quoted(AnswerRecorded.wireName) + [UInt8(ascii: ",")]
     // The members as the writer spells them: `"key":` first, `,"key":` after. Format 2 writes them
     // in declaration order without `at`; format 1 sorted by name, `at` included.
     private static let firstSequenceKey = member(.sequence, first: true)

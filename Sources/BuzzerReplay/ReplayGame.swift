@@ -81,8 +81,8 @@ package struct ReplayGame: Sendable {
         lastSeq = line.seq
         startedAt = line.time
         lastEventAt = line.time
-        if RoomEventType(wireName: line.type) != .roomCreated {
-            issues.append(ReplayIssue(line, .damagedLine, "the game starts with \(line.type), not \(RoomEventType.roomCreated.rawValue) (its beginning is not in the archive)"))
+        if line.type != RoomCreated.wireName {
+            issues.append(ReplayIssue(line, .damagedLine, "the game starts with \(line.type), not \(RoomCreated.wireName) (its beginning is not in the archive)"))
         }
     }
 
@@ -92,20 +92,20 @@ package struct ReplayGame: Sendable {
         lastSeq = line.seq
         lastEventAt = line.time
         // An unknown type is nil here and fails to decode below, as any damaged line does.
-        let type = RoomEventType(wireName: line.type)
+        let type = line.type
         switch type {
-        case .playerJoined: playerCount += 1
-        case .teamCreated: teamCount += 1
-        case .roomEnded: endedAt = line.time
+        case PlayerJoined.wireName: playerCount += 1
+        case TeamCreated.wireName: teamCount += 1
+        case RoomEnded.wireName: endedAt = line.time
         default: break
         }
-        let isCreated = type == .roomCreated
-        guard depth != .summary || isCreated || type == .roomEnded else { return }
+        let isCreated = type == RoomCreated.wireName
+        guard depth != .summary || isCreated || type == RoomEnded.wireName else { return }
         guard isCreated || (room != nil && !replayStopped) || depth == .summary else { return }
 
         let event: RoomEvent
         do {
-            if type == .answerRecorded, let answer = AnswerLineDecoder.decode(line) {
+            if type == AnswerRecorded.wireName, let answer = AnswerLineDecoder.decode(line) {
                 event = .answerRecorded(answer)
             } else {
                 event = try line.decode(RoomEvent.self, decoder: decoder)
@@ -149,7 +149,7 @@ package struct ReplayGame: Sendable {
         }
 
         let recorded = event.recordedStandings
-        guard recorded != nil || (depth == .timeline && event.eventType == .questionRevealed) else { return }
+        guard recorded != nil || (depth == .timeline && event.type == QuestionRevealed.wireName) else { return }
         let standings = room!.standings
         if case .questionRevealed(let revealed) = event, depth == .timeline {
             standingsAfter[revealed.sequence] = standings
@@ -161,7 +161,7 @@ package struct ReplayGame: Sendable {
                 let what: String
                 if case .questionRevealed(let revealed) = event {
                     what = "standings after question \(revealed.sequence + 1)"
-                } else if event.eventType == .gameCorrected {
+                } else if case .gameCorrected = event {
                     what = "standings after the correction"
                 } else {
                     what = "final standings"

@@ -41,9 +41,9 @@ struct ErrorDefinitionTests {
     }
 
     /// The same word as a code, meaning something else there: `room_ended` is also a room event (whose
-    /// own test holds it to `RoomEventType`), `draining` also a `/healthz` status.
+    /// own test holds it to its type's file, `EventNameTests`), `draining` also a `/healthz` status.
     static let otherMeanings: [String: Set<String>] = [
-        "BuzzerGame/RoomEventType.swift": ["room_ended"],
+        "BuzzerGame/Events/RoomEnded.swift": ["room_ended"],
         "BuzzerApp/HTTP/StatusRoutes.swift": ["draining"],
     ]
 

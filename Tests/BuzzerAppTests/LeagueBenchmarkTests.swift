@@ -34,6 +34,6 @@ struct LeagueBenchmarkTests {
             #expect(event.type == line.type)
             #expect(event.at == line.time)
         }
-        #expect(lines.filter { $0.type == RoomEventType.answerRecorded.rawValue }.count == 5 * 3 * 6)
+        #expect(lines.filter { $0.type == AnswerRecorded.wireName }.count == 5 * 3 * 6)
     }
 }

@@ -166,7 +166,7 @@ import Foundation
         game.expectRefused(.reject(question: 1, text: "x"), code: "cannot_reject")
         game.expectRefused(.reject(question: 9, text: "x"), code: "unknown_question")
         let decoded = try game.log.map { try JSONDecoder().decode(RoomEvent.self, from: JSONEncoder().encode($0)) }
-        #expect(decoded.contains { $0.eventType == .answerRejected })
+        #expect(decoded.contains { $0.type == AnswerRejected.wireName })
         #expect(try Room.replay(decoded) == game.room)
     }
 

@@ -4,7 +4,7 @@ import BuzzerGameJSON
 import Foundation
 import Testing
 
-/// docs/archive-format.md's table of events is held to `RoomEventType` and to what each event
+/// docs/archive-format.md's table of events is held to the registry (`RoomEvents.all`) and to what each event
 /// writes: every type listed once, with exactly its fields, and nothing the game does not write.
 @Suite struct ArchiveFormatDocTests {
     /// One row of the table: the types in its first column, the fields named in its third.
@@ -41,7 +41,7 @@ import Testing
 
     @Test func everyEventTypeIsListedOnceAndNothingElse() throws {
         let listed = try Self.documentedRows().flatMap(\.types)
-        let defined = RoomEventType.allCases.map(\.rawValue)
+        let defined = RoomEvents.all.map { $0.wireName }
         #expect(listed.count == Set(listed).count, "a type listed twice")
         #expect(Set(listed).subtracting(defined).isEmpty, "listed but not an event: \(Set(listed).subtracting(defined).sorted())")
         #expect(Set(defined).subtracting(listed).isEmpty, "an event the table does not list: \(Set(defined).subtracting(listed).sorted())")
@@ -53,7 +53,7 @@ import Testing
         for row in try Self.documentedRows() {
             var written: Set<String> = []
             for name in row.types {
-                let type = try #require(RoomEventType(wireName: name))
+                let type = try #require(RoomEvents.type(named: name))
                 for event in RoomEventSamples.variants(type) {
                     written.formUnion(try RoomEventSamples.members(of: event).subtracting(envelope))
                 }
@@ -66,7 +66,7 @@ import Testing
     @Test func everyEventRoundTripsThroughAnArchiveLine() throws {
         for event in RoomEventSamples.all {
             let prepared = try ArchiveLineEncoder.prepare(room: "AVJKT8", time: event.at, encoding: event)
-            #expect(prepared.type == event.eventType.rawValue)
+            #expect(prepared.type == event.type)
             let bytes = ArchiveLineEncoder.line(seq: 1, prepared: prepared).dropLast()
             let line = ArchiveLine(version: 2, seq: 1, time: event.at, room: "AVJKT8", type: prepared.type, bytes: Array(bytes), file: "test", lineNumber: 1)
             #expect(try line.decode(RoomEvent.self) == event, "\(event.type)")

@@ -2,13 +2,14 @@ import BuzzerGame
 import Foundation
 import Testing
 
-/// Issue 29's rule for room events: an event's wire name is written once, in `RoomEventType`.
-/// Every other Swift file under Sources/ names events through the enum, never by a string literal.
+/// Issue 40's rule for room events: an event's wire name is written once, in its own type's file
+/// (`Sources/BuzzerGame/Events/<Type>.swift`, its `wireName`). Every other Swift file under Sources/
+/// names events through the type (`AnswerRecorded.wireName`), never by a string literal.
 @Suite struct EventNameTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Where the event names are defined.
-    static let eventDefinitions: Set<String> = ["Sources/BuzzerGame/RoomEventType.swift"]
+    /// Where an event type's name is defined: the file named after the type.
+    static func definition(of type: any RoomEventPayload.Type) -> String { "Sources/BuzzerGame/Events/\(type).swift" }
 
     /// The other categories' definition files: a name an event shares with one of them (`room_ended`
     /// is also an error code, `answers_closed` also a server message) may be written there too.
@@ -31,25 +32,36 @@ import Testing
         return found
     }
 
-    @Test func everyEventNameIsWrittenOnlyInItsDefinition() throws {
+    @Test func everyEventNameIsWrittenOnlyInItsOwnTypesFile() throws {
         let files = try Self.sources()
         #expect(files.count > 100, "Sources/ not found from \(Self.root.path)")
-        for type in RoomEventType.allCases {
-            let literal = "\"\(type.rawValue)\""
+        for type in RoomEvents.all {
+            let home = Self.definition(of: type)
+            let literal = "\"\(type.wireName)\""
             let writers = files.filter { $0.text.contains(literal) }.map(\.path)
-            #expect(writers.contains { Self.eventDefinitions.contains($0) }, "\(literal) is not in its definition")
-            let strays = writers.filter { !Self.eventDefinitions.contains($0) && !Self.sharedNameDefinitions.contains($0) }
+            #expect(writers.contains(home), "\(literal) is not in \(home)")
+            let strays = writers.filter { $0 != home && !Self.sharedNameDefinitions.contains($0) }
             #expect(strays.isEmpty, "\(literal) is written in \(strays.sorted().joined(separator: ", "))")
         }
     }
 
+    /// The file an event's name is in declares that event's type and says that name: a wire name
+    /// cannot move to another type's file without this failing.
+    @Test func eachEventFileDeclaresItsOwnTypeWithItsName() throws {
+        for type in RoomEvents.all {
+            let text = try String(contentsOf: Self.root.appendingPathComponent(Self.definition(of: type)), encoding: .utf8)
+            #expect(text.contains("extension \(type): RoomEventPayload {"), "\(type)")
+            #expect(text.contains("static let wireName = \"\(type.wireName)\""), "\(type)")
+        }
+    }
+
     @Test func everyEventNameIsDistinctAndSnakeCase() {
-        let names = RoomEventType.allCases.map(\.rawValue)
+        let names = RoomEvents.all.map { $0.wireName }
         #expect(Set(names).count == names.count)
         for name in names {
             #expect(name.allSatisfy { $0 == "_" || ("a"..."z").contains($0) }, "\(name)")
-            #expect(RoomEventType(wireName: name)?.rawValue == name)
+            #expect(RoomEvents.type(named: name)?.wireName == name)
         }
-        #expect(RoomEventType(wireName: "no_such_event") == nil)
+        #expect(RoomEvents.type(named: "no_such_event") == nil)
     }
 }

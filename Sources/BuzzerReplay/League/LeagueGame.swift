@@ -100,10 +100,10 @@ package struct LeagueGameReader: Sendable {
 
     /// The only types read past the envelope, by their wire names: the test on every line of the
     /// log is one hash lookup of its envelope's `type`, which also gives the type.
-    private static let wanted: [String: RoomEventType] = Dictionary(uniqueKeysWithValues: [
-        RoomEventType.roomCreated, .teamCreated, .teamRenamed, .teamsMerged, .playerJoined, .playerRenamed, .playerMoved, .roomEnded,
-        .gameCorrected,
-    ].map { ($0.rawValue, $0) })
+    private static let wanted: [String: any RoomEventPayload.Type] = Dictionary(uniqueKeysWithValues: ([
+        RoomCreated.self, TeamCreated.self, TeamRenamed.self, TeamsMerged.self, PlayerJoined.self, PlayerRenamed.self, PlayerMoved.self,
+        RoomEnded.self, GameCorrected.self,
+    ] as [any RoomEventPayload.Type]).map { ($0.wireName, $0) })
 
     package init() {}
 
@@ -126,7 +126,7 @@ package struct LeagueGameReader: Sendable {
     package mutating func add(_ line: ArchiveLine) {
         lines += 1
         guard let type = Self.wanted[line.type] else { return }
-        if type == .roomCreated {
+        if type == RoomCreated.self {
             if let old = open.removeValue(forKey: line.room), let league = old.league {
                 skipped.append(LeagueSkip(game: "\(old.code)-\(old.startedAt)", league: league.id, reason: "no room_ended before its code was used again"))
             }
@@ -147,17 +147,17 @@ package struct LeagueGameReader: Sendable {
             open[line.room] = game
             return
         }
-        if type == .gameCorrected {
+        if type == GameCorrected.self {
             correct(line)
             return
         }
         // Lines of one-offs and of games whose start is not in the archive are skipped by their type.
         guard var game = open[line.room], game.league != nil else {
-            if type == .roomEnded { open[line.room] = nil }
+            if type == RoomEnded.self { open[line.room] = nil }
             return
         }
-        guard game.damaged == nil || type == .roomEnded else { return }
-        if type == .roomEnded {
+        guard game.damaged == nil || type == RoomEnded.self else { return }
+        if type == RoomEnded.self {
             open[line.room] = nil
             finish(game, line: line)
             return
@@ -191,7 +191,7 @@ package struct LeagueGameReader: Sendable {
             skipped.append(LeagueSkip(game: key, league: league.id, reason: "a damaged line: \(damaged)"))
             return
         }
-        guard case .roomEnded(let ended)? = try? decoder.decode(line, as: .roomEnded) else {
+        guard case .roomEnded(let ended)? = try? decoder.decode(line, as: RoomEnded.self) else {
             skipped.append(LeagueSkip(game: key, league: league.id, reason: "\(line.file):\(line.lineNumber): room_ended does not decode"))
             return
         }
@@ -210,7 +210,7 @@ package struct LeagueGameReader: Sendable {
     /// A correction of a finished league game: its standings become the correction's. One of a
     /// one-off, or of a game the reader left out, changes nothing.
     private mutating func correct(_ line: ArchiveLine) {
-        guard case .gameCorrected(let corrected)? = try? decoder.decode(line, as: .gameCorrected) else {
+        guard case .gameCorrected(let corrected)? = try? decoder.decode(line, as: GameCorrected.self) else {
             skipped.append(LeagueSkip(game: "\(line.room)-?", league: nil, reason: "\(line.file):\(line.lineNumber): game_corrected does not decode"))
             return
         }

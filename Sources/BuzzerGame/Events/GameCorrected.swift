@@ -59,6 +59,38 @@ package struct GameCorrected: Sendable, Equatable {
     }
 }
 
+extension GameCorrected: RoomEventPayload {
+    package static let wireName = "game_corrected"
+    package var event: RoomEvent { .gameCorrected(self) }
+    package func apply(to room: inout Room) { room.applyCorrection(self) }
+
+    package func logProblem(in room: Room) -> String? {
+        guard room.phase == .ended else { return "it corrects a game that has not ended" }
+        guard game == room.createdAt else { return "it names the game started at \(game), not this one (\(room.createdAt))" }
+        guard reason.utf8.count <= InputBounds.Bytes.text else { return "its reason is over \(InputBounds.Bytes.text) bytes" }
+        if let problem = room.correctionProblem(correction) { return "it does not fit the game: \(problem)" }
+        return nil
+    }
+
+    /// Not capped by `HostLimits`: the game bounds how many there are.
+    package var hostEventKind: HostEventKind? { nil }
+    /// Made after the game through the archive, so already durable: a room still kept for its
+    /// podium shows every screen the corrected end, as a reload would.
+    package var publisherReaction: PublisherReaction { PublisherReaction([], .ended(durable: false)) }
+
+    /// One of each form of correction, so together they write every field a correction can.
+    package static func samples(at: GameInstant) -> [Self] {
+        let forms: [GameCorrection] = [
+            .answerKey(sequence: 0, content: .text(accepted: ["The Beatles", "Beatles"])),
+            .ruling(sequence: 0, player: PlayerID(1), right: true),
+            .void(sequence: 0),
+            .adjust(player: PlayerID(1), team: TeamID(1), delta: -2),
+        ]
+        let standings = RecordedStandings(players: [RecordedScore(id: 1, score: 1, rank: 1)], teams: [])
+        return forms.map { Self(at: at, game: at - 3_600_000, correction: $0, reason: "key was wrong", by: .editor, standings: standings) }
+    }
+}
+
 /// Why a correction was refused. A refused correction changes nothing and writes nothing.
 package enum CorrectionError: Error, Equatable, Sendable, CustomStringConvertible {
     case gameNotFinished
