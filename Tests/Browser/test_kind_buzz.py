@@ -2,6 +2,7 @@
 false start locked out, the floor on two projectors (1280x720 and 1920x1080) with the queue, the
 console's queue with corrected times, a typed wrong answer passing the floor, the host's right mark revealing."""
 from conftest import AXE_FINDINGS, LAPTOP, axe_check, shot, wait
+from selenium.webdriver.common.keys import Keys
 from pages import Peer, click, console, el, join, wait_css, wait_text, new_question
 from test_first_run import start
 from test_order import MOBILE_UA
@@ -63,7 +64,13 @@ def test_a_buzzer_round_on_phones_projectors_and_the_console(tmp_path, browsers)
 
         click(host, "#open-buzzers")
         wait_text(en, "#buzz-status", "Buzzers open")
+        # Space on the console, out of habit, does not close the buzzers: that is a click on a plain button.
+        wait_text(host, "#primary", "Close buzzers")
+        assert "primary" not in el(host, "#primary").get_attribute("class") and not el(host, "#primary").get_attribute("aria-keyshortcuts")
+        host.find_element("css selector", "body").send_keys(" ")
+        host.find_element("css selector", "body").send_keys(Keys.ARROW_RIGHT)
         click(en, "#buzz")
+        assert "Buzzers open" in el(en, "#buzz-status").text or "first" in el(en, "#buzz-status").text, el(en, "#buzz-status").text
         zoe.send(type="buzz", question=0)
         # The floor comes once no fairer press can still arrive: Ada was first.
         wait_text(en, "#buzz-status", "You're first")
