@@ -30,6 +30,8 @@ package struct BuzzView: Sendable, Equatable, Codable {
     package var falseStarts: [PlayerID]
     /// The floor holder may type the answer on the phone (the question has accepted answers); absent otherwise.
     package var typed: Bool? = nil
+    /// What a wrong answer costs (the pack's `penalty`), so a phone marked wrong says it at once; absent when nothing.
+    package var penalty: Int? = nil
 }
 
 extension Room {
@@ -54,6 +56,6 @@ extension Room {
         }
         return BuzzView(
             question: current.sequence, open: phase == .open, floor: queue.floor, queue: rows, lockedOut: locked, falseStarts: queue.falseStarts,
-            typed: buzz.accepted.isEmpty ? nil : true)
+            typed: buzz.accepted.isEmpty ? nil : true, penalty: buzz.penalty > 0 ? buzz.penalty : nil)
     }
 }

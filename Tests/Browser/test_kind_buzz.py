@@ -69,8 +69,7 @@ def test_a_buzzer_round_on_phones_projectors_and_the_console(tmp_path, browsers)
         assert "primary" not in el(host, "#primary").get_attribute("class") and not el(host, "#primary").get_attribute("aria-keyshortcuts")
         host.find_element("css selector", "body").send_keys(" ")
         host.find_element("css selector", "body").send_keys(Keys.ARROW_RIGHT)
-        click(en, "#buzz")
-        assert "Buzzers open" in el(en, "#buzz-status").text or "first" in el(en, "#buzz-status").text, el(en, "#buzz-status").text
+        click(en, "#buzz")  # still enabled: Space and → closed nothing
         zoe.send(type="buzz", question=0)
         # The floor comes once no fairer press can still arrive: Ada was first.
         wait_text(en, "#buzz-status", "You're first")
@@ -90,7 +89,8 @@ def test_a_buzzer_round_on_phones_projectors_and_the_console(tmp_path, browsers)
         # Ada types her answer on the phone: wrong, so she is locked out and the floor passes to Zoë.
         typed = wait_css(en, "#typed")
         typed.send_keys("Sydney\n")
-        wait_text(en, "#buzz-status", "Locked out")
+        # Wrong is said at once, with what it costs (the pack's penalty), not only at the reveal.
+        wait_text(en, "#buzz-status", "Wrong: −250 points. You're out of this question.")
         wait_text(big, ".buzz-floor", "Zoë")
         wait(host, lambda d: "Zoë" in (d.execute_script("return document.querySelector('#buzz-floor')?.textContent") or ""), "the floor did not pass to Zoë")
         assert zoe.until("buzz")["type"] == "buzz"
@@ -102,6 +102,18 @@ def test_a_buzzer_round_on_phones_projectors_and_the_console(tmp_path, browsers)
         assert final["outcome"] == "correct" and final["points"] == 1, final
         clean(big, "display: buzz reveal")
         shot(big, "buzz-reveal")
+
+        # A press still waiting reads its place in the line as it is now: the floor passed from Ada
+        # (wrong) to Zoë, so the third to press is next. A press the floor never reached is no "Vote counted".
+        said = en.execute_async_script("""const done = arguments[0];
+            import('/assets/kinds/buzz.js').then(({ default: buzz }) => {
+              const queue = [{ player: 3, nickname: 'Ada', place: 1, right: false }, { player: 2, nickname: 'Zoë', place: 2 }, { player: 1, nickname: 'Cy', place: 3 }];
+              const game = { seat: { player: 1 }, phase: 'open', buzz: { question: 0, open: true, floor: 2, queue, lockedOut: [3], falseStarts: [] } };
+              const status = buzz.phone({ sequence: 0, kind: 'buzz' }, { game, command: () => {}, paused: false }).filter(Boolean).map((n) => n.textContent);
+              done([status, buzz.outcomeWords({ answered: true, outcome: 'counted' }).title]);
+            });""")
+        assert "You're next!" in said[0], said
+        assert said[1] == "You buzzed, but the floor never reached you", said
         zoe.close()
         assert zoe_id > 0
     finally:

@@ -137,7 +137,14 @@ import BuzzerGameJSON
         #expect(view.queue.map(\.pressedMs) == [30, 50])
         #expect(view.queue.map(\.arrivedMs) == [250, 60])
         #expect(view.floor == ids[1])
+        #expect(view.penalty == nil, "this question costs nothing for a wrong answer")
         #expect(try Room.replay(game.log) == game.room)
+    }
+
+    @Test func theQueueSaysWhatAWrongAnswerCostsSoAPhoneMarkedWrongSaysItAtOnce() throws {
+        var (game, _) = try Self.game(names: ["Ada", "Zoë"])
+        game.openAnswers()
+        #expect(game.room.buzzView?.penalty == 250)
     }
 
     @Test func aPressIsNeverCorrectedToBeforeTheBuzzersOpened() throws {

@@ -9,13 +9,20 @@ const who = (r) => (r.team ? t('k.buzzWho', { name: r.nickname, team: r.team }) 
 const ms = (v) => t('k.buzzMs', { n: `${v < 0 ? '−' : '+'}${formatNumber(Math.abs(v))}` });
 const floorRow = (b) => b?.queue.find((r) => r.player === b.floor);
 
-/** What the phone says of its own press (or its team's): [key, class, words]. */
+/** What the phone says of its own press (or its team's): [key, class, words]. A wrong mark says so at
+ *  once, with its penalty; a press still waiting says its place in the line as it is now (the floor
+ *  holder first), so after a wrong answer the next one reads "You're next", not their first place. */
 function status(game, b) {
   const me = game?.seat?.player;
-  if (b?.lockedOut.includes(me)) return [b.falseStarts.includes(me) ? 'p.buzzFalseStart' : 'p.buzzLockedOut', 'bad'];
   const row = b?.queue.find((r) => r.player === me || (game.seat.team && r.team === game.seat.team));
+  if (row?.right === false) return b.penalty ? ['p.buzzWrongPenalty', 'bad', { points: formatNumber(b.penalty) }] : ['p.buzzWrongOut', 'bad'];
+  if (b?.lockedOut.includes(me)) return [b.falseStarts.includes(me) ? 'p.buzzFalseStart' : 'p.buzzLockedOut', 'bad'];
   if (row && b.floor === row.player) return [row.place === 1 ? 'p.buzzFirst' : 'p.buzzYourTurn', 'good'];
-  if (row) return row.right === false ? ['p.buzzLockedOut', 'bad'] : ['p.buzzPlace', 'done', { place: ordinal(row.place) }];
+  if (row) {
+    const waiting = b.queue.filter((r) => r.right == null && r.player !== b.floor && !b.lockedOut.includes(r.player));
+    const place = (b.floor != null ? 1 : 0) + waiting.indexOf(row) + 1;
+    return place === 2 && b.floor != null ? ['p.buzzNext', 'done'] : ['p.buzzPlace', 'done', { place: ordinal(Math.max(1, place)) }];
+  }
   return b?.falseStarts.includes(me) ? ['p.buzzTooSoon', 'bad'] : null;
 }
 
@@ -37,6 +44,8 @@ export default {
     ];
   },
   answerText: (a) => t(a.press?.right ? 'k.buzzRight' : a.press?.right === false ? 'k.buzzWrong' : 'k.buzzPressed'),
+  /** A press the floor never reached is no vote: it says so, neither right nor wrong. */
+  outcomeWords: (r) => (r.outcome === 'counted' ? { title: t('p.buzzNoFloor'), tone: 'none', icon: '–' } : null),
   correctText: (c) => c.accepted?.[0] ?? '',
   hostKey: true,
   revealLine: true,

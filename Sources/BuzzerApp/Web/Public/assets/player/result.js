@@ -62,8 +62,11 @@ export function announceResult() {
 /** +500, −500 (a true minus sign), 0. */
 export const signed = (n) => `${n > 0 ? '+' : ''}${formatScore(n)}`;
 
-export function outcomeWords(r) {
+/** The result's headline, tone and icon; a kind may say it in its own words (a buzz press that never got the floor). */
+export function outcomeWords(r, q = S.game.question) {
   if (!r.answered) return { title: t('p.noAnswer'), tone: 'none', icon: '–' };
+  const own = q ? kind(q.kind)?.outcomeWords?.(r) : null;
+  if (own) return own;
   switch (r.outcome) {
     case 'correct': return { title: t('p.correct'), tone: 'right', icon: '✓' };
     case 'partial': return { title: t('p.partial'), tone: 'partial', icon: '½' };
