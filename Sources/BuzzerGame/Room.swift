@@ -257,7 +257,7 @@ package struct Room: Sendable, Equatable {
             if asked[last].wagerBy[e.competitor] == nil { asked[last].wagerBy[e.competitor] = e.player }
         case .answerRecorded(let e):
             guard let last = asked.indices.last, asked[last].sequence == e.sequence, players[e.player] != nil else { return }
-            let textKey = e.answer.kind.module.comparisonKey(e.answer)
+            let textKey = question(asked[last]).kind.module.comparisonKey(e.answer)
             let team = players[e.player]?.team
             asked[last].answers[e.player] = RecordedAnswer(
                 value: e.answer, responseMs: e.responseMs, receivedAt: e.at, textKey: textKey, team: team)

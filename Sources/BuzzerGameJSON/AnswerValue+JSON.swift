@@ -19,7 +19,7 @@ extension AnswerValue {
 
     /// The answer as a JSON tree: what every writer below writes; the member after `kind` is the kind's.
     package var jsonValue: JSONValue {
-        .object([("kind", .string(kind.rawValue)), kind.json.answerMember(self)])
+        .object([("kind", .string(shape.rawValue)), shape.codec.answerMember(self)])
     }
 
     /// Reads an answer object; the errors name the field and its range (`"answer.option" must be 0 to 63`).
@@ -27,10 +27,10 @@ extension AnswerValue {
         guard case .object(let members) = value else { throw JSONFieldError("\"answer\" must be an object") }
         let fields = JSONFields(members: members, prefix: "answer.")
         let name = try fields.string("kind", max: 16)
-        guard let kind = QuestionKind(rawValue: name) else {
-            throw JSONFieldError("answer.kind \"\(name.prefix(20))\" is not one of \(QuestionKind.names)")
+        guard let shape = AnswerShape(rawValue: name) else {
+            throw JSONFieldError("answer.kind \"\(name.prefix(20))\" is not one of \(AnswerShape.names)")
         }
-        self = try kind.json.answer(fields, bounds: bounds)
+        self = try shape.codec.answer(fields, bounds: bounds)
     }
 
     /// The fast path of `buzzer replay`: an answer of a logged `answer_recorded` line read straight
@@ -38,7 +38,7 @@ extension AnswerValue {
     /// falls back to `init(json:)`). See `AnswerLineDecoder` for the figure that keeps it.
     package init?(exactLayout c: inout JSONByteCursor) {
         guard c.literal(#"{"kind":""#), let name = c.plainString(validatingUTF8: true), c.literal(","),
-              let kind = QuestionKind(rawValue: name), let value = kind.json.answer(exactLayout: &c), c.literal("}") else { return nil }
+              let shape = AnswerShape(rawValue: name), let value = shape.codec.answer(exactLayout: &c), c.literal("}") else { return nil }
         self = value
     }
 }

@@ -3,7 +3,7 @@ import BuzzerFormats
 @testable import BuzzerGameJSON
 import Testing
 
-/// The register of kinds (Kinds/QuestionKind.swift, `QuestionKind.json`) and what every kind's module promises.
+/// The register of kinds (Kinds/QuestionKind+Register.swift; `QuestionKind.json` found by protocol) and what every kind's module promises.
 struct QuestionKindModuleTests {
     /// One question of each kind, in `QuestionKind.allCases` order.
     static let contents: [QuestionContent] = [
@@ -19,7 +19,23 @@ struct QuestionKindModuleTests {
         for kind in QuestionKind.allCases {
             #expect(kind.module.kind == kind)
             #expect(kind.json.kind == kind)
+            #expect(QuestionKind(rawValue: kind.rawValue) == kind)
+            // Its answers' shape has a codec (the kind the shape is named after).
+            #expect(kind.module.answerShape.codec.answerShape == kind.module.answerShape)
         }
+        #expect(Set(QuestionKind.allCases.map(\.rawValue)).count == QuestionKind.allCases.count)
+        #expect(QuestionKind(rawValue: "nosuchkind") == nil)
+    }
+
+    /// A kind's content is its own type, read back typed; another kind's accessor sees nothing.
+    @Test func contentIsReadBackTypedOnlyByItsOwnKind() {
+        for content in Self.contents {
+            #expect(content == content)
+            for other in Self.contents where other.kind != content.kind { #expect(content != other) }
+        }
+        #expect(QuestionContent.choice(options: ["A", "B"], answer: 1).choice?.answer == 1)
+        #expect(QuestionContent.choice(options: ["A", "B"], answer: 1).multi == nil)
+        #expect(QuestionContent.number(answer: 3).number?.answer == 3)
     }
 
     /// The answer each kind writes is read back the same by the client's reader, the log's and replay's fast path.
@@ -28,7 +44,7 @@ struct QuestionKindModuleTests {
             let module = content.kind.module
             let permutation = Array(content.options.indices.reversed())
             let shown = module.rightAnswer(content, permutation: permutation)
-            #expect(shown.kind == content.kind)
+            #expect(shown.shape == module.answerShape)
             var bytes: [UInt8] = []
             shown.appendJSON(to: &bytes)
             let fast = bytes.withUnsafeBytes { raw -> AnswerValue? in
@@ -48,7 +64,7 @@ struct QuestionKindModuleTests {
             let permutation = Array(content.options.indices.reversed())
             // A buzz is marked by the host, never sent as an answer: its right answer is the room's to record.
             let canonical = content.kind == .buzz ? module.rightAnswer(content, permutation: permutation)
-                : try module.canonicalAnswer(module.rightAnswer(content, permutation: permutation), permutation: permutation, settings: RoomSettings())
+                : try module.canonicalAnswer(module.rightAnswer(content, permutation: permutation), content: content, permutation: permutation, settings: RoomSettings())
             #expect(module.displayedAnswer(canonical, permutation: permutation) == module.rightAnswer(content, permutation: permutation))
             #expect(module.logProblem(canonical, tileCount: content.options.count) == nil)
             // The only answer given (a number question's best is among the answers).

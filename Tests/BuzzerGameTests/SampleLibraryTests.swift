@@ -62,7 +62,7 @@ import BuzzerGameJSON
         var positions: Set<Int> = []
         for (_, pack) in try Self.loadAll() {
             for question in pack.rounds.flatMap(\.questions) {
-                if case .choice(_, let answer) = question.content { positions.insert(answer) }
+                if case (_, let answer)? = question.content.choice { positions.insert(answer) }
             }
         }
         #expect(positions == [0, 1, 2, 3])

@@ -7,7 +7,14 @@
 /// module is a caseless enum reached through `QuestionKind.module`, one witness call away.
 /// The kind's JSON (pack fields, answer fields) is `QuestionKindJSON`, in BuzzerGameJSON.
 package protocol QuestionKindModule {
-    static var kind: QuestionKind { get }
+    /// The kind's name, the pack format's `kind` string (`QuestionKind.rawValue`).
+    static var name: String { get }
+    /// The shape of this kind's answers (`AnswerValue`); by default the shape named after the kind.
+    /// A new kind reuses a shape (a slider answers with a `.number`).
+    static var answerShape: AnswerShape { get }
+    /// Numbers the screens need to draw this question before the reveal (a slider's `min`, `max`
+    /// and `step`), sent as `QuestionView.figures`; nil for most kinds.
+    static func figures(_ content: QuestionContent) -> [String: Double]?
     /// Players pick from `options` (choice, multi, poll).
     static var hasOptions: Bool { get }
     /// Answers can be partly right, so the question takes a `partialCredit` rule.
@@ -29,7 +36,7 @@ package protocol QuestionKindModule {
     static func permutation(tileCount: Int, seed: UInt64, sequence: Int, shuffle: Bool) -> [Int]
 
     /// A player's answer, already known to be of this kind, checked and mapped from displayed positions to pack indices.
-    static func canonicalAnswer(_ value: AnswerValue, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue
+    static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue
     /// Why a logged answer of this kind could not have been accepted; nil when it could.
     static func logProblem(_ answer: AnswerValue, tileCount: Int) -> String?
     /// The key answers are grouped and judged by, worked out once when recorded (typed text); nil for most kinds.
@@ -95,6 +102,12 @@ package enum AnswerDistribution: Sendable, Equatable {
 }
 
 extension QuestionKindModule {
+    package static var kind: QuestionKind { QuestionKind(Self.self) }
+    package static var answerShape: AnswerShape {
+        guard let shape = AnswerShape(rawValue: name) else { preconditionFailure("\(name): declare its answerShape") }
+        return shape
+    }
+    package static func figures(_ content: QuestionContent) -> [String: Double]? { nil }
     package static var hasOptions: Bool { false }
     package static var hasPartialCredit: Bool { false }
     package static var isScored: Bool { true }
