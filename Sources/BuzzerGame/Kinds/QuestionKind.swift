@@ -5,8 +5,7 @@
 /// A kind of question, named by its module; its raw value is the pack format's `kind` string.
 /// Holding the module's metatype makes `kind.module` free on the answer path (no lookup, no
 /// allocation); two kinds are equal when they name the same module.
-package struct QuestionKind: Hashable, @unchecked Sendable, CustomStringConvertible {
-    // @unchecked: the only stored property is an immutable metatype of a caseless enum.
+package struct QuestionKind: Hashable, Sendable, CustomStringConvertible {
     /// The kind's module: everything the game does with the kind.
     package let module: any QuestionKindModule.Type
 

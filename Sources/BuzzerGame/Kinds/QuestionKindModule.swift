@@ -6,7 +6,7 @@
 /// `AnswerValue` as they are, so a kind costs no allocation or boxing on the answer path: the
 /// module is a caseless enum reached through `QuestionKind.module`, one witness call away.
 /// The kind's JSON (pack fields, answer fields) is `QuestionKindJSON`, in BuzzerGameJSON.
-package protocol QuestionKindModule {
+package protocol QuestionKindModule: SendableMetatype {
     /// The kind's name, the pack format's `kind` string (`QuestionKind.rawValue`).
     static var name: String { get }
     /// The shape of this kind's answers (`AnswerValue`); by default the shape named after the kind.
