@@ -12,6 +12,7 @@ struct QuestionKindModuleTests {
         .pin(PinQuestion(target: .point(PinPoint(x: 4_100, y: 3_000), radius: 500))),
         .survey(Survey(scoring: .rare, accepted: ["Paris"], display: .cloud)),
         .buzz(BuzzQuestion(accepted: ["Paris"], penalty: 100)),
+        .slider(SliderQuestion(min: 0, max: 100, step: 5, answer: 70, tolerance: 5)),
     ]
 
     @Test func everyKindIsRegisteredWithItsOwnModuleAndCodec() {

@@ -13,5 +13,6 @@ extension QuestionKind {
         PinKind.self,
         SurveyKind.self,
         BuzzKind.self,
+        SliderKind.self,
     ] as [any QuestionKindModule.Type]).map { QuestionKind($0) }
 }
