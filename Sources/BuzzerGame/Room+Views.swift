@@ -43,7 +43,7 @@ extension Room {
         let question = question(entry)
         var answered = 0
         for (id, _) in entry.answers where isRanked(id) { answered += 1 }
-        let counts = question.kind.module.revealCounts(entry, isRanked: isRanked)
+        let counts = question.kind.module.revealCounts(question.content, entry: entry, isRanked: isRanked)
         let rightCount = entry.awards.values.filter { $0.outcome == .correct }.count
         var groups = question.kind.module.answerGroups(question.content, entry: entry, isRanked: isRanked)
         if let all = groups?.groups, all.count > SurveyKind.revealedGroups {

@@ -22,10 +22,28 @@ struct QuestionKindModuleTests {
             #expect(kind.json.kind == kind)
             #expect(QuestionKind(rawValue: kind.rawValue) == kind)
             // Its answers' shape has a codec (the kind the shape is named after).
-            #expect(kind.module.answerShape.codec.answerShape == kind.module.answerShape)
+            if let codec = kind.module.answerShape.codec { #expect(codec.answerShape == kind.module.answerShape) }
         }
         #expect(Set(QuestionKind.allCases.map(\.rawValue)).count == QuestionKind.allCases.count)
         #expect(QuestionKind(rawValue: "nosuchkind") == nil)
+    }
+
+    /// The `texts` shape (several typed items) is read and written by the answer codec itself, bounded from a client.
+    @Test func textsAnswersReadBackFromTheirBytesAndAreBounded() throws {
+        let value = AnswerValue.texts(["Doc", "Grumpy \"G\"", ""])
+        var bytes: [UInt8] = []
+        value.appendJSON(to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == #"{"kind":"texts","texts":["Doc","Grumpy \"G\"",""]}"#)
+        #expect(try AnswerValue(json: try JSONParser.parse(bytes)) == value)
+        let plain = Array(#"{"kind":"texts","texts":["Doc","Happy"]}"#.utf8)
+        let fast = plain.withUnsafeBytes { raw -> AnswerValue? in
+            var cursor = JSONByteCursor(raw)
+            return AnswerValue(exactLayout: &cursor)
+        }
+        #expect(fast == .texts(["Doc", "Happy"]))
+        let tooMany = "{\"kind\":\"texts\",\"texts\":[" + Array(repeating: "\"a\"", count: InputBounds.maxTypedItems + 1).joined(separator: ",") + "]}"
+        #expect(throws: JSONFieldError.self) { try AnswerValue(json: try JSONParser.parse(Array(tooMany.utf8))) }
+        #expect(throws: JSONFieldError.self) { try AnswerValue(json: try JSONParser.parse(Array(#"{"kind":"texts","texts":[1]}"#.utf8))) }
     }
 
     /// A kind's content is its own type, read back typed; another kind's accessor sees nothing.

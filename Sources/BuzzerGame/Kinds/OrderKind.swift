@@ -83,7 +83,7 @@ package enum OrderKind: QuestionKindModule {
     }
 
     /// Per displayed item, how many ranked players put it in its right place: the reveal's bars.
-    package static func revealCounts(_ entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> (options: [Int], trueFalse: [Int]) {
+    package static func revealCounts(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> (options: [Int], trueFalse: [Int]) {
         let counts = optionCounts(entry, isRanked: isRanked) { value, count in
             guard case .order(let placed) = value else { return }
             for (place, item) in placed.enumerated() where place == item { count(item) }

@@ -109,6 +109,8 @@ package enum AnswerValue: Sendable, Equatable {
     case survey(String)
     /// A press, with its place and the host's mark; recorded by `buzz_pressed`, never sent as an answer.
     case buzz(BuzzPress)
+    /// Several typed answers, each trimmed as a `text` one (at most `InputBounds.maxTypedItems`).
+    case texts([String])
 
     /// The shape's name: the answer JSON's `kind`, and the kind whose JSON reads and writes it.
     package var shape: AnswerShape {
@@ -123,11 +125,12 @@ package enum AnswerValue: Sendable, Equatable {
         case .pin: .pin
         case .survey: .survey
         case .buzz: .buzz
+        case .texts: .texts
         }
     }
 }
 
 /// The answer shapes, by their JSON name (`AnswerValue.shape`).
 package enum AnswerShape: String, Sendable, CaseIterable {
-    case choice, multi, truefalse, text, number, poll, order, pin, survey, buzz
+    case choice, multi, truefalse, text, number, poll, order, pin, survey, buzz, texts
 }

@@ -51,7 +51,7 @@ package protocol QuestionKindModule: SendableMetatype {
     /// Calls `body` with each option (pack index) an answer of this kind picks; none for kinds without options.
     static func forEachPick(_ value: AnswerValue, _ body: (Int) -> Void)
     /// The reveal's bars: counts per displayed tile (by default, of the options picked), and false/true counts.
-    static func revealCounts(_ entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> (options: [Int], trueFalse: [Int])
+    static func revealCounts(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> (options: [Int], trueFalse: [Int])
     /// Each ranked player's answer for the reveal to draw (pins on a picture), named; nil for kinds whose counts say it all.
     static func revealPins(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool, nickname: (PlayerID) -> String?) -> [RevealedPin]?
     /// A number question's closest guesses for the reveal to name, closest first; nil for other kinds.
@@ -136,7 +136,7 @@ extension QuestionKindModule {
 
     package static func forEachPick(_ value: AnswerValue, _ body: (Int) -> Void) {}
 
-    package static func revealCounts(_ entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> (options: [Int], trueFalse: [Int]) {
+    package static func revealCounts(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> (options: [Int], trueFalse: [Int]) {
         (optionCounts(entry, isRanked: isRanked, picks: forEachPick), [])
     }
 

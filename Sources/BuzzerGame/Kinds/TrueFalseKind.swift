@@ -17,7 +17,7 @@ package enum TrueFalseKind: QuestionKindModule {
         return .truefalse(answer)
     }
 
-    package static func revealCounts(_ entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> (options: [Int], trueFalse: [Int]) {
+    package static func revealCounts(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> (options: [Int], trueFalse: [Int]) {
         var counts = [0, 0]
         for (id, answer) in entry.answers where isRanked(id) {
             if case .truefalse(let value) = answer.value { counts[value ? 1 : 0] += 1 }

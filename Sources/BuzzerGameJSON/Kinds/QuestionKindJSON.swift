@@ -36,11 +36,11 @@ extension QuestionKindJSON {
     static var optionsHint: String { "" }
 
     // A kind that answers in another kind's shape (a slider's `.number`) leaves its answer JSON to that shape's codec.
-    static func answerMember(_ value: AnswerValue) -> (key: String, value: JSONValue) { value.shape.codec.answerMember(value) }
+    static func answerMember(_ value: AnswerValue) -> (key: String, value: JSONValue) { AnswerValue.member(value) }
     static func answer(_ fields: JSONFields, bounds: AnswerValue.JSONBounds) throws(JSONFieldError) -> AnswerValue {
-        try answerShape.codec.answer(fields, bounds: bounds)
+        try AnswerValue.read(answerShape, fields, bounds: bounds)
     }
-    static func answer(exactLayout c: inout JSONByteCursor) -> AnswerValue? { answerShape.codec.answer(exactLayout: &c) }
+    static func answer(exactLayout c: inout JSONByteCursor) -> AnswerValue? { AnswerValue.read(answerShape, exactLayout: &c) }
 }
 
 extension QuestionKind {
@@ -60,11 +60,9 @@ extension QuestionKind {
 }
 
 extension AnswerShape {
-    /// The JSON of answers of this shape: the kind it is named after reads and writes it.
-    var codec: any QuestionKindJSON.Type {
-        guard let kind = QuestionKind(rawValue: rawValue) else { preconditionFailure("no kind reads \(rawValue) answers") }
-        return kind.json
-    }
+    /// The JSON of answers of this shape: the kind it is named after reads and writes it; nil for
+    /// `texts`, which `AnswerValue+JSON` reads and writes itself.
+    var codec: (any QuestionKindJSON.Type)? { QuestionKind(rawValue: rawValue)?.json }
 
     /// "choice, multi, …": the shapes as error messages list them.
     static let names = allCases.map(\.rawValue).joined(separator: ", ")
