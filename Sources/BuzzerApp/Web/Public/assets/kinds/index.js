@@ -1,19 +1,5 @@
-// The question kinds, one module each, loaded when a game or a pack needs one (no page imports a
-// kind's module: WebAssetsTests). A kind named NAME is kinds/NAME.js, its words kinds/LANG.NAME.json
-// (what only its module says) and `e.kind.NAME` in every `LANG.edit.json`; nothing here lists it.
-// The server names a game's kinds (`joined`, `hosting`, `watching`) and every kind it knows
-// (kinds/names.json, built from its register, for the editor).
-//
-// A kind's module exports { name, phone(q, ctx), answerText(answer, q), correctText(correct, options, q),
-// screen(q, game), bars(q, reveal), editor: { blank(), fields(q, base, ctx), options?, credit?, noAnswer?, carry? } }
-// and, where it differs from the rest: hostKey (the console shows the right answer as words while
-// the question runs), revealLine (the projector says the answer in words), typedAnswers (the host
-// accepts typed answers), result(reveal, mine, q, result) (the phone's own reveal), allRightKey,
-// ownsPicture (the phone's input draws the question's picture, so the page does not),
-// overlay(q, reveal, img) (drawn over the projector's picture of the question at the reveal), and
-// hostGroups(waiting, q, { command, redraw }) (the console's answer groups while the question runs),
-// hostPanel(q, game, command) (the console's own part while the question runs: buzz's queue and marks),
-// ownScreen (the phone stays on the question's screen after answering: buzz).
+// The question kinds, loaded by name when a game or a pack needs one: kinds/NAME.js and its words
+// kinds/LANG.NAME.json. What a kind's module exports: docs/kinds.md, "In the pages".
 import { t, addCatalogue } from '../i18n.js';
 import { h } from '../dom.js';
 
