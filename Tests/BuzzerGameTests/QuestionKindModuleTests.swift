@@ -13,6 +13,7 @@ struct QuestionKindModuleTests {
         .survey(Survey(scoring: .rare, accepted: ["Paris"], display: .cloud)),
         .buzz(BuzzQuestion(accepted: ["Paris"], penalty: 100)),
         .slider(SliderQuestion(min: 0, max: 100, step: 5, answer: 70, tolerance: 5)),
+        .list(ListQuestion(accepted: ["Doc", "Grumpy", "Happy"], max: 2)),
     ]
 
     @Test func everyKindIsRegisteredWithItsOwnModuleAndCodec() {

@@ -14,5 +14,6 @@ extension QuestionKind {
         SurveyKind.self,
         BuzzKind.self,
         SliderKind.self,
+        ListKind.self,
     ] as [any QuestionKindModule.Type]).map { QuestionKind($0) }
 }
