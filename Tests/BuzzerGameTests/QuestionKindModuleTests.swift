@@ -47,6 +47,16 @@ struct QuestionKindModuleTests {
         #expect(throws: JSONFieldError.self) { try AnswerValue(json: try JSONParser.parse(Array(#"{"kind":"texts","texts":[1]}"#.utf8))) }
     }
 
+    /// An answer of another shape reaching a kind's check is refused with an error, never passed on.
+    @Test func everyKindRefusesAnAnswerOfAnotherShape() {
+        for content in Self.contents {
+            let wrong: AnswerValue = content.kind.module.answerShape == .texts ? .number(1) : .texts(["x"])
+            #expect(throws: GameError.self, "\(content.kind)") {
+                try content.kind.module.canonicalAnswer(wrong, content: content, permutation: Array(content.options.indices), settings: RoomSettings())
+            }
+        }
+    }
+
     /// A kind's content is its own type, read back typed; another kind's accessor sees nothing.
     @Test func contentIsReadBackTypedOnlyByItsOwnKind() {
         for content in Self.contents {

@@ -15,7 +15,7 @@ package enum ChoiceKind: QuestionKindModule {
     }
 
     package static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
-        guard case .choice(let position) = value else { return value }
+        guard case .choice(let position) = value else { throw wrongShape(value) }
         return .choice(try OptionAnswers.option(position, permutation: permutation))
     }
 

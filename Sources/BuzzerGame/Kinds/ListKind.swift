@@ -19,7 +19,7 @@ package enum ListKind: QuestionKindModule {
     /// Each item trimmed as a `text` answer; empty ones dropped, the same item (once folded) kept once;
     /// at most the question's maximum.
     package static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
-        guard case .texts(let typed) = value, let q = content.list else { throw .invalidAnswer("a list answer is a list of texts") }
+        guard case .texts(let typed) = value, let q = content.list else { throw wrongShape(value) }
         var items: [String] = [], keys: Set<String> = []
         for item in typed {
             let trimmed = item.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")

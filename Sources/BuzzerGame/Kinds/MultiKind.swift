@@ -16,7 +16,7 @@ package enum MultiKind: QuestionKindModule {
     }
 
     package static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
-        guard case .multi(let positions) = value else { return value }
+        guard case .multi(let positions) = value else { throw wrongShape(value) }
         guard !positions.isEmpty else { throw .invalidAnswer("pick at least one option") }
         guard Set(positions).count == positions.count else { throw .invalidAnswer("an option is picked twice") }
         var mapped: [Int] = []

@@ -32,7 +32,7 @@ package enum NumberKind: QuestionKindModule {
     }
 
     package static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
-        guard case .number(let number) = value else { return value }
+        guard case .number(let number) = value else { throw wrongShape(value) }
         guard InputBounds.isPlayableNumber(number) else { throw .invalidAnswer("the answer must be a number between -10^15 and 10^15") }
         return value
     }

@@ -44,7 +44,7 @@ package enum OrderKind: QuestionKindModule {
 
     /// A player's order in displayed positions, checked (every item exactly once) and mapped to pack item indices.
     package static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
-        guard case .order(let positions) = value else { return value }
+        guard case .order(let positions) = value else { throw wrongShape(value) }
         let count = permutation.count
         guard positions.count == count else { throw .invalidAnswer("put all \(count) items in order (found \(positions.count))") }
         var seen = Set<Int>()

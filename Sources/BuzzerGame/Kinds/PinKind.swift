@@ -161,7 +161,7 @@ package enum PinKind: QuestionKindModule {
     }
 
     package static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
-        guard case .pin(let pin) = value else { return value }
+        guard case .pin(let pin) = value else { throw wrongShape(value) }
         guard pin.isOnPicture else { throw .invalidAnswer("the pin must be on the picture: x and y from 0 to 1") }
         return value
     }

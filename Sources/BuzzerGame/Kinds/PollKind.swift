@@ -15,7 +15,7 @@ package enum PollKind: QuestionKindModule {
     }
 
     package static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
-        guard case .poll(let position) = value else { return value }
+        guard case .poll(let position) = value else { throw wrongShape(value) }
         return .poll(try OptionAnswers.option(position, permutation: permutation))
     }
 

@@ -140,6 +140,11 @@ extension QuestionKindModule {
         (optionCounts(entry, isRanked: isRanked, picks: forEachPick), [])
     }
 
+    /// An answer of another shape than this kind's: refused with an error, never passed on or read as a default.
+    package static func wrongShape(_ value: AnswerValue) -> GameError {
+        .invalidAnswer("this is a \(name) question, not \(value.shape.rawValue)")
+    }
+
     /// A pack index's displayed position.
     static func shown(_ index: Int, _ permutation: [Int]) -> Int { permutation.firstIndex(of: index) ?? index }
 

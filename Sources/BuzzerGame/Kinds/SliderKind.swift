@@ -22,7 +22,7 @@ package enum SliderKind: QuestionKindModule {
 
     /// A playable number between `min` and `max`, snapped to the nearest step.
     package static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
-        guard case .number(let number) = value, let q = content.slider else { throw .invalidAnswer("a slider answer is a number") }
+        guard case .number(let number) = value, let q = content.slider else { throw wrongShape(value) }
         guard InputBounds.isPlayableNumber(number), number >= q.min, number <= q.max else {
             throw .invalidAnswer("the answer must be a number from \(NumberKind.text(q.min)) to \(NumberKind.text(q.max))")
         }

@@ -23,7 +23,7 @@ package enum SurveyKind: QuestionKindModule {
 
     /// As a `text` answer: runs of whitespace become one space; an empty or over-long reply is refused.
     package static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
-        guard case .survey(let text) = value else { return value }
+        guard case .survey(let text) = value else { throw wrongShape(value) }
         guard case .text(let trimmed) = try TextKind.canonicalAnswer(.text(text), content: content, permutation: permutation, settings: settings) else { return value }
         return .survey(trimmed)
     }

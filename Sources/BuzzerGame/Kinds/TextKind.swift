@@ -10,7 +10,7 @@ package enum TextKind: QuestionKindModule {
 
     /// Runs of whitespace become one space; an empty or over-long reply is refused.
     package static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
-        guard case .text(let text) = value else { return value }
+        guard case .text(let text) = value else { throw wrongShape(value) }
         let trimmed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         guard !trimmed.isEmpty else { throw .invalidAnswer("the answer is empty") }
         guard trimmed.count <= settings.maxTextAnswerLength else {

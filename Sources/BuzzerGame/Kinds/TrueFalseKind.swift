@@ -4,7 +4,10 @@ package enum TrueFalseKind: QuestionKindModule {
 
     package static func check(_ content: QuestionContent, at path: String, into collector: inout PackIssueCollector) {}
 
-    package static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue { value }
+    package static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
+        guard case .truefalse = value else { throw wrongShape(value) }
+        return value
+    }
 
     package static func judge(_ content: QuestionContent, entry: AskedQuestion, partialCredit: PartialCredit, isRanked: (PlayerID) -> Bool) -> AnswerJudge.Rule {
         guard case let answer? = content.truefalse else { return { _ in (0, 1) } }
