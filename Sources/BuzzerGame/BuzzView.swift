@@ -38,7 +38,7 @@ extension Room {
     /// The current question's queue; nil when it is not a buzz question (or none is on).
     package var buzzView: BuzzView? {
         guard let current = currentQuestion, phase != .lobby, phase != .ended, phase != .onBreak,
-              case .buzz(let buzz) = question(current).content else { return nil }
+              case let buzz? = question(current).content.buzz else { return nil }
         let queue = current.buzz
         let rows = queue.order(tieWindowMs: buzz.tieWindowMs).map { placed in
             let press = queue.presses[placed.index]

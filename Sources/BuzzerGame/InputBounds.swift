@@ -13,6 +13,9 @@ package enum InputBounds {
     /// How many item positions one order answer may list (each an `option`, each once; the room
     /// then wants exactly the question's item count).
     package static let maxOrderedItems = 64
+    /// How many typed items one `texts` answer may hold (each a `Bytes.text`; the room then wants at
+    /// most the question's own maximum).
+    package static let maxTypedItems = 64
     /// A stake: the room further caps it at the competitor's standing (`Room.maxWager`).
     package static let wager: ClosedRange<Int> = 0...1_000_000_000
     /// A host's score correction, either way (0 itself is refused by the room).

@@ -29,6 +29,9 @@ package struct QuestionView: Sendable, Equatable, Codable {
     /// True when screens write this question's numbers without separators ("1824": a number
     /// question the pack marks `plain`, or a four-digit whole answer); absent otherwise.
     package var plain: Bool? = nil
+    /// Numbers the kind's screens need before the reveal (`QuestionKindModule.figures`: a slider's
+    /// `min`, `max`, `step`); absent for most kinds.
+    package var figures: [String: Double]? = nil
 }
 
 /// The host's view: the player view plus the answer (in displayed positions) and live counts.

@@ -10,7 +10,7 @@ extension Room {
         }
         guard sequence == current.sequence else { throw .wrongQuestion(expected: current.sequence, got: sequence) }
         let content = question(current).content
-        guard case .buzz(let buzz) = content else {
+        guard case let buzz? = content.buzz else {
             throw .invalidAnswer("this is a \(content.kind.rawValue) question, not a buzz: answer it instead")
         }
         if player.firstQuestion > current.sequence { throw .questionClosed }
@@ -47,10 +47,10 @@ extension Room {
     /// nil for every other answer, which the usual rules take.
     func decideTypedBuzz(_ id: PlayerID, _ submission: AnswerSubmission, at now: GameInstant) throws(GameError) -> [RoomEvent]? {
         guard let current = currentQuestion, submission.question == current.sequence, case .text(let typed) = submission.value,
-              case .buzz(let buzz) = question(current).content, !buzz.accepted.isEmpty else { return nil }
+              case let buzz? = question(current).content.buzz, !buzz.accepted.isEmpty else { return nil }
         _ = try activePlayer(id)
         guard current.buzz.floor == id else { throw .noFloor }
-        guard case .text(let text) = try TextKind.canonicalAnswer(.text(typed), permutation: [], settings: settings) else { return nil }
+        guard case .text(let text) = try TextKind.canonicalAnswer(.text(typed), content: .text(accepted: []), permutation: [], settings: settings) else { return nil }
         let keys = Set((buzz.accepted + current.acceptedExtra).map(TextNormalizer.answerKey))
         return try decideMarkBuzz(right: keys.contains(TextNormalizer.answerKey(text)), typed: text, at: now)
     }
@@ -85,13 +85,13 @@ extension Room {
     /// When the floor timer fires; nil when no press waits or the floor is held.
     func buzzFloorDue() -> GameInstant? {
         guard phase == .open || phase == .closed, let current = currentQuestion, !current.buzz.presses.isEmpty,
-              case .buzz(let buzz) = question(current).content else { return nil }
+              case let buzz? = question(current).content.buzz else { return nil }
         return current.buzz.floorDue(settleMs: buzzSettleMs(buzz))
     }
 
     /// The floor for the first waiting press in the fair order; nil when none waits.
     func buzzFloorEvent(at now: GameInstant) -> RoomEvent? {
-        guard let current = currentQuestion, case .buzz(let buzz) = question(current).content,
+        guard let current = currentQuestion, case let buzz? = question(current).content.buzz,
               let next = current.buzz.nextInLine(tieWindowMs: buzz.tieWindowMs) else { return nil }
         return .buzzFloor(BuzzFloor(at: now, sequence: current.sequence, player: next.player))
     }
@@ -101,7 +101,7 @@ extension Room {
     /// The current question's position and buzz content when it is question `sequence` and a buzz
     /// question: where a buzz event folds (`BuzzPressed.apply` and the rest); nil otherwise.
     func buzzPosition(_ sequence: Int) -> (position: Int, buzz: BuzzQuestion)? {
-        guard let last = asked.indices.last, asked[last].sequence == sequence, case .buzz(let buzz) = question(asked[last]).content else { return nil }
+        guard let last = asked.indices.last, asked[last].sequence == sequence, case let buzz? = question(asked[last]).content.buzz else { return nil }
         return (last, buzz)
     }
 

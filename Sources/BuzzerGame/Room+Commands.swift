@@ -137,10 +137,8 @@ extension Room {
     /// Checks an answer fits the question and maps displayed option positions to pack indices.
     func canonicalAnswer(_ value: AnswerValue, for current: AskedQuestion) throws(GameError) -> AnswerValue {
         let question = question(current)
-        guard value.kind == question.kind else {
-            throw .invalidAnswer("this is a \(question.kind.rawValue) question, not \(value.kind.rawValue)")
-        }
-        return try question.kind.module.canonicalAnswer(value, permutation: current.permutation, settings: settings)
+        guard value.shape == question.kind.module.answerShape else { throw question.kind.module.wrongShape(value) }
+        return try question.kind.module.canonicalAnswer(value, content: question.content, permutation: current.permutation, settings: settings)
     }
 
     /// Closes the question early once every player who may answer has answered, a dropped one

@@ -17,7 +17,8 @@ extension Room {
             deadline: entry.deadline, timeLimitMs: entry.answerWindowMs,
             answerChangeable: settings.allowAnswerChange ? true : nil,
             pausedLeftMs: entry.pausedAt.map { at in max(0, (at < entry.opensAt ? entry.opensAt : entry.deadline) - at) },
-            media: question.media, plain: question.kind.module.writesPlainNumbers(question.content) ? true : nil)
+            media: question.media, plain: question.kind.module.writesPlainNumbers(question.content) ? true : nil,
+            figures: question.kind.module.figures(question.content))
     }
 
     /// The current question with its answer, for the host only.
@@ -42,7 +43,7 @@ extension Room {
         let question = question(entry)
         var answered = 0
         for (id, _) in entry.answers where isRanked(id) { answered += 1 }
-        let counts = question.kind.module.revealCounts(entry, isRanked: isRanked)
+        let counts = question.kind.module.revealCounts(question.content, entry: entry, isRanked: isRanked)
         let rightCount = entry.awards.values.filter { $0.outcome == .correct }.count
         var groups = question.kind.module.answerGroups(question.content, entry: entry, isRanked: isRanked)
         if let all = groups?.groups, all.count > SurveyKind.revealedGroups {
@@ -108,7 +109,7 @@ extension Room {
         let award = entry.awards[id]
         let answer = groups == nil ? nil : entry.answers[id] ?? teamAnswerer(of: id, in: entry).flatMap { entry.answers[$0] }
         let group = answer.flatMap { recorded in
-            (recorded.textKey ?? recorded.value.kind.module.comparisonKey(recorded.value)).flatMap { groups?[entry.group(of: $0)] }
+            (recorded.textKey ?? question(entry).kind.module.comparisonKey(recorded.value)).flatMap { groups?[entry.group(of: $0)] }
         }
         return PlayerResult(
             sequence: entry.sequence, answered: entry.answers[id] != nil || teamAnswerer(of: id, in: entry) != nil, outcome: award?.outcome, points: award?.points ?? 0,
@@ -121,7 +122,7 @@ extension Room {
     /// in displayed, possibly shuffled, positions.
     package func displayedAnswer(_ value: AnswerValue, sequence: Int) -> AnswerValue {
         guard asked.indices.contains(sequence) else { return value }
-        return value.kind.module.displayedAnswer(value, permutation: asked[sequence].permutation)
+        return question(asked[sequence]).kind.module.displayedAnswer(value, permutation: asked[sequence].permutation)
     }
 
     /// The answer `id` locked in on question `sequence` (in team mode: their team's), as they saw it; nil if none.

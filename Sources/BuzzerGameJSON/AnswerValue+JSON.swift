@@ -19,7 +19,7 @@ extension AnswerValue {
 
     /// The answer as a JSON tree: what every writer below writes; the member after `kind` is the kind's.
     package var jsonValue: JSONValue {
-        .object([("kind", .string(kind.rawValue)), kind.json.answerMember(self)])
+        .object([("kind", .string(shape.rawValue)), Self.member(self)])
     }
 
     /// Reads an answer object; the errors name the field and its range (`"answer.option" must be 0 to 63`).
@@ -27,10 +27,10 @@ extension AnswerValue {
         guard case .object(let members) = value else { throw JSONFieldError("\"answer\" must be an object") }
         let fields = JSONFields(members: members, prefix: "answer.")
         let name = try fields.string("kind", max: 16)
-        guard let kind = QuestionKind(rawValue: name) else {
-            throw JSONFieldError("answer.kind \"\(name.prefix(20))\" is not one of \(QuestionKind.names)")
+        guard let shape = AnswerShape(rawValue: name) else {
+            throw JSONFieldError("answer.kind \"\(name.prefix(20))\" is not one of \(AnswerShape.names)")
         }
-        self = try kind.json.answer(fields, bounds: bounds)
+        self = try Self.read(shape, fields, bounds: bounds)
     }
 
     /// The fast path of `buzzer replay`: an answer of a logged `answer_recorded` line read straight
@@ -38,8 +38,49 @@ extension AnswerValue {
     /// falls back to `init(json:)`). See `AnswerLineDecoder` for the figure that keeps it.
     package init?(exactLayout c: inout JSONByteCursor) {
         guard c.literal(#"{"kind":""#), let name = c.plainString(validatingUTF8: true), c.literal(","),
-              let kind = QuestionKind(rawValue: name), let value = kind.json.answer(exactLayout: &c), c.literal("}") else { return nil }
+              let shape = AnswerShape(rawValue: name), let value = Self.read(shape, exactLayout: &c), c.literal("}") else { return nil }
         self = value
+    }
+
+    /// The answer's member after `kind`: its shape's codec's, or `texts` here.
+    static func member(_ value: AnswerValue) -> (key: String, value: JSONValue) {
+        if case .texts(let items) = value { return ("texts", .array(items.map(JSONValue.string))) }
+        return value.shape.codec?.answerMember(value) ?? ("value", .null)
+    }
+
+    /// Reads a `shape` answer's member; `texts` is at most `InputBounds.maxTypedItems` strings of `Bytes.text` from a client.
+    static func read(_ shape: AnswerShape, _ fields: JSONFields, bounds: JSONBounds) throws(JSONFieldError) -> AnswerValue {
+        guard shape == .texts else {
+            guard let codec = shape.codec else { throw JSONFieldError("answer.kind \"\(shape.rawValue)\" has no reader") }
+            return try codec.answer(fields, bounds: bounds)
+        }
+        let client = bounds == .client
+        guard case .array(let values)? = fields.object["texts"], !client || values.count <= InputBounds.maxTypedItems else {
+            throw JSONFieldError("\"answer.texts\" must be an array of at most \(InputBounds.maxTypedItems) strings")
+        }
+        var items: [String] = []
+        for value in values {
+            guard case .string(let item) = value, !client || item.utf8.count <= InputBounds.Bytes.text else {
+                throw JSONFieldError("\"answer.texts\" must hold strings of at most \(InputBounds.Bytes.text) bytes")
+            }
+            items.append(item)
+        }
+        return .texts(items)
+    }
+
+    /// `buzzer replay`'s fast path for a `shape` answer's member; nil when the layout differs.
+    static func read(_ shape: AnswerShape, exactLayout c: inout JSONByteCursor) -> AnswerValue? {
+        guard shape == .texts else { return shape.codec?.answer(exactLayout: &c) }
+        guard c.literal(#""texts":["#) else { return nil }
+        var items: [String] = []
+        if !c.literal("]") {
+            repeat {
+                guard c.literal("\""), let item = c.plainString(validatingUTF8: true) else { return nil }
+                items.append(item)
+            } while c.literal(",")
+            guard c.literal("]") else { return nil }
+        }
+        return .texts(items)
     }
 }
 

@@ -38,7 +38,7 @@ package enum ReplayFormat {
 
     /// An answer as players saw it: option texts rather than indices; an order, its items first to last, "A > B > C".
     package static func answer(_ value: AnswerValue, question: Question) -> String {
-        value.kind.module.answerText(value, content: question.content)
+        question.kind.module.answerText(value, content: question.content)
     }
 
     /// The right answer of a question; accepted alternatives joined by " / "; "" for a poll.

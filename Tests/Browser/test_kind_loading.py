@@ -17,8 +17,8 @@ PACK = {"title": "Two kinds", "questions": [
     {"kind": "choice", "category": "Geography", "text": "Capital of Australia?", "options": ["Sydney", "Canberra", "Melbourne", "Perth"], "answer": 1},
     {"kind": "number", "category": "History", "text": "Year of the Moon landing?", "answer": 1969}]}
 # The register (index.js) is part of every page; the option kinds' shared helpers come with choice.
-# choice has no words of its own; number's are kinds/en.number.json.
-GAME = ["choice.js", "en.number.json", "index.js", "number.js", "shared.js"]
+# Each kind's words come with it (kinds/en.NAME.json; choice's are empty).
+GAME = ["choice.js", "en.choice.json", "en.number.json", "index.js", "number.js", "shared.js"]
 NONE = ["index.js"]
 
 
@@ -102,15 +102,16 @@ def test_the_editor_loads_a_packs_kinds_when_it_opens_it_and_a_kind_when_one_is_
         editor.get(f"{server.url}/edit#token={EDIT_TOKEN}")
         click(editor, "button[aria-label='Edit Facts']")
         wait_css(editor, "#save")
-        opened = ["en.number.json", "en.truefalse.json", "index.js", "number.js", "shared.js", "truefalse.js"]
+        # The editor also reads the server's list of kinds (names.json), for its kind menu.
+        opened = ["en.number.json", "en.truefalse.json", "index.js", "names.json", "number.js", "shared.js", "truefalse.js"]
         assert kind_files(editor) == opened
         # Another question (a choice, the default) loads choice; picking pin for it loads pin, with its words.
         click(editor, "fieldset.round > .controls > button:first-child")
         wait(editor, lambda d: len(d.find_elements("css selector", ".question-card")) == 3, "no third question")
-        loaded(editor, sorted([*opened, "choice.js"]), "after adding a question")
+        loaded(editor, sorted([*opened, "choice.js", "en.choice.json"]), "after adding a question")
         Select(editor.find_elements("css selector", ".question-card select[data-path$='.kind']")[2]).select_by_value("pin")
         wait_css(editor, "[id$='-pin-need']")
-        loaded(editor, sorted([*opened, "choice.js", "en.pin.json", "pin.js"]), "after picking pin")
+        loaded(editor, sorted([*opened, "choice.js", "en.choice.json", "en.pin.json", "pin.js"]), "after picking pin")
     finally:
         server.stop()
 

@@ -80,10 +80,10 @@ import Testing
                                 ("edit", ["/edit.html", "/assets/edit.css"], "/assets/edit.js"), ("league", ["/league.html", "/assets/league.css"], "/assets/league.js")]
     private static let languages = ["en", "de", "fr", "es", "nl"]
 
-    /// The question kinds, from the register's `import()` lines (kinds/index.js).
+    /// The question kinds, as the server's register names them to the pages (kinds/names.json).
     private func kindNames() throws -> [String] {
-        let register = String(decoding: try #require(WebAssets.bundled.files["/assets/kinds/index.js"]).bytes, as: UTF8.self)
-        return register.components(separatedBy: "import('./").dropFirst().compactMap { $0.components(separatedBy: ".js')").first }
+        let names = try #require(WebAssets.bundled.files[WebAssets.kindNamesPath]).bytes
+        return try JSONDecoder().decode([String].self, from: Data(names))
     }
 
     /// What one page loads (a phone loads the player page only), uncompressed, in its heaviest language
@@ -124,11 +124,19 @@ import Testing
             let kindFiles = try scripts(from: entry).filter { $0.hasPrefix("/assets/kinds/") && $0 != "/assets/kinds/index.js" }
             #expect(kindFiles.isEmpty, "\(page[0]) imports \(kindFiles.sorted())")
         }
-        // Each kind's words, where it has any, are in every language.
+        // Each kind's words, where it has any, are in every language; its module is kinds/NAME.js.
         for kind in try kindNames() {
+            #expect(WebAssets.bundled.files["/assets/kinds/\(kind).js"] != nil, "\(kind): no kinds/\(kind).js")
             let have = Self.languages.filter { WebAssets.bundled.files["/assets/kinds/\($0).\(kind).json"] != nil }
             #expect(have.isEmpty || have == Self.languages, "\(kind): words in \(have)")
         }
+    }
+
+    /// The pages learn every kind from the server's register (kinds/names.json), not from a list in kinds/index.js.
+    @Test func kindNamesComeFromTheRegister() throws {
+        #expect(try kindNames() == QuestionKind.allCases.map(\.rawValue))
+        let register = String(decoding: try #require(WebAssets.bundled.files["/assets/kinds/index.js"]).bytes, as: UTF8.self)
+        for kind in QuestionKind.allCases { #expect(!register.contains("./\(kind.rawValue).js"), "kinds/index.js names \(kind.rawValue)") }
     }
 
     @Test func etagIsStableAndContentBased() {

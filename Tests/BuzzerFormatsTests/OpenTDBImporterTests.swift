@@ -63,7 +63,7 @@ extension OpenTDBImporter {
         let questions = try OpenTDBImporter.importPack(from: Self.fixture(), title: "T", rounds: .single).rounds[0].questions
         let expected = ["The Beatles", "Maurice Ravel", "Ottawa", "Jean-Pierre Jeunet"]
         let choices = questions.compactMap { question -> (options: [String], answer: Int)? in
-            guard case let .choice(options, answer) = question.content else { return nil }
+            guard case let (options, answer)? = question.content.choice else { return nil }
             return (options, answer)
         }
         #expect(choices.count == 4)

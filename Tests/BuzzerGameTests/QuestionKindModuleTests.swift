@@ -3,7 +3,7 @@ import BuzzerFormats
 @testable import BuzzerGameJSON
 import Testing
 
-/// The register of kinds (Kinds/QuestionKind.swift, `QuestionKind.json`) and what every kind's module promises.
+/// The register of kinds (Kinds/QuestionKind+Register.swift; `QuestionKind.json` found by protocol) and what every kind's module promises.
 struct QuestionKindModuleTests {
     /// One question of each kind, in `QuestionKind.allCases` order.
     static let contents: [QuestionContent] = [
@@ -12,6 +12,8 @@ struct QuestionKindModuleTests {
         .pin(PinQuestion(target: .point(PinPoint(x: 4_100, y: 3_000), radius: 500))),
         .survey(Survey(scoring: .rare, accepted: ["Paris"], display: .cloud)),
         .buzz(BuzzQuestion(accepted: ["Paris"], penalty: 100)),
+        .slider(SliderQuestion(min: 0, max: 100, step: 5, answer: 70, tolerance: 5)),
+        .list(ListQuestion(accepted: ["Doc", "Grumpy", "Happy"], max: 2)),
     ]
 
     @Test func everyKindIsRegisteredWithItsOwnModuleAndCodec() {
@@ -19,7 +21,51 @@ struct QuestionKindModuleTests {
         for kind in QuestionKind.allCases {
             #expect(kind.module.kind == kind)
             #expect(kind.json.kind == kind)
+            #expect(QuestionKind(rawValue: kind.rawValue) == kind)
+            // Its answers' shape has a codec (the kind the shape is named after).
+            if let codec = kind.module.answerShape.codec { #expect(codec.answerShape == kind.module.answerShape) }
         }
+        #expect(Set(QuestionKind.allCases.map(\.rawValue)).count == QuestionKind.allCases.count)
+        #expect(QuestionKind(rawValue: "nosuchkind") == nil)
+    }
+
+    /// The `texts` shape (several typed items) is read and written by the answer codec itself, bounded from a client.
+    @Test func textsAnswersReadBackFromTheirBytesAndAreBounded() throws {
+        let value = AnswerValue.texts(["Doc", "Grumpy \"G\"", ""])
+        var bytes: [UInt8] = []
+        value.appendJSON(to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == #"{"kind":"texts","texts":["Doc","Grumpy \"G\"",""]}"#)
+        #expect(try AnswerValue(json: try JSONParser.parse(bytes)) == value)
+        let plain = Array(#"{"kind":"texts","texts":["Doc","Happy"]}"#.utf8)
+        let fast = plain.withUnsafeBytes { raw -> AnswerValue? in
+            var cursor = JSONByteCursor(raw)
+            return AnswerValue(exactLayout: &cursor)
+        }
+        #expect(fast == .texts(["Doc", "Happy"]))
+        let tooMany = "{\"kind\":\"texts\",\"texts\":[" + Array(repeating: "\"a\"", count: InputBounds.maxTypedItems + 1).joined(separator: ",") + "]}"
+        #expect(throws: JSONFieldError.self) { try AnswerValue(json: try JSONParser.parse(Array(tooMany.utf8))) }
+        #expect(throws: JSONFieldError.self) { try AnswerValue(json: try JSONParser.parse(Array(#"{"kind":"texts","texts":[1]}"#.utf8))) }
+    }
+
+    /// An answer of another shape reaching a kind's check is refused with an error, never passed on.
+    @Test func everyKindRefusesAnAnswerOfAnotherShape() {
+        for content in Self.contents {
+            let wrong: AnswerValue = content.kind.module.answerShape == .texts ? .number(1) : .texts(["x"])
+            #expect(throws: GameError.self, "\(content.kind)") {
+                try content.kind.module.canonicalAnswer(wrong, content: content, permutation: Array(content.options.indices), settings: RoomSettings())
+            }
+        }
+    }
+
+    /// A kind's content is its own type, read back typed; another kind's accessor sees nothing.
+    @Test func contentIsReadBackTypedOnlyByItsOwnKind() {
+        for content in Self.contents {
+            #expect(content == content)
+            for other in Self.contents where other.kind != content.kind { #expect(content != other) }
+        }
+        #expect(QuestionContent.choice(options: ["A", "B"], answer: 1).choice?.answer == 1)
+        #expect(QuestionContent.choice(options: ["A", "B"], answer: 1).multi == nil)
+        #expect(QuestionContent.number(answer: 3).number?.answer == 3)
     }
 
     /// The answer each kind writes is read back the same by the client's reader, the log's and replay's fast path.
@@ -28,7 +74,7 @@ struct QuestionKindModuleTests {
             let module = content.kind.module
             let permutation = Array(content.options.indices.reversed())
             let shown = module.rightAnswer(content, permutation: permutation)
-            #expect(shown.kind == content.kind)
+            #expect(shown.shape == module.answerShape)
             var bytes: [UInt8] = []
             shown.appendJSON(to: &bytes)
             let fast = bytes.withUnsafeBytes { raw -> AnswerValue? in
@@ -48,7 +94,7 @@ struct QuestionKindModuleTests {
             let permutation = Array(content.options.indices.reversed())
             // A buzz is marked by the host, never sent as an answer: its right answer is the room's to record.
             let canonical = content.kind == .buzz ? module.rightAnswer(content, permutation: permutation)
-                : try module.canonicalAnswer(module.rightAnswer(content, permutation: permutation), permutation: permutation, settings: RoomSettings())
+                : try module.canonicalAnswer(module.rightAnswer(content, permutation: permutation), content: content, permutation: permutation, settings: RoomSettings())
             #expect(module.displayedAnswer(canonical, permutation: permutation) == module.rightAnswer(content, permutation: permutation))
             #expect(module.logProblem(canonical, tileCount: content.options.count) == nil)
             // The only answer given (a number question's best is among the answers).

@@ -48,6 +48,7 @@ import BuzzerGameJSON
                     case .pin: .pin(PinPoint(x: 2_000 * offset, y: 9_000 - 2_000 * offset))
                     case .survey: .survey(["Paris", "paris", "Rome", "Oslo"][offset])
                     case .buzz: .buzz(BuzzPress(place: 1, tie: false, right: nil))
+                    default: .number(0)
                     }
                     try game.answer(id, value, afterOpenMs: GameDuration(300 + offset * 1700 + turn * 10), rtt: GameDuration(40 * offset))
                 }

@@ -1,3 +1,4 @@
+import BuzzerGame
 import BuzzerWebSocket
 import Foundation
 
@@ -52,8 +53,16 @@ final class WebAssets: Sendable {
                 files[relative] = Asset(bytes: bytes, contentType: Self.contentType(of: relative), etag: Self.etag(bytes))
             }
         }
+        if !files.isEmpty {
+            // The kinds this server knows, from the register, for the editor's list (kinds/index.js `loadKindNames`).
+            let bytes = Array(("[" + QuestionKind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ",") + "]").utf8)
+            files[Self.kindNamesPath] = Asset(bytes: bytes, contentType: Self.contentType(of: Self.kindNamesPath), etag: Self.etag(bytes))
+        }
         self.files = files
     }
+
+    /// Where the pages read every kind's name (built from `QuestionKind.allCases`, not a file).
+    static let kindNamesPath = "/assets/kinds/names.json"
 
     /// The page or file for a GET or HEAD path, or nil when there is none.
     func response(for head: HTTPRequestHead) -> HTTPResponse? {

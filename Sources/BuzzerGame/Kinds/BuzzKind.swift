@@ -4,16 +4,16 @@
 /// recorded answer of this kind, which the host's mark makes right or wrong. Unmarked presses are
 /// counted, never judged; a wrong mark costs the question's `penalty`.
 package enum BuzzKind: QuestionKindModule {
-    package static let kind = QuestionKind.buzz
+    package static let name = "buzz"
 
     package static func check(_ content: QuestionContent, at path: String, into collector: inout PackIssueCollector) {
-        guard case .buzz(let buzz) = content else { return }
+        guard case let buzz? = content.buzz else { return }
         if !buzz.accepted.isEmpty { collector.checkAccepted(buzz.accepted, at: "\(path).answer") }
         if let problem = buzz.problem() { collector.add(path, problem) }
     }
 
     /// Players press with `buzz`: an `answer` of this kind is refused, so nobody marks their own press.
-    package static func canonicalAnswer(_ value: AnswerValue, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
+    package static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
         throw .invalidAnswer("press the buzzer with \"buzz\"; the host marks the answer")
     }
 
@@ -32,22 +32,22 @@ package enum BuzzKind: QuestionKindModule {
 
     /// A wrong mark's cost; an unmarked or right press costs nothing.
     package static func penalty(_ content: QuestionContent, _ answer: RecordedAnswer) -> Int {
-        guard case .buzz(let buzz) = content, case .buzz(let press) = answer.value, press.right == false else { return 0 }
+        guard case let buzz? = content.buzz, case .buzz(let press) = answer.value, press.right == false else { return 0 }
         return buzz.penalty
     }
 
     package static func opensOnHostCommand(_ content: QuestionContent) -> Bool {
-        guard case .buzz(let buzz) = content else { return false }
+        guard case let buzz? = content.buzz else { return false }
         return buzz.opens == .host
     }
 
     package static func revealedAnswer(_ content: QuestionContent, permutation: [Int], acceptedExtra: [String]) -> RevealedAnswer {
-        guard case .buzz(let buzz) = content, !buzz.accepted.isEmpty else { return .none }
+        guard case let buzz? = content.buzz, !buzz.accepted.isEmpty else { return .none }
         return .text(buzz.accepted + acceptedExtra)
     }
 
     package static func acceptedAnswers(_ content: QuestionContent) -> [String]? {
-        guard case .buzz(let buzz) = content, !buzz.accepted.isEmpty else { return nil }
+        guard case let buzz? = content.buzz, !buzz.accepted.isEmpty else { return nil }
         return buzz.accepted
     }
 
@@ -59,7 +59,7 @@ package enum BuzzKind: QuestionKindModule {
     }
 
     package static func correctAnswerText(_ content: QuestionContent, acceptedExtra: [String]) -> String {
-        guard case .buzz(let buzz) = content else { return "" }
+        guard case let buzz? = content.buzz else { return "" }
         return (buzz.accepted + acceptedExtra).joined(separator: " / ")
     }
 
@@ -140,4 +140,17 @@ package struct BuzzPress: Sendable, Equatable {
         self.tie = tie
         self.right = right
     }
+}
+
+extension QuestionKind {
+    package static let buzz = QuestionKind(BuzzKind.self)
+}
+
+extension BuzzQuestion: KindContent {}
+
+extension QuestionContent {
+    /// The buzzer round: players press, the host marks the floor holder (`BuzzQuestion` holds its settings).
+    package static func buzz(_ question: BuzzQuestion) -> QuestionContent { QuestionContent(.buzz, question) }
+    /// A buzz question's settings; nil for other kinds.
+    package var buzz: BuzzQuestion? { payload(.buzz, as: BuzzQuestion.self) }
 }

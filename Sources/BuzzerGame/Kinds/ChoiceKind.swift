@@ -1,21 +1,21 @@
 /// `choice`: one right option of two or more. The pack's `answer` is an index into `options`.
 package enum ChoiceKind: QuestionKindModule {
-    package static let kind = QuestionKind.choice
+    package static let name = "choice"
     package static var hasOptions: Bool { true }
 
     package static func tiles(_ content: QuestionContent) -> [String] {
-        guard case .choice(let options, _) = content else { return [] }
+        guard case (let options, _)? = content.choice else { return [] }
         return options
     }
 
     package static func check(_ content: QuestionContent, at path: String, into collector: inout PackIssueCollector) {
-        guard case let .choice(options, answer) = content else { return }
+        guard case let (options, answer)? = content.choice else { return }
         collector.checkOptions(options, kind: kind, at: "\(path).options")
         collector.checkChoiceAnswer(answer, optionCount: options.count, at: "\(path).answer")
     }
 
-    package static func canonicalAnswer(_ value: AnswerValue, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
-        guard case .choice(let position) = value else { return value }
+    package static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
+        guard case .choice(let position) = value else { throw wrongShape(value) }
         return .choice(try OptionAnswers.option(position, permutation: permutation))
     }
 
@@ -30,13 +30,13 @@ package enum ChoiceKind: QuestionKindModule {
     }
 
     package static func judge(_ content: QuestionContent, entry: AskedQuestion, partialCredit: PartialCredit, isRanked: (PlayerID) -> Bool) -> AnswerJudge.Rule {
-        guard case .choice(_, let answer) = content else { return { _ in (0, 1) } }
+        guard case (_, let answer)? = content.choice else { return { _ in (0, 1) } }
         let right = AnswerValue.choice(answer)
         return { $0.value == right ? (1, 1) : (0, 1) }
     }
 
     package static func revealedAnswer(_ content: QuestionContent, permutation: [Int], acceptedExtra: [String]) -> RevealedAnswer {
-        guard case .choice(_, let answer) = content else { return .none }
+        guard case (_, let answer)? = content.choice else { return .none }
         return .options([shown(answer, permutation)])
     }
 
@@ -50,17 +50,17 @@ package enum ChoiceKind: QuestionKindModule {
     }
 
     package static func correctAnswerText(_ content: QuestionContent, acceptedExtra: [String]) -> String {
-        guard case let .choice(options, answer) = content else { return "" }
+        guard case let (options, answer)? = content.choice else { return "" }
         return tile(answer, options)
     }
 
     package static func distribution(_ content: QuestionContent) -> AnswerDistribution {
-        guard case .choice(_, let answer) = content else { return .options(right: nil) }
+        guard case (_, let answer)? = content.choice else { return .options(right: nil) }
         return .options(right: [answer])
     }
 
     package static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {
-        guard case let .choice(options, answer) = content else { return .choice(0) }
+        guard case let (options, answer)? = content.choice else { return .choice(0) }
         let pick = right ? answer : (answer + 1 + Int(rng.next() % UInt64(options.count - 1))) % options.count
         return .choice(shown(pick, permutation))
     }
@@ -71,12 +71,12 @@ package enum ChoiceKind: QuestionKindModule {
     }
 
     package static func fuzzAnswer(_ content: QuestionContent, permutation: [Int], source: inout some KindFuzzSource) -> AnswerValue {
-        guard case .choice(_, let answer) = content else { return .choice(0) }
+        guard case (_, let answer)? = content.choice else { return .choice(0) }
         return .choice(source.chance(0.5) ? shown(answer, permutation) : source.position(permutation.count))
     }
 
     package static func rightAnswer(_ content: QuestionContent, permutation: [Int]) -> AnswerValue {
-        guard case .choice(_, let answer) = content else { return .choice(0) }
+        guard case (_, let answer)? = content.choice else { return .choice(0) }
         return .choice(shown(answer, permutation))
     }
 
@@ -94,4 +94,21 @@ enum OptionAnswers {
     static func logProblem(_ option: Int, tileCount: Int) -> String? {
         (0..<tileCount).contains(option) ? nil : "its answer names option \(option), which the question lacks"
     }
+}
+
+extension QuestionKind {
+    package static let choice = QuestionKind(ChoiceKind.self)
+}
+
+/// A choice question's options and the index of its right one.
+package struct ChoiceContent: KindContent, Equatable {
+    package var options: [String]
+    package var answer: Int
+}
+
+extension QuestionContent {
+    /// One correct option, by index into `options`.
+    package static func choice(options: [String], answer: Int) -> QuestionContent { QuestionContent(.choice, ChoiceContent(options: options, answer: answer)) }
+    /// A choice question's options and answer; nil for other kinds.
+    package var choice: (options: [String], answer: Int)? { payload(.choice, as: ChoiceContent.self).map { ($0.options, $0.answer) } }
 }

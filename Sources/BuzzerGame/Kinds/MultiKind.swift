@@ -1,22 +1,22 @@
 /// `multi`: a set of right options, with partial credit (docs/kinds-options.md, "multi").
 package enum MultiKind: QuestionKindModule {
-    package static let kind = QuestionKind.multi
+    package static let name = "multi"
     package static var hasOptions: Bool { true }
     package static var hasPartialCredit: Bool { true }
 
     package static func tiles(_ content: QuestionContent) -> [String] {
-        guard case .multi(let options, _) = content else { return [] }
+        guard case (let options, _)? = content.multi else { return [] }
         return options
     }
 
     package static func check(_ content: QuestionContent, at path: String, into collector: inout PackIssueCollector) {
-        guard case let .multi(options, answers) = content else { return }
+        guard case let (options, answers)? = content.multi else { return }
         collector.checkOptions(options, kind: kind, at: "\(path).options")
         collector.checkMultiAnswers(answers, optionCount: options.count, at: "\(path).answer")
     }
 
-    package static func canonicalAnswer(_ value: AnswerValue, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
-        guard case .multi(let positions) = value else { return value }
+    package static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
+        guard case .multi(let positions) = value else { throw wrongShape(value) }
         guard !positions.isEmpty else { throw .invalidAnswer("pick at least one option") }
         guard Set(positions).count == positions.count else { throw .invalidAnswer("an option is picked twice") }
         var mapped: [Int] = []
@@ -36,7 +36,7 @@ package enum MultiKind: QuestionKindModule {
     }
 
     package static func judge(_ content: QuestionContent, entry: AskedQuestion, partialCredit: PartialCredit, isRanked: (PlayerID) -> Bool) -> AnswerJudge.Rule {
-        guard case .multi(_, let answers) = content else { return { _ in (0, 1) } }
+        guard case (_, let answers)? = content.multi else { return { _ in (0, 1) } }
         return { recorded in
             guard case .multi(let picked) = recorded.value else { return (0, 1) }
             return Scoring.multiCredit(picked: picked, correct: answers, rule: partialCredit)
@@ -44,7 +44,7 @@ package enum MultiKind: QuestionKindModule {
     }
 
     package static func revealedAnswer(_ content: QuestionContent, permutation: [Int], acceptedExtra: [String]) -> RevealedAnswer {
-        guard case .multi(_, let answers) = content else { return .none }
+        guard case (_, let answers)? = content.multi else { return .none }
         return .options(answers.map { shown($0, permutation) }.sorted())
     }
 
@@ -58,17 +58,17 @@ package enum MultiKind: QuestionKindModule {
     }
 
     package static func correctAnswerText(_ content: QuestionContent, acceptedExtra: [String]) -> String {
-        guard case let .multi(options, answers) = content else { return "" }
+        guard case let (options, answers)? = content.multi else { return "" }
         return answers.map { tile($0, options) }.joined(separator: "; ")
     }
 
     package static func distribution(_ content: QuestionContent) -> AnswerDistribution {
-        guard case .multi(_, let answers) = content else { return .options(right: nil) }
+        guard case (_, let answers)? = content.multi else { return .options(right: nil) }
         return .options(right: Set(answers))
     }
 
     package static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {
-        guard case let .multi(options, answers) = content else { return .multi([]) }
+        guard case let (options, answers)? = content.multi else { return .multi([]) }
         let picks = right ? answers : [Int(rng.next() % UInt64(options.count))]
         return .multi(picks.map { shown($0, permutation) })
     }
@@ -88,11 +88,28 @@ package enum MultiKind: QuestionKindModule {
     }
 
     package static func rightAnswer(_ content: QuestionContent, permutation: [Int]) -> AnswerValue {
-        guard case .multi(_, let answers) = content else { return .multi([]) }
+        guard case (_, let answers)? = content.multi else { return .multi([]) }
         return .multi(answers.map { shown($0, permutation) }.sorted())
     }
 
     package static func wildAnswer(source: inout some KindFuzzSource) -> AnswerValue {
         .multi((0..<source.int(0...4)).map { _ in source.boundaryInt() })
     }
+}
+
+extension QuestionKind {
+    package static let multi = QuestionKind(MultiKind.self)
+}
+
+/// A multi question's options and its right ones.
+package struct MultiContent: KindContent, Equatable {
+    package var options: [String]
+    package var answers: [Int]
+}
+
+extension QuestionContent {
+    /// A set of correct options; partial credit (see docs/kinds.md).
+    package static func multi(options: [String], answers: [Int]) -> QuestionContent { QuestionContent(.multi, MultiContent(options: options, answers: answers)) }
+    /// A multi question's options and answers; nil for other kinds.
+    package var multi: (options: [String], answers: [Int])? { payload(.multi, as: MultiContent.self).map { ($0.options, $0.answers) } }
 }

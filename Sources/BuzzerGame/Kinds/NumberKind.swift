@@ -9,7 +9,7 @@ package struct RevealedGuess: Sendable, Equatable, Codable {
 
 /// `number`: the closest reply (or replies, on a tie) among the ranked players wins.
 package enum NumberKind: QuestionKindModule {
-    package static let kind = QuestionKind.number
+    package static let name = "number"
 
     /// The reveal names this many closest guesses: the projector's list, one small shared message.
     package static let revealGuessLimit = 5
@@ -22,17 +22,17 @@ package enum NumberKind: QuestionKindModule {
     }
 
     package static func writesPlainNumbers(_ content: QuestionContent) -> Bool {
-        guard case .number(let answer, let plain) = content else { return false }
+        guard case (let answer, let plain)? = content.number else { return false }
         return isPlain(answer: answer, plain: plain)
     }
 
     package static func check(_ content: QuestionContent, at path: String, into collector: inout PackIssueCollector) {
-        guard case .number(let answer, _) = content else { return }
+        guard case (let answer, _)? = content.number else { return }
         collector.checkNumberAnswer(answer, at: "\(path).answer")
     }
 
-    package static func canonicalAnswer(_ value: AnswerValue, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
-        guard case .number(let number) = value else { return value }
+    package static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
+        guard case .number(let number) = value else { throw wrongShape(value) }
         guard InputBounds.isPlayableNumber(number) else { throw .invalidAnswer("the answer must be a number between -10^15 and 10^15") }
         return value
     }
@@ -44,7 +44,7 @@ package enum NumberKind: QuestionKindModule {
 
     /// Every answer at the smallest distance from the truth, among `isRanked` players, gets full credit.
     package static func judge(_ content: QuestionContent, entry: AskedQuestion, partialCredit: PartialCredit, isRanked: (PlayerID) -> Bool) -> AnswerJudge.Rule {
-        guard case .number(let truth, _) = content else { return { _ in (0, 1) } }
+        guard case (let truth, _)? = content.number else { return { _ in (0, 1) } }
         var best = Double.infinity
         for (id, recorded) in entry.answers where isRanked(id) {
             if case .number(let value) = recorded.value { best = min(best, abs(value - truth)) }
@@ -56,13 +56,13 @@ package enum NumberKind: QuestionKindModule {
     }
 
     package static func revealedAnswer(_ content: QuestionContent, permutation: [Int], acceptedExtra: [String]) -> RevealedAnswer {
-        guard case .number(let answer, _) = content else { return .none }
+        guard case (let answer, _)? = content.number else { return .none }
         return .number(answer)
     }
 
     /// The ranked players' guesses, closest first (ties by player number), the first `revealGuessLimit`.
     package static func revealGuesses(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool, nickname: (PlayerID) -> String?) -> [RevealedGuess]? {
-        guard case .number(let truth, _) = content else { return nil }
+        guard case (let truth, _)? = content.number else { return nil }
         var guesses: [(distance: Double, player: PlayerID, value: Double)] = []
         for (id, recorded) in entry.answers where isRanked(id) {
             if case .number(let value) = recorded.value { guesses.append((abs(value - truth), id, value)) }
@@ -76,7 +76,7 @@ package enum NumberKind: QuestionKindModule {
     /// Each ranked guess's place, closest first: 1 + how many ranked guesses were strictly closer,
     /// so a tie shares its place ("3rd closest" after two spot-on guesses).
     package static func guessPlaces(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> [PlayerID: Int]? {
-        guard case .number(let truth, _) = content else { return nil }
+        guard case (let truth, _)? = content.number else { return nil }
         var guesses: [(player: PlayerID, distance: Double)] = []
         for (id, recorded) in entry.answers where isRanked(id) {
             if case .number(let value) = recorded.value { guesses.append((id, abs(value - truth))) }
@@ -98,7 +98,7 @@ package enum NumberKind: QuestionKindModule {
     }
 
     package static func correctAnswerText(_ content: QuestionContent, acceptedExtra: [String]) -> String {
-        guard case .number(let answer, _) = content else { return "" }
+        guard case (let answer, _)? = content.number else { return "" }
         return text(answer)
     }
 
@@ -109,7 +109,7 @@ package enum NumberKind: QuestionKindModule {
     }
 
     package static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {
-        guard case .number(let answer, _) = content else { return .number(0) }
+        guard case (let answer, _)? = content.number else { return .number(0) }
         return .number(answer + (right ? 0 : Double(Int(rng.next() % 21) - 10)))
     }
 
@@ -118,14 +118,32 @@ package enum NumberKind: QuestionKindModule {
     }
 
     package static func fuzzAnswer(_ content: QuestionContent, permutation: [Int], source: inout some KindFuzzSource) -> AnswerValue {
-        guard case .number(let answer, _) = content else { return .number(0) }
+        guard case (let answer, _)? = content.number else { return .number(0) }
         return .number(source.chance(0.4) ? answer : source.boundaryDouble(nonFinite: true))
     }
 
     package static func rightAnswer(_ content: QuestionContent, permutation: [Int]) -> AnswerValue {
-        guard case .number(let answer, _) = content else { return .number(0) }
+        guard case (let answer, _)? = content.number else { return .number(0) }
         return .number(answer)
     }
 
     package static func wildAnswer(source: inout some KindFuzzSource) -> AnswerValue { .number(source.boundaryDouble(nonFinite: true)) }
+}
+
+extension QuestionKind {
+    package static let number = QuestionKind(NumberKind.self)
+}
+
+/// A number question's answer and the pack's word on writing it plain.
+package struct NumberContent: KindContent, Equatable {
+    package var answer: Double
+    package var plain: Bool?
+}
+
+extension QuestionContent {
+    /// The closest reply (or replies, on a tie) wins. `plain`: the pack's word on writing the
+    /// question's numbers without separators (a year); nil when it says nothing (`NumberKind.isPlain`).
+    package static func number(answer: Double, plain: Bool? = nil) -> QuestionContent { QuestionContent(.number, NumberContent(answer: answer, plain: plain)) }
+    /// A number question's answer and `plain`; nil for other kinds.
+    package var number: (answer: Double, plain: Bool?)? { payload(.number, as: NumberContent.self).map { ($0.answer, $0.plain) } }
 }

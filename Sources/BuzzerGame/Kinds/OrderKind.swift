@@ -2,17 +2,17 @@
 /// never show them that way. Their display order is drawn like an option shuffle (from the room's
 /// seed and the question's sequence) and logged in `question_shown`, so replay shows the same order.
 package enum OrderKind: QuestionKindModule {
-    package static let kind = QuestionKind.order
+    package static let name = "order"
     package static var hasPartialCredit: Bool { true }
     package static var tilesInPackOrderAreTheAnswer: Bool { true }
 
     package static func tiles(_ content: QuestionContent) -> [String] {
-        guard case .order(let items) = content else { return [] }
+        guard case let items? = content.order else { return [] }
         return items
     }
 
     package static func check(_ content: QuestionContent, at path: String, into collector: inout PackIssueCollector) {
-        guard case .order(let items) = content else { return }
+        guard case let items? = content.order else { return }
         collector.checkItems(items, at: "\(path).items")
     }
 
@@ -43,8 +43,8 @@ package enum OrderKind: QuestionKindModule {
     }
 
     /// A player's order in displayed positions, checked (every item exactly once) and mapped to pack item indices.
-    package static func canonicalAnswer(_ value: AnswerValue, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
-        guard case .order(let positions) = value else { return value }
+    package static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
+        guard case .order(let positions) = value else { throw wrongShape(value) }
         let count = permutation.count
         guard positions.count == count else { throw .invalidAnswer("put all \(count) items in order (found \(positions.count))") }
         var seen = Set<Int>()
@@ -69,7 +69,7 @@ package enum OrderKind: QuestionKindModule {
     }
 
     package static func judge(_ content: QuestionContent, entry: AskedQuestion, partialCredit: PartialCredit, isRanked: (PlayerID) -> Bool) -> AnswerJudge.Rule {
-        guard case .order(let items) = content else { return { _ in (0, 1) } }
+        guard case let items? = content.order else { return { _ in (0, 1) } }
         let count = items.count
         return { recorded in
             guard case .order(let placed) = recorded.value else { return (0, 1) }
@@ -78,12 +78,12 @@ package enum OrderKind: QuestionKindModule {
     }
 
     package static func revealedAnswer(_ content: QuestionContent, permutation: [Int], acceptedExtra: [String]) -> RevealedAnswer {
-        guard case .order(let items) = content else { return .none }
+        guard case let items? = content.order else { return .none }
         return .order(items.indices.map { shown($0, permutation) })
     }
 
     /// Per displayed item, how many ranked players put it in its right place: the reveal's bars.
-    package static func revealCounts(_ entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> (options: [Int], trueFalse: [Int]) {
+    package static func revealCounts(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> (options: [Int], trueFalse: [Int]) {
         let counts = optionCounts(entry, isRanked: isRanked) { value, count in
             guard case .order(let placed) = value else { return }
             for (place, item) in placed.enumerated() where place == item { count(item) }
@@ -97,12 +97,12 @@ package enum OrderKind: QuestionKindModule {
     }
 
     package static func correctAnswerText(_ content: QuestionContent, acceptedExtra: [String]) -> String {
-        guard case .order(let items) = content else { return "" }
+        guard case let items? = content.order else { return "" }
         return items.joined(separator: " > ")
     }
 
     package static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {
-        guard case .order(let items) = content else { return .order([]) }
+        guard case let items? = content.order else { return .order([]) }
         var placed = Array(items.indices)
         if !right, placed.count > 1 { placed.swapAt(0, 1 + Int(rng.next() % UInt64(placed.count - 1))) }
         return .order(placed.map { shown($0, permutation) })
@@ -129,4 +129,20 @@ package enum OrderKind: QuestionKindModule {
     package static func wildAnswer(source: inout some KindFuzzSource) -> AnswerValue {
         .order((0..<source.int(0...6)).map { _ in source.chance(0.8) ? source.int(0...6) : source.boundaryInt() })
     }
+}
+
+extension QuestionKind {
+    package static let order = QuestionKind(OrderKind.self)
+}
+
+/// An order question's items, in the right order.
+package struct OrderContent: KindContent, Equatable {
+    package var items: [String]
+}
+
+extension QuestionContent {
+    /// Items to put in order, listed in the right order; players see them shuffled.
+    package static func order(items: [String]) -> QuestionContent { QuestionContent(.order, OrderContent(items: items)) }
+    /// An order question's items; nil for other kinds.
+    package var order: [String]? { payload(.order, as: OrderContent.self)?.items }
 }

@@ -129,7 +129,7 @@ package struct RevealedPin: Sendable, Equatable, Codable {
 /// `pin`: players put a pin on the question's picture; a pin inside the target is right, or the
 /// closest pins win (docs/kinds-pin.md).
 package enum PinKind: QuestionKindModule {
-    package static let kind = QuestionKind.pin
+    package static let name = "pin"
     package static var missingPictureProblem: String? { #"a pin question needs a picture to pin: "media": {"image": "/media/….png"}"# }
 
     /// The reveal carries at most this many pins, closest first, so its one shared message stays small
@@ -138,7 +138,7 @@ package enum PinKind: QuestionKindModule {
     package static let revealNameLimit = 10
 
     package static func check(_ content: QuestionContent, at path: String, into collector: inout PackIssueCollector) {
-        guard case .pin(let question) = content else { return }
+        guard case let question? = content.pin else { return }
         for problem in problems(question) { collector.add("\(path).\(problem.field)", problem.reason) }
     }
 
@@ -160,8 +160,8 @@ package enum PinKind: QuestionKindModule {
         return out
     }
 
-    package static func canonicalAnswer(_ value: AnswerValue, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
-        guard case .pin(let pin) = value else { return value }
+    package static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
+        guard case .pin(let pin) = value else { throw wrongShape(value) }
         guard pin.isOnPicture else { throw .invalidAnswer("the pin must be on the picture: x and y from 0 to 1") }
         return value
     }
@@ -173,7 +173,7 @@ package enum PinKind: QuestionKindModule {
 
     /// Radius: inside is right. Closest: every pin at the smallest distance among `isRanked` players.
     package static func judge(_ content: QuestionContent, entry: AskedQuestion, partialCredit: PartialCredit, isRanked: (PlayerID) -> Bool) -> AnswerJudge.Rule {
-        guard case .pin(let question) = content else { return { _ in (0, 1) } }
+        guard case let question? = content.pin else { return { _ in (0, 1) } }
         switch question.scoring {
         case .radius:
             return { recorded in
@@ -193,13 +193,13 @@ package enum PinKind: QuestionKindModule {
     }
 
     package static func revealedAnswer(_ content: QuestionContent, permutation: [Int], acceptedExtra: [String]) -> RevealedAnswer {
-        guard case .pin(let question) = content else { return .none }
+        guard case let question? = content.pin else { return .none }
         return .pin(question)
     }
 
     /// The ranked players' pins, closest first (then by player number), at most `revealPinLimit`.
     package static func revealPins(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool, nickname: (PlayerID) -> String?) -> [RevealedPin]? {
-        guard case .pin(let question) = content else { return nil }
+        guard case let question? = content.pin else { return nil }
         var pins: [(squared: Int, player: PlayerID, pin: PinPoint)] = []
         for (id, recorded) in entry.answers where isRanked(id) {
             if case .pin(let pin) = recorded.value { pins.append((question.distanceSquared(pin), id, pin)) }
@@ -219,13 +219,13 @@ package enum PinKind: QuestionKindModule {
 
     /// "(0.41, 0.30) 0.03 from target", with "(inside)" for a pin in the circle or the area.
     package static func answerText(_ value: AnswerValue, content: QuestionContent) -> String {
-        guard case .pin(let pin) = value, case .pin(let question) = content else { return answerText(value, tiles: []) }
+        guard case .pin(let pin) = value, case let question? = content.pin else { return answerText(value, tiles: []) }
         return "\(text(pin)) \(decimal(question.distance(pin))) from target" + (question.isInside(pin) ? " (inside)" : "")
     }
 
     /// "(0.40, 0.30) radius 0.05" or "area (0.10, 0.20) to (0.30, 0.50)".
     package static func correctAnswerText(_ content: QuestionContent, acceptedExtra: [String]) -> String {
-        guard case .pin(let question) = content else { return "" }
+        guard case let question? = content.pin else { return "" }
         switch question.target {
         case .point(let point, let radius):
             return text(point) + (radius.map { " radius \(decimal(PinPoint.fraction($0)))" } ?? "")
@@ -247,7 +247,7 @@ package enum PinKind: QuestionKindModule {
     }
 
     package static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {
-        guard case .pin(let question) = content else { return .pin(PinPoint(x: 0, y: 0)) }
+        guard case let question? = content.pin else { return .pin(PinPoint(x: 0, y: 0)) }
         let centre = question.target.centre
         guard !right else { return .pin(centre) }
         // The far corner, nudged: outside any target that is not most of the picture.
@@ -274,12 +274,12 @@ package enum PinKind: QuestionKindModule {
     }
 
     package static func fuzzAnswer(_ content: QuestionContent, permutation: [Int], source: inout some KindFuzzSource) -> AnswerValue {
-        guard case .pin(let question) = content, source.chance(0.9) else { return wildAnswer(source: &source) }
+        guard case let question? = content.pin, source.chance(0.9) else { return wildAnswer(source: &source) }
         return source.chance(0.4) ? .pin(question.target.centre) : .pin(PinPoint(x: source.int(PinPoint.range), y: source.int(PinPoint.range)))
     }
 
     package static func rightAnswer(_ content: QuestionContent, permutation: [Int]) -> AnswerValue {
-        guard case .pin(let question) = content else { return .pin(PinPoint(x: 0, y: 0)) }
+        guard case let question? = content.pin else { return .pin(PinPoint(x: 0, y: 0)) }
         return .pin(question.target.centre)
     }
 
@@ -329,4 +329,17 @@ extension PinQuestion: Codable {
         try c.encode(scoring.rawValue, forKey: .scoring)
         try c.encode(aspect, forKey: .aspect)
     }
+}
+
+extension QuestionKind {
+    package static let pin = QuestionKind(PinKind.self)
+}
+
+extension PinQuestion: KindContent {}
+
+extension QuestionContent {
+    /// A point or an area on the question's picture (`media.image`), and how pins are scored.
+    package static func pin(_ question: PinQuestion) -> QuestionContent { QuestionContent(.pin, question) }
+    /// A pin question's target and scoring; nil for other kinds.
+    package var pin: PinQuestion? { payload(.pin, as: PinQuestion.self) }
 }

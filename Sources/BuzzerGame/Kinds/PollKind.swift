@@ -1,21 +1,21 @@
 /// `poll`: an opinion. Players pick one option; answers are counted, never scored.
 package enum PollKind: QuestionKindModule {
-    package static let kind = QuestionKind.poll
+    package static let name = "poll"
     package static var hasOptions: Bool { true }
     package static var isScored: Bool { false }
 
     package static func tiles(_ content: QuestionContent) -> [String] {
-        guard case .poll(let options) = content else { return [] }
+        guard case let options? = content.poll else { return [] }
         return options
     }
 
     package static func check(_ content: QuestionContent, at path: String, into collector: inout PackIssueCollector) {
-        guard case .poll(let options) = content else { return }
+        guard case let options? = content.poll else { return }
         collector.checkOptions(options, kind: kind, at: "\(path).options")
     }
 
-    package static func canonicalAnswer(_ value: AnswerValue, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
-        guard case .poll(let position) = value else { return value }
+    package static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
+        guard case .poll(let position) = value else { throw wrongShape(value) }
         return .poll(try OptionAnswers.option(position, permutation: permutation))
     }
 
@@ -49,7 +49,7 @@ package enum PollKind: QuestionKindModule {
     package static func distribution(_ content: QuestionContent) -> AnswerDistribution { .options(right: nil) }
 
     package static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {
-        guard case .poll(let options) = content else { return .poll(0) }
+        guard case let options? = content.poll else { return .poll(0) }
         return .poll(Int(rng.next() % UInt64(options.count)))
     }
 
@@ -64,4 +64,20 @@ package enum PollKind: QuestionKindModule {
     package static func rightAnswer(_ content: QuestionContent, permutation: [Int]) -> AnswerValue { .poll(0) }
 
     package static func wildAnswer(source: inout some KindFuzzSource) -> AnswerValue { .poll(source.boundaryInt()) }
+}
+
+extension QuestionKind {
+    package static let poll = QuestionKind(PollKind.self)
+}
+
+/// A poll's options.
+package struct PollContent: KindContent, Equatable {
+    package var options: [String]
+}
+
+extension QuestionContent {
+    /// Opinion only: no answer, no points.
+    package static func poll(options: [String]) -> QuestionContent { QuestionContent(.poll, PollContent(options: options)) }
+    /// A poll's options; nil for other kinds.
+    package var poll: [String]? { payload(.poll, as: PollContent.self)?.options }
 }

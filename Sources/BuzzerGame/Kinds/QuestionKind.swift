@@ -1,73 +1,84 @@
-// The register of question kinds: each kind is a case of the three enums below and one line in
-// `module` (and in `QuestionKind.json`, BuzzerGameJSON). Everything else about a kind is its
-// module, Kinds/<Name>Kind.swift (docs/architecture.md, "Adding a question kind").
+// A question kind is an open name: its module (Kinds/<Name>Kind.swift) declares its name, its
+// `QuestionKind` constant and its content; the one list of kinds is `QuestionKind+Register.swift`.
+// (docs/architecture.md, "Adding a question kind").
 
-/// The kinds of question; the raw values are the `kind` strings of the pack format.
-package enum QuestionKind: String, Codable, Sendable, CaseIterable {
-    case choice, multi, truefalse, text, number, poll, order, pin, survey, buzz
+/// A kind of question, named by its module; its raw value is the pack format's `kind` string.
+/// Holding the module's metatype makes `kind.module` free on the answer path (no lookup, no
+/// allocation); two kinds are equal when they name the same module.
+package struct QuestionKind: Hashable, Sendable, CustomStringConvertible {
+    /// The kind's module: everything the game does with the kind.
+    package let module: any QuestionKindModule.Type
+
+    package init(_ module: any QuestionKindModule.Type) { self.module = module }
+
+    /// The registered kind named `rawValue` (`QuestionKind.allCases`); nil for a name no kind has.
+    package init?(rawValue: String) {
+        guard let kind = Self.byName[rawValue] else { return nil }
+        self = kind
+    }
+
+    /// The pack format's `kind` string.
+    package var rawValue: String { module.name }
+    package var description: String { rawValue }
+
+    package static func == (lhs: QuestionKind, rhs: QuestionKind) -> Bool { ObjectIdentifier(lhs.module) == ObjectIdentifier(rhs.module) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(module)) }
 
     /// Kinds whose players pick from `options`.
     package var hasOptions: Bool { module.hasOptions }
 
     /// Kinds that can be partly right, and so take a `partialCredit` rule.
     package var hasPartialCredit: Bool { module.hasPartialCredit }
+
+    private static let byName: [String: QuestionKind] = Dictionary(allCases.map { ($0.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
 }
 
-extension QuestionKind {
-    /// The kind's module: the one place a kind is registered (and `QuestionKindJSON`'s `json`).
-    package var module: any QuestionKindModule.Type {
-        switch self {
-        case .choice: ChoiceKind.self
-        case .multi: MultiKind.self
-        case .truefalse: TrueFalseKind.self
-        case .text: TextKind.self
-        case .number: NumberKind.self
-        case .poll: PollKind.self
-        case .order: OrderKind.self
-        case .pin: PinKind.self
-        case .survey: SurveyKind.self
-        case .buzz: BuzzKind.self
+extension QuestionKind: Codable {
+    package init(from decoder: any Decoder) throws {
+        let name = try decoder.singleValueContainer().decode(String.self)
+        guard let kind = QuestionKind(rawValue: name) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "unknown question kind \"\(name.prefix(20))\""))
         }
+        self = kind
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }
 
-/// What a question asks and what counts as right, by kind. Holding options and answer
-/// together makes shapes like "truefalse with options" unrepresentable after decoding.
-package enum QuestionContent: Sendable, Equatable {
-    /// One correct option, by index into `options`.
-    case choice(options: [String], answer: Int)
-    /// A set of correct options; partial credit (see docs/kinds.md).
-    case multi(options: [String], answers: [Int])
-    case truefalse(answer: Bool)
-    /// Free text; a reply is right when it normalises to one of `accepted`.
-    case text(accepted: [String])
-    /// The closest reply (or replies, on a tie) wins. `plain`: the pack's word on writing the
-    /// question's numbers without separators (a year); nil when it says nothing (`NumberKind.isPlain`).
-    case number(answer: Double, plain: Bool? = nil)
-    /// Opinion only: no answer, no points.
-    case poll(options: [String])
-    /// Items to put in order, listed in the right order; players see them shuffled.
-    case order(items: [String])
-    /// A point or an area on the question's picture (`media.image`), and how pins are scored.
-    case pin(PinQuestion)
-    /// Typed answers grouped and counted; scored as its `Survey` says.
-    case survey(Survey)
-    /// The buzzer round: players press, the host marks the floor holder (`BuzzQuestion` holds its settings).
-    case buzz(BuzzQuestion)
+/// A kind's own question content (a choice's options and answer, a pin's target): its module's type,
+/// built once per question. Equality is the type's own.
+package protocol KindContent: Sendable {
+    func isEqual(to other: any KindContent) -> Bool
+}
 
-    package var kind: QuestionKind {
-        switch self {
-        case .choice: .choice
-        case .multi: .multi
-        case .truefalse: .truefalse
-        case .text: .text
-        case .number: .number
-        case .poll: .poll
-        case .order: .order
-        case .pin: .pin
-        case .survey: .survey
-        case .buzz: .buzz
-        }
+extension KindContent where Self: Equatable {
+    package func isEqual(to other: any KindContent) -> Bool { (other as? Self) == self }
+}
+
+/// What a question asks and what counts as right: its kind and the kind's own content (a
+/// `KindContent` its module defines, read back with the module's typed accessor, e.g. `content.choice`).
+/// Each kind builds it with its own factory (`QuestionContent.choice(options:answer:)`), so shapes like
+/// "truefalse with options" stay unrepresentable after decoding.
+package struct QuestionContent: Sendable, Equatable {
+    package let kind: QuestionKind
+    /// The kind's own content; its module's accessor gives it typed.
+    package let payload: any KindContent
+
+    package init(_ kind: QuestionKind, _ payload: any KindContent) {
+        self.kind = kind
+        self.payload = payload
+    }
+
+    /// The payload as `type` when this content is of `kind`; nil otherwise (a kind's accessors use it).
+    package func payload<T: KindContent>(_ kind: QuestionKind, as type: T.Type) -> T? {
+        self.kind == kind ? payload as? T : nil
+    }
+
+    package static func == (lhs: QuestionContent, rhs: QuestionContent) -> Bool {
+        lhs.kind == rhs.kind && lhs.payload.isEqual(to: rhs.payload)
     }
 
     /// What players see as tiles, in pack order: the options, or an order question's items (which
@@ -78,9 +89,11 @@ package enum QuestionContent: Sendable, Equatable {
     package var acceptedAnswers: [String]? { kind.module.acceptedAnswers(self) }
 }
 
-/// A player's answer. Players send option positions as displayed (shuffled); events store
-/// them mapped back to the pack's option indices, so scoring never needs the shuffle.
-/// Its JSON, on the wire and in the log, is `AnswerValue+JSON` (BuzzerGameJSON).
+/// A player's answer, by shape: a kind answers in one of these (`QuestionKindModule.answerShape`), and
+/// a new kind reuses a shape (a slider's `.number`). Players send option positions as displayed
+/// (shuffled); events store them mapped back to the pack's option indices, so scoring never needs the
+/// shuffle. Its JSON, on the wire and in the log, is `AnswerValue+JSON` (BuzzerGameJSON); the JSON's
+/// `kind` is the shape's name, which for the first ten kinds is their own.
 package enum AnswerValue: Sendable, Equatable {
     case choice(Int)
     case multi([Int])
@@ -88,17 +101,19 @@ package enum AnswerValue: Sendable, Equatable {
     case text(String)
     case number(Double)
     case poll(Int)
-    /// An order question's items in the order the player put them: item positions, each once
-    /// (displayed positions on the wire, pack item indices in the log).
+    /// Item positions, each once (displayed positions on the wire, pack item indices in the log).
     case order([Int])
-    /// Where a pin question's pin was put, in fixed point (`PinPoint`).
+    /// A point on a picture, in fixed point (`PinPoint`).
     case pin(PinPoint)
-    /// A survey's typed answer (trimmed as a `text` one).
+    /// A typed answer grouped with the others (trimmed as a `text` one).
     case survey(String)
-    /// A press on a buzz question, with its place and the host's mark; recorded by `buzz_pressed`, never sent as an answer.
+    /// A press, with its place and the host's mark; recorded by `buzz_pressed`, never sent as an answer.
     case buzz(BuzzPress)
+    /// Several typed answers, each trimmed as a `text` one (at most `InputBounds.maxTypedItems`).
+    case texts([String])
 
-    package var kind: QuestionKind {
+    /// The shape's name: the answer JSON's `kind`, and the kind whose JSON reads and writes it.
+    package var shape: AnswerShape {
         switch self {
         case .choice: .choice
         case .multi: .multi
@@ -110,6 +125,12 @@ package enum AnswerValue: Sendable, Equatable {
         case .pin: .pin
         case .survey: .survey
         case .buzz: .buzz
+        case .texts: .texts
         }
     }
+}
+
+/// The answer shapes, by their JSON name (`AnswerValue.shape`).
+package enum AnswerShape: String, Sendable, CaseIterable {
+    case choice, multi, truefalse, text, number, poll, order, pin, survey, buzz, texts
 }

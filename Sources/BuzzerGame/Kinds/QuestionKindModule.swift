@@ -6,8 +6,15 @@
 /// `AnswerValue` as they are, so a kind costs no allocation or boxing on the answer path: the
 /// module is a caseless enum reached through `QuestionKind.module`, one witness call away.
 /// The kind's JSON (pack fields, answer fields) is `QuestionKindJSON`, in BuzzerGameJSON.
-package protocol QuestionKindModule {
-    static var kind: QuestionKind { get }
+package protocol QuestionKindModule: SendableMetatype {
+    /// The kind's name, the pack format's `kind` string (`QuestionKind.rawValue`).
+    static var name: String { get }
+    /// The shape of this kind's answers (`AnswerValue`); by default the shape named after the kind.
+    /// A new kind reuses a shape (a slider answers with a `.number`).
+    static var answerShape: AnswerShape { get }
+    /// Numbers the screens need to draw this question before the reveal (a slider's `min`, `max`
+    /// and `step`), sent as `QuestionView.figures`; nil for most kinds.
+    static func figures(_ content: QuestionContent) -> [String: Double]?
     /// Players pick from `options` (choice, multi, poll).
     static var hasOptions: Bool { get }
     /// Answers can be partly right, so the question takes a `partialCredit` rule.
@@ -29,7 +36,7 @@ package protocol QuestionKindModule {
     static func permutation(tileCount: Int, seed: UInt64, sequence: Int, shuffle: Bool) -> [Int]
 
     /// A player's answer, already known to be of this kind, checked and mapped from displayed positions to pack indices.
-    static func canonicalAnswer(_ value: AnswerValue, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue
+    static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue
     /// Why a logged answer of this kind could not have been accepted; nil when it could.
     static func logProblem(_ answer: AnswerValue, tileCount: Int) -> String?
     /// The key answers are grouped and judged by, worked out once when recorded (typed text); nil for most kinds.
@@ -44,7 +51,7 @@ package protocol QuestionKindModule {
     /// Calls `body` with each option (pack index) an answer of this kind picks; none for kinds without options.
     static func forEachPick(_ value: AnswerValue, _ body: (Int) -> Void)
     /// The reveal's bars: counts per displayed tile (by default, of the options picked), and false/true counts.
-    static func revealCounts(_ entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> (options: [Int], trueFalse: [Int])
+    static func revealCounts(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> (options: [Int], trueFalse: [Int])
     /// Each ranked player's answer for the reveal to draw (pins on a picture), named; nil for kinds whose counts say it all.
     static func revealPins(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool, nickname: (PlayerID) -> String?) -> [RevealedPin]?
     /// A number question's closest guesses for the reveal to name, closest first; nil for other kinds.
@@ -95,6 +102,12 @@ package enum AnswerDistribution: Sendable, Equatable {
 }
 
 extension QuestionKindModule {
+    package static var kind: QuestionKind { QuestionKind(Self.self) }
+    package static var answerShape: AnswerShape {
+        guard let shape = AnswerShape(rawValue: name) else { preconditionFailure("\(name): declare its answerShape") }
+        return shape
+    }
+    package static func figures(_ content: QuestionContent) -> [String: Double]? { nil }
     package static var hasOptions: Bool { false }
     package static var hasPartialCredit: Bool { false }
     package static var isScored: Bool { true }
@@ -123,8 +136,13 @@ extension QuestionKindModule {
 
     package static func forEachPick(_ value: AnswerValue, _ body: (Int) -> Void) {}
 
-    package static func revealCounts(_ entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> (options: [Int], trueFalse: [Int]) {
+    package static func revealCounts(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> (options: [Int], trueFalse: [Int]) {
         (optionCounts(entry, isRanked: isRanked, picks: forEachPick), [])
+    }
+
+    /// An answer of another shape than this kind's: refused with an error, never passed on or read as a default.
+    package static func wrongShape(_ value: AnswerValue) -> GameError {
+        .invalidAnswer("this is a \(name) question, not \(value.shape.rawValue)")
     }
 
     /// A pack index's displayed position.

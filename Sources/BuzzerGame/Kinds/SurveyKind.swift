@@ -2,13 +2,13 @@
 /// (`groupKey`), the host may merge two groups before the reveal, and the reveal shows the groups
 /// biggest first. Scored as a poll (no points), `popular` or `rare` (docs/kinds-typed.md, "survey").
 package enum SurveyKind: QuestionKindModule {
-    package static let kind = QuestionKind.survey
+    package static let name = "survey"
 
     /// How many groups a reveal names; the rest are counted (`AnswerGroups.more`).
     package static let revealedGroups = 10
 
     package static func check(_ content: QuestionContent, at path: String, into collector: inout PackIssueCollector) {
-        guard case .survey(let survey) = content else { return }
+        guard case let survey? = content.survey else { return }
         checkAccepted(survey, at: path, into: &collector)
     }
 
@@ -22,9 +22,9 @@ package enum SurveyKind: QuestionKindModule {
     }
 
     /// As a `text` answer: runs of whitespace become one space; an empty or over-long reply is refused.
-    package static func canonicalAnswer(_ value: AnswerValue, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
-        guard case .survey(let text) = value else { return value }
-        guard case .text(let trimmed) = try TextKind.canonicalAnswer(.text(text), permutation: permutation, settings: settings) else { return value }
+    package static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
+        guard case .survey(let text) = value else { throw wrongShape(value) }
+        guard case .text(let trimmed) = try TextKind.canonicalAnswer(.text(text), content: content, permutation: permutation, settings: settings) else { return value }
         return .survey(trimmed)
     }
 
@@ -45,7 +45,7 @@ package enum SurveyKind: QuestionKindModule {
     /// accepted answer; any other by its most common spelling whose own key is the group's (a
     /// merged-in misspelling never names it), ties to the one typed first.
     package static func answerGroups(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> AnswerGroups? {
-        guard case .survey(let survey) = content else { return nil }
+        guard case let survey? = content.survey else { return nil }
         var counts: [String: Int] = [:]
         var spellings: [String: [String: Spelling]] = [:]
         for (id, recorded) in entry.answers where isRanked(id) {
@@ -92,14 +92,14 @@ package enum SurveyKind: QuestionKindModule {
     }
 
     package static func isScored(_ content: QuestionContent) -> Bool {
-        guard case .survey(let survey) = content else { return false }
+        guard case let survey? = content.survey else { return false }
         return survey.scoring != .poll
     }
 
     /// popular: size / largest group's size. rare: accepted groups only, (N − size + 1) / N with N
     /// the ranked players who answered, so a group of one gets full credit. poll: no credit.
     package static func judge(_ content: QuestionContent, entry: AskedQuestion, partialCredit: PartialCredit, isRanked: (PlayerID) -> Bool) -> AnswerJudge.Rule {
-        guard case .survey(let survey) = content, survey.scoring != .poll else { return { _ in nil } }
+        guard case let survey? = content.survey, survey.scoring != .poll else { return { _ in nil } }
         var sizes: [String: Int] = [:]
         var answered = 0
         for (id, recorded) in entry.answers where isRanked(id) {
@@ -123,7 +123,7 @@ package enum SurveyKind: QuestionKindModule {
 
     /// A rare question's accepted answers; nothing to show for the others.
     package static func revealedAnswer(_ content: QuestionContent, permutation: [Int], acceptedExtra: [String]) -> RevealedAnswer {
-        guard case .survey(let survey) = content, survey.scoring == .rare else { return .none }
+        guard case let survey? = content.survey, survey.scoring == .rare else { return .none }
         return .text(survey.accepted)
     }
 
@@ -133,13 +133,13 @@ package enum SurveyKind: QuestionKindModule {
     }
 
     package static func correctAnswerText(_ content: QuestionContent, acceptedExtra: [String]) -> String {
-        guard case .survey(let survey) = content else { return "" }
+        guard case let survey? = content.survey else { return "" }
         return survey.accepted.joined(separator: " / ")
     }
 
     /// A few likely answers, some spelled differently: the archive generator's crowd.
     package static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {
-        if case .survey(let survey) = content, right, let first = survey.accepted.first { return .survey(first) }
+        if case let survey? = content.survey, right, let first = survey.accepted.first { return .survey(first) }
         return .survey(["Paris", "paris", "Rome", "Lisbon", "PARIS!", "Oslo"][Int(rng.next() % 6)])
     }
 
@@ -160,7 +160,7 @@ package enum SurveyKind: QuestionKindModule {
     /// What players type: an accepted answer or a common one, in look-alike spellings, or anything
     /// (also the fuzzer's `merge_answers` group names).
     package static func fuzzTyped(_ content: QuestionContent?, source: inout some KindFuzzSource) -> String {
-        if case .survey(let survey)? = content, !survey.accepted.isEmpty, source.chance(0.3) {
+        if let survey = content?.survey, !survey.accepted.isEmpty, source.chance(0.3) {
             return TextKind.fuzzTyped(accepted: survey.accepted, source: &source)
         }
         if source.chance(0.8) { return source.pick(["Paris", "PARÍS", "Pаris", "Rome", "rome!", "Oslo", "0slo", "Lyon", "yes"]) }
@@ -168,7 +168,7 @@ package enum SurveyKind: QuestionKindModule {
     }
 
     package static func rightAnswer(_ content: QuestionContent, permutation: [Int]) -> AnswerValue {
-        guard case .survey(let survey) = content else { return .survey("yes") }
+        guard case let survey? = content.survey else { return .survey("yes") }
         return .survey(survey.accepted.first ?? "yes")
     }
 
@@ -197,4 +197,17 @@ package enum SurveyScoring: String, Sendable, CaseIterable, Codable {
 /// How the projector draws the groups at the reveal.
 package enum SurveyDisplay: String, Sendable, CaseIterable, Codable {
     case cloud, bars
+}
+
+extension QuestionKind {
+    package static let survey = QuestionKind(SurveyKind.self)
+}
+
+extension Survey: KindContent {}
+
+extension QuestionContent {
+    /// Typed answers grouped and counted; scored as its `Survey` says.
+    package static func survey(_ survey: Survey) -> QuestionContent { QuestionContent(.survey, survey) }
+    /// A survey's settings; nil for other kinds.
+    package var survey: Survey? { payload(.survey, as: Survey.self) }
 }

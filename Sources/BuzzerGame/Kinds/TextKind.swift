@@ -1,16 +1,16 @@
 /// `text`: a typed reply is right when it normalises (`TextNormalizer.answerKey`) to an accepted
 /// answer; the host may accept more after the reveal.
 package enum TextKind: QuestionKindModule {
-    package static let kind = QuestionKind.text
+    package static let name = "text"
 
     package static func check(_ content: QuestionContent, at path: String, into collector: inout PackIssueCollector) {
-        guard case .text(let accepted) = content else { return }
+        guard case let accepted? = content.text else { return }
         collector.checkAccepted(accepted, at: "\(path).answer")
     }
 
     /// Runs of whitespace become one space; an empty or over-long reply is refused.
-    package static func canonicalAnswer(_ value: AnswerValue, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
-        guard case .text(let text) = value else { return value }
+    package static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
+        guard case .text(let text) = value else { throw wrongShape(value) }
         let trimmed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         guard !trimmed.isEmpty else { throw .invalidAnswer("the answer is empty") }
         guard trimmed.count <= settings.maxTextAnswerLength else {
@@ -25,7 +25,7 @@ package enum TextKind: QuestionKindModule {
     }
 
     package static func judge(_ content: QuestionContent, entry: AskedQuestion, partialCredit: PartialCredit, isRanked: (PlayerID) -> Bool) -> AnswerJudge.Rule {
-        guard case .text(let accepted) = content else { return { _ in (0, 1) } }
+        guard case let accepted? = content.text else { return { _ in (0, 1) } }
         let keys = Set((accepted + entry.acceptedExtra).map(TextNormalizer.answerKey))
         return { recorded in
             guard case .text(let text) = recorded.value else { return (0, 1) }
@@ -34,12 +34,12 @@ package enum TextKind: QuestionKindModule {
     }
 
     package static func revealedAnswer(_ content: QuestionContent, permutation: [Int], acceptedExtra: [String]) -> RevealedAnswer {
-        guard case .text(let accepted) = content else { return .none }
+        guard case let accepted? = content.text else { return .none }
         return .text(accepted + acceptedExtra)
     }
 
     package static func acceptedAnswers(_ content: QuestionContent) -> [String]? {
-        guard case .text(let accepted) = content else { return nil }
+        guard case let accepted? = content.text else { return nil }
         return accepted
     }
 
@@ -49,13 +49,13 @@ package enum TextKind: QuestionKindModule {
     }
 
     package static func correctAnswerText(_ content: QuestionContent, acceptedExtra: [String]) -> String {
-        guard case .text(let accepted) = content else { return "" }
+        guard case let accepted? = content.text else { return "" }
         return (accepted + acceptedExtra).joined(separator: " / ")
     }
 
     /// Right: the first accepted answer in lower case, or the second as written; wrong: a near miss.
     package static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {
-        guard case .text(let accepted) = content, let first = accepted.first else { return .text("?") }
+        guard case let accepted? = content.text, let first = accepted.first else { return .text("?") }
         guard right else { return .text(["Stones", "The Beetles", "ABBA"][Int(rng.next() % 3)]) }
         return .text(rng.next() % 2 == 0 ? first.lowercased() : accepted[min(1, accepted.count - 1)])
     }
@@ -85,4 +85,20 @@ package enum TextKind: QuestionKindModule {
     }
 
     package static func wildAnswer(source: inout some KindFuzzSource) -> AnswerValue { .text(source.anyText()) }
+}
+
+extension QuestionKind {
+    package static let text = QuestionKind(TextKind.self)
+}
+
+/// A text question's accepted answers.
+package struct TextContent: KindContent, Equatable {
+    package var accepted: [String]
+}
+
+extension QuestionContent {
+    /// Free text; a reply is right when it normalises to one of `accepted`.
+    package static func text(accepted: [String]) -> QuestionContent { QuestionContent(.text, TextContent(accepted: accepted)) }
+    /// A text question's accepted answers; nil for other kinds.
+    package var text: [String]? { payload(.text, as: TextContent.self)?.accepted }
 }

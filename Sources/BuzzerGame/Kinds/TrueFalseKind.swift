@@ -1,23 +1,26 @@
 /// `truefalse`: a statement, true or false. No options; the reveal counts each side.
 package enum TrueFalseKind: QuestionKindModule {
-    package static let kind = QuestionKind.truefalse
+    package static let name = "truefalse"
 
     package static func check(_ content: QuestionContent, at path: String, into collector: inout PackIssueCollector) {}
 
-    package static func canonicalAnswer(_ value: AnswerValue, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue { value }
+    package static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
+        guard case .truefalse = value else { throw wrongShape(value) }
+        return value
+    }
 
     package static func judge(_ content: QuestionContent, entry: AskedQuestion, partialCredit: PartialCredit, isRanked: (PlayerID) -> Bool) -> AnswerJudge.Rule {
-        guard case .truefalse(let answer) = content else { return { _ in (0, 1) } }
+        guard case let answer? = content.truefalse else { return { _ in (0, 1) } }
         let right = AnswerValue.truefalse(answer)
         return { $0.value == right ? (1, 1) : (0, 1) }
     }
 
     package static func revealedAnswer(_ content: QuestionContent, permutation: [Int], acceptedExtra: [String]) -> RevealedAnswer {
-        guard case .truefalse(let answer) = content else { return .none }
+        guard case let answer? = content.truefalse else { return .none }
         return .truefalse(answer)
     }
 
-    package static func revealCounts(_ entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> (options: [Int], trueFalse: [Int]) {
+    package static func revealCounts(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> (options: [Int], trueFalse: [Int]) {
         var counts = [0, 0]
         for (id, answer) in entry.answers where isRanked(id) {
             if case .truefalse(let value) = answer.value { counts[value ? 1 : 0] += 1 }
@@ -31,31 +34,46 @@ package enum TrueFalseKind: QuestionKindModule {
     }
 
     package static func correctAnswerText(_ content: QuestionContent, acceptedExtra: [String]) -> String {
-        guard case .truefalse(let answer) = content else { return "" }
+        guard case let answer? = content.truefalse else { return "" }
         return answer ? "true" : "false"
     }
 
     package static func distribution(_ content: QuestionContent) -> AnswerDistribution {
-        guard case .truefalse(let answer) = content else { return .grouped }
+        guard case let answer? = content.truefalse else { return .grouped }
         return .truefalse(answer)
     }
 
     package static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {
-        guard case .truefalse(let answer) = content else { return .truefalse(right) }
+        guard case let answer? = content.truefalse else { return .truefalse(right) }
         return .truefalse(right ? answer : !answer)
     }
 
     package static func fuzzContent(wild: Bool, source: inout some KindFuzzSource) -> QuestionContent { .truefalse(answer: source.bool()) }
 
     package static func fuzzAnswer(_ content: QuestionContent, permutation: [Int], source: inout some KindFuzzSource) -> AnswerValue {
-        guard case .truefalse(let answer) = content else { return .truefalse(true) }
+        guard case let answer? = content.truefalse else { return .truefalse(true) }
         return .truefalse(source.chance(0.6) ? answer : source.bool())
     }
 
     package static func rightAnswer(_ content: QuestionContent, permutation: [Int]) -> AnswerValue {
-        guard case .truefalse(let answer) = content else { return .truefalse(true) }
+        guard case let answer? = content.truefalse else { return .truefalse(true) }
         return .truefalse(answer)
     }
 
     package static func wildAnswer(source: inout some KindFuzzSource) -> AnswerValue { .truefalse(source.bool()) }
+}
+
+extension QuestionKind {
+    package static let truefalse = QuestionKind(TrueFalseKind.self)
+}
+
+/// A truefalse question's answer.
+package struct TrueFalseContent: KindContent, Equatable {
+    package var answer: Bool
+}
+
+extension QuestionContent {
+    package static func truefalse(answer: Bool) -> QuestionContent { QuestionContent(.truefalse, TrueFalseContent(answer: answer)) }
+    /// A truefalse question's answer; nil for other kinds.
+    package var truefalse: Bool? { payload(.truefalse, as: TrueFalseContent.self)?.answer }
 }

@@ -64,7 +64,7 @@ extension BuzzKind: QuestionKindJSON {
 
     /// Defaults are left out, so a plain buzz question stays short.
     static func contentMembers(_ content: QuestionContent) -> [(key: String, value: JSONValue)] {
-        guard case .buzz(let buzz) = content else { return [] }
+        guard case let buzz? = content.buzz else { return [] }
         var members: [(key: String, value: JSONValue)] = []
         if !buzz.accepted.isEmpty { members.append((PackField.answer, .array(buzz.accepted.map(JSONValue.string)))) }
         if buzz.penalty != 0 { members.append((Field.penalty, .number(Double(buzz.penalty)))) }
@@ -75,7 +75,7 @@ extension BuzzKind: QuestionKindJSON {
     }
 
     static func encodeContent(_ content: QuestionContent, to container: inout KeyedEncodingContainer<MemberKey>) throws {
-        guard case .buzz(let buzz) = content else { return }
+        guard case let buzz? = content.buzz else { return }
         if !buzz.accepted.isEmpty { try container.encode(buzz.accepted, forKey: MemberKey(PackField.answer)) }
         if buzz.penalty != 0 { try container.encode(buzz.penalty, forKey: MemberKey(Field.penalty)) }
         if !buzz.falseStartLockout { try container.encode(false, forKey: MemberKey(Field.lockout)) }

@@ -19,12 +19,12 @@ extension ChoiceKind: QuestionKindJSON {
     }
 
     static func contentMembers(_ content: QuestionContent) -> [(key: String, value: JSONValue)] {
-        guard case let .choice(options, answer) = content else { return [] }
+        guard case let (options, answer)? = content.choice else { return [] }
         return [("options", .array(options.map(JSONValue.string))), (PackField.answer, .number(Double(answer)))]
     }
 
     static func encodeContent(_ content: QuestionContent, to container: inout KeyedEncodingContainer<MemberKey>) throws {
-        guard case let .choice(options, answer) = content else { return }
+        guard case let (options, answer)? = content.choice else { return }
         try container.encode(options, forKey: MemberKey("options"))
         try container.encode(answer, forKey: MemberKey(PackField.answer))
     }

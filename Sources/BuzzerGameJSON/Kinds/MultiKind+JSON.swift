@@ -31,12 +31,12 @@ extension MultiKind: QuestionKindJSON {
     }
 
     static func contentMembers(_ content: QuestionContent) -> [(key: String, value: JSONValue)] {
-        guard case let .multi(options, answers) = content else { return [] }
+        guard case let (options, answers)? = content.multi else { return [] }
         return [("options", .array(options.map(JSONValue.string))), (PackField.answer, OptionJSON.numbers(answers))]
     }
 
     static func encodeContent(_ content: QuestionContent, to container: inout KeyedEncodingContainer<MemberKey>) throws {
-        guard case let .multi(options, answers) = content else { return }
+        guard case let (options, answers)? = content.multi else { return }
         try container.encode(options, forKey: MemberKey("options"))
         try container.encode(answers, forKey: MemberKey(PackField.answer))
     }

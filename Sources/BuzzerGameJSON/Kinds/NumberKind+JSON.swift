@@ -36,12 +36,12 @@ extension NumberKind: QuestionKindJSON {
 
     /// `plain` only when the pack gave it, so a pack reads back as it was written.
     static func contentMembers(_ content: QuestionContent) -> [(key: String, value: JSONValue)] {
-        guard case .number(let answer, let plain) = content else { return [] }
+        guard case (let answer, let plain)? = content.number else { return [] }
         return [(PackField.answer, .number(answer))] + (plain.map { [(plainField, .bool($0))] } ?? [])
     }
 
     static func encodeContent(_ content: QuestionContent, to container: inout KeyedEncodingContainer<MemberKey>) throws {
-        guard case .number(let answer, let plain) = content else { return }
+        guard case (let answer, let plain)? = content.number else { return }
         try container.encode(answer, forKey: MemberKey(PackField.answer))
         if let plain { try container.encode(plain, forKey: MemberKey(plainField)) }
     }

@@ -30,12 +30,12 @@ extension OrderKind: QuestionKindJSON {
     }
 
     static func contentMembers(_ content: QuestionContent) -> [(key: String, value: JSONValue)] {
-        guard case .order(let items) = content else { return [] }
+        guard case let items? = content.order else { return [] }
         return [("items", .array(items.map(JSONValue.string)))]
     }
 
     static func encodeContent(_ content: QuestionContent, to container: inout KeyedEncodingContainer<MemberKey>) throws {
-        guard case .order(let items) = content else { return }
+        guard case let items? = content.order else { return }
         try container.encode(items, forKey: MemberKey("items"))
     }
 

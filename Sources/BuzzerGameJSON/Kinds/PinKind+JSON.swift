@@ -105,7 +105,7 @@ extension PinKind: QuestionKindJSON {
     }
 
     static func contentMembers(_ content: QuestionContent) -> [(key: String, value: JSONValue)] {
-        guard case .pin(let question) = content else { return [] }
+        guard case let question? = content.pin else { return [] }
         let f = { (fixed: Int) in JSONValue.number(PinPoint.fraction(fixed)) }
         var out: [(key: String, value: JSONValue)] = []
         switch question.target {

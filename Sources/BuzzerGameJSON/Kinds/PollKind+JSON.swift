@@ -19,12 +19,12 @@ extension PollKind: QuestionKindJSON {
     }
 
     static func contentMembers(_ content: QuestionContent) -> [(key: String, value: JSONValue)] {
-        guard case .poll(let options) = content else { return [] }
+        guard case let options? = content.poll else { return [] }
         return [("options", .array(options.map(JSONValue.string)))]
     }
 
     static func encodeContent(_ content: QuestionContent, to container: inout KeyedEncodingContainer<MemberKey>) throws {
-        guard case .poll(let options) = content else { return }
+        guard case let options? = content.poll else { return }
         try container.encode(options, forKey: MemberKey("options"))
     }
 

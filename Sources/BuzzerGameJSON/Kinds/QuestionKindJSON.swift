@@ -34,26 +34,37 @@ extension QuestionKindJSON {
     static var ownFields: [String] { [] }
     static var requiresAnswer: Bool { true }
     static var optionsHint: String { "" }
+
+    // A kind that answers in another kind's shape (a slider's `.number`) leaves its answer JSON to that shape's codec.
+    static func answerMember(_ value: AnswerValue) -> (key: String, value: JSONValue) { AnswerValue.member(value) }
+    static func answer(_ fields: JSONFields, bounds: AnswerValue.JSONBounds) throws(JSONFieldError) -> AnswerValue {
+        try AnswerValue.read(answerShape, fields, bounds: bounds)
+    }
+    static func answer(exactLayout c: inout JSONByteCursor) -> AnswerValue? { AnswerValue.read(answerShape, exactLayout: &c) }
 }
 
 extension QuestionKind {
-    /// The kind's JSON: the one place a kind is registered with the codecs (beside `module`).
+    /// The kind's JSON: its module's `QuestionKindJSON` conformance, found once per kind from the
+    /// register (`QuestionKind.allCases`); `QuestionKindJSONTests` holds every kind to having one.
     var json: any QuestionKindJSON.Type {
-        switch self {
-        case .choice: ChoiceKind.self
-        case .multi: MultiKind.self
-        case .truefalse: TrueFalseKind.self
-        case .text: TextKind.self
-        case .number: NumberKind.self
-        case .poll: PollKind.self
-        case .order: OrderKind.self
-        case .pin: PinKind.self
-        case .survey: SurveyKind.self
-        case .buzz: BuzzKind.self
-        }
+        guard let json = Self.jsonModules[self] else { preconditionFailure("\(rawValue) has no QuestionKindJSON conformance") }
+        return json
     }
 
+    /// Each registered kind's JSON half.
+    static let jsonModules: [QuestionKind: any QuestionKindJSON.Type] = Dictionary(
+        allCases.compactMap { kind in (kind.module as? any QuestionKindJSON.Type).map { (kind, $0) } }, uniquingKeysWith: { first, _ in first })
+
     /// "choice, multi, …": the kinds as error messages list them.
+    static let names = allCases.map(\.rawValue).joined(separator: ", ")
+}
+
+extension AnswerShape {
+    /// The JSON of answers of this shape: the kind it is named after reads and writes it; nil for
+    /// `texts`, which `AnswerValue+JSON` reads and writes itself.
+    var codec: (any QuestionKindJSON.Type)? { QuestionKind(rawValue: rawValue)?.json }
+
+    /// "choice, multi, …": the shapes as error messages list them.
     static let names = allCases.map(\.rawValue).joined(separator: ", ")
 }
 

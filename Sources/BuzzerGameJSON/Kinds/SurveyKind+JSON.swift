@@ -61,7 +61,7 @@ extension SurveyKind: QuestionKindJSON {
     }
 
     static func contentMembers(_ content: QuestionContent) -> [(key: String, value: JSONValue)] {
-        guard case .survey(let survey) = content else { return [] }
+        guard case let survey? = content.survey else { return [] }
         var members: [(key: String, value: JSONValue)] = [("scoring", .string(survey.scoring.rawValue))]
         if !survey.accepted.isEmpty { members.append(("accepted", .array(survey.accepted.map(JSONValue.string)))) }
         members.append(("display", .string(survey.display.rawValue)))
@@ -69,7 +69,7 @@ extension SurveyKind: QuestionKindJSON {
     }
 
     static func encodeContent(_ content: QuestionContent, to container: inout KeyedEncodingContainer<MemberKey>) throws {
-        guard case .survey(let survey) = content else { return }
+        guard case let survey? = content.survey else { return }
         try container.encode(survey.scoring.rawValue, forKey: MemberKey("scoring"))
         if !survey.accepted.isEmpty { try container.encode(survey.accepted, forKey: MemberKey("accepted")) }
         try container.encode(survey.display.rawValue, forKey: MemberKey("display"))

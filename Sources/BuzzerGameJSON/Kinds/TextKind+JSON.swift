@@ -16,12 +16,12 @@ extension TextKind: QuestionKindJSON {
     }
 
     static func contentMembers(_ content: QuestionContent) -> [(key: String, value: JSONValue)] {
-        guard case .text(let accepted) = content else { return [] }
+        guard case let accepted? = content.text else { return [] }
         return [(PackField.answer, .array(accepted.map(JSONValue.string)))]
     }
 
     static func encodeContent(_ content: QuestionContent, to container: inout KeyedEncodingContainer<MemberKey>) throws {
-        guard case .text(let accepted) = content else { return }
+        guard case let accepted? = content.text else { return }
         try container.encode(accepted, forKey: MemberKey(PackField.answer))
     }
 

@@ -22,12 +22,12 @@ extension TrueFalseKind: QuestionKindJSON {
     }
 
     static func contentMembers(_ content: QuestionContent) -> [(key: String, value: JSONValue)] {
-        guard case .truefalse(let answer) = content else { return [] }
+        guard case let answer? = content.truefalse else { return [] }
         return [(PackField.answer, .bool(answer))]
     }
 
     static func encodeContent(_ content: QuestionContent, to container: inout KeyedEncodingContainer<MemberKey>) throws {
-        guard case .truefalse(let answer) = content else { return }
+        guard case let answer? = content.truefalse else { return }
         try container.encode(answer, forKey: MemberKey(PackField.answer))
     }
 

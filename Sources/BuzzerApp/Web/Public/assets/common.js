@@ -13,4 +13,4 @@ export { codeFromPath, store, load } from './storage.js';
 export { podium, fitNames, standingsTable, teamTable, teamPodium } from './screens/boards.js';
 export { entrantNames, tiebreakTable } from './screens/tiebreak.js';
 export { breakSlide, tickBreak } from './screens/break.js';
-export { kind, KIND_NAMES, kindsLoaded, loadKinds, correctText, distribution } from './kinds/index.js';
+export { kind, KIND_NAMES, kindsLoaded, loadKinds, loadKindNames, correctText, distribution } from './kinds/index.js';

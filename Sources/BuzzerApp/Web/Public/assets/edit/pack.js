@@ -1,6 +1,6 @@
 // One pack: read, normalized for the form, serialized for the server, saved.
 import { S, api, notice, token, main, NEEDS_TOKEN } from './store.js';
-import { $, kind, loadKinds, t } from '../common.js';
+import { $, kind, loadKindNames, loadKinds, t } from '../common.js';
 import { formatDate } from '../i18n.js';
 import { field } from './fields.js';
 import { renderPack } from './panels.js';
@@ -58,12 +58,12 @@ export async function openPack(id) {
     const result = await api('GET', `/api/packs/${id}`);
     if (result.status !== 200) { notice(result.json?.error ?? t('e.couldNotRead'), 'bad'); return; }
     const pack = normalize(result.json);
-    await Promise.all([loadPackKinds(pack), loadHistory(id, pack)]);
+    await Promise.all([loadPackKinds(pack), loadHistory(id, pack), loadKindNames()]);
     S.packId = id;
     S.version = result.etag;
     S.pack = pack;
   } else {
-    await loadKinds(['choice']);
+    await Promise.all([loadKinds(['choice']), loadKindNames()]);
     S.packId = null;
     S.version = null;
     S.pack = normalize({ title: '', rounds: [{ questions: [blankQuestion('choice')] }] });
