@@ -15,8 +15,8 @@ const MISSING = { phone: () => [], answerText: () => '', correctText: () => '', 
   editor: { blank: () => ({}), fields: () => null } };
 
 /** Reads the server's kinds into `KIND_NAMES` (the editor's list), once. */
-let nameList = null;
-export const loadKindNames = () => (nameList ??= fetch('/assets/kinds/names.json').then((r) => (r.ok ? r.json() : ['choice']))
+const NAMES = { list: null };
+export const loadKindNames = () => (NAMES.list ??= fetch('/assets/kinds/names.json').then((r) => (r.ok ? r.json() : ['choice']))
   .catch(() => ['choice']).then((list) => { KIND_NAMES.splice(0, KIND_NAMES.length, ...list.filter((n) => NAME.test(n))); }));
 
 export const kindsLoaded = (names) => names.every((name) => loaded.has(known(name)));
