@@ -70,6 +70,9 @@ def test_a_buzzer_round_on_phones_projectors_and_the_console(tmp_path, browsers)
         host.find_element("css selector", "body").send_keys(" ")
         host.find_element("css selector", "body").send_keys(Keys.ARROW_RIGHT)
         click(en, "#buzz")  # still enabled: Space and → closed nothing
+        # Zoë presses once Ada's press is in the queue: on a loaded machine the browser's frame could
+        # otherwise reach the server after Zoë's, and Zoë would rightly get the floor.
+        wait_text(en, "#buzz-status", "You're")
         zoe.send(type="buzz", question=0)
         # The floor comes once no fairer press can still arrive: Ada was first.
         wait_text(en, "#buzz-status", "You're first")
