@@ -30,7 +30,8 @@ extension Room {
         guard phase == .open, now <= current.closesAt else { throw .questionClosed }
         let rtt = min(max(rttMs, 0), InputBounds.duration.upperBound)
         // Never before the buzzers opened: a press corrected past the opening would beat every honest one.
-        let pressedAt = max(current.opensAt, now.minus(Scoring.rttCompensation(rttMs: rtt, capMs: settings.rttCompensationCapMs)))
+        // Never after it arrived either: a question reopened before it opened is open before its `opensAt`.
+        let pressedAt = min(now, max(current.opensAt, now.minus(Scoring.rttCompensation(rttMs: rtt, capMs: settings.rttCompensationCapMs))))
         return .buzzPressed(BuzzPressed(at: now, sequence: sequence, player: id, team: team, rttMs: rtt, pressedAt: pressedAt))
     }
 

@@ -141,6 +141,21 @@ import BuzzerGameJSON
         #expect(try Room.replay(game.log) == game.room)
     }
 
+    /// Found by the protocol fuzzer (seed 2027): a question closed during its reading time and reopened
+    /// is open before its `opensAt`; a press then was set to the opening, after its own arrival, and the
+    /// log no longer replayed ("its press time is implausible"). A press is never after it arrived.
+    @Test func aPressOnAQuestionReopenedBeforeItOpenedIsNeverLaterThanItsArrival() throws {
+        var (game, ids) = try Self.game(names: ["Ada"])
+        #expect(game.room.phase == .reading)
+        try game.send(.close)
+        try game.send(.reopen(ms: 60_000))
+        #expect(game.room.phase == .open && game.room.currentQuestion!.opensAt > game.now)
+        let events = try buzz(&game, ids[0], rtt: 600)
+        guard case .buzzPressed(let pressed)? = events.first else { Issue.record("no press: \(events)"); return }
+        #expect(pressed.pressedAt <= pressed.at)
+        #expect(try Room.replay(game.log) == game.room)
+    }
+
     @Test func theQueueSaysWhatAWrongAnswerCostsSoAPhoneMarkedWrongSaysItAtOnce() throws {
         var (game, _) = try Self.game(names: ["Ada", "Zoë"])
         game.openAnswers()
