@@ -153,6 +153,12 @@ def pick_kind(editor, n, kind):
     return els(editor, ".question-card")[n]
 
 
+def saved_question(library):
+    """The first question of the one pack the editor saved into `library` (a folder the test made)."""
+    saved = json.loads(next(library.glob("*.json")).read_text())
+    return saved["rounds"][0]["questions"][0] if "rounds" in saved else saved["questions"][0]
+
+
 def new_question(editor, base, title, kind, category, text):
     """In the editor: a new pack titled `title` whose first question is of `kind`, with its category
     and text typed in; returns the question's card."""

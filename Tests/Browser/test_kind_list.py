@@ -1,7 +1,7 @@
 """A list question end to end: two phones at 360×740 type several items and lock them in; the
 projector at 1920×1080 lists each accepted item with how many found it."""
 from conftest import LAPTOP
-from pages import click, console, el, els, join, overflow, wait_css, wait_text
+from pages import click, console, el, els, join, new_question, overflow, saved_question, wait_css, wait_text
 from test_first_run import start
 from test_kind_pin import phone_at
 
@@ -44,28 +44,17 @@ def test_a_list_question_on_two_phones_then_each_item_counted_on_the_projector(t
 
 
 def test_the_editor_writes_a_list_and_its_maximum(tmp_path, browsers):
-    import json
-    from conftest import EDIT_TOKEN
-    from selenium.webdriver.support.ui import Select
     library = tmp_path / "library"
     library.mkdir()
     server = start(tmp_path, library=library)
     try:
         editor = browsers.open(LAPTOP)
-        editor.get(f"{server.url}/edit#token={EDIT_TOKEN}")
-        click(editor, "#new-pack")
-        wait_css(editor, "#f-title").send_keys("Lists")
-        Select(wait_css(editor, ".question-card select[data-path$='.kind']")).select_by_value("list")
-        items = wait_css(editor, ".question-card [data-path$='.answer'] textarea, .question-card textarea[data-path$='.answer']")
-        card = el(editor, ".question-card")
-        card.find_element("css selector", "input[data-path$='.category']").send_keys("Films")
-        card.find_element("css selector", "textarea[data-path$='.text']").send_keys("Name two dwarfs")
-        items.send_keys("Doc\nGrumpy\nHappy")
+        new_question(editor, server.url, "Lists", "list", "Films", "Name two dwarfs")
+        wait_css(editor, ".question-card [data-path$='.answer'] textarea, .question-card textarea[data-path$='.answer']").send_keys("Doc\nGrumpy\nHappy")
         el(editor, "input[data-path$='.max']").send_keys("2")
         click(editor, "#save")
         wait_text(editor, "#notice", "Saved as")
-        saved = json.loads(next(library.glob("*.json")).read_text())
-        question = saved["rounds"][0]["questions"][0] if "rounds" in saved else saved["questions"][0]
+        question = saved_question(library)
         assert (question["kind"], question["answer"], question["max"]) == ("list", ["Doc", "Grumpy", "Happy"], 2), question
     finally:
         server.stop()

@@ -8,7 +8,7 @@ import urllib.request
 import zlib
 
 from conftest import AXE_FINDINGS, EDIT_TOKEN, LAPTOP, axe_check, set_viewport, shot, wait
-from pages import click, console, el, els, join, overflow, wait_css, wait_text
+from pages import click, console, el, els, join, overflow, saved_question, wait_css, wait_text
 from test_first_run import start
 from test_order import MOBILE_UA
 
@@ -228,8 +228,7 @@ def test_the_editor_sets_a_pin_target_by_clicking_the_picture(tmp_path, browsers
         axe_check(editor, "editor: pin question")
         click(editor, "#save")
         wait_text(editor, "#notice", "Saved as")
-        saved = json.loads(next(library.glob("*.json")).read_text())
-        question = saved["rounds"][0]["questions"][0] if "rounds" in saved else saved["questions"][0]
+        question = saved_question(library)
         assert question["kind"] == "pin" and question["radius"] == 0.08 and question["scoring"] == "closest" and question["aspect"] == 1.6, question
         assert abs(question["target"]["x"] - 0.6) < 0.01 and abs(question["target"]["y"] - 0.7) < 0.01, question
         assert question["media"]["image"].startswith("/media/")

@@ -1,7 +1,7 @@
 """A slider question end to end: two phones at 360×740 drag a range input and lock in, and the
 projector at 1920×1080 draws every guess on the scale at the reveal, with the answer and its band."""
 from conftest import LAPTOP, wait
-from pages import click, console, el, els, join, overflow, wait_css, wait_text
+from pages import click, console, el, els, join, new_question, overflow, saved_question, wait_css, wait_text
 from test_first_run import start
 from test_kind_pin import phone_at
 
@@ -52,29 +52,19 @@ def test_a_slider_question_on_two_phones_then_every_guess_on_the_projector(tmp_p
 
 
 def test_the_editor_writes_a_slider_scale(tmp_path, browsers):
-    import json
-    from conftest import EDIT_TOKEN
-    from selenium.webdriver.support.ui import Select
     library = tmp_path / "library"
     library.mkdir()
     server = start(tmp_path, library=library)
     try:
         editor = browsers.open(LAPTOP)
-        editor.get(f"{server.url}/edit#token={EDIT_TOKEN}")
-        click(editor, "#new-pack")
-        wait_css(editor, "#f-title").send_keys("Sliders")
-        Select(wait_css(editor, ".question-card select[data-path$='.kind']")).select_by_value("slider")
-        card = wait_css(editor, ".question-card input[data-path$='.tolerance']").find_element("xpath", "ancestor::*[contains(@class,'question-card')]")
-        card.find_element("css selector", "input[data-path$='.category']").send_keys("Science")
-        card.find_element("css selector", "textarea[data-path$='.text']").send_keys("Boiling point on Everest?")
+        new_question(editor, server.url, "Sliders", "slider", "Science", "Boiling point on Everest?")
         for key, value in (("max", "120"), ("step", "5"), ("answer", "70"), ("tolerance", "5")):
-            field = el(editor, f"input[data-path$='.{key}']")
+            field = wait_css(editor, f"input[data-path$='.{key}']")
             field.clear()
             field.send_keys(value)
         click(editor, "#save")
         wait_text(editor, "#notice", "Saved as")
-        saved = json.loads(next(library.glob("*.json")).read_text())
-        question = saved["rounds"][0]["questions"][0] if "rounds" in saved else saved["questions"][0]
+        question = saved_question(library)
         assert (question["kind"], question["min"], question["max"], question["step"], question["answer"], question["tolerance"]) == ("slider", 0, 120, 5, 70, 5), question
     finally:
         server.stop()
