@@ -13,6 +13,12 @@ extension Room {
         pack.rounds[asked.round].questions[asked.index]
     }
 
+    /// The kind of the question asked at `position`, read in place: the answer path asks it per answer,
+    /// and `question(_:)` would copy the asked question in and the pack question out.
+    func kind(ofAskedAt position: Int) -> QuestionKind {
+        pack.rounds[asked[position].round].questions[asked[position].index].kind
+    }
+
     package func player(byResumeTokenHash hash: String) -> Player? {
         playerByTokenHash[hash].flatMap { players[$0] }
     }

@@ -25,7 +25,7 @@ extension AnswerRecorded: RoomEventPayload {
     /// The answer path: no allocation beyond the answer's own record.
     package func apply(to room: inout Room) {
         guard let last = room.asked.indices.last, room.asked[last].sequence == sequence, let record = room.players[player] else { return }
-        let textKey = room.question(room.asked[last]).kind.module.comparisonKey(answer)
+        let textKey = room.kind(ofAskedAt: last).module.comparisonKey(answer)
         let team = record.team
         room.asked[last].answers[player] = RecordedAnswer(value: answer, responseMs: responseMs, receivedAt: at, textKey: textKey, team: team)
         if room.settings.teamMode, let team, room.asked[last].teamAnswers[team] == nil { room.asked[last].teamAnswers[team] = player }
