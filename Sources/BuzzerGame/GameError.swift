@@ -63,6 +63,8 @@ package enum GameError: DefinedError, Equatable {
     case lockedOut
     /// `mark_buzz` with nobody on the floor (no press yet, the floor not given yet, or not a buzz question).
     case noFloor
+    /// A room mechanic's command with nothing to do now (`reason` says why: no hint left).
+    case unavailable(String)
     /// The room has logged `max` events of this host-driven kind (`HostLimits`); nothing was changed.
     case limitReached(kind: HostEventKind, max: Int)
 
@@ -116,6 +118,7 @@ package enum GameError: DefinedError, Equatable {
         case .invalidBreak(let reason): .init(.invalidBreak, "Cannot change the break's countdown: \(reason).")
         case .lockedOut: .init(.lockedOut, "You are locked out of this question (a false start or a wrong answer).")
         case .noFloor: .init(.noFloor, "Nobody has the floor to mark: wait for a buzz, or for the floor to be given.")
+        case .unavailable(let reason): .init(.unavailable, "Not available now: \(reason).")
         case let .limitReached(kind, max):
             .init(.limitReached, "This game has had its \(max) \(kind.noun) (the server's game.hostLimits.\(kind.rawValue)); nothing was changed.")
         case .notReplayable(let reason): .init(.notReplayable, "The event log cannot be replayed: \(reason).")

@@ -51,6 +51,8 @@ package enum RoomEvent: Sendable, Equatable {
     case breakCountdownChanged(BreakCountdownChanged)
     case roomEnded(RoomEnded)
     case gameCorrected(GameCorrected)
+    /// A room mechanic's event (`ExtensionEvent`), boxed: such events are rare.
+    case extended(AnyExtensionEvent)
 
     /// Runs `V` on the event's own payload type: the one switch over the cases.
     @inline(__always)
@@ -101,6 +103,7 @@ package enum RoomEvent: Sendable, Equatable {
         case .breakCountdownChanged(let e): V.visit(e, &subject)
         case .roomEnded(let e): V.visit(e, &subject)
         case .gameCorrected(let e): V.visit(e, &subject)
+        case .extended(let e): V.visit(e.base, &subject)
         }
     }
 }
@@ -154,7 +157,7 @@ package enum RoomEvents {
         BreakCountdownChanged.self,
         RoomEnded.self,
         GameCorrected.self,
-    ]
+    ] + RoomMechanics.events.map { $0 as any RoomEventPayload.Type }
 
     /// The type a line's `type` names, by one hash lookup (the league's fast path skips four lines
     /// in five on it); nil for a name no event has.

@@ -76,6 +76,7 @@ extension RoomEvent: Codable {
         case .breakCountdownChanged(let e): try e.encode(to: encoder)
         case .roomEnded(let e): try e.encode(to: encoder)
         case .gameCorrected(let e): try e.encode(to: encoder)
+        case .extended(let e): try e.base.encode(to: encoder)
         }
     }
 }

@@ -8,8 +8,12 @@ import Testing
 @Suite struct EventNameTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Where an event type's name is defined: the file named after the type.
-    static func definition(of type: any RoomEventPayload.Type) -> String { "Sources/BuzzerGame/Events/\(type).swift" }
+    /// Where an event type's name is defined: the file named after the type, or its room mechanic's
+    /// file for a mechanic's event (the mechanic is one file).
+    static func definition(of type: any RoomEventPayload.Type) -> String {
+        if let mechanic = RoomMechanics.all.first(where: { $0.events.contains { $0 == type } }) { return "Sources/BuzzerGame/Mechanics/\(mechanic).swift" }
+        return "Sources/BuzzerGame/Events/\(type).swift"
+    }
 
     /// The other categories' definition files: a name an event shares with one of them (`room_ended`
     /// is also an error code, `answers_closed` also a server message) may be written there too.
@@ -50,7 +54,7 @@ import Testing
     @Test func eachEventFileDeclaresItsOwnTypeWithItsName() throws {
         for type in RoomEvents.all {
             let text = try String(contentsOf: Self.root.appendingPathComponent(Self.definition(of: type)), encoding: .utf8)
-            #expect(text.contains("extension \(type): RoomEventPayload {"), "\(type)")
+            #expect(text.contains("extension \(type): RoomEventPayload {") || text.contains("struct \(type): ExtensionEvent {"), "\(type)")
             #expect(text.contains("static let wireName = \"\(type.wireName)\""), "\(type)")
         }
     }

@@ -3,7 +3,8 @@
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, correctText, kind, createStore, dispatch,
   teamTable, standingsTable, distribution, codeFromPath, drawClock,
-  entrantNames, tiebreakTable, serverNow, setText, countLine, fitNames, store, load, breakSlide, tickBreak, t, tn, errorText, roundSuffix } from './common.js';
+  entrantNames, tiebreakTable, serverNow, setText, countLine, fitNames, store, load, breakSlide, tickBreak, t, tn, errorText, roundSuffix,
+  questionNotes, patchNotes } from './common.js';
 import { startI18n, useLanguage, onLanguage, pickLanguage, languageFromURL, storedLanguage, formatNumber, formatList, DISPLAY_LANG_KEY } from './i18n.js';
 import { Sound } from './sound.js';
 import { podiumStage, levelBlocks } from './display/podium.js';
@@ -71,6 +72,11 @@ function react(change, { game }) {
   if (change.has('break') && game.phase === 'break') tickBreak(game.break);
   showPaused();
   if (change.has('buzz')) buzzChanged(change, game);
+  if (change.has('notes') && !change.screen) {
+    patchNotes(game.notes);
+    $('.dq')?.classList.toggle('has-notes', game.notes.length > 0);
+    fitScreen();
+  }
   if (change.has('clip') && game.clip) music.control(game.clip);
   if (change.has('joinURL') && game.phase === 'lobby') renderLobby();
   if (change.has('players') && $('#joined-names')) fill($('#joined-names'), ...nameTags());
@@ -239,12 +245,13 @@ function renderQuestion() {
   const answers = reveal ? distribution(q, reveal) : kind(q.kind).screen(q, S.game);
   const round = roundSuffix(q);
   const media = reveal?.media?.image ? reveal.media : q.media;
-  fill(main, h('section', { class: `dq${(q.options?.length ?? 0) > 4 ? ' many' : ''}${media?.image ? ' has-media' : ''}` },
+  fill(main, h('section', { class: `dq${(q.options?.length ?? 0) > 4 ? ' many' : ''}${media?.image ? ' has-media' : ''}${S.game.notes?.length ? ' has-notes' : ''}` },
     h('div', { class: 'top' },
       h('p', { class: 'eyebrow' }, t('q.header', { n: q.sequence + 1, total: q.questionCount }) + round, q.category ? h('span', { class: 'tag', text: q.category }) : null,
         q.points === 2 ? h('span', { class: 'tag hot', text: t('q.double') }) : null, q.wager ? h('span', { class: 'tag hot', text: t('q.wager') }) : null),
       reveal ? null : clock()),
     h('h1', { class: 'qtext', text: q.text }),
+    questionNotes(S.game.notes),
     mediaPicture(media, q, reveal),
     h('div', {},
       reveal && reveal.correct?.kind !== 'none' && kind(q.kind).revealLine

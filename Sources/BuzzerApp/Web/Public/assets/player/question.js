@@ -1,5 +1,5 @@
 // The phone's question: its header, clock and picture, the kind's input (kinds/), and the pause.
-import { $, h, fill, say, clock, runClock, kind, t, roundSuffix } from '../common.js';
+import { $, h, fill, say, clock, runClock, kind, t, roundSuffix, questionNotes } from '../common.js';
 import { S, live, main } from './store.js';
 import { render, hostNote } from './screen.js';
 import { stakeLocked, stakeStep, stakeNote } from './stake.js';
@@ -73,6 +73,7 @@ export function renderQuestion() {
   fill(main, h('section', { class: `question phase-${S.game.phase}` },
     questionHeader(q),
     h('h1', { class: `qtext${q.text.length > 120 ? ' long' : ''}`, text: q.text }),
+    questionNotes(S.game.notes),
     questionMedia(q),
     pausedNote(),
     // A wager round: the stake is its own step, first, during the reading time and until answers close.
