@@ -1,7 +1,7 @@
 /// The registry of room mechanics (`RoomMechanic`), one line each, the way `QuestionKind+Register`
 /// lists kinds: a new mechanic is its own file plus its line here (docs/architecture.md, "Where to add").
 package enum RoomMechanics {
-    package static let all: [any RoomMechanic.Type] = []
+    package static let all: [any RoomMechanic.Type] = [Hint.self]
 
     /// Every mechanic's commands, for `ClientCommands.all`.
     package static let commands: [any ClientCommand.Type] = all.flatMap { $0.commands }
