@@ -135,15 +135,16 @@ function figure(q, target, pins, attrs = {}) {
 function picker(q, ctx) {
   let pin = ctx.myAnswer?.pin ? { ...ctx.myAnswer.pin } : null;
   let zoom = 1, pan = { x: 0, y: 0 };
+  const closed = ctx.game?.phase === 'closed';
   const img = picture(q, { 'user-select': 'none', 'pointer-events': 'none' });
   const marker = h('span', { class: 'pin-marker', 'aria-hidden': 'true', style: { position: 'absolute', width: '26px', height: '26px', 'border-radius': '50%',
     background: '#c0392b', border: '3px solid #fff', 'box-shadow': '0 0 0 2px #000', 'box-sizing': 'border-box', 'pointer-events': 'none' } });
   const layer = h('div', { class: 'pin-layer', style: { position: 'relative', 'transform-origin': '0 0' } }, img, marker);
-  const status = h('p', { class: 'hint', id: 'pin-status', 'aria-live': 'polite' });
+  const status = h('p', { class: 'hint', id: 'pin-status', 'aria-live': 'polite', style: { margin: '0 0 0.4rem' } });
   const stage = h('div', { id: 'pin-stage', class: 'pin-stage', role: 'group', tabindex: ctx.open ? '0' : '-1', 'aria-label': t('p.pinStage'),
-    'aria-describedby': 'pin-help pin-status', style: { position: 'relative', overflow: 'hidden', 'touch-action': 'none', margin: '0 auto', width: '100%',
-      'max-width': 'calc(60vh * var(--pin-aspect, 1))', 'border-radius': '0.6rem', outline: '2px solid currentColor', 'outline-offset': '2px' } }, layer);
-  const lock = h('button', { type: 'button', id: 'lock-pin', class: 'btn primary big', text: t('p.lockIn'), onclick: () => send() });
+    'aria-describedby': closed ? undefined : 'pin-status pin-help', style: { position: 'relative', overflow: 'hidden', 'touch-action': 'none', margin: '0 auto', width: '100%',
+      'max-width': 'calc(min(60vh, var(--room, 60vh)) * var(--pin-aspect, 1))', 'border-radius': '0.6rem', outline: '2px solid currentColor', 'outline-offset': '2px' } }, layer);
+  const lock = h('button', { type: 'button', id: 'lock-pin', class: 'btn primary big lock-in', style: { flex: '1 1 auto', margin: '0' }, text: t('p.lockIn'), onclick: () => send() });
   const zoomButton = (factor, label, text) => h('button', { type: 'button', class: 'btn small', 'aria-label': label, text, disabled: !ctx.open, onclick: () => zoomAt(zoom * factor) });
   const setAspect = () => { if (img.naturalWidth) stage.style.setProperty('--pin-aspect', String(img.naturalWidth / img.naturalHeight)); };
   img.addEventListener('load', setAspect);
@@ -253,12 +254,15 @@ function picker(q, ctx) {
   // Redrawn whenever the stage changes size (laid out, the picture loaded, the phone turned); it goes with the stage.
   new ResizeObserver(() => draw()).observe(stage);
   draw();
+  // After the close a phone that comes back sees the picture (and its pin, if it put one), no instructions.
+  if (closed) return [stage];
+  // One short line above the picture; the full help waits under Lock in, so the picture and Lock in fit one screen.
   return [
-    h('p', { class: 'hint', id: 'pin-help', text: t('p.pinHelp') }),
+    status,
     stage,
-    h('div', { class: 'pin-tools', style: { display: 'flex', gap: '0.5rem', 'justify-content': 'center', 'align-items': 'center', margin: '0.5rem 0' } },
-      zoomButton(1 / 1.5, t('p.zoomOut'), '−'), zoomButton(1.5, t('p.zoomIn'), '+'), status),
-    lock,
+    h('div', { class: 'pin-tools', style: { display: 'flex', gap: '0.5rem', 'align-items': 'stretch', margin: '0.5rem 0' } },
+      zoomButton(1 / 1.5, t('p.zoomOut'), '−'), zoomButton(1.5, t('p.zoomIn'), '+'), lock),
+    h('details', { class: 'pin-more' }, h('summary', { text: t('p.pinHow') }), h('p', { class: 'hint', id: 'pin-help', text: t('p.pinHelp') })),
   ];
 }
 
