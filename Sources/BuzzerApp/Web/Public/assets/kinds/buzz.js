@@ -46,6 +46,9 @@ export default {
     ];
   },
   answerText: (a) => t(a.press?.right ? 'k.buzzRight' : a.press?.right === false ? 'k.buzzWrong' : 'k.buzzPressed'),
+  /** "Your nights": the press's place and the host's mark, in words (the results' cell is "3rd, not marked"). */
+  nightAnswer: (a) => (a?.press ? t(a.press.right ? 'k.buzzNightRight' : a.press.right === false ? 'k.buzzNightWrong' : 'k.buzzNightUnmarked',
+    { place: `${ordinal(a.press.place)}${a.press.tie ? ` (${t('k.buzzTie')})` : ''}` }) : ''),
   /** A press the floor never reached is no vote: it says so, neither right nor wrong. */
   outcomeWords: (r) => (r.outcome === 'counted' ? { title: t('p.buzzNoFloor'), tone: 'none', icon: '–' } : null),
   correctText: (c) => c.accepted?.[0] ?? '',

@@ -334,6 +334,12 @@ export default {
   phone: picker,
   answerText: (a) => (a?.pin ? t('pin.at', { x: pct(a.pin.x), y: pct(a.pin.y) }) : ''),
   correctText: (c) => targetWords(c.pin),
+  /** "Your nights": where the pin was and how far from the target, in words (the results' cell is coordinates). */
+  nightAnswer: (a, q, right) => {
+    if (!a?.pin) return '';
+    const at = t('pin.at', { x: pct(a.pin.x), y: pct(a.pin.y) });
+    return right?.pin ? t('pin.nightAnswer', { at, d: dist(distance(right.pin, a.pin)) }) : at;
+  },
   hostKey: true,
   /** The phone's result: the picture with the target and the player's own pin, and how far it was. */
   result: (rev, mine, q) => {
