@@ -46,7 +46,7 @@ export default {
     ];
   },
   answerText: (a) => t(a.press?.right ? 'k.buzzRight' : a.press?.right === false ? 'k.buzzWrong' : 'k.buzzPressed'),
-  /** "Your nights": the press's place and the host's mark, in words (the results' cell is "3rd, not marked"). */
+  /** "Your nights": the press's place and the host's mark. */
   nightAnswer: (a) => (a?.press ? t(a.press.right ? 'k.buzzNightRight' : a.press.right === false ? 'k.buzzNightWrong' : 'k.buzzNightUnmarked',
     { place: `${ordinal(a.press.place)}${a.press.tie ? ` (${t('k.buzzTie')})` : ''}` }) : ''),
   /** A press the floor never reached is no vote: it says so, neither right nor wrong. */

@@ -37,12 +37,8 @@ const LABELLED = 5;
 const LABEL_SIZE = 4.5;
 const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
-/**
- * Where each numbered pin's label goes (closest first), so no two labels overlap, however close the
- * pins: beside its pin when there is room, else further out in one of eight directions (then drawn
- * with a line to its pin), inside the picture, over no other pin where it can. Boxes are in the
- * picture's pixels; `far` says the label left its pin's side.
- */
+/** Each numbered label's box (picture pixels), closest first: beside its pin, else further out (`far`: drawn
+ *  with a line to it), inside the picture, over no other label ever and over no pin where it can. */
 function labelPlaces(numbered, dots, W, H, u, radius) {
   const placed = [];
   const size = u * LABEL_SIZE;
@@ -63,7 +59,6 @@ function labelPlaces(numbered, dots, W, H, u, radius) {
         if (clear) break;
       }
     }
-    // Past twelve rings (hundreds of labels in one spot, never five) the last try stands.
     best ??= { box: { x: Math.min(cx, W - w), y: Math.min(cy, H - hh), w, h: hh }, far: false };
     placed.push(best.box);
     return { pin, box: best.box, far: best.far };
@@ -102,7 +97,7 @@ function board(img, target, pins) {
     const dots = pins.map((pin) => { const d = r(pin) + u * 0.2; return { x: pin.x * W - d, y: pin.y * H - d, w: 2 * d, h: 2 * d }; });
     for (const { pin, box, far } of labelPlaces(pins.filter((pin) => pin.rank && pin.rank <= LABELLED), dots, W, H, u, r)) {
       if (far) {
-        // A label set away from a crowded pin: a line from the pin's edge to the label's nearest side.
+        // From the pin's edge to the label's nearest side.
         const cx = pin.x * W, cy = pin.y * H, ex = Math.max(box.x, Math.min(cx, box.x + box.w)), ey = Math.max(box.y, Math.min(cy, box.y + box.h));
         const d = Math.hypot(ex - cx, ey - cy) || 1, from = r(pin) / d;
         svg.append(svgNode('line', { x1: cx + (ex - cx) * from, y1: cy + (ey - cy) * from, x2: ex, y2: ey, stroke: '#fff', 'stroke-width': u * 0.45, class: 'pin-leader' }));
@@ -266,11 +261,8 @@ function picker(q, ctx) {
   ];
 }
 
-/**
- * The projector's and the console's list of the closest pins, with their distances, numbered as the
- * picture numbers them. On the projector as large as the number reveal's list (kinds/number.js), from
- * the screen's size and its `--fit`; the console, which has no `--fit`, keeps 1.3 times its text.
- */
+/** The projector's and the console's closest pins, numbered as on the picture; on the projector as large as
+ *  the number reveal's list (kinds/number.js), the console 1.3 times its text. */
 function closest(reveal) {
   const pins = reveal.pins ?? [];
   if (!pins.length) return h('p', { class: 'meta', text: t('pin.none') });
@@ -334,7 +326,7 @@ export default {
   phone: picker,
   answerText: (a) => (a?.pin ? t('pin.at', { x: pct(a.pin.x), y: pct(a.pin.y) }) : ''),
   correctText: (c) => targetWords(c.pin),
-  /** "Your nights": where the pin was and how far from the target, in words (the results' cell is coordinates). */
+  /** "Your nights": where the pin was and how far from the target. */
   nightAnswer: (a, q, right) => {
     if (!a?.pin) return '';
     const at = t('pin.at', { x: pct(a.pin.x), y: pct(a.pin.y) });
