@@ -4,6 +4,7 @@ instructions are one short line, the rest folded under Lock in; the floor holder
 to the answer; a phone that comes back after the close shows the picture and no pin instructions under
 "Time's up"."""
 from conftest import AXE_FINDINGS, axe_check, wait
+from doc_shots import doc_shot
 from pages import Peer, click, el, els, wait_css, wait_text
 from test_first_run import start
 from test_kind_pin import map_png, phone_at, picture_ready, spot, touch, upload
@@ -23,6 +24,7 @@ def lock_in_view(phone, css):
 
 def assert_in_view(phone, css, what):
     bottom, height, picture = lock_in_view(phone, css)
+    print(f"lock in {what}: bottom {bottom:.0f} of {height} px, picture {picture:.0f} px high")
     assert bottom <= height, (what, bottom, height)
     # The picture gave way, not away: still a fifth of the screen at least.
     assert picture >= 0.2 * height - 1, (what, picture, height)
@@ -66,6 +68,8 @@ def test_lock_in_stays_in_view_for_a_pin_and_a_floor_holders_typed_answer(tmp_pa
         wait_text(de, "#pin-status", "von links")
         assert_in_view(de, "#lock-pin", "pin placed (de)")
         clean(de, "player: pin question on a 360×740 phone (de)")
+        de.execute_script("scrollTo(0, 0)")
+        doc_shot(de, "pin-phone")
         # The help is one tap away, under Lock in.
         click(fr, "details.pin-more summary")
         wait_text(fr, "#pin-help", "Clavier")

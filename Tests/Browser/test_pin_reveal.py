@@ -5,6 +5,7 @@ took a third), and the five numbered labels never overlap one another, however c
 import itertools
 
 from conftest import AXE_FINDINGS, axe_check, set_viewport, shot, wait
+from doc_shots import doc_shot
 from pages import Peer, els
 from test_first_run import start
 from test_kind_pin import map_png, upload
@@ -75,6 +76,7 @@ def test_the_pin_reveal_reads_from_the_bar_with_ten_close_pins(tmp_path, browser
         axe_check(display, page)
         assert AXE_FINDINGS[page] == [], AXE_FINDINGS[page]
         shot(display, "pin-reveal-crowded")
+        doc_shot(display, "pin-reveal")
     finally:
         for peer in peers:
             peer.close()
