@@ -136,7 +136,7 @@ function picker(q, ctx) {
     background: '#c0392b', border: '3px solid #fff', 'box-shadow': '0 0 0 2px #000', 'box-sizing': 'border-box', 'pointer-events': 'none' } });
   const layer = h('div', { class: 'pin-layer', style: { position: 'relative', 'transform-origin': '0 0' } }, img, marker);
   const status = h('p', { class: 'hint', id: 'pin-status', 'aria-live': 'polite', style: { margin: '0 0 0.4rem' } });
-  const stage = h('div', { id: 'pin-stage', class: 'pin-stage', role: 'group', tabindex: ctx.open ? '0' : '-1', 'aria-label': t('p.pinStage'),
+  const stage = h('div', { id: 'pin-stage', class: 'pin-stage', 'data-gives-way': true, role: 'group', tabindex: ctx.open ? '0' : '-1', 'aria-label': t('p.pinStage'),
     'aria-describedby': closed ? undefined : 'pin-status pin-help', style: { position: 'relative', overflow: 'hidden', 'touch-action': 'none', margin: '0 auto', width: '100%',
       'max-width': 'calc(min(60vh, var(--room, 60vh)) * var(--pin-aspect, 1))', 'border-radius': '0.6rem', outline: '2px solid currentColor', 'outline-offset': '2px' } }, layer);
   const lock = h('button', { type: 'button', id: 'lock-pin', class: 'btn primary big lock-in', style: { flex: '1 1 auto', margin: '0' }, text: t('p.lockIn'), onclick: () => send() });

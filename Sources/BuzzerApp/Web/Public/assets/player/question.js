@@ -90,17 +90,18 @@ export function renderQuestion() {
 }
 
 /**
- * Keeps the kind's Lock in (`.lock-in`) on the first screen, without scrolling, on a 360×640 phone:
- * the picture (a pin's stage, the page's picture) gives way, down to a fifth of the screen's height.
- * Measured again when the picture loads and when the screen turns.
+ * Keeps the kind's Lock in (`.lock-in`) on the first screen, without scrolling: the picture (a kind's
+ * picture input marked `data-gives-way`, which reads `--room`, or the page's picture) gives way, down
+ * to a fifth of the screen's height. Measured again when the picture loads and when the screen turns.
  */
 function keepLockInView() {
   const lock = main.querySelector('.lock-in');
-  const stage = main.querySelector('#pin-stage');
+  const stage = main.querySelector('[data-gives-way]');
   const img = stage ? stage.querySelector('img') : main.querySelector('.q-media img');
+  S.ui.fitLockIn = null;
   if (!lock || !img) return;
   const fit = () => {
-    if (!lock.isConnected) { removeEventListener('resize', fit); return; }
+    if (!lock.isConnected) return;
     const box = stage ?? img;
     box.style.removeProperty(stage ? '--room' : 'max-height');
     const height = box.getBoundingClientRect().height;
@@ -110,10 +111,11 @@ function keepLockInView() {
     if (stage) stage.style.setProperty('--room', `${room}px`);
     else img.style.setProperty('max-height', `${room}px`);
   };
+  S.ui.fitLockIn = fit;
   if (!img.complete) img.addEventListener('load', fit, { once: true });
-  addEventListener('resize', fit);
   fit();
 }
+addEventListener('resize', () => S.ui.fitLockIn?.());
 
 export async function submitAnswer(answer) {
   const q = S.game.question;
