@@ -89,6 +89,8 @@ package protocol QuestionKindModule: SendableMetatype {
     static func rightAnswer(_ content: QuestionContent, permutation: [Int]) -> AnswerValue
     /// An answer of this kind, whatever the question asks: the fuzzer's wrong-kind and out-of-range answers.
     static func wildAnswer(source: inout some KindFuzzSource) -> AnswerValue
+    /// The page messages only this kind sends (`ServerMessages.all` appends every registered kind's).
+    static var serverMessages: [any ServerMessageBody.Type] { get }
 }
 
 /// How a timeline (`buzzer replay`, the results page) tallies a question's answers.
@@ -103,6 +105,7 @@ package enum AnswerDistribution: Sendable, Equatable {
 
 extension QuestionKindModule {
     package static var kind: QuestionKind { QuestionKind(Self.self) }
+    package static var serverMessages: [any ServerMessageBody.Type] { [] }
     package static var answerShape: AnswerShape {
         guard let shape = AnswerShape(rawValue: name) else { preconditionFailure("\(name): declare its answerShape") }
         return shape
