@@ -47,10 +47,10 @@ extension RoomPublisher {
             let deadline = room.currentQuestion?.deadline ?? opened.at
             out.append(Delivery(audience: .everyone, message: .answersOpen(AnswersOpenPayload(
                 question: opened.sequence, serverTime: now, deadline: deadline))))
-            if let buzz = room.buzzView { out.append(Delivery(audience: .everyone, message: .buzz(buzz))) }
+            if let buzz = room.buzzView { out.append(Delivery(audience: .everyone, message: ServerMessage(buzz))) }
         case .buzzNow:
             pending.buzz = false
-            if let buzz = room.buzzView { out.append(Delivery(audience: .everyone, message: .buzz(buzz))) }
+            if let buzz = room.buzzView { out.append(Delivery(audience: .everyone, message: ServerMessage(buzz))) }
         case .teamWager(let placed):
             // A team's stake is the team's: every member sees it, and who placed it.
             if let team = placed.team, let by = room.players[placed.player]?.nickname {
@@ -117,7 +117,7 @@ extension RoomPublisher {
             }
         case .tiebreakEnded(let number):
             if let result = room.tiebreakResult(number) {
-                out.append(Delivery(audience: .everyone, message: .tiebreakResult(result), timing: .whenDurable(event: index)))
+                out.append(Delivery(audience: .everyone, message: ServerMessage(result), timing: .whenDurable(event: index)))
             }
             let standings = room.standings
             out.append(Delivery(audience: .everyone, message: .leaderboard(Self.leaderboard(standings, final: true)), timing: .whenDurable(event: index)))

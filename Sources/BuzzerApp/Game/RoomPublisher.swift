@@ -90,7 +90,7 @@ package struct RoomPublisher: Sendable, Equatable {
         }
         if pending.buzz {
             pending.buzz = false
-            if let buzz = room.buzzView { out.append(Delivery(audience: .everyone, message: .buzz(buzz))) }
+            if let buzz = room.buzzView { out.append(Delivery(audience: .everyone, message: ServerMessage(buzz))) }
         }
         if pending.answerCount || pending.waiting, let current = room.currentQuestion {
             if pending.answerCount {
