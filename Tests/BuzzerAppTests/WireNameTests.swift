@@ -9,10 +9,12 @@ import Testing
 /// Issue 40: a host command's definition is its own file (`ClientCommand`), named after its type.
 struct WireNameTests {
     /// Each host command's file (relative to Sources/): BuzzerGame's, or the app's for an app command.
+    /// A kind's own command (`QuestionKindModule.commands`) is in its kind's folder, BuzzerGame/Kinds/<Kind>/.
     static let commandFiles: [(file: String, names: Set<String>)] = ClientCommands.all.map { type in
         let name = "\(type).swift"
-        let game = "BuzzerGame/Commands/" + name
-        let file = FileManager.default.fileExists(atPath: sources.appendingPathComponent(game).path) ? game : "BuzzerApp/Game/Commands/" + name
+        let kinds = (try? FileManager.default.contentsOfDirectory(atPath: sources.appendingPathComponent("BuzzerGame/Kinds").path)) ?? []
+        let candidates = ["BuzzerGame/Commands/" + name] + kinds.sorted().map { "BuzzerGame/Kinds/\($0)/" + name }
+        let file = candidates.first { FileManager.default.fileExists(atPath: sources.appendingPathComponent($0).path) } ?? "BuzzerApp/Game/Commands/" + name
         return (file, [type.wireName])
     }
 
@@ -58,7 +60,7 @@ struct WireNameTests {
         "BuzzerFormats/CSV/CSVImporter.swift": ["answer"],
         "BuzzerFormats/OpenTDB/OpenTDBImporter.swift": ["answer"],
         // A kind's own name (the pack format's `kind`), declared in its module: the buzz kind shares the `buzz` command's word.
-        "BuzzerGame/Kinds/BuzzKind.swift": ["buzz"],
+        "BuzzerGame/Kinds/Buzz/BuzzKind.swift": ["buzz"],
         // A room's phase `break` (`state.phase`), and the verbs of `bad_phase` sentences ("Cannot start while …").
         "BuzzerGame/RoomPhase.swift": ["break"],
         "BuzzerGame/RoomCommand.swift": ["answer", "buzz", "join", "leave", "resume", "wager", "watch"],

@@ -8,8 +8,16 @@ import Testing
 @Suite struct EventNameTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Where an event type's name is defined: the file named after the type.
-    static func definition(of type: any RoomEventPayload.Type) -> String { "Sources/BuzzerGame/Events/\(type).swift" }
+    /// Where an event type's name is defined: the file named after the type, in Sources/BuzzerGame/Events/
+    /// or, for a kind's own event (`KindEventPayload`), in its kind's folder under Sources/BuzzerGame/Kinds/.
+    static func definition(of type: any RoomEventPayload.Type) -> String {
+        let events = "Sources/BuzzerGame/Events/\(type).swift"
+        guard !FileManager.default.fileExists(atPath: root.appendingPathComponent(events).path) else { return events }
+        let kinds = root.appendingPathComponent("Sources/BuzzerGame/Kinds")
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: kinds.path)) ?? []
+        return folders.sorted().map { "Sources/BuzzerGame/Kinds/\($0)/\(type).swift" }
+            .first { FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) } ?? events
+    }
 
     /// The other categories' definition files: a name an event shares with one of them (`room_ended`
     /// is also an error code, `answers_closed` also a server message) may be written there too.
@@ -50,7 +58,7 @@ import Testing
     @Test func eachEventFileDeclaresItsOwnTypeWithItsName() throws {
         for type in RoomEvents.all {
             let text = try String(contentsOf: Self.root.appendingPathComponent(Self.definition(of: type)), encoding: .utf8)
-            #expect(text.contains("extension \(type): RoomEventPayload {"), "\(type)")
+            #expect(text.contains("extension \(type): RoomEventPayload {") || text.contains("extension \(type): KindEventPayload {"), "\(type)")
             #expect(text.contains("static let wireName = \"\(type.wireName)\""), "\(type)")
         }
     }
