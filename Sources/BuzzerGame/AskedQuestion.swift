@@ -21,8 +21,8 @@ package struct AskedQuestion: Sendable, Equatable {
     /// Team mode: each ranked player's team when the question was revealed, so a later move does
     /// not change whose answer they were scored on.
     package var memberTeams: [PlayerID: TeamID]? = nil
-    /// A buzz question's presses, floor and lockouts (empty for other kinds).
-    package var buzz = BuzzQueue()
+    /// The question's kind's own state (`QuestionKindModule.questionState`), made when it is asked.
+    package var kindSlot = KindStateSlot()
     /// Extra typed answers the host accepted after the reveal.
     package var acceptedExtra: [String] = []
     /// The host's merges of answer groups (survey), kept flat: every merged key maps to the group it

@@ -27,10 +27,6 @@ package enum RoomEvent: Sendable, Equatable {
     case answersOpened(AnswersOpened)
     case wagerPlaced(WagerPlaced)
     case answerRecorded(AnswerRecorded)
-    case buzzPressed(BuzzPressed)
-    case buzzFalseStart(BuzzFalseStart)
-    case buzzFloor(BuzzFloor)
-    case buzzMarked(BuzzMarked)
     case answersClosed(AnswersClosed)
     case clockPaused(ClockPaused)
     case clockResumed(ClockResumed)
@@ -51,6 +47,8 @@ package enum RoomEvent: Sendable, Equatable {
     case breakCountdownChanged(BreakCountdownChanged)
     case roomEnded(RoomEnded)
     case gameCorrected(GameCorrected)
+    /// An event a question kind declares (`QuestionKindModule.events`, a `KindEventPayload`): boxed, as it is rare.
+    case kind(KindEvent)
 
     /// Runs `V` on the event's own payload type: the one switch over the cases.
     @inline(__always)
@@ -77,10 +75,6 @@ package enum RoomEvent: Sendable, Equatable {
         case .answersOpened(let e): V.visit(e, &subject)
         case .wagerPlaced(let e): V.visit(e, &subject)
         case .answerRecorded(let e): V.visit(e, &subject)
-        case .buzzPressed(let e): V.visit(e, &subject)
-        case .buzzFalseStart(let e): V.visit(e, &subject)
-        case .buzzFloor(let e): V.visit(e, &subject)
-        case .buzzMarked(let e): V.visit(e, &subject)
         case .answersClosed(let e): V.visit(e, &subject)
         case .clockPaused(let e): V.visit(e, &subject)
         case .clockResumed(let e): V.visit(e, &subject)
@@ -101,6 +95,7 @@ package enum RoomEvent: Sendable, Equatable {
         case .breakCountdownChanged(let e): V.visit(e, &subject)
         case .roomEnded(let e): V.visit(e, &subject)
         case .gameCorrected(let e): V.visit(e, &subject)
+        case .kind(let e): e.visit(V.self, &subject)
         }
     }
 }
@@ -108,7 +103,10 @@ package enum RoomEvent: Sendable, Equatable {
 /// Every room event type, by metatype: the archive's decoder, `EventRegistryTests`, the doc test
 /// and `buzzer replay` iterate it.
 package enum RoomEvents {
-    package static let all: [any RoomEventPayload.Type] = [
+    package static let all: [any RoomEventPayload.Type] = core + QuestionKind.allCases.flatMap { kind in kind.module.events.map { $0 as any RoomEventPayload.Type } }
+
+    /// The room's own events; each kind's follow (`QuestionKindModule.events`).
+    private static let core: [any RoomEventPayload.Type] = [
         RoomCreated.self,
         HostDisconnected.self,
         HostReconnected.self,
@@ -130,10 +128,6 @@ package enum RoomEvents {
         AnswersOpened.self,
         WagerPlaced.self,
         AnswerRecorded.self,
-        BuzzPressed.self,
-        BuzzFalseStart.self,
-        BuzzFloor.self,
-        BuzzMarked.self,
         AnswersClosed.self,
         ClockPaused.self,
         ClockResumed.self,

@@ -52,10 +52,6 @@ extension RoomEvent: Codable {
         case .answersOpened(let e): try e.encode(to: encoder)
         case .wagerPlaced(let e): try e.encode(to: encoder)
         case .answerRecorded(let e): try e.encode(to: encoder)
-        case .buzzPressed(let e): try e.encode(to: encoder)
-        case .buzzFalseStart(let e): try e.encode(to: encoder)
-        case .buzzFloor(let e): try e.encode(to: encoder)
-        case .buzzMarked(let e): try e.encode(to: encoder)
         case .answersClosed(let e): try e.encode(to: encoder)
         case .clockPaused(let e): try e.encode(to: encoder)
         case .clockResumed(let e): try e.encode(to: encoder)
@@ -76,6 +72,8 @@ extension RoomEvent: Codable {
         case .breakCountdownChanged(let e): try e.encode(to: encoder)
         case .roomEnded(let e): try e.encode(to: encoder)
         case .gameCorrected(let e): try e.encode(to: encoder)
+        // A kind's event: its own `Codable`, through the box (rare, never an answer line).
+        case .kind(let e): try e.base.encode(to: encoder)
         }
     }
 }

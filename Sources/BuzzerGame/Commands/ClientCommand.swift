@@ -119,9 +119,4 @@ extension CommandFuzzer {
         if chance(0.6) { return GameDuration(pick([seconds.lowerBound, seconds.lowerBound + 9, seconds.upperBound, seconds.lowerBound - 1, seconds.upperBound + 1])).times(1000) }
         return GameDuration(boundaryInt()).times(1000)
     }
-
-    /// Whether the current question is a buzz question (the buzzer's commands are likely then).
-    package func isBuzz(_ room: Room) -> Bool {
-        room.currentQuestion.map { room.question($0).kind == .buzz } ?? false
-    }
 }
