@@ -53,7 +53,7 @@ extension FuzzGame {
             // The first player's latest token: a dictionary's order differs between runs, and a game must replay alone.
             case .token: return string(source.chance(0.5) ? (tokens.min { $0.key.rawValue < $1.key.rawValue }?.value.last ?? "token-1") : source.text())
             case .nickname, .name, .team: return string(name())
-            // `merge_answers`' groups: what the players of a survey type, so merges land.
+            // `merge_answers`' groups: what the players typed, so merges land.
             case .from, .into: return string(room.map { groupName(in: $0) } ?? source.text())
             default: return string(source.text())
             }

@@ -91,16 +91,22 @@ extension FuzzGame {
         }
     }
 
-    /// The current survey's answer groups (keys), biggest first; empty for other questions.
+    /// The current question's answer groups (keys), biggest first; empty for kinds without groups.
     func answerGroups(in room: Room) -> [String] {
         room.currentQuestion.flatMap { room.liveGroups(sequence: $0.sequence) }?.map(\.key) ?? []
     }
 
-    /// A group for `merge_answers`: mostly one the players made, else what a player might type.
+    /// A group for `merge_answers`: mostly one the players made, else what a player of the question's
+    /// kind might answer (its module's fuzz answer, as text), or anything.
     mutating func groupName(in room: Room) -> String {
         let groups = answerGroups(in: room)
         if !groups.isEmpty, source.chance(0.7) { return source.pick(groups) }
-        return SurveyKind.fuzzTyped(room.currentQuestion.map { room.question($0).content }, source: &source)
+        guard let current = room.currentQuestion, source.chance(0.8) else { return source.text() }
+        let question = room.question(current)
+        let answer = question.kind.module.fuzzAnswer(question.content, permutation: current.permutation, source: &source)
+        // Only a kind that groups its answers by a key has groups to name (a fuzzed pin is no text).
+        guard question.kind.module.comparisonKey(answer) != nil else { return source.text() }
+        return question.kind.module.answerText(answer, tiles: question.content.options)
     }
 
     // MARK: - Who

@@ -37,7 +37,6 @@ package enum RoomEvent: Sendable, Equatable {
     case questionRevealed(QuestionRevealed)
     case answerAccepted(AnswerAccepted)
     case answerRejected(AnswerRejected)
-    case answersMerged(AnswersMerged)
     case scoreAdjusted(ScoreAdjusted)
     case leaderboardShown(LeaderboardShown)
     case tiebreakStarted(TiebreakStarted)
@@ -85,7 +84,6 @@ package enum RoomEvent: Sendable, Equatable {
         case .questionRevealed(let e): V.visit(e, &subject)
         case .answerAccepted(let e): V.visit(e, &subject)
         case .answerRejected(let e): V.visit(e, &subject)
-        case .answersMerged(let e): V.visit(e, &subject)
         case .scoreAdjusted(let e): V.visit(e, &subject)
         case .leaderboardShown(let e): V.visit(e, &subject)
         case .tiebreakStarted(let e): V.visit(e, &subject)
@@ -138,7 +136,6 @@ package enum RoomEvents {
         QuestionRevealed.self,
         AnswerAccepted.self,
         AnswerRejected.self,
-        AnswersMerged.self,
         ScoreAdjusted.self,
         LeaderboardShown.self,
         TiebreakStarted.self,

@@ -62,7 +62,6 @@ extension RoomEvent: Codable {
         case .questionRevealed(let e): try e.encode(to: encoder)
         case .answerAccepted(let e): try e.encode(to: encoder)
         case .answerRejected(let e): try e.encode(to: encoder)
-        case .answersMerged(let e): try e.encode(to: encoder)
         case .scoreAdjusted(let e): try e.encode(to: encoder)
         case .leaderboardShown(let e): try e.encode(to: encoder)
         case .tiebreakStarted(let e): try e.encode(to: encoder)

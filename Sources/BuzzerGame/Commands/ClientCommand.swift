@@ -100,7 +100,7 @@ package protocol CommandFuzzer {
     mutating func name() -> String
     /// Typed text: an accepted answer of the current question as a player might type it, or anything.
     mutating func answerText(in room: Room) -> String
-    /// A survey group for `merge_answers`: mostly one the players made.
+    /// An answer group for `merge_answers`: mostly one the players made.
     mutating func groupName(in room: Room) -> String
     /// Whether the game has run past its planned length (it may end now).
     var isLate: Bool { get }

@@ -12,7 +12,7 @@ package enum ClientCommands {
         StartCommand.self, NextCommand.self, CloseCommand.self, RevealCommand.self, LeaderboardCommand.self, EndCommand.self,
         LockCommand.self, UnlockCommand.self, KickCommand.self, RenameCommand.self, RenameTeamCommand.self, MergeTeamsCommand.self,
         MovePlayerCommand.self, AdjustCommand.self, AcceptCommand.self, RejectCommand.self, PauseCommand.self, UnpauseCommand.self,
-        SkipCommand.self, ReopenCommand.self, AddTimeCommand.self, UndoRevealCommand.self, MergeAnswersCommand.self,
+        SkipCommand.self, ReopenCommand.self, AddTimeCommand.self, UndoRevealCommand.self,
         BreakAddTimeCommand.self, BreakEndCountdownCommand.self, TiebreakCommand.self, JoinAddressCommand.self,
         ClipCommand.self,
     ]
