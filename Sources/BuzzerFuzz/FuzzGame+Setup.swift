@@ -226,7 +226,24 @@ extension FuzzGame {
             // A kind that needs a picture gets one (a wild pack's now and then not, which the pack refuses).
             media: source.chance(0.1) || (content.kind.module.missingPictureProblem != nil && !(wild && source.chance(0.1)))
                 ? QuestionMedia(image: Self.media("a11ce5", ordinal, "png"), alt: "a picture") : nil,
-            revealMedia: source.chance(0.2) ? revealMedia(ordinal) : nil, partialCredit: partialCredit)
+            revealMedia: source.chance(0.2) ? revealMedia(ordinal) : nil, partialCredit: partialCredit,
+            extras: source.chance(0.3) ? randomExtras(wild: wild) : [:])
+    }
+
+    /// The room mechanics' fields (`RoomMechanics.questionFields`: hints and their cost), mostly in
+    /// range; a wild pack's now and then past it, which the pack refuses.
+    private mutating func randomExtras(wild: Bool) -> [String: QuestionExtra] {
+        var extras: [String: QuestionExtra] = [:]
+        for field in RoomMechanics.questionFields where source.chance(0.7) {
+            switch field.shape {
+            case let .texts(maxCount, maxLength):
+                let count = wild && source.chance(0.2) ? maxCount + 1 : source.int(1...maxCount)
+                extras[field.name] = .texts((0..<count).map { _ in source.packText(maxLength, wild: wild) })
+            case .fraction:
+                extras[field.name] = .fraction(wild && source.chance(0.2) ? source.boundaryDouble() : Double(source.int(0...100)) / 100)
+            }
+        }
+        return extras
     }
 
     private mutating func revealMedia(_ ordinal: Int) -> QuestionMedia {

@@ -46,6 +46,8 @@ package struct AskedQuestion: Sendable, Equatable {
     /// The question's content as it was asked, once a correction changed its answer key (nil before):
     /// the question index knows the pack's question by both keys (docs/replay-season.md).
     package var contentAsAsked: QuestionContent? = nil
+    /// How many times each room mechanic acted on this question, by its name (hints shown).
+    package var mechanicCounts: [String: Int] = [:]
 
     package var isRevealed: Bool { revealedAt != nil }
 

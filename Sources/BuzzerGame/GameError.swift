@@ -61,6 +61,8 @@ package enum GameError: DefinedError, Equatable {
     case invalidBreak(String)
     /// A question kind's own refusal (`QuestionKindModule`), its code and message defined in the kind's files.
     case kind(ErrorDefinition)
+    /// A room mechanic's command with nothing to do now (`reason` says why: no hint left).
+    case unavailable(String)
     /// The room has logged `max` events of this host-driven kind (`HostLimits`); nothing was changed.
     case limitReached(kind: HostEventKind, max: Int)
 
@@ -113,6 +115,7 @@ package enum GameError: DefinedError, Equatable {
         case .onBreak(let command): .init(.onBreak, "Cannot \(command) during the break: the next round has not started yet.")
         case .invalidBreak(let reason): .init(.invalidBreak, "Cannot change the break's countdown: \(reason).")
         case .kind(let definition): definition
+        case .unavailable(let reason): .init(.unavailable, "Not available now: \(reason).")
         case let .limitReached(kind, max):
             .init(.limitReached, "This game has had its \(max) \(kind.noun) (the server's game.hostLimits.\(kind.rawValue)); nothing was changed.")
         case .notReplayable(let reason): .init(.notReplayable, "The event log cannot be replayed: \(reason).")

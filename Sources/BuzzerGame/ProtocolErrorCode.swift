@@ -48,6 +48,7 @@ package enum ProtocolErrorCode: String, CaseIterable, Sendable {
     case invalidBreak = "invalid_break"
     case lockedOut = "locked_out"
     case noFloor = "no_floor"
+    case unavailable = "unavailable"
     case limitReached = "limit_reached"
 
     // The app's own: messages that never reach a room, and rooms that cannot be made.

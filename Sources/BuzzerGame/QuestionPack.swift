@@ -94,13 +94,16 @@ package struct Question: Sendable, Equatable {
     package var revealMedia: QuestionMedia?
     /// Multi and order only: overrides the pack's `partialCredit`.
     package var partialCredit: PartialCredit?
+    /// The room mechanics' fields, by name (`RoomMechanics.questionFields`: a hint's `hints`); empty for most.
+    package var extras: [String: QuestionExtra]
 
     package init(
         category: String, text: String, content: QuestionContent,
         explanation: String? = nil, points: Int = 1, timeLimit: Int? = nil, media: QuestionMedia? = nil, revealMedia: QuestionMedia? = nil,
-        partialCredit: PartialCredit? = nil
+        partialCredit: PartialCredit? = nil, extras: [String: QuestionExtra] = [:]
     ) {
         self.partialCredit = partialCredit
+        self.extras = extras
         self.category = category
         self.text = text
         self.content = content

@@ -32,6 +32,8 @@ package struct QuestionView: Sendable, Equatable, Codable {
     /// Numbers the kind's screens need before the reveal (`QuestionKindModule.figures`: a slider's
     /// `min`, `max`, `step`); absent for most kinds.
     package var figures: [String: Double]? = nil
+    /// What the room's mechanics show under the text (the hints shown so far); absent when none.
+    package var notes: [QuestionNote]? = nil
 }
 
 /// The host's view: the player view plus the answer (in displayed positions) and live counts.
@@ -41,6 +43,8 @@ package struct HostQuestionView: Sendable, Equatable, Codable {
     package var explanation: String?
     package var answered: Int
     package var connectedPlayers: Int
+    /// The mechanics' console buttons for this question (show a hint); absent when none.
+    package var actions: [MechanicAction]? = nil
 }
 
 /// The right answer, in displayed option positions.

@@ -126,7 +126,8 @@ extension Room {
                     let base = Scoring.basePoints(
                         mode: settings.scoring, multiplier: question.points, responseMs: answer.responseMs,
                         timeLimitMs: timeLimitMs, fullPointsWithinMs: settings.fullPointsWithinMs)
-                    var points = Scoring.scaled(base, by: credit, mode: settings.scoring)
+                    // What the room's mechanics did on the question (hints shown) scales it before the streak bonus.
+                    var points = RoomMechanics.points(Scoring.scaled(base, by: credit, mode: settings.scoring), entry, question)
                     var bonus = 0
                     let outcome = Self.outcome(credit)
                     if outcome == .correct {

@@ -18,7 +18,8 @@ extension Room {
             answerChangeable: settings.allowAnswerChange ? true : nil,
             pausedLeftMs: entry.pausedAt.map { at in max(0, (at < entry.opensAt ? entry.opensAt : entry.deadline) - at) },
             media: question.media, plain: question.kind.module.writesPlainNumbers(question.content) ? true : nil,
-            figures: question.kind.module.figures(question.content))
+            figures: question.kind.module.figures(question.content),
+            notes: RoomMechanics.notes(entry, question).nilIfEmpty)
     }
 
     /// The current question with its answer, for the host only.
@@ -27,7 +28,8 @@ extension Room {
         let question = question(current)
         return HostQuestionView(
             question: view(of: current), correct: revealedAnswer(current), explanation: question.explanation,
-            answered: current.answers.count, connectedPlayers: connectedCount)
+            answered: current.answers.count, connectedPlayers: connectedCount,
+            actions: RoomMechanics.actions(current, question, phase: phase).nilIfEmpty)
     }
 
     /// The right answer of an asked question in its displayed option positions.

@@ -46,8 +46,8 @@ package enum RoomEvent: Sendable, Equatable {
     case breakCountdownChanged(BreakCountdownChanged)
     case roomEnded(RoomEnded)
     case gameCorrected(GameCorrected)
-    /// An event a question kind declares (`QuestionKindModule.events`, a `KindEventPayload`): boxed, as it is rare.
-    case kind(KindEvent)
+    /// A room mechanic's event (`ExtensionEvent`), boxed: such events are rare.
+    case extended(AnyExtensionEvent)
 
     /// Runs `V` on the event's own payload type: the one switch over the cases.
     @inline(__always)
@@ -93,7 +93,7 @@ package enum RoomEvent: Sendable, Equatable {
         case .breakCountdownChanged(let e): V.visit(e, &subject)
         case .roomEnded(let e): V.visit(e, &subject)
         case .gameCorrected(let e): V.visit(e, &subject)
-        case .kind(let e): e.visit(V.self, &subject)
+        case .extended(let e): V.visit(e.base, &subject)
         }
     }
 }
@@ -145,7 +145,7 @@ package enum RoomEvents {
         BreakCountdownChanged.self,
         RoomEnded.self,
         GameCorrected.self,
-    ]
+    ] + RoomMechanics.events.map { $0 as any RoomEventPayload.Type }
 
     /// The type a line's `type` names, by one hash lookup (the league's fast path skips four lines
     /// in five on it); nil for a name no event has.

@@ -65,5 +65,6 @@ extension Question: Encodable {
         try container.encodeIfPresent(timeLimit, forKey: MemberKey("timeLimit"))
         try container.encodeIfPresent(media, forKey: MemberKey("media"))
         try container.encodeIfPresent(revealMedia, forKey: MemberKey("revealMedia"))
+        for (key, value) in extraMembers { try container.encode(value, forKey: MemberKey(key)) }
     }
 }

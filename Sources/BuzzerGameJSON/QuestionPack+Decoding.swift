@@ -36,7 +36,7 @@ struct PackReader {
     private static let breakKeys: Set<String> = ["title", "text", "minutes"]
     /// Every question's fields, and each kind's own (`QuestionKindJSON.ownFields`).
     private static let questionKeys = Set(["kind", "category", "text", "options", "answer", "explanation", "points", "timeLimit", "media", "revealMedia", "partialCredit"])
-        .union(QuestionKind.allCases.flatMap { $0.json.ownFields })
+        .union(QuestionKind.allCases.flatMap { $0.json.ownFields }).union(RoomMechanics.questionFields.map(\.name))
     private static let mediaKeys: Set<String> = ["image", "alt", "audio", "startMs", "durationMs", "onPhones"]
 
     mutating func readPack(_ value: JSONValue) -> QuestionPack? {
@@ -166,12 +166,13 @@ struct PackReader {
         let media = members["media"].flatMap { readMedia($0, at: "\(path).media") }
         let revealMedia = members["revealMedia"].flatMap { readMedia($0, at: "\(path).revealMedia") }
         let partialCredit = members["partialCredit"].flatMap { readPartialCredit($0, at: "\(path).partialCredit") }
+        let extras = readExtras(members, at: path)
         guard let kind else { return nil }
         collector.checkPartialCredit(partialCredit, kind: kind, at: "\(path).partialCredit")
         let content = readContent(kind, members, at: path)
         guard let category, let text, let content else { return nil }
         return Question(category: category, text: text, content: content, explanation: explanation, points: points, timeLimit: timeLimit,
-                        media: media, revealMedia: revealMedia, partialCredit: partialCredit)
+                        media: media, revealMedia: revealMedia, partialCredit: partialCredit, extras: extras)
     }
 
     /// `"perItem"` or `"allOrNothing"`.

@@ -50,6 +50,7 @@ extension Question {
         if let timeLimit { members.append(("timeLimit", .number(Double(timeLimit)))) }
         if let media { members.append(("media", media.jsonValue)) }
         if let revealMedia { members.append(("revealMedia", revealMedia.jsonValue)) }
+        members += extraMembers
         return .object(members)
     }
 }

@@ -71,8 +71,7 @@ extension RoomEvent: Codable {
         case .breakCountdownChanged(let e): try e.encode(to: encoder)
         case .roomEnded(let e): try e.encode(to: encoder)
         case .gameCorrected(let e): try e.encode(to: encoder)
-        // A kind's event: its own `Codable`, through the box (rare, never an answer line).
-        case .kind(let e): try e.base.encode(to: encoder)
+        case .extended(let e): try e.base.encode(to: encoder)
         }
     }
 }

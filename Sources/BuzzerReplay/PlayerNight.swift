@@ -1,4 +1,5 @@
 import BuzzerGame
+import BuzzerGameJSON
 
 /// One player's night, question by question (docs/league.md, "A night, question by question"):
 /// what the phone answered, what was right, the points and the time, beside the room's share of
@@ -25,6 +26,20 @@ package struct PlayerNight: Sendable, Equatable, Encodable {
         @NullWhenAbsent package var percentRight: Int?
         package var voided: Bool
         package var skipped: Bool
+        /// The player's answer as the protocol writes it (`{"kind":"pin","pin":{…}}`), option
+        /// positions in pack order; nil when not answered. The page words it in the kind's own
+        /// language (`answer` above stays the results download's text).
+        @NullWhenAbsent package var answerValue: AnswerValue?
+        /// The right answer as a reveal's `correct` writes it, in pack order, after corrections; nil
+        /// for an unscored question.
+        @NullWhenAbsent package var rightValue: RevealedAnswer?
+        /// The question's tiles in pack order (options, an order's items), which `answerValue` and
+        /// `rightValue` count in; empty for kinds without tiles.
+        package var options: [String]
+        /// True when the question's numbers are written without separators (a year).
+        package var plain: Bool
+        /// The numbers the kind draws with (a slider's `min`, `max`, `step`, `tolerance`); nil for most kinds.
+        @NullWhenAbsent package var figures: [String: Double]?
     }
 
     /// When and why the game was corrected.
@@ -78,20 +93,28 @@ package struct PlayerNight: Sendable, Equatable, Encodable {
         let award = entry.awards[seat]
         var night = Question(number: entry.sequence + 1, kind: question.kind.rawValue, text: question.text,
                              answer: nil, answeredBy: nil, right: nil, correct: nil, points: award?.points ?? 0, responseMs: nil,
-                             percentRight: nil, voided: entry.voided, skipped: entry.skipped)
+                             percentRight: nil, voided: entry.voided, skipped: entry.skipped, answerValue: nil, rightValue: nil,
+                             options: content.options, plain: content.kind.module.writesPlainNumbers(content),
+                             figures: content.kind.module.figures(content))
         if let recorded = entry.answers[seat] {
             night.answer = ReplayFormat.answer(recorded.value, question: question)
+            night.answerValue = recorded.value
             night.responseMs = recorded.responseMs
         } else if let team = entry.memberTeams?[seat] ?? room.players[seat]?.team, let by = entry.teamAnswers[team],
                   let recorded = entry.answers[by] {
             // Team mode: the first member's answer is the team's, and every member scores on it.
             night.answer = ReplayFormat.answer(recorded.value, question: question)
+            night.answerValue = recorded.value
             night.answeredBy = room.players[by]?.nickname
             night.responseMs = recorded.responseMs
         }
         guard scored else { return night }
         let right = ReplayFormat.correctAnswer(question, acceptedExtra: entry.acceptedExtra)
         night.right = right.isEmpty ? nil : right
+        if night.right != nil {
+            let identity = Array(content.options.indices)
+            night.rightValue = content.kind.module.revealedAnswer(content, permutation: identity, acceptedExtra: entry.acceptedExtra)
+        }
         night.correct = award?.outcome.flatMap { $0 == .counted ? nil : $0 == .correct }
         // The room's share: judged answers of players still ranked, as `replay questions` counts them.
         var judged = 0, rightCount = 0

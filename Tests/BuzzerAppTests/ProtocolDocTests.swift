@@ -8,18 +8,22 @@ import Testing
 struct ProtocolDocTests {
     /// docs/protocol.md (roles, the message table) and its parts: what clients send, what the server
     /// sends, ranges and errors. Read as one text, so a table counts wherever it is, and only once.
-    static let protocolDocs = ["protocol.md", "protocol-client.md", "protocol-server.md", "protocol-errors.md"]
+    /// A room mechanic's commands are in its own section of mechanics.md, in tables of the same columns.
+    static let protocolDocs = ["protocol.md", "protocol-client.md", "protocol-server.md", "protocol-errors.md", "mechanics.md"]
 
     static func protocolDoc() throws -> String {
         try protocolDocs.map { try String(contentsOfFile: LiveGameServer.packageRoot + "/docs/" + $0, encoding: .utf8) }.joined(separator: "\n")
     }
 
-    /// The rows of the table whose header line starts with `header`, as trimmed cells.
+    /// The rows of every table whose header line starts with `header`, as trimmed cells.
     static func table(_ header: String, in text: String) throws -> [[String]] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let start = try #require(lines.firstIndex { $0.hasPrefix(header) }, "no table \(header)")
-        return lines[(start + 2)...].prefix { $0.hasPrefix("|") }.map { line in
-            line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast().map { $0.trimmingCharacters(in: .whitespaces) }
+        let starts = lines.indices.filter { lines[$0].hasPrefix(header) }
+        try #require(!starts.isEmpty, "no table \(header)")
+        return starts.flatMap { start in
+            lines[(start + 2)...].prefix { $0.hasPrefix("|") }.map { line in
+                line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast().map { $0.trimmingCharacters(in: .whitespaces) }
+            }
         }
     }
 

@@ -8,15 +8,22 @@ import Testing
 /// category it belongs to. Everything else refers to the definition. Room events have their own test.
 /// Issue 40: a host command's definition is its own file (`ClientCommand`), named after its type.
 struct WireNameTests {
-    /// Each host command's file (relative to Sources/): BuzzerGame's, or the app's for an app command.
-    /// A kind's own command (`QuestionKindModule.commands`) is in its kind's folder, BuzzerGame/Kinds/<Kind>/.
-    static let commandFiles: [(file: String, names: Set<String>)] = ClientCommands.all.map { type in
-        let name = "\(type).swift"
+    /// Each host command's file (relative to Sources/): BuzzerGame's, the app's for an app command,
+    /// its room mechanic's (`RoomMechanic`: the mechanic is one file, its commands included), or for a
+    /// kind's own command (`QuestionKindModule.commands`) its kind's folder, BuzzerGame/Kinds/<Kind>/.
+    static let commandFiles: [(file: String, names: Set<String>)] = {
+        let mechanics = Dictionary(RoomMechanics.all.map { mechanic in
+            ("BuzzerGame/Mechanics/\(mechanic).swift", Set(mechanic.commands.map { $0.wireName }))
+        }, uniquingKeysWith: { $0.union($1) })
         let kinds = (try? FileManager.default.contentsOfDirectory(atPath: sources.appendingPathComponent("BuzzerGame/Kinds").path)) ?? []
-        let candidates = ["BuzzerGame/Commands/" + name] + kinds.sorted().map { "BuzzerGame/Kinds/\($0)/" + name }
-        let file = candidates.first { FileManager.default.fileExists(atPath: sources.appendingPathComponent($0).path) } ?? "BuzzerApp/Game/Commands/" + name
-        return (file, [type.wireName])
-    }
+        let own = ClientCommands.all.filter { type in !RoomMechanics.commands.contains { $0 == type } }.map { type in
+            let name = "\(type).swift"
+            let candidates = ["BuzzerGame/Commands/" + name] + kinds.sorted().map { "BuzzerGame/Kinds/\($0)/" + name }
+            let file = candidates.first { FileManager.default.fileExists(atPath: sources.appendingPathComponent($0).path) } ?? "BuzzerApp/Game/Commands/" + name
+            return (file, Set([type.wireName]))
+        }
+        return own + mechanics.map { ($0.key, $0.value) }
+    }()
 
     /// Each category's one definition file (relative to Sources/) and its names.
     static let categories: [(file: String, names: Set<String>)] = commandFiles + [

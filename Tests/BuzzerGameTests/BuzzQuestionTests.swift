@@ -151,7 +151,7 @@ import BuzzerGameJSON
         try game.send(.reopen(ms: 60_000))
         #expect(game.room.phase == .open && game.room.currentQuestion!.opensAt > game.now)
         let events = try buzz(&game, ids[0], rtt: 600)
-        guard let pressed = events.first?.kindEvent(as: BuzzPressed.self) else { Issue.record("no press: \(events)"); return }
+        guard let pressed = events.first?.extensionEvent(as: BuzzPressed.self) else { Issue.record("no press: \(events)"); return }
         #expect(pressed.pressedAt <= pressed.at)
         #expect(try Room.replay(game.log) == game.room)
     }
@@ -310,7 +310,7 @@ import BuzzerGameJSON
         game.openAnswers()
         try buzz(&game, ids[0], rtt: 100)
         var bad = game.log
-        guard var pressed = bad.removeLast().kindEvent(as: BuzzPressed.self) else { Issue.record("no buzz_pressed"); return }
+        guard var pressed = bad.removeLast().extensionEvent(as: BuzzPressed.self) else { Issue.record("no buzz_pressed"); return }
         pressed.rttMs = -5
         bad.append(pressed.event)
         #expect(throws: GameError.self) { try Room.replay(bad) }

@@ -20,7 +20,12 @@ import Testing
         let text = try String(contentsOf: doc, encoding: .utf8)
         let section = try #require(text.components(separatedBy: "\n## Events\n").dropFirst().first)
         let body = section.components(separatedBy: "\n## ").first ?? section
-        return body.split(separator: "\n").filter { $0.hasPrefix("| `") }.map { line in
+        // A room mechanic's events are in its section of docs/mechanics.md, in a table of the same columns.
+        let mechanics = try String(contentsOf: EventNameTests.root.appendingPathComponent("docs/mechanics.md"), encoding: .utf8)
+        let mechanicRows = mechanics.components(separatedBy: "\n| event |").dropFirst().flatMap { table in
+            table.split(separator: "\n").dropFirst(2).prefix { $0.hasPrefix("|") }
+        }
+        return (body.split(separator: "\n") + mechanicRows).filter { $0.hasPrefix("| `") }.map { line in
             let columns = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
             return Row(types: backticked(columns[1]), fields: Set(backticked(outsideParentheses(columns[3]))))
         }

@@ -8,9 +8,11 @@ import Testing
 @Suite struct EventNameTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Where an event type's name is defined: the file named after the type, in Sources/BuzzerGame/Events/
-    /// or, for a kind's own event (`KindEventPayload`), in its kind's folder under Sources/BuzzerGame/Kinds/.
+    /// Where an event type's name is defined: the file named after the type, its room mechanic's
+    /// file for a mechanic's event (the mechanic is one file), or for a kind's own event its kind's
+    /// folder under Sources/BuzzerGame/Kinds/.
     static func definition(of type: any RoomEventPayload.Type) -> String {
+        if let mechanic = RoomMechanics.all.first(where: { $0.events.contains { $0 == type } }) { return "Sources/BuzzerGame/Mechanics/\(mechanic).swift" }
         let events = "Sources/BuzzerGame/Events/\(type).swift"
         guard !FileManager.default.fileExists(atPath: root.appendingPathComponent(events).path) else { return events }
         let kinds = root.appendingPathComponent("Sources/BuzzerGame/Kinds")
@@ -58,7 +60,8 @@ import Testing
     @Test func eachEventFileDeclaresItsOwnTypeWithItsName() throws {
         for type in RoomEvents.all {
             let text = try String(contentsOf: Self.root.appendingPathComponent(Self.definition(of: type)), encoding: .utf8)
-            #expect(text.contains("extension \(type): RoomEventPayload {") || text.contains("extension \(type): KindEventPayload {"), "\(type)")
+            #expect(text.contains("extension \(type): RoomEventPayload {") || text.contains("struct \(type): ExtensionEvent {")
+                    || text.contains("extension \(type): ExtensionEvent {"), "\(type)")
             #expect(text.contains("static let wireName = \"\(type.wireName)\""), "\(type)")
         }
     }

@@ -1,4 +1,5 @@
 import BuzzerGame
+import BuzzerGameJSON
 import Foundation
 import Testing
 @testable import BuzzerReplay
@@ -7,7 +8,7 @@ import Testing
 /// replayed team game: a teammate's answer counts for the team and says who gave it, a poll is not
 /// judged, a question voided after the game scores nothing, and only a device that played finds a night.
 @Suite struct PlayerNightTests {
-    static func join(_ game: inout PlayedGame, _ name: String, team: String, device: String) throws -> PlayerID {
+    static func join(_ game: inout PlayedGame, _ name: String, team: String? = nil, device: String) throws -> PlayerID {
         for event in try game.send(.join(JoinRequest(nickname: name, team: team, deviceID: device, resumeTokenHash: "token-\(name)"))) {
             if case .playerJoined(let joined) = event { return joined.player }
         }
@@ -68,5 +69,46 @@ import Testing
         #expect(json.contains(#""answer":"One""#) || json.contains(#""answer":"Two""#), "\(json)")
         let whole = String(decoding: try encoder.encode(night), as: UTF8.self)
         #expect(whole.contains(#""team":"Reds""#) && whole.contains(#""teamPlace":"#), "\(whole)")
+    }
+
+    /// The page words each answer in the phone's language (issue 41, item 8): a night carries the answer
+    /// and the key as the protocol writes them, in pack order, beside the results' text, which stays.
+    @Test func aNightCarriesEachAnswerAndKeyAsTheProtocolWritesThem() throws {
+        var pin = Question(category: "Maps", text: "Where is Paris?", content: .pin(PinQuestion(target: .point(PinPoint(x: 4_100, y: 3_000), radius: 800))))
+        pin.media = QuestionMedia(image: "/media/" + String(repeating: "ab", count: 32) + ".png", alt: "A map")
+        let pack = QuestionPack(title: "Maps and capitals", rounds: [PackRound(title: "One", questions: [
+            pin, Question(category: "Geography", text: "Capital of Canada?", content: .choice(options: ["Toronto", "Ottawa", "Montreal"], answer: 1)),
+        ])])
+        var game = try PlayedGame(code: "WORD", pack: pack, settings: RoomSettings())
+        let ann = try Self.join(&game, "Ann", device: "phone-ann")
+        _ = try Self.join(&game, "Cid", device: "phone-cid")
+        game.now += 10_000
+        try game.send(.start)
+        try game.play([(ann, .pin(PinPoint(x: 3_499, y: 5_976)), 900)])
+        let shown = try #require(game.room.currentQuestion).permutation
+        try game.play([(ann, .choice(try #require(shown.firstIndex(of: 0))), 700)])
+        let dir = TemporaryDirectory()
+        try writeArchive([game], to: dir.path)
+        let replayed = try scan(dir.path, code: "WORD").game(GameReference(code: "WORD"))
+        let night = try #require(PlayerNight(replayed, device: "phone-ann"))
+
+        let map = night.questions[0]
+        #expect(map.answerValue == .pin(PinPoint(x: 3_499, y: 5_976)) && map.options.isEmpty && !map.plain && map.figures == nil)
+        if case .pin(let key)? = map.rightValue { #expect(key.target == .point(PinPoint(x: 4_100, y: 3_000), radius: 800)) } else { Issue.record("no pin key: \(String(describing: map.rightValue))") }
+        // The results' text is as the download writes it; the page words the values instead.
+        #expect(map.answer == ReplayFormat.answer(.pin(PinPoint(x: 3_499, y: 5_976)), question: pack.rounds[0].questions[0]))
+        let capital = night.questions[1]
+        #expect(capital.options == ["Toronto", "Ottawa", "Montreal"] && capital.answerValue == .choice(0) && capital.rightValue == .options([1]))
+        #expect(capital.answer == "Toronto" && capital.right == "Ottawa")
+        // Cid answered nothing: both values are null, every key still written.
+        let cids = try #require(PlayerNight(replayed, device: "phone-cid"))
+        #expect(cids.questions.allSatisfy { $0.answerValue == nil })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(decoding: try encoder.encode(night.questions[0]), as: UTF8.self)
+        #expect(json.contains(#""answerValue":{"kind":"pin","pin":{"x":0.3499,"y":0.5976}}"#), "\(json)")
+        #expect(json.contains(#""rightValue":{"kind":"pin","pin":{"#) && json.contains(#""options":[]"#) && json.contains(#""figures":null"#), "\(json)")
+        let unanswered = String(decoding: try encoder.encode(cids.questions[1]), as: UTF8.self)
+        #expect(unanswered.contains(#""answerValue":null"#) && unanswered.contains(#""options":["Toronto","Ottawa","Montreal"]"#), "\(unanswered)")
     }
 }

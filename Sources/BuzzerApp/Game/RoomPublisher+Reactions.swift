@@ -80,6 +80,13 @@ extension RoomPublisher {
                     question: view.sequence, serverTime: now, opensAt: view.opensAt, deadline: view.deadline,
                     timeLimitMs: view.timeLimitMs, pausedLeftMs: view.pausedLeftMs))))
             }
+        case .questionNotes:
+            if let view = room.questionView {
+                let notes = view.notes ?? []
+                out.append(Delivery(audience: .everyoneButHost, message: .questionNotes(QuestionNotesPayload(question: view.sequence, notes: notes))))
+                out.append(Delivery(audience: .host, message: .questionNotes(QuestionNotesPayload(
+                    question: view.sequence, notes: notes, actions: room.hostQuestionView?.actions ?? []))))
+            }
         case .skipped(let sequence):
             out.append(Delivery(audience: .everyone, message: .skipped(SkippedPayload(question: sequence))))
         case .states:

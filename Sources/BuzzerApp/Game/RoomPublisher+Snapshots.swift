@@ -21,7 +21,9 @@ extension RoomPublisher {
         // A break shows no question: the last round's reveal stays off its screens.
         if room.phase != .onBreak { payload.reveal = shared.currentReveal(of: room) }
         if case .host = role, let current {
-            payload.correct = room.hostQuestionView?.correct
+            let hostView = room.hostQuestionView
+            payload.correct = hostView?.correct
+            payload.actions = hostView?.actions
             // A survey's groups and a wager round's stakes come back with a reload, as in `waiting`.
             if !current.isRevealed, room.liveGroups(sequence: current.sequence) != nil || room.pack.rounds[current.round].wager {
                 payload.waiting = waiting(room, current)

@@ -120,7 +120,7 @@ package struct RoomPublisher: Sendable, Equatable {
             }
         }
         out.append(Delivery(audience: .host, message: .question(QuestionPayload(
-            serverTime: now, question: view, correct: hostView.correct, explanation: hostView.explanation))))
+            serverTime: now, question: view, correct: hostView.correct, explanation: hostView.explanation, actions: hostView.actions))))
         return out
     }
 

@@ -48,6 +48,7 @@ package indirect enum ServerMessage: Encodable, Sendable, Equatable {
     case roomInfo(RoomInfoPayload)
     case clip(ClipControl)
     case displaySound(DisplaySoundPayload)
+    case questionNotes(QuestionNotesPayload)
     case waiting(WaitingPayload)
     case ok(OKPayload)
     case error(ErrorPayload)
@@ -93,6 +94,7 @@ package indirect enum ServerMessage: Encodable, Sendable, Equatable {
         case .waiting: .waiting
         case .ok: .ok
         case .error: .error
+        case .questionNotes: .questionNotes
         }
     }
 
@@ -136,6 +138,7 @@ package indirect enum ServerMessage: Encodable, Sendable, Equatable {
         case .waiting(let payload): payload
         case .ok(let payload): payload
         case .error(let payload): payload
+        case .questionNotes(let payload): payload
         }
     }
 
@@ -232,6 +235,16 @@ package struct QuestionPayload: Encodable, Sendable, Equatable {
     /// Host only.
     package var correct: RevealedAnswer?
     package var explanation: String?
+    /// Host only: the room mechanics' buttons for this question (show a hint), when it has any.
+    package var actions: [MechanicAction]?
+}
+
+/// What the room's mechanics show under the current question now (a hint shown), and to the host
+/// the console's buttons with their counts.
+package struct QuestionNotesPayload: Encodable, Sendable, Equatable {
+    package var question: Int
+    package var notes: [QuestionNote]
+    package var actions: [MechanicAction]?
 }
 
 package struct AnswersOpenPayload: Encodable, Sendable, Equatable { var question: Int; var serverTime: GameInstant; var deadline: GameInstant }
@@ -350,6 +363,8 @@ package struct StatePayload: Encodable, Sendable, Equatable {
     package var question: QuestionView?
     /// Host only.
     package var correct: RevealedAnswer?
+    /// Host only: the room mechanics' buttons for the current question, when it has any.
+    package var actions: [MechanicAction]?
     /// Player only: whether they already answered the current question.
     package var answered: Bool?
     /// Player only: what they locked in on the current question (a reload shows it again).

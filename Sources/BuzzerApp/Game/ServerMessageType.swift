@@ -24,6 +24,7 @@ package enum ServerMessageType: String, CaseIterable, Sendable {
     case roomInfo = "room_info"
     case clip
     case displaySound = "display_sound"
+    case questionNotes = "question_notes"
     case waiting, ok, error
 }
 

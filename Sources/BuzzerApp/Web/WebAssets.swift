@@ -57,12 +57,25 @@ final class WebAssets: Sendable {
             // The kinds this server knows, from the register, for the editor's list (kinds/index.js `loadKindNames`).
             let bytes = Array(("[" + QuestionKind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ",") + "]").utf8)
             files[Self.kindNamesPath] = Asset(bytes: bytes, contentType: Self.contentType(of: Self.kindNamesPath), etag: Self.etag(bytes))
+            // The room mechanics' question fields, for the editor's form (edit/extras.js).
+            let fields = Array(("[" + RoomMechanics.questionFields.map(Self.fieldJSON).joined(separator: ",") + "]").utf8)
+            files[Self.questionFieldsPath] = Asset(bytes: fields, contentType: Self.contentType(of: Self.questionFieldsPath), etag: Self.etag(fields))
         }
         self.files = files
     }
 
     /// Where the pages read every kind's name (built from `QuestionKind.allCases`, not a file).
     static let kindNamesPath = "/assets/kinds/names.json"
+    /// Where the editor reads the room mechanics' question fields (built from `RoomMechanics.questionFields`).
+    static let questionFieldsPath = "/assets/edit/fields.json"
+
+    /// One field as the editor reads it: `{"name":"hints","shape":"texts","maxCount":5,"maxLength":200}`.
+    static func fieldJSON(_ field: QuestionExtraField) -> String {
+        switch field.shape {
+        case let .texts(maxCount, maxLength): #"{"name":"\#(field.name)","shape":"texts","maxCount":\#(maxCount),"maxLength":\#(maxLength)}"#
+        case .fraction: #"{"name":"\#(field.name)","shape":"fraction"}"#
+        }
+    }
 
     /// The page or file for a GET or HEAD path, or nil when there is none.
     func response(for head: HTTPRequestHead) -> HTTPResponse? {

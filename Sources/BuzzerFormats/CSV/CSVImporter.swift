@@ -9,6 +9,17 @@ package enum CSVImporter {
     /// A kind's pack fields from a row's options and answer (`options`, `items`, `answer`); nil for a kind it does not know.
     package typealias KindFields = (_ kind: String, _ options: [String], _ answer: String) throws(RowProblem) -> [(key: String, value: JSONValue)]?
 
+    /// A column a room mechanic adds (`hints`): the pack key it fills (its column is the key
+    /// lowercased) and how a non-empty cell becomes the key's value.
+    package struct ExtraColumn: Sendable {
+        package var key: String
+        package var value: @Sendable (String) throws(RowProblem) -> JSONValue
+        package init(key: String, value: @escaping @Sendable (String) throws(RowProblem) -> JSONValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
     /// Why a row's cells make no question of its kind.
     package struct RowProblem: Error {
         package var reason: String
@@ -40,14 +51,16 @@ package enum CSVImporter {
     static let letters = ["A", "B", "C", "D", "E", "F"]
 
     /// The pack document and, for each question's path in it, the CSV line it came from.
-    package static func packDocument(from bytes: [UInt8], title: String, kindFields: KindFields, kindNames: String) throws(ImportError) -> (document: JSONValue, rowLines: [String: Int]) {
+    package static func packDocument(
+        from bytes: [UInt8], title: String, kindFields: KindFields, kindNames: String, extraColumns: [ExtraColumn] = []
+    ) throws(ImportError) -> (document: JSONValue, rowLines: [String: Int]) {
         let table: CSVTable
         do { table = try CSVTable(parsing: bytes) } catch { throw .table(error) }
         guard let header = table.rows.first else { throw .noHeader }
         var index: [String: Int] = [:]
         for (position, raw) in header.fields.enumerated() {
             let name = raw.trimmingCharacters(in: .whitespaces).lowercased()
-            guard columns.contains(name) else { throw .unknownColumn(raw) }
+            guard columns.contains(name) || extraColumns.contains(where: { $0.key.lowercased() == name }) else { throw .unknownColumn(raw) }
             index[name] = position
         }
         guard index["text"] != nil else { throw .missingColumn("text") }
@@ -57,7 +70,7 @@ package enum CSVImporter {
                 guard let position = index[name], position < row.fields.count else { return "" }
                 return row.fields[position].trimmingCharacters(in: .whitespacesAndNewlines)
             }
-            let question = try question(cell, line: row.line, kindFields: kindFields, kindNames: kindNames)
+            let question = try question(cell, line: row.line, kindFields: kindFields, kindNames: kindNames, extraColumns: extraColumns)
             let round = cell("round")
             if rounds.last?.title != round || rounds.isEmpty { rounds.append((round, [], [])) }
             rounds[rounds.count - 1].questions.append(question)
@@ -81,7 +94,9 @@ package enum CSVImporter {
         return (.object(members), lines)
     }
 
-    private static func question(_ cell: (String) -> String, line: Int, kindFields: KindFields, kindNames: String) throws(ImportError) -> JSONValue {
+    private static func question(
+        _ cell: (String) -> String, line: Int, kindFields: KindFields, kindNames: String, extraColumns: [ExtraColumn]
+    ) throws(ImportError) -> JSONValue {
         let text = cell("text")
         guard !text.isEmpty else { throw .row(line: line, "the text is empty") }
         var options = cell("options").isEmpty ? [] : cell("options").split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -103,6 +118,9 @@ package enum CSVImporter {
         var media: [(key: String, value: JSONValue)] = []
         for name in ["image", "alt", "audio"] where !cell(name).isEmpty { media.append((name, .string(cell(name)))) }
         if !media.isEmpty { fields.append(("media", .object(media))) }
+        for column in extraColumns where !cell(column.key.lowercased()).isEmpty {
+            do { fields.append((column.key, try column.value(cell(column.key.lowercased())))) } catch { throw .row(line: line, error.reason) }
+        }
         return .object(fields)
     }
 

@@ -68,6 +68,8 @@ package enum PublisherSend: Sendable, Equatable {
     case answersClosed(AnswersClosed)
     /// `clock` to everyone.
     case clock
+    /// `question_notes` to everyone: the current question's notes, and the host's buttons.
+    case questionNotes
     /// `skipped` to everyone.
     case skipped(sequence: Int)
     /// A fresh `state` for every screen, as after a reload.

@@ -3,7 +3,7 @@
 /// room, the registries and the publisher ask the module; none of them names a kind.
 extension QuestionKindModule {
     package static var commands: [any ClientCommand.Type] { [] }
-    package static var events: [any KindEventPayload.Type] { [] }
+    package static var events: [any ExtensionEvent.Type] { [] }
     package static func questionState(_ content: QuestionContent) -> (any KindQuestionState)? { nil }
     package static func timerDue(in room: Room, _ current: AskedQuestion) -> GameInstant? { nil }
     package static func timerEvent(in room: Room, at now: GameInstant) -> RoomEvent? { nil }
@@ -50,41 +50,10 @@ extension AskedQuestion {
     }
 }
 
-/// A room event a kind declares (buzz's presses and marks): a `RoomEventPayload` whose codec is its
-/// own `Codable`, stored in `RoomEvent.kind` boxed, since it is rare (never on the answer path).
-package protocol KindEventPayload: RoomEventPayload, Codable {}
-
-extension KindEventPayload {
-    package var event: RoomEvent { .kind(KindEvent(self)) }
-    /// Whether `other` is this event with the same values.
-    package func isSame(as other: any KindEventPayload) -> Bool { (other as? Self) == self }
-}
-
-/// A kind's event as the room stores it (`RoomEvent.kind`).
-package struct KindEvent: Sendable, Equatable, CustomStringConvertible {
-    package let base: any KindEventPayload
-
-    package init(_ base: any KindEventPayload) { self.base = base }
-
-    package var description: String { "\(base)" }
-
-    /// The event as `type`; nil when it is another.
-    package func payload<Event: KindEventPayload>(as type: Event.Type) -> Event? { base as? Event }
-
-    /// Runs `V` on the event's own type (`RoomEvent.visit`).
-    package func visit<V: RoomEventVisitor>(_: V.Type, _ subject: inout V.Subject) -> V.Result { Self.open(base, V.self, &subject) }
-
-    private static func open<Event: KindEventPayload, V: RoomEventVisitor>(_ event: Event, _: V.Type, _ subject: inout V.Subject) -> V.Result {
-        V.visit(event, &subject)
-    }
-
-    package static func == (lhs: KindEvent, rhs: KindEvent) -> Bool { lhs.base.isSame(as: rhs.base) }
-}
-
 extension RoomEvent {
-    /// The kind event of `type` this is; nil for any other event.
-    package func kindEvent<Event: KindEventPayload>(as type: Event.Type) -> Event? {
-        guard case .kind(let event) = self else { return nil }
-        return event.payload(as: type)
+    /// The extension event (a kind's or a room mechanic's, `RoomEvent.extended`) of `type` this is; nil for any other event.
+    package func extensionEvent<Event: ExtensionEvent>(as type: Event.Type) -> Event? {
+        guard case .extended(let event) = self else { return nil }
+        return event.base as? Event
     }
 }

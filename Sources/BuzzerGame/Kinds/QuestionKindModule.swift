@@ -95,7 +95,7 @@ package protocol QuestionKindModule: SendableMetatype {
     /// The kind's own client commands (buzz's press and marks): `ClientCommands.all` appends every registered kind's.
     static var commands: [any ClientCommand.Type] { get }
     /// The kind's own room events: `RoomEvents.all` appends every registered kind's.
-    static var events: [any KindEventPayload.Type] { get }
+    static var events: [any ExtensionEvent.Type] { get }
     /// The state a question of this kind starts with when it is asked (`AskedQuestion.kindState`); nil for most.
     static func questionState(_ content: QuestionContent) -> (any KindQuestionState)?
     /// When the kind's own timer fires next on the current question `current`; nil when none is due.

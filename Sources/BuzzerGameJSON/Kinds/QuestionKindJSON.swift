@@ -97,7 +97,7 @@ extension CSVImporter {
     package static func packDocument(from bytes: [UInt8], title: String) throws(ImportError) -> (document: JSONValue, rowLines: [String: Int]) {
         try packDocument(from: bytes, title: title, kindFields: { kind, options, answer throws(RowProblem) in
             try QuestionKind(rawValue: kind)?.json.csvFields(options: options, answer: answer)
-        }, kindNames: QuestionKind.names)
+        }, kindNames: QuestionKind.names, extraColumns: RoomMechanics.questionFields.map(\.csvColumn))
     }
 }
 

@@ -15,7 +15,7 @@ package enum ClientCommands {
         SkipCommand.self, ReopenCommand.self, AddTimeCommand.self, UndoRevealCommand.self,
         BreakAddTimeCommand.self, BreakEndCountdownCommand.self, TiebreakCommand.self, JoinAddressCommand.self,
         ClipCommand.self,
-    ]
+    ] + RoomMechanics.commands
 
     /// Each command type by its wire name, for decoding.
     package static let byName: [String: any ClientCommand.Type] = Dictionary(all.map { ($0.wireName, $0) }, uniquingKeysWith: { first, _ in first })

@@ -16,7 +16,7 @@ package struct BuzzFalseStart: Codable, Sendable, Equatable {
     }
 }
 
-extension BuzzFalseStart: KindEventPayload {
+extension BuzzFalseStart: ExtensionEvent {
     package static let wireName = "buzz_false_start"
 
     package func apply(to room: inout Room) {

@@ -11,7 +11,7 @@ package struct BuzzFloor: Codable, Sendable, Equatable {
     }
 }
 
-extension BuzzFloor: KindEventPayload {
+extension BuzzFloor: ExtensionEvent {
     package static let wireName = "buzz_floor"
 
     package func apply(to room: inout Room) {

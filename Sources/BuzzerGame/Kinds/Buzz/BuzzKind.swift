@@ -8,7 +8,7 @@ package enum BuzzKind: QuestionKindModule {
 
     // The mechanic (Room+Buzz.swift): the press and the host's two commands, the four events, the queue, the floor's timer.
     package static let commands: [any ClientCommand.Type] = [BuzzCommand.self, OpenBuzzersCommand.self, MarkBuzzCommand.self]
-    package static let events: [any KindEventPayload.Type] = [BuzzPressed.self, BuzzFalseStart.self, BuzzFloor.self, BuzzMarked.self]
+    package static let events: [any ExtensionEvent.Type] = [BuzzPressed.self, BuzzFalseStart.self, BuzzFloor.self, BuzzMarked.self]
 
     package static func questionState(_ content: QuestionContent) -> (any KindQuestionState)? { BuzzQueue() }
 

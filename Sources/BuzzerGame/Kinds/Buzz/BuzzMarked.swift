@@ -16,7 +16,7 @@ package struct BuzzMarked: Codable, Sendable, Equatable {
     }
 }
 
-extension BuzzMarked: KindEventPayload {
+extension BuzzMarked: ExtensionEvent {
     package static let wireName = "buzz_marked"
 
     package func apply(to room: inout Room) {

@@ -20,7 +20,7 @@ package struct BuzzPressed: Codable, Sendable, Equatable {
     }
 }
 
-extension BuzzPressed: KindEventPayload {
+extension BuzzPressed: ExtensionEvent {
     package static let wireName = "buzz_pressed"
 
     package func apply(to room: inout Room) {

@@ -13,7 +13,7 @@ package struct AnswersMerged: Codable, Sendable, Equatable {
     }
 }
 
-extension AnswersMerged: KindEventPayload {
+extension AnswersMerged: ExtensionEvent {
     package static let wireName = "answers_merged"
 
     package func apply(to room: inout Room) {

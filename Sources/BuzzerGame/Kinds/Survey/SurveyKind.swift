@@ -6,7 +6,7 @@ package enum SurveyKind: QuestionKindModule {
 
     // The mechanic: the host's merges of answer groups, a command, its event and each question's merges.
     package static let commands: [any ClientCommand.Type] = [MergeAnswersCommand.self]
-    package static let events: [any KindEventPayload.Type] = [AnswersMerged.self]
+    package static let events: [any ExtensionEvent.Type] = [AnswersMerged.self]
     package static func questionState(_ content: QuestionContent) -> (any KindQuestionState)? { AnswerMerges() }
 
     package static func check(_ content: QuestionContent, at path: String, into collector: inout PackIssueCollector) {

@@ -12,5 +12,6 @@ export { LETTERS, shape, marker, formatScore, errorText, roundSuffix } from './o
 export { codeFromPath, store, load } from './storage.js';
 export { podium, fitNames, standingsTable, teamTable, teamPodium } from './screens/boards.js';
 export { entrantNames, tiebreakTable } from './screens/tiebreak.js';
+export { questionNotes, patchNotes } from './screens/notes.js';
 export { breakSlide, tickBreak } from './screens/break.js';
 export { kind, KIND_NAMES, kindsLoaded, loadKinds, loadKindNames, correctText, distribution } from './kinds/index.js';

@@ -3,7 +3,8 @@
 import {
   $, h, fill, say, Connection, Countdown, clock, runClock, showStatus, correctText, kind, createStore, dispatch,
   teamTable, standingsTable, distribution, codeFromPath, drawClock,
-  entrantNames, tiebreakTable, serverNow, setText, countLine, fitNames, store, load, breakSlide, tickBreak, t, tn, errorText, roundSuffix } from './common.js';
+  entrantNames, tiebreakTable, serverNow, setText, countLine, fitNames, store, load, breakSlide, tickBreak, t, tn, errorText, roundSuffix,
+  questionNotes, patchNotes } from './common.js';
 import { startI18n, useLanguage, onLanguage, pickLanguage, languageFromURL, storedLanguage, formatNumber, formatList, DISPLAY_LANG_KEY } from './i18n.js';
 import { Sound } from './sound.js';
 import { podiumStage, levelBlocks } from './display/podium.js';
@@ -71,6 +72,11 @@ function react(change, { game }) {
   if (change.has('break') && game.phase === 'break') tickBreak(game.break);
   showPaused();
   if (change.has('buzz')) buzzChanged(change, game);
+  if (change.has('notes') && !change.screen) {
+    patchNotes(game.notes);
+    $('.dq')?.classList.toggle('has-notes', game.notes.length > 0);
+    fitScreen();
+  }
   if (change.has('clip') && game.clip) music.control(game.clip);
   if (change.has('joinURL') && game.phase === 'lobby') renderLobby();
   if (change.has('players') && $('#joined-names')) fill($('#joined-names'), ...nameTags());
@@ -239,33 +245,44 @@ function renderQuestion() {
   const answers = reveal ? distribution(q, reveal) : kind(q.kind).screen(q, S.game);
   const round = roundSuffix(q);
   const media = reveal?.media?.image ? reveal.media : q.media;
-  fill(main, h('section', { class: `dq${(q.options?.length ?? 0) > 4 ? ' many' : ''}${media?.image ? ' has-media' : ''}` },
+  const picture = mediaPicture(media, q, reveal);
+  // A reveal the kind draws over the picture (pins): the picture as tall as the screen leaves, its list beside it.
+  const side = picture?.classList.contains('drawn');
+  const below = h('div', { class: side ? 'side-list' : null },
+    reveal && reveal.correct?.kind !== 'none' && kind(q.kind).revealLine
+      ? h('p', { class: 'reveal-answer', text: t('d.answerIs', { answer: correctText(reveal.correct, q) }) }) : null,
+    answers,
+    reveal?.explanation ? h('p', { class: 'explain', text: reveal.explanation }) : null,
+    h('div', { class: 'meta' },
+      h('span', { text: S.game.phase === 'reading' ? t('q.getReady') : S.game.phase === 'closed' ? t('q.timesUp') : reveal ? t(kind(q.kind).allRightKey ?? 'd.gotItRight', { count: reveal.answered, right: reveal.rightCount }) : t('d.answerNow') }),
+      reveal ? null : h('span', {}, ...tn('d.answered', { count: S.game.answerCount ?? 0, n: h('strong', { id: 'answered', text: formatNumber(S.game.answerCount ?? 0) }) }))));
+  fill(main, h('section', { class: `dq${(q.options?.length ?? 0) > 4 ? ' many' : ''}${media?.image ? ' has-media' : ''}${side ? ' side' : ''}${S.game.notes?.length ? ' has-notes' : ''}` },
     h('div', { class: 'top' },
       h('p', { class: 'eyebrow' }, t('q.header', { n: q.sequence + 1, total: q.questionCount }) + round, q.category ? h('span', { class: 'tag', text: q.category }) : null,
         q.points === 2 ? h('span', { class: 'tag hot', text: t('q.double') }) : null, q.wager ? h('span', { class: 'tag hot', text: t('q.wager') }) : null),
       reveal ? null : clock()),
     h('h1', { class: 'qtext', text: q.text }),
-    mediaPicture(media, q, reveal),
-    h('div', {},
-      reveal && reveal.correct?.kind !== 'none' && kind(q.kind).revealLine
-        ? h('p', { class: 'reveal-answer', text: t('d.answerIs', { answer: correctText(reveal.correct, q) }) }) : null,
-      answers,
-      reveal?.explanation ? h('p', { class: 'explain', text: reveal.explanation }) : null,
-      h('div', { class: 'meta' },
-        h('span', { text: S.game.phase === 'reading' ? t('q.getReady') : S.game.phase === 'closed' ? t('q.timesUp') : reveal ? t(kind(q.kind).allRightKey ?? 'd.gotItRight', { count: reveal.answered, right: reveal.rightCount }) : t('d.answerNow') }),
-        reveal ? null : h('span', {}, ...tn('d.answered', { count: S.game.answerCount ?? 0, n: h('strong', { id: 'answered', text: formatNumber(S.game.answerCount ?? 0) }) }))))));
+    questionNotes(S.game.notes),
+    side ? h('div', { class: 'side-row' }, picture, below) : [picture, below]));
   if (!reveal) startClock(q);
   music.follow(reveal ? reveal.media : q.media, reveal ? null : q, S.game.phase);
   showSound(soundHeard());
   fitScreen();
 }
 
-/** The question's picture, large (the reveal's picture once revealed); at the reveal, what the kind draws over the question's picture (pins). */
+/** The question's picture, large (the reveal's picture once revealed); at the reveal, what the kind draws over the question's picture (pins).
+ *  A drawn-over picture (class `drawn`) keeps its shape (`--aspect`), so the drawing and its list share the screen's width. */
 function mediaPicture(media, q, reveal) {
   if (!media?.image) return null;
   const img = h('img', { src: media.image, alt: media.alt || t('d.pictureFor', { n: q.sequence + 1 }) });
   const over = reveal && media === q.media ? kind(q.kind).overlay?.(q, reveal, img) : null;
-  return h('figure', { class: 'q-media', style: over ? { position: 'relative' } : {} }, img, over);
+  const figure = h('figure', { class: `q-media${over ? ' drawn' : ''}`, style: over ? { position: 'relative' } : {} }, img, over);
+  if (over) {
+    const shape = () => { if (img.naturalWidth) figure.style.setProperty('--aspect', String(img.naturalWidth / img.naturalHeight)); };
+    shape();
+    if (!img.naturalWidth) img.addEventListener('load', () => { shape(); fitScreen(); }, { once: true });
+  }
+  return figure;
 }
 
 /**

@@ -18,7 +18,7 @@ const ack = (game, name) => { game.acks = { ...game.acks, [name]: (game.acks?.[n
 
 /** What a new question clears. */
 const FRESH = { answerCount: 0, waiting: null, reveal: null, typedAnswers: [], result: null, answered: false,
-  myAnswer: null, answeredBy: null, teamWager: null, maxWager: null, buzz: null };
+  myAnswer: null, answeredBy: null, teamWager: null, maxWager: null, buzz: null, notes: [], actions: null };
 
 /** Empties `game` but for what it keeps (KEPT). */
 function restart(game) {
@@ -66,14 +66,17 @@ export function reduce(game, m, seat = game.seat) {
     case 'state': {
       // The player list, the teams and the join address come in their own messages.
       const kept = restart(game);
-      Object.assign(game, FRESH, m, kept, { code: kept.code ?? m.code, typedAnswers: m.typedAnswers ?? [] });
+      Object.assign(game, FRESH, m, kept, { code: kept.code ?? m.code, typedAnswers: m.typedAnswers ?? [], notes: m.question?.notes ?? [] });
       ack(game, 'state');
       break;
     }
     case 'lobby': Object.assign(game, { title: m.title, playerCount: m.playerCount, locked: m.locked, hostConnected: m.hostConnected }); break;
     case 'host_status': game.hostConnected = m.connected; break;
     case 'players': Object.assign(game, { players: m.players, teams: m.teams ?? [] }); break;
-    case 'question': Object.assign(game, FRESH, { phase: 'reading', question: m.question, correct: m.correct, explanation: m.explanation }); break;
+    case 'question': Object.assign(game, FRESH, { phase: 'reading', question: m.question, correct: m.correct, explanation: m.explanation,
+      notes: m.question.notes ?? [], actions: m.actions ?? null }); break;
+    // A room mechanic's notes under the question (a hint shown), and the console's buttons with their counts.
+    case 'question_notes': if (!now) return false; game.notes = m.notes; if (m.actions) game.actions = m.actions; break;
     case 'answers_open': if (now) { game.phase = 'open'; game.question.deadline = m.deadline; } return now;
     case 'clock':  // the host paused, resumed or added time: the question's timing as it now stands
       if (!now) return false;

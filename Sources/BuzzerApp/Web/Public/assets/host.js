@@ -8,7 +8,7 @@ import { renderSetup, redrawSetup, showSetupError } from './host/setup.js';
 import { render, renderChip, renderStage } from './host/console.js';
 import { renderPlayers } from './host/players.js';
 import { renderShare } from './host/lobby.js';
-import { renderWaiting } from './host/question.js';
+import { renderWaiting, renderNotes } from './host/question.js';
 import { renderSoundWarning } from './host/clip.js';
 import { rememberGame } from './host/remember.js';
 
@@ -88,6 +88,7 @@ function react(change) {
   }
   if (change.has('skipped') && game.skipped) toast(t('h.skipped', { n: game.skipped.question + 1 }));
   if (change.has('waiting')) renderWaiting();
+  if (change.has('notes', 'actions') && !change.screen) renderNotes();
   if (change.has('displaySound')) renderSoundWarning();
 }
 

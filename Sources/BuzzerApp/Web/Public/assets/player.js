@@ -1,7 +1,7 @@
 // The player page: join, lobby, answer, result, leaderboard, podium. Everything a player or
 // the server wrote is inserted as text (see h() in dom.js). Screens live in player/*.js over one
 // store (player/store.js); this file connects and reacts to what changed in the store.
-import { $, h, fill, say, Connection, Countdown, drawClock, showStatus, dispatch, store, tickBreak, entrantNames, errorText, t } from './common.js';
+import { $, h, fill, say, Connection, Countdown, drawClock, showStatus, dispatch, store, tickBreak, entrantNames, errorText, t, patchNotes } from './common.js';
 import { startI18n, pickLanguage, languageFromURL, storedLanguage, languagePicker, onLanguage } from './i18n.js';
 import { S, KEY, main, live, forget } from './player/store.js';
 import { render, renderHostNote, updateChip, showNotice } from './player/screen.js';
@@ -81,6 +81,8 @@ function react(change) {
     say(live, t('p.sayTeamAnswer', { name: game.answeredBy }));
     return;
   }
+  // A room mechanic's note (a hint): under the question's text, with the answer as it is.
+  if (change.has('notes') && !change.has('question', 'phase')) { patchNotes(game.notes); return; }
   // A buzz question's queue moved: the phone's place, its floor or its lockout.
   if (change.has('buzz') && game.buzz && !change.has('phase')) {
     render(true);

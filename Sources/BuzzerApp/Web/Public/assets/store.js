@@ -12,7 +12,7 @@ export const createStore = (role, fields = {}) => ({ game: newGame(role), ...fie
 const WATCHED = ['phase', 'question', 'answerCount', 'connected', 'players', 'teams', 'waiting', 'maxWager', 'answered',
   'myAnswer', 'answeredBy', 'teamWager', 'reveal', 'result', 'me', 'leaderboard', 'ended', 'tiebreak', 'tiebreakResult',
   'tiebreakAnswered', 'break', 'title', 'playerCount', 'locked', 'hostConnected', 'joinURL', 'joinAddresses', 'code',
-  'seat', 'error', 'skipped', 'roomInfo', 'kicks', 'buzz', 'clip', 'displaySound'];
+  'seat', 'error', 'skipped', 'roomInfo', 'kicks', 'buzz', 'clip', 'displaySound', 'notes', 'actions'];
 
 /** What a page compares: the watched parts, the question's clock, and the reducer's counters (`acks`). */
 function snapshot(game) {

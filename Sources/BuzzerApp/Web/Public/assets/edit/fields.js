@@ -5,6 +5,7 @@ import { $, h, kind, t } from '../common.js';
 import { formatNumber } from '../i18n.js';
 import { renderPack } from './panels.js';
 import { problemsAt, save } from './pack.js';
+import { isExtra } from './extras.js';
 
 
 // A path's parts in words: `e.part.NAME` (a field), `e.item.NAME` ("option {n}"); unknown names stay as they are.
@@ -18,8 +19,8 @@ export const ITEM_NAMES = new Set(['rounds', 'questions', 'options', 'answer', '
 /** `rounds[0].questions[0].options[4]` → "Round 1, question 1, option 5". */
 export function place(path) {
   const parts = [...path.matchAll(/([A-Za-z]+)(?:\[(\d+)\])?/g)].map(([, name, index]) =>
-    index === undefined ? (PART_NAMES.has(name) ? t(`e.part.${name}`) : name)
-      : ITEM_NAMES.has(name) ? t(`e.item.${name}`, { n: Number(index) + 1 }) : `${name} ${Number(index) + 1}`);
+    index === undefined ? (PART_NAMES.has(name) ? t(`e.part.${name}`) : isExtra(name) ? t(`e.extra.${name}`) : name)
+      : ITEM_NAMES.has(name) ? t(`e.item.${name}`, { n: Number(index) + 1 }) : `${isExtra(name) ? t(`e.extra.${name}`) : name} ${Number(index) + 1}`);
   const text = parts.join(', ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

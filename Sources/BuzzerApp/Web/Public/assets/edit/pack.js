@@ -5,6 +5,7 @@ import { formatDate } from '../i18n.js';
 import { field } from './fields.js';
 import { renderPack } from './panels.js';
 import { loadHistory } from './history.js';
+import { loadExtraFields } from './extras.js';
 
 // MARK: - One pack
 
@@ -58,12 +59,12 @@ export async function openPack(id) {
     const result = await api('GET', `/api/packs/${id}`);
     if (result.status !== 200) { notice(result.json?.error ?? t('e.couldNotRead'), 'bad'); return; }
     const pack = normalize(result.json);
-    await Promise.all([loadPackKinds(pack), loadHistory(id, pack), loadKindNames()]);
+    await Promise.all([loadPackKinds(pack), loadHistory(id, pack), loadKindNames(), loadExtraFields()]);
     S.packId = id;
     S.version = result.etag;
     S.pack = pack;
   } else {
-    await Promise.all([loadKinds(['choice']), loadKindNames()]);
+    await Promise.all([loadKinds(['choice']), loadKindNames(), loadExtraFields()]);
     S.packId = null;
     S.version = null;
     S.pack = normalize({ title: '', rounds: [{ questions: [blankQuestion('choice')] }] });

@@ -6,6 +6,7 @@ import { describe, sentences, errorFor, field, input, creditSelect, mediaFields 
 import { blankQuestion, problemsAt, save } from './pack.js';
 import { showLibrary, tokenBox } from './library.js';
 import { historyLine } from './history.js';
+import { extraFields, extraValues } from './extras.js';
 
 
 export function renderPack() {
@@ -88,7 +89,7 @@ export function questionCard(round, q, r, i) {
     const next = blankQuestion(name), editor = kind(next.kind).editor;
     // Options become items and back, so switching kind keeps what was typed.
     const list = q.options ?? q.items;
-    round.questions[i] = { ...next, category: q.category, text: q.text, explanation: q.explanation, points: q.points, timeLimit: q.timeLimit, media: q.media, revealMedia: q.revealMedia,
+    round.questions[i] = { ...next, category: q.category, text: q.text, explanation: q.explanation, points: q.points, timeLimit: q.timeLimit, media: q.media, revealMedia: q.revealMedia, ...extraValues(q),
       ...(editor.options && list ? { options: list.slice(0, 6) } : {}),
       ...(editor.carry && list ? editor.carry(list) : {}) };
     renderPack();
@@ -105,6 +106,7 @@ export function questionCard(round, q, r, i) {
     kind(q.kind).editor.fields(q, base, fieldContext),
     kind(q.kind).editor.credit ? field(`${base}.partialCredit`, t('e.partialCredit'), creditSelect(q.partialCredit ?? '', (v) => { q.partialCredit = v; }, t('e.creditAsPack'))) : null,
     field(`${base}.explanation`, t('e.explanation'), input(q.explanation, (v) => { q.explanation = v; })),
+    extraFields(q, base),
     h('div', { class: 'settings-grid' },
       field(`${base}.points`, t('e.points'), h('select', { onchange: (e) => { q.points = Number(e.currentTarget.value); } },
         [[0, t('e.pointsNone')], [1, t('e.pointsNormal')], [2, t('e.pointsDouble')]].map(([v, label]) => h('option', { value: v, text: label, selected: (q.points ?? 1) === v })))),

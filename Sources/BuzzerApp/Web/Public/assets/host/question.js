@@ -1,6 +1,6 @@
 // The console's question and reveal: the options, the right answer, the live count, who has not
 // answered, and what was typed (text questions: accept another answer, or take one back).
-import { $, h, fill, clock, runClock, marker, LETTERS, correctText, kind, distribution, serverNow, t, tn, roundSuffix } from '../common.js';
+import { $, h, fill, clock, runClock, marker, LETTERS, correctText, kind, distribution, serverNow, t, tn, roundSuffix, questionNotes, patchNotes } from '../common.js';
 import { formatNumber } from '../i18n.js';
 import { S, command } from './store.js';
 import { clipPanel } from './clip.js';
@@ -25,6 +25,8 @@ export function questionStage() {
   return [
     questionHead(q),
     h('h1', { id: 'stage-title', class: 'qtext', text: q.text }),
+    questionNotes(S.game.notes),
+    mechanicActions(),
     hostPicture(q),
     q.options?.length ? h('ul', { class: 'host-options', 'aria-label': t('h.options') },
       q.options.map((text, i) => h('li', { class: `opt-${i}${right.includes(i) ? ' right' : ''}` }, marker(i),
@@ -38,6 +40,20 @@ export function questionStage() {
     clipPanel(),
     h('section', { id: 'waiting', class: 'waiting', 'aria-label': t('h.notYet') }, ...waitingContent()),
   ];
+}
+
+/** The room mechanics' buttons for this question (show the next hint), with their counts in the label. */
+function mechanicActions() {
+  const actions = S.game.actions ?? [];
+  return h('div', { id: 'mechanic-actions', class: 'controls', hidden: !actions.length }, actions.map((a) => h('button', {
+    type: 'button', class: 'btn', disabled: a.used >= a.total, onclick: () => command(a.command),
+    text: a.used >= a.total ? t(`act.${a.command}.none`, { total: a.total }) : t(`act.${a.command}`, { n: a.used + 1, total: a.total, cost: a.costPercent ?? 0 }) })));
+}
+
+/** A mechanic acted (a hint shown): its notes and buttons redrawn in place. */
+export function renderNotes() {
+  patchNotes(S.game.notes);
+  $('#mechanic-actions')?.replaceWith(mechanicActions());
 }
 
 /** Who has not answered yet: names (away ones marked), then per team, from the `waiting` message. */

@@ -33,17 +33,22 @@ export default {
   // While reading too: a press before the buzzers open is a false start.
   phone: (q, ctx) => {
     const s = status(ctx.game, current(ctx.game, q));
+    // The floor holder has pressed already: no big button over their answer, so Lock in stays on the first screen.
+    const floor = s?.[1] === 'good';
     return [
-      h('button', { type: 'button', id: 'buzz', class: 'btn primary buzz-button', text: t('p.buzz'),
+      floor ? null : h('button', { type: 'button', id: 'buzz', class: 'btn primary buzz-button', text: t('p.buzz'),
         disabled: Boolean(s) || ctx.paused || ctx.game?.phase === 'closed', onclick: () => ctx.command('buzz', { question: q.sequence }) }),
       s ? h('p', { id: 'buzz-status', class: `buzz-status ${s[1]}`, role: 'status', text: t(s[0], s[2]) })
         : h('p', { id: 'buzz-status', class: 'hint', text: t(ctx.game?.phase === 'reading' ? 'p.buzzWait' : 'p.buzzNow') }),
       // With the floor, on a question with accepted answers: type it (marked as a text answer is) or say it.
-      s?.[1] === 'good' && ctx.game.buzz.typed ? typedForm(ctx, { label: t('p.buzzTypeIt'), attrs: { autocapitalize: 'none' },
+      floor && ctx.game.buzz.typed ? typedForm(ctx, { label: t('p.buzzTypeIt'), attrs: { autocapitalize: 'none' }, inline: true,
         parse: (text) => ({ kind: 'text', text }) }) : null,
     ];
   },
   answerText: (a) => t(a.press?.right ? 'k.buzzRight' : a.press?.right === false ? 'k.buzzWrong' : 'k.buzzPressed'),
+  /** "Your nights": the press's place and the host's mark. */
+  nightAnswer: (a) => (a?.press ? t(a.press.right ? 'k.buzzNightRight' : a.press.right === false ? 'k.buzzNightWrong' : 'k.buzzNightUnmarked',
+    { place: `${ordinal(a.press.place)}${a.press.tie ? ` (${t('k.buzzTie')})` : ''}` }) : ''),
   /** A press the floor never reached is no vote: it says so, neither right nor wrong. */
   outcomeWords: (r) => (r.outcome === 'counted' ? { title: t('p.buzzNoFloor'), tone: 'none', icon: '–' } : null),
   correctText: (c) => c.accepted?.[0] ?? '',

@@ -31,10 +31,44 @@ function svgNode(tag, attrs) {
   return node;
 }
 
+/** The closest pins the projector numbers, as its list names them. */
+const LABELLED = 5;
+/** A label's font size in hundredths of the picture's longer side. */
+const LABEL_SIZE = 4.5;
+const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+/** Each numbered label's box (picture pixels), closest first: beside its pin, else further out (`far`: drawn
+ *  with a line to it), inside the picture, over no other label ever and over no pin where it can. */
+function labelPlaces(numbered, dots, W, H, u, radius) {
+  const placed = [];
+  const size = u * LABEL_SIZE;
+  const ways = [[1, 0], [1, -1], [0, -1], [-1, -1], [-1, 0], [-1, 1], [0, 1], [1, 1]];
+  return numbered.map((pin) => {
+    const w = size * (0.65 * String(pin.rank).length + 0.35), hh = size * 1.25;
+    const cx = pin.x * W, cy = pin.y * H;
+    let best = null;
+    for (let ring = 0; ring < 12 && !best?.clear; ring += 1) {
+      const gap = radius(pin) + u * 0.3 + ring * size * 0.9;
+      for (const [dx, dy] of ways) {
+        const box = { x: cx + dx * (gap + w / 2) - w / 2, y: cy + dy * (gap + hh / 2) - hh / 2, w, h: hh };
+        box.x = Math.min(Math.max(box.x, 0), W - w);
+        box.y = Math.min(Math.max(box.y, 0), H - hh);
+        if (placed.some((other) => overlaps(box, other))) continue;
+        const clear = !dots.some((dot) => overlaps(box, dot));
+        if (!best || (clear && !best.clear)) best = { box, clear, far: ring > 0 };
+        if (clear) break;
+      }
+    }
+    best ??= { box: { x: Math.min(cx, W - w), y: Math.min(cy, H - hh), w, h: hh }, far: false };
+    placed.push(best.box);
+    return { pin, box: best.box, far: best.far };
+  });
+}
+
 /**
  * The target and `pins` drawn over `img` (which fills its box with object-fit: contain, or is its
  * box): an SVG in the picture's own pixels, so it lines up at any size. `pins` are
- * `{x, y, rank?, mine?}`; the first three ranked get their place beside them.
+ * `{x, y, rank?, mine?}`; the closest `LABELLED` get their place beside them, never over each other (`labelPlaces`).
  */
 function board(img, target, pins) {
   const svg = svgNode('svg', { class: 'pin-board', 'aria-hidden': 'true', preserveAspectRatio: 'xMidYMid meet' });
@@ -55,15 +89,23 @@ function board(img, target, pins) {
         svg.append(svgNode('path', { d: `M${p.x * W - 2 * u} ${p.y * H}h${4 * u}M${p.x * W} ${p.y * H - 2 * u}v${4 * u}`, stroke: '#1e8449', 'stroke-width': u * 0.6, class: 'pin-target-mark' }));
       }
     }
+    const r = (pin) => u * (pin.mine || (pin.rank && pin.rank <= LABELLED) ? 1.4 : 0.9);
     for (const pin of [...pins].reverse()) {
-      const big = pin.mine || (pin.rank && pin.rank <= 3);
-      svg.append(svgNode('circle', { cx: pin.x * W, cy: pin.y * H, r: u * (big ? 1.4 : 0.9), fill: pin.mine ? '#c0392b' : pin.rank === 1 ? '#f1c40f' : '#2e86c1',
+      svg.append(svgNode('circle', { cx: pin.x * W, cy: pin.y * H, r: r(pin), fill: pin.mine ? '#c0392b' : pin.rank === 1 ? '#f1c40f' : '#2e86c1',
         stroke: '#fff', 'stroke-width': u * 0.35, class: pin.mine ? 'pin-dot mine' : 'pin-dot' }));
-      if (pin.rank && pin.rank <= 3) {
-        const label = svgNode('text', { x: pin.x * W + u * 1.8, y: pin.y * H + u * 1.2, 'font-size': u * 3.2, 'font-weight': 700, fill: '#fff', stroke: '#000', 'stroke-width': u * 0.4, 'paint-order': 'stroke' });
-        label.textContent = String(pin.rank);
-        svg.append(label);
+    }
+    const dots = pins.map((pin) => { const d = r(pin) + u * 0.2; return { x: pin.x * W - d, y: pin.y * H - d, w: 2 * d, h: 2 * d }; });
+    for (const { pin, box, far } of labelPlaces(pins.filter((pin) => pin.rank && pin.rank <= LABELLED), dots, W, H, u, r)) {
+      if (far) {
+        // From the pin's edge to the label's nearest side.
+        const cx = pin.x * W, cy = pin.y * H, ex = Math.max(box.x, Math.min(cx, box.x + box.w)), ey = Math.max(box.y, Math.min(cy, box.y + box.h));
+        const d = Math.hypot(ex - cx, ey - cy) || 1, from = r(pin) / d;
+        svg.append(svgNode('line', { x1: cx + (ex - cx) * from, y1: cy + (ey - cy) * from, x2: ex, y2: ey, stroke: '#fff', 'stroke-width': u * 0.45, class: 'pin-leader' }));
       }
+      const label = svgNode('text', { x: box.x + box.w / 2, y: box.y + box.h / 2, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': u * LABEL_SIZE,
+        'font-weight': 700, fill: '#fff', stroke: '#000', 'stroke-width': u * 0.4, 'paint-order': 'stroke', class: 'pin-label' });
+      label.textContent = String(pin.rank);
+      svg.append(label);
     }
   };
   draw();
@@ -88,15 +130,16 @@ function figure(q, target, pins, attrs = {}) {
 function picker(q, ctx) {
   let pin = ctx.myAnswer?.pin ? { ...ctx.myAnswer.pin } : null;
   let zoom = 1, pan = { x: 0, y: 0 };
+  const closed = ctx.game?.phase === 'closed';
   const img = picture(q, { 'user-select': 'none', 'pointer-events': 'none' });
   const marker = h('span', { class: 'pin-marker', 'aria-hidden': 'true', style: { position: 'absolute', width: '26px', height: '26px', 'border-radius': '50%',
     background: '#c0392b', border: '3px solid #fff', 'box-shadow': '0 0 0 2px #000', 'box-sizing': 'border-box', 'pointer-events': 'none' } });
   const layer = h('div', { class: 'pin-layer', style: { position: 'relative', 'transform-origin': '0 0' } }, img, marker);
-  const status = h('p', { class: 'hint', id: 'pin-status', 'aria-live': 'polite' });
-  const stage = h('div', { id: 'pin-stage', class: 'pin-stage', role: 'group', tabindex: ctx.open ? '0' : '-1', 'aria-label': t('p.pinStage'),
-    'aria-describedby': 'pin-help pin-status', style: { position: 'relative', overflow: 'hidden', 'touch-action': 'none', margin: '0 auto', width: '100%',
-      'max-width': 'calc(60vh * var(--pin-aspect, 1))', 'border-radius': '0.6rem', outline: '2px solid currentColor', 'outline-offset': '2px' } }, layer);
-  const lock = h('button', { type: 'button', id: 'lock-pin', class: 'btn primary big', text: t('p.lockIn'), onclick: () => send() });
+  const status = h('p', { class: 'hint', id: 'pin-status', 'aria-live': 'polite', style: { margin: '0 0 0.4rem' } });
+  const stage = h('div', { id: 'pin-stage', class: 'pin-stage', 'data-gives-way': true, role: 'group', tabindex: ctx.open ? '0' : '-1', 'aria-label': t('p.pinStage'),
+    'aria-describedby': closed ? undefined : 'pin-status pin-help', style: { position: 'relative', overflow: 'hidden', 'touch-action': 'none', margin: '0 auto', width: '100%',
+      'max-width': 'calc(min(60vh, var(--room, 60vh)) * var(--pin-aspect, 1))', 'border-radius': '0.6rem', outline: '2px solid currentColor', 'outline-offset': '2px' } }, layer);
+  const lock = h('button', { type: 'button', id: 'lock-pin', class: 'btn primary big lock-in', style: { flex: '1 1 auto', margin: '0' }, text: t('p.lockIn'), onclick: () => send() });
   const zoomButton = (factor, label, text) => h('button', { type: 'button', class: 'btn small', 'aria-label': label, text, disabled: !ctx.open, onclick: () => zoomAt(zoom * factor) });
   const setAspect = () => { if (img.naturalWidth) stage.style.setProperty('--pin-aspect', String(img.naturalWidth / img.naturalHeight)); };
   img.addEventListener('load', setAspect);
@@ -206,21 +249,26 @@ function picker(q, ctx) {
   // Redrawn whenever the stage changes size (laid out, the picture loaded, the phone turned); it goes with the stage.
   new ResizeObserver(() => draw()).observe(stage);
   draw();
+  // After the close a phone that comes back sees the picture (and its pin, if it put one), no instructions.
+  if (closed) return [stage];
+  // One short line above the picture; the full help waits under Lock in, so the picture and Lock in fit one screen.
   return [
-    h('p', { class: 'hint', id: 'pin-help', text: t('p.pinHelp') }),
+    status,
     stage,
-    h('div', { class: 'pin-tools', style: { display: 'flex', gap: '0.5rem', 'justify-content': 'center', 'align-items': 'center', margin: '0.5rem 0' } },
-      zoomButton(1 / 1.5, t('p.zoomOut'), '−'), zoomButton(1.5, t('p.zoomIn'), '+'), status),
-    lock,
+    h('div', { class: 'pin-tools', style: { display: 'flex', gap: '0.5rem', 'align-items': 'stretch', margin: '0.5rem 0' } },
+      zoomButton(1 / 1.5, t('p.zoomOut'), '−'), zoomButton(1.5, t('p.zoomIn'), '+'), lock),
+    h('details', { class: 'pin-more' }, h('summary', { text: t('p.pinHow') }), h('p', { class: 'hint', id: 'pin-help', text: t('p.pinHelp') })),
   ];
 }
 
-/** The projector's and the console's list of the closest pins, with their distances. */
+/** The projector's and the console's closest pins, numbered as on the picture; on the projector as large as
+ *  the number reveal's list (kinds/number.js), the console 1.3 times its text. */
 function closest(reveal) {
   const pins = reveal.pins ?? [];
   if (!pins.length) return h('p', { class: 'meta', text: t('pin.none') });
-  return h('ol', { class: 'pin-closest', 'aria-label': t('pin.closest'), style: { 'font-size': '1.3em', 'line-height': '1.4' } },
-    pins.slice(0, 5).map((p) => h('li', {}, h('strong', { text: p.nickname ?? '' }), ` · ${t('pin.away', { d: dist(p.distance) })}`)));
+  const size = 'max(1.3em, calc(var(--fit, 0) * clamp(1.1rem, min(2.6vw, 4.6vh), 4.5rem)))';
+  return h('ol', { class: 'pin-closest', 'aria-label': t('pin.closest'), style: { 'font-size': size, 'line-height': '1.35', margin: '0.3em 0', 'padding-left': '1.5em' } },
+    pins.slice(0, LABELLED).map((p) => h('li', {}, h('strong', { text: p.nickname ?? '' }), ` · ${t('pin.away', { d: dist(p.distance) })}`)));
 }
 
 /** The pack's target in words: "41% across, 30% down, within 0.05", or the area's corners. */
@@ -278,6 +326,12 @@ export default {
   phone: picker,
   answerText: (a) => (a?.pin ? t('pin.at', { x: pct(a.pin.x), y: pct(a.pin.y) }) : ''),
   correctText: (c) => targetWords(c.pin),
+  /** "Your nights": where the pin was and how far from the target. */
+  nightAnswer: (a, q, right) => {
+    if (!a?.pin) return '';
+    const at = t('pin.at', { x: pct(a.pin.x), y: pct(a.pin.y) });
+    return right?.pin ? t('pin.nightAnswer', { at, d: dist(distance(right.pin, a.pin)) }) : at;
+  },
   hostKey: true,
   /** The phone's result: the picture with the target and the player's own pin, and how far it was. */
   result: (rev, mine, q) => {
@@ -289,7 +343,7 @@ export default {
   },
   screen: () => h('p', { class: 'meta', text: t('d.pinOnPhone') }),
   bars: (q, reveal) => closest(reveal),
-  /** Over the projector's picture after the reveal: the target and every pin, the closest three numbered. */
+  /** Over the projector's picture after the reveal: the target and every pin, the closest numbered as the list names them. */
   overlay: (q, reveal, img) => (reveal?.correct?.pin ? board(img, reveal.correct.pin, (reveal.pins ?? []).map((p, i) => ({ ...p, rank: i + 1 }))) : null),
   editor: {
     blank: () => ({ target: { x: 0.5, y: 0.5 }, radius: 0.05 }),

@@ -84,8 +84,8 @@ function optionRow(q, base, right, text, o, ctx) {
 }
 
 /** A typed answer's phone form (text and number), with the check `parse` makes before sending. */
-export function typedForm(ctx, { label, attrs, parse }) {
-  return h('form', { class: 'typed', onsubmit: (e) => {
+export function typedForm(ctx, { label, attrs, parse, inline = false }) {
+  return h('form', { class: `typed${inline ? ' inline' : ''}`, onsubmit: (e) => {
     e.preventDefault();
     const raw = e.currentTarget.typed.value.trim();
     if (!raw) return;
@@ -94,5 +94,5 @@ export function typedForm(ctx, { label, attrs, parse }) {
   } },
     h('label', { for: 'typed', text: label }),
     h('input', { id: 'typed', name: 'typed', autocomplete: 'off', disabled: !ctx.open, maxlength: 200, ...attrs }),
-    h('button', { type: 'submit', class: 'btn primary big', disabled: !ctx.open, text: t('p.lockIn') }));
+    h('button', { type: 'submit', class: 'btn primary big lock-in', disabled: !ctx.open, text: t('p.lockIn') }));
 }

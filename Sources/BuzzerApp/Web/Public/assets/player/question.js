@@ -1,5 +1,5 @@
 // The phone's question: its header, clock and picture, the kind's input (kinds/), and the pause.
-import { $, h, fill, say, clock, runClock, kind, t, roundSuffix } from '../common.js';
+import { $, h, fill, say, clock, runClock, kind, t, roundSuffix, questionNotes } from '../common.js';
 import { S, live, main } from './store.js';
 import { render, hostNote } from './screen.js';
 import { stakeLocked, stakeStep, stakeNote } from './stake.js';
@@ -72,7 +72,9 @@ export function renderQuestion() {
   const staking = q.wager && S.game.phase !== 'closed';
   fill(main, h('section', { class: `question phase-${S.game.phase}` },
     questionHeader(q),
-    h('h1', { class: `qtext${q.text.length > 120 ? ' long' : ''}`, text: q.text }),
+    // Beside a picture on the phone the text is set smaller: the picture (a pin's input) and Lock in need the screen.
+    h('h1', { class: `qtext${q.text.length > 120 ? ' long' : ''}${kind(q.kind).ownsPicture || (q.media?.image && q.media.onPhones) ? ' with-picture' : ''}`, text: q.text }),
+    questionNotes(S.game.notes),
     questionMedia(q),
     pausedNote(),
     // A wager round: the stake is its own step, first, during the reading time and until answers close.
@@ -85,7 +87,36 @@ export function renderQuestion() {
     S.ui.answerError ? h('p', { class: 'field-error', role: 'alert', text: S.ui.answerError }) : null,
     hostNote()));
   startClock();
+  keepLockInView();
 }
+
+/**
+ * Keeps the kind's Lock in (`.lock-in`) on the first screen, without scrolling: the picture (a kind's
+ * picture input marked `data-gives-way`, which reads `--room`, or the page's picture) gives way, down
+ * to a fifth of the screen's height. Measured again when the picture loads and when the screen turns.
+ */
+function keepLockInView() {
+  const lock = main.querySelector('.lock-in');
+  const stage = main.querySelector('[data-gives-way]');
+  const img = stage ? stage.querySelector('img') : main.querySelector('.q-media img');
+  S.ui.fitLockIn = null;
+  if (!lock || !img) return;
+  const fit = () => {
+    if (!lock.isConnected) return;
+    const box = stage ?? img;
+    box.style.removeProperty(stage ? '--room' : 'max-height');
+    const height = box.getBoundingClientRect().height;
+    const over = lock.getBoundingClientRect().bottom + scrollY + 8 - innerHeight;
+    if (!height || over <= 0) return;
+    const room = Math.max(innerHeight * 0.2, height - over);
+    if (stage) stage.style.setProperty('--room', `${room}px`);
+    else img.style.setProperty('max-height', `${room}px`);
+  };
+  S.ui.fitLockIn = fit;
+  if (!img.complete) img.addEventListener('load', fit, { once: true });
+  fit();
+}
+addEventListener('resize', () => S.ui.fitLockIn?.());
 
 export async function submitAnswer(answer) {
   const q = S.game.question;
