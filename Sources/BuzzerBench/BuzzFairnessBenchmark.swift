@@ -85,21 +85,21 @@ package enum BuzzFairnessBenchmark {
         try host.send(type: ClientMessageType.create.rawValue, ["questions": pack, "settings": [
             "rttCompensationCapMs": capMs, "timeLimitSeconds": 300, "teamMode": true, "maxPlayers": teams + 10, "readingTimeMs": 0,
         ]])
-        guard let code = try host.next(ServerMessageType.created.rawValue)["code"] as? String else { throw BenchError.unexpected("no room code") }
+        guard let code = try host.next(CreatedPayload.wireName)["code"] as? String else { throw BenchError.unexpected("no room code") }
 
         var phones: [(client: DelayedWebSocketClient, player: Int)] = []
         defer { for phone in phones { phone.client.stop() } }
         for index in 0..<teams {
             let client = try DelayedWebSocketClient(port: port, rttMs: Int(random.next() % UInt64(maxRTTMs + 1)), pongDelayMs: index < cheaters ? 700 : 0)
             try client.send(type: ClientMessageType.join.rawValue, ["code": code, "nickname": "Phone \(index + 1)", "team": "Team \(index + 1)"])
-            guard let player = try client.next(ServerMessageType.joined.rawValue)["player"] as? Int else { throw BenchError.unexpected("no player id") }
+            guard let player = try client.next(JoinedPayload.wireName)["player"] as? Int else { throw BenchError.unexpected("no player id") }
             phones.append((client, player))
         }
         // Every RTT measured before the first press: a pong, then a round trip behind it on the same socket.
         for phone in phones {
             try phone.client.waitForPongs(1)
             try phone.client.send(type: "no_such_message")
-            try phone.client.next(ServerMessageType.error.rawValue)
+            try phone.client.next(ErrorPayload.wireName)
         }
 
         var report = Report(teams: teams, rounds: rounds, errors: [], inversions: 0, inversionsBeyondTie: 0, pairs: 0, ties: 0, queued: [], roundTrip: roundTrip, maxRTTMs: maxRTTMs, capMs: capMs)
@@ -107,13 +107,13 @@ package enum BuzzFairnessBenchmark {
         try host.send(type: StartCommand.wireName)
         for round in 0..<rounds {
             if round > 0 { try host.send(type: SkipCommand.wireName) }
-            for phone in phones { try phone.client.next(ServerMessageType.question.rawValue) { ($0[ServerMessageType.question.rawValue] as? [String: Any])?["sequence"] as? Int == round } }
+            for phone in phones { try phone.client.next(QuestionPayload.wireName) { ($0[QuestionPayload.wireName] as? [String: Any])?["sequence"] as? Int == round } }
             try host.send(type: OpenBuzzersCommand.wireName)
-            let opened = try host.next(ServerMessageType.answersOpen.rawValue, where: { $0[ClientField.question.rawValue] as? Int == round })
+            let opened = try host.next(AnswersOpenPayload.wireName, where: { $0[ClientField.question.rawValue] as? Int == round })
             guard let opensAt = opened["serverTime"] as? Double else {
                 throw BenchError.unexpected("no answers_open")
             }
-            for phone in phones { try phone.client.next(ServerMessageType.answersOpen.rawValue) { $0[ClientField.question.rawValue] as? Int == round } }
+            for phone in phones { try phone.client.next(AnswersOpenPayload.wireName) { $0[ClientField.question.rawValue] as? Int == round } }
             // The true press instants, on the wall clock the server reads too (same machine).
             let lead = 200.0
             let base = DispatchTime.now() + .milliseconds(Int(lead))
@@ -124,7 +124,7 @@ package enum BuzzFairnessBenchmark {
                 truth[phone.player] = wallBase + offset
                 try phone.client.send(type: BuzzCommand.wireName, [ClientField.question.rawValue: round], at: base + .microseconds(Int(offset * 1000)))
             }
-            let view = try host.next(ServerMessageType.buzz.rawValue, timeout: 30) { message in
+            let view = try host.next(BuzzView.wireName, timeout: 30) { message in
                 message[ClientField.question.rawValue] as? Int == round && (message["queue"] as? [[String: Any]])?.count == teams && message["floor"] != nil
             }
             guard let rows = view["queue"] as? [[String: Any]] else { throw BenchError.unexpected("no queue") }

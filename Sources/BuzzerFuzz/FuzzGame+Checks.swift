@@ -13,9 +13,9 @@ extension FuzzGame {
             do {
                 json = try ServerMessageEncoder.encoded(delivery.message)
             } catch {
-                throw failure("every message encodes", "\(delivery.message.type) to \(delivery.audience) fell back to `internal`: \(error)")
+                throw failure("every message encodes", "\(delivery.message.wireName) to \(delivery.audience) fell back to `internal`: \(error)")
             }
-            if let personal = Self.personalJSON(delivery.message), personal != Array(json.utf8) {
+            if let personal = ServerMessageEncoder.personalJSON(delivery.message), personal != Array(json.utf8) {
                 throw failure("PersonalMessageJSON writes what JSONEncoder writes", "\(String(decoding: personal, as: UTF8.self)) vs \(json)")
             }
             if delivery.audience != .host { try checkNoLeak(delivery, json: json) }
@@ -25,24 +25,10 @@ extension FuzzGame {
 
     /// An order question's items are never shown in the right order (that would be the answer); so for any kind that says so.
     private func checkOrderShuffled(_ delivery: Delivery) throws(Failure) {
-        let view: QuestionView? = switch delivery.message {
-        case .question(let payload): payload.question
-        case .state(let state): state.question
-        default: nil
-        }
+        let view = delivery.message.body(as: QuestionPayload.self)?.question ?? delivery.message.body(as: StatePayload.self)?.question
         guard let view, view.kind.module.tilesInPackOrderAreTheAnswer, view.options.count > 1, let room, room.asked.indices.contains(view.sequence),
               view.options == room.question(room.asked[view.sequence]).content.options else { return }
-        throw failure("no answer before its reveal", "\(delivery.message.type) to \(delivery.audience) shows question \(view.sequence)'s items in the right order")
-    }
-
-    /// The server's hand-written encoding of `message`, if it has one.
-    private static func personalJSON(_ message: ServerMessage) -> [UInt8]? {
-        switch message {
-        case .result(let payload): PersonalMessageJSON.result(payload.result, players: payload.players)
-        case .answerAck(let payload): PersonalMessageJSON.answerAck(question: payload.question, durable: payload.durable, lockedIn: payload.lockedIn)
-        case .standing(let payload): PersonalMessageJSON.standing(rank: payload.rank, score: payload.score, players: payload.players, teamRank: payload.teamRank)
-        default: nil
-        }
+        throw failure("no answer before its reveal", "\(delivery.message.wireName) to \(delivery.audience) shows question \(view.sequence)'s items in the right order")
     }
 
     /// `AnswerLeak`'s predicate, where it applies: the reveal and what follows it (results,
@@ -51,7 +37,7 @@ extension FuzzGame {
     /// for by value, in every message.
     private func checkNoLeak(_ delivery: Delivery, json: String) throws(Failure) {
         guard let room else { return }
-        let to = "\(delivery.message.type) to \(delivery.audience)"
+        let to = "\(delivery.message.wireName) to \(delivery.audience)"
         if json.contains(Self.explanationMarker) || json.contains("/media/\(Self.revealMediaPrefix)") {
             let revealed = Self.revealedOrdinals(in: room)
             if let secret = Self.markers(in: json).first(where: { !revealed.contains($0) }) {
@@ -64,15 +50,13 @@ extension FuzzGame {
             do { found = try AnswerLeak.firstKey(inJSON: json) } catch { throw failure("every message encodes", "\(to) is not JSON: \(error)") }
             if let found { throw failure("no answer before its reveal", "\(to) names \"\(found)\": \(Self.short(json))") }
         }
-        switch delivery.message {
-        case .reveal(let payload):
+        let message = delivery.message
+        if let payload = message.body(as: RevealPayload.self) {
             if !revealed(payload.reveal.sequence) { throw failure("no answer before its reveal", "\(to) of question \(payload.reveal.sequence), not revealed") }
-        case .result(let payload):
+        } else if let payload = message.body(as: ResultPayload.self) {
             if !revealed(payload.result.sequence) { throw failure("no answer before its reveal", "\(to) of question \(payload.result.sequence), not revealed") }
             try keys()
-        case .leaderboard, .standing, .ended, .tiebreakResult:
-            break
-        case .state(let state):
+        } else if let state = message.body(as: StatePayload.self) {
             if let reveal = state.reveal, !revealed(reveal.sequence) {
                 throw failure("no answer before its reveal", "\(to) has the reveal of question \(reveal.sequence), not revealed")
             }
@@ -83,10 +67,13 @@ extension FuzzGame {
             case .lobby, .reading, .open, .closed, .onBreak: try keys()
             case .revealed, .leaderboard, .tiebreak, .ended: break
             }
-        default:
+        } else if !Self.mayNameAnswers.contains(message.wireName) {
             try keys()
         }
     }
+
+    /// The messages that come after a reveal and may name its answers (right answers count as `correct`).
+    private static let mayNameAnswers: Set<String> = [LeaderboardPayload.wireName, StandingPayload.wireName, EndedPayload.wireName, TiebreakResult.wireName]
 
     /// The pack ordinals (`explanation(_:)`, `media(_:_:_:)`) of questions whose answer has been on screen.
     private static func revealedOrdinals(in room: Room) -> Set<Int> {

@@ -100,6 +100,10 @@ def test_a_buzzer_round_on_phones_projectors_and_the_console(tmp_path, browsers)
         # Right: the question is revealed everywhere.
         click(host, "#mark-right")
         wait_text(big, ".reveal-answer", "Canberra")
+        # The whole room sees who won the buzz.
+        wait_text(big, "#buzz-won", "Won by")
+        wait_text(big, "#buzz-won strong", "Zoë")
+        wait_text(host, "#buzz-won strong", "Zoë")
         wait_text(en, ".result", "")
         final = zoe.until("result")["result"]
         assert final["outcome"] == "correct" and final["points"] == 1, final

@@ -41,8 +41,10 @@ struct ErrorDefinitionTests {
     }
 
     /// The same word as a code, meaning something else there: `room_ended` is also a room event (whose
-    /// own test holds it to its type's file, `EventNameTests`), `draining` also a `/healthz` status.
+    /// own test holds it to its type's file, `EventNameTests`), `draining` also a `/healthz` status,
+    /// `kicked` also the server message that tells the player (its type's file, `WireNameTests`).
     static let otherMeanings: [String: Set<String>] = [
+        "BuzzerApp/Game/Messages/KickedPayload.swift": ["kicked"],
         "BuzzerGame/Events/RoomEnded.swift": ["room_ended"],
         "BuzzerApp/HTTP/StatusRoutes.swift": ["draining"],
     ]

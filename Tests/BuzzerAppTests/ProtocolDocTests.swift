@@ -121,9 +121,9 @@ struct ProtocolDocTests {
         let text = try Self.protocolDoc()
         let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("Every server message type") })
         let listed = Self.ticked(String(line))
-        #expect(listed == ServerMessageType.allCases.map(\.rawValue), "the list, in the definition's order")
-        for type in ServerMessageType.allCases {
-            #expect(text.contains(#"{"type":"\#(type.rawValue)""#), "the protocol docs have no example of \(type.rawValue)")
+        #expect(listed == ServerMessages.all.map { $0.wireName }, "the list, in the registry's order")
+        for type in ServerMessages.all {
+            #expect(text.contains(#"{"type":"\#(type.wireName)""#), "the protocol docs have no example of \(type.wireName)")
         }
     }
 

@@ -98,5 +98,5 @@ struct PublisherHarness {
 }
 
 extension Delivery {
-    var type: String { message.type.rawValue }
+    var type: String { message.wireName }
 }

@@ -2,9 +2,10 @@ import BuzzerWebSocket
 import Foundation
 import Testing
 @testable import BuzzerApp
+import BuzzerGame
 
 /// The pages' one reducer (assets/game-state.js, `reduce`) reads every message type the server can
-/// send, and only those: a message added to `ServerMessageType` without its reducer case, or a case
+/// send, and only those: a message type added to `ServerMessages.all` without its reducer case, or a case
 /// left behind for a message that is gone, fails here (issue 40, part 3).
 @Suite struct ReducerRegistryTests {
     /// The `case 'name':` labels of `reduce`'s switch over `m.type`.
@@ -23,9 +24,9 @@ import Testing
         return cases
     }
 
-    @Test func theReducerReadsEveryServerMessageTypeAndNoOther() throws {
+    @Test func theReducerReadsEveryRegisteredServerMessageAndNoOther() throws {
         let cases = try Self.reducerCases()
-        let sent = Set(ServerMessageType.allCases.map(\.rawValue))
+        let sent = Set(ServerMessages.all.map { $0.wireName })
         #expect(Set(cases).subtracting(sent).isEmpty, "reducer cases for messages the server never sends: \(Set(cases).subtracting(sent).sorted())")
         #expect(sent.subtracting(cases).isEmpty, "server messages the reducer ignores: \(sent.subtracting(cases).sorted())")
         #expect(cases.count == Set(cases).count, "a message read twice in the reducer")

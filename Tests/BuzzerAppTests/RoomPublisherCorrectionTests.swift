@@ -28,7 +28,7 @@ import Testing
         try game.run(.adjustScore(.player(ids[2]), delta: 5000, reason: "bonus"))
         let board = try #require(game.sent.first { $0.type == "leaderboard" })
         #expect(board.audience == .everyone && board.timing == .whenDurable(event: 0))
-        guard case .leaderboard(let payload) = board.message else { Issue.record("not a leaderboard"); return }
+        guard let payload = board.message.body(as: LeaderboardPayload.self) else { Issue.record("not a leaderboard"); return }
         #expect(payload.players.first?.player == ids[2] && payload.players.first?.score == 5000)
         #expect(game.sent.filter { $0.type == "standing" }.map(\.audience) == ids.map { .player($0) })
     }
@@ -38,7 +38,7 @@ import Testing
         try game.run(.adjustScore(.player(ids[1]), delta: -100, reason: "phone out"))
         #expect(game.sent.filter { $0.type == "reveal" }.map(\.audience) == [.everyoneButHost, .host])
         let bob = try #require(game.sent.first { $0.type == "result" && $0.audience == .player(ids[1]) })
-        guard case .result(let payload) = bob.message else { Issue.record("not a result"); return }
+        guard let payload = bob.message.body(as: ResultPayload.self) else { Issue.record("not a result"); return }
         #expect(payload.result.score == -100 && payload.result.rank == 3)
     }
 
@@ -70,7 +70,7 @@ import Testing
         try game.run(.accept(question: 3, text: "Beatles"))
         #expect(!game.sent.contains { $0.type == "reveal" || $0.type == "result" })
         let board = try #require(game.sent.first { $0.type == "leaderboard" })
-        guard case .leaderboard(let payload) = board.message else { Issue.record("not a leaderboard"); return }
+        guard let payload = board.message.body(as: LeaderboardPayload.self) else { Issue.record("not a leaderboard"); return }
         #expect(payload.players.first?.player == ada && (payload.players.first?.score ?? 0) > 0)
     }
 
@@ -85,7 +85,7 @@ import Testing
         let host = try #require(game.sent.first { $0.type == "reveal" && $0.audience == .host })
         #expect(!PublisherHarness.json(host.message).contains("byHost"))
         let result = try #require(game.sent.first { $0.type == "result" && $0.audience == .player(ada) })
-        guard case .result(let payload) = result.message else { Issue.record("not a result"); return }
+        guard let payload = result.message.body(as: ResultPayload.self) else { Issue.record("not a result"); return }
         #expect(payload.result.score == 0 && payload.result.points == 0)
     }
 
@@ -105,7 +105,7 @@ import Testing
         try game.run(.kick(ids[0], ban: false))
         #expect(game.sent.filter { $0.audience == .player(ids[0]) }.map(\.type) == ["kicked"])
         let board = try #require(game.sent.first { $0.type == "leaderboard" })
-        guard case .leaderboard(let payload) = board.message else { Issue.record("not a leaderboard"); return }
+        guard let payload = board.message.body(as: LeaderboardPayload.self) else { Issue.record("not a leaderboard"); return }
         #expect(!payload.players.contains { $0.player == ids[0] } && payload.total == 2)
     }
 

@@ -99,7 +99,7 @@ struct RoomPublisherTests {
         #expect(results.map(\.audience) == [.player(ada), .player(bob)])
         var outcomes: [PlayerID: String] = [:]
         for delivery in results {
-            guard case .player(let id) = delivery.audience, case .result(let payload) = delivery.message else { continue }
+            guard case .player(let id) = delivery.audience, let payload = delivery.message.body(as: ResultPayload.self) else { continue }
             #expect(payload.result.sequence == 0 && payload.players == 3)
             outcomes[id] = payload.result.outcome?.rawValue ?? "none"
         }
@@ -128,7 +128,7 @@ struct RoomPublisherTests {
         #expect(flushed.map(\.type) == ["lobby", "players"])
         #expect(flushed.map(\.audience) == [.everyone, .screens])
         #expect(PublisherHarness.json(flushed[0].message) == #"{"hostConnected":true,"locked":true,"playerCount":5,"title":"Pub Classics","type":"lobby"}"#)
-        guard case .players(let list) = flushed[1].message else { Issue.record("not a players message"); return }
+        guard let list = flushed[1].message.body(as: PlayersPayload.self) else { Issue.record("not a players message"); return }
         #expect(list.players.map(\.nickname) == ["Ada", "Bob", "Cy", "Dee", "Eve"])
 
         // Nothing pending: a flush sends nothing, and the next change asks for a timer again.
@@ -343,7 +343,7 @@ struct RoomPublisherTests {
         game.sent = []
         try game.run(.showLeaderboard)
         let board = try #require(game.sent.first { $0.type == "leaderboard" })
-        guard case .leaderboard(let payload) = board.message else { Issue.record("not a leaderboard"); return }
+        guard let payload = board.message.body(as: LeaderboardPayload.self) else { Issue.record("not a leaderboard"); return }
         #expect(payload.players.count == GameContext.leaderboardSize)
         #expect(payload.total == GameContext.leaderboardSize + 2)
         #expect(try PublisherHarness.object(board.message)["total"] as? Int == GameContext.leaderboardSize + 2)

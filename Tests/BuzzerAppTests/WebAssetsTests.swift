@@ -89,8 +89,8 @@ import Testing
     /// What one page loads (a phone loads the player page only), uncompressed, in its heaviest language
     /// (docs/web-clients.md, "Weight"). Before any game: its HTML, styles and every script module its
     /// entry imports, at most 150 KB; with its words (the `common` and page catalogues) under 170 KB.
-    /// With the heaviest pack's kinds (a pack may use all twelve): their modules, under 212 KB, and their
-    /// words (kinds/LANG.NAME.json), under 240 KB.
+    /// With the heaviest pack's kinds (a pack may use all twelve): their modules, under 216 KB, and their
+    /// words (kinds/LANG.NAME.json), under 244 KB.
     @Test func eachPageStaysUnderItsBudgetBeforeAGameAndWithEveryKind() throws {
         let files = WebAssets.bundled.files
         func size(_ path: String) throws -> Int { try #require(files[path], "\(path) missing").bytes.count }
@@ -102,13 +102,13 @@ import Testing
             let code = try loaded.reduce(0) { try $0 + size($1) }
             let withKinds = try loaded.union(kindScripts).reduce(0) { try $0 + size($1) }
             #expect(code <= 150_000, "\(page[0]): \(code) bytes of code before a game")
-            #expect(withKinds < 212_000, "\(page[0]): \(withKinds) bytes of code with every kind")
+            #expect(withKinds < 216_000, "\(page[0]): \(withKinds) bytes of code with every kind")
             var heaviest = (words: 0, kindWords: 0)
             for lang in Self.languages {
                 let words = try size("/assets/\(lang).common.json") + size("/assets/\(lang).\(part).json")
                 let kindWords = kinds.reduce(0) { $0 + (files["/assets/kinds/\(lang).\($1).json"]?.bytes.count ?? 0) }
                 #expect(code + words < 170_000, "\(page[0]) in \(lang): \(code + words) bytes before a game")
-                #expect(withKinds + words + kindWords < 240_000, "\(page[0]) in \(lang): \(withKinds + words + kindWords) bytes with every kind")
+                #expect(withKinds + words + kindWords < 244_000, "\(page[0]) in \(lang): \(withKinds + words + kindWords) bytes with every kind")
                 if words + kindWords > heaviest.words + heaviest.kindWords { heaviest = (words, kindWords) }
             }
             // The figures of docs/performance.md, "Page weight".

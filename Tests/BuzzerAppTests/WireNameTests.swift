@@ -6,7 +6,8 @@ import Testing
 /// Issue 29: no wire name of a client command, a server message or an error code is written as a
 /// string literal (`"name"`, quotes included) in any Swift file under Sources/ but the definition of a
 /// category it belongs to. Everything else refers to the definition. Room events have their own test.
-/// Issue 40: a host command's definition is its own file (`ClientCommand`), named after its type.
+/// Issue 40: a host command's definition is its own file (`ClientCommand`), named after its type, and
+/// so is a server message's (`ServerMessageBody`).
 struct WireNameTests {
     /// Each host command's file (relative to Sources/): BuzzerGame's, the app's for an app command,
     /// its room mechanic's (`RoomMechanic`: the mechanic is one file, its commands included), or for a
@@ -25,10 +26,15 @@ struct WireNameTests {
         return own + mechanics.map { ($0.key, $0.value) }
     }()
 
+    /// Each server message's file (relative to Sources/): the one named after its type, wherever it is
+    /// (a kind's message lives with the kind).
+    static let messageFiles: [(file: String, names: Set<String>)] = ServerMessages.all.map { type in
+        (swiftFiles.first { $0.hasSuffix("/\(type).swift") } ?? "\(type).swift (not found)", [type.wireName])
+    }
+
     /// Each category's one definition file (relative to Sources/) and its names.
-    static let categories: [(file: String, names: Set<String>)] = commandFiles + [
+    static let categories: [(file: String, names: Set<String>)] = commandFiles + messageFiles + [
         ("BuzzerApp/Game/ClientMessageType.swift", Set(ClientMessageType.allCases.map(\.rawValue))),
-        ("BuzzerApp/Game/ServerMessageType.swift", Set(ServerMessageType.allCases.map(\.rawValue))),
         ("BuzzerGame/ProtocolErrorCode.swift", Set(ProtocolErrorCode.allCases.map(\.rawValue))),
     ]
 
@@ -88,6 +94,14 @@ struct WireNameTests {
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources")
 
+    /// Every Swift file under Sources/, relative to it.
+    static let swiftFiles: [String] = {
+        let enumerator = FileManager.default.enumerator(atPath: sources.path)
+        var files: [String] = []
+        while let path = enumerator?.nextObject() as? String { if path.hasSuffix(".swift") { files.append(path) } }
+        return files.sorted()
+    }()
+
     /// Every `"word"` (lowercase letters and `_`, quotes included) in the file, whole-line comments left out:
     /// a doc comment's JSON example is not a literal.
     static func quotedWords(in text: String) -> Set<String> {
@@ -111,10 +125,8 @@ struct WireNameTests {
     /// Each Swift file under Sources/ (its path relative to Sources/) with the wire names it spells.
     static func spelledNames() throws -> [String: Set<String>] {
         let all = categories.reduce(into: Set<String>()) { $0.formUnion($1.names) }
-        let enumerator = try #require(FileManager.default.enumerator(atPath: sources.path))
         var found: [String: Set<String>] = [:]
-        while let path = enumerator.nextObject() as? String {
-            guard path.hasSuffix(".swift") else { continue }
+        for path in swiftFiles {
             let text = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
             let names = quotedWords(in: text).intersection(all)
             if !names.isEmpty { found[path] = names }
@@ -128,7 +140,7 @@ struct WireNameTests {
         for (file, names) in spelled.sorted(by: { $0.key < $1.key }) {
             let allowed = Self.categories.filter { $0.file == file }.reduce(into: Self.homonyms[file] ?? []) { $0.formUnion($1.names) }
             let copies = names.subtracting(allowed).subtracting(Self.sharedWithEvents)
-            #expect(copies.isEmpty, "\(file) spells \(copies.sorted()): refer to the command's type, ClientMessageType, ServerMessageType or ProtocolErrorCode")
+            #expect(copies.isEmpty, "\(file) spells \(copies.sorted()): refer to the command's or the message's type (`wireName`), ClientMessageType or ProtocolErrorCode")
         }
     }
 
@@ -150,6 +162,23 @@ struct WireNameTests {
             let definitions = Self.categories.filter { $0.file != file }.reduce(into: [String: Set<String>]()) { $0[$1.file, default: []].formUnion($1.names) }
             let elsewhere = spelled.filter { other in
                 other.key != file && !other.value.intersection(names).subtracting(Self.homonyms[other.key] ?? []).subtracting(definitions[other.key] ?? []).isEmpty
+            }
+            #expect(elsewhere.isEmpty, "\(names.sorted()) is also spelled in \(elsewhere.keys.sorted())")
+        }
+    }
+
+    /// Issue 40, part 3: a server message's wire name is spelled in its own type's file only, as its
+    /// `wireName`; every other file refers to the type.
+    @Test func eachServerMessagesWireNameIsSpelledInItsOwnFileOnly() throws {
+        let spelled = try Self.spelledNames()
+        for (file, names) in Self.messageFiles {
+            #expect(spelled[file]?.isSuperset(of: names) == true, "\(file) defines \(names.sorted())")
+            let text = try String(contentsOf: Self.sources.appendingPathComponent(file), encoding: .utf8)
+            #expect(names.allSatisfy { text.contains("static let wireName = \"\($0)\"") }, "\(file) declares its type's wireName")
+            let definitions = Self.categories.filter { $0.file != file }.reduce(into: [String: Set<String>]()) { $0[$1.file, default: []].formUnion($1.names) }
+            let elsewhere = spelled.filter { other in
+                other.key != file && !other.value.intersection(names).subtracting(Self.homonyms[other.key] ?? [])
+                    .subtracting(definitions[other.key] ?? []).subtracting(Self.sharedWithEvents).isEmpty
             }
             #expect(elsewhere.isEmpty, "\(names.sorted()) is also spelled in \(elsewhere.keys.sorted())")
         }

@@ -27,7 +27,7 @@ import Testing
     /// (`room_ended`, `answers_closed`).
     static let sharedNameDefinitions: Set<String> = [
         "Sources/BuzzerGame/ProtocolErrorCode.swift",
-        "Sources/BuzzerApp/Game/ServerMessageType.swift",
+        "Sources/BuzzerApp/Game/Messages/AnswersClosedPayload.swift",
     ]
 
     /// Every `.swift` file under Sources/, by its path from the package root, with its text.

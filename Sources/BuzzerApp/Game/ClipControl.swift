@@ -19,6 +19,14 @@ package struct ClipControl: Sendable, Equatable, Encodable {
     }
 }
 
+extension ClipControl: ServerMessageBody {
+    package static let wireName = "clip"
+}
+
+extension ServerMessage {
+    package static func clip(_ body: ClipControl) -> ServerMessage { ServerMessage(body) }
+}
+
 /// What a projector tells the server about itself after `watch`: only displays may send it.
 package enum DisplayReport: Sendable, Equatable {
     /// Whether this projector's sound is on (the browser lets it play a clip).
@@ -29,11 +37,4 @@ package enum DisplayReport: Sendable, Equatable {
         case .sound: .sound
         }
     }
-}
-
-/// How many of the room's projectors are connected, and how many of them have their sound on: the
-/// console warns when a question with a clip is on and none can play it (`display_sound`).
-package struct DisplaySoundPayload: Encodable, Sendable, Equatable {
-    package var displays: Int
-    package var soundOn: Int
 }

@@ -55,7 +55,7 @@ package struct Delivery: Sendable, Equatable {
     package func settled(durable: Bool) -> Delivery {
         var settled = self
         settled.timing = .now
-        if case .answerAck(var ack) = message {
+        if var ack = message.body(as: AnswerAckPayload.self) {
             ack.durable = durable
             settled.message = .answerAck(ack)
         }

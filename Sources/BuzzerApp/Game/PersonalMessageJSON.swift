@@ -104,10 +104,10 @@ package enum PersonalMessageJSON {
     private enum Piece {
         static let openWithPlayers = #"{""# + ServerMessageField.players.rawValue + #"":"#
         static let resultAnswered = #",""# + ServerMessageField.result.rawValue + #"":{"answered":"#
-        static let resultEnd = #"},"type":""# + ServerMessageType.result.rawValue + #""}"#
+        static let resultEnd = #"},"type":""# + ResultPayload.wireName + #""}"#
         static let question = #",""# + ServerMessageField.question.rawValue + #"":"#
-        static let answerAckEnd = #","type":""# + ServerMessageType.answerAck.rawValue + #""}"#
-        static let standingEnd = #","type":""# + ServerMessageType.standing.rawValue + #""}"#
+        static let answerAckEnd = #","type":""# + AnswerAckPayload.wireName + #""}"#
+        static let standingEnd = #","type":""# + StandingPayload.wireName + #""}"#
     }
 }
 

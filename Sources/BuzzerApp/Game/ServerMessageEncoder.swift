@@ -15,20 +15,26 @@ package struct ServerMessageEncoder: Sendable {
     }
 
     package func encode(_ message: ServerMessage) -> OutboundMessage {
-        if let metrics, case .error(let error) = message { metrics.refused(error.code) }
-        return switch message {
-        // Sent to every player separately: see PersonalMessageJSON for why these skip JSONEncoder.
-        case .result(let payload):
-            OutboundMessage(opcode: .text, payload: PersonalMessageJSON.result(payload.result, players: payload.players), compression: compression)
-        case .answerAck(let payload):
-            OutboundMessage(opcode: .text, payload: PersonalMessageJSON.answerAck(
-                question: payload.question, durable: payload.durable, lockedIn: payload.lockedIn), compression: compression)
-        case .standing(let payload):
-            OutboundMessage(opcode: .text, payload: PersonalMessageJSON.standing(
-                rank: payload.rank, score: payload.score, players: payload.players, teamRank: payload.teamRank), compression: compression)
-        default:
-            Self.frame(message, compression: compression)
+        if let metrics, let error = message.body(as: ErrorPayload.self) { metrics.refused(error.code) }
+        if let personal = Self.personalJSON(message) {
+            return OutboundMessage(opcode: .text, payload: personal, compression: compression)
         }
+        return Self.frame(message, compression: compression)
+    }
+
+    /// The hand-written bytes of a message sent to every player separately (`result`, `answer_ack`,
+    /// `standing`): see PersonalMessageJSON for why these skip `JSONEncoder`. Nil for any other message.
+    package static func personalJSON(_ message: ServerMessage) -> [UInt8]? {
+        if let payload = message.body(as: ResultPayload.self) {
+            return PersonalMessageJSON.result(payload.result, players: payload.players)
+        }
+        if let payload = message.body(as: AnswerAckPayload.self) {
+            return PersonalMessageJSON.answerAck(question: payload.question, durable: payload.durable, lockedIn: payload.lockedIn)
+        }
+        if let payload = message.body(as: StandingPayload.self) {
+            return PersonalMessageJSON.standing(rank: payload.rank, score: payload.score, players: payload.players, teamRank: payload.teamRank)
+        }
+        return nil
     }
 
     /// `JSONEncoder`'s bytes straight into the frame: one copy, not Data → String → [UInt8] → frame.
@@ -54,8 +60,8 @@ package struct ServerMessageEncoder: Sendable {
             return try encoded(message)
         } catch {
             // Only non-finite numbers can fail here; the game never produces them.
-            let refusal = AppError.unencodable(type: message.type.rawValue).definition
-            return "{\"type\":\"\(ServerMessageType.error.rawValue)\",\"code\":\"\(refusal.code.rawValue)\",\"message\":\"\(refusal.message)\"}"
+            let refusal = AppError.unencodable(type: message.wireName).definition
+            return "{\"type\":\"\(ErrorPayload.wireName)\",\"code\":\"\(refusal.code.rawValue)\",\"message\":\"\(refusal.message)\"}"
         }
     }
 

@@ -108,6 +108,8 @@ package protocol QuestionKindModule: SendableMetatype {
     static func decideAnswer(by player: PlayerID, _ submission: AnswerSubmission, in room: Room, at now: GameInstant) throws(GameError) -> [RoomEvent]?
     /// Whether the question may close once everyone answered (buzz: not once presses came in, the marks end it).
     static func closesWhenAllAnswered(_ entry: AskedQuestion) -> Bool
+    /// The page messages only this kind sends (`ServerMessages.all` appends every registered kind's).
+    static var serverMessages: [any ServerMessageBody.Type] { get }
 }
 
 /// How a timeline (`buzzer replay`, the results page) tallies a question's answers.
@@ -122,6 +124,7 @@ package enum AnswerDistribution: Sendable, Equatable {
 
 extension QuestionKindModule {
     package static var kind: QuestionKind { QuestionKind(Self.self) }
+    package static var serverMessages: [any ServerMessageBody.Type] { [] }
     package static var answerShape: AnswerShape {
         guard let shape = AnswerShape(rawValue: name) else { preconditionFailure("\(name): declare its answerShape") }
         return shape

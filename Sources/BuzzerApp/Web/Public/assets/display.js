@@ -242,7 +242,7 @@ function renderQuestion() {
   if (!q) return;
   const reveal = S.game.phase === 'revealed' ? S.game.reveal : null;
   // The kind draws its answers (kinds/): the options before the reveal, the bars after.
-  const answers = reveal ? distribution(q, reveal) : kind(q.kind).screen(q, S.game);
+  const answers = reveal ? distribution(q, reveal, S.game) : kind(q.kind).screen(q, S.game);
   const round = roundSuffix(q);
   const media = reveal?.media?.image ? reveal.media : q.media;
   const picture = mediaPicture(media, q, reveal);

@@ -109,7 +109,7 @@ export function revealStage() {
     h('h1', { id: 'stage-title', class: 'qtext', text: q.text }),
     hostPicture(q, r),
     r.correct?.kind !== 'none' ? h('p', { class: 'answer-key' }, ...tn('h.answerIs', { answer: h('strong', { text: correctText(r.correct, q) }) })) : null,
-    distribution(q, r),
+    distribution(q, r, S.game),
     clipPanel(),
     // A question with no right answer (a poll) counts answers; it never says who was right.
     h('p', { class: 'lead', text: r.correct?.kind === 'none' ? t('h.answeredTotal', { count: r.answered }) : t('h.answeredRight', { n: r.rightCount, count: r.answered }) }),

@@ -77,7 +77,13 @@ export default {
         : h('p', { class: 'hint', id: 'buzz-queue', text: t('k.buzzNobody') }),
       b?.falseStarts.length ? h('p', { class: 'hint', text: t('k.buzzFalseStarts', { count: b.falseStarts.length }) }) : null);
   },
-  bars: () => null,
+  /** The reveal says who won the buzz (the press marked right), or that nobody did. */
+  bars: (q, reveal, game) => {
+    const b = current(game, q), won = b?.queue.find((r) => r.right === true);
+    return h('div', { class: 'buzz-stage', id: 'buzz-won' }, won
+      ? h('p', { class: 'buzz-floor' }, h('span', { text: t('k.buzzWonBy') }), h('strong', { text: who(won) }))
+      : h('p', { class: 'meta', text: t(b?.queue.length ? 'k.buzzNoneRight' : 'k.buzzNobodyPressed') }));
+  },
   editor: {
     blank: () => ({ answer: [] }),
     fields: (q, base, ctx) => {

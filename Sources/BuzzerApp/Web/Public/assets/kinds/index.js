@@ -43,4 +43,5 @@ export function correctText(correct, q) {
 }
 
 /** The reveal's bars of how many picked what (null for typed answers). */
-export const distribution = (q, reveal) => kind(q.kind).bars(q, reveal);
+/** The reveal's picture of the answers; a kind may read the game too (a buzz names its winner from the queue). */
+export const distribution = (q, reveal, game) => kind(q.kind).bars(q, reveal, game);

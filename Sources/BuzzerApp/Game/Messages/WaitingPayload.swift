@@ -20,3 +20,11 @@ package struct WaitingPayload: Encodable, Sendable, Equatable {
     /// A wager round's stakes so far, placed or not (WaitingPayload+Stakes.swift); absent outside wager rounds.
     package var stakes: Stakes? = nil
 }
+
+extension WaitingPayload: ServerMessageBody {
+    package static let wireName = "waiting"
+}
+
+extension ServerMessage {
+    package static func waiting(_ body: WaitingPayload) -> ServerMessage { ServerMessage(body) }
+}

@@ -1,0 +1,11 @@
+import BuzzerGame
+
+package struct AnswersOpenPayload: Encodable, Sendable, Equatable { var question: Int; var serverTime: GameInstant; var deadline: GameInstant }
+
+extension AnswersOpenPayload: ServerMessageBody {
+    package static let wireName = "answers_open"
+}
+
+extension ServerMessage {
+    package static func answersOpen(_ body: AnswersOpenPayload) -> ServerMessage { ServerMessage(body) }
+}

@@ -1,0 +1,20 @@
+import BuzzerGame
+
+/// The host paused, resumed or lengthened the current question: its timing as it stands now.
+package struct ClockPayload: Encodable, Sendable, Equatable {
+    package var question: Int
+    package var serverTime: GameInstant
+    package var opensAt: GameInstant
+    package var deadline: GameInstant
+    package var timeLimitMs: GameDuration
+    /// Present while the clock is stopped: what it stopped at.
+    package var pausedLeftMs: GameDuration?
+}
+
+extension ClockPayload: ServerMessageBody {
+    package static let wireName = "clock"
+}
+
+extension ServerMessage {
+    package static func clock(_ body: ClockPayload) -> ServerMessage { ServerMessage(body) }
+}

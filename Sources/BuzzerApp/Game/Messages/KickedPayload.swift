@@ -1,0 +1,15 @@
+import BuzzerGame
+
+package struct KickedPayload: Encodable, Sendable, Equatable {
+    package var ban: Bool
+    /// The host's words for the player, if any.
+    package var reason: String? = nil
+}
+
+extension KickedPayload: ServerMessageBody {
+    package static let wireName = "kicked"
+}
+
+extension ServerMessage {
+    package static func kicked(_ body: KickedPayload) -> ServerMessage { ServerMessage(body) }
+}

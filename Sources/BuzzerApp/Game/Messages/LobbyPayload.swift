@@ -1,0 +1,16 @@
+import BuzzerGame
+
+package struct LobbyPayload: Encodable, Sendable, Equatable {
+    package var title: String
+    package var playerCount: Int
+    package var locked: Bool
+    package var hostConnected: Bool
+}
+
+extension LobbyPayload: ServerMessageBody {
+    package static let wireName = "lobby"
+}
+
+extension ServerMessage {
+    package static func lobby(_ body: LobbyPayload) -> ServerMessage { ServerMessage(body) }
+}

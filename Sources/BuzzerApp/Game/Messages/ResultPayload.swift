@@ -1,0 +1,15 @@
+import BuzzerGame
+
+package struct ResultPayload: Encodable, Sendable, Equatable {
+    package var result: PlayerResult
+    /// Ranked players, for "3rd of 42".
+    package var players: Int
+}
+
+extension ResultPayload: ServerMessageBody {
+    package static let wireName = "result"
+}
+
+extension ServerMessage {
+    package static func result(_ body: ResultPayload) -> ServerMessage { ServerMessage(body) }
+}

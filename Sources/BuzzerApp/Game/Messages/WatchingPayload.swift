@@ -1,0 +1,11 @@
+import BuzzerGame
+
+package struct WatchingPayload: Encodable, Sendable, Equatable { var code: String; var joinURL: String; var kinds: [QuestionKind] }
+
+extension WatchingPayload: ServerMessageBody {
+    package static let wireName = "watching"
+}
+
+extension ServerMessage {
+    package static func watching(_ body: WatchingPayload) -> ServerMessage { ServerMessage(body) }
+}
