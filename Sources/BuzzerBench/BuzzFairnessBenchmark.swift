@@ -122,7 +122,7 @@ package enum BuzzFairnessBenchmark {
             for phone in phones {
                 let offset = Double(random.next() % UInt64(windowMs * 1000 + 1)) / 1000
                 truth[phone.player] = wallBase + offset
-                try phone.client.send(type: ClientMessageType.buzz.rawValue, [ClientField.question.rawValue: round], at: base + .microseconds(Int(offset * 1000)))
+                try phone.client.send(type: BuzzCommand.wireName, [ClientField.question.rawValue: round], at: base + .microseconds(Int(offset * 1000)))
             }
             let view = try host.next(BuzzView.wireName, timeout: 30) { message in
                 message[ClientField.question.rawValue] as? Int == round && (message["queue"] as? [[String: Any]])?.count == teams && message["floor"] != nil

@@ -9,10 +9,10 @@ extension FuzzGame {
     /// The room's commands that are not a client's host command: connections, the answer path, the clock.
     enum Kind: CaseIterable {
         case tick, tiebreakAnswer, hostDisconnected, hostReconnect, join, resume, playerDisconnected, leave, answer, wager
-        case displayConnected, displayDisconnected, buzz
+        case displayConnected, displayDisconnected
     }
 
-    /// One step's choice: a room command of the fuzzer's, or a host command by its type.
+    /// One step's choice: a room command of the fuzzer's, or a client command by its type (a host's or a kind's).
     enum Choice {
         case room(Kind)
         case host(any ClientCommand.Type)
@@ -31,7 +31,7 @@ extension FuzzGame {
         guard let room else { return .tick }
         let choices = Kind.allCases.map(Choice.room) + ClientCommands.all.map(Choice.host)
         // A greedy game only plays: nothing that would cost the one player their run of stakes.
-        let plays: Set<Kind> = [.tick, .join, .answer, .wager, .buzz]
+        let plays: Set<Kind> = [.tick, .join, .answer, .wager]
         let weights = choices.map { choice in
             switch choice {
             case .room(let kind): !greedy || plays.contains(kind) ? weight(kind, in: room) : 0
@@ -49,6 +49,10 @@ extension FuzzGame {
     private mutating func hostCommand(_ type: any ClientCommand.Type, in room: Room) -> RoomCommand {
         let command = type.fuzzed(in: room, by: &self)
         if let app = command as? any FuzzedAppCommand { return app.fuzzRoomCommand(in: room) ?? .tick }
+        // A player's command (a kind's, as buzz's press): by a player, with a round trip, often a long one.
+        if type.role == .player {
+            return .playerCommand(somePlayer(), AnyClientCommand(command), rttMs: source.chance(0.8) ? GameDuration(source.int(0...800)) : source.boundaryDuration())
+        }
         return .hostCommand(AnyClientCommand(command))
     }
 
@@ -63,9 +67,6 @@ extension FuzzGame {
         case (.reading, .wager), (.open, .wager): return wagerRound ? 14 : 1
         case (.open, .answer): return 30
         case (.tiebreak, .tiebreakAnswer): return 20
-        // False starts, and presses again after one (`locked_out`), while a buzz question is read out.
-        case (.reading, .buzz): return isBuzz(room) ? 16 : 1
-        case (.open, .buzz): return isBuzz(room) ? 30 : 1
         case (_, .join), (_, .resume), (_, .playerDisconnected): return 2
         case (_, .hostReconnect): return room.hostConnected ? 1 : 20
         case (_, .hostDisconnected), (_, .displayConnected), (_, .displayDisconnected): return 1
@@ -87,22 +88,25 @@ extension FuzzGame {
         case .wager: return wager(in: room)
         case .displayConnected: return .displayConnected
         case .displayDisconnected: return .displayDisconnected
-        case .buzz:
-            let sequence = source.chance(0.9) ? (room.currentQuestion?.sequence ?? 0) : source.boundaryInt()
-            return .buzz(somePlayer(), question: sequence, rttMs: source.chance(0.8) ? GameDuration(source.int(0...800)) : source.boundaryDuration())
         }
     }
 
-    /// The current survey's answer groups (keys), biggest first; empty for other questions.
+    /// The current question's answer groups (keys), biggest first; empty for kinds without groups.
     func answerGroups(in room: Room) -> [String] {
         room.currentQuestion.flatMap { room.liveGroups(sequence: $0.sequence) }?.map(\.key) ?? []
     }
 
-    /// A group for `merge_answers`: mostly one the players made, else what a player might type.
+    /// A group for `merge_answers`: mostly one the players made, else what a player of the question's
+    /// kind might answer (its module's fuzz answer, as text), or anything.
     mutating func groupName(in room: Room) -> String {
         let groups = answerGroups(in: room)
         if !groups.isEmpty, source.chance(0.7) { return source.pick(groups) }
-        return SurveyKind.fuzzTyped(room.currentQuestion.map { room.question($0).content }, source: &source)
+        guard let current = room.currentQuestion, source.chance(0.8) else { return source.text() }
+        let question = room.question(current)
+        let answer = question.kind.module.fuzzAnswer(question.content, permutation: current.permutation, source: &source)
+        // Only a kind that groups its answers by a key has groups to name (a fuzzed pin is no text).
+        guard question.kind.module.comparisonKey(answer) != nil else { return source.text() }
+        return question.kind.module.answerText(answer, tiles: question.content.options)
     }
 
     // MARK: - Who

@@ -21,13 +21,10 @@ package struct AskedQuestion: Sendable, Equatable {
     /// Team mode: each ranked player's team when the question was revealed, so a later move does
     /// not change whose answer they were scored on.
     package var memberTeams: [PlayerID: TeamID]? = nil
-    /// A buzz question's presses, floor and lockouts (empty for other kinds).
-    package var buzz = BuzzQueue()
+    /// The question's kind's own state (`QuestionKindModule.questionState`), made when it is asked.
+    package var kindSlot = KindStateSlot()
     /// Extra typed answers the host accepted after the reveal.
     package var acceptedExtra: [String] = []
-    /// The host's merges of answer groups (survey), kept flat: every merged key maps to the group it
-    /// is in now, so a group is one lookup however many merges led there.
-    package var answerMerges: [String: String] = [:]
     package var closedAt: GameInstant?
     package var closeReason: CloseReason?
     package var revealedAt: GameInstant?
@@ -54,17 +51,6 @@ package struct AskedQuestion: Sendable, Equatable {
 
     package var isRevealed: Bool { revealedAt != nil }
 
-    /// The group an answer key is in, the host's merges applied.
-    package func group(of key: String) -> String { answerMerges[key] ?? key }
-
-    /// Merges group `from` into group `into` (both resolved first); nothing when they are one
-    /// already, so a damaged log cannot make a cycle.
-    package mutating func mergeAnswers(from: String, into: String) {
-        let from = group(of: from), into = group(of: into)
-        guard from != into else { return }
-        for (key, target) in answerMerges where target == from { answerMerges[key] = into }
-        answerMerges[from] = into
-    }
     package var isPaused: Bool { pausedAt != nil }
 
     /// The answer window speed points scale on: from the opening to the deadline, less the stoppages.

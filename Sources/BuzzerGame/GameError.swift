@@ -59,10 +59,8 @@ package enum GameError: DefinedError, Equatable {
     case onBreak(command: String)
     /// A change to a break's countdown out of range (`reason` says why).
     case invalidBreak(String)
-    /// A buzz: this player or team false-started or answered wrong, and may not press again on this question.
-    case lockedOut
-    /// `mark_buzz` with nobody on the floor (no press yet, the floor not given yet, or not a buzz question).
-    case noFloor
+    /// A question kind's own refusal (`QuestionKindModule`), its code and message defined in the kind's files.
+    case kind(ErrorDefinition)
     /// A room mechanic's command with nothing to do now (`reason` says why: no hint left).
     case unavailable(String)
     /// The room has logged `max` events of this host-driven kind (`HostLimits`); nothing was changed.
@@ -116,8 +114,7 @@ package enum GameError: DefinedError, Equatable {
         case .invalidReason(let reason): .init(.invalidReason, "That reason cannot be sent: \(reason).")
         case .onBreak(let command): .init(.onBreak, "Cannot \(command) during the break: the next round has not started yet.")
         case .invalidBreak(let reason): .init(.invalidBreak, "Cannot change the break's countdown: \(reason).")
-        case .lockedOut: .init(.lockedOut, "You are locked out of this question (a false start or a wrong answer).")
-        case .noFloor: .init(.noFloor, "Nobody has the floor to mark: wait for a buzz, or for the floor to be given.")
+        case .kind(let definition): definition
         case .unavailable(let reason): .init(.unavailable, "Not available now: \(reason).")
         case let .limitReached(kind, max):
             .init(.limitReached, "This game has had its \(max) \(kind.noun) (the server's game.hostLimits.\(kind.rawValue)); nothing was changed.")

@@ -120,7 +120,7 @@ package struct RevealView: Sendable, Equatable, Codable {
     package var media: QuestionMedia? = nil
     /// A pin question's pins, closest first (`QuestionKindModule.revealPins`); absent for other kinds.
     package var pins: [RevealedPin]? = nil
-    /// A survey's groups, biggest first (the first `SurveyKind.revealedGroups`); absent for other kinds.
+    /// The answer groups of a kind that groups answers, biggest first (the first `AnswerGroups.revealedCount`); absent for other kinds.
     package var groups: AnswerGroups? = nil
     /// A number question's closest guesses, closest first (`NumberKind.revealGuessLimit`); absent for other kinds.
     package var closest: [RevealedGuess]? = nil
@@ -128,7 +128,10 @@ package struct RevealView: Sendable, Equatable, Codable {
 
 /// A reveal's answer groups: the biggest, how many more there are, and how the projector draws them.
 package struct AnswerGroups: Sendable, Equatable, Codable {
-    package var display: SurveyDisplay
+    /// How many groups a reveal names; the rest are counted (`more`).
+    package static let revealedCount = 10
+
+    package var display: AnswerGroupsDisplay
     package var groups: [AnswerGroup]
     /// Groups past `groups`, counted, not named.
     package var more: Int
@@ -136,7 +139,7 @@ package struct AnswerGroups: Sendable, Equatable, Codable {
 
 /// Answers that fold to one key (with the host's merges), named by their most common spelling.
 package struct AnswerGroup: Sendable, Equatable, Codable {
-    /// The group's key (`SurveyKind.groupKey`), what `merge_answers` may name.
+    /// The group's key (its kind's `comparisonKey`), what the host may merge by.
     package var key: String
     package var text: String
     package var count: Int
@@ -157,7 +160,7 @@ package struct PlayerResult: Sendable, Equatable, Codable {
     /// On a wager question, what the player's team's stake won or lost (the team's, not the
     /// player's own points); absent otherwise.
     package var teamPoints: Int? = nil
-    /// A survey: the group the player's (or team's) answer is in, with its size; absent otherwise.
+    /// A kind that groups answers: the group the player's (or team's) answer is in, with its size; absent otherwise.
     package var group: AnswerGroup? = nil
     /// A number question: the player's (or team's) guess's place among the ranked guesses, closest
     /// first, ties sharing one (`NumberKind.guessPlaces`); absent otherwise.

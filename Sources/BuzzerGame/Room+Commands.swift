@@ -46,8 +46,9 @@ extension Room {
             return []
         case .hostCommand(let command):
             return try command.base.decide(in: self, at: now)
-        case let .buzz(id, question, rtt):
-            return [try decideBuzz(id, question: question, rttMs: rtt, at: now)]
+        case let .playerCommand(id, command, rtt):
+            guard let command = command.base as? any PlayerClientCommand else { return try command.base.decide(in: self, at: now) }
+            return try command.decide(by: id, rttMs: rtt, in: self, at: now)
         case let .tiebreakAnswer(id, value, writtenAt, rtt):
             return [try decideTiebreakAnswer(id, value: value, writtenAt: writtenAt, rttMs: rtt, at: now)]
         case .hostDisconnected:
@@ -71,8 +72,10 @@ extension Room {
             guard player.status == .connected || player.status == .away else { return [] }
             return [.playerLeft(PlayerLeft(at: now, player: id))]
         case let .answer(id, submission):
-            // The floor holder of a buzz question with accepted answers may type the answer (Room+Buzz).
-            if let marked = try decideTypedBuzz(id, submission, at: now) { return marked }
+            // A kind may take an answer itself (a floor holder's typed answer): its module says.
+            if let last = asked.indices.last, let events = try kind(ofAskedAt: last).module.decideAnswer(by: id, submission, in: self, at: now) {
+                return events
+            }
             return [try decideAnswer(id, submission, at: now)]
         case let .wager(id, sequence, amount):
             return [try decideWager(id, sequence: sequence, amount: amount, at: now)]
@@ -100,7 +103,9 @@ extension Room {
         case .hostCommand(let command):
             throw command.base.refusalAfterEnd(in: self)
         // The join address is the app's choice, refused as it always was.
-        case .setJoinAddress, .join, .leave, .answer, .wager, .tiebreakAnswer, .buzz:
+        case .playerCommand(_, let command, _):
+            throw command.base.refusalAfterEnd(in: self)
+        case .setJoinAddress, .join, .leave, .answer, .wager, .tiebreakAnswer:
             throw .roomEnded
         }
     }
@@ -152,8 +157,9 @@ extension Room {
     /// left to wait for, the last dropped player's grace end when only drops are unanswered, nil
     /// while a connected player still may answer (or the room does not close early).
     func allAnsweredAt() -> GameInstant? {
-        // A buzz question's presses are its answers, and they are not the end of it: the marks are (Room+Buzz).
-        guard settings.closeWhenAllAnswered, !settings.allowAnswerChange, isAcceptingAnswers, let current = currentQuestion, current.buzz.presses.isEmpty,
+        // A kind may say its answers are not the end of it (a buzz question's marks are).
+        guard settings.closeWhenAllAnswered, !settings.allowAnswerChange, isAcceptingAnswers, let current = currentQuestion,
+              kind(ofAskedAt: asked.count - 1).module.closesWhenAllAnswered(current),
               connectedCount > 0, settings.teamMode || current.answers.count >= connectedCount else { return nil }
         var due = GameInstant.min
         for player in players.values {

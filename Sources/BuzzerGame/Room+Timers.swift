@@ -6,7 +6,7 @@ extension Room {
 
     /// What a due timer does; `event(for:at:)` builds its event only when it fires.
     enum DueTimer {
-        case answersOpen, answersClose, autoReveal, autoNext, tiebreakEnd, hostAway, buzzFloor, dropGraceEnd
+        case answersOpen, answersClose, autoReveal, autoNext, tiebreakEnd, hostAway, kindTimer, dropGraceEnd
     }
 
     /// The next timer and when it fires. Game timers win ties with the host-away timer so a
@@ -35,8 +35,10 @@ extension Room {
             default:
                 break
             }
-            // The floor of a buzz question: given once no fairer press can still arrive (Room+Buzz).
-            if let due = buzzFloorDue(), game.map({ due < $0.at }) ?? true { game = (due, .buzzFloor) }
+            // The question's kind's own timer (a buzz question's floor), when it comes first.
+            if let due = kind(ofAskedAt: asked.count - 1).module.timerDue(in: self, current), game.map({ due < $0.at }) ?? true {
+                game = (due, .kindTimer)
+            }
         }
         if phase == .tiebreak, let tiebreak = tiebreaks.last, !tiebreak.isOver {
             game = (tiebreak.closesAt.plus(1), .tiebreakEnd)
@@ -62,7 +64,7 @@ extension Room {
         case .autoNext: return nextStep(at: at)
         case .tiebreakEnd: return .tiebreakEnded(TiebreakEnded(at: at, number: tiebreaks.last!.number, reason: .deadline))
         case .hostAway: return .roomEnded(RoomEnded(at: at, reason: .hostLeft))
-        case .buzzFloor: return buzzFloorEvent(at: at)!  // due only while a press waits (`BuzzQueue.floorDue`)
+        case .kindTimer: return kind(ofAskedAt: asked.count - 1).module.timerEvent(in: self, at: at)!  // due only when it has one
         case .dropGraceEnd: return .answersClosed(AnswersClosed(at: at, sequence: currentQuestion!.sequence, reason: .allAnswered))
         }
     }

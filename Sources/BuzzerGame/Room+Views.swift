@@ -48,9 +48,9 @@ extension Room {
         let counts = question.kind.module.revealCounts(question.content, entry: entry, isRanked: isRanked)
         let rightCount = entry.awards.values.filter { $0.outcome == .correct }.count
         var groups = question.kind.module.answerGroups(question.content, entry: entry, isRanked: isRanked)
-        if let all = groups?.groups, all.count > SurveyKind.revealedGroups {
-            groups?.groups = Array(all.prefix(SurveyKind.revealedGroups))
-            groups?.more = all.count - SurveyKind.revealedGroups
+        if let all = groups?.groups, all.count > AnswerGroups.revealedCount {
+            groups?.groups = Array(all.prefix(AnswerGroups.revealedCount))
+            groups?.more = all.count - AnswerGroups.revealedCount
         }
         return RevealView(
             sequence: sequence, correct: revealedAnswer(entry), explanation: question.explanation,

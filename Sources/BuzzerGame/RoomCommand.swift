@@ -17,8 +17,8 @@ package enum RoomCommand: Sendable, Equatable {
     case answer(PlayerID, AnswerSubmission)
     case wager(PlayerID, question: Int, amount: Int)
     case tiebreakAnswer(PlayerID, value: Double, writtenAt: GameInstant, rttMs: GameDuration)
-    /// A press of the buzzer on question `question`, with the connection's RTT when it arrived.
-    case buzz(PlayerID, question: Int, rttMs: GameDuration)
+    /// A player's command of its own type (`PlayerClientCommand`, a kind's), with the connection's RTT when it arrived.
+    case playerCommand(PlayerID, AnyClientCommand, rttMs: GameDuration)
 
     // Displays (read-only screens, counted only).
     case displayConnected
@@ -32,7 +32,8 @@ package enum RoomCommand: Sendable, Equatable {
     package var waitsForTheRound: Bool {
         switch self {
         case .hostCommand(let command): command.type.waitsForTheRound
-        case .answer, .wager, .tiebreakAnswer, .buzz: true
+        case .playerCommand(_, let command, _): command.type.waitsForTheRound
+        case .answer, .wager, .tiebreakAnswer: true
         case .hostDisconnected, .hostReconnect, .setJoinAddress, .join, .resume, .playerDisconnected, .leave, .displayConnected,
              .displayDisconnected, .tick:
             false
@@ -43,7 +44,7 @@ package enum RoomCommand: Sendable, Equatable {
     package var name: String {
         switch self {
         case .hostCommand(let command): command.type.title
-        case .buzz: "buzz"
+        case .playerCommand(_, let command, _): command.type.title
         case .tiebreakAnswer: "answer the tiebreak"
         case .hostDisconnected, .hostReconnect: "reconnect"
         case .setJoinAddress: "choose the join address"

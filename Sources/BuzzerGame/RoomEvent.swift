@@ -27,10 +27,6 @@ package enum RoomEvent: Sendable, Equatable {
     case answersOpened(AnswersOpened)
     case wagerPlaced(WagerPlaced)
     case answerRecorded(AnswerRecorded)
-    case buzzPressed(BuzzPressed)
-    case buzzFalseStart(BuzzFalseStart)
-    case buzzFloor(BuzzFloor)
-    case buzzMarked(BuzzMarked)
     case answersClosed(AnswersClosed)
     case clockPaused(ClockPaused)
     case clockResumed(ClockResumed)
@@ -41,7 +37,6 @@ package enum RoomEvent: Sendable, Equatable {
     case questionRevealed(QuestionRevealed)
     case answerAccepted(AnswerAccepted)
     case answerRejected(AnswerRejected)
-    case answersMerged(AnswersMerged)
     case scoreAdjusted(ScoreAdjusted)
     case leaderboardShown(LeaderboardShown)
     case tiebreakStarted(TiebreakStarted)
@@ -79,10 +74,6 @@ package enum RoomEvent: Sendable, Equatable {
         case .answersOpened(let e): V.visit(e, &subject)
         case .wagerPlaced(let e): V.visit(e, &subject)
         case .answerRecorded(let e): V.visit(e, &subject)
-        case .buzzPressed(let e): V.visit(e, &subject)
-        case .buzzFalseStart(let e): V.visit(e, &subject)
-        case .buzzFloor(let e): V.visit(e, &subject)
-        case .buzzMarked(let e): V.visit(e, &subject)
         case .answersClosed(let e): V.visit(e, &subject)
         case .clockPaused(let e): V.visit(e, &subject)
         case .clockResumed(let e): V.visit(e, &subject)
@@ -93,7 +84,6 @@ package enum RoomEvent: Sendable, Equatable {
         case .questionRevealed(let e): V.visit(e, &subject)
         case .answerAccepted(let e): V.visit(e, &subject)
         case .answerRejected(let e): V.visit(e, &subject)
-        case .answersMerged(let e): V.visit(e, &subject)
         case .scoreAdjusted(let e): V.visit(e, &subject)
         case .leaderboardShown(let e): V.visit(e, &subject)
         case .tiebreakStarted(let e): V.visit(e, &subject)
@@ -111,7 +101,10 @@ package enum RoomEvent: Sendable, Equatable {
 /// Every room event type, by metatype: the archive's decoder, `EventRegistryTests`, the doc test
 /// and `buzzer replay` iterate it.
 package enum RoomEvents {
-    package static let all: [any RoomEventPayload.Type] = [
+    package static let all: [any RoomEventPayload.Type] = core + QuestionKind.allCases.flatMap { kind in kind.module.events.map { $0 as any RoomEventPayload.Type } }
+
+    /// The room's own events; each kind's follow (`QuestionKindModule.events`).
+    private static let core: [any RoomEventPayload.Type] = [
         RoomCreated.self,
         HostDisconnected.self,
         HostReconnected.self,
@@ -133,10 +126,6 @@ package enum RoomEvents {
         AnswersOpened.self,
         WagerPlaced.self,
         AnswerRecorded.self,
-        BuzzPressed.self,
-        BuzzFalseStart.self,
-        BuzzFloor.self,
-        BuzzMarked.self,
         AnswersClosed.self,
         ClockPaused.self,
         ClockResumed.self,
@@ -147,7 +136,6 @@ package enum RoomEvents {
         QuestionRevealed.self,
         AnswerAccepted.self,
         AnswerRejected.self,
-        AnswersMerged.self,
         ScoreAdjusted.self,
         LeaderboardShown.self,
         TiebreakStarted.self,

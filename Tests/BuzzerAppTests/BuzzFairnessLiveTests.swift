@@ -66,7 +66,7 @@ struct BuzzFairnessLiveTests {
         #expect(eventually { (try? server.loggedEvents(of: code).last?.type) == "room_ended" })
         let events = try server.loggedEvents(of: code)
         var measured: [Int: GameDuration] = [:]
-        for case .buzzPressed(let pressed) in events { measured[pressed.player.rawValue] = pressed.rttMs }
+        for pressed in events.compactMap({ $0.extensionEvent(as: BuzzPressed.self) }) { measured[pressed.player.rawValue] = pressed.rttMs }
         for (name, rtt) in phones {
             let got = try #require(measured[ids[name]!])
             #expect(got >= GameDuration(rtt) - 5 && got < GameDuration(rtt) + 150, "\(name): measured \(got) ms")
@@ -138,7 +138,7 @@ struct BuzzCheatLiveTests {
         try host.send(type: "end")
         try host.next("ended")
         #expect(eventually { (try? server.loggedEvents(of: code).last?.type) == "room_ended" })
-        for case .buzzPressed(let pressed) in try server.loggedEvents(of: code) {
+        for pressed in try server.loggedEvents(of: code).compactMap({ $0.extensionEvent(as: BuzzPressed.self) }) {
             played.loggedRttMs[ids[pressed.player.rawValue] ?? "?"] = pressed.rttMs
         }
         return played

@@ -33,7 +33,7 @@ struct ClientCommandRegistryTests {
                 guard let room = game.room else { break }
                 for type in ClientCommands.all {
                     let command = type.fuzzed(in: room, by: &game)
-                    let message = ClientMessage.host(AnyClientCommand(command))
+                    let message = ClientMessage.command(AnyClientCommand(command))
                     let json = Array(JSONPrettyPrinter.print(message.jsonValue).utf8)
                     do {
                         let again = try ClientMessage.decode(json, packLimits: QuestionPackLimits())

@@ -9,16 +9,18 @@ import Testing
 /// Issue 40: a host command's definition is its own file (`ClientCommand`), named after its type, and
 /// so is a server message's (`ServerMessageBody`).
 struct WireNameTests {
-    /// Each host command's file (relative to Sources/): BuzzerGame's, the app's for an app command, or
-    /// its room mechanic's (`RoomMechanic`: the mechanic is one file, its commands included).
+    /// Each host command's file (relative to Sources/): BuzzerGame's, the app's for an app command,
+    /// its room mechanic's (`RoomMechanic`: the mechanic is one file, its commands included), or for a
+    /// kind's own command (`QuestionKindModule.commands`) its kind's folder, BuzzerGame/Kinds/<Kind>/.
     static let commandFiles: [(file: String, names: Set<String>)] = {
         let mechanics = Dictionary(RoomMechanics.all.map { mechanic in
             ("BuzzerGame/Mechanics/\(mechanic).swift", Set(mechanic.commands.map { $0.wireName }))
         }, uniquingKeysWith: { $0.union($1) })
+        let kinds = (try? FileManager.default.contentsOfDirectory(atPath: sources.appendingPathComponent("BuzzerGame/Kinds").path)) ?? []
         let own = ClientCommands.all.filter { type in !RoomMechanics.commands.contains { $0 == type } }.map { type in
             let name = "\(type).swift"
-            let game = "BuzzerGame/Commands/" + name
-            let file = FileManager.default.fileExists(atPath: sources.appendingPathComponent(game).path) ? game : "BuzzerApp/Game/Commands/" + name
+            let candidates = ["BuzzerGame/Commands/" + name] + kinds.sorted().map { "BuzzerGame/Kinds/\($0)/" + name }
+            let file = candidates.first { FileManager.default.fileExists(atPath: sources.appendingPathComponent($0).path) } ?? "BuzzerApp/Game/Commands/" + name
             return (file, Set([type.wireName]))
         }
         return own + mechanics.map { ($0.key, $0.value) }
@@ -71,10 +73,10 @@ struct WireNameTests {
         "BuzzerFormats/CSV/CSVImporter.swift": ["answer"],
         "BuzzerFormats/OpenTDB/OpenTDBImporter.swift": ["answer"],
         // A kind's own name (the pack format's `kind`), declared in its module: the buzz kind shares the `buzz` command's word.
-        "BuzzerGame/Kinds/BuzzKind.swift": ["buzz"],
+        "BuzzerGame/Kinds/Buzz/BuzzKind.swift": ["buzz"],
         // A room's phase `break` (`state.phase`), and the verbs of `bad_phase` sentences ("Cannot start while …").
         "BuzzerGame/RoomPhase.swift": ["break"],
-        "BuzzerGame/RoomCommand.swift": ["answer", "buzz", "join", "leave", "resume", "wager", "watch"],
+        "BuzzerGame/RoomCommand.swift": ["answer", "join", "leave", "resume", "wager", "watch"],
         // The archive's and the league's keys, and the answer export's columns (docs/archive-format.md).
         "BuzzerGameJSON/RecordedStandings+JSON.swift": ["players"],
         // Command-line words: a benchmark's phase names, a subcommand, a verdict.

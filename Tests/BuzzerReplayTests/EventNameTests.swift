@@ -8,11 +8,17 @@ import Testing
 @Suite struct EventNameTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Where an event type's name is defined: the file named after the type, or its room mechanic's
-    /// file for a mechanic's event (the mechanic is one file).
+    /// Where an event type's name is defined: the file named after the type, its room mechanic's
+    /// file for a mechanic's event (the mechanic is one file), or for a kind's own event its kind's
+    /// folder under Sources/BuzzerGame/Kinds/.
     static func definition(of type: any RoomEventPayload.Type) -> String {
         if let mechanic = RoomMechanics.all.first(where: { $0.events.contains { $0 == type } }) { return "Sources/BuzzerGame/Mechanics/\(mechanic).swift" }
-        return "Sources/BuzzerGame/Events/\(type).swift"
+        let events = "Sources/BuzzerGame/Events/\(type).swift"
+        guard !FileManager.default.fileExists(atPath: root.appendingPathComponent(events).path) else { return events }
+        let kinds = root.appendingPathComponent("Sources/BuzzerGame/Kinds")
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: kinds.path)) ?? []
+        return folders.sorted().map { "Sources/BuzzerGame/Kinds/\($0)/\(type).swift" }
+            .first { FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) } ?? events
     }
 
     /// The other categories' definition files: a name an event shares with one of them (`room_ended`
@@ -54,7 +60,8 @@ import Testing
     @Test func eachEventFileDeclaresItsOwnTypeWithItsName() throws {
         for type in RoomEvents.all {
             let text = try String(contentsOf: Self.root.appendingPathComponent(Self.definition(of: type)), encoding: .utf8)
-            #expect(text.contains("extension \(type): RoomEventPayload {") || text.contains("struct \(type): ExtensionEvent {"), "\(type)")
+            #expect(text.contains("extension \(type): RoomEventPayload {") || text.contains("struct \(type): ExtensionEvent {")
+                    || text.contains("extension \(type): ExtensionEvent {"), "\(type)")
             #expect(text.contains("static let wireName = \"\(type.wireName)\""), "\(type)")
         }
     }

@@ -30,7 +30,8 @@ import Testing
     }
 
     /// Every case of `RoomEvent` wraps a registered type, and every registered type has its case:
-    /// the register's three lines (case, `visit`, `all`) cannot drift apart.
+    /// the register's three lines (case, `visit`, `all`) cannot drift apart. A kind's events share
+    /// one case, `kind(KindEvent)`, and are registered by their kind (`QuestionKindModule.events`).
     @Test func everyCaseOfRoomEventIsRegistered() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let text = try String(contentsOf: root.appendingPathComponent("Sources/BuzzerGame/RoomEvent.swift"), encoding: .utf8)
@@ -39,10 +40,12 @@ import Testing
             guard trimmed.hasPrefix("case "), !trimmed.hasPrefix("case ."), trimmed.hasSuffix(")"), let open = trimmed.firstIndex(of: "(") else { return nil }
             return String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)])
         }
-        // The room mechanics' events share one boxed case (`extended`).
-        let core = RoomEvents.all.filter { type in !RoomMechanics.events.contains { $0 == type } }
+        // The room mechanics' and the question kinds' events share one boxed case (`extended`).
+        let kinds = QuestionKind.allCases.flatMap { kind in kind.module.events }
+        let core = RoomEvents.all.filter { type in !RoomMechanics.events.contains { $0 == type } && !kinds.contains { $0 == type } }
         #expect(cases.count == core.count + 1, "\(cases.count) cases, \(core.count) registered and the mechanics' case")
         #expect(Set(cases) == Set(core.map { "\($0)" }).union(["AnyExtensionEvent"]))
+        for event in kinds { #expect(RoomEvents.all.contains { $0 == event }, "\(event) is registered") }
     }
 
     @Test func theArchiveFormatDocListsExactlyTheRegisteredEvents() throws {

@@ -24,13 +24,19 @@ package enum ClientMessage: Sendable, Equatable {
         switch self {
         case .entry(let request): request.type.rawValue
         case .host(let command): command.type.wireName
-        case .player(let command): command.type.rawValue
+        case .player(let command): command.name
         case .display(let report): report.type.rawValue
         }
     }
 
     /// A host command as a message.
     package static func host(_ command: some ClientCommand) -> ClientMessage { .host(AnyClientCommand(command)) }
+
+    /// A command of `ClientCommands.all` as the message its role makes it: a kind's player command
+    /// (buzz's press) is a seated player's, like the answer path's; every other is the host's.
+    package static func command(_ command: AnyClientCommand) -> ClientMessage {
+        command.type.role == .player ? .player(.command(command)) : .host(command)
+    }
 }
 
 /// What a connection without a role may ask: to open a room, or to enter one in a role.
@@ -61,16 +67,28 @@ package enum PlayerCommand: Sendable, Equatable {
     case wager(question: Int, amount: Int)
     case tiebreakAnswer(value: Double)
     case leave
-    /// A press of the buzzer on a buzz question.
-    case buzz(question: Int)
+    /// A player's command of its own type (`PlayerClientCommand`, a question kind's), from `ClientCommands.all`.
+    case command(AnyClientCommand)
 
-    package var type: ClientMessageType {
+    /// Its `type` as written.
+    package var name: String {
         switch self {
-        case .buzz: .buzz
-        case .answer: .answer
-        case .wager: .wager
-        case .tiebreakAnswer: .tiebreakAnswer
-        case .leave: .leave
+        case .command(let command): command.type.wireName
+        case .answer: ClientMessageType.answer.rawValue
+        case .wager: ClientMessageType.wager.rawValue
+        case .tiebreakAnswer: ClientMessageType.tiebreakAnswer.rawValue
+        case .leave: ClientMessageType.leave.rawValue
+        }
+    }
+
+    /// Whether the sender gets an `ok` once it is done (`ClientMessageType.repliesOK`, `ClientCommand.repliesOK`).
+    package var repliesOK: Bool {
+        switch self {
+        case .command(let command): command.type.repliesOK
+        case .answer: ClientMessageType.answer.repliesOK
+        case .wager: ClientMessageType.wager.repliesOK
+        case .tiebreakAnswer: ClientMessageType.tiebreakAnswer.repliesOK
+        case .leave: ClientMessageType.leave.repliesOK
         }
     }
 }
@@ -127,7 +145,7 @@ extension ClientMessage {
             guard let command = ClientCommands.byName[name] else { throw JSONFieldError("unknown message type \"\(shown(name))\"") }
             let read = ClientFieldReader(type: name, specs: command.fields, object: object, fields: fields)
             do {
-                return .host(AnyClientCommand(try command.init(reading: CommandFieldReader(reader: read))))
+                return .command(AnyClientCommand(try command.init(reading: CommandFieldReader(reader: read))))
             } catch {
                 throw JSONFieldError(error.reason)
             }
@@ -142,7 +160,6 @@ extension ClientMessage {
         case .resume: return .entry(.resume(code: try read.string(.code), token: try read.string(.token)))
         case .watch: return .entry(.watch(code: try read.string(.code)))
         case .peek: return .entry(.peek(code: try read.string(.code)))
-        case .buzz: return .player(.buzz(question: try read.int(.question)))
         case .sound:
             guard let on = try read.optionalBool(.on) else { throw JSONFieldError("sound needs \"on\": true or false") }
             return .display(.sound(on: on))
@@ -185,7 +202,7 @@ extension ClientMessage {
             add(.device, device.map(JSONValue.string))
         case .entry(.watch(let code)), .entry(.peek(let code)):
             add(.code, .string(code))
-        case .host(let command):
+        case .host(let command), .player(.command(let command)):
             for (field, value) in command.base.fieldValues {
                 switch value {
                 case .string(let text): add(field, .string(text))
@@ -207,8 +224,8 @@ extension ClientMessage {
                 add(.amount, number(amount))
             case .tiebreakAnswer(let value):
                 add(.value, .number(value))
-            case .buzz(let question):
-                add(.question, number(question))
+            case .command:
+                break  // written with the host's commands above
             }
         case .display(.sound(let on)):
             add(.on, .bool(on))

@@ -10,7 +10,7 @@ package enum ClientMessageType: String, CaseIterable, Sendable {
     // Entering a room.
     case create, host, join, resume, watch, peek
     // A seated player's.
-    case answer, wager, leave, buzz
+    case answer, wager, leave
     case tiebreakAnswer = "tiebreak_answer"
     // A projector's, after `watch`.
     case sound
@@ -19,7 +19,7 @@ package enum ClientMessageType: String, CaseIterable, Sendable {
     package var role: ClientRole {
         switch self {
         case .create, .host, .join, .resume, .watch, .peek: .entry
-        case .answer, .wager, .leave, .tiebreakAnswer, .buzz: .player
+        case .answer, .wager, .leave, .tiebreakAnswer: .player
         case .sound: .display
         }
     }
@@ -44,7 +44,6 @@ package enum ClientMessageType: String, CaseIterable, Sendable {
         case .watch, .peek: return [.required(.code, .string(maxBytes: Bytes.code))]
         case .leave: return []
         case .sound: return [.required(.on, .bool)]
-        case .buzz: return [.required(.question, id)]
         case .answer: return [.required(.question, id), .required(.answer, .answer)]
         case .wager: return [.required(.question, id), .required(.amount, .int(InputBounds.wager))]
         case .tiebreakAnswer: return [.required(.value, .number)]
@@ -56,7 +55,7 @@ package enum ClientMessageType: String, CaseIterable, Sendable {
     package var repliesOK: Bool {
         switch self {
         case .wager, .leave: true
-        case .create, .host, .join, .resume, .watch, .peek, .answer, .tiebreakAnswer, .buzz, .sound: false
+        case .create, .host, .join, .resume, .watch, .peek, .answer, .tiebreakAnswer, .sound: false
         }
     }
 }

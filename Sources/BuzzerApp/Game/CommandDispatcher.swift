@@ -38,9 +38,9 @@ struct CommandDispatcher: Sendable {
     }
 
     func player(_ command: PlayerCommand, from client: GameClient) {
-        guard let (room, role) = member(client, request: command.type.rawValue) else { return }
+        guard let (room, role) = member(client, request: command.name) else { return }
         guard case .player(let id) = role else {
-            client.send(messages.encode(.error(GameError.unknownPlayer, request: command.type.rawValue)))
+            client.send(messages.encode(.error(GameError.unknownPlayer, request: command.name)))
             return
         }
         let handle = client.handle, messages = self.messages
@@ -50,7 +50,7 @@ struct CommandDispatcher: Sendable {
             do throws(GameError) {
                 try Self.perform(command, by: id, handle: handle, rttMs: rtt, written: written, in: live)
             } catch {
-                handle.send(messages.encode(.error(error, request: command.type.rawValue)))
+                handle.send(messages.encode(.error(error, request: command.name)))
             }
         }
     }
@@ -111,12 +111,12 @@ struct CommandDispatcher: Sendable {
             try live.perform(.wager(id, question: question, amount: amount))
         case .tiebreakAnswer(let value):
             try live.perform(.tiebreakAnswer(id, value: value, writtenAt: 0, rttMs: rttMs), answerFrom: handle)
-        case .buzz(let question):
-            try live.perform(.buzz(id, question: question, rttMs: rttMs), answerFrom: handle)
+        case .command(let command):
+            try live.perform(.playerCommand(id, command, rttMs: rttMs), answerFrom: handle)
         case .leave:
             try live.leave(id, handle: handle)
         }
-        if command.type.repliesOK { handle.send(live.context.messages.encode(.ok(OKPayload(request: command.type.rawValue)))) }
+        if command.repliesOK { handle.send(live.context.messages.encode(.ok(OKPayload(request: command.name)))) }
         if case .leave = command { handle.close(code: 1000, reason: "left the game") }
     }
 }

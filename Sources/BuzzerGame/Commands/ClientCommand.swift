@@ -100,7 +100,7 @@ package protocol CommandFuzzer {
     mutating func name() -> String
     /// Typed text: an accepted answer of the current question as a player might type it, or anything.
     mutating func answerText(in room: Room) -> String
-    /// A survey group for `merge_answers`: mostly one the players made.
+    /// An answer group for `merge_answers`: mostly one the players made.
     mutating func groupName(in room: Room) -> String
     /// Whether the game has run past its planned length (it may end now).
     var isLate: Bool { get }
@@ -118,10 +118,5 @@ extension CommandFuzzer {
     package mutating func milliseconds(_ seconds: ClosedRange<Int>) -> GameDuration {
         if chance(0.6) { return GameDuration(pick([seconds.lowerBound, seconds.lowerBound + 9, seconds.upperBound, seconds.lowerBound - 1, seconds.upperBound + 1])).times(1000) }
         return GameDuration(boundaryInt()).times(1000)
-    }
-
-    /// Whether the current question is a buzz question (the buzzer's commands are likely then).
-    package func isBuzz(_ room: Room) -> Bool {
-        room.currentQuestion.map { room.question($0).kind == .buzz } ?? false
     }
 }

@@ -31,7 +31,8 @@ extension QuestionShown: RoomEventPayload {
     package func apply(to room: inout Room) {
         room.asked.append(AskedQuestion(
             sequence: sequence, round: round, index: index, shownAt: at, opensAt: opensAt,
-            deadline: deadline, closesAt: closesAt, permutation: permutation))
+            deadline: deadline, closesAt: closesAt, permutation: permutation,
+            kindSlot: KindStateSlot(room.pack.rounds[round].questions[index].kind.module.questionState(room.pack.rounds[round].questions[index].content))))
         room.roomBreak = nil
         room.setPhase(.reading, at: at)
     }

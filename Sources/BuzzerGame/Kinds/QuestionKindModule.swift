@@ -89,6 +89,25 @@ package protocol QuestionKindModule: SendableMetatype {
     static func rightAnswer(_ content: QuestionContent, permutation: [Int]) -> AnswerValue
     /// An answer of this kind, whatever the question asks: the fuzzer's wrong-kind and out-of-range answers.
     static func wildAnswer(source: inout some KindFuzzSource) -> AnswerValue
+
+    // A kind's own mechanic (QuestionKindModule+Mechanics.swift): none by default.
+
+    /// The kind's own client commands (buzz's press and marks): `ClientCommands.all` appends every registered kind's.
+    static var commands: [any ClientCommand.Type] { get }
+    /// The kind's own room events: `RoomEvents.all` appends every registered kind's.
+    static var events: [any ExtensionEvent.Type] { get }
+    /// The state a question of this kind starts with when it is asked (`AskedQuestion.kindState`); nil for most.
+    static func questionState(_ content: QuestionContent) -> (any KindQuestionState)?
+    /// When the kind's own timer fires next on the current question `current`; nil when none is due.
+    /// Asked twice per command (`Room.nextDeadline`): it builds no event.
+    static func timerDue(in room: Room, _ current: AskedQuestion) -> GameInstant?
+    /// The event the kind's timer makes when it fires at `at` (only asked once `timerDue` said so).
+    static func timerEvent(in room: Room, at now: GameInstant) -> RoomEvent?
+    /// An `answer` the kind decides itself (a buzz floor holder's typed answer); nil to take the usual rules.
+    /// On the answer path: it must not allocate when it declines.
+    static func decideAnswer(by player: PlayerID, _ submission: AnswerSubmission, in room: Room, at now: GameInstant) throws(GameError) -> [RoomEvent]?
+    /// Whether the question may close once everyone answered (buzz: not once presses came in, the marks end it).
+    static func closesWhenAllAnswered(_ entry: AskedQuestion) -> Bool
     /// The page messages only this kind sends (`ServerMessages.all` appends every registered kind's).
     static var serverMessages: [any ServerMessageBody.Type] { get }
 }

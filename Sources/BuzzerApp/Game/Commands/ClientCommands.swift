@@ -5,13 +5,16 @@ import BuzzerGame
 /// protocol fuzzer, `ProtocolDocTests` and docs/protocol.md's tables iterate it, so a new host
 /// command is its own file plus its line here (docs/architecture.md, "Where to add").
 package enum ClientCommands {
-    package static let all: [any ClientCommand.Type] = [
+    package static let all: [any ClientCommand.Type] = core + QuestionKind.allCases.flatMap { kind in kind.module.commands }
+
+    /// The room's and the app's own commands; each kind's follow (`QuestionKindModule.commands`).
+    private static let core: [any ClientCommand.Type] = [
         StartCommand.self, NextCommand.self, CloseCommand.self, RevealCommand.self, LeaderboardCommand.self, EndCommand.self,
         LockCommand.self, UnlockCommand.self, KickCommand.self, RenameCommand.self, RenameTeamCommand.self, MergeTeamsCommand.self,
         MovePlayerCommand.self, AdjustCommand.self, AcceptCommand.self, RejectCommand.self, PauseCommand.self, UnpauseCommand.self,
-        SkipCommand.self, ReopenCommand.self, AddTimeCommand.self, UndoRevealCommand.self, MergeAnswersCommand.self,
+        SkipCommand.self, ReopenCommand.self, AddTimeCommand.self, UndoRevealCommand.self,
         BreakAddTimeCommand.self, BreakEndCountdownCommand.self, TiebreakCommand.self, JoinAddressCommand.self,
-        OpenBuzzersCommand.self, MarkBuzzCommand.self, ClipCommand.self,
+        ClipCommand.self,
     ] + RoomMechanics.commands
 
     /// Each command type by its wire name, for decoding.

@@ -6,6 +6,24 @@
 package enum BuzzKind: QuestionKindModule {
     package static let name = "buzz"
 
+    // The mechanic (Room+Buzz.swift): the press and the host's two commands, the four events, the queue, the floor's timer.
+    package static let commands: [any ClientCommand.Type] = [BuzzCommand.self, OpenBuzzersCommand.self, MarkBuzzCommand.self]
+    package static let events: [any ExtensionEvent.Type] = [BuzzPressed.self, BuzzFalseStart.self, BuzzFloor.self, BuzzMarked.self]
+
+    package static func questionState(_ content: QuestionContent) -> (any KindQuestionState)? { BuzzQueue() }
+
+    /// The floor: given once no fairer press can still arrive.
+    package static func timerDue(in room: Room, _ current: AskedQuestion) -> GameInstant? { room.buzzFloorDue(current) }
+    package static func timerEvent(in room: Room, at now: GameInstant) -> RoomEvent? { room.buzzFloorEvent(at: now) }
+
+    /// The floor holder of a question with accepted answers may type the answer.
+    package static func decideAnswer(by player: PlayerID, _ submission: AnswerSubmission, in room: Room, at now: GameInstant) throws(GameError) -> [RoomEvent]? {
+        try room.decideTypedBuzz(player, submission, at: now)
+    }
+
+    /// The presses are the answers, and they are not the end of it: the marks are.
+    package static func closesWhenAllAnswered(_ entry: AskedQuestion) -> Bool { entry.buzz.presses.isEmpty }
+
     package static func check(_ content: QuestionContent, at path: String, into collector: inout PackIssueCollector) {
         guard case let buzz? = content.buzz else { return }
         if !buzz.accepted.isEmpty { collector.checkAccepted(buzz.accepted, at: "\(path).answer") }

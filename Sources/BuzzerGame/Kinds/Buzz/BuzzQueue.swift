@@ -5,7 +5,7 @@
 /// (half the connection's RTT, capped by `rttCompensationCapMs`, exactly as a response time is
 /// corrected: `Scoring.rttCompensation`). Presses are ordered by corrected time; presses within
 /// `tieWindowMs` of the first of their group are a tie, ordered among themselves by arrival.
-package struct BuzzQueue: Sendable, Equatable {
+package struct BuzzQueue: KindQuestionState, Equatable {
     /// One press, as it arrived (the event `buzz_pressed`).
     package struct Press: Sendable, Equatable {
         package var player: PlayerID
@@ -120,4 +120,9 @@ package struct BuzzQueue: Sendable, Equatable {
             floorFreedAt = instant
         }
     }
+}
+
+extension AskedQuestion {
+    /// A buzz question's presses, floor and lockouts (its kind state); empty for other kinds.
+    package var buzz: BuzzQueue { kindState(as: BuzzQueue.self) ?? BuzzQueue() }
 }

@@ -14,7 +14,7 @@ extension SurveyKind: QuestionKindJSON {
             return nil
         }
         guard let scoring = choice(members["scoring"], SurveyScoring.self, default: .poll, at: "\(path).scoring", reader: &reader),
-              let display = choice(members["display"], SurveyDisplay.self, default: .bars, at: "\(path).display", reader: &reader) else { return nil }
+              let display = choice(members["display"], AnswerGroupsDisplay.self, default: .bars, at: "\(path).display", reader: &reader) else { return nil }
         var accepted: [String] = []
         if let value = members["accepted"] {
             guard let list = reader.stringArray(value, at: "\(path).accepted", what: "accepted answers") else { return nil }
@@ -48,7 +48,7 @@ extension SurveyKind: QuestionKindJSON {
         for word in head.lowercased().split(whereSeparator: { $0.isWhitespace }).map(String.init) {
             if let scoring = SurveyScoring(rawValue: word) {
                 fields.append(("scoring", .string(scoring.rawValue)))
-            } else if let display = SurveyDisplay(rawValue: word) {
+            } else if let display = AnswerGroupsDisplay(rawValue: word) {
                 fields.append(("display", .string(display.rawValue)))
             } else {
                 throw CSVImporter.RowProblem(

@@ -45,7 +45,7 @@ package struct MergeAnswersCommand: ClientCommand {
         guard present.contains(fromKey) else { throw .cannotMerge("no answer is in the group \"\(from)\"") }
         guard present.contains(intoKey) else { throw .cannotMerge("no answer is in the group \"\(into)\"") }
         guard fromKey != intoKey else { throw .cannotMerge("\"\(from)\" and \"\(into)\" are already one group") }
-        return [.answersMerged(AnswersMerged(at: now, sequence: question, from: fromKey, into: intoKey))]
+        return [AnswersMerged(at: now, sequence: question, from: fromKey, into: intoKey).event]
     }
 
     package static func fuzzed(in room: Room, by fuzz: inout some CommandFuzzer) -> MergeAnswersCommand {

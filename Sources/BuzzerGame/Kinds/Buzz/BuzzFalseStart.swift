@@ -16,13 +16,12 @@ package struct BuzzFalseStart: Codable, Sendable, Equatable {
     }
 }
 
-extension BuzzFalseStart: RoomEventPayload {
+extension BuzzFalseStart: ExtensionEvent {
     package static let wireName = "buzz_false_start"
-    package var event: RoomEvent { .buzzFalseStart(self) }
 
     package func apply(to room: inout Room) {
         guard let last = room.buzzPosition(sequence)?.position else { return }
-        room.asked[last].buzz.falseStart(player, team: team, lockOut: lockedOut)
+        room.asked[last].updateKindState(BuzzQueue.self) { $0.falseStart(player, team: team, lockOut: lockedOut) }
     }
 
     /// Not capped by `HostLimits`: the game bounds how many there are.

@@ -13,13 +13,12 @@ package struct AnswersMerged: Codable, Sendable, Equatable {
     }
 }
 
-extension AnswersMerged: RoomEventPayload {
+extension AnswersMerged: ExtensionEvent {
     package static let wireName = "answers_merged"
-    package var event: RoomEvent { .answersMerged(self) }
 
     package func apply(to room: inout Room) {
         guard room.asked.indices.contains(sequence) else { return }
-        room.asked[sequence].mergeAnswers(from: from, into: into)
+        room.asked[sequence].updateKindState(AnswerMerges.self) { $0.merge(from: from, into: into) }
         if room.asked[sequence].isRevealed { room.recomputeScores() }
     }
 

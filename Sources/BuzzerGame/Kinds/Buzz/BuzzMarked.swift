@@ -16,13 +16,12 @@ package struct BuzzMarked: Codable, Sendable, Equatable {
     }
 }
 
-extension BuzzMarked: RoomEventPayload {
+extension BuzzMarked: ExtensionEvent {
     package static let wireName = "buzz_marked"
-    package var event: RoomEvent { .buzzMarked(self) }
 
     package func apply(to room: inout Room) {
         guard case let (last, buzz)? = room.buzzPosition(sequence) else { return }
-        room.asked[last].buzz.mark(player, right: right, at: at)
+        room.asked[last].updateKindState(BuzzQueue.self) { $0.mark(player, right: right, at: at) }
         room.placeBuzzes(last, tieWindowMs: buzz.tieWindowMs)
     }
 

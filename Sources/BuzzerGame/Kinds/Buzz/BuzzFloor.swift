@@ -11,13 +11,12 @@ package struct BuzzFloor: Codable, Sendable, Equatable {
     }
 }
 
-extension BuzzFloor: RoomEventPayload {
+extension BuzzFloor: ExtensionEvent {
     package static let wireName = "buzz_floor"
-    package var event: RoomEvent { .buzzFloor(self) }
 
     package func apply(to room: inout Room) {
         guard let last = room.buzzPosition(sequence)?.position else { return }
-        room.asked[last].buzz.giveFloor(to: player)
+        room.asked[last].updateKindState(BuzzQueue.self) { $0.giveFloor(to: player) }
     }
 
     /// Not capped by `HostLimits`: the game bounds how many there are.

@@ -6,7 +6,7 @@ extension Room {
     func decideBuzz(_ id: PlayerID, question sequence: Int, rttMs: GameDuration, at now: GameInstant) throws(GameError) -> RoomEvent {
         let player = try activePlayer(id)
         guard let current = currentQuestion, isAcceptingAnswers || phase == .closed else {
-            throw .badPhase(command: RoomCommand.buzz(id, question: sequence, rttMs: rttMs).name, phase: phase)
+            throw .badPhase(command: BuzzCommand.title, phase: phase)
         }
         guard sequence == current.sequence else { throw .wrongQuestion(expected: current.sequence, got: sequence) }
         let content = question(current).content
@@ -25,14 +25,14 @@ extension Room {
         if phase == .reading {
             // Without a lockout a false start only warns; once per player, so a phone cannot fill the log.
             if !buzz.falseStartLockout && current.buzz.falseStarts.contains(id) { throw .answersNotOpen }
-            return .buzzFalseStart(BuzzFalseStart(at: now, sequence: sequence, player: id, team: team, lockedOut: buzz.falseStartLockout))
+            return BuzzFalseStart(at: now, sequence: sequence, player: id, team: team, lockedOut: buzz.falseStartLockout).event
         }
         guard phase == .open, now <= current.closesAt else { throw .questionClosed }
         let rtt = min(max(rttMs, 0), InputBounds.duration.upperBound)
         // Never before the buzzers opened: a press corrected past the opening would beat every honest one.
         // Never after it arrived either: a question reopened before it opened is open before its `opensAt`.
         let pressedAt = min(now, max(current.opensAt, now.minus(Scoring.rttCompensation(rttMs: rtt, capMs: settings.rttCompensationCapMs))))
-        return .buzzPressed(BuzzPressed(at: now, sequence: sequence, player: id, team: team, rttMs: rtt, pressedAt: pressedAt))
+        return BuzzPressed(at: now, sequence: sequence, player: id, team: team, rttMs: rtt, pressedAt: pressedAt).event
     }
 
     /// `open_buzzers`: ends the reading time now, for a question of any kind; a buzz question that
@@ -64,7 +64,7 @@ extension Room {
             throw .badPhase(command: MarkBuzzCommand.title, phase: phase)
         }
         guard let holder = current.buzz.floor else { throw .noFloor }
-        let marked = RoomEvent.buzzMarked(BuzzMarked(at: now, sequence: current.sequence, player: holder, right: right, text: typed))
+        let marked = BuzzMarked(at: now, sequence: current.sequence, player: holder, right: right, text: typed).event
         if right {
             var events = [marked]
             if isAcceptingAnswers { events.append(.answersClosed(AnswersClosed(at: now, sequence: current.sequence, reason: .host))) }
@@ -84,17 +84,20 @@ extension Room {
     }
 
     /// When the floor timer fires; nil when no press waits or the floor is held.
-    func buzzFloorDue() -> GameInstant? {
-        guard phase == .open || phase == .closed, let current = currentQuestion, !current.buzz.presses.isEmpty,
+    package func buzzFloorDue() -> GameInstant? { currentQuestion.flatMap(buzzFloorDue) }
+
+    /// The same for `current`, the current question (`BuzzKind.timerDue`).
+    func buzzFloorDue(_ current: AskedQuestion) -> GameInstant? {
+        guard phase == .open || phase == .closed, let queue = current.kindState(as: BuzzQueue.self), !queue.presses.isEmpty,
               case let buzz? = question(current).content.buzz else { return nil }
-        return current.buzz.floorDue(settleMs: buzzSettleMs(buzz))
+        return queue.floorDue(settleMs: buzzSettleMs(buzz))
     }
 
     /// The floor for the first waiting press in the fair order; nil when none waits.
     func buzzFloorEvent(at now: GameInstant) -> RoomEvent? {
         guard let current = currentQuestion, case let buzz? = question(current).content.buzz,
               let next = current.buzz.nextInLine(tieWindowMs: buzz.tieWindowMs) else { return nil }
-        return .buzzFloor(BuzzFloor(at: now, sequence: current.sequence, player: next.player))
+        return BuzzFloor(at: now, sequence: current.sequence, player: next.player).event
     }
 
     // MARK: - Folding

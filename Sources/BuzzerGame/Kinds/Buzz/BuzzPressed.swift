@@ -20,13 +20,12 @@ package struct BuzzPressed: Codable, Sendable, Equatable {
     }
 }
 
-extension BuzzPressed: RoomEventPayload {
+extension BuzzPressed: ExtensionEvent {
     package static let wireName = "buzz_pressed"
-    package var event: RoomEvent { .buzzPressed(self) }
 
     package func apply(to room: inout Room) {
         guard case let (last, buzz)? = room.buzzPosition(sequence), room.players[player] != nil else { return }
-        room.asked[last].buzz.press(BuzzQueue.Press(player: player, team: team, arrivedAt: at, pressedAt: pressedAt, right: nil))
+        room.asked[last].updateKindState(BuzzQueue.self) { $0.press(BuzzQueue.Press(player: player, team: team, arrivedAt: at, pressedAt: pressedAt, right: nil)) }
         let opensAt = room.asked[last].opensAt
         room.asked[last].answers[player] = RecordedAnswer(
             value: .buzz(BuzzPress(place: 0, tie: false, right: nil)), responseMs: max(0, pressedAt.minus(opensAt)),

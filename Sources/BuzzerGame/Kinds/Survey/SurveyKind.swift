@@ -4,8 +4,10 @@
 package enum SurveyKind: QuestionKindModule {
     package static let name = "survey"
 
-    /// How many groups a reveal names; the rest are counted (`AnswerGroups.more`).
-    package static let revealedGroups = 10
+    // The mechanic: the host's merges of answer groups, a command, its event and each question's merges.
+    package static let commands: [any ClientCommand.Type] = [MergeAnswersCommand.self]
+    package static let events: [any ExtensionEvent.Type] = [AnswersMerged.self]
+    package static func questionState(_ content: QuestionContent) -> (any KindQuestionState)? { AnswerMerges() }
 
     package static func check(_ content: QuestionContent, at path: String, into collector: inout PackIssueCollector) {
         guard case let survey? = content.survey else { return }
@@ -150,7 +152,7 @@ package enum SurveyKind: QuestionKindModule {
             let count = wild && source.chance(0.2) ? source.pick([0, 51]) : source.int(1...3)
             for index in 0..<count { accepted.append(index == 0 ? "yes" : "\(source.packText(30, wild: wild)) \(index)") }
         }
-        return .survey(Survey(scoring: scoring, accepted: accepted, display: source.pick(SurveyDisplay.allCases)))
+        return .survey(Survey(scoring: scoring, accepted: accepted, display: source.pick(AnswerGroupsDisplay.allCases)))
     }
 
     package static func fuzzAnswer(_ content: QuestionContent, permutation: [Int], source: inout some KindFuzzSource) -> AnswerValue {
@@ -180,9 +182,9 @@ package struct Survey: Sendable, Equatable {
     package var scoring: SurveyScoring
     /// The answers that score, `rare` only (empty otherwise).
     package var accepted: [String]
-    package var display: SurveyDisplay
+    package var display: AnswerGroupsDisplay
 
-    package init(scoring: SurveyScoring = .poll, accepted: [String] = [], display: SurveyDisplay = .bars) {
+    package init(scoring: SurveyScoring = .poll, accepted: [String] = [], display: AnswerGroupsDisplay = .bars) {
         self.scoring = scoring
         self.accepted = accepted
         self.display = display
@@ -195,7 +197,7 @@ package enum SurveyScoring: String, Sendable, CaseIterable, Codable {
 }
 
 /// How the projector draws the groups at the reveal.
-package enum SurveyDisplay: String, Sendable, CaseIterable, Codable {
+package enum AnswerGroupsDisplay: String, Sendable, CaseIterable, Codable {
     case cloud, bars
 }
 
