@@ -9,6 +9,7 @@ extension QuestionKindModule {
     package static func timerEvent(in room: Room, at now: GameInstant) -> RoomEvent? { nil }
     package static func decideAnswer(by player: PlayerID, _ submission: AnswerSubmission, in room: Room, at now: GameInstant) throws(GameError) -> [RoomEvent]? { nil }
     package static func closesWhenAllAnswered(_ entry: AskedQuestion) -> Bool { true }
+    package static func holdsClock(_ entry: AskedQuestion) -> Bool { false }
 }
 
 /// A kind's own state on one asked question (buzz's queue of presses), made by its module when the
