@@ -40,7 +40,8 @@ SCRIPTS = {str(p.relative_to(ASSETS)): PAGE_PARTS.get(p.parent.name if p.parent 
            for p in sorted(ASSETS.rglob("*.js")) if p.name != "i18n.js"}  # i18n.js defines t(), it reads no key
 PAGES = {"index.html": "player", "display.html": "display", "host.html": "host", "edit.html": "edit", "league.html": "league"}
 # Keys built at run time: `t(\`err.${code}\`)` and the like. Each prefix's keys count as used.
-DYNAMIC = ("err.", "e.kind.", "e.part.", "e.item.", "e.credit.", "e.surveyScoring.", "e.surveyDisplay.", "l.period.", "l.in.", "l.col.")
+# A room mechanic's words are `note.NAME`, `act.COMMAND` and `e.extra.FIELD` (docs/mechanics.md).
+DYNAMIC = ("err.", "note.", "act.", "e.extra.", "e.kind.", "e.part.", "e.item.", "e.credit.", "e.surveyScoring.", "e.surveyDisplay.", "l.period.", "l.in.", "l.col.")
 ORDINAL_FIRST = {"en": "1st", "de": "1.", "fr": "1er", "es": "1º", "nl": "1e"}
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 

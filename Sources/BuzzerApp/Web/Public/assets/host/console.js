@@ -1,6 +1,6 @@
 // The console during a game: the stage for the phase, the controls with keyboard shortcuts and
 // the host's corrections (pause, add time, skip, re-open, undo a reveal, end).
-import { $, h, fill, clock, teamTable, standingsTable, tiebreakTable, breakSlide, tickBreak, serverNow, t, tn } from '../common.js';
+import { $, h, fill, clock, teamTable, standingsTable, tiebreakTable, breakSlide, tickBreak, serverNow, t, tn, kind } from '../common.js';
 import { S, command, main } from './store.js';
 import { renderSetup } from './setup.js';
 import { startClock, questionStage, revealStage } from './question.js';
@@ -16,11 +16,9 @@ export function primary() {
   switch (S.game.phase) {
     case 'lobby': return { label: t('h.start'), type: 'start', shortcut: t('h.startShortcut') };
     case 'tiebreak': return { label: t('h.endTiebreak'), type: 'close', shortcut: t('h.endTiebreakShortcut') };
-    // A buzz round is the buzzers: Space out of habit must not close them for everyone, so closing
-    // them is a click on a plain button (the buzz panel's Right and Wrong mark the floor).
-    case 'reading': case 'open': return S.game.question?.kind === 'buzz'
-      ? { label: t('h.closeBuzzers'), type: 'close', keyless: true, note: t('h.closeBuzzersNote') }
-      : { label: t('h.closeAnswers'), type: 'close', shortcut: t('h.closeAnswersShortcut') };
+    // A kind may own the next step (a buzz: the floor's Right, never closing the buzzers for everyone).
+    case 'reading': case 'open': return kind(S.game.question?.kind).hostPrimary?.(S.game)
+      ?? { label: t('h.closeAnswers'), type: 'close', shortcut: t('h.closeAnswersShortcut') };
     case 'closed': return { label: t('h.reveal'), type: 'reveal', shortcut: t('h.revealShortcut') };
     case 'revealed': return { label: t('h.next'), type: 'next', shortcut: t('h.nextShortcut') };
     case 'break': return S.game.break?.upNext
@@ -38,9 +36,9 @@ document.addEventListener('keydown', (event) => {
   if (event.altKey || event.ctrlKey || event.metaKey) return;
   if (event.target.closest('input, select, textarea, button, a, summary, [contenteditable]')) return;
   const step = primary();
-  if (!step || !S.seat || step.keyless) return;
+  if (!step || !S.seat) return;
   event.preventDefault();
-  command(step.type);
+  command(step.type, step.fields);
 });
 
 export function render(force = false) {
@@ -82,8 +80,8 @@ export function renderStage(force) {
     asking ? h('span', { class: 'remote-status', 'aria-hidden': 'true' },
       h('span', { id: 'remote-count', text: `${S.game.answerCount ?? 0}/${S.game.connected ?? S.game.playerCount ?? 0}` }),
       h('span', { id: 'remote-clock', text: '' })) : null,
-    step ? h('button', { type: 'button', class: step.keyless ? 'btn' : 'btn primary', id: 'primary', 'aria-keyshortcuts': step.keyless ? null : 'Space ArrowRight', text: step.label,
-      'aria-describedby': step.note ? 'primary-note' : null, onclick: () => command(step.type) }) : null,
+    step ? h('button', { type: 'button', class: 'btn primary', id: 'primary', 'aria-keyshortcuts': 'Space ArrowRight', text: step.label,
+      'aria-describedby': step.note ? 'primary-note' : null, onclick: () => command(step.type, step.fields) }) : null,
     S.game.phase === 'open' || S.game.phase === 'reading' ? h('button', { type: 'button', class: 'btn', text: t('h.revealNow'), onclick: () => command('reveal') }) : null,
     S.game.phase === 'revealed' ? h('button', { type: 'button', class: 'btn', text: t('h.showLeaderboard'), onclick: () => command('leaderboard') }) : null,
     ...runOfShow(),
@@ -91,7 +89,7 @@ export function renderStage(force) {
     S.game.phase === 'break' && S.game.break?.endsAt > serverNow() ? h('button', { type: 'button', class: 'btn', id: 'break-end', text: t('h.endCountdown'), onclick: () => command('break_end_countdown') }) : null,
     S.game.phase === 'lobby' ? h('button', { type: 'button', class: 'btn', 'aria-pressed': S.game.locked ? 'true' : 'false', text: S.game.locked ? t('h.roomLocked') : t('h.lockRoom'), onclick: () => command(S.game.locked ? 'unlock' : 'lock') }) : null,
     S.game.phase !== 'ended' ? endButton() : null,
-    step && !step.keyless ? h('span', { class: 'shortcut' }, ...tn('h.shortcut', { space: h('kbd', { text: t('h.space') }), arrow: h('kbd', { text: '→' }), what: step.shortcut })) : null);
+    step ? h('span', { class: 'shortcut' }, ...tn('h.shortcut', { space: h('kbd', { text: t('h.space') }), arrow: h('kbd', { text: '→' }), what: step.shortcut })) : null);
   // What the two ways out differ in, beside the buttons (docs/game-rules.md, "Phases").
   const notes = S.game.phase === 'ended' ? null : h('ul', { class: 'control-notes hint' },
     step?.note ? h('li', { id: 'primary-note' }, h('strong', { text: `${step.label}: ` }), step.note) : null,

@@ -62,6 +62,8 @@ export default {
       b?.queue.length ? h('ul', { class: 'buzz-queue' }, b.queue.map((r) => h('li', { class: r.right === false ? 'wrong' : '',
         text: `${ordinal(r.place)} ${who(r)}${r.tie ? ` · ${t('k.buzzTie')}` : ''}` }))) : null);
   },
+  /** The console's next step (Space): the floor's Right; with nobody on the floor, none (closing is no habit's). */
+  hostPrimary: (game) => (game.buzz?.floor ? { label: t('k.buzzMarkRight'), type: 'mark_buzz', fields: { right: true }, shortcut: t('k.buzzRightShortcut') } : false),
   /** The console: open the buzzers, mark whoever has the floor, the queue with its corrected times. */
   hostPanel: (q, game, command) => {
     const b = current(game, q), f = floorRow(b);
