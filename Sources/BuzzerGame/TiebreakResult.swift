@@ -18,7 +18,3 @@ package struct TiebreakResult: Sendable, Equatable, Codable {
 extension TiebreakResult: ServerMessageBody {
     package static let wireName = "tiebreak_result"
 }
-
-extension ServerMessage {
-    package static func tiebreakResult(_ body: TiebreakResult) -> ServerMessage { ServerMessage(body) }
-}

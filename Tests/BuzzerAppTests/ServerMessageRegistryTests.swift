@@ -34,7 +34,7 @@ import Testing
     @Test func aMessageNamesItsBodysType() {
         #expect(ServerMessage.ok(OKPayload(request: "lock")).wireName == OKPayload.wireName)
         #expect(ServerMessage.breakShown(BreakPayload(serverTime: 1, break: RoomBreak(round: 1, title: "Half time", text: nil, upNext: nil, startedAt: 0, endsAt: nil))).wireName == BreakPayload.wireName)
-        #expect(ServerMessage.buzz(BuzzView(question: 0, open: true, floor: nil, queue: [], lockedOut: [], falseStarts: [])).wireName == BuzzView.wireName)
+        #expect(ServerMessage(BuzzView(question: 0, open: true, floor: nil, queue: [], lockedOut: [], falseStarts: [])).wireName == BuzzView.wireName)
     }
 
     @Test func equalityComparesTheBodysTypeAndValues() {

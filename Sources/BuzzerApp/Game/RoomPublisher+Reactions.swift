@@ -117,7 +117,7 @@ extension RoomPublisher {
             }
         case .tiebreakEnded(let number):
             if let result = room.tiebreakResult(number) {
-                out.append(Delivery(audience: .everyone, message: .tiebreakResult(result), timing: .whenDurable(event: index)))
+                out.append(Delivery(audience: .everyone, message: ServerMessage(result), timing: .whenDurable(event: index)))
             }
             let standings = room.standings
             out.append(Delivery(audience: .everyone, message: .leaderboard(Self.leaderboard(standings, final: true)), timing: .whenDurable(event: index)))

@@ -1,5 +1,6 @@
 import BuzzerGame
 
+/// `answer_ack`, to the player who answered: it is in, and `durable` once its line is logged.
 package struct AnswerAckPayload: Encodable, Sendable, Equatable {
     package var question: Int
     package var durable: Bool

@@ -1,5 +1,6 @@
 import BuzzerGame
 
+/// `answers_closed`: the current question takes no more answers, and why.
 package struct AnswersClosedPayload: Encodable, Sendable, Equatable { var question: Int; var reason: CloseReason }
 
 extension AnswersClosedPayload: ServerMessageBody {

@@ -1,5 +1,6 @@
 import BuzzerGame
 
+/// `answers_open`: the current question takes answers until `deadline`.
 package struct AnswersOpenPayload: Encodable, Sendable, Equatable { var question: Int; var serverTime: GameInstant; var deadline: GameInstant }
 
 extension AnswersOpenPayload: ServerMessageBody {

@@ -1,5 +1,6 @@
 import BuzzerGame
 
+/// `created`, to the host who created the room: its code, its token and its addresses.
 package struct CreatedPayload: Encodable, Sendable, Equatable {
     package var code: String
     package var hostToken: String

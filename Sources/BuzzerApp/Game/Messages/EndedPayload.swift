@@ -1,5 +1,6 @@
 import BuzzerGame
 
+/// `ended`, to everyone: the game is over, with its podium and the top of the standings.
 package struct EndedPayload: Encodable, Sendable, Equatable {
     package var reason: EndReason
     package var podium: Standings

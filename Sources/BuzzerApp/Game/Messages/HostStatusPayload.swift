@@ -1,5 +1,6 @@
 import BuzzerGame
 
+/// `host_status`, to the players and the displays: whether the host is connected.
 package struct HostStatusPayload: Encodable, Sendable, Equatable { var connected: Bool }
 
 extension HostStatusPayload: ServerMessageBody {

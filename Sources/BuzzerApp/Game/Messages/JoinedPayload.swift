@@ -1,5 +1,6 @@
 import BuzzerGame
 
+/// `joined`, to a player who joined or resumed: their seat and the token to resume it.
 package struct JoinedPayload: Encodable, Sendable, Equatable {
     package var code: String
     package var player: PlayerID

@@ -1,5 +1,6 @@
 import BuzzerGame
 
+/// `kicked`, to the player removed (then close code 4003).
 package struct KickedPayload: Encodable, Sendable, Equatable {
     package var ban: Bool
     /// The host's words for the player, if any.

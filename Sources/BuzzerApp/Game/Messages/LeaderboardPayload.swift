@@ -1,5 +1,6 @@
 import BuzzerGame
 
+/// `leaderboard`, to everyone: the standings between questions, or the final ones.
 package struct LeaderboardPayload: Encodable, Sendable, Equatable {
     package var final: Bool
     /// The top of the standings only (`GameContext.leaderboardSize`).

@@ -1,5 +1,6 @@
 import BuzzerGame
 
+/// `lobby`, to everyone, at most every `rooms.lobbyUpdateMilliseconds`: the room before the game.
 package struct LobbyPayload: Encodable, Sendable, Equatable {
     package var title: String
     package var playerCount: Int

@@ -1,5 +1,6 @@
 import BuzzerGame
 
+/// `players`, to the host and the displays (coalesced like `lobby`): every player with their score.
 package struct PlayersPayload: Encodable, Sendable, Equatable {
     package var players: [PlayerRow]
     /// Every team still playing, for the host's team tools; absent when there are none.

@@ -1,5 +1,6 @@
 import BuzzerGame
 
+/// `question`, to everyone at once (one encoding shared by the players and the displays).
 package struct QuestionPayload: Encodable, Sendable, Equatable {
     package var serverTime: GameInstant
     package var question: QuestionView

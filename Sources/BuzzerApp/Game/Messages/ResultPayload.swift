@@ -1,5 +1,6 @@
 import BuzzerGame
 
+/// `result`, to each player after each reveal: how they did (hand-written by `PersonalMessageJSON`).
 package struct ResultPayload: Encodable, Sendable, Equatable {
     package var result: PlayerResult
     /// Ranked players, for "3rd of 42".

@@ -1,5 +1,6 @@
 import BuzzerGame
 
+/// `reveal`, to everyone: the right answer and how the room answered.
 package struct RevealPayload: Encodable, Sendable, Equatable {
     package var reveal: RevealView
     /// Host only, text questions: typed answers grouped, to pick extra ones to accept.

@@ -1,5 +1,6 @@
 import BuzzerGame
 
+/// `standing`, to each player with every `leaderboard` and `ended`: their own place.
 package struct StandingPayload: Encodable, Sendable, Equatable {
     package var rank: Int?
     package var score: Int

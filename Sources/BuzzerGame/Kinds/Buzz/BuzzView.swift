@@ -39,10 +39,6 @@ extension BuzzView: ServerMessageBody {
     package static let wireName = "buzz"
 }
 
-extension ServerMessage {
-    package static func buzz(_ body: BuzzView) -> ServerMessage { ServerMessage(body) }
-}
-
 extension Room {
     /// The current question's queue; nil when it is not a buzz question (or none is on).
     package var buzzView: BuzzView? {
