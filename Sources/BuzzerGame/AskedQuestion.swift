@@ -34,6 +34,9 @@ package struct AskedQuestion: Sendable, Equatable {
     package var teamAwards: [TeamID: Int] = [:]
     /// Since when the host has the clock stopped; nil while it runs.
     package var pausedAt: GameInstant?
+    /// Since when the question's kind holds the clock (a buzz's floor); nil while it does not. Unlike a
+    /// pause, answers and presses go on; the deadline moves on by the hold when it ends.
+    package var heldSince: GameInstant?
     /// Stretches of the answer window with the clock stopped (a pause, or closed until re-opened):
     /// not charged to anyone's response time, and not part of the window speed points scale on.
     package var stoppages: [Stoppage] = []
@@ -52,6 +55,13 @@ package struct AskedQuestion: Sendable, Equatable {
     package var isRevealed: Bool { revealedAt != nil }
 
     package var isPaused: Bool { pausedAt != nil }
+
+    /// Whether an answer (or a press) at `now` is within the window: always while the kind holds the
+    /// clock (it was held before the close, so the deadline it will move to is still ahead).
+    package func takesAnswers(at now: GameInstant) -> Bool { heldSince != nil || now <= closesAt }
+
+    /// The time left when the kind took hold of the clock; nil while it does not hold it.
+    package var heldLeftMs: GameDuration? { heldSince.map { max(0, deadline.minus($0)) } }
 
     /// The answer window speed points scale on: from the opening to the deadline, less the stoppages.
     package var answerWindowMs: GameDuration {

@@ -24,6 +24,9 @@ package struct QuestionView: Sendable, Equatable, Codable {
     /// While the host has the clock stopped: the ms it stopped at (to the opening while reading,
     /// to the deadline while open). Absent while the clock runs.
     package var pausedLeftMs: GameDuration? = nil
+    /// While the question's kind holds the clock (a buzz's floor): the ms left, standing still, with no
+    /// pause on screen and answers going on. Absent otherwise.
+    package var heldLeftMs: GameDuration? = nil
     /// The question's picture or sound (never its `revealMedia`).
     package var media: QuestionMedia? = nil
     /// True when screens write this question's numbers without separators ("1824": a number

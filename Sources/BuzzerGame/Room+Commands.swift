@@ -123,12 +123,12 @@ extension Room {
             throw .teamAnswered(by: players[by]?.nickname ?? "a teammate")
         }
         if !isAcceptingAnswers {
-            if current.closeReason == .deadline && now > current.closesAt { throw .lateAnswer(byMs: now.minus(current.deadline)) }
+            if current.closeReason == .deadline && !current.takesAnswers(at: now) { throw .lateAnswer(byMs: now.minus(current.deadline)) }
             throw .questionClosed
         }
         if current.isPaused { throw .paused }
         if now < current.opensAt { throw .answersNotOpen }
-        if now > current.closesAt { throw .lateAnswer(byMs: now.minus(current.deadline)) }
+        if !current.takesAnswers(at: now) { throw .lateAnswer(byMs: now.minus(current.deadline)) }
         if player.firstQuestion > current.sequence { throw .questionClosed }
         let value = try canonicalAnswer(submission.value, for: current)
         let measured = Scoring.responseTime(
@@ -180,7 +180,7 @@ extension Room {
         guard let current = currentQuestion, phase != .lobby else { throw .badPhase(command: RoomCommand.wager(id, question: sequence, amount: amount).name, phase: phase) }
         guard sequence == current.sequence else { throw .wrongQuestion(expected: current.sequence, got: sequence) }
         guard pack.rounds[current.round].wager else { throw .notWagerRound }
-        guard isAcceptingAnswers, now <= current.closesAt else { throw .questionClosed }
+        guard isAcceptingAnswers, current.takesAnswers(at: now) else { throw .questionClosed }
         if current.isPaused { throw .paused }
         let competitor: Competitor = player.team.map(Competitor.team) ?? .player(id)
         let max = maxWager(for: competitor, question: question(current))

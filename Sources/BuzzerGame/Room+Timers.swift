@@ -20,6 +20,8 @@ extension Room {
                 let content = question(current).content
                 // A buzz question may wait for the host's `open_buzzers` instead of the reading time.
                 if !content.kind.module.opensOnHostCommand(content) { game = (current.opensAt, .answersOpen) }
+            case .open where current.heldSince != nil:
+                break  // the kind holds the clock (a buzz's floor): nothing closes the question on time
             case .open:
                 // An answer received exactly at `closesAt` still counts, so the close is due one ms later.
                 game = (current.closesAt.plus(1), .answersClose)

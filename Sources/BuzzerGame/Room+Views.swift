@@ -17,6 +17,7 @@ extension Room {
             deadline: entry.deadline, timeLimitMs: entry.answerWindowMs,
             answerChangeable: settings.allowAnswerChange ? true : nil,
             pausedLeftMs: entry.pausedAt.map { at in max(0, (at < entry.opensAt ? entry.opensAt : entry.deadline) - at) },
+            heldLeftMs: entry.heldLeftMs,
             media: question.media, plain: question.kind.module.writesPlainNumbers(question.content) ? true : nil,
             figures: question.kind.module.figures(question.content),
             notes: RoomMechanics.notes(entry, question).nilIfEmpty)

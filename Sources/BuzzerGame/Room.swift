@@ -134,6 +134,8 @@ package struct Room: Sendable, Equatable {
     /// log) is ignored.
     package mutating func apply(_ event: RoomEvent) {
         event.visit(Applying.self, &self)
+        // A kind's event may make it take or let go of the clock (a buzz's floor); the answer path never comes here.
+        if case .extended = event { syncClockHold(at: event.at) }
     }
 
     mutating func setPhase(_ phase: RoomPhase, at instant: GameInstant) {

@@ -88,6 +88,11 @@ def test_a_buzzer_round_on_phones_projectors_and_the_console(tmp_path, browsers)
         clean(en, "player: buzz first")
         shot(en, "buzz-first")
         clean(host, "host: buzz queue")
+        # Ada holds the floor: the clock stands still on every screen, with no "Paused" (issue 41).
+        for screen in (en, big):
+            clock = wait_css(screen, "#clock.held")
+            assert "paused" not in clock.get_attribute("class")
+        assert not en.execute_script("return document.querySelector('#paused-note')?.hidden === false")
 
         # Ada types her answer on the phone: wrong, so she is locked out and the floor passes to Zoë.
         typed = wait_css(en, "#typed")

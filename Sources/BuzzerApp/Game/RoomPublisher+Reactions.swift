@@ -78,7 +78,7 @@ extension RoomPublisher {
             if let view = room.questionView {
                 out.append(Delivery(audience: .everyone, message: .clock(ClockPayload(
                     question: view.sequence, serverTime: now, opensAt: view.opensAt, deadline: view.deadline,
-                    timeLimitMs: view.timeLimitMs, pausedLeftMs: view.pausedLeftMs))))
+                    timeLimitMs: view.timeLimitMs, pausedLeftMs: view.pausedLeftMs, heldLeftMs: view.heldLeftMs))))
             }
         case .questionNotes:
             if let view = room.questionView {

@@ -17,6 +17,7 @@ extension AnswersClosed: RoomEventPayload {
 
     package func apply(to room: inout Room) {
         guard let last = room.asked.indices.last else { return }
+        room.releaseClockHold(at: at)
         room.asked[last].closedAt = at
         room.asked[last].closeReason = reason
         // Closed while paused: no answer comes after this pause, so it need not be counted.

@@ -15,6 +15,7 @@ extension ClockPaused: RoomEventPayload {
 
     package func apply(to room: inout Room) {
         guard let last = room.asked.indices.last, room.asked[last].sequence == sequence else { return }
+        room.releaseClockHold(at: at)  // the host's pause takes over a kind's hold
         room.asked[last].pausedAt = at
     }
 

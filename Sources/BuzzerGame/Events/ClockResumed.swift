@@ -25,6 +25,7 @@ extension ClockResumed: RoomEventPayload {
         room.asked[last].deadline = room.asked[last].deadline.plus(stopped)
         room.asked[last].closesAt = room.asked[last].closesAt.plus(stopped)
         room.asked[last].pausedAt = nil
+        room.syncClockHold(at: at)  // a floor still held holds the clock again
     }
 
     /// Not capped by `HostLimits`: it ends a counted pause.

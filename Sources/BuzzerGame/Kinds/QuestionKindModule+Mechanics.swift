@@ -9,6 +9,7 @@ extension QuestionKindModule {
     package static func timerEvent(in room: Room, at now: GameInstant) -> RoomEvent? { nil }
     package static func decideAnswer(by player: PlayerID, _ submission: AnswerSubmission, in room: Room, at now: GameInstant) throws(GameError) -> [RoomEvent]? { nil }
     package static func closesWhenAllAnswered(_ entry: AskedQuestion) -> Bool { true }
+    package static func holdsClock(_ entry: AskedQuestion) -> Bool { false }
     package static func liveView(in room: Room) -> (any ServerMessageBody)? { nil }
 }
 

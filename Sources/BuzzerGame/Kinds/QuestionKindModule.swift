@@ -108,6 +108,9 @@ package protocol QuestionKindModule: SendableMetatype {
     static func decideAnswer(by player: PlayerID, _ submission: AnswerSubmission, in room: Room, at now: GameInstant) throws(GameError) -> [RoomEvent]?
     /// Whether the question may close once everyone answered (buzz: not once presses came in, the marks end it).
     static func closesWhenAllAnswered(_ entry: AskedQuestion) -> Bool
+    /// Whether the kind holds the clock now (a buzz while a player has the floor): the question's time
+    /// stands still, without the host's pause, until it lets go (`Room.syncClockHold`).
+    static func holdsClock(_ entry: AskedQuestion) -> Bool
     /// The page messages only this kind sends (`ServerMessages.all` appends every registered kind's).
     static var serverMessages: [any ServerMessageBody.Type] { get }
     /// What every screen shows of the current question's kind while it runs (buzz's queue), as the

@@ -9,6 +9,8 @@ package struct ClockPayload: Encodable, Sendable, Equatable {
     package var timeLimitMs: GameDuration
     /// Present while the clock is stopped: what it stopped at.
     package var pausedLeftMs: GameDuration?
+    /// Present while the question's kind holds the clock (a buzz's floor): the time left, standing still.
+    package var heldLeftMs: GameDuration? = nil
 }
 
 extension ClockPayload: ServerMessageBody {

@@ -28,6 +28,9 @@ package enum BuzzKind: QuestionKindModule {
     /// The presses are the answers, and they are not the end of it: the marks are.
     package static func closesWhenAllAnswered(_ entry: AskedQuestion) -> Bool { entry.buzz.presses.isEmpty }
 
+    /// The time stands still while a player has the floor: nobody is timed out mid-answer.
+    package static func holdsClock(_ entry: AskedQuestion) -> Bool { entry.buzz.floor != nil }
+
     package static func check(_ content: QuestionContent, at path: String, into collector: inout PackIssueCollector) {
         guard case let buzz? = content.buzz else { return }
         if !buzz.accepted.isEmpty { collector.checkAccepted(buzz.accepted, at: "\(path).answer") }

@@ -32,6 +32,10 @@ package struct BuzzView: Sendable, Equatable, Codable {
     package var typed: Bool? = nil
     /// What a wrong answer costs (the pack's `penalty`), so a phone marked wrong says it at once; absent when nothing.
     package var penalty: Int? = nil
+    /// The question's deadline as the floor leaves it (a floor holds the clock and moves it on when let go).
+    package var deadline: GameInstant? = nil
+    /// While a player has the floor: the time left, standing still (`QuestionView.heldLeftMs`).
+    package var heldLeftMs: GameDuration? = nil
 }
 
 /// The `buzz` message: to everyone after each press, floor and mark.
@@ -61,6 +65,7 @@ extension Room {
         }
         return BuzzView(
             question: current.sequence, open: phase == .open, floor: queue.floor, queue: rows, lockedOut: locked, falseStarts: queue.falseStarts,
-            typed: buzz.accepted.isEmpty ? nil : true, penalty: buzz.penalty > 0 ? buzz.penalty : nil)
+            typed: buzz.accepted.isEmpty ? nil : true, penalty: buzz.penalty > 0 ? buzz.penalty : nil,
+            deadline: current.deadline, heldLeftMs: current.heldLeftMs)
     }
 }

@@ -27,7 +27,7 @@ extension Room {
             if !buzz.falseStartLockout && current.buzz.falseStarts.contains(id) { throw .answersNotOpen }
             return BuzzFalseStart(at: now, sequence: sequence, player: id, team: team, lockedOut: buzz.falseStartLockout).event
         }
-        guard phase == .open, now <= current.closesAt else { throw .questionClosed }
+        guard phase == .open, current.takesAnswers(at: now) else { throw .questionClosed }
         let rtt = min(max(rttMs, 0), InputBounds.duration.upperBound)
         // Never before the buzzers opened: a press corrected past the opening would beat every honest one.
         // Never after it arrived either: a question reopened before it opened is open before its `opensAt`.

@@ -55,10 +55,10 @@ export class Countdown {
     this.timer = null;
   }
   /** The host stopped the clock: draw where it stands, once, and say so. */
-  freeze(leftMs, totalMs) {
+  freeze(leftMs, totalMs, quiet = false) {
     this.stop();
     this.onTick(Math.ceil(leftMs / 1000), Math.min(1, leftMs / Math.max(1, totalMs)));
-    say(this.announce, t('clock.hostPaused'));
+    if (!quiet) say(this.announce, t('clock.hostPaused'));
   }
 }
 
@@ -85,7 +85,11 @@ export function runClock(countdown, phase, q) {
   node.setAttribute('aria-label', paused ? t('clock.pausedLabel') : t('clock.label'));
   node.classList.toggle('waiting', phase === 'reading');
   // The window is `timeLimitMs` long and ends at the deadline: a pause moved the deadline, not the length.
+  // A buzz floor holds the clock: still, no pause shown.
+  const held = !paused && typeof q.heldLeftMs === 'number' && phase === 'open';
+  node.classList.toggle('held', held);
   if (paused) countdown.freeze(q.pausedLeftMs, phase === 'reading' ? q.opensAt - q.shownAt : q.timeLimitMs);
+  else if (held) countdown.freeze(q.heldLeftMs, q.timeLimitMs, true);
   else if (phase === 'reading') countdown.start(q.shownAt, q.opensAt);
   else if (phase === 'open') countdown.start(q.deadline - (q.timeLimitMs ?? q.deadline - q.opensAt), q.deadline);
   else { node.querySelector('.secs').textContent = '0'; node.style.setProperty('--left', '0'); }

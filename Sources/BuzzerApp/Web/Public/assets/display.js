@@ -52,7 +52,7 @@ function said(change, game) {
   if (change.has('phase') && game.reveal && game.phase === 'revealed') return t('d.sayAnswer', { answer: correctText(game.reveal.correct, q) });
   if (change.has('phase') && game.phase === 'closed') return t('q.timesUp');
   if (change.has('skipped') && game.skipped) return t('d.saySkipped');
-  if (change.has('clock') && !change.screen) return typeof q?.pausedLeftMs === 'number' ? t('d.sayPaused') : t('d.sayRunning');
+  if (change.has('paused') && !change.screen) return typeof q?.pausedLeftMs === 'number' ? t('d.sayPaused') : t('d.sayRunning');
   return null;
 }
 

@@ -75,12 +75,13 @@ export function reduce(game, m, seat = game.seat) {
     case 'players': Object.assign(game, { players: m.players, teams: m.teams ?? [] }); break;
     case 'question': Object.assign(game, FRESH, { phase: 'reading', question: m.question, correct: m.correct, explanation: m.explanation,
       notes: m.question.notes ?? [], actions: m.actions ?? null }); break;
-    // A room mechanic's notes under the question (a hint shown), and the console's buttons with their counts.
+    // A mechanic's notes (a hint) and the console's buttons.
     case 'question_notes': if (!now) return false; game.notes = m.notes; if (m.actions) game.actions = m.actions; break;
     case 'answers_open': if (now) { game.phase = 'open'; game.question.deadline = m.deadline; } return now;
     case 'clock':  // the host paused, resumed or added time: the question's timing as it now stands
       if (!now) return false;
-      Object.assign(game.question, { opensAt: m.opensAt, deadline: m.deadline, timeLimitMs: m.timeLimitMs, pausedLeftMs: m.pausedLeftMs ?? null });
+      Object.assign(game.question, { opensAt: m.opensAt, deadline: m.deadline, timeLimitMs: m.timeLimitMs, pausedLeftMs: m.pausedLeftMs ?? null,
+        heldLeftMs: m.heldLeftMs ?? null });
       break;
     case 'answer_count': Object.assign(game, { answerCount: m.answered, connected: m.connected }); break;
     case 'waiting': if (now) game.waiting = m; return now;
@@ -90,7 +91,8 @@ export function reduce(game, m, seat = game.seat) {
     case 'team_answer': if (now) { Object.assign(game, { answered: true, myAnswer: m.lockedIn, answeredBy: m.by }); ack(game, 'teamAnswer'); } return now;
     case 'team_wager': if (now) game.teamWager = { ...m }; return now;
     // A buzz question's queue, floor and lockouts, whole each time.
-    case 'buzz': if (now) game.buzz = { ...m }; return now;
+    // A floor holds the clock while it is held, and moves the deadline on when let go.
+    case 'buzz': if (now) { game.buzz = { ...m }; if (m.deadline) Object.assign(game.question, { deadline: m.deadline, heldLeftMs: m.heldLeftMs ?? null }); } return now;
     case 'skipped': if (now) game.skipped = { question: m.question }; return now;
     case 'answers_closed': if (now) game.phase = 'closed'; return now;
     case 'reveal':

@@ -84,7 +84,7 @@ function react(change) {
   }
   if (change.has('clock') && !change.screen) {
     renderStage(true);
-    say(live, typeof game.question?.pausedLeftMs === 'number' ? t('h.sayPaused') : t('h.sayRunning'));
+    if (change.has('paused')) say(live, typeof game.question?.pausedLeftMs === 'number' ? t('h.sayPaused') : t('h.sayRunning'));
   }
   if (change.has('skipped') && game.skipped) toast(t('h.skipped', { n: game.skipped.question + 1 }));
   if (change.has('waiting')) renderWaiting();

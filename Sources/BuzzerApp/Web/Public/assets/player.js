@@ -108,7 +108,7 @@ function react(change) {
     updateChip();
     if (game.phase === 'leaderboard' || game.phase === 'ended') render(true);
   } else if (change.has('title', 'playerCount', 'locked') && game.phase === 'lobby') render();
-  if (change.has('clock') && !change.screen) applyPause();
+  if (change.has('clock') && !change.screen) applyPause(change.has('paused'));
   if (change.has('hostConnected')) renderHostNote();
   if (change.has('skipped') && game.skipped) { say(live, t('p.saySkipped')); showNotice(t('p.saySkipped')); }
 }

@@ -20,7 +20,9 @@ function snapshot(game) {
   for (const k of WATCHED) s[k] = game[k];
   const q = game.question;
   s.sequence = q?.sequence;
-  s.clock = q ? `${q.opensAt}|${q.deadline}|${q.timeLimitMs}|${q.pausedLeftMs}` : '';
+  s.clock = q ? `${q.opensAt}|${q.deadline}|${q.timeLimitMs}|${q.pausedLeftMs}|${q.heldLeftMs}` : '';
+  // The host's pause, said aloud (a buzz floor is none).
+  s.paused = typeof q?.pausedLeftMs === 'number';
   s.tiebreakNumber = game.tiebreak?.number;
   for (const [k, n] of Object.entries(game.acks ?? {})) s[`ack.${k}`] = n;
   return s;

@@ -42,7 +42,7 @@ export function questionStage() {
   ];
 }
 
-/** The room mechanics' buttons for this question (show the next hint), with their counts in the label. */
+/** The mechanics' buttons (show the next hint). */
 function mechanicActions() {
   const actions = S.game.actions ?? [];
   return h('div', { id: 'mechanic-actions', class: 'controls', hidden: !actions.length }, actions.map((a) => h('button', {
@@ -50,7 +50,7 @@ function mechanicActions() {
     text: a.used >= a.total ? t(`act.${a.command}.none`, { total: a.total }) : t(`act.${a.command}`, { n: a.used + 1, total: a.total, cost: a.costPercent ?? 0 }) })));
 }
 
-/** A mechanic acted (a hint shown): its notes and buttons redrawn in place. */
+/** A hint shown: notes and buttons redrawn in place. */
 export function renderNotes() {
   patchNotes(S.game.notes);
   $('#mechanic-actions')?.replaceWith(mechanicActions());

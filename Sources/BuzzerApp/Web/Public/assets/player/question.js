@@ -27,7 +27,7 @@ export function answerable() {
 
 /** The host paused or resumed: the clock follows, and the answers wait with it, without a redraw
  *  that would throw away a half-typed answer or the options picked so far. */
-export function applyPause() {
+export function applyPause(speak = true) {
   startClock();
   const paused = isPaused();
   const open = answerable();
@@ -39,7 +39,7 @@ export function applyPause() {
   if (submit) submit.disabled = !open || !main.querySelector('.answers [aria-pressed="true"]');
   const note = $('#paused-note');
   if (note) note.hidden = !paused;
-  if (!paused) say(live, t('p.sayRunning'));
+  if (!paused && speak) say(live, t('p.sayRunning'));
 }
 
 /** A stopped clock, said big: the answers (and the stake) wait until the host resumes. */

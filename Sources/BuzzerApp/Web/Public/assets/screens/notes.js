@@ -1,6 +1,4 @@
-// What the room's mechanics show under a question's text (a hint shown), the same on the phone,
-// the console and the projector: a line per note in the page's words (`note.BY` with its number),
-// swapped in place when a note comes, so a half-typed answer stays.
+// The mechanics' notes under a question (a hint), on every page: `note.BY` with its number.
 import { h, $ } from '../dom.js';
 import { t } from '../i18n.js';
 
@@ -9,7 +7,7 @@ export function questionNotes(notes) {
     (notes ?? []).map((note) => h('li', {}, h('strong', { text: t(`note.${note.by}`, { n: note.n }) }), ' ', note.text)));
 }
 
-/** Redraws the notes on screen, if the page shows a question. */
+/** Redraws them in place: a half-typed answer stays. */
 export function patchNotes(notes) {
   $('#qnotes')?.replaceWith(questionNotes(notes));
 }
