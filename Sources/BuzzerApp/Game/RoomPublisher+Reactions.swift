@@ -47,10 +47,10 @@ extension RoomPublisher {
             let deadline = room.currentQuestion?.deadline ?? opened.at
             out.append(Delivery(audience: .everyone, message: .answersOpen(AnswersOpenPayload(
                 question: opened.sequence, serverTime: now, deadline: deadline))))
-            if let buzz = room.buzzView { out.append(Delivery(audience: .everyone, message: ServerMessage(buzz))) }
-        case .buzzNow:
-            pending.buzz = false
-            if let buzz = room.buzzView { out.append(Delivery(audience: .everyone, message: ServerMessage(buzz))) }
+            if let view = room.kindLiveView { out.append(Delivery(audience: .everyone, message: ServerMessage(view))) }
+        case .kindViewNow:
+            pending.kindView = false
+            if let view = room.kindLiveView { out.append(Delivery(audience: .everyone, message: ServerMessage(view))) }
         case .teamWager(let placed):
             // A team's stake is the team's: every member sees it, and who placed it.
             if let team = placed.team, let by = room.players[placed.player]?.nickname {

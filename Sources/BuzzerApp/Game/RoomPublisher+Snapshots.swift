@@ -16,7 +16,7 @@ extension RoomPublisher {
         if let view = room.questionView {
             payload.question = view
             payload.answerCount = current?.answers.count
-            payload.buzz = room.buzzView
+            payload.kindView = room.kindLiveView.map(KindLiveView.init)
         }
         // A break shows no question: the last round's reveal stays off its screens.
         if room.phase != .onBreak { payload.reveal = shared.currentReveal(of: room) }

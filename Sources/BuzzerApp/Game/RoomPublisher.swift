@@ -14,8 +14,8 @@ package struct RoomPublisher: Sendable, Equatable {
         package var lobby = false
         package var players = false
         package var answerCount = false
-        /// A buzz question's queue after presses: a burst of presses sends it a few times, not once per press.
-        package var buzz = false
+        /// The kind's live view after presses (a buzz queue): a burst of presses sends it a few times, not once per press.
+        package var kindView = false
         /// The host's `waiting` alone: a wager round's stakes moved (nobody answered, so no new count).
         package var waiting = false
         /// A projector came, went or turned its sound on or off: the console's `display_sound`.
@@ -26,7 +26,7 @@ package struct RoomPublisher: Sendable, Equatable {
             if updates.contains(.lobby) { lobby = true }
             if updates.contains(.players) { players = true }
             if updates.contains(.answerCount) { answerCount = true }
-            if updates.contains(.buzz) { buzz = true }
+            if updates.contains(.kindView) { kindView = true }
             if updates.contains(.waiting) { waiting = true }
         }
     }
@@ -88,9 +88,9 @@ package struct RoomPublisher: Sendable, Equatable {
             // The projector lists who has joined, as the host console does.
             out.append(Delivery(audience: .screens, message: .players(Self.players(in: room))))
         }
-        if pending.buzz {
-            pending.buzz = false
-            if let buzz = room.buzzView { out.append(Delivery(audience: .everyone, message: ServerMessage(buzz))) }
+        if pending.kindView {
+            pending.kindView = false
+            if let view = room.kindLiveView { out.append(Delivery(audience: .everyone, message: ServerMessage(view))) }
         }
         if pending.answerCount || pending.waiting, let current = room.currentQuestion {
             if pending.answerCount {

@@ -28,8 +28,8 @@ package struct CoalescedUpdates: OptionSet, Sendable, Equatable {
     package static let players = CoalescedUpdates(rawValue: 1 << 1)
     /// `answer_count` to the screens and the host's `waiting`.
     package static let answerCount = CoalescedUpdates(rawValue: 1 << 2)
-    /// A buzz question's queue, after presses.
-    package static let buzz = CoalescedUpdates(rawValue: 1 << 3)
+    /// The current question's kind's live view (`QuestionKindModule.liveView`: a buzz queue), after presses.
+    package static let kindView = CoalescedUpdates(rawValue: 1 << 3)
     /// The host's `waiting` alone (a wager round's stakes).
     package static let waiting = CoalescedUpdates(rawValue: 1 << 4)
 }
@@ -56,10 +56,10 @@ package enum PublisherSend: Sendable, Equatable {
     case figures(scores: Bool)
     /// The question, to everyone (the host's copy with its answer).
     case question
-    /// `answers_open` to everyone, and a buzz question's queue.
+    /// `answers_open` to everyone, and the kind's live view (`QuestionKindModule.liveView`).
     case answersOpen(AnswersOpened)
-    /// A buzz question's queue to everyone at once.
-    case buzzNow
+    /// The current question's kind's live view (`QuestionKindModule.liveView`) to everyone at once.
+    case kindViewNow
     /// A team's stake to its members.
     case teamWager(WagerPlaced)
     /// The sender's `answer_ack` once durable, and a team's lock-in to its members.

@@ -10,6 +10,14 @@ extension QuestionKindModule {
     package static func decideAnswer(by player: PlayerID, _ submission: AnswerSubmission, in room: Room, at now: GameInstant) throws(GameError) -> [RoomEvent]? { nil }
     package static func closesWhenAllAnswered(_ entry: AskedQuestion) -> Bool { true }
     package static func holdsClock(_ entry: AskedQuestion) -> Bool { false }
+    package static func liveView(in room: Room) -> (any ServerMessageBody)? { nil }
+}
+
+extension Room {
+    /// The current question's kind's live view (`QuestionKindModule.liveView`); nil when it has none or no question is on.
+    package var kindLiveView: (any ServerMessageBody)? {
+        asked.isEmpty ? nil : kind(ofAskedAt: asked.count - 1).module.liveView(in: self)
+    }
 }
 
 /// A kind's own state on one asked question (buzz's queue of presses), made by its module when the

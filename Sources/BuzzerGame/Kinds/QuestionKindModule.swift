@@ -113,6 +113,10 @@ package protocol QuestionKindModule: SendableMetatype {
     static func holdsClock(_ entry: AskedQuestion) -> Bool
     /// The page messages only this kind sends (`ServerMessages.all` appends every registered kind's).
     static var serverMessages: [any ServerMessageBody.Type] { get }
+    /// What every screen shows of the current question's kind while it runs (buzz's queue), as the
+    /// message it is sent as (one of `serverMessages`); nil for most kinds. The publisher sends it on
+    /// the reactions `.kindView` and `.kindViewNow`, and `state` carries it under its message's name.
+    static func liveView(in room: Room) -> (any ServerMessageBody)?
 }
 
 /// How a timeline (`buzzer replay`, the results page) tallies a question's answers.

@@ -6,7 +6,7 @@ import BuzzerGame
 /// other) and `ServerMessageRegistryTests` iterate it, so a new message is its own file plus its line
 /// here (docs/architecture.md, "Adding a server message").
 package enum ServerMessages {
-    package static let all: [any ServerMessageBody.Type] = shared + QuestionKind.allCases.flatMap { $0.module.serverMessages }
+    package static let all: [any ServerMessageBody.Type] = shared + QuestionKind.allCases.flatMap { kind in kind.module.serverMessages }
 
     /// The messages of every game, whatever its kinds.
     private static let shared: [any ServerMessageBody.Type] = [
@@ -16,7 +16,7 @@ package enum ServerMessages {
         ClockPayload.self, SkippedPayload.self, RevealPayload.self, ResultPayload.self, LeaderboardPayload.self,
         StandingPayload.self, EndedPayload.self, HostStatusPayload.self, KickedPayload.self, RenamedPayload.self,
         TeamChangedPayload.self, TeamAnswerPayload.self, TiebreakPayload.self, BreakPayload.self,
-        TiebreakAckPayload.self, BuzzView.self, TiebreakResult.self, TeamWagerPayload.self, RoomInfoPayload.self,
+        TiebreakAckPayload.self, TiebreakResult.self, TeamWagerPayload.self, RoomInfoPayload.self,
         ClipControl.self, DisplaySoundPayload.self, QuestionNotesPayload.self, WaitingPayload.self, OKPayload.self, ErrorPayload.self,
     ]
 }

@@ -26,6 +26,6 @@ extension BuzzFalseStart: ExtensionEvent {
 
     /// Not capped by `HostLimits`: the game bounds how many there are.
     package var hostEventKind: HostEventKind? { nil }
-    package var publisherReaction: PublisherReaction { PublisherReaction([.buzz, .answerCount]) }
+    package var publisherReaction: PublisherReaction { PublisherReaction([.kindView, .answerCount]) }
     package static func samples(at: GameInstant) -> [Self] { [Self(at: at, sequence: 0, player: PlayerID(1), team: TeamID(1), lockedOut: true)] }
 }

@@ -22,6 +22,6 @@ extension BuzzFloor: ExtensionEvent {
     /// Not capped by `HostLimits`: the game bounds how many there are.
     package var hostEventKind: HostEventKind? { nil }
     /// Every screen redraws the queue at once: the projector's floor, each phone's place, the console's marks.
-    package var publisherReaction: PublisherReaction { PublisherReaction(.answerCount, .buzzNow) }
+    package var publisherReaction: PublisherReaction { PublisherReaction(.answerCount, .kindViewNow) }
     package static func samples(at: GameInstant) -> [Self] { [Self(at: at, sequence: 0, player: PlayerID(1))] }
 }

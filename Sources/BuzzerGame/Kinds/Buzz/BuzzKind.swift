@@ -12,6 +12,10 @@ package enum BuzzKind: QuestionKindModule {
 
     package static func questionState(_ content: QuestionContent) -> (any KindQuestionState)? { BuzzQueue() }
 
+    /// The queue every screen shows (the `buzz` message, and `state.buzz`).
+    package static let serverMessages: [any ServerMessageBody.Type] = [BuzzView.self]
+    package static func liveView(in room: Room) -> (any ServerMessageBody)? { room.buzzView }
+
     /// The floor: given once no fairer press can still arrive.
     package static func timerDue(in room: Room, _ current: AskedQuestion) -> GameInstant? { room.buzzFloorDue(current) }
     package static func timerEvent(in room: Room, at now: GameInstant) -> RoomEvent? { room.buzzFloorEvent(at: now) }

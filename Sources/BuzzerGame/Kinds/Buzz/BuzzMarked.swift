@@ -32,6 +32,6 @@ extension BuzzMarked: ExtensionEvent {
 
     /// Not capped by `HostLimits`: the game bounds how many there are.
     package var hostEventKind: HostEventKind? { nil }
-    package var publisherReaction: PublisherReaction { PublisherReaction(.answerCount, .buzzNow) }
+    package var publisherReaction: PublisherReaction { PublisherReaction(.answerCount, .kindViewNow) }
     package static func samples(at: GameInstant) -> [Self] { [Self(at: at, sequence: 0, player: PlayerID(1), right: false, text: "Lyon")] }
 }

@@ -43,7 +43,7 @@ extension BuzzPressed: ExtensionEvent {
     /// Not capped by `HostLimits`: the game bounds how many there are.
     package var hostEventKind: HostEventKind? { nil }
     /// A hundred tables press within a second: the queue goes out coalesced, like the answer count.
-    package var publisherReaction: PublisherReaction { PublisherReaction([.buzz, .answerCount]) }
+    package var publisherReaction: PublisherReaction { PublisherReaction([.kindView, .answerCount]) }
 
     package static func samples(at: GameInstant) -> [Self] {
         [Self(at: at, sequence: 0, player: PlayerID(1), team: TeamID(1), rttMs: 120, pressedAt: at - 60)]
