@@ -31,6 +31,17 @@ import BuzzerGameJSON
 
     // MARK: - The pack format
 
+    /// The export's and the fuzzer's words for a pin never trap, whatever the number (it trapped on a negative one).
+    @Test func aPinsNumbersPrintForAnyValue() {
+        #expect(PinKind.decimal(0.4) == "0.40")
+        #expect(PinKind.decimal(0.4123) == "0.4123")
+        #expect(PinKind.decimal(-0.0123) == "-0.0123")
+        #expect(PinKind.decimal(-1.5) == "-1.50")
+        #expect(PinKind.decimal(1e300) == "1e+300")
+        #expect(PinKind.decimal(.nan) == "nan")
+        #expect(PinKind.text(PinPoint(x: -5_000, y: Int.max / 4)).hasPrefix("(-0.50, "))
+    }
+
     @Test func decodesPointsAreasAndScoringAndRoundTrips() throws {
         let json = """
         {"title":"Maps","questions":[

@@ -236,14 +236,17 @@ package enum PinKind: QuestionKindModule {
 
     static func text(_ pin: PinPoint) -> String { "(\(decimal(PinPoint.fraction(pin.x))), \(decimal(PinPoint.fraction(pin.y))))" }
 
-    /// At least two decimals, at most four: 0.4 as "0.40", 0.4123 as "0.4123".
+    /// At least two decimals, at most four: 0.4 as "0.40", 0.4123 as "0.4123". Total on any value (a
+    /// negative or huge one from a fuzzed answer prints, never traps).
     static func decimal(_ value: Double) -> String {
-        let fixed = Int((value * Double(PinPoint.scale)).rounded())
+        guard value.isFinite, value.magnitude < 1e12 else { return "\(value)" }
+        let fixed = Int((value.magnitude * Double(PinPoint.scale)).rounded())
+        let sign = value < 0 && fixed != 0 ? "-" : ""
         let whole = fixed / PinPoint.scale, rest = fixed % PinPoint.scale
         var digits = String(rest)
         digits = String(repeating: "0", count: 4 - digits.count) + digits
         while digits.count > 2, digits.hasSuffix("0") { digits.removeLast() }
-        return "\(whole).\(digits)"
+        return "\(sign)\(whole).\(digits)"
     }
 
     package static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {
