@@ -75,7 +75,7 @@ import Testing
         return seen
     }
 
-    private static let pages = [("player", ["/index.html"], "/assets/player.js"), ("host", ["/host.html"], "/assets/host.js"),
+    private static let pages = [("player", ["/index.html", "/assets/phone.css"], "/assets/player.js"), ("host", ["/host.html"], "/assets/host.js"),
                                 ("display", ["/display.html", "/assets/display.css", "/assets/sound.js"], "/assets/display.js"),
                                 ("edit", ["/edit.html", "/assets/edit.css"], "/assets/edit.js"), ("league", ["/league.html", "/assets/league.css"], "/assets/league.js")]
     private static let languages = ["en", "de", "fr", "es", "nl"]
