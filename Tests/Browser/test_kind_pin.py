@@ -216,10 +216,14 @@ def test_the_editor_sets_a_pin_target_by_clicking_the_picture(tmp_path, browsers
         # The picture shows in the kind's fields; its shape fills in the aspect; a click puts the target there.
         wait(editor, lambda d: d.execute_script("const i = document.querySelector('.pin-fields img'); return !!i && i.naturalWidth === 480"), "no picture to click")
         wait(editor, lambda d: el(d, "input[data-path$='.aspect']").get_attribute("value") == "1.6", "the aspect was not filled in")
-        img = el(editor, ".pin-fields img")
-        width, height = img.size["width"], img.size["height"]
-        ActionChains(editor).move_to_element_with_offset(img, round(width * (0.6 - 0.5)), round(height * (0.7 - 0.5))).click().perform()
-        wait(editor, lambda d: abs(float(el(d, "input[data-path$='.target.x']").get_attribute("value")) - 0.6) < 0.01, "the click did not move the target")
+        def clicked(d):
+            # The card may be redrawn once more after the upload (a new picture element): click the one on
+            # screen until the target moves there; a click on the same spot again changes nothing.
+            img = el(d, ".pin-fields img")
+            width, height = img.size["width"], img.size["height"]
+            ActionChains(d).move_to_element_with_offset(img, round(width * (0.6 - 0.5)), round(height * (0.7 - 0.5))).click().perform()
+            return abs(float(el(d, "input[data-path$='.target.x']").get_attribute("value")) - 0.6) < 0.01
+        wait(editor, clicked, "the click did not move the target")
         assert abs(float(el(editor, "input[data-path$='.target.y']").get_attribute("value")) - 0.7) < 0.01
         assert len(els(editor, ".pin-fields .pin-target")) == 1
         radius = el(editor, "input[data-path$='.radius']")
