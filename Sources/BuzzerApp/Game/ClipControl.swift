@@ -23,9 +23,12 @@ extension ClipControl: ServerMessageBody {
     package static let wireName = "clip"
 }
 
+#if !BUZZER_CLIENT_FUZZ
+// The client-message fuzzer builds this file without the app's `ServerMessage` (Fuzz/run.sh).
 extension ServerMessage {
     package static func clip(_ body: ClipControl) -> ServerMessage { ServerMessage(body) }
 }
+#endif
 
 /// What a projector tells the server about itself after `watch`: only displays may send it.
 package enum DisplayReport: Sendable, Equatable {
