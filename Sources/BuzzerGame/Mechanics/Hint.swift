@@ -37,8 +37,8 @@ package struct HintCommand: FieldlessCommand {
     package static let wireName = "hint"
     package static let title = "show a hint"
     package static let waitsForTheRound = true
-    /// While the question is on screen and not yet revealed.
-    static let phases: [RoomPhase] = [.reading, .open, .closed]
+    /// While players may still answer: a hint after the close would only cost points.
+    static let phases: [RoomPhase] = [.reading, .open]
 
     package init() {}
 
