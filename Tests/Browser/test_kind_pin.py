@@ -221,6 +221,8 @@ def test_the_editor_sets_a_pin_target_by_clicking_the_picture(tmp_path, browsers
             # screen until the target moves there; a click on the same spot again changes nothing.
             img = el(d, ".pin-fields img")
             width, height = img.size["width"], img.size["height"]
+            # In the middle of the window, clear of the editor's sticky bars, as a person clicks it.
+            d.execute_script("arguments[0].scrollIntoView({block: 'center'})", img)
             ActionChains(d).move_to_element_with_offset(img, round(width * (0.6 - 0.5)), round(height * (0.7 - 0.5))).click().perform()
             return abs(float(el(d, "input[data-path$='.target.x']").get_attribute("value")) - 0.6) < 0.01
         wait(editor, clicked, "the click did not move the target")

@@ -62,7 +62,11 @@ def test_a_night_words_pin_and_buzz_answers_in_the_phones_language(tmp_path, bro
         host.send(type="end")
         host.until("ended")
 
-        key = json.loads(urllib.request.urlopen(f"{base}/api/leagues/{league}", timeout=10).read())["games"][0]["key"]
+        # The league lists the game once its last line is read back from the archive: a moment after `ended`.
+        def listed(_):
+            games = json.loads(urllib.request.urlopen(f"{base}/api/leagues/{league}", timeout=10).read())["games"]
+            return games[0]["key"] if games else False
+        key = wait(None, listed, "the league never listed the game")
         expected = {
             "fr": {"pin": ["de la cible", "depuis la gauche"], "pinKey": ["à moins de 8", "depuis la gauche"], "buzz": "Buzzé en 2e, sans note"},
             "de": {"pin": ["vom Ziel entfernt", "41 % von links, 30 % von oben"], "pinKey": ["im Umkreis von 8", "von links"],
