@@ -57,6 +57,7 @@ def test_hints_reach_every_screen_one_by_one_and_cost_points(tmp_path, browsers)
         el(zoe, "#typed").send_keys("Sydney")
         el(zoe, ".typed button[type=submit]").click()
         wait_text(host, "#primary", "Reveal")
+        assert not els(host, "#mechanic-actions button"), "no hint button once the answers are closed"
         click(host, "#primary")
         wait_text(ada, ".result h1", "Correct")
         # Flat scoring, one point, two hints at half a point each: nothing left.

@@ -94,7 +94,8 @@ export function reduce(game, m, seat = game.seat) {
     // A floor holds the clock while it is held, and moves the deadline on when let go.
     case 'buzz': if (now) { game.buzz = { ...m }; if (m.deadline) Object.assign(game.question, { deadline: m.deadline, heldLeftMs: m.heldLeftMs ?? null }); } return now;
     case 'skipped': if (now) game.skipped = { question: m.question }; return now;
-    case 'answers_closed': if (now) game.phase = 'closed'; return now;
+    // The mechanics' buttons are for a question players still answer (the server says so again on a reload).
+    case 'answers_closed': if (now) Object.assign(game, { phase: 'closed', actions: null }); return now;
     case 'reveal':
       Object.assign(game, { reveal: m.reveal, typedAnswers: m.typedAnswers ?? [] });
       if (game.role !== 'player') game.phase = 'revealed';  // a phone's reveal is its `result`, next
