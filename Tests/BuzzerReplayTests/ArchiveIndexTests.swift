@@ -224,5 +224,27 @@ import Testing
         #expect(index.bytesReserved <= index.bytesHeld, "\(index.bytesReserved) reserved, \(index.bytesHeld) held")
         #expect(index.ranges(room: "R499").count == 400)
     }
+
+    /// Once a game's end is durable, the room gives back its packed ranges' growth slack
+    /// (`LiveRoom` calls `compactIndexed`); the ranges stay the same.
+    @Test func theWritersIndexGivesBackARoomsSlackWhenItsGameEnds() throws {
+        let dir = TemporaryDirectory()
+        let (_, _, events) = try Self.interleaved()
+        let writer = try ArchiveWriter(config: ArchiveConfig(directory: dir.path, durability: .none))
+        defer { writer.close() }
+        let written = DispatchSemaphore(value: 0)
+        for (code, event) in events {
+            try writer.append(room: code, time: event.at, encoding: event) { _ in written.signal() }
+            written.wait()
+        }
+        let before = writer.currentIndex
+        #expect(before.rangeCount == events.count, "two rooms interleaved line by line: a range a line")
+        writer.compactIndexed(room: "ABCD")
+        writer.compactIndexed(room: "WXYZ")
+        let after = writer.currentIndex
+        #expect(after.allRanges == before.allRanges)
+        #expect(after.bytesHeld == before.bytesHeld)
+        #expect(after.bytesReserved <= after.bytesHeld, "\(after.bytesReserved) reserved, \(after.bytesHeld) held")
+    }
 }
 
