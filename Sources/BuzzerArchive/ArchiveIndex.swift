@@ -7,7 +7,8 @@ import Glibc
 /// The writer keeps one as it appends (`ArchiveWriter.ranges(room:)`), and the start-up read of
 /// the log rebuilds it for the files written before (`ArchiveRecovery.openRooms`), so reading one
 /// game back costs the game's bytes, not the archive's. Lines that follow each other in a file
-/// share one range, so a room that had the log to itself is a few ranges per file.
+/// share one range, so a room that had the log to itself is a few ranges per file; when rooms
+/// interleave, each line is a range, packed in about 5 bytes (`ArchiveSpanList`).
 package struct ArchiveIndex: Sendable, Equatable {
     /// One run of a room's lines in one file.
     package struct Location: Sendable, Equatable, CustomStringConvertible {
@@ -24,15 +25,11 @@ package struct ArchiveIndex: Sendable, Equatable {
         package var description: String { "\(file)@\(offset)+\(length)" }
     }
 
-    struct Span: Sendable, Equatable {
-        var file: Int32
-        var offset: Int
-        var length: Int
-    }
+    typealias Span = ArchiveSpanList.Span
 
     private var files: [String] = []
     private var fileIDs: [String: Int32] = [:]
-    private var spans: [String: [Span]] = [:]
+    private var spans: [String: ArchiveSpanList] = [:]
 
     package init() {}
 
@@ -41,6 +38,15 @@ package struct ArchiveIndex: Sendable, Equatable {
 
     /// Ranges held, all rooms together (the index's size).
     package var rangeCount: Int { spans.values.reduce(0) { $0 + $1.count } }
+
+    /// Bytes the rooms' ranges take: the packed ranges and each room's fixed record, not the room
+    /// names, the file names or the storage's growth slack (a count, for the size tests).
+    package var bytesHeld: Int {
+        spans.values.reduce(0) { $0 + $1.packedBytes + MemoryLayout<ArchiveSpanList>.stride }
+    }
+
+    /// Bytes the rooms' packed ranges have reserved, growth slack included.
+    package var bytesReserved: Int { spans.values.reduce(0) { $0 + $1.reservedBytes } }
 
     /// Files the index names.
     package var indexedFiles: Set<String> { Set(files) }
@@ -61,7 +67,7 @@ package struct ArchiveIndex: Sendable, Equatable {
             fileIDs[file] = id
         }
         // One lookup of the room, changed in place.
-        spans[room, default: []].add(Span(file: id, offset: offset, length: length))
+        spans[room, default: ArchiveSpanList()].add(Span(file: id, offset: offset, length: length))
     }
 
     /// Notes a line the reader returned (its bytes and the newline after them).
@@ -71,7 +77,11 @@ package struct ArchiveIndex: Sendable, Equatable {
 
     /// The room's ranges in log order; empty for a room the index has not seen.
     package func ranges(room: String) -> [Location] {
-        (spans[room] ?? []).map { Location(file: files[Int($0.file)], offset: $0.offset, length: $0.length) }
+        var list: [Location] = []
+        guard let room = spans[room] else { return list }
+        list.reserveCapacity(room.count)
+        room.forEach { list.append(Location(file: files[Int($0.file)], offset: $0.offset, length: $0.length)) }
+        return list
     }
 
     /// Every room's ranges, for comparing two indexes made differently.
@@ -82,6 +92,11 @@ package struct ArchiveIndex: Sendable, Equatable {
     /// Drops a room (a game that is over and no longer served).
     package mutating func forget(room: String) {
         spans[room] = nil
+    }
+
+    /// Gives back the room's storage slack: its game is over and it writes little more.
+    package mutating func compact(room: String) {
+        spans[room]?.compact()
     }
 
     /// The index of `rooms` only (the rest dropped).
@@ -97,12 +112,13 @@ package struct ArchiveIndex: Sendable, Equatable {
         let mine = indexedFiles
         var merged = ArchiveIndex()
         for (room, list) in other.spans {
-            for span in list where !mine.contains(other.files[Int(span.file)]) {
-                merged.add(room: room, file: other.files[Int(span.file)], offset: span.offset, length: span.length)
+            list.forEach { span in
+                let file = other.files[Int(span.file)]
+                if !mine.contains(file) { merged.add(room: room, file: file, offset: span.offset, length: span.length) }
             }
         }
         for (room, list) in spans {
-            for span in list { merged.add(room: room, file: files[Int(span.file)], offset: span.offset, length: span.length) }
+            list.forEach { merged.add(room: room, file: files[Int($0.file)], offset: $0.offset, length: $0.length) }
         }
         self = merged
     }
@@ -148,17 +164,6 @@ package struct ArchiveIndex: Sendable, Equatable {
                     body(.problem(ArchiveProblem(file: range.file, lineNumber: 0, kind: .corruptLine(reason: "\(defect.reason) (at byte \(offset))"), room: defect.room)))
                 }
             }
-        }
-    }
-}
-
-extension Array where Element == ArchiveIndex.Span {
-    /// Extends the last range when `span` starts where it ends, in the same file; else appends.
-    fileprivate mutating func add(_ span: Element) {
-        if let i = indices.last, self[i].file == span.file, self[i].offset + self[i].length == span.offset {
-            self[i].length += span.length
-        } else {
-            append(span)
         }
     }
 }

@@ -198,6 +198,12 @@ package final class ArchiveWriter: Sendable {
         index.withLock { $0.forget(room: room) }
     }
 
+    /// Gives back the room's index storage slack: its game has ended, and a room that is over
+    /// writes little more (a correction, the close) while it is kept for its podium.
+    package func compactIndexed(room: String) {
+        index.withLock { $0.compact(room: room) }
+    }
+
     /// Probes the disk now instead of waiting for the next periodic retry (ops command, tests).
     package func retryNow() {
         queue.async { self.attemptRecovery() }

@@ -19,6 +19,10 @@ package struct ArchiveBenchmarkResult: Sendable, CustomStringConvertible {
     /// Time a producer spends inside `append`: what an event loop pays per event.
     package var appendP50: Duration
     package var appendP99: Duration
+    /// The writer's index at the end: its ranges (one a line when rooms interleave) and the bytes
+    /// they take (`ArchiveIndex.bytesHeld`).
+    package var indexRanges: Int
+    package var indexBytes: Int
 
     package var description: String {
         func ms(_ d: Duration) -> String {
@@ -29,7 +33,7 @@ package struct ArchiveBenchmarkResult: Sendable, CustomStringConvertible {
             let value = Double(d.components.seconds) * 1e6 + Double(d.components.attoseconds) / 1e12
             return String(Int((value * 100).rounded())) .withDecimalPoint(2) + " µs"
         }
-        return "\(events) events, durability \(durability.rawValue), \(producers) producer(s): \(Int(eventsPerSecond)) events/s, ack p50 \(ms(ackLatencyP50)), p99 \(ms(ackLatencyP99)), max \(ms(ackLatencyMax)); append p50 \(us(appendP50)), p99 \(us(appendP99))"
+        return "\(events) events, durability \(durability.rawValue), \(producers) producer(s): \(Int(eventsPerSecond)) events/s, ack p50 \(ms(ackLatencyP50)), p99 \(ms(ackLatencyP99)), max \(ms(ackLatencyMax)); append p50 \(us(appendP50)), p99 \(us(appendP99)); index \(indexRanges) ranges in \(indexBytes) bytes"
     }
 }
 
@@ -115,6 +119,7 @@ package enum ArchiveBenchmark {
         done.wait()
         let elapsed = start.duration(to: clock.now)
         writer.close()
+        let index = writer.currentIndex
         if let error = refusal.withLock({ $0 }) { throw error }
         let sorted = latencies.withLock { $0.sorted() }
         let appends = appendTimes.withLock { $0.sorted() }
@@ -126,7 +131,8 @@ package enum ArchiveBenchmark {
             events: events, durability: durability, producers: producers,
             eventsPerSecond: seconds > 0 ? Double(events) / seconds : 0,
             ackLatencyP50: percentile(0.50, of: sorted), ackLatencyP99: percentile(0.99, of: sorted), ackLatencyMax: sorted.last ?? .zero,
-            appendP50: percentile(0.50, of: appends), appendP99: percentile(0.99, of: appends)
+            appendP50: percentile(0.50, of: appends), appendP99: percentile(0.99, of: appends),
+            indexRanges: index.rangeCount, indexBytes: index.bytesHeld
         )
     }
 

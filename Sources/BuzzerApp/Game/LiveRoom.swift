@@ -90,6 +90,7 @@ final class LiveRoom {
                 then?(durable)
                 leagues?.gameEnded()
                 questions.gameEnded(ended) { archive.ranges(room: ended.code) }
+                archive.compactIndexed(room: ended.code)
             }
         }
         record(events, waiting: publication.deliveries.filter { $0.timing != .now }, sender: answerFrom,
