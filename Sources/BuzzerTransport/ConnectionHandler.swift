@@ -1,3 +1,5 @@
+import BuzzerWebSocket
+
 /// What a protocol layer does with one connection's events. Every call happens on the connection's loop,
 /// so implementations keep plain mutable state and are not Sendable.
 protocol ConnectionHandler: AnyObject {
@@ -11,6 +13,14 @@ protocol ConnectionHandler: AnyObject {
     func connection(_ connection: Connection, tick now: UInt64)
     /// The server is stopping: say goodbye (e.g. WebSocket close 1001) and close after flushing.
     func connectionShouldShutDown(_ connection: Connection)
+    /// Frames and writes one of a broadcast's messages (`message` keeps what every recipient on the loop
+    /// shares, such as a compressed frame). A protocol requirement, not a generic call: a broadcast
+    /// reaches each recipient through its witness table, with no type metadata looked up per recipient.
+    func sendShared(_ message: inout OutboundMessage)
+    /// Frames `messages[i]` for each of `indices` and writes them in one `writev` (a batch's recipient),
+    /// then starts the close handshake if `closeAfter` says so.
+    func sendShared(_ indices: some Sequence<Int>, of messages: inout [OutboundMessage], onWritten: (@Sendable (AnyObject, UInt64) -> Void)?,
+                    closeAfter: (code: UInt16, reason: String)?)
     /// Called exactly once, after which the connection is gone.
     func connectionDidClose(_ connection: Connection, reason: ConnectionCloseReason)
 }

@@ -1,3 +1,4 @@
+import BuzzerWebSocket
 import Dispatch
 import Glibc
 
@@ -9,14 +10,9 @@ package final class EventLoop: Sendable {
     private let state: LoopBound<LoopState>
 
     final class LoopState {
-        var connections: [UInt64: Connection] = [:]
-        var nextID: UInt64 = 0
+        var connections: ConnectionTable
         let readBuffer: UnsafeMutableRawBufferPointer
         var tickTimer: (any DispatchSourceTimer)?
-        /// While the tick walks `connections`, the ones that close stay in the table and are listed
-        /// here, so the walk needs no copy of the table; they leave it when the walk ends.
-        var ticking = false
-        var closedWhileTicking: [UInt64] = []
         /// `writev`'s vector, reused by every flush on this loop (flushes never overlap on one loop).
         let iovecs = UnsafeMutableBufferPointer<iovec>.allocate(capacity: Connection.maxVectors)
         /// Readiness of every connection's socket, through one libdispatch source per loop.
@@ -24,7 +20,8 @@ package final class EventLoop: Sendable {
         /// Called with each closed connection so the server can keep its count.
         var onRemove: (@Sendable () -> Void)?
 
-        init(readBufferBytes: Int) {
+        init(index: Int, readBufferBytes: Int) {
+            connections = ConnectionTable(loopIndex: index)
             readBuffer = .allocate(byteCount: readBufferBytes, alignment: 16)
         }
 
@@ -37,7 +34,7 @@ package final class EventLoop: Sendable {
     init(index: Int, readBufferBytes: Int = 64 << 10) {
         self.index = index
         self.queue = DispatchQueue(label: "buzzer.loop.\(index)")
-        self.state = .sending(LoopState(readBufferBytes: readBufferBytes), to: queue)
+        self.state = .sending(LoopState(index: index, readBufferBytes: readBufferBytes), to: queue)
         queue.setSpecific(key: EventLoop.key, value: ObjectIdentifier(self))
     }
 
@@ -83,30 +80,32 @@ package final class EventLoop: Sendable {
         }
     }
 
-    /// Walks the table itself, not a copy (four times a second, 10,000 connections): a connection
-    /// that closes meanwhile is taken out once the walk ends.
+    /// Walks the table's slots, not a copy (four times a second, 10,000 connections): a connection
+    /// that closes meanwhile leaves its slot, and the walk finds it empty.
     private func tick() {
         let now = MonotonicClock.nanoseconds()
         let state = self.state.value
-        state.ticking = true
-        for connection in state.connections.values {
-            connection.tick(now: now)
+        var slot = 0
+        while slot < state.connections.slotCount {
+            state.connections.at(slot)?.tick(now: now)
+            slot += 1
         }
-        state.ticking = false
-        for id in state.closedWhileTicking { state.connections.removeValue(forKey: id) }
-        state.closedWhileTicking.removeAll(keepingCapacity: true)
     }
 
     /// Takes ownership of an accepted, non-blocking fd.
     func adopt(fd: Int32, remoteAddress: String, config: TransportConfig, lingerSeconds: Double, tls: TLSContext? = nil,
                proxyHeader: Connection.ProxyHeaderPolicy = .none, makeHandler: (Connection) -> any ConnectionHandler) {
         let state = self.state.value
-        state.nextID += 1
-        let id = UInt64(index) << 48 | state.nextID
+        guard let (id, slot) = state.connections.reserve() else {
+            // 16.7 million connections on one loop: refuse this one, as at the fd limit.
+            Glibc.close(fd)
+            state.onRemove?()
+            return
+        }
         let session = tls?.makeSession()
         let connection = Connection(fd: fd, id: id, loop: self, remoteAddress: remoteAddress, highWater: config.outboundHighWaterBytes,
                                     lingerSeconds: lingerSeconds, tls: session, proxyHeader: proxyHeader)
-        state.connections[id] = connection
+        state.connections.insert(connection, slot: slot)
         if tls != nil, session == nil {
             // OpenSSL could not make its state (out of memory): never serve https as plain http.
             connection.closeNow(reason: .local)
@@ -128,9 +127,9 @@ package final class EventLoop: Sendable {
         return connection
     }
 
-    /// Every open connection on this loop. Loop only.
-    var connections: Dictionary<UInt64, Connection>.Values {
-        state.value.connections.values
+    /// Every open connection on this loop, as they are now. Loop only.
+    var connections: [Connection] {
+        state.value.connections.all
     }
 
     var readBuffer: UnsafeMutableRawBufferPointer { state.value.readBuffer }
@@ -140,13 +139,7 @@ package final class EventLoop: Sendable {
     /// Called once per connection, by `closeNow`.
     func remove(_ connection: Connection) {
         let state = self.state.value
-        if state.ticking {
-            guard state.connections[connection.id] != nil else { return }
-            state.closedWhileTicking.append(connection.id)
-            state.onRemove?()
-        } else if state.connections.removeValue(forKey: connection.id) != nil {
-            state.onRemove?()
-        }
+        if state.connections.remove(connection.id) { state.onRemove?() }
     }
 
     /// Runs `body` with each connection still open and its own item, on the connection's loop, one
@@ -162,6 +155,30 @@ package final class EventLoop: Sendable {
                 var shared = makeShared()
                 for (id, item) in items {
                     if let connection = loop.connection(id) { body(connection, item, &shared) }
+                }
+            }
+        }
+    }
+
+    /// Sends `message` to each connection still open, one hop per loop, in the order given: the
+    /// recipients' ids grouped by loop, each loop framing from one copy of `message` (which keeps the
+    /// compressed frame the loop's first no-context-takeover recipient made).
+    static func broadcast(_ message: OutboundMessage, to handles: some Sequence<ConnectionHandle>) {
+        var byLoop: [(loop: EventLoop, ids: [UInt64])] = []
+        for handle in handles {
+            if let index = byLoop.firstIndex(where: { $0.loop === handle.loop }) {
+                byLoop[index].ids.append(handle.id)
+            } else {
+                byLoop.append((handle.loop, [handle.id]))
+            }
+        }
+        for (loop, ids) in byLoop {
+            loop.execute {
+                var message = message
+                let state = loop.state.value
+                for id in ids {
+                    guard let connection = state.connections[id], !connection.isClosed else { continue }
+                    connection.handler?.sendShared(&message)
                 }
             }
         }

@@ -1,4 +1,5 @@
 import BuzzerWebSocket
+import CLinuxTCP
 import Dispatch
 import Glibc
 import Synchronization
@@ -76,7 +77,7 @@ final class TCPServer: Sendable {
             var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
             let fd = withUnsafeMutablePointer(to: &storage) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    accept(listenFD, $0, &length)
+                    buzzer_accept_nonblocking(listenFD, $0, &length)
                 }
             }
             if fd < 0 {
@@ -91,9 +92,6 @@ final class TCPServer: Sendable {
                 Glibc.close(fd)
                 continue
             }
-            // accept4 is not exported by the Glibc module; set the flags the long way.
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             active.add(1, ordering: .relaxed)
             var one: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))

@@ -63,9 +63,7 @@ package struct WebSocketHandle<Handler: WebSocketHandler>: Sendable, Hashable {
     /// Sends one encoded message to many connections: one hop per loop, the frame bytes (and on each
     /// loop one compressed variant) shared by all.
     package static func broadcast(_ message: OutboundMessage, to handles: some Sequence<WebSocketHandle>) {
-        EventLoop.forEach(handles.lazy.map { ($0.connection, ()) }, perLoop: { message }) { connection, _, message in
-            session(of: connection)?.send(&message, onWritten: nil)
-        }
+        EventLoop.broadcast(message, to: handles.lazy.map(\.connection))
     }
 
     /// Messages for many connections at once, each connection getting its own list in order: a reveal
@@ -119,9 +117,8 @@ package struct WebSocketHandle<Handler: WebSocketHandler>: Sendable, Hashable {
     package static func send(_ batch: Batch) {
         let messages = batch.messages, links = batch.plan.links
         EventLoop.forEach(batch.plan.sends.lazy.map { ($0.connection, $0) }, perLoop: { messages }) { connection, send, messages in
-            guard let session = session(of: connection) else { return }
-            session.send(BatchPlan.chain(from: send.first, in: links), of: &messages, onWritten: send.onWritten)
-            if let close = send.closeAfter { session.close(code: close.code, reason: close.reason) }
+            connection.handler?.sendShared(BatchPlan.chain(from: send.first, in: links), of: &messages, onWritten: send.onWritten,
+                                           closeAfter: send.closeAfter)
         }
     }
 

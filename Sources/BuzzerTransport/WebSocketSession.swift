@@ -98,8 +98,15 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
         }
     }
 
+    /// How `send` frames a message, kept beside the state so a broadcast's hot path reads one field of
+    /// the session instead of the open state's machine (another object, and a retain to reach it):
+    /// not at all (not open, or the close handshake is under way), the message's plain frame, or
+    /// through the machine (permessage-deflate). `refreshSendMode` after every change of either.
+    enum SendMode { case none, plain, machine }
+
     let context: WebSocketServerContext<Handler>
-    var state: State
+    var state: State { didSet { refreshSendMode() } }
+    private(set) var sendMode = SendMode.none
     var actions: [WebSocketAction] = []
     /// Strong, and dropped in `connectionDidClose` (the connection drops its handler in the same
     /// step): a `weak` reference gave every connection a side table, which put each retain and
@@ -134,46 +141,12 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
         return nil
     }
 
-    func send(_ message: OutboundMessage) {
-        var message = message
-        send(&message, onWritten: nil)
-    }
-
-    func send(_ message: OutboundMessage, onWritten: @escaping @Sendable (Handler, UInt64) -> Void) {
-        var message = message
-        send(&message, onWritten: onWritten)
-    }
-
-    /// Frames `message` for this connection (a broadcast passes the same `message` for every recipient
-    /// on the loop, which keeps the compressed variant the first one made) and queues it.
-    func send(_ message: inout OutboundMessage, onWritten: (@Sendable (Handler, UInt64) -> Void)?) {
-        guard let connection, case .open(let open) = state else { return }
-        let bytes = open.machine.frameBytes(for: &message, sharedDeflater: sharedDeflater)
-        guard let bytes else { return }
-        if let onWritten {
-            let handler = open.handler
-            connection.write(bytes) { onWritten(handler, $0) }
-        } else {
-            connection.write(bytes)
+    func refreshSendMode() {
+        guard case .open(let open) = state, open.machine.sendsFrames else {
+            sendMode = .none
+            return
         }
-    }
-
-    /// Frames `messages[i]` for each of `indices`, in order, and writes them with one `writev`. Each
-    /// message a no-context-takeover connection compresses keeps its compressed frame in `messages`,
-    /// for the loop's other recipients of the same batch.
-    func send(_ indices: some Sequence<Int>, of messages: inout [OutboundMessage], onWritten: (@Sendable (AnyObject, UInt64) -> Void)?) {
-        guard let connection, case .open(let open) = state else { return }
-        var parts: [[UInt8]] = []
-        parts.reserveCapacity(2)
-        for index in indices {
-            if let bytes = open.machine.frameBytes(for: &messages[index], sharedDeflater: sharedDeflater) { parts.append(bytes) }
-        }
-        if let onWritten {
-            let handler = open.handler
-            connection.write(parts: parts) { onWritten(handler, $0) }
-        } else {
-            connection.write(parts: parts)
-        }
+        sendMode = open.machine.compresses ? .machine : .plain
     }
 
     /// Starts the close handshake; the connection drops after the peer answers or `closeSeconds`.
@@ -184,6 +157,7 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
             guard open.machine.isOpen else { return }
             actions.removeAll(keepingCapacity: true)
             open.machine.close(code: code, reason: reason, into: &actions)
+            refreshSendMode()
             open.closeDeadline = MonotonicClock.after(seconds: context.config.timeouts.closeSeconds)
             logger.debug("closing", metadata: ["code": "\(code)", "reason": "\(reason)"])
             perform(actions, on: connection)
@@ -221,6 +195,7 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
             open.lastReceive = MonotonicClock.nanoseconds()
             actions.removeAll(keepingCapacity: true)
             open.machine.receive(bytes, into: &actions)
+            refreshSendMode()
             perform(actions, on: connection)
         case .body(var reading):
             state = .modifying  // so the body's buffer is not shared with the state, and grows in place

@@ -53,6 +53,13 @@ package struct WebSocketConnectionStateMachine {
         return false
     }
 
+    /// True while `frameBytes` frames messages: open, or closed by the peer right after a message it
+    /// may still be answered for (`repliesAllowedAfterClose`).
+    package var sendsFrames: Bool { isOpen || repliesAllowedAfterClose }
+
+    /// True when the handshake negotiated permessage-deflate: `frameBytes` may compress.
+    package var compresses: Bool { deflate != nil }
+
     /// True once `.closeTransport` has been emitted.
     package var isClosed: Bool {
         if case .closed = state { return true }
@@ -131,7 +138,7 @@ package struct WebSocketConnectionStateMachine {
     /// yet, `sharedDeflater` (the loop's) makes it and stores it in `message` for the loop's next recipients.
     /// Otherwise compressed here with this connection's own deflater, keeping context when negotiated.
     package mutating func frameBytes(for message: inout OutboundMessage, sharedDeflater: SharedDeflater?) -> [UInt8]? {
-        guard isOpen || repliesAllowedAfterClose else { return nil }
+        guard sendsFrames else { return nil }
         guard let deflate, message.wantsCompression else { return message.plainFrame }
         if deflate.serverNoContextTakeover {
             if let sharedDeflater, deflate.serverMaxWindowBits >= sharedDeflater.windowBits {
