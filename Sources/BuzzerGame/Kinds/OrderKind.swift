@@ -101,6 +101,11 @@ package enum OrderKind: QuestionKindModule {
         return items.joined(separator: " > ")
     }
 
+    /// The items in their right order (the pack's), each normalized.
+    package static func fingerprintAnswer(_ content: QuestionContent) -> String {
+        tiles(content).map(TextNormalizer.answerKey).joined(separator: ">")
+    }
+
     package static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {
         guard case let items? = content.order else { return .order([]) }
         var placed = Array(items.indices)

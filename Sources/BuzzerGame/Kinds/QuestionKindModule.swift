@@ -78,6 +78,10 @@ package protocol QuestionKindModule: SendableMetatype {
     static func correctAnswerText(_ content: QuestionContent, acceptedExtra: [String]) -> String
     /// How a timeline tallies the question's answers.
     static func distribution(_ content: QuestionContent) -> AnswerDistribution
+    /// What the right answer adds to the question's fingerprint (`QuestionFingerprint.answerKey`), each part
+    /// normalized: by default, by the shape of `revealedAnswer` (right options' texts sorted, the first
+    /// accepted text, the number), else the right answer's text. Changing it changes every archive's fingerprints.
+    static func fingerprintAnswer(_ content: QuestionContent) -> String
     /// A plausible answer in displayed positions, right or wrong: the archive generator's players.
     static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue
 
@@ -123,10 +127,21 @@ package protocol QuestionKindModule: SendableMetatype {
 package enum AnswerDistribution: Sendable, Equatable {
     /// One row per option in displayed order; `right` are the right options, nil for a poll.
     case options(right: Set<Int>?)
-    /// A true row and a false row.
-    case truefalse(Bool)
+    /// Fixed rows in this order (true, then false), each answer counted in the row its `answerText` names.
+    case rows([DistributionRow])
     /// Equal answers grouped (by `comparisonKey`, else by their text), most common first.
     case grouped
+}
+
+/// One of a distribution's fixed rows: its text, as `answerText` writes an answer, and whether it is right.
+package struct DistributionRow: Sendable, Equatable {
+    package var answer: String
+    package var right: Bool
+
+    package init(answer: String, right: Bool) {
+        self.answer = answer
+        self.right = right
+    }
 }
 
 extension QuestionKindModule {
@@ -162,6 +177,21 @@ extension QuestionKindModule {
     package static func penalty(_ content: QuestionContent, _ answer: RecordedAnswer) -> Int { 0 }
     package static func opensOnHostCommand(_ content: QuestionContent) -> Bool { false }
     package static func distribution(_ content: QuestionContent) -> AnswerDistribution { .grouped }
+
+    package static func fingerprintAnswer(_ content: QuestionContent) -> String {
+        let tiles = tiles(content)
+        let key = TextNormalizer.answerKey
+        switch revealedAnswer(content, permutation: Array(tiles.indices), acceptedExtra: []) {
+        case .options(let right):
+            return right.compactMap { tiles.indices.contains($0) ? key(tiles[$0]) : nil }.sorted().joined(separator: "|")
+        case .text(let accepted):
+            return accepted.first.map(key) ?? ""
+        case .number(let value):
+            return NumberText.text(value)
+        default:
+            return key(correctAnswerText(content, acceptedExtra: []))
+        }
+    }
 
     package static func forEachPick(_ value: AnswerValue, _ body: (Int) -> Void) {}
 

@@ -38,9 +38,14 @@ package enum TrueFalseKind: QuestionKindModule {
         return answer ? "true" : "false"
     }
 
+    /// "true" or "false".
+    package static func fingerprintAnswer(_ content: QuestionContent) -> String {
+        content.truefalse.map { $0 ? "true" : "false" } ?? ""
+    }
+
     package static func distribution(_ content: QuestionContent) -> AnswerDistribution {
         guard case let answer? = content.truefalse else { return .grouped }
-        return .truefalse(answer)
+        return .rows([DistributionRow(answer: "true", right: answer), DistributionRow(answer: "false", right: !answer)])
     }
 
     package static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {
