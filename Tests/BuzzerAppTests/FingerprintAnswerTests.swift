@@ -7,7 +7,8 @@ import Testing
 /// fingerprints change: every registered kind, over many fuzzed questions (valid ones: a fingerprint
 /// is only taken of a pack that passed its checks).
 @Suite struct FingerprintAnswerTests {
-    /// `QuestionFingerprint.answerKey` as it was at aa93afb, verbatim but for `NumberText`.
+    /// `QuestionFingerprint.answerKey` as it was at aa93afb, but for `NumberText` and the kinds' own
+    /// reveal cases (`RevealedAnswer.kind`), matched here by their types.
     static func referenceKey(_ content: QuestionContent) -> String {
         let tiles = content.options
         let identity = Array(tiles.indices)
@@ -15,15 +16,15 @@ import Testing
         switch content.kind.module.revealedAnswer(content, permutation: identity, acceptedExtra: []) {
         case .options(let right):
             return right.compactMap { tiles.indices.contains($0) ? key(tiles[$0]) : nil }.sorted().joined(separator: "|")
-        case .truefalse(let value):
-            return value ? "true" : "false"
+        case .kind(_, let own as TrueFalseRevealed):
+            return own.value ? "true" : "false"
         case .text(let accepted):
             return accepted.first.map(key) ?? ""
         case .number(let value):
             return NumberText.text(value)
-        case .order:
+        case .kind(_, is OrderRevealed):
             return tiles.map(key).joined(separator: ">")
-        case .pin, .none:
+        case .kind, .none:
             if content.kind == .poll { return tiles.map(key).sorted().joined(separator: "|") }
             return key(content.kind.module.correctAnswerText(content, acceptedExtra: []))
         }

@@ -57,10 +57,6 @@ import Testing
         "BuzzerGame/Kinds/QuestionKind.swift": (
             ["Buzz", "Survey", "Choice", "Multi", "TrueFalse", "Poll", "Order", "Pin"],
             "the answer shapes (AnswerValue, AnswerShape), named in the log's and the wire's answer JSON"),
-        // RevealedAnswer's `kind` on the wire (host and reveal messages, every page's reducer): its
-        // `.truefalse`, `.order` and `.pin` serve one kind each; moving them into the kinds belongs
-        // with RevealView's kind-owned payload.
-        "BuzzerGame/QuestionView.swift": (["TrueFalse", "Order", "Pin"], "RevealedAnswer's wire shapes, named in every reveal"),
         // A survey's `scoring: "poll"` (SurveyScoring.poll), the survey's own word, not the poll kind.
         "BuzzerGame/Kinds/Survey/SurveyKind.swift": (["Poll"], "the survey's own scoring `.poll`"),
         // `buzzer replay list`: a subcommand's name.

@@ -48,6 +48,8 @@ package protocol QuestionKindModule: SendableMetatype {
     static func judge(_ content: QuestionContent, entry: AskedQuestion, partialCredit: PartialCredit, isRanked: (PlayerID) -> Bool) -> AnswerJudge.Rule
     /// The right answer in displayed positions, for the host and the reveal.
     static func revealedAnswer(_ content: QuestionContent, permutation: [Int], acceptedExtra: [String]) -> RevealedAnswer
+    /// The type of the kind's own right answer (`RevealedAnswer.kind`), to read one back by the kind's name; nil for most.
+    static var revealedAnswerType: (any KindRevealedAnswer.Type)? { get }
     /// Calls `body` with each option (pack index) an answer of this kind picks; none for kinds without options.
     static func forEachPick(_ value: AnswerValue, _ body: (Int) -> Void)
     /// The reveal's bars: counts per displayed tile (by default, of the options picked), and false/true counts.
@@ -157,6 +159,7 @@ extension QuestionKindModule {
     package static var isScored: Bool { true }
     package static var tilesInPackOrderAreTheAnswer: Bool { false }
     package static var missingPictureProblem: String? { nil }
+    package static var revealedAnswerType: (any KindRevealedAnswer.Type)? { nil }
     package static func tiles(_ content: QuestionContent) -> [String] { [] }
 
     package static func permutation(tileCount: Int, seed: UInt64, sequence: Int, shuffle: Bool) -> [Int] {

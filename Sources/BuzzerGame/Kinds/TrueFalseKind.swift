@@ -15,6 +15,8 @@ package enum TrueFalseKind: QuestionKindModule {
         return { $0.value == right ? (1, 1) : (0, 1) }
     }
 
+    package static var revealedAnswerType: (any KindRevealedAnswer.Type)? { TrueFalseRevealed.self }
+
     package static func revealedAnswer(_ content: QuestionContent, permutation: [Int], acceptedExtra: [String]) -> RevealedAnswer {
         guard case let answer? = content.truefalse else { return .none }
         return .truefalse(answer)
@@ -81,4 +83,14 @@ extension QuestionContent {
     package static func truefalse(answer: Bool) -> QuestionContent { QuestionContent(.truefalse, TrueFalseContent(answer: answer)) }
     /// A truefalse question's answer; nil for other kinds.
     package var truefalse: Bool? { payload(.truefalse, as: TrueFalseContent.self)?.answer }
+}
+
+/// A truefalse question's right answer in a reveal (true or false), written as `{"kind":"truefalse","value":true}`.
+package struct TrueFalseRevealed: KindRevealedAnswer, Equatable {
+    package var value: Bool
+}
+
+extension RevealedAnswer {
+    /// A truefalse question's right answer: true or false.
+    package static func truefalse(_ value: Bool) -> RevealedAnswer { .kind(.truefalse, TrueFalseRevealed(value: value)) }
 }
