@@ -53,7 +53,8 @@ import Testing
             ["Buzz", "Survey", "Choice", "Multi", "TrueFalse", "Text", "Number", "Poll", "Order", "Pin", "Slider", "List"],
             "the one register line of each kind"),
         // The answer shapes: an answer's JSON `kind` is its shape's name, which is the kind that first
-        // answered in it; the log's answer lines stay byte-identical, so the shapes keep their names.
+        // answered in it; the log's answer lines stay byte-identical, so the shapes keep their names, and
+        // stay plain enum cases: the answer path allocates nothing, where a kind-owned boxed answer would.
         "BuzzerGame/Kinds/QuestionKind.swift": (
             ["Buzz", "Survey", "Choice", "Multi", "TrueFalse", "Poll", "Order", "Pin"],
             "the answer shapes (AnswerValue, AnswerShape), named in the log's and the wire's answer JSON"),
