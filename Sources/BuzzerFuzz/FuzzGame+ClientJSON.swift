@@ -69,15 +69,7 @@ extension FuzzGame {
     }
 
     /// Numbers as a client may write them: in range, at the ends of `Int` and `Double`, fractions, -0.
-    private mutating func numberLiteral() -> String {
-        let literals = [
-            "0", "-0", "1", "-1", "1.0", "0.5", "1e308", "-1e308", "1.7976931348623157e308", "5e-324", "9223372036854775807",
-            "9223372036854775808", "1000000000", "1000000001", "-1000000000", "-1000000001",
-            "9007199254740993", "1e9", "2147483648", "600", "601", "1E2", "-9223372036854775808", "-9223372036854775809",
-            "1000000000000000", "1000000000000001",
-        ]
-        return source.pick(literals)
-    }
+    private mutating func numberLiteral() -> String { source.numberLiteral() }
 
     private mutating func answerJSON() -> String {
         // Half the time an answer its kind's module makes (every kind, pin and survey too), written as a client does.
@@ -86,30 +78,15 @@ extension FuzzGame {
             json.removeLast()  // its final newline
             return json
         }
-        let kind = source.pick(["choice", "multi", "truefalse", "text", "number", "poll", "order", "any", "other"])
-        var members = [#""kind":\#(string(kind))"#]
-        switch kind {
-        case "choice", "poll": members.append(#""option":\#(source.chance(0.6) ? "\(source.int(0...6))" : numberLiteral())"#)
-        case "multi":
-            let count = source.chance(0.05) ? 1000 : source.int(0...6)
-            members.append(#""options":[\#((0..<count).map { _ in source.chance(0.7) ? "\(source.int(0...6))" : numberLiteral() }.joined(separator: ","))]"#)
-        case "order":
-            // A shuffle of 3 to 6 items, now and then with a repeat, out of range or far too long.
-            let count = source.chance(0.05) ? 1000 : source.int(0...6)
-            var order = source.shuffled(count)
-            if source.chance(0.2), count > 1 { order[0] = order[1] }
-            members.append(#""order":[\#(order.map { source.chance(0.9) ? "\($0)" : numberLiteral() }.joined(separator: ","))]"#)
-        case "truefalse": members.append(#""value":\#(source.bool())"#)
-        case "text": members.append(#""text":\#(string(source.chance(0.5) ? "yes" : source.text()))"#)
-        case "number": members.append(#""value":\#(numberLiteral())"#)
-        case "any":
-            // Any kind's answer as its module makes one, out of range now and then (a press, a pin): through the registry.
-            var json = JSONPrettyPrinter.print(source.pick(QuestionKind.allCases).module.wildAnswer(source: &source).jsonValue)
-            json.removeLast()  // its final newline
-            return json
-        default: break
-        }
-        return "{\(members.joined(separator: ","))}"
+        return Self.hostileAnswer(source: &source).json
+    }
+
+    /// A raw answer object as a hostile client writes it: any registered kind's (`QuestionKind.hostileAnswerJSON`),
+    /// or now and then one of no kind at all; with the kind it was written for (nil for none).
+    static func hostileAnswer(source: inout FuzzSource) -> (kind: QuestionKind?, json: String) {
+        if source.chance(0.05) { return (nil, source.pick([#"{"kind":"other"}"#, #"{"kind":"any","value":1}"#, "{}"])) }
+        let kind = source.pick(QuestionKind.allCases)
+        return (kind, kind.hostileAnswerJSON(source: &source))
     }
 
     /// Any JSON value, for a field of the wrong type.

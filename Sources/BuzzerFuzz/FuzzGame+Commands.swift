@@ -181,7 +181,7 @@ extension FuzzGame {
     /// Typed text: an accepted answer as a player might type it, or anything.
     mutating func answerText(in room: Room) -> String {
         let accepted = room.currentQuestion.flatMap { room.question($0).content.acceptedAnswers }
-        return TextKind.fuzzTyped(accepted: accepted, source: &source)
+        return TypedText.fuzzTyped(accepted: accepted, source: &source)
     }
 
     /// A stake: the most allowed, one more, nothing, or a boundary.

@@ -41,28 +41,11 @@ package struct QuestionFingerprint: Hashable, Comparable, Sendable, CustomString
 
     package static func < (a: QuestionFingerprint, b: QuestionFingerprint) -> Bool { a.rawValue < b.rawValue }
 
-    /// What the answer contributes: the right options' texts (sorted, so the order of options in the
-    /// pack does not matter), the first accepted text of a typed answer (accepting more variants does
-    /// not make another question), the number, the items in their right order; for a poll, its
-    /// options; for the other kinds, the right answer as the export writes it. Each part normalized.
+    /// What the answer contributes: its kind's `fingerprintAnswer` (the right options' texts sorted, so
+    /// the order of options in the pack does not matter; the first accepted text of a typed answer, so
+    /// accepting more variants does not make another question; the number; an order's items in their
+    /// right order; a poll's options; for the other kinds, the right answer as the export writes it).
     package static func answerKey(_ content: QuestionContent) -> String {
-        let tiles = content.options
-        let identity = Array(tiles.indices)
-        let key = TextNormalizer.answerKey
-        switch content.kind.module.revealedAnswer(content, permutation: identity, acceptedExtra: []) {
-        case .options(let right):
-            return right.compactMap { tiles.indices.contains($0) ? key(tiles[$0]) : nil }.sorted().joined(separator: "|")
-        case .truefalse(let value):
-            return value ? "true" : "false"
-        case .text(let accepted):
-            return accepted.first.map(key) ?? ""
-        case .number(let value):
-            return NumberKind.text(value)
-        case .order:
-            return tiles.map(key).joined(separator: ">")
-        case .pin, .none:
-            if content.kind == .poll { return tiles.map(key).sorted().joined(separator: "|") }
-            return key(content.kind.module.correctAnswerText(content, acceptedExtra: []))
-        }
+        content.kind.module.fingerprintAnswer(content)
     }
 }

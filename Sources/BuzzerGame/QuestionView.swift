@@ -50,33 +50,55 @@ package struct HostQuestionView: Sendable, Equatable, Codable {
     package var actions: [MechanicAction]? = nil
 }
 
-/// The right answer, in displayed option positions.
+/// The right answer, in displayed option positions: a shape several kinds share, or one kind's own.
 package enum RevealedAnswer: Sendable, Equatable {
     case options([Int])
-    case truefalse(Bool)
     case text([String])
     case number(Double)
-    /// An order question's items in the right order, as displayed positions.
-    case order([Int])
-    /// A pin question's target and scoring.
-    case pin(PinQuestion)
+    /// A right answer only `kind` reveals (a pin's target, an order's items in order, true or false),
+    /// written under the kind's name.
+    case kind(QuestionKind, any KindRevealedAnswer)
     case none
+
+    package static func == (lhs: RevealedAnswer, rhs: RevealedAnswer) -> Bool {
+        switch (lhs, rhs) {
+        case (.options(let a), .options(let b)): a == b
+        case (.text(let a), .text(let b)): a == b
+        case (.number(let a), .number(let b)): a == b
+        case (.kind(let kind, let a), .kind(let other, let b)): kind == other && a.isEqual(to: b)
+        case (.none, .none): true
+        default: false
+        }
+    }
+}
+
+/// A kind's own right answer (`RevealedAnswer.kind`): its members are written beside `kind` (the
+/// kind's name), and it is read back by the kind named there (`QuestionKindModule.revealedAnswerType`).
+package protocol KindRevealedAnswer: Sendable, Codable {
+    func isEqual(to other: any KindRevealedAnswer) -> Bool
+}
+
+extension KindRevealedAnswer where Self: Equatable {
+    package func isEqual(to other: any KindRevealedAnswer) -> Bool { (other as? Self) == self }
 }
 
 extension RevealedAnswer: Codable {
-    private enum CodingKeys: String, CodingKey { case kind, options, value, accepted, order, pin }
-    private enum Kind: String, Codable { case options, truefalse, text, number, order, pin, none }
+    private enum CodingKeys: String, CodingKey { case kind, options, value, accepted }
+    private enum Shape: String { case options, text, number, none }
 
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        switch try c.decode(Kind.self, forKey: .kind) {
-        case .options: self = .options(try c.decode([Int].self, forKey: .options))
-        case .truefalse: self = .truefalse(try c.decode(Bool.self, forKey: .value))
-        case .text: self = .text(try c.decode([String].self, forKey: .accepted))
-        case .number: self = .number(try c.decode(Double.self, forKey: .value))
-        case .order: self = .order(try c.decode([Int].self, forKey: .order))
-        case .pin: self = .pin(try c.decode(PinQuestion.self, forKey: .pin))
-        case .none: self = .none
+        let name = try c.decode(String.self, forKey: .kind)
+        switch Shape(rawValue: name) {
+        case .options?: self = .options(try c.decode([Int].self, forKey: .options))
+        case .text?: self = .text(try c.decode([String].self, forKey: .accepted))
+        case .number?: self = .number(try c.decode(Double.self, forKey: .value))
+        case .none?: self = .none
+        case nil:
+            guard let kind = QuestionKind(rawValue: name), let type = kind.module.revealedAnswerType else {
+                throw DecodingError.dataCorruptedError(forKey: .kind, in: c, debugDescription: "no right answer of kind \"\(name.prefix(20))\"")
+            }
+            self = .kind(kind, try type.init(from: decoder))
         }
     }
 
@@ -84,25 +106,19 @@ extension RevealedAnswer: Codable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         switch self {
         case .options(let options):
-            try c.encode(Kind.options, forKey: .kind)
+            try c.encode(Shape.options.rawValue, forKey: .kind)
             try c.encode(options, forKey: .options)
-        case .truefalse(let value):
-            try c.encode(Kind.truefalse, forKey: .kind)
-            try c.encode(value, forKey: .value)
         case .text(let accepted):
-            try c.encode(Kind.text, forKey: .kind)
+            try c.encode(Shape.text.rawValue, forKey: .kind)
             try c.encode(accepted, forKey: .accepted)
         case .number(let value):
-            try c.encode(Kind.number, forKey: .kind)
+            try c.encode(Shape.number.rawValue, forKey: .kind)
             try c.encode(value, forKey: .value)
-        case .order(let order):
-            try c.encode(Kind.order, forKey: .kind)
-            try c.encode(order, forKey: .order)
-        case .pin(let question):
-            try c.encode(Kind.pin, forKey: .kind)
-            try c.encode(question, forKey: .pin)
+        case .kind(let kind, let answer):
+            try c.encode(kind.rawValue, forKey: .kind)
+            try answer.encode(to: encoder)
         case .none:
-            try c.encode(Kind.none, forKey: .kind)
+            try c.encode(Shape.none.rawValue, forKey: .kind)
         }
     }
 }

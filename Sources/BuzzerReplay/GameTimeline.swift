@@ -113,10 +113,13 @@ package struct QuestionSummary: Sendable, Equatable, Codable {
             // Shown in the order players saw the options.
             let order = entry.permutation.count == options.count ? entry.permutation : Array(options.indices)
             return order.map { index in AnswerCount(answer: options[index], count: counts[index], correct: right.flatMap { mark($0.contains(index)) }) }
-        case .truefalse(let truth):
-            var yes = 0, no = 0
-            for (_, answer) in answers { if case .truefalse(let flag) = answer.value { if flag { yes += 1 } else { no += 1 } } }
-            return [AnswerCount(answer: "true", count: yes, correct: mark(truth)), AnswerCount(answer: "false", count: no, correct: mark(!truth))]
+        case .rows(let rows):
+            var counts = Array(repeating: 0, count: rows.count)
+            for (_, answer) in answers {
+                let text = module.answerText(answer.value, content: question.content)
+                if let row = rows.firstIndex(where: { $0.answer == text }) { counts[row] += 1 }
+            }
+            return rows.indices.map { AnswerCount(answer: rows[$0].answer, count: counts[$0], correct: mark(rows[$0].right)) }
         case .grouped:
             var groups: [String: (answer: String, count: Int, correct: Bool)] = [:]
             for (id, answer) in answers {  // in id order, as a PlayerMap iterates

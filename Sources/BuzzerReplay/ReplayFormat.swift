@@ -34,7 +34,7 @@ package enum ReplayFormat {
     }
 
     /// 1969 rather than 1969.0; other values in Swift's shortest round-tripping form.
-    package static func number(_ value: Double) -> String { NumberKind.text(value) }
+    package static func number(_ value: Double) -> String { NumberText.text(value) }
 
     /// An answer as players saw it: option texts rather than indices; an order, its items first to last, "A > B > C".
     package static func answer(_ value: AnswerValue, question: Question) -> String {

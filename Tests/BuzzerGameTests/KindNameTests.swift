@@ -2,28 +2,72 @@ import Foundation
 import Testing
 
 /// Issue 40, "Done when": no Swift file under Sources/ names a kind outside that kind's own files
-/// (a `Kinds/<Kind>/` folder, in any module), except its one register line and the importers. The
-/// scan reads code only (comments may explain); `buzz` is matched where it is not the product's name
+/// (a `Kinds/<Kind>/` folder in any module, or `Kinds/<Kind>Kind.swift` and its JSON half
+/// `Kinds/<Kind>Kind+JSON.swift`), except its one register line and the importers. The scan reads
+/// code only (comments may explain); `buzz` is matched where it is not the product's name
 /// (`Buzzer`, `buzzer`), so `buzzers` (the kind's) counts.
 @Suite struct KindNameTests {
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources")
 
-    /// The kinds with a mechanic of their own, by folder name, with what names them.
-    static let kinds: [(folder: String, pattern: String)] = [
-        ("Buzz", #"(?i)buzz(?!er(?-i:(?!s)))"#),
-        ("Survey", #"(?i)survey"#),
-    ]
+    /// The modules where `case .<name>` can only be a kind's (or a shape named after one): the
+    /// transport, the formats and the test support have their own `.text`, `.number` and `.list`.
+    static let kindCaseModules = ["BuzzerGame/", "BuzzerGameJSON/", "BuzzerReplay/", "BuzzerFuzz/", "BuzzerApp/", "BuzzerBench/", "buzzer/"]
 
-    /// Files outside a kind's folder that may name it, each with why (paths relative to Sources/).
+    /// A kind the scan looks for: its type prefix (`Choice` for `ChoiceKind`, its folder for a kind
+    /// with one), what names it anywhere, and what names it in `kindCaseModules` only.
+    struct Kind {
+        var type: String
+        var pattern: String
+        var casePattern: String?
+    }
+
+    /// The two kinds with a mechanic of their own: any mention of the word.
+    /// The ten others: their type, constant, content accessor, a comparison of a kind with them, their
+    /// name as a string literal, and `case .<name>`; not `"text"` or `"number"` (the pack's question
+    /// text and JSON's numbers) nor `case .text`/`.number` (answer shapes several kinds answer in: a
+    /// slider's `.number`, a buzz floor holder's `.text`; JSON's own `.number`).
+    static let kinds: [Kind] = [
+        Kind(type: "Buzz", pattern: #"(?i)buzz(?!er(?-i:(?!s)))"#),
+        Kind(type: "Survey", pattern: #"(?i)survey"#),
+    ] + [
+        ("Choice", "choice"), ("Multi", "multi"), ("TrueFalse", "truefalse"), ("Text", "text"), ("Number", "number"),
+        ("Poll", "poll"), ("Order", "order"), ("Pin", "pin"), ("Slider", "slider"), ("List", "list"),
+    ].map { type, name in
+        let shared = ["text", "number"].contains(name)
+        let parts = [#"\b\#(type)Kind\b"#, #"QuestionKind\.\#(name)\b"#, #"\bkind\s*[!=]=\s*\.\#(name)\b"#, #"\bcontent\??\.\#(name)\b"#]
+            + (shared ? [] : [#""\#(name)""#])
+        return Kind(type: type, pattern: parts.joined(separator: "|"), casePattern: shared ? nil : #"case \.\#(name)\b"#)
+    }
+
+    /// Whether `path` (relative to Sources/) is one of `type`'s own files.
+    static func isOwn(_ path: String, by type: String) -> Bool {
+        if path.contains("/Kinds/\(type)/") { return true }
+        let name = (path as NSString).lastPathComponent
+        return path.contains("Kinds/") && (name == "\(type)Kind.swift" || name.hasPrefix("\(type)Kind+"))
+    }
+
+    /// Files outside a kind's own files that may name it, each with why (paths relative to Sources/).
     static let allowed: [String: (kinds: Set<String>, why: String)] = [
-        "BuzzerGame/Kinds/QuestionKind+Register.swift": (["Buzz", "Survey"], "the one register line of each kind"),
+        "BuzzerGame/Kinds/QuestionKind+Register.swift": (
+            ["Buzz", "Survey", "Choice", "Multi", "TrueFalse", "Text", "Number", "Poll", "Order", "Pin", "Slider", "List"],
+            "the one register line of each kind"),
         // The answer shapes: an answer's JSON `kind` is its shape's name, which is the kind that first
-        // answered in it; the log's answer lines stay byte-identical, so the two shapes keep their names.
-        "BuzzerGame/Kinds/QuestionKind.swift": (["Buzz", "Survey"], "the answer shapes `.buzz` and `.survey` (AnswerValue, AnswerShape)"),
+        // answered in it; the log's answer lines stay byte-identical, so the shapes keep their names, and
+        // stay plain enum cases: the answer path allocates nothing, where a kind-owned boxed answer would.
+        "BuzzerGame/Kinds/QuestionKind.swift": (
+            ["Buzz", "Survey", "Choice", "Multi", "TrueFalse", "Poll", "Order", "Pin"],
+            "the answer shapes (AnswerValue, AnswerShape), named in the log's and the wire's answer JSON"),
+        // A survey's `scoring: "poll"` (SurveyScoring.poll), the survey's own word, not the poll kind.
+        "BuzzerGame/Kinds/Survey/SurveyKind.swift": (["Poll"], "the survey's own scoring `.poll`"),
+        // `buzzer replay list`: a subcommand's name.
+        "buzzer/ReplayListCommand.swift": (["List"], "the `replay list` subcommand's name"),
         // `buzzer bench buzz`: the fairness benchmark of the kind's queue, a tool about the kind, not game code.
         "BuzzerBench/BuzzFairnessBenchmark.swift": (["Buzz"], "the kind's fairness benchmark"),
         "buzzer/BenchCommand.swift": (["Buzz"], "`buzzer bench buzz`"),
+        // The benchmarks write a choice game's archive as a client would: tools about a kind, not game code.
+        "BuzzerBench/ArchiveBenchmark.swift": (["Choice"], "the archive benchmark's games are choice questions"),
+        "BuzzerBench/LeagueBenchmark.swift": (["Choice"], "the league benchmark's answers are choice answers"),
     ]
 
     /// The importers may name any kind: a spreadsheet's or OpenTDB's own words become kinds there.
@@ -48,18 +92,24 @@ import Testing
         return lines
     }
 
-    /// Each place a kind is named outside its own files: "path:line: code".
+    /// Each place a kind is named outside its own files: "path:line: code", by the kind's type prefix.
     static func strays() throws -> [String: [String]] {
         let enumerator = try #require(FileManager.default.enumerator(atPath: sources.path))
+        let regexes = try kinds.map { kind in
+            (kind, try NSRegularExpression(pattern: kind.pattern), try kind.casePattern.map { try NSRegularExpression(pattern: $0) })
+        }
         var found: [String: [String]] = [:]
         while let path = enumerator.nextObject() as? String {
             guard path.hasSuffix(".swift"), !importers.contains(where: path.hasPrefix) else { continue }
             let text = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
-            for (folder, pattern) in kinds where !path.contains("/Kinds/\(folder)/") {
-                let regex = try NSRegularExpression(pattern: pattern)
-                for (line, code) in code(of: text)
-                where regex.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)) != nil {
-                    found[folder, default: []].append("\(path):\(line): \(code.trimmingCharacters(in: .whitespaces))")
+            let lines = code(of: text)
+            let casesCount = kindCaseModules.contains(where: path.hasPrefix)
+            for (kind, regex, caseRegex) in regexes where !isOwn(path, by: kind.type) {
+                for (line, code) in lines {
+                    let range = NSRange(code.startIndex..., in: code)
+                    guard regex.firstMatch(in: code, range: range) != nil
+                        || (casesCount && caseRegex?.firstMatch(in: code, range: range) != nil) else { continue }
+                    found[kind.type, default: []].append("\(path):\(line): \(code.trimmingCharacters(in: .whitespaces))")
                 }
             }
         }
@@ -74,7 +124,7 @@ import Testing
                 let path = String(place.prefix { $0 != ":" })
                 return Self.allowed[path]?.kinds.contains(folder) != true
             }
-            #expect(unexplained.isEmpty, "\(folder) is named outside Kinds/\(folder)/:\n\(unexplained.joined(separator: "\n"))")
+            #expect(unexplained.isEmpty, "\(folder) is named outside its own files:\n\(unexplained.joined(separator: "\n"))")
         }
     }
 
@@ -88,13 +138,33 @@ import Testing
         }
     }
 
-    /// The scan finds what it looks for: the kinds' own folders name them.
+    /// The scan finds what it looks for: each kind's own module file names it.
     @Test func theScanSeesTheKindsOwnFiles() throws {
-        for (folder, pattern) in Self.kinds {
-            let file = Self.sources.appendingPathComponent("BuzzerGame/Kinds/\(folder)/\(folder)Kind.swift")
+        for kind in Self.kinds {
+            let folder = ["Buzz", "Survey"].contains(kind.type) ? "\(kind.type)/" : ""
+            let file = Self.sources.appendingPathComponent("BuzzerGame/Kinds/\(folder)\(kind.type)Kind.swift")
             let text = try String(contentsOf: file, encoding: .utf8)
-            let regex = try NSRegularExpression(pattern: pattern)
-            #expect(Self.code(of: text).contains { regex.firstMatch(in: $0.text, range: NSRange($0.text.startIndex..., in: $0.text)) != nil })
+            let regex = try NSRegularExpression(pattern: kind.pattern)
+            #expect(Self.code(of: text).contains { regex.firstMatch(in: $0.text, range: NSRange($0.text.startIndex..., in: $0.text)) != nil }, "\(kind.type)")
         }
+    }
+
+    /// The patterns name kinds, not English: each finds its kind's reference and not a neighbour's word.
+    @Test func thePatternsMatchKindReferencesNotWords() throws {
+        func matches(_ type: String, _ line: String) throws -> Bool {
+            let kind = try #require(Self.kinds.first { $0.type == type })
+            let range = NSRange(line.startIndex..., in: line)
+            return try NSRegularExpression(pattern: kind.pattern).firstMatch(in: line, range: range) != nil
+                || (try kind.casePattern.map { try NSRegularExpression(pattern: $0).firstMatch(in: line, range: range) != nil } ?? false)
+        }
+        #expect(try matches("Number", "NumberKind.text(value)"))
+        #expect(try matches("Poll", "if content.kind == .poll {"))
+        #expect(try matches("Choice", #"let kind = ["choice", "multi"]"#))
+        #expect(try matches("TrueFalse", "case .truefalse(let truth):"))
+        #expect(try matches("List", "content.list"))
+        #expect(try !matches("List", "a list of texts"))
+        #expect(try !matches("Text", #"("text", .string(text))"#))
+        #expect(try !matches("Number", "case .number(let value):"))
+        #expect(try !matches("Order", "in the right order"))
     }
 }

@@ -25,8 +25,8 @@ import BuzzerGameJSON
 
     /// The displayed positions that put the items in the right order (what the host sees as `correct`).
     private func rightOrder(_ game: GameHarness) -> [Int] {
-        guard case .order(let order) = game.room.hostQuestionView!.correct else { return [] }
-        return order
+        guard case .kind(_, let own as OrderRevealed) = game.room.hostQuestionView!.correct else { return [] }
+        return own.order
     }
 
     // MARK: - The pack format

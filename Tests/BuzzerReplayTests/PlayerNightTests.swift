@@ -94,7 +94,7 @@ import Testing
 
         let map = night.questions[0]
         #expect(map.answerValue == .pin(PinPoint(x: 3_499, y: 5_976)) && map.options.isEmpty && !map.plain && map.figures == nil)
-        if case .pin(let key)? = map.rightValue { #expect(key.target == .point(PinPoint(x: 4_100, y: 3_000), radius: 800)) } else { Issue.record("no pin key: \(String(describing: map.rightValue))") }
+        if case .kind(_, let own as PinRevealed)? = map.rightValue { #expect(own.pin.target == .point(PinPoint(x: 4_100, y: 3_000), radius: 800)) } else { Issue.record("no pin key: \(String(describing: map.rightValue))") }
         // The results' text is as the download writes it; the page words the values instead.
         #expect(map.answer == ReplayFormat.answer(.pin(PinPoint(x: 3_499, y: 5_976)), question: pack.rounds[0].questions[0]))
         let capital = night.questions[1]

@@ -21,7 +21,7 @@ package protocol KindFuzzSource {
 }
 
 extension KindFuzzSource {
-    mutating func pick<T>(_ choices: [T]) -> T { choices[int(0...choices.count - 1)] }
+    package mutating func pick<T>(_ choices: [T]) -> T { choices[int(0...choices.count - 1)] }
 
     /// Two to six options; a `wild` pack's sometimes none, one, or too many.
     mutating func options(wild: Bool) -> [String] {
@@ -30,4 +30,16 @@ extension KindFuzzSource {
 
     /// A displayed position: mostly one of `count`, now and then a boundary.
     mutating func position(_ count: Int) -> Int { chance(0.9) && count > 0 ? int(0...count - 1) : boundaryInt() }
+}
+
+extension KindFuzzSource {
+    /// A number as a hostile client writes it: in range, at the ends of `Int` and `Double`, fractions, -0, exponents.
+    package mutating func numberLiteral() -> String {
+        pick([
+            "0", "-0", "1", "-1", "1.0", "0.5", "1e308", "-1e308", "1.7976931348623157e308", "5e-324", "9223372036854775807",
+            "9223372036854775808", "1000000000", "1000000001", "-1000000000", "-1000000001",
+            "9007199254740993", "1e9", "2147483648", "600", "601", "1E2", "-9223372036854775808", "-9223372036854775809",
+            "1000000000000000", "1000000000000001",
+        ])
+    }
 }

@@ -94,18 +94,12 @@ package enum NumberKind: QuestionKindModule {
 
     package static func answerText(_ value: AnswerValue, tiles: [String]) -> String {
         guard case .number(let value) = value else { return "" }
-        return text(value)
+        return NumberText.text(value)
     }
 
     package static func correctAnswerText(_ content: QuestionContent, acceptedExtra: [String]) -> String {
         guard case (let answer, _)? = content.number else { return "" }
-        return text(answer)
-    }
-
-    /// 1969 rather than 1969.0; other values in Swift's shortest round-tripping form.
-    package static func text(_ value: Double) -> String {
-        if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
-        return String(value)
+        return NumberText.text(answer)
     }
 
     package static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {

@@ -77,6 +77,8 @@ package enum OrderKind: QuestionKindModule {
         }
     }
 
+    package static var revealedAnswerType: (any KindRevealedAnswer.Type)? { OrderRevealed.self }
+
     package static func revealedAnswer(_ content: QuestionContent, permutation: [Int], acceptedExtra: [String]) -> RevealedAnswer {
         guard case let items? = content.order else { return .none }
         return .order(items.indices.map { shown($0, permutation) })
@@ -99,6 +101,11 @@ package enum OrderKind: QuestionKindModule {
     package static func correctAnswerText(_ content: QuestionContent, acceptedExtra: [String]) -> String {
         guard case let items? = content.order else { return "" }
         return items.joined(separator: " > ")
+    }
+
+    /// The items in their right order (the pack's), each normalized.
+    package static func fingerprintAnswer(_ content: QuestionContent) -> String {
+        tiles(content).map(TextNormalizer.answerKey).joined(separator: ">")
     }
 
     package static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {
@@ -145,4 +152,14 @@ extension QuestionContent {
     package static func order(items: [String]) -> QuestionContent { QuestionContent(.order, OrderContent(items: items)) }
     /// An order question's items; nil for other kinds.
     package var order: [String]? { payload(.order, as: OrderContent.self)?.items }
+}
+
+/// A order question's right answer in a reveal (the items in their right order, as displayed positions), written as `{"kind":"order","order":[2,0,1]}`.
+package struct OrderRevealed: KindRevealedAnswer, Equatable {
+    package var order: [Int]
+}
+
+extension RevealedAnswer {
+    /// A order question's right answer: the items in their right order, as displayed positions.
+    package static func order(_ order: [Int]) -> RevealedAnswer { .kind(.order, OrderRevealed(order: order)) }
 }

@@ -192,6 +192,8 @@ package enum PinKind: QuestionKindModule {
         }
     }
 
+    package static var revealedAnswerType: (any KindRevealedAnswer.Type)? { PinRevealed.self }
+
     package static func revealedAnswer(_ content: QuestionContent, permutation: [Int], acceptedExtra: [String]) -> RevealedAnswer {
         guard case let question? = content.pin else { return .none }
         return .pin(question)
@@ -345,4 +347,14 @@ extension QuestionContent {
     package static func pin(_ question: PinQuestion) -> QuestionContent { QuestionContent(.pin, question) }
     /// A pin question's target and scoring; nil for other kinds.
     package var pin: PinQuestion? { payload(.pin, as: PinQuestion.self) }
+}
+
+/// A pin question's right answer in a reveal (the target and its scoring), written as `{"kind":"pin","pin":{…}}`.
+package struct PinRevealed: KindRevealedAnswer, Equatable {
+    package var pin: PinQuestion
+}
+
+extension RevealedAnswer {
+    /// A pin question's right answer: the target and its scoring.
+    package static func pin(_ pin: PinQuestion) -> RevealedAnswer { .kind(.pin, PinRevealed(pin: pin)) }
 }

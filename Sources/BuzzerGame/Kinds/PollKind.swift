@@ -46,6 +46,11 @@ package enum PollKind: QuestionKindModule {
 
     package static func correctAnswerText(_ content: QuestionContent, acceptedExtra: [String]) -> String { "" }
 
+    /// No right answer: the options, sorted, so their order in the pack does not matter.
+    package static func fingerprintAnswer(_ content: QuestionContent) -> String {
+        tiles(content).map(TextNormalizer.answerKey).sorted().joined(separator: "|")
+    }
+
     package static func distribution(_ content: QuestionContent) -> AnswerDistribution { .options(right: nil) }
 
     package static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {

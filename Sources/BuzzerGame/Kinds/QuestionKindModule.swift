@@ -48,6 +48,8 @@ package protocol QuestionKindModule: SendableMetatype {
     static func judge(_ content: QuestionContent, entry: AskedQuestion, partialCredit: PartialCredit, isRanked: (PlayerID) -> Bool) -> AnswerJudge.Rule
     /// The right answer in displayed positions, for the host and the reveal.
     static func revealedAnswer(_ content: QuestionContent, permutation: [Int], acceptedExtra: [String]) -> RevealedAnswer
+    /// The type of the kind's own right answer (`RevealedAnswer.kind`), to read one back by the kind's name; nil for most.
+    static var revealedAnswerType: (any KindRevealedAnswer.Type)? { get }
     /// Calls `body` with each option (pack index) an answer of this kind picks; none for kinds without options.
     static func forEachPick(_ value: AnswerValue, _ body: (Int) -> Void)
     /// The reveal's bars: counts per displayed tile (by default, of the options picked), and false/true counts.
@@ -78,6 +80,10 @@ package protocol QuestionKindModule: SendableMetatype {
     static func correctAnswerText(_ content: QuestionContent, acceptedExtra: [String]) -> String
     /// How a timeline tallies the question's answers.
     static func distribution(_ content: QuestionContent) -> AnswerDistribution
+    /// What the right answer adds to the question's fingerprint (`QuestionFingerprint.answerKey`), each part
+    /// normalized: by default, by the shape of `revealedAnswer` (right options' texts sorted, the first
+    /// accepted text, the number), else the right answer's text. Changing it changes every archive's fingerprints.
+    static func fingerprintAnswer(_ content: QuestionContent) -> String
     /// A plausible answer in displayed positions, right or wrong: the archive generator's players.
     static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue
 
@@ -123,10 +129,21 @@ package protocol QuestionKindModule: SendableMetatype {
 package enum AnswerDistribution: Sendable, Equatable {
     /// One row per option in displayed order; `right` are the right options, nil for a poll.
     case options(right: Set<Int>?)
-    /// A true row and a false row.
-    case truefalse(Bool)
+    /// Fixed rows in this order (true, then false), each answer counted in the row its `answerText` names.
+    case rows([DistributionRow])
     /// Equal answers grouped (by `comparisonKey`, else by their text), most common first.
     case grouped
+}
+
+/// One of a distribution's fixed rows: its text, as `answerText` writes an answer, and whether it is right.
+package struct DistributionRow: Sendable, Equatable {
+    package var answer: String
+    package var right: Bool
+
+    package init(answer: String, right: Bool) {
+        self.answer = answer
+        self.right = right
+    }
 }
 
 extension QuestionKindModule {
@@ -142,6 +159,7 @@ extension QuestionKindModule {
     package static var isScored: Bool { true }
     package static var tilesInPackOrderAreTheAnswer: Bool { false }
     package static var missingPictureProblem: String? { nil }
+    package static var revealedAnswerType: (any KindRevealedAnswer.Type)? { nil }
     package static func tiles(_ content: QuestionContent) -> [String] { [] }
 
     package static func permutation(tileCount: Int, seed: UInt64, sequence: Int, shuffle: Bool) -> [Int] {
@@ -162,6 +180,21 @@ extension QuestionKindModule {
     package static func penalty(_ content: QuestionContent, _ answer: RecordedAnswer) -> Int { 0 }
     package static func opensOnHostCommand(_ content: QuestionContent) -> Bool { false }
     package static func distribution(_ content: QuestionContent) -> AnswerDistribution { .grouped }
+
+    package static func fingerprintAnswer(_ content: QuestionContent) -> String {
+        let tiles = tiles(content)
+        let key = TextNormalizer.answerKey
+        switch revealedAnswer(content, permutation: Array(tiles.indices), acceptedExtra: []) {
+        case .options(let right):
+            return right.compactMap { tiles.indices.contains($0) ? key(tiles[$0]) : nil }.sorted().joined(separator: "|")
+        case .text(let accepted):
+            return accepted.first.map(key) ?? ""
+        case .number(let value):
+            return NumberText.text(value)
+        default:
+            return key(correctAnswerText(content, acceptedExtra: []))
+        }
+    }
 
     package static func forEachPick(_ value: AnswerValue, _ body: (Int) -> Void) {}
 

@@ -24,7 +24,7 @@ package enum SliderKind: QuestionKindModule {
     package static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
         guard case .number(let number) = value, let q = content.slider else { throw wrongShape(value) }
         guard InputBounds.isPlayableNumber(number), number >= q.min, number <= q.max else {
-            throw .invalidAnswer("the answer must be a number from \(NumberKind.text(q.min)) to \(NumberKind.text(q.max))")
+            throw .invalidAnswer("the answer must be a number from \(NumberText.text(q.min)) to \(NumberText.text(q.max))")
         }
         return .number(q.snapped(number))
     }
@@ -69,13 +69,13 @@ package enum SliderKind: QuestionKindModule {
 
     package static func answerText(_ value: AnswerValue, tiles: [String]) -> String {
         guard case .number(let value) = value else { return "" }
-        return NumberKind.text(value)
+        return NumberText.text(value)
     }
 
     /// "42", or "42 ± 5" with a tolerance.
     package static func correctAnswerText(_ content: QuestionContent, acceptedExtra: [String]) -> String {
         guard let q = content.slider else { return "" }
-        return NumberKind.text(q.answer) + (q.tolerance.map { " ± \(NumberKind.text($0))" } ?? "")
+        return NumberText.text(q.answer) + (q.tolerance.map { " ± \(NumberText.text($0))" } ?? "")
     }
 
     package static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {
@@ -139,7 +139,7 @@ package struct SliderQuestion: KindContent, Equatable {
             problems.append((field, "must be a number between -10^15 and 10^15"))
         }
         guard problems.isEmpty else { return problems }
-        if !(min < max) { problems.append((.max, "must be greater than min (\(NumberKind.text(min)))")) }
+        if !(min < max) { problems.append((.max, "must be greater than min (\(NumberText.text(min)))")) }
         if !(step > 0 && step <= max - min) { problems.append((.step, "must be more than 0 and at most max - min")) }
         if !(answer >= min && answer <= max) { problems.append((.answer, "must be from min to max")) }
         if let tolerance, !(tolerance >= 0 && InputBounds.isPlayableNumber(tolerance)) { problems.append((.tolerance, "must be 0 or more")) }

@@ -8,15 +8,10 @@ package enum TextKind: QuestionKindModule {
         collector.checkAccepted(accepted, at: "\(path).answer")
     }
 
-    /// Runs of whitespace become one space; an empty or over-long reply is refused.
+    /// `TypedText.trimmed`: runs of whitespace become one space; an empty or over-long reply is refused.
     package static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
         guard case .text(let text) = value else { throw wrongShape(value) }
-        let trimmed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-        guard !trimmed.isEmpty else { throw .invalidAnswer("the answer is empty") }
-        guard trimmed.count <= settings.maxTextAnswerLength else {
-            throw .invalidAnswer("the answer is longer than \(settings.maxTextAnswerLength) characters")
-        }
-        return .text(trimmed)
+        return .text(try TypedText.trimmed(text, maxLength: settings.maxTextAnswerLength))
     }
 
     package static func comparisonKey(_ answer: AnswerValue) -> String? {
@@ -68,16 +63,7 @@ package enum TextKind: QuestionKindModule {
     }
 
     package static func fuzzAnswer(_ content: QuestionContent, permutation: [Int], source: inout some KindFuzzSource) -> AnswerValue {
-        .text(fuzzTyped(accepted: acceptedAnswers(content), source: &source))
-    }
-
-    /// Typed text: an accepted answer as a player might type it, or anything (also the fuzzer's `accept`).
-    package static func fuzzTyped(accepted: [String]?, source: inout some KindFuzzSource) -> String {
-        if let accepted, !accepted.isEmpty, source.chance(0.5) {
-            let answer = source.pick(accepted)
-            return source.pick([answer, answer.uppercased(), "  \(answer)  ", "\(answer)!", "\(answer)s"])
-        }
-        return source.chance(0.7) ? source.pick(["yes", "no", "The Beatles", "beatles", "42"]) : source.anyText()
+        .text(TypedText.fuzzTyped(accepted: acceptedAnswers(content), source: &source))
     }
 
     package static func rightAnswer(_ content: QuestionContent, permutation: [Int]) -> AnswerValue {

@@ -15,6 +15,8 @@ package enum TrueFalseKind: QuestionKindModule {
         return { $0.value == right ? (1, 1) : (0, 1) }
     }
 
+    package static var revealedAnswerType: (any KindRevealedAnswer.Type)? { TrueFalseRevealed.self }
+
     package static func revealedAnswer(_ content: QuestionContent, permutation: [Int], acceptedExtra: [String]) -> RevealedAnswer {
         guard case let answer? = content.truefalse else { return .none }
         return .truefalse(answer)
@@ -38,9 +40,14 @@ package enum TrueFalseKind: QuestionKindModule {
         return answer ? "true" : "false"
     }
 
+    /// "true" or "false".
+    package static func fingerprintAnswer(_ content: QuestionContent) -> String {
+        content.truefalse.map { $0 ? "true" : "false" } ?? ""
+    }
+
     package static func distribution(_ content: QuestionContent) -> AnswerDistribution {
         guard case let answer? = content.truefalse else { return .grouped }
-        return .truefalse(answer)
+        return .rows([DistributionRow(answer: "true", right: answer), DistributionRow(answer: "false", right: !answer)])
     }
 
     package static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {
@@ -76,4 +83,14 @@ extension QuestionContent {
     package static func truefalse(answer: Bool) -> QuestionContent { QuestionContent(.truefalse, TrueFalseContent(answer: answer)) }
     /// A truefalse question's answer; nil for other kinds.
     package var truefalse: Bool? { payload(.truefalse, as: TrueFalseContent.self)?.answer }
+}
+
+/// A truefalse question's right answer in a reveal (true or false), written as `{"kind":"truefalse","value":true}`.
+package struct TrueFalseRevealed: KindRevealedAnswer, Equatable {
+    package var value: Bool
+}
+
+extension RevealedAnswer {
+    /// A truefalse question's right answer: true or false.
+    package static func truefalse(_ value: Bool) -> RevealedAnswer { .kind(.truefalse, TrueFalseRevealed(value: value)) }
 }

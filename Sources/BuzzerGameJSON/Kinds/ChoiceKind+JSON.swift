@@ -43,3 +43,10 @@ extension ChoiceKind: QuestionKindJSON {
         return .choice(Int(option))
     }
 }
+
+extension ChoiceKind {
+    /// The fuzzer's raw answer (`QuestionKindJSON.hostileAnswer`). An option position: mostly 0 to 6, else a boundary literal.
+    static func hostileAnswer(source: inout some KindFuzzSource) -> String {
+        HostileAnswerJSON.object(self, #""option":\#(HostileAnswerJSON.int(0...6, odds: 0.6, source: &source))"#, source: &source)
+    }
+}

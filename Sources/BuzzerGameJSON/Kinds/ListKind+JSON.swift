@@ -49,3 +49,13 @@ extension ListKind: QuestionKindJSON {
         if let max = q.max { try container.encode(max, forKey: MemberKey(ListQuestion.Field.max.rawValue)) }
     }
 }
+
+extension ListKind {
+    /// The fuzzer's raw answer (`QuestionKindJSON.hostileAnswer`). Typed items: repeats, empty ones, over-long ones, now and then past the item limit.
+    static func hostileAnswer(source: inout some KindFuzzSource) -> String {
+        let count = source.chance(0.05) ? source.pick([InputBounds.maxTypedItems + 1, 1000]) : source.int(0...6)
+        var items: [String] = []
+        for _ in 0..<count { items.append(source.chance(0.2) ? (items.last ?? #""""#) : HostileAnswerJSON.text(source: &source)) }
+        return HostileAnswerJSON.object(self, #""texts":[\#(items.joined(separator: ","))]"#, source: &source)
+    }
+}

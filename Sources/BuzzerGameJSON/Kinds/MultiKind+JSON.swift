@@ -58,3 +58,10 @@ extension MultiKind: QuestionKindJSON {
         return .multi(options)
     }
 }
+
+extension MultiKind {
+    /// The fuzzer's raw answer (`QuestionKindJSON.hostileAnswer`). Option positions: repeats, boundary literals, now and then a thousand of them.
+    static func hostileAnswer(source: inout some KindFuzzSource) -> String {
+        HostileAnswerJSON.object(self, #""options":\#(HostileAnswerJSON.ints(0...6, odds: 0.7, source: &source))"#, source: &source)
+    }
+}

@@ -60,3 +60,10 @@ extension NumberKind: QuestionKindJSON {
         return .number(value)
     }
 }
+
+extension NumberKind {
+    /// The fuzzer's raw answer (`QuestionKindJSON.hostileAnswer`). A boundary number literal: the ends of `Int` and `Double`, fractions, -0.
+    static func hostileAnswer(source: inout some KindFuzzSource) -> String {
+        HostileAnswerJSON.object(self, #""value":\#(source.numberLiteral())"#, source: &source)
+    }
+}

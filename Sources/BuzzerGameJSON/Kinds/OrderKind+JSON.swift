@@ -58,3 +58,15 @@ extension OrderKind: QuestionKindJSON {
         return .order(order)
     }
 }
+
+extension OrderKind {
+    /// The fuzzer's raw answer (`QuestionKindJSON.hostileAnswer`). A shuffle of up to six items, now and then with a repeat, out of range or far too long.
+    static func hostileAnswer(source: inout some KindFuzzSource) -> String {
+        let count = source.chance(0.05) ? 1000 : source.int(0...6)
+        var order = source.shuffled(count)
+        if source.chance(0.2), count > 1 { order[0] = order[1] }
+        var items: [String] = []
+        for item in order { items.append(source.chance(0.9) ? "\(item)" : source.numberLiteral()) }
+        return HostileAnswerJSON.object(self, #""order":[\#(items.joined(separator: ","))]"#, source: &source)
+    }
+}

@@ -152,3 +152,14 @@ extension PinKind: QuestionKindJSON {
         return .pin(PinPoint(x: x, y: y))
     }
 }
+
+extension PinKind {
+    /// The fuzzer's raw answer (`QuestionKindJSON.hostileAnswer`). A point: fractions, boundary literals, a missing or non-number coordinate.
+    static func hostileAnswer(source: inout some KindFuzzSource) -> String {
+        var members: [String] = []
+        for axis in ["x", "y"] where !source.chance(0.05) {
+            members.append(#""\#(axis)":\#(source.chance(0.5) ? "0.\(source.int(0...99))" : source.chance(0.9) ? source.numberLiteral() : "null")"#)
+        }
+        return HostileAnswerJSON.object(self, #""pin":{\#(members.joined(separator: ","))}"#, source: &source)
+    }
+}

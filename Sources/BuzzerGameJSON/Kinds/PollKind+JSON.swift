@@ -42,3 +42,10 @@ extension PollKind: QuestionKindJSON {
         return .poll(Int(option))
     }
 }
+
+extension PollKind {
+    /// The fuzzer's raw answer (`QuestionKindJSON.hostileAnswer`). An option position: mostly 0 to 6, else a boundary literal.
+    static func hostileAnswer(source: inout some KindFuzzSource) -> String {
+        HostileAnswerJSON.object(self, #""option":\#(HostileAnswerJSON.int(0...6, odds: 0.6, source: &source))"#, source: &source)
+    }
+}

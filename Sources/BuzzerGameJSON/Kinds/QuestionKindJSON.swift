@@ -28,6 +28,10 @@ protocol QuestionKindJSON: QuestionKindModule {
     static func answer(_ fields: JSONFields, bounds: AnswerValue.JSONBounds) throws(JSONFieldError) -> AnswerValue
     /// `buzzer replay`'s fast path: the member straight from its bytes, exactly as `answerMember` writes it; nil otherwise.
     static func answer(exactLayout c: inout JSONByteCursor) -> AnswerValue?
+    /// The protocol fuzzer's raw answer object for this kind, as a hostile client writes it: its fields at
+    /// and past their ends (boundary number literals, too-long arrays, repeats, wrong types); by default
+    /// its module's `wildAnswer` written by its codec (`HostileAnswerJSON`).
+    static func hostileAnswer(source: inout some KindFuzzSource) -> String
 }
 
 extension QuestionKindJSON {
@@ -41,6 +45,9 @@ extension QuestionKindJSON {
         try AnswerValue.read(answerShape, fields, bounds: bounds)
     }
     static func answer(exactLayout c: inout JSONByteCursor) -> AnswerValue? { AnswerValue.read(answerShape, exactLayout: &c) }
+    static func hostileAnswer(source: inout some KindFuzzSource) -> String {
+        HostileAnswerJSON.print(wildAnswer(source: &source).jsonValue)
+    }
 }
 
 extension QuestionKind {

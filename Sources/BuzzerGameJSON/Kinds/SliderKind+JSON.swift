@@ -58,3 +58,10 @@ extension SliderKind: QuestionKindJSON {
         }
     }
 }
+
+extension SliderKind {
+    /// The fuzzer's raw answer (`QuestionKindJSON.hostileAnswer`). A boundary number literal in the `number` shape, now and then under the slider's own name.
+    static func hostileAnswer(source: inout some KindFuzzSource) -> String {
+        HostileAnswerJSON.object(self, #""value":\#(source.numberLiteral())"#, source: &source)
+    }
+}

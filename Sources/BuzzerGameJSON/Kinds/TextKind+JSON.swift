@@ -39,3 +39,10 @@ extension TextKind: QuestionKindJSON {
         return .text(text)
     }
 }
+
+extension TextKind {
+    /// The fuzzer's raw answer (`QuestionKindJSON.hostileAnswer`). Typed text: "yes", anything, or past the wire's limit.
+    static func hostileAnswer(source: inout some KindFuzzSource) -> String {
+        HostileAnswerJSON.object(self, #""text":\#(HostileAnswerJSON.text(source: &source))"#, source: &source)
+    }
+}

@@ -47,3 +47,11 @@ extension TrueFalseKind: QuestionKindJSON {
         return nil
     }
 }
+
+extension TrueFalseKind {
+    /// The fuzzer's raw answer (`QuestionKindJSON.hostileAnswer`). A flag, now and then a number or a string in its place.
+    static func hostileAnswer(source: inout some KindFuzzSource) -> String {
+        let value = source.chance(0.9) ? "\(source.bool())" : source.chance(0.5) ? source.numberLiteral() : #""true""#
+        return HostileAnswerJSON.object(self, #""value":\#(value)"#, source: &source)
+    }
+}

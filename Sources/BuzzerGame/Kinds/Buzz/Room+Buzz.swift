@@ -51,7 +51,7 @@ extension Room {
               case let buzz? = question(current).content.buzz, !buzz.accepted.isEmpty else { return nil }
         _ = try activePlayer(id)
         guard current.buzz.floor == id else { throw .noFloor }
-        guard case .text(let text) = try TextKind.canonicalAnswer(.text(typed), content: .text(accepted: []), permutation: [], settings: settings) else { return nil }
+        let text = try TypedText.trimmed(typed, maxLength: settings.maxTextAnswerLength)
         let keys = Set((buzz.accepted + current.acceptedExtra).map(TextNormalizer.answerKey))
         return try decideMarkBuzz(right: keys.contains(TextNormalizer.answerKey(text)), typed: text, at: now)
     }

@@ -23,11 +23,10 @@ package enum SurveyKind: QuestionKindModule {
         }
     }
 
-    /// As a `text` answer: runs of whitespace become one space; an empty or over-long reply is refused.
+    /// As a typed answer (`TypedText.trimmed`): runs of whitespace become one space; an empty or over-long reply is refused.
     package static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
         guard case .survey(let text) = value else { throw wrongShape(value) }
-        guard case .text(let trimmed) = try TextKind.canonicalAnswer(.text(text), content: content, permutation: permutation, settings: settings) else { return value }
-        return .survey(trimmed)
+        return .survey(try TypedText.trimmed(text, maxLength: settings.maxTextAnswerLength))
     }
 
     package static func comparisonKey(_ answer: AnswerValue) -> String? {
@@ -163,7 +162,7 @@ package enum SurveyKind: QuestionKindModule {
     /// (also the fuzzer's `merge_answers` group names).
     package static func fuzzTyped(_ content: QuestionContent?, source: inout some KindFuzzSource) -> String {
         if let survey = content?.survey, !survey.accepted.isEmpty, source.chance(0.3) {
-            return TextKind.fuzzTyped(accepted: survey.accepted, source: &source)
+            return TypedText.fuzzTyped(accepted: survey.accepted, source: &source)
         }
         if source.chance(0.8) { return source.pick(["Paris", "PARÍS", "Pаris", "Rome", "rome!", "Oslo", "0slo", "Lyon", "yes"]) }
         return source.anyText()

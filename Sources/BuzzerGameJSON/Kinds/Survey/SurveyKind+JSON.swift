@@ -89,3 +89,10 @@ extension SurveyKind: QuestionKindJSON {
         return .survey(text)
     }
 }
+
+extension SurveyKind {
+    /// The fuzzer's raw answer (`QuestionKindJSON.hostileAnswer`). Typed text: "yes", anything, or past the wire's limit.
+    static func hostileAnswer(source: inout some KindFuzzSource) -> String {
+        HostileAnswerJSON.object(self, #""text":\#(HostileAnswerJSON.text(source: &source))"#, source: &source)
+    }
+}
