@@ -313,4 +313,15 @@ import BuzzerGameJSON
             #expect(!Self.paris.isInside(w))
         }
     }
+
+    /// A target built in code (the fuzzer's wild content) may hold any Int: its centre and its answer text
+    /// wrap, they never trap (a checked pack refuses such an area first).
+    @Test func anAreaAtTheEndsOfIntHasACentreAndAnAnswerTextWithoutTrapping() {
+        for (x, size) in [(Int.max, Int.max), (Int.min, Int.min), (0, Int.max), (PinPoint.scale, Int.max)] {
+            let question = PinQuestion(target: .area(PinPoint(x: x, y: x), width: size, height: size))
+            _ = question.target.centre
+            let text = PinKind.correctAnswerText(.pin(question), acceptedExtra: [])
+            #expect(text.hasPrefix("area ("))
+        }
+    }
 }

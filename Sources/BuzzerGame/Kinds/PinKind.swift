@@ -39,7 +39,8 @@ package enum PinTarget: Sendable, Equatable {
     package var centre: PinPoint {
         switch self {
         case .point(let point, _): point
-        case .area(let corner, let width, let height): PinPoint(x: corner.x + width / 2, y: corner.y + height / 2)
+        // Wrapping, not trapping: a target built in code (a fuzzed one) may hold any Int; a checked pack never overflows.
+        case .area(let corner, let width, let height): PinPoint(x: corner.x &+ width / 2, y: corner.y &+ height / 2)
         }
     }
 }
@@ -232,7 +233,8 @@ package enum PinKind: QuestionKindModule {
         case .point(let point, let radius):
             return text(point) + (radius.map { " radius \(decimal(PinPoint.fraction($0)))" } ?? "")
         case .area(let corner, let width, let height):
-            return "area \(text(corner)) to \(text(PinPoint(x: corner.x + width, y: corner.y + height)))"
+            // Wrapping, not trapping: a target built in code may hold any Int (the text then says so).
+            return "area \(text(corner)) to \(text(PinPoint(x: corner.x &+ width, y: corner.y &+ height)))"
         }
     }
 
