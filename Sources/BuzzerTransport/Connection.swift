@@ -181,6 +181,30 @@ final class Connection {
         afterEnqueue()
     }
 
+    /// True when a write may go straight to the socket: open, nothing queued before it, no TLS. A
+    /// broadcast then sends its frame itself (`finishDirectWrite` when the kernel took less).
+    var writesDirectly: Bool {
+        guard case .open = state, tls == nil else { return false }
+        return outbound.isEmpty
+    }
+
+    /// After a broadcast's own `send` of `bytes` took `sent` of them (or failed with `code`): queues the
+    /// rest, or fails the connection, as `writeRaw` does after its first attempt.
+    func finishDirectWrite(_ bytes: [UInt8], sent: Int, errno code: Int32) {
+        guard case .open = state else { return }
+        var offset = sent
+        if sent < 0 {
+            if code != EAGAIN && code != EWOULDBLOCK && code != EINTR {
+                closeNow(reason: Self.reason(for: code))
+                return
+            }
+            offset = 0
+        }
+        guard offset < bytes.count else { return }
+        enqueue(bytes, offset: offset, onWritten: nil)
+        afterEnqueue()
+    }
+
     /// What a write attempted at once did, read right after the system call (errno): nil when every
     /// byte went (and `onWritten` ran) or the connection failed; otherwise how many bytes went, the
     /// rest to be queued (0 when the socket was full).

@@ -13,6 +13,9 @@ protocol ConnectionHandler: AnyObject {
     func connection(_ connection: Connection, tick now: UInt64)
     /// The server is stopping: say goodbye (e.g. WebSocket close 1001) and close after flushing.
     func connectionShouldShutDown(_ connection: Connection)
+    /// True when a message's plain frame is what this connection sends (an open WebSocket without
+    /// permessage-deflate, not closing): a broadcast may then write that frame itself.
+    var sendsPlainFrames: Bool { get }
     /// Frames and writes one of a broadcast's messages (`message` keeps what every recipient on the loop
     /// shares, such as a compressed frame). A protocol requirement, not a generic call: a broadcast
     /// reaches each recipient through its witness table, with no type metadata looked up per recipient.

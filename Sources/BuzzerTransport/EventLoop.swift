@@ -17,6 +17,21 @@ package final class EventLoop: Sendable {
         let iovecs = UnsafeMutableBufferPointer<iovec>.allocate(capacity: Connection.maxVectors)
         /// Readiness of every connection's socket, through one libdispatch source per loop.
         let poller = EpollPoller()
+        /// A broadcast's direct recipients (`EventLoop.send(_:to:)`), kept between broadcasts so the
+        /// list is not allocated for each; taken out while in use.
+        private var directList: [(fd: Int32, connection: Connection)] = []
+
+        func takeDirectList() -> [(fd: Int32, connection: Connection)] {
+            var list: [(fd: Int32, connection: Connection)] = []
+            swap(&list, &directList)
+            return list
+        }
+
+        func returnDirectList(_ list: [(fd: Int32, connection: Connection)]) {
+            directList = list
+            directList.removeAll(keepingCapacity: true)
+        }
+
         /// Called with each closed connection so the server can keep its count.
         var onRemove: (@Sendable () -> Void)?
 
@@ -173,14 +188,41 @@ package final class EventLoop: Sendable {
             }
         }
         for (loop, ids) in byLoop {
-            loop.execute {
-                var message = message
-                let state = loop.state.value
-                for id in ids {
-                    guard let connection = state.connections[id], !connection.isClosed else { continue }
-                    connection.handler?.sendShared(&message)
-                }
+            loop.execute { loop.send(message, to: ids) }
+        }
+    }
+
+    /// A broadcast's share on this loop, in three passes, so the second runs like a C server's loop:
+    /// 1. each recipient that sends the plain frame and has nothing queued goes on the direct list,
+    ///    the others get the message through their session now (compressed, queued behind earlier
+    ///    output, or over TLS);
+    /// 2. the frame goes to each direct recipient with one `send`, touching nothing but its fd: no
+    ///    app code runs in this pass, so no connection closes and no fd is reused under it;
+    /// 3. the few whose `send` took less than the frame queue the rest or fail, as any write does.
+    private func send(_ message: OutboundMessage, to ids: [UInt64]) {
+        var message = message
+        let state = self.state.value
+        var direct = state.takeDirectList()
+        defer { state.returnDirectList(direct) }
+        for id in ids {
+            guard let connection = state.connections[id], let handler = connection.handler else { continue }
+            if connection.writesDirectly, handler.sendsPlainFrames {
+                direct.append((connection.fd, connection))
+            } else if !connection.isClosed {
+                handler.sendShared(&message)
             }
+        }
+        guard !direct.isEmpty else { return }
+        let frame = message.plainFrame
+        var short: [(index: Int, sent: Int, errno: Int32)] = []
+        frame.withUnsafeBytes { bytes in
+            for index in direct.indices {
+                let sent = Glibc.send(direct[index].fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+                if sent != bytes.count { short.append((index, sent, sent < 0 ? errno : 0)) }
+            }
+        }
+        for (index, sent, code) in short {
+            direct[index].connection.finishDirectWrite(frame, sent: sent, errno: code)
         }
     }
 

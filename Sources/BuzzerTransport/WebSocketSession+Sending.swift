@@ -54,6 +54,8 @@ extension WebSocketSession {
         }
     }
 
+    var sendsPlainFrames: Bool { sendMode == .plain && connection != nil }
+
     func sendShared(_ message: inout OutboundMessage) {
         send(&message, onWritten: nil)
     }

@@ -369,6 +369,35 @@ import Testing
         }
     }
 
+    /// A broadcast writes its frame straight to each socket; when the kernel takes only part of it (a
+    /// reader that lags), the rest is queued, and the next broadcasts wait behind it: a reader that
+    /// catches up gets every message whole and in order.
+    @Test func aLaggingReaderGetsEveryBroadcastWholeAndInOrderOnceItReads() throws {
+        let service = RecordingService(echo: false)
+        try LiveServer.with(LiveServer.recording(service)) { server in
+            let lagging = try TestWebSocketClient(port: server.port)
+            RawSocket.setReceiveBuffer(lagging.fd, bytes: 16 << 10)
+            #expect(try lagging.handshake() == 101)
+            let other = try TestWebSocketClient.connect(port: server.port)
+            #expect(eventually { service.openedCount == 2 })
+            // 40 × 20 KB: far more than the lagging socket's buffers hold, far less than the high-water mark.
+            let rounds = 40
+            for round in 0..<rounds {
+                var payload = binaryPayload(20 << 10)
+                payload[0] = UInt8(round)
+                RecordingService.Handle.broadcast(OutboundMessage.binary(payload), to: service.handles)
+            }
+            for client in [other, lagging] {
+                for round in 0..<rounds {
+                    let frame = try client.receiveMessage(timeout: 30)
+                    #expect(frame.payload.count == 20 << 10)
+                    #expect(frame.payload.first == UInt8(round), "message \(round) in its place")
+                }
+            }
+            #expect(server.connectionCount == 2)
+        }
+    }
+
     @Test func broadcastSkipsClosedConnections() throws {
         let service = RecordingService(echo: false)
         try LiveServer.with(LiveServer.recording(service)) { server in
