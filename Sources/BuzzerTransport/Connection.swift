@@ -181,29 +181,11 @@ final class Connection {
         afterEnqueue()
     }
 
-    /// True when a write may go straight to the socket: open, nothing queued before it, no TLS. A
-    /// broadcast then sends its frame itself (`finishDirectWrite` when the kernel took less).
-    var writesDirectly: Bool {
-        guard case .open = state, tls == nil else { return false }
-        return outbound.isEmpty
-    }
+    /// Nothing waits in the outbound queue (a write now goes to the socket at once).
+    var hasNothingQueued: Bool { outbound.isEmpty }
 
-    /// After a broadcast's own `send` of `bytes` took `sent` of them (or failed with `code`): queues the
-    /// rest, or fails the connection, as `writeRaw` does after its first attempt.
-    func finishDirectWrite(_ bytes: [UInt8], sent: Int, errno code: Int32) {
-        guard case .open = state else { return }
-        var offset = sent
-        if sent < 0 {
-            if code != EAGAIN && code != EWOULDBLOCK && code != EINTR {
-                closeNow(reason: Self.reason(for: code))
-                return
-            }
-            offset = 0
-        }
-        guard offset < bytes.count else { return }
-        enqueue(bytes, offset: offset, onWritten: nil)
-        afterEnqueue()
-    }
+    /// What the loop's table last heard of `takesDirectWrites` (`refreshDirect`).
+    var markedDirect = false
 
     /// What a write attempted at once did, read right after the system call (errno): nil when every
     /// byte went (and `onWritten` ran) or the connection failed; otherwise how many bytes went, the
@@ -222,13 +204,15 @@ final class Connection {
         return 0
     }
 
-    private func enqueue(_ bytes: [UInt8], offset: Int, onWritten: ((UInt64) -> Void)?) {
-        if outbound.isEmpty { outboundProgressAt = MonotonicClock.nanoseconds() }
+    func enqueue(_ bytes: [UInt8], offset: Int, onWritten: ((UInt64) -> Void)?) {
+        let wasEmpty = outbound.isEmpty
+        if wasEmpty { outboundProgressAt = MonotonicClock.nanoseconds() }
         outbound.append(PendingWrite(bytes: bytes, offset: offset, onWritten: onWritten))
         queuedBytes += bytes.count - offset
+        if wasEmpty, markedDirect { refreshDirect() }
     }
 
-    private func afterEnqueue() {
+    func afterEnqueue() {
         if queuedBytes > highWater {
             closeNow(reason: .slowReader(queuedBytes: queuedBytes))
             return
@@ -287,6 +271,7 @@ final class Connection {
         if outbound.isEmpty {
             setInterest(write: false)
             if case .closingAfterFlush = state { beginDrain() }
+            refreshDirect()
         }
         if let waiter = drainWaiter, queuedBytes < waiter.below, case .open = state {
             drainWaiter = nil
@@ -336,6 +321,7 @@ final class Connection {
         if let tls { writeRaw(tls.closeNotify()) }
         guard case .open = state else { return }
         state = .closingAfterFlush(deadline: MonotonicClock.after(seconds: lingerSeconds))
+        refreshDirect()
         if outbound.isEmpty { beginDrain() }
     }
 
@@ -353,6 +339,7 @@ final class Connection {
     func closeNow(reason: ConnectionCloseReason) {
         if case .closed = state { return }
         state = .closed
+        refreshDirect()
         outbound.removeAll()
         queuedBytes = 0
         drainWaiter = nil

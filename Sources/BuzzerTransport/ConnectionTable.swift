@@ -12,6 +12,11 @@ struct ConnectionTable {
 
     private let loopBits: UInt64
     private var slots: [Connection?] = []
+    /// Each slot's id (0 when free) and, when its connection may take a broadcast's plain frame
+    /// straight to its socket (`Connection.refreshDirect`), its fd (else -1). Two small arrays beside
+    /// the connections, so a broadcast finds who can be sent to without touching 10,000 objects.
+    private var ids: [UInt64] = []
+    private var directFDs: [Int32] = []
     private var free: [Int] = []
     private var opened: UInt32 = 0
     /// Connections in the table.
@@ -30,6 +35,8 @@ struct ConnectionTable {
             guard slots.count < Self.maxSlots else { return nil }
             slot = slots.count
             slots.append(nil)
+            ids.append(0)
+            directFDs.append(-1)
         }
         opened &+= 1
         return (loopBits | UInt64(opened) << UInt64(Self.slotBits) | UInt64(slot), slot)
@@ -38,21 +45,45 @@ struct ConnectionTable {
     /// Puts `connection` (made with the id `reserve` gave) in its slot.
     mutating func insert(_ connection: Connection, slot: Int) {
         slots[slot] = connection
+        ids[slot] = connection.id
+        directFDs[slot] = -1
         count += 1
     }
 
+    static func slot(of id: UInt64) -> Int { Int(truncatingIfNeeded: id & slotMask) }
+
     /// The connection with this id, if it is still in the table.
     subscript(id: UInt64) -> Connection? {
-        let slot = Int(truncatingIfNeeded: id & Self.slotMask)
-        guard slot < slots.count, let connection = slots[slot], connection.id == id else { return nil }
-        return connection
+        let slot = Self.slot(of: id)
+        guard slot < ids.count, ids[slot] == id else { return nil }
+        return slots[slot]
+    }
+
+    /// Where a broadcast sends the connection with this id: `.direct(fd)` when its frame may go
+    /// straight to the socket, `.session` when it must go through the connection, nil when it is gone.
+    func route(_ id: UInt64) -> Route? {
+        let slot = Self.slot(of: id)
+        guard slot < ids.count, ids[slot] == id else { return nil }
+        let fd = directFDs[slot]
+        return fd >= 0 ? .direct(fd: fd, slot: slot) : .session
+    }
+
+    enum Route { case direct(fd: Int32, slot: Int), session }
+
+    /// Marks the connection with this id as taking broadcasts straight to `fd`, or not (nil).
+    mutating func setDirect(_ id: UInt64, fd: Int32?) {
+        let slot = Self.slot(of: id)
+        guard slot < ids.count, ids[slot] == id else { return }
+        directFDs[slot] = fd ?? -1
     }
 
     /// Takes the connection with this id out; false if it was not there.
     mutating func remove(_ id: UInt64) -> Bool {
-        let slot = Int(truncatingIfNeeded: id & Self.slotMask)
-        guard slot < slots.count, let connection = slots[slot], connection.id == id else { return false }
+        let slot = Self.slot(of: id)
+        guard slot < ids.count, ids[slot] == id else { return false }
         slots[slot] = nil
+        ids[slot] = 0
+        directFDs[slot] = -1
         free.append(slot)
         count -= 1
         return true

@@ -83,18 +83,26 @@ final class EpollPoller {
         return epoll_ctl(fd, op, socket, &event) == 0 ? 0 : errno
     }
 
-    /// One batch per wakeup keeps the queue fair to other work (broadcast hops, timers).
+    /// Batches a wakeup handles at most: a few keep the queue fair to other work (broadcast hops,
+    /// timers), and each one more saves a whole wakeup (libdispatch's manager thread wakes a worker and
+    /// re-arms the source: a futex, an eventfd write and read, an `epoll_ctl`) when events keep coming.
+    static let batchesPerWakeup = 4
+
+    /// Handles what is ready, then asks again (without waiting) while events keep arriving, up to
+    /// `batchesPerWakeup` batches; what is left fires the source again (level-triggered).
     private func drain(_ handle: (Event) -> Void) {
-        let count = buffer.withUnsafeMutableBufferPointer { epoll_wait(fd, $0.baseAddress, Int32($0.count), 0) }
-        guard count > 0 else { return }
-        for index in 0..<Int(count) {
-            let event = buffer[index]
-            let bits = event.events
-            handle(Event(
-                id: event.data.u64,
-                readable: bits & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue) != 0,
-                writable: bits & EPOLLOUT.rawValue != 0,
-                hangup: bits & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0))
+        for _ in 0..<Self.batchesPerWakeup {
+            let count = buffer.withUnsafeMutableBufferPointer { epoll_wait(fd, $0.baseAddress, Int32($0.count), 0) }
+            guard count > 0 else { return }
+            for index in 0..<Int(count) {
+                let event = buffer[index]
+                let bits = event.events
+                handle(Event(
+                    id: event.data.u64,
+                    readable: bits & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue) != 0,
+                    writable: bits & EPOLLOUT.rawValue != 0,
+                    hangup: bits & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0))
+            }
         }
     }
 }

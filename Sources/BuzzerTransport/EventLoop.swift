@@ -1,4 +1,5 @@
 import BuzzerWebSocket
+import CLinuxTCP
 import Dispatch
 import Glibc
 
@@ -19,15 +20,15 @@ package final class EventLoop: Sendable {
         let poller = EpollPoller()
         /// A broadcast's direct recipients (`EventLoop.send(_:to:)`), kept between broadcasts so the
         /// list is not allocated for each; taken out while in use.
-        private var directList: [(fd: Int32, connection: Connection)] = []
+        private var directList: [(fd: Int32, slot: Int)] = []
 
-        func takeDirectList() -> [(fd: Int32, connection: Connection)] {
-            var list: [(fd: Int32, connection: Connection)] = []
+        func takeDirectList() -> [(fd: Int32, slot: Int)] {
+            var list: [(fd: Int32, slot: Int)] = []
             swap(&list, &directList)
             return list
         }
 
-        func returnDirectList(_ list: [(fd: Int32, connection: Connection)]) {
+        func returnDirectList(_ list: [(fd: Int32, slot: Int)]) {
             directList = list
             directList.removeAll(keepingCapacity: true)
         }
@@ -205,25 +206,36 @@ package final class EventLoop: Sendable {
         var direct = state.takeDirectList()
         defer { state.returnDirectList(direct) }
         for id in ids {
-            guard let connection = state.connections[id], let handler = connection.handler else { continue }
-            if connection.writesDirectly, handler.sendsPlainFrames {
-                direct.append((connection.fd, connection))
-            } else if !connection.isClosed {
-                handler.sendShared(&message)
+            switch state.connections.route(id) {
+            case .direct(let fd, let slot)?:
+                assert(state.connections.at(slot)?.takesDirectWrites == true, "a direct route for a connection that cannot take one")
+                direct.append((fd, slot))
+            case .session?:
+                guard let connection = state.connections[id], !connection.isClosed else { continue }
+                connection.handler?.sendShared(&message)
+            case nil:
+                continue
             }
         }
         guard !direct.isEmpty else { return }
         let frame = message.plainFrame
-        var short: [(index: Int, sent: Int, errno: Int32)] = []
+        var short: [(slot: Int, sent: Int, errno: Int32)] = []
         frame.withUnsafeBytes { bytes in
-            for index in direct.indices {
-                let sent = Glibc.send(direct[index].fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
-                if sent != bytes.count { short.append((index, sent, sent < 0 ? errno : 0)) }
+            for (fd, slot) in direct {
+                let sent = Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+                if sent != bytes.count { short.append((slot, sent, sent < 0 ? errno : 0)) }
             }
         }
-        for (index, sent, code) in short {
-            direct[index].connection.finishDirectWrite(frame, sent: sent, errno: code)
+        // No app code ran in the send pass, so every slot still holds the connection it was sent to.
+        let connections = short.map { state.connections.at($0.slot) }
+        for (index, (_, sent, code)) in short.enumerated() {
+            connections[index]?.finishDirectWrite(frame, sent: sent, errno: code)
         }
+    }
+
+    /// Records whether `connection` takes broadcasts straight to its socket (`Connection.refreshDirect`).
+    func setDirect(_ connection: Connection, _ direct: Bool) {
+        state.value.connections.setDirect(connection.id, fd: direct ? connection.fd : nil)
     }
 
     private static func byLoop<Item>(_ items: some Sequence<(ConnectionHandle, Item)>) -> [(loop: EventLoop, items: [(id: UInt64, item: Item)])] {

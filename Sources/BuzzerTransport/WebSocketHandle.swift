@@ -17,7 +17,13 @@ package struct WebSocketHandle<Handler: WebSocketHandler>: Sendable, Hashable {
 
     /// Sends one message; dropped once the connection is closing (RFC 6455 §5.5.1).
     package func send(_ message: OutboundMessage) {
-        connection.withConnection { Self.session(of: $0)?.send(message) }
+        // On the connection's own loop (a reply from its handler), no closure is made for the hop.
+        let loop = connection.loop
+        if loop.inEventLoop {
+            if let open = loop.connection(connection.id) { Self.session(of: open)?.send(message) }
+        } else {
+            connection.withConnection { Self.session(of: $0)?.send(message) }
+        }
     }
 
     /// Sends one message and calls `onWritten`, on the loop, with the handler and the monotonic instant

@@ -53,8 +53,19 @@ package struct WebSocketUpgrade<Handler: WebSocketHandler>: Sendable {
     package let request: HTTPRequestHead
     package let subprotocol: String?
     package let remoteAddress: String
-    /// The transport's logger, with this connection's `connection` and `remote` metadata.
-    package let logger: Logger
+    let baseLogger: Logger
+    let connectionID: UInt64
+    let proxy: String?
+
+    /// The transport's logger, with this connection's `connection` and `remote` (and `proxy`) metadata:
+    /// made when asked, so a connection whose app never logs carries no logger of its own.
+    package var logger: Logger {
+        var logger = baseLogger
+        logger[metadataKey: "connection"] = "\(connectionID)"
+        logger[metadataKey: "remote"] = "\(remoteAddress)"
+        if let proxy { logger[metadataKey: "proxy"] = "\(proxy)" }
+        return logger
+    }
 }
 
 /// Everything the WebSocket server needs from config.json, plus what the app decides in code.

@@ -145,7 +145,7 @@ extension WebSocketSession {
         stream.reading = false
         guard let bytes, bytes.count == expected else {
             // The head promised a length: a short body must end the connection, not the next answer.
-            logger.debug("a streamed response body could not be read", metadata: ["offset": "\(stream.offset)"])
+            log(.debug, "a streamed response body could not be read", metadata: ["offset": "\(stream.offset)"])
             connection.closeNow(reason: .local)
             return
         }
@@ -159,8 +159,8 @@ extension WebSocketSession {
     /// connection carries many clients' requests. The logger says whose request it is from here on.
     func clientAddress(of head: HTTPRequestHead, on connection: Connection) -> String {
         let client = context.proxies.clientAddress(peer: connection.remoteAddress, headers: head.headers)
-        logger[metadataKey: "remote"] = "\(client)"
-        logger[metadataKey: "proxy"] = client == connection.peerAddress ? nil : "\(connection.peerAddress)"
+        loggedClient = client
+        loggedProxy = client == connection.peerAddress ? nil : connection.peerAddress
         return client
     }
 
@@ -168,7 +168,7 @@ extension WebSocketSession {
         // An absolute-form target (`GET http://host/path`) must name this server: anything else is a
         // request for another host (an open-proxy probe), not a path of ours.
         if head.authority != nil, !head.namesOwnHost(publicURL: context.config.server.publicURL, localAddress: connection.localAddress) {
-            logger.debug("request for another host", metadata: ["authority": "\(head.authority ?? "")"])
+            log(.debug, "request for another host", metadata: ["authority": "\(head.authority ?? "")"])
             respond(.error(status: 400, message: "This server answers for its own address only, not \(head.authority ?? ""); send the path alone (GET /path), or set server.publicURL to the name clients use."), on: connection)
             return
         }
@@ -178,13 +178,14 @@ extension WebSocketSession {
         case .notWebSocket:
             dispatch(head, body: [], served: served, keepAlive: head.allowsKeepAlive, rest: Array(rest), on: connection)
         case .reject(let response):
-            logger.debug("upgrade refused", metadata: ["status": "\(response.status)", "path": "\(head.path)"])
+            log(.debug, "upgrade refused", metadata: ["status": "\(response.status)", "path": "\(head.path)"])
             respond(response, on: connection)
         case .upgrade(let response, let subprotocol, let deflate):
             connection.write(response)
             let upgrade = WebSocketUpgrade<Handler>(
                 handle: WebSocketHandle(connection.handle), request: head, subprotocol: subprotocol,
-                remoteAddress: clientAddress(of: head, on: connection), logger: logger)
+                remoteAddress: clientAddress(of: head, on: connection), baseLogger: context.logger, connectionID: connectionID,
+                proxy: loggedProxy)
             let now = MonotonicClock.nanoseconds()
             // The handler is made before the state is open, so nothing can reach it half-made; the
             // first ping goes out on the next tick (within 250 ms), not a whole interval later, so the
@@ -194,7 +195,7 @@ extension WebSocketSession {
             state = .open(OpenState(
                 machine: WebSocketConnectionStateMachine(config: context.config.websocket, deflate: deflate),
                 handler: handler, lastReceive: now, nextPing: now))
-            logger.debug("upgraded", metadata: ["path": "\(head.path)", "deflate": "\(deflate != nil)"])
+            log(.debug, "upgraded", metadata: ["path": "\(head.path)", "deflate": "\(deflate != nil)"])
             if !rest.isEmpty, connection.isOpen {
                 self.connection(connection, didRead: rest)
             }

@@ -44,7 +44,6 @@ package struct WebSocketConnectionStateMachine {
         assembler = WebSocketMessageAssembler(config: config, deflate: deflate)
         self.deflate = deflate
         compressionLevel = config.compression.level
-        controlPayload.reserveCapacity(125)
     }
 
     /// True until either side started the close handshake or the connection failed.

@@ -70,13 +70,25 @@ package final class EchoService: WebSocketService {
 
     private static let marker = Array("\"broadcast\"".utf8)
 
+    /// Whether `"broadcast"` appears in the first 256 bytes: a byte loop over the buffer, since every
+    /// echoed message pays for this check.
     private static func mentionsBroadcast(_ bytes: [UInt8]) -> Bool {
         let limit = min(bytes.count, 256)
         guard limit >= marker.count else { return false }
-        for start in 0...(limit - marker.count) where bytes[start] == marker[0] {
-            if bytes[start..<start + marker.count].elementsEqual(marker) { return true }
+        return bytes.withUnsafeBufferPointer { text in
+            marker.withUnsafeBufferPointer { marker in
+                var start = 0
+                while start <= limit - marker.count {
+                    if text[start] == 0x22, text[start + 1] == 0x62 {  // `"b`: then the rest
+                        var matched = 2
+                        while matched < marker.count, text[start + matched] == marker[matched] { matched += 1 }
+                        if matched == marker.count { return true }
+                    }
+                    start += 1
+                }
+                return false
+            }
         }
-        return false
     }
 }
 
