@@ -193,43 +193,50 @@ package final class EventLoop: Sendable {
         }
     }
 
-    /// A broadcast's share on this loop, in three passes, so the second runs like a C server's loop:
-    /// 1. each recipient that sends the plain frame and has nothing queued goes on the direct list,
-    ///    the others get the message through their session now (compressed, queued behind earlier
-    ///    output, or over TLS);
-    /// 2. the frame goes to each direct recipient with one `send`, touching nothing but its fd: no
-    ///    app code runs in this pass, so no connection closes and no fd is reused under it;
-    /// 3. the few whose `send` took less than the frame queue the rest or fail, as any write does.
+    /// A broadcast's share on this loop, in passes, so the second runs like a C server's loop:
+    /// 1. from the table alone, each recipient that takes the plain frame straight to its socket goes
+    ///    on the direct list, the others on the session list;
+    /// 2. the frame goes to each direct recipient with one `send`, touching nothing but its fd. No
+    ///    app code has run since pass 1 read the table (a failed write's close reaches the app), so
+    ///    every fd is still its connection's: none was closed and given to a new accept meanwhile;
+    /// 3. the few whose `send` took less than the frame queue the rest or fail, as any write does;
+    /// 4. the session list gets the message through each session (compressed, queued behind
+    ///    earlier output, or over TLS).
     private func send(_ message: OutboundMessage, to ids: [UInt64]) {
         var message = message
         let state = self.state.value
         var direct = state.takeDirectList()
         defer { state.returnDirectList(direct) }
+        var viaSession: [UInt64] = []
         for id in ids {
             switch state.connections.route(id) {
             case .direct(let fd, let slot)?:
                 assert(state.connections.at(slot)?.takesDirectWrites == true, "a direct route for a connection that cannot take one")
                 direct.append((fd, slot))
             case .session?:
-                guard let connection = state.connections[id], !connection.isClosed else { continue }
-                connection.handler?.sendShared(&message)
+                viaSession.append(id)
             case nil:
                 continue
             }
         }
-        guard !direct.isEmpty else { return }
-        let frame = message.plainFrame
-        var short: [(slot: Int, sent: Int, errno: Int32)] = []
-        frame.withUnsafeBytes { bytes in
-            for (fd, slot) in direct {
-                let sent = Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
-                if sent != bytes.count { short.append((slot, sent, sent < 0 ? errno : 0)) }
+        if !direct.isEmpty {
+            let frame = message.plainFrame
+            var short: [(slot: Int, sent: Int, errno: Int32)] = []
+            frame.withUnsafeBytes { bytes in
+                for (fd, slot) in direct {
+                    let sent = Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+                    if sent != bytes.count { short.append((slot, sent, sent < 0 ? errno : 0)) }
+                }
+            }
+            // Taken before any of them can reach the app: every slot still holds the connection sent to.
+            let connections = short.map { state.connections.at($0.slot) }
+            for (index, (_, sent, code)) in short.enumerated() {
+                connections[index]?.finishDirectWrite(frame, sent: sent, errno: code)
             }
         }
-        // No app code ran in the send pass, so every slot still holds the connection it was sent to.
-        let connections = short.map { state.connections.at($0.slot) }
-        for (index, (_, sent, code)) in short.enumerated() {
-            connections[index]?.finishDirectWrite(frame, sent: sent, errno: code)
+        for id in viaSession {
+            guard let connection = state.connections[id], !connection.isClosed else { continue }
+            connection.handler?.sendShared(&message)
         }
     }
 
