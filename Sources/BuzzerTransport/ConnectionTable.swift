@@ -39,6 +39,7 @@ struct ConnectionTable {
             directFDs.append(-1)
         }
         opened &+= 1
+        if opened == 0 { opened = 1 }  // 0 would make id 0 possible, which marks a free slot
         return (loopBits | UInt64(opened) << UInt64(Self.slotBits) | UInt64(slot), slot)
     }
 
