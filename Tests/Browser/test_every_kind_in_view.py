@@ -9,7 +9,7 @@ import urllib.request
 from conftest import AXE_FINDINGS, axe_check, wait
 from pages import Peer, click, el, els, wait_css, wait_text
 from test_first_run import start
-from test_kind_pin import map_png, phone_at, picture_ready, spot, touch, upload
+from test_kind_pin import map_png, phones_in_lobby, picture_ready, spot, touch, upload
 
 NAMES = (("de", "Jürgen Müller-Lüdenscheidt"), ("fr", "Amélie Lefèvre-Duchâteau"))
 SIX_DE = ["Schwarzwälder Kirschtorte", "Frankfurter Kranz", "Bienenstich mit Vanillecreme", "Donauwelle",
@@ -125,13 +125,7 @@ def test_every_kinds_controls_and_lock_in_are_in_view_on_a_360x640_phone(tmp_pat
         host.send(type="create", questions={"title": "Kaffee und Kuchen", "questions": pack},
                   settings={"readingTimeMs": 0, "timeLimitSeconds": 300, "closeWhenAllAnswered": False, "shuffleOptions": False})
         code = host.until("created")["code"]
-        phones = {}
-        for lang, name in NAMES:
-            phone = phone_at(browsers, 360, 640, f"{lang}-{lang.upper()},{lang};q=0.9")
-            phone.get(f"{server.url}/join/{code}?lang={lang}")
-            wait_css(phone, "#nickname").send_keys(name + "\n")
-            wait_css(phone, ".lobby .nick")
-            phones[lang] = phone
+        phones = phones_in_lobby(browsers, server.url, code, NAMES, 360, 640)
         host.send(type="start")
         misses = []
 

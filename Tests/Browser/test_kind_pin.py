@@ -55,6 +55,19 @@ def phone_at(browsers, width, height, language=None):
     return driver
 
 
+def phones_in_lobby(browsers, base, code, names, width, height):
+    """A phone of `width`×`height` per (language, nickname) of `names`, its browser in that language, joined
+    to room `code` and in the lobby: {language: phone}."""
+    phones = {}
+    for lang, name in names:
+        phone = phone_at(browsers, width, height, f"{lang}-{lang.upper()},{lang};q=0.9")
+        phone.get(f"{base}/join/{code}?lang={lang}")
+        wait_css(phone, "#nickname").send_keys(name + "\n")
+        wait_css(phone, ".lobby .nick")
+        phones[lang] = phone
+    return phones
+
+
 def touch(driver, kind, points):
     driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]})
 

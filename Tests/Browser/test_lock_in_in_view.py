@@ -7,7 +7,7 @@ from conftest import AXE_FINDINGS, axe_check, wait
 from doc_shots import doc_shot
 from pages import Peer, click, el, els, wait_css, wait_text
 from test_first_run import start
-from test_kind_pin import map_png, phone_at, picture_ready, spot, touch, upload
+from test_kind_pin import map_png, phones_in_lobby, picture_ready, spot, touch, upload
 
 PIN_TEXT = ("Wo liegt die Hauptstadt des Départements Haute-Saône? Setze deine Nadel so genau wie möglich auf Vesoul, "
             "la préfecture.")
@@ -47,13 +47,7 @@ def test_lock_in_stays_in_view_for_a_pin_and_a_floor_holders_typed_answer(tmp_pa
             {"kind": "buzz", "category": "Géographie de la France", "text": BUZZ_TEXT, "answer": ["Vesoul"], "media": media}]}
         host.send(type="create", questions=pack, settings={"readingTimeMs": 0, "timeLimitSeconds": 120})
         code = host.until("created")["code"]
-        phones = {}
-        for lang, name in NAMES:
-            phone = phone_at(browsers, 360, 740, f"{lang}-{lang.upper()},{lang};q=0.9")
-            phone.get(f"{server.url}/join/{code}?lang={lang}")
-            wait_css(phone, "#nickname").send_keys(name + "\n")
-            wait_css(phone, ".lobby .nick")
-            phones[lang] = phone
+        phones = phones_in_lobby(browsers, server.url, code, NAMES, 360, 740)
         host.send(type="start")
 
         # The pin: one short line above the picture, Lock in under it on the first screen, before and after a pin.
