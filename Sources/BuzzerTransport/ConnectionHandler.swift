@@ -20,10 +20,11 @@ protocol ConnectionHandler: AnyObject {
     /// shares, such as a compressed frame). A protocol requirement, not a generic call: a broadcast
     /// reaches each recipient through its witness table, with no type metadata looked up per recipient.
     func sendShared(_ message: inout OutboundMessage)
-    /// Frames `messages[i]` for each of `indices` and writes them in one `writev` (a batch's recipient),
-    /// then starts the close handshake if `closeAfter` says so.
-    func sendShared(_ indices: some Sequence<Int>, of messages: inout [OutboundMessage], onWritten: (@Sendable (AnyObject, UInt64) -> Void)?,
-                    closeAfter: (code: UInt16, reason: String)?)
+    /// Frames the messages of a batch recipient's chain (`BatchPlan.chain(from: first, in: links)`) and
+    /// writes them in one `writev`, then starts the close handshake if `closeAfter` says so. Concrete
+    /// arguments, not a generic sequence: a generic requirement would pass type metadata per recipient.
+    func sendShared(chainFrom first: Int, in links: [BatchPlan.Link], of messages: inout [OutboundMessage],
+                    onWritten: (@Sendable (AnyObject, UInt64) -> Void)?, closeAfter: (code: UInt16, reason: String)?)
     /// Called exactly once, after which the connection is gone.
     func connectionDidClose(_ connection: Connection, reason: ConnectionCloseReason)
 }

@@ -22,8 +22,10 @@ struct ConnectionTable {
     /// Connections in the table.
     private(set) var count = 0
 
-    init(loopIndex: Int) {
+    /// `opened`: connections this loop already opened (a test starts it near the wrap).
+    init(loopIndex: Int, opened: UInt32 = 0) {
         loopBits = UInt64(truncatingIfNeeded: loopIndex & 0xFF) << 56
+        self.opened = opened
     }
 
     /// A new connection's id and slot; nil when every slot is taken.

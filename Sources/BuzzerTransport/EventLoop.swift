@@ -180,15 +180,8 @@ package final class EventLoop: Sendable {
     /// recipients' ids grouped by loop, each loop framing from one copy of `message` (which keeps the
     /// compressed frame the loop's first no-context-takeover recipient made).
     static func broadcast(_ message: OutboundMessage, to handles: some Sequence<ConnectionHandle>) {
-        var byLoop: [(loop: EventLoop, ids: [UInt64])] = []
-        for handle in handles {
-            if let index = byLoop.firstIndex(where: { $0.loop === handle.loop }) {
-                byLoop[index].ids.append(handle.id)
-            } else {
-                byLoop.append((handle.loop, [handle.id]))
-            }
-        }
-        for (loop, ids) in byLoop {
+        for (loop, items) in byLoop(handles.lazy.map { ($0, ()) }) {
+            let ids = items.map(\.id)
             loop.execute { loop.send(message, to: ids) }
         }
     }

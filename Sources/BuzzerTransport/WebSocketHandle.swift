@@ -123,7 +123,7 @@ package struct WebSocketHandle<Handler: WebSocketHandler>: Sendable, Hashable {
     package static func send(_ batch: Batch) {
         let messages = batch.messages, links = batch.plan.links
         EventLoop.forEach(batch.plan.sends.lazy.map { ($0.connection, $0) }, perLoop: { messages }) { connection, send, messages in
-            connection.handler?.sendShared(BatchPlan.chain(from: send.first, in: links), of: &messages, onWritten: send.onWritten,
+            connection.handler?.sendShared(chainFrom: send.first, in: links, of: &messages, onWritten: send.onWritten,
                                            closeAfter: send.closeAfter)
         }
     }

@@ -60,9 +60,9 @@ extension WebSocketSession {
         send(&message, onWritten: nil)
     }
 
-    func sendShared(_ indices: some Sequence<Int>, of messages: inout [OutboundMessage], onWritten: (@Sendable (AnyObject, UInt64) -> Void)?,
-                    closeAfter: (code: UInt16, reason: String)?) {
-        send(indices, of: &messages, onWritten: onWritten)
+    func sendShared(chainFrom first: Int, in links: [BatchPlan.Link], of messages: inout [OutboundMessage],
+                    onWritten: (@Sendable (AnyObject, UInt64) -> Void)?, closeAfter: (code: UInt16, reason: String)?) {
+        send(BatchPlan.chain(from: first, in: links), of: &messages, onWritten: onWritten)
         if let closeAfter { close(code: closeAfter.code, reason: closeAfter.reason) }
     }
 }

@@ -69,4 +69,18 @@ struct ConnectionTableTests {
         let removed = table.remove(UInt64.max)
         #expect(!removed)
     }
+
+    /// The count of connections opened wraps after 4 billion; it skips 0 then, so loop 0's slot 0 never
+    /// gets id 0, the mark of a free slot (a lookup of 0 must find nothing).
+    @Test func theOpenedCountSkipsZeroWhenItWraps() throws {
+        let loop = EventLoop(index: 0)
+        var table = ConnectionTable(loopIndex: 0, opened: .max)
+        let (id, slot) = try #require(reserved(&table))
+        #expect(slot == 0)
+        #expect(id != 0)
+        #expect(id == 1 << UInt64(ConnectionTable.slotBits))
+        table.insert(connection(id, on: loop), slot: slot)
+        #expect(table[0] == nil)
+        #expect(table[id]?.id == id)
+    }
 }
