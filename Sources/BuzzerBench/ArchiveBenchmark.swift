@@ -139,7 +139,7 @@ package enum ArchiveBenchmark {
     /// The shape of the game's `answer_recorded` (about 140 bytes a line), without the game's
     /// encoding (the figures measure the writer); its name is the game's own.
     struct BenchmarkAnswer: Encodable {
-        struct Answer: Encodable { var kind = "choice"; var option: Int }
+        struct Answer: Encodable { var kind = AnswerShape.option.name; var option: Int }
         var type = AnswerRecorded.wireName
         var at: Int64
         var sequence: Int

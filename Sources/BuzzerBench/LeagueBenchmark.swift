@@ -99,19 +99,21 @@ package enum LeagueBenchmark {
         var seq = 0
         var bytes = 0
         var codes = 0
-        /// A choice answer per option, read once from the wire form (the kinds own their values).
+        /// The plainest kind's example question, and an answer per option in its shape.
+        private let question = QuestionKind.examples[0].example(1, seed: 0)
         private let options: [AnswerValue]
         private let league = RoomLeague(id: "crown", name: "Tuesdays at The Crown")
 
         init(directory: String) {
             self.directory = directory
-            options = (0..<4).map { try! JSONDecoder().decode(AnswerValue.self, from: Data(#"{"kind":"choice","option":\#($0)}"#.utf8)) }
+            var random = SplitMix64(seed: 5)
+            let kind = QuestionKind.examples[0]
+            options = (0..<4).map { [question] in kind.sampleAnswer(question.content, permutation: Array(question.content.options.indices), right: $0 == 0, rng: &random) }
         }
 
         mutating func night(at time: Int64, games: Int, players: Int, questions: Int, week: Int) throws {
             var text: [UInt8] = []
             let file = directory + "/buzzer-night\(week)-\(String(seq + 1).leftPadded(12)).jsonl"
-            let question = Question(category: "General", text: "Which of these is a fruit?", content: .choice(options: ["Apple", "Brick", "Chair", "Desk"], answer: 0))
             let pack = QuestionPack(title: "Week \(week)", questions: Array(repeating: question, count: questions))
             for game in 0..<games {
                 codes += 1

@@ -32,7 +32,12 @@ package enum ResumeBenchmark {
     }
 
     package static func run(players count: Int) throws -> Report {
-        let question = Question(category: "Bench", text: "Which?", content: .choice(options: ["A", "B", "C", "D"], answer: 1))
+        // The plainest kind's example (a four-option question), answered as the archive generator's players answer.
+        let kind = QuestionKind.examples[0]
+        let question = kind.example(1, seed: 0)
+        func answer(_ random: inout SplitMix64, in room: Room) -> AnswerValue {
+            kind.sampleAnswer(question.content, permutation: room.currentQuestion?.permutation ?? [], right: random.next() % 4 == 0, rng: &random)
+        }
         let pack = QuestionPack(title: "Bench", questions: Array(repeating: question, count: 3))
         var settings = RoomSettings()
         settings.maxPlayers = count
@@ -53,7 +58,7 @@ package enum ResumeBenchmark {
             if sequence > 0 { _ = try room.handle(.next, at: now) }
             for player in players {
                 now += 1
-                let submission = AnswerSubmission(question: sequence, value: .choice(Int(random.next() % 4)), writtenAt: now - 500)
+                let submission = AnswerSubmission(question: sequence, value: answer(&random, in: room), writtenAt: now - 500)
                 _ = try? room.handle(.answer(player.id, submission), at: now)
             }
             _ = try room.handle(.reveal, at: now)
@@ -87,7 +92,7 @@ package enum ResumeBenchmark {
         let open = try everyoneResumes("question open")
         for player in players {
             now += 1
-            _ = try? room.handle(.answer(player.id, AnswerSubmission(question: 2, value: .choice(Int(random.next() % 4)), writtenAt: now - 500)), at: now)
+            _ = try? room.handle(.answer(player.id, AnswerSubmission(question: 2, value: answer(&random, in: room), writtenAt: now - 500)), at: now)
         }
         _ = try room.handle(.reveal, at: now)
         let revealed = try everyoneResumes("revealed")

@@ -23,7 +23,12 @@ package enum RevealBenchmark {
     }
 
     package static func run(players count: Int, questions: Int) throws -> Report {
-        let question = Question(category: "Bench", text: "Which?", content: .choice(options: ["A", "B", "C", "D"], answer: 1))
+        // The plainest kind's example (a four-option question), answered as the archive generator's players answer.
+        let kind = QuestionKind.examples[0]
+        let question = kind.example(1, seed: 0)
+        func answer(_ random: inout SplitMix64, in room: Room) -> AnswerValue {
+            kind.sampleAnswer(question.content, permutation: room.currentQuestion?.permutation ?? [], right: random.next() % 4 == 0, rng: &random)
+        }
         let pack = QuestionPack(title: "Bench", questions: Array(repeating: question, count: questions))
         var settings = RoomSettings()
         settings.maxPlayers = count
@@ -45,7 +50,7 @@ package enum RevealBenchmark {
             if sequence > 0 { _ = try room.handle(.next, at: now) }
             for id in ids {
                 now += 1
-                let submission = AnswerSubmission(question: sequence, value: .choice(Int(random.next() % 4)), writtenAt: now - Int64(random.next() % 10_000))
+                let submission = AnswerSubmission(question: sequence, value: answer(&random, in: room), writtenAt: now - Int64(random.next() % 10_000))
                 _ = try? room.handle(.answer(id, submission), at: now)
             }
             let attendance = Attendance(players: ids, host: true, displays: 1)

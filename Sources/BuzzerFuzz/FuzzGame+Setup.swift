@@ -167,13 +167,13 @@ extension FuzzGame {
 
     // MARK: - Packs
 
-    /// Three questions that play: choice, text and number.
+    /// Questions that play: an example of each kind that makes one (`QuestionKind.examples`).
     func playablePack() -> QuestionPack {
-        QuestionPack(title: "Fallback", questions: [
-            Question(category: "C", text: "Pick B", content: .choice(options: ["A", "B"], answer: 1), explanation: Self.explanation(0)),
-            Question(category: "C", text: "Say yes", content: .text(accepted: ["yes"]), explanation: Self.explanation(1)),
-            Question(category: "C", text: "Count", content: .number(answer: 3), explanation: Self.explanation(2)),
-        ])
+        QuestionPack(title: "Fallback", questions: QuestionKind.examples.enumerated().map { index, kind in
+            var question = kind.example(index + 1, seed: 0)
+            question.explanation = Self.explanation(index)
+            return question
+        })
     }
 
     /// Rounds of every kind of question, mostly valid; sometimes past `QuestionPackLimits`.
@@ -198,7 +198,10 @@ extension FuzzGame {
             // All in, 70 times: a stake doubles a score each time it wins.
             rounds.append(PackRound(title: "All in", wager: true, questions: (0..<70).map { _ in
                 ordinal += 1
-                return Question(category: "c", text: "True?", content: .truefalse(answer: source.bool()), explanation: Self.explanation(ordinal - 1))
+                let kinds = QuestionKind.examples
+                var question = kinds[source.int(0...(kinds.count - 1))].example(ordinal, seed: source.int(0...3))
+                question.explanation = Self.explanation(ordinal - 1)
+                return question
             }))
         }
         let title = wild && source.chance(0.3) ? source.text() : source.cleanText(maxLength: 40)

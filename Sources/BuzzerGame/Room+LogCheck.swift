@@ -22,7 +22,7 @@ extension Room {
 
     /// An answer the question could not have accepted: the wrong kind, an option it lacks, a number out of range.
     static func problem(_ answer: AnswerValue, for question: Question) -> String? {
-        guard answer.shape == question.kind.module.answerShape else { return "its \(answer.shape.rawValue) answer is for a \(question.kind.rawValue) question" }
+        guard answer.shape == question.kind.module.answerShape else { return "its \(answer.shape.name) answer is for a \(question.kind.rawValue) question" }
         return question.kind.module.logProblem(answer, tileCount: question.content.options.count)
     }
 }

@@ -19,7 +19,7 @@ extension AnswerValue {
 
     /// The answer as a JSON tree: what every writer below writes; the member after `kind` is the kind's.
     package var jsonValue: JSONValue {
-        .object([("kind", .string(shape.rawValue)), Self.member(self)])
+        .object([("kind", .string(shape.name)), Self.member(self)])
     }
 
     /// Reads an answer object; the errors name the field and its range (`"answer.option" must be 0 to 63`).
@@ -27,7 +27,7 @@ extension AnswerValue {
         guard case .object(let members) = value else { throw JSONFieldError("\"answer\" must be an object") }
         let fields = JSONFields(members: members, prefix: "answer.")
         let name = try fields.string("kind", max: 16)
-        guard let shape = AnswerShape(rawValue: name) else {
+        guard let shape = AnswerShape(name: name) else {
             throw JSONFieldError("answer.kind \"\(name.prefix(20))\" is not one of \(AnswerShape.names)")
         }
         self = try Self.read(shape, fields, bounds: bounds)
@@ -38,7 +38,7 @@ extension AnswerValue {
     /// falls back to `init(json:)`). See `AnswerLineDecoder` for the figure that keeps it.
     package init?(exactLayout c: inout JSONByteCursor) {
         guard c.literal(#"{"kind":""#), let name = c.plainString(validatingUTF8: true), c.literal(","),
-              let shape = AnswerShape(rawValue: name), let value = Self.read(shape, exactLayout: &c), c.literal("}") else { return nil }
+              let shape = AnswerShape(name: name), let value = Self.read(shape, exactLayout: &c), c.literal("}") else { return nil }
         self = value
     }
 
@@ -51,7 +51,7 @@ extension AnswerValue {
     /// Reads a `shape` answer's member; `texts` is at most `InputBounds.maxTypedItems` strings of `Bytes.text` from a client.
     static func read(_ shape: AnswerShape, _ fields: JSONFields, bounds: JSONBounds) throws(JSONFieldError) -> AnswerValue {
         guard shape == .texts else {
-            guard let codec = shape.codec else { throw JSONFieldError("answer.kind \"\(shape.rawValue)\" has no reader") }
+            guard let codec = shape.codec else { throw JSONFieldError("answer.kind \"\(shape.name)\" has no reader") }
             return try codec.answer(fields, bounds: bounds)
         }
         let client = bounds == .client

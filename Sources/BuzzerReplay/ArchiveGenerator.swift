@@ -96,24 +96,15 @@ package struct ArchiveGenerator: Sendable {
         "Pia", "Quinn", "Rae", "Sam", "Tess", "Uma", "Vic", "Wes", "Xia", "Yann", "Zoé", "Björn", "Chloé", "Dörte", "Émile",
     ]
 
-    /// A pack of three rounds of seven questions of every kind; the last round is a wager round in some games.
+    /// A pack of three rounds of seven questions, of every kind that makes examples
+    /// (`QuestionKind.examples`), the first (the plainest) three times in seven; the last round is a
+    /// wager round in some games.
     package static func pack(number: Int, wager: Bool) -> QuestionPack {
+        let kinds = QuestionKind.examples
+        let slots = [kinds[0], kinds[0]] + kinds
         func question(_ round: Int, _ index: Int) -> Question {
             let n = round * 7 + index + 1
-            switch (n + number) % 7 {
-            case 0, 1, 2:
-                return Question(category: "General", text: "Question \(n): which of these is right?",
-                                content: .choice(options: ["Alpha \(n)", "Bravo \(n)", "Charlie \(n)", "Delta \(n)"], answer: (n + number) % 4))
-            case 3:
-                return Question(category: "Science", text: "Question \(n): pick every right one",
-                                content: .multi(options: ["Neon", "Iron", "Argon", "Oxygen"], answers: [0, 2]))
-            case 4:
-                return Question(category: "History", text: "Question \(n): true or false?", content: .truefalse(answer: n % 2 == 0))
-            case 5:
-                return Question(category: "Music", text: "Question \(n): who sang it?", content: .text(accepted: ["The Beatles", "Beatles"]))
-            default:
-                return Question(category: "Numbers", text: "Question \(n): in which year?", content: .number(answer: Double(1900 + n)), points: 2)
-            }
+            return slots[(n + number) % slots.count].example(n, seed: number)
         }
         return QuestionPack(title: "Quiz night #\(number)", rounds: (0..<3).map { round in
             PackRound(title: "Round \(round + 1)", wager: wager && round == 2, questions: (0..<7).map { question(round, $0) })

@@ -34,13 +34,13 @@ struct ClientMessageTests {
 
     @Test func decodesEveryAnswerKind() throws {
         let cases: [(String, AnswerValue)] = [
-            (#"{"kind":"choice","option":2}"#, .choice(2)),
-            (#"{"kind":"multi","options":[0,3]}"#, .multi([0, 3])),
-            (#"{"kind":"truefalse","value":false}"#, .truefalse(false)),
+            (#"{"kind":"choice","option":2}"#, .option(2)),
+            (#"{"kind":"multi","options":[0,3]}"#, .options([0, 3])),
+            (#"{"kind":"truefalse","value":false}"#, .bool(false)),
             (#"{"kind":"text","text":"∫ x² dx"}"#, .text("∫ x² dx")),
             (#"{"kind":"number","value":1969.5}"#, .number(1969.5)),
-            (#"{"kind":"poll","option":0}"#, .poll(0)),
-            (#"{"kind":"pin","pin":{"x":0.41,"y":0.3}}"#, .pin(PinPoint(x: 4_100, y: 3_000))),
+            (#"{"kind":"poll","option":0}"#, .vote(0)),
+            (#"{"kind":"pin","pin":{"x":0.41,"y":0.3}}"#, .point(PinPoint(x: 4_100, y: 3_000))),
         ]
         for (json, value) in cases {
             #expect(try decode(#"{"type":"answer","question":1,"answer":\#(json)}"#) == .player(.answer(question: 1, answer: value)))

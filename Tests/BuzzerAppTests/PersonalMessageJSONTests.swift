@@ -47,7 +47,7 @@ struct PersonalMessageJSONTests {
 
     @Test func answerAckMatchesJSONEncoderForEveryAnswerItWrites() throws {
         let answers: [AnswerValue?] = [
-            nil, .choice(0), .poll(3), .multi([0, 2, 5]), .multi([]), .truefalse(true), .truefalse(false),
+            nil, .option(0), .vote(3), .options([0, 2, 5]), .options([]), .bool(true), .bool(false),
             .text("Beatles"), .text("The \"Beatles\" / Wings\\ ünïcode"), .number(1969.5), .number(-1e15), .number(42), .number(0.1),
         ]
         for (question, durable) in [(0, true), (4, false), (999, true)] {
@@ -61,7 +61,7 @@ struct PersonalMessageJSONTests {
 
     /// The encoder takes the hand-written path, so a field added to the payload must be added there.
     @Test func answerAckGoesThroughTheEncoderUnchanged() throws {
-        for answer: AnswerValue in [.choice(2), .text("The \"Beatles\""), .number(1969.5)] {
+        for answer: AnswerValue in [.option(2), .text("The \"Beatles\""), .number(1969.5)] {
             let payload = AnswerAckPayload(question: 3, durable: true, lockedIn: answer)
             let message = ServerMessageEncoder(compression: WebSocketConfig.gameDefaults.compression).encode(.answerAck(payload))
             let sent = message.withPayload { String(decoding: $0, as: UTF8.self) }

@@ -13,8 +13,8 @@ import Testing
         let ids = [try game.join("Ada"), try game.join("Bob"), try game.join("Cy")]
         try game.run(.start)
         try game.openAnswers()
-        try game.answer(ids[0], .choice(1))
-        try game.answer(ids[1], .choice(0))
+        try game.answer(ids[0], .option(1))
+        try game.answer(ids[1], .option(0))
         try game.run(.reveal)
         game.flush()
         game.sent = []

@@ -15,8 +15,8 @@ struct RoomPublisherTests {
         let ada = try game.join("Ada", team: "Owls")
         let bob = try game.join("Bob")
         let answers: [(AnswerValue, AnswerValue)] = [
-            (.choice(1), .choice(0)), (.multi([0, 2]), .multi([1])), (.truefalse(true), .truefalse(false)),
-            (.text("the beatles"), .text("Stones")), (.number(1969), .number(1900)), (.poll(0), .poll(1)),
+            (.option(1), .option(0)), (.options([0, 2]), .options([1])), (.bool(true), .bool(false)),
+            (.text("the beatles"), .text("Stones")), (.number(1969), .number(1900)), (.vote(0), .vote(1)),
         ]
         try game.run(.start)
         for (sequence, (first, second)) in answers.enumerated() {
@@ -88,8 +88,8 @@ struct RoomPublisherTests {
         let ada = try game.join("Ada"), bob = try game.join("Bob"), cy = try game.join("Cy")
         try game.run(.start)
         try game.openAnswers()
-        try game.answer(ada, .choice(1))
-        try game.answer(bob, .choice(0))
+        try game.answer(ada, .option(1))
+        try game.answer(bob, .option(0))
         game.attached.removeAll { $0 == cy }  // Cy's connection dropped: nothing to send to
         game.sent = []
         try game.run(.reveal)
@@ -145,7 +145,7 @@ struct RoomPublisherTests {
         #expect(counting.flush().map(\.type).contains("waiting"))
         counting.sent = []
         var timers = 0
-        for id in ids.prefix(12) where try counting.answer(id, .choice(1)).scheduleFlush { timers += 1 }
+        for id in ids.prefix(12) where try counting.answer(id, .option(1)).scheduleFlush { timers += 1 }
         #expect(timers == 1)
         #expect(!counting.sent.contains { $0.type == "answer_count" })
         let counts = counting.flush().filter { $0.type == "answer_count" }
@@ -159,7 +159,7 @@ struct RoomPublisherTests {
         _ = try game.join("Bob")
         try game.run(.start)
         try game.openAnswers()
-        let publication = try game.answer(ada, .choice(1))
+        let publication = try game.answer(ada, .option(1))
         let acks = publication.deliveries.filter { $0.type == "answer_ack" }
         #expect(acks.count == 1)
         let ack = try #require(acks.first)
@@ -201,8 +201,8 @@ struct RoomPublisherTests {
         try game.run(.start)
         try dropAndResume("reading")
         try game.openAnswers()
-        try game.answer(ada, .choice(1))
-        try game.answer(bob, .choice(0))
+        try game.answer(ada, .option(1))
+        try game.answer(bob, .option(0))
         try dropAndResume("open, answered")
         try game.run(.reveal)
         try dropAndResume("revealed")
@@ -220,10 +220,10 @@ struct RoomPublisherTests {
         let ada = try game.join("Ada"), bob = try game.join("Bob"), cat = try game.join("Cat"), dan = try game.join("Dan")
         try game.run(.start)
         try game.openAnswers()
-        try game.answer(ada, .choice(1))
-        try game.answer(bob, .choice(0))
-        try game.answer(cat, .choice(1))
-        try game.answer(dan, .choice(2))
+        try game.answer(ada, .option(1))
+        try game.answer(bob, .option(0))
+        try game.answer(cat, .option(1))
+        try game.answer(dan, .option(2))
         try game.run(.reveal)
         try game.run(.next)
         try game.run(.kick(cat, ban: false))
@@ -246,9 +246,9 @@ struct RoomPublisherTests {
         try game.openAnswers()
         let permutation = try #require(game.room.currentQuestion?.permutation)
         let shown = try #require(permutation.indices.first { permutation[$0] != $0 }, "the shuffle kept every option in place")
-        let ack = try #require(try game.answer(ada, .choice(shown)).deliveries.first { $0.type == "answer_ack" })
+        let ack = try #require(try game.answer(ada, .option(shown)).deliveries.first { $0.type == "answer_ack" })
         #expect(PublisherHarness.json(ack.message).contains(#""lockedIn":{"kind":"choice","option":\#(shown)}"#))
-        #expect(game.state(for: .player(ada)).myAnswer == .choice(shown))
+        #expect(game.state(for: .player(ada)).myAnswer == .option(shown))
     }
 
     /// The host learns who has not answered (never what anyone answered); nobody else gets the list.
@@ -261,7 +261,7 @@ struct RoomPublisherTests {
         game.displays = 1
         try game.run(.start)
         _ = game.flush()
-        try game.answer(bob, .choice(1))
+        try game.answer(bob, .option(1))
         let flushed = game.flush()
         let waiting = try #require(flushed.first { $0.type == "waiting" })
         #expect(waiting.audience == .host)
@@ -296,7 +296,7 @@ struct RoomPublisherTests {
         let start = try game.run(.start)
         #expect(!start.deliveries.isEmpty && start.deliveries.allSatisfy { $0.timing == .now })
         try game.openAnswers()
-        try game.answer(ada, .choice(1))
+        try game.answer(ada, .option(1))
         let reveal = try game.run(.reveal)
         let revealed = try #require(reveal.deliveries.first { $0.type == "reveal" })
         let closeIndex = try #require(reveal.deliveries.firstIndex { $0.type == "answers_closed" })
@@ -319,8 +319,8 @@ struct RoomPublisherTests {
         let ada = try game.join("Ada", team: "Owls"), bob = try game.join("Bob")
         try game.run(.start)
         try game.openAnswers()
-        try game.answer(ada, .choice(1))
-        try game.answer(bob, .choice(0))
+        try game.answer(ada, .option(1))
+        try game.answer(bob, .option(0))
         try game.run(.reveal)
         game.sent = []
         try game.run(.showLeaderboard)

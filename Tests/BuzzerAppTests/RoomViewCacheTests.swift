@@ -49,7 +49,7 @@ struct RoomViewCacheTests {
         try step("answers open")
         // Ada, Chidi and Eleanor right (a three-way tie), Bob wrong, Dörte and Fumiko silent.
         for (id, option) in [(ids[0], 1), (ids[1], 0), (ids[2], 1), (ids[4], 1)] {
-            try game.answer(id, .choice(option))
+            try game.answer(id, .option(option))
             try step("answered")
         }
         try dropAndResume("Dörte", ids[3], "question open")
@@ -67,7 +67,7 @@ struct RoomViewCacheTests {
         try game.openAnswers()
         try step("second question open")
         try dropAndResume("Ada", ids[0], "second question open")
-        try game.answer(ids[1], .multi([0, 2]))
+        try game.answer(ids[1], .options([0, 2]))
         try step("Bob answered the second")
         try game.run(.close)
         try game.run(.reveal)

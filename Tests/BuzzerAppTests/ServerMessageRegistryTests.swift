@@ -55,7 +55,7 @@ import Testing
     /// The hand-written encoders' bytes are `JSONEncoder`'s, `type` from the types' `wireName`.
     @Test func personalMessagesEncodeAsJSONEncoderDoes() throws {
         let messages: [ServerMessage] = [
-            .answerAck(AnswerAckPayload(question: 3, durable: true, lockedIn: .choice(1))),
+            .answerAck(AnswerAckPayload(question: 3, durable: true, lockedIn: .option(1))),
             .standing(StandingPayload(rank: 2, score: 900, players: 40, teamRank: nil)),
         ]
         for message in messages {

@@ -59,7 +59,7 @@ struct ServerMessageTests {
         #expect(json(questions[1].message) == #"{"correct":{"kind":"options","options":[1]},"explanation":"Canberra was purpose-built.","question":\#(view),"serverTime":1700000000000,"type":"question"}"#)
 
         try game.openAnswers()
-        try game.answer(ada, .choice(1))
+        try game.answer(ada, .option(1))
         game.sent = []
         try game.run(.reveal)
         let reveal = try #require(game.sent.first { $0.type == "reveal" })

@@ -14,7 +14,7 @@ import Testing
         let ids = try ["Ann", "Bob", "Cy"].map { try harness.join($0) }
         try harness.run(.start)
         try harness.openAnswers()
-        for (id, text) in zip(ids, ["Paris", "Pari", "Lyon"]) { try harness.answer(id, .survey(text)) }
+        for (id, text) in zip(ids, ["Paris", "Pari", "Lyon"]) { try harness.answer(id, .phrase(text)) }
         return (harness, ids)
     }
 
@@ -71,7 +71,7 @@ import Testing
         #expect(reason(#"{"type":"merge_answers","question":-1,"from":"a","into":"b"}"#).contains("\"question\""))
         #expect(reason(#"{"type":"merge_answers","question":1,"from":"a"}"#) == #""into" is missing"#)
         #expect(reason(#"{"type":"merge_answers","question":1,"from":3,"into":"b"}"#).contains("\"from\""))
-        #expect(try decode(#"{"type":"answer","question":1,"answer":{"kind":"survey","text":"Zoë"}}"#) == .player(.answer(question: 1, answer: .survey("Zoë"))))
+        #expect(try decode(#"{"type":"answer","question":1,"answer":{"kind":"survey","text":"Zoë"}}"#) == .player(.answer(question: 1, answer: .phrase("Zoë"))))
         #expect(reason(#"{"type":"answer","question":0,"answer":{"kind":"survey","text":"\#(long)"}}"#) == #""answer.text" is longer than 4096 bytes"#)
     }
 }

@@ -9,9 +9,9 @@ import Testing
         _ = try game.join("Bob")
         try game.send(.start)
         game.openAnswers()
-        try game.answer(ann, .choice(1), afterOpenMs: 4000, rtt: 100)
-        #expect(game.room.currentQuestion!.answers[ann] == RecordedAnswer(value: .choice(1), responseMs: 3950, receivedAt: game.now))
-        let submission = AnswerSubmission(question: 0, value: .choice(2), writtenAt: game.room.currentQuestion!.shownAt)
+        try game.answer(ann, .option(1), afterOpenMs: 4000, rtt: 100)
+        #expect(game.room.currentQuestion!.answers[ann] == RecordedAnswer(value: .option(1), responseMs: 3950, receivedAt: game.now))
+        let submission = AnswerSubmission(question: 0, value: .option(2), writtenAt: game.room.currentQuestion!.shownAt)
         game.expectRefused(.answer(ann, submission), code: "already_answered")
     }
 
@@ -20,16 +20,16 @@ import Testing
         let ann = try game.join("Ann")
         let bob = try game.join("Bob")
         let current = { (game: GameHarness, question: Int) in
-            RoomCommand.answer(ann, AnswerSubmission(question: question, value: .choice(1), writtenAt: game.room.currentQuestion?.shownAt ?? 0))
+            RoomCommand.answer(ann, AnswerSubmission(question: question, value: .option(1), writtenAt: game.room.currentQuestion?.shownAt ?? 0))
         }
         game.expectRefused(current(game, 0), code: "bad_phase")
         try game.send(.start)
         game.expectRefused(current(game, 0), code: "answers_not_open")
         game.openAnswers()
         game.expectRefused(current(game, 1), code: "wrong_question")
-        game.expectRefused(.answer(PlayerID(99), AnswerSubmission(question: 0, value: .choice(1), writtenAt: 0)), code: "unknown_player")
-        game.expectRefused(.answer(ann, AnswerSubmission(question: 0, value: .truefalse(true), writtenAt: 0)), code: "invalid_answer")
-        game.expectRefused(.answer(ann, AnswerSubmission(question: 0, value: .choice(4), writtenAt: 0)), code: "invalid_answer")
+        game.expectRefused(.answer(PlayerID(99), AnswerSubmission(question: 0, value: .option(1), writtenAt: 0)), code: "unknown_player")
+        game.expectRefused(.answer(ann, AnswerSubmission(question: 0, value: .bool(true), writtenAt: 0)), code: "invalid_answer")
+        game.expectRefused(.answer(ann, AnswerSubmission(question: 0, value: .option(4), writtenAt: 0)), code: "invalid_answer")
 
         // Within the grace: counts.
         let deadline = game.room.currentQuestion!.deadline
@@ -37,10 +37,10 @@ import Testing
         try game.send(current(game, 0))
         // Past the grace, before the close tick ran: late.
         game.now = deadline + 501
-        game.expectRefused(.answer(bob, AnswerSubmission(question: 0, value: .choice(1), writtenAt: 0)), code: "late_answer")
+        game.expectRefused(.answer(bob, AnswerSubmission(question: 0, value: .option(1), writtenAt: 0)), code: "late_answer")
         // After the close tick: still late (deadline close).
         game.tick()
-        game.expectRefused(.answer(bob, AnswerSubmission(question: 0, value: .choice(1), writtenAt: 0)), code: "late_answer")
+        game.expectRefused(.answer(bob, AnswerSubmission(question: 0, value: .option(1), writtenAt: 0)), code: "late_answer")
     }
 
     @Test func answersAfterTheHostClosedAreRefusedAsClosed() throws {
@@ -50,9 +50,9 @@ import Testing
         try game.send(.start)
         game.openAnswers()
         try game.send(.close)
-        game.expectRefused(.answer(ann, AnswerSubmission(question: 0, value: .choice(1), writtenAt: 0)), code: "question_closed")
+        game.expectRefused(.answer(ann, AnswerSubmission(question: 0, value: .option(1), writtenAt: 0)), code: "question_closed")
         try game.send(.reveal)
-        game.expectRefused(.answer(ann, AnswerSubmission(question: 0, value: .choice(1), writtenAt: 0)), code: "question_closed")
+        game.expectRefused(.answer(ann, AnswerSubmission(question: 0, value: .option(1), writtenAt: 0)), code: "question_closed")
     }
 
     @Test func shuffledOptionsAreMappedBackToPackIndices() throws {
@@ -69,8 +69,8 @@ import Testing
         let canberra = try #require(view.options.firstIndex(of: "Canberra"))
         #expect(game.room.hostQuestionView?.correct == .options([canberra]))
         game.openAnswers()
-        try game.answer(ann, .choice(canberra), afterOpenMs: 0)
-        #expect(game.room.currentQuestion!.answers[ann]?.value == .choice(1))
+        try game.answer(ann, .option(canberra), afterOpenMs: 0)
+        #expect(game.room.currentQuestion!.answers[ann]?.value == .option(1))
         try game.send(.reveal)
         #expect(game.room.players[ann]!.correctCount == 1)
         #expect(game.room.revealView(sequence: 0)?.optionCounts[canberra] == 1)
@@ -111,8 +111,8 @@ import Testing
         let bob = try game.join("Bob")
         try game.send(.start)
         game.openAnswers()
-        try game.answer(ann, .choice(1), afterOpenMs: 100)
-        try game.answer(bob, .choice(0), afterOpenMs: 200)
+        try game.answer(ann, .option(1), afterOpenMs: 100)
+        try game.answer(bob, .option(0), afterOpenMs: 200)
         #expect(game.room.revealView(sequence: 0) == nil)
         try game.send(.reveal)
         let reveal = try #require(game.room.revealView(sequence: 0))
@@ -137,12 +137,12 @@ import Testing
         _ = try game.send(.start)
         let sequence = try #require(game.room.currentQuestion?.sequence)
         game.advance(1_000)
-        _ = try game.send(.answer(ann, AnswerSubmission(question: sequence, value: .choice(0), writtenAt: 0)))
+        _ = try game.send(.answer(ann, AnswerSubmission(question: sequence, value: .option(0), writtenAt: 0)))
         #expect(game.room.phase == .open, "everyone answered, but answers stay open to be changed")
         game.advance(2_000)
-        _ = try game.send(.answer(ann, AnswerSubmission(question: sequence, value: .choice(1), writtenAt: 0)))
+        _ = try game.send(.answer(ann, AnswerSubmission(question: sequence, value: .option(1), writtenAt: 0)))
         let recorded = try #require(game.room.currentQuestion?.answers[ann])
-        #expect(recorded.value == .choice(1))
+        #expect(recorded.value == .option(1))
         #expect(recorded.responseMs >= 3_000)
         #expect(try Room.replay(game.log) == game.room)
 
@@ -150,7 +150,7 @@ import Testing
         let bob = try strict.join("Bob")
         _ = try strict.send(.start)
         strict.advance(RoomSettings().readingTimeMs + 1_000)
-        _ = try strict.send(.answer(bob, AnswerSubmission(question: 0, value: .choice(0), writtenAt: 0)))
-        strict.expectRefused(.answer(bob, AnswerSubmission(question: 0, value: .choice(1), writtenAt: 0)), code: "already_answered")
+        _ = try strict.send(.answer(bob, AnswerSubmission(question: 0, value: .option(0), writtenAt: 0)))
+        strict.expectRefused(.answer(bob, AnswerSubmission(question: 0, value: .option(1), writtenAt: 0)), code: "already_answered")
     }
 }

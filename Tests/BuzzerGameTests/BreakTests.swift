@@ -173,7 +173,7 @@ import BuzzerGameJSON
         for command: RoomCommand in [.close, .reveal, .showLeaderboard, .pauseClock, .resumeClock, .addTime(ms: 10_000), .skip,
                                      .reopen(ms: 10_000), .undoReveal, .startTiebreak(TiebreakRequest(text: "t", answer: 1, players: [ann])),
                                      .wager(ann, question: 2, amount: 0),
-                                     .answer(ann, AnswerSubmission(question: 2, value: .truefalse(true), writtenAt: game.now))] {
+                                     .answer(ann, AnswerSubmission(question: 2, value: .bool(true), writtenAt: game.now))] {
             game.expectRefused(command, code: "on_break")
         }
         game.expectRefused(.start, code: "bad_phase")

@@ -302,7 +302,7 @@ import BuzzerGameJSON
         var (buzzGame, ids) = try Self.game(names: ["Ann"])
         buzzGame.openAnswers()
         buzzGame.expectRefused(.buzz(ids[0], question: 1, rttMs: 0), code: "wrong_question")
-        buzzGame.expectRefused(.answer(ids[0], AnswerSubmission(question: 0, value: .buzz(BuzzPress(place: 1, tie: false, right: true)), writtenAt: 0)), code: "invalid_answer")
+        buzzGame.expectRefused(.answer(ids[0], AnswerSubmission(question: 0, value: .press(ButtonPress(place: 1, tie: false, right: true)), writtenAt: 0)), code: "invalid_answer")
     }
 
     @Test func aPressesLoggedTimesAreCheckedOnReplay() throws {

@@ -9,10 +9,10 @@ import Testing
         let ann = try game.join("Ann"), bob = try game.join("Bob"), cid = try game.join("Cid")
         try game.send(.start)
         game.openAnswers()
-        #expect(try game.answer(ann, .choice(1), afterOpenMs: 1000).map(\.type) == ["answer_recorded"])
+        #expect(try game.answer(ann, .option(1), afterOpenMs: 1000).map(\.type) == ["answer_recorded"])
         try game.send(.playerDisconnected(cid))
         let dropped = game.now
-        #expect(try game.answer(bob, .choice(0), afterOpenMs: 2000).map(\.type) == ["answer_recorded"])
+        #expect(try game.answer(bob, .option(0), afterOpenMs: 2000).map(\.type) == ["answer_recorded"])
         #expect(game.room.phase == .open)
         #expect(game.room.nextDeadline == dropped + game.room.settings.dropGraceMs)
         game.now = dropped + game.room.settings.dropGraceMs - 1
@@ -28,10 +28,10 @@ import Testing
         try game.send(.start)
         game.openAnswers()
         try game.send(.playerDisconnected(cid))
-        #expect(try game.answer(ann, .choice(1), afterOpenMs: 1000).map(\.type) == ["answer_recorded"])
+        #expect(try game.answer(ann, .option(1), afterOpenMs: 1000).map(\.type) == ["answer_recorded"])
         game.now += 1000
         try game.send(.resume(tokenHash: "token-Cid", newTokenHash: nil))
-        #expect(try game.answer(cid, .choice(0)).map(\.type) == ["answer_recorded", "answers_closed"])
+        #expect(try game.answer(cid, .option(0)).map(\.type) == ["answer_recorded", "answers_closed"])
     }
 
     @Test func aLeaveOrADropBeforeTheQuestionIsNotWaitedFor() throws {
@@ -41,7 +41,7 @@ import Testing
         game.now += 1000
         try game.send(.start)
         game.openAnswers()
-        #expect(try game.answer(ann, .choice(1), afterOpenMs: 500).map(\.type) == ["answer_recorded"])
+        #expect(try game.answer(ann, .option(1), afterOpenMs: 500).map(\.type) == ["answer_recorded"])
         let left = try game.send(.leave(bob)).map(\.type)
         #expect(left == ["player_left", "answers_closed"], "\(left)")
     }

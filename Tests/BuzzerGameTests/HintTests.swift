@@ -93,7 +93,7 @@ struct HintTests {
             try game.send(.start)
             for _ in 0..<hints { try game.send(.host(HintCommand())) }
             game.openAnswers()
-            try game.answer(ann, .choice(game.room.currentQuestion!.permutation.firstIndex(of: 1)!), afterOpenMs: 0)
+            try game.answer(ann, .option(game.room.currentQuestion!.permutation.firstIndex(of: 1)!), afterOpenMs: 0)
             try game.send(.reveal)
             #expect(try Room.replay(game.log) == game.room)
             return game.score(ann)

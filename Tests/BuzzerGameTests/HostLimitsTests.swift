@@ -51,7 +51,7 @@ struct HostLimitsTests {
         // ...and what a replay of the log makes of them, after a later reveal builds on them too.
         try game.send(.next)
         game.openAnswers()
-        try game.answer(ann, .truefalse(true), afterOpenMs: 100)
+        try game.answer(ann, .bool(true), afterOpenMs: 100)
         try game.send(.reveal)
         #expect(try Room.replay(game.log) == game.room)
     }

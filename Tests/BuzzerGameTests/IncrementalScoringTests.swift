@@ -64,16 +64,16 @@ struct IncrementalScoringTests {
     private static func randomAnswer(_ content: QuestionContent, _ random: inout SplitMix64) -> AnswerValue {
         let count = UInt64(max(1, content.options.count))
         switch content.kind {
-        case .choice: return .choice(Int(random.next() % count))
-        case .multi: return .multi((0..<content.options.count).filter { _ in random.next() % 2 == 0 })
-        case .truefalse: return .truefalse(random.next() % 2 == 0)
+        case .choice: return .option(Int(random.next() % count))
+        case .multi: return .options((0..<content.options.count).filter { _ in random.next() % 2 == 0 })
+        case .truefalse: return .bool(random.next() % 2 == 0)
         case .text: return .text(["The Beatles", "the beetles", "Stones"][Int(random.next() % 3)])
         case .number: return .number(Double(1960 + random.next() % 20))
-        case .poll: return .poll(Int(random.next() % count))
-        case .order: return .order(Array(content.options.indices).shuffled(using: &random))
-        case .pin: return .pin(PinPoint(x: Int(random.next() % 10_001), y: Int(random.next() % 10_001)))
-        case .survey: return .survey(["Paris", "PARIS", "Rome", "Oslo"][Int(random.next() % 4)])
-        case .buzz: return .buzz(BuzzPress(place: 1, tie: false, right: nil))
+        case .poll: return .vote(Int(random.next() % count))
+        case .order: return .ranking(Array(content.options.indices).shuffled(using: &random))
+        case .pin: return .point(PinPoint(x: Int(random.next() % 10_001), y: Int(random.next() % 10_001)))
+        case .survey: return .phrase(["Paris", "PARIS", "Rome", "Oslo"][Int(random.next() % 4)])
+        case .buzz: return .press(ButtonPress(place: 1, tie: false, right: nil))
         default: return content.kind.module.rightAnswer(content, permutation: Array(content.options.indices))
         }
     }

@@ -37,7 +37,7 @@ import Testing
         let shared = ["text", "number"].contains(name)
         let parts = [#"\b\#(type)Kind\b"#, #"QuestionKind\.\#(name)\b"#, #"\bkind\s*[!=]=\s*\.\#(name)\b"#, #"\bcontent\??\.\#(name)\b"#]
             + (shared ? [] : [#""\#(name)""#])
-        return Kind(type: type, pattern: parts.joined(separator: "|"), casePattern: shared ? nil : #"case \.\#(name)\b"#)
+        return Kind(type: type, pattern: parts.joined(separator: "|"), casePattern: shared ? nil : #"case \.\#(name)\b|(?<![\w)\]?!])\.\#(name)\("#)
     }
 
     /// Whether `path` (relative to Sources/) is one of `type`'s own files.
@@ -52,22 +52,12 @@ import Testing
         "BuzzerGame/Kinds/QuestionKind+Register.swift": (
             ["Buzz", "Survey", "Choice", "Multi", "TrueFalse", "Text", "Number", "Poll", "Order", "Pin", "Slider", "List"],
             "the one register line of each kind"),
-        // The answer shapes: an answer's JSON `kind` is its shape's name, which is the kind that first
-        // answered in it; the log's answer lines stay byte-identical, so the shapes keep their names, and
-        // stay plain enum cases: the answer path allocates nothing, where a kind-owned boxed answer would.
-        "BuzzerGame/Kinds/QuestionKind.swift": (
-            ["Buzz", "Survey", "Choice", "Multi", "TrueFalse", "Poll", "Order", "Pin"],
-            "the answer shapes (AnswerValue, AnswerShape), named in the log's and the wire's answer JSON"),
         // A survey's `scoring: "poll"` (SurveyScoring.poll), the survey's own word, not the poll kind.
         "BuzzerGame/Kinds/Survey/SurveyKind.swift": (["Poll"], "the survey's own scoring `.poll`"),
         // `buzzer replay list`: a subcommand's name.
         "buzzer/ReplayListCommand.swift": (["List"], "the `replay list` subcommand's name"),
-        // `buzzer bench buzz`: the fairness benchmark of the kind's queue, a tool about the kind, not game code.
-        "BuzzerBench/BuzzFairnessBenchmark.swift": (["Buzz"], "the kind's fairness benchmark"),
-        "buzzer/BenchCommand.swift": (["Buzz"], "`buzzer bench buzz`"),
-        // The benchmarks write a choice game's archive as a client would: tools about a kind, not game code.
-        "BuzzerBench/ArchiveBenchmark.swift": (["Choice"], "the archive benchmark's games are choice questions"),
-        "BuzzerBench/LeagueBenchmark.swift": (["Choice"], "the league benchmark's answers are choice answers"),
+        // `buzzer bench buzz` (the kind's fairness benchmark, in the kind's folders): its one line in the bench's subcommands.
+        "buzzer/BenchCommand.swift": (["Buzz"], "the `bench buzz` subcommand's register line"),
     ]
 
     /// The importers may name any kind: a spreadsheet's or OpenTDB's own words become kinds there.

@@ -112,7 +112,7 @@ import BuzzerGameJSON
         let ann = try game.join("Ann")
         try game.send(.start)
         game.openAnswers()
-        try game.answer(ann, .truefalse(true), afterOpenMs: 100)
+        try game.answer(ann, .bool(true), afterOpenMs: 100)
         try game.send(.reveal)
         #expect(game.room.revealView(sequence: 0)?.closest == nil && game.room.result(for: ann, sequence: 0)?.place == nil)
         let encoded = String(decoding: try JSONEncoder().encode(game.room.revealView(sequence: 0)!), as: UTF8.self)

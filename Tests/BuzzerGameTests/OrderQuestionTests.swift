@@ -139,24 +139,24 @@ import BuzzerGameJSON
         game.openAnswers()
         let sequence = game.room.currentQuestion!.sequence
         func submit(_ order: [Int]) -> RoomCommand {
-            .answer(ann, AnswerSubmission(question: sequence, value: .order(order), writtenAt: game.room.currentQuestion!.shownAt, rttMs: 0))
+            .answer(ann, AnswerSubmission(question: sequence, value: .ranking(order), writtenAt: game.room.currentQuestion!.shownAt, rttMs: 0))
         }
         for bad in [[0, 1, 2], [0, 1, 2, 3, 0], [0, 1, 1, 2], [0, 1, 2, 4], [], [0, 1, 2, -1]] {
             game.expectRefused(submit(bad), code: "invalid_answer")
         }
-        game.expectRefused(.answer(ann, AnswerSubmission(question: sequence, value: .multi([0, 1]), writtenAt: 0, rttMs: 0)), code: "invalid_answer")
+        game.expectRefused(.answer(ann, AnswerSubmission(question: sequence, value: .options([0, 1]), writtenAt: 0, rttMs: 0)), code: "invalid_answer")
         try game.send(submit([3, 2, 1, 0]))
         // Recorded in pack item indices, shown back in the displayed positions the player sent.
         let permutation = game.room.currentQuestion!.permutation
-        #expect(game.room.currentQuestion!.answers[ann]!.value == .order([3, 2, 1, 0].map { permutation[$0] }))
-        #expect(game.room.lockedAnswer(of: ann, sequence: sequence) == .order([3, 2, 1, 0]))
+        #expect(game.room.currentQuestion!.answers[ann]!.value == .ranking([3, 2, 1, 0].map { permutation[$0] }))
+        #expect(game.room.lockedAnswer(of: ann, sequence: sequence) == .ranking([3, 2, 1, 0]))
     }
 
     @Test func checksOrderAnswersWhereTheyEnter() throws {
         func read(_ json: String, _ bounds: AnswerValue.JSONBounds = .client) -> Result<AnswerValue, JSONFieldError> {
             do { return .success(try AnswerValue(json: try! JSONParser.parse(Array(json.utf8)), bounds: bounds)) } catch { return .failure(error) }
         }
-        #expect(try read(#"{"kind":"order","order":[2,0,1]}"#).get() == .order([2, 0, 1]))
+        #expect(try read(#"{"kind":"order","order":[2,0,1]}"#).get() == .ranking([2, 0, 1]))
         #expect(read(#"{"kind":"order","order":[1,1,0]}"#) == .failure(JSONFieldError(#""answer.order" must name each item once"#)))
         #expect(read(#"{"kind":"order","order":[0,64]}"#) == .failure(JSONFieldError(#""answer.order[]" must be 0 to 63"#)))
         #expect(read(#"{"kind":"order","order":[0.5]}"#) == .failure(JSONFieldError(#""answer.order[]" must be a whole number"#)))
@@ -164,16 +164,16 @@ import BuzzerGameJSON
         let tooMany = "[" + (0..<65).map(String.init).joined(separator: ",") + "]"
         #expect(read(#"{"kind":"order","order":\#(tooMany)}"#) == .failure(JSONFieldError(#""answer.order" has more than 64 items"#)))
         // The log's answers are taken as written, and checked against their question by `logProblem`.
-        #expect(try read(#"{"kind":"order","order":[1,1,0]}"#, .log).get() == .order([1, 1, 0]))
+        #expect(try read(#"{"kind":"order","order":[1,1,0]}"#, .log).get() == .ranking([1, 1, 0]))
         // The fast path of replay reads the layout the log writes.
         var bytes: [UInt8] = []
-        AnswerValue.order([3, 0, 2, 1]).appendJSON(to: &bytes)
+        AnswerValue.ranking([3, 0, 2, 1]).appendJSON(to: &bytes)
         #expect(String(decoding: bytes, as: UTF8.self) == #"{"kind":"order","order":[3,0,2,1]}"#)
         let fast = bytes.withUnsafeBytes { raw -> AnswerValue? in
             var cursor = JSONByteCursor(raw)
             return AnswerValue(exactLayout: &cursor)
         }
-        #expect(fast == .order([3, 0, 2, 1]))
+        #expect(fast == .ranking([3, 0, 2, 1]))
     }
 
     @Test func aLoggedOrderThatPlacesAnItemTwiceIsNotReplayed() throws {
@@ -181,11 +181,11 @@ import BuzzerGameJSON
         let ann = try game.join("Ann")
         try game.send(.start)
         game.openAnswers()
-        try game.answer(ann, .order(rightOrder(game)), afterOpenMs: 500)
+        try game.answer(ann, .ranking(rightOrder(game)), afterOpenMs: 500)
         var log = game.log
         guard let index = log.lastIndex(where: { if case .answerRecorded = $0 { true } else { false } }),
               case .answerRecorded(var recorded) = log[index] else { Issue.record("no answer"); return }
-        recorded.answer = .order([0, 0, 1, 2])
+        recorded.answer = .ranking([0, 0, 1, 2])
         log[index] = .answerRecorded(recorded)
         #expect(throws: GameError.self) { try Room.replay(log) }
         do { _ = try Room.replay(log) } catch { #expect(error.description.contains("its order is not an order of the question's 4 items")) }
@@ -214,9 +214,9 @@ import BuzzerGameJSON
         try game.send(.start)
         game.openAnswers()
         let right = rightOrder(game)
-        try game.answer(players[0], .order(right), afterOpenMs: 100)
-        try game.answer(players[1], .order([right[0], right[1], right[3], right[2]]), afterOpenMs: 200)
-        try game.answer(players[2], .order([right[1], right[2], right[3], right[0]]), afterOpenMs: 300)
+        try game.answer(players[0], .ranking(right), afterOpenMs: 100)
+        try game.answer(players[1], .ranking([right[0], right[1], right[3], right[2]]), afterOpenMs: 200)
+        try game.answer(players[2], .ranking([right[1], right[2], right[3], right[0]]), afterOpenMs: 300)
         try game.send(.reveal)
         let sequence = game.room.currentQuestion!.sequence
         return (game, players.map(game.score), players.map { game.room.result(for: $0, sequence: sequence)?.outcome })
@@ -254,9 +254,9 @@ import BuzzerGameJSON
             let players = [try game.join("Ann"), try game.join("Bob"), try game.join("Cid")]
             try game.send(.start)
             game.openAnswers()
-            try game.answer(players[0], .multi([0, 2]), afterOpenMs: 100)
-            try game.answer(players[1], .multi([0]), afterOpenMs: 100)
-            try game.answer(players[2], .multi([0, 1]), afterOpenMs: 100)
+            try game.answer(players[0], .options([0, 2]), afterOpenMs: 100)
+            try game.answer(players[1], .options([0]), afterOpenMs: 100)
+            try game.answer(players[2], .options([0, 1]), afterOpenMs: 100)
             try game.send(.reveal)
             #expect(players.map(game.score) == expected, "\(String(describing: rule))")
             #expect(try Room.replay(game.log) == game.room)
@@ -271,7 +271,7 @@ import BuzzerGameJSON
         try game.send(.start)
         game.openAnswers()
         let right = rightOrder(game)
-        try game.answer(ann, .order([right[0], right[1], right[2], right[3]]), afterOpenMs: 100)
+        try game.answer(ann, .ranking([right[0], right[1], right[2], right[3]]), afterOpenMs: 100)
         try game.send(.reveal)
         #expect(game.score(ann) == 1)
     }

@@ -126,9 +126,9 @@ import BuzzerGameJSON
     // MARK: - Answers
 
     @Test func checksPinsWhereTheyEnter() throws {
-        #expect(try read(#"{"kind":"pin","pin":{"x":0.41,"y":0.3}}"#).get() == .pin(PinPoint(x: 4_100, y: 3_000)))
-        #expect(try read(#"{"kind":"pin","pin":{"x":0,"y":1}}"#).get() == .pin(PinPoint(x: 0, y: 10_000)))
-        #expect(try read(#"{"kind":"pin","pin":{"x":0.123456,"y":0.00004}}"#).get() == .pin(PinPoint(x: 1_235, y: 0)))
+        #expect(try read(#"{"kind":"pin","pin":{"x":0.41,"y":0.3}}"#).get() == .point(PinPoint(x: 4_100, y: 3_000)))
+        #expect(try read(#"{"kind":"pin","pin":{"x":0,"y":1}}"#).get() == .point(PinPoint(x: 0, y: 10_000)))
+        #expect(try read(#"{"kind":"pin","pin":{"x":0.123456,"y":0.00004}}"#).get() == .point(PinPoint(x: 1_235, y: 0)))
         #expect(read(#"{"kind":"pin","pin":{"x":1.01,"y":0.5}}"#) == .failure(JSONFieldError(#""answer.pin.x" must be 0 to 1 (a fraction of the picture's width)"#)))
         #expect(read(#"{"kind":"pin","pin":{"x":0.5,"y":-0.1}}"#) == .failure(JSONFieldError(#""answer.pin.y" must be 0 to 1 (a fraction of the picture's height)"#)))
         #expect(read(#"{"kind":"pin","pin":{"x":"left","y":0.5}}"#) == .failure(JSONFieldError(#""answer.pin.x" must be a number"#)))
@@ -139,13 +139,13 @@ import BuzzerGameJSON
         #expect(read(#"{"kind":"pin","pin":{"x":2,"y":0.5}}"#, .log) == .failure(JSONFieldError(#""answer.pin.x" must be 0 to 1 (a fraction of the picture's width)"#)))
         // The answer's bytes, and replay's fast path over them.
         var bytes: [UInt8] = []
-        AnswerValue.pin(PinPoint(x: 4_100, y: 3_000)).appendJSON(to: &bytes)
+        AnswerValue.point(PinPoint(x: 4_100, y: 3_000)).appendJSON(to: &bytes)
         #expect(String(decoding: bytes, as: UTF8.self) == #"{"kind":"pin","pin":{"x":0.41,"y":0.3}}"#)
         let fast = bytes.withUnsafeBytes { raw -> AnswerValue? in
             var cursor = JSONByteCursor(raw)
             return AnswerValue(exactLayout: &cursor)
         }
-        #expect(fast == .pin(PinPoint(x: 4_100, y: 3_000)))
+        #expect(fast == .point(PinPoint(x: 4_100, y: 3_000)))
     }
 
     @Test func theRoomRefusesAPinOffThePictureOrOfAnotherKind() throws {
@@ -154,11 +154,11 @@ import BuzzerGameJSON
         try game.send(.start)
         game.openAnswers()
         let sequence = game.room.currentQuestion!.sequence
-        for bad in [AnswerValue.pin(PinPoint(x: 10_001, y: 0)), .pin(PinPoint(x: 0, y: -1)), .pin(PinPoint(x: .min, y: .max)), .number(0.4)] {
+        for bad in [AnswerValue.point(PinPoint(x: 10_001, y: 0)), .point(PinPoint(x: 0, y: -1)), .point(PinPoint(x: .min, y: .max)), .number(0.4)] {
             game.expectRefused(.answer(ann, AnswerSubmission(question: sequence, value: bad, writtenAt: 0, rttMs: 0)), code: "invalid_answer")
         }
-        try game.answer(ann, .pin(PinPoint(x: 4_000, y: 3_100)), afterOpenMs: 100)
-        #expect(game.room.lockedAnswer(of: ann, sequence: sequence) == .pin(PinPoint(x: 4_000, y: 3_100)))
+        try game.answer(ann, .point(PinPoint(x: 4_000, y: 3_100)), afterOpenMs: 100)
+        #expect(game.room.lockedAnswer(of: ann, sequence: sequence) == .point(PinPoint(x: 4_000, y: 3_100)))
     }
 
     @Test func aLoggedPinOffThePictureIsNotReplayed() throws {
@@ -166,11 +166,11 @@ import BuzzerGameJSON
         let ann = try game.join("Ann")
         try game.send(.start)
         game.openAnswers()
-        try game.answer(ann, .pin(PinPoint(x: 4_100, y: 3_000)), afterOpenMs: 500)
+        try game.answer(ann, .point(PinPoint(x: 4_100, y: 3_000)), afterOpenMs: 500)
         var log = game.log
         guard let index = log.lastIndex(where: { if case .answerRecorded = $0 { true } else { false } }),
               case .answerRecorded(var recorded) = log[index] else { Issue.record("no answer"); return }
-        recorded.answer = .pin(PinPoint(x: 12_000, y: 0))
+        recorded.answer = .point(PinPoint(x: 12_000, y: 0))
         log[index] = .answerRecorded(recorded)
         do {
             _ = try Room.replay(log)
@@ -188,9 +188,9 @@ import BuzzerGameJSON
         let players = [try game.join("Ann"), try game.join("Bob"), try game.join("Cid")]
         try game.send(.start)
         game.openAnswers()
-        try game.answer(players[0], .pin(PinPoint(x: 4_100, y: 3_000)), afterOpenMs: 100)
-        try game.answer(players[1], .pin(PinPoint(x: 4_500, y: 3_000)), afterOpenMs: 6_000)
-        try game.answer(players[2], .pin(PinPoint(x: 6_100, y: 6_000)), afterOpenMs: 200)
+        try game.answer(players[0], .point(PinPoint(x: 4_100, y: 3_000)), afterOpenMs: 100)
+        try game.answer(players[1], .point(PinPoint(x: 4_500, y: 3_000)), afterOpenMs: 6_000)
+        try game.answer(players[2], .point(PinPoint(x: 6_100, y: 6_000)), afterOpenMs: 200)
         try game.send(.reveal)
         return (game, players)
     }
@@ -232,7 +232,7 @@ import BuzzerGameJSON
         for n in 1...250 {
             // Player n is n/10,000 of the width right of the target; 2 and 3 tie on the same spot.
             let x = 4_100 + (n == 3 ? 2 : n)
-            entry.answers[PlayerID(n)] = RecordedAnswer(value: .pin(PinPoint(x: x, y: 3_000)), responseMs: 0, receivedAt: 0)
+            entry.answers[PlayerID(n)] = RecordedAnswer(value: .point(PinPoint(x: x, y: 3_000)), responseMs: 0, receivedAt: 0)
         }
         let pins = PinKind.revealPins(.pin(Self.paris), entry: entry, isRanked: { $0 != PlayerID(1) }, nickname: { "P\($0.rawValue)" })!
         #expect(pins.count == 200)
@@ -275,13 +275,13 @@ import BuzzerGameJSON
     @Test func exportsSayWhereThePinWasAndHowFar() {
         // What `buzzer replay export` and the results page write (ReplayFormat asks the kind with the question).
         let module = QuestionKind.pin.module, paris = QuestionContent.pin(Self.paris)
-        #expect(module.answerText(.pin(PinPoint(x: 4_100, y: 3_300)), content: paris) == "(0.41, 0.33) 0.03 from target (inside)")
-        #expect(module.answerText(.pin(PinPoint(x: 1_000, y: 3_000)), content: paris) == "(0.10, 0.30) 0.31 from target")
+        #expect(module.answerText(.point(PinPoint(x: 4_100, y: 3_300)), content: paris) == "(0.41, 0.33) 0.03 from target (inside)")
+        #expect(module.answerText(.point(PinPoint(x: 1_000, y: 3_000)), content: paris) == "(0.10, 0.30) 0.31 from target")
         #expect(module.correctAnswerText(paris, acceptedExtra: []) == "(0.41, 0.30) radius 0.05")
         let area = QuestionContent.pin(PinQuestion(target: .area(PinPoint(x: 1_000, y: 2_000), width: 3_000, height: 1_500)))
         #expect(module.correctAnswerText(area, acceptedExtra: []) == "area (0.10, 0.20) to (0.40, 0.35)")
         // Other kinds write what they always wrote.
-        #expect(QuestionKind.choice.module.answerText(.choice(1), content: .choice(options: ["Lyon", "Paris"], answer: 1)) == "Paris")
+        #expect(QuestionKind.choice.module.answerText(.option(1), content: .choice(options: ["Lyon", "Paris"], answer: 1)) == "Paris")
     }
 
     @Test func aSpreadsheetRowImportsAPinQuestion() throws {
@@ -308,7 +308,7 @@ import BuzzerGameJSON
         for _ in 0..<50 {
             let right = PinKind.sampleAnswer(.pin(Self.paris), permutation: [], right: true, rng: &rng)
             let wrong = PinKind.sampleAnswer(.pin(Self.paris), permutation: [], right: false, rng: &rng)
-            guard case .pin(let r) = right, case .pin(let w) = wrong else { Issue.record("not a pin"); return }
+            guard case .point(let r) = right, case .point(let w) = wrong else { Issue.record("not a pin"); return }
             #expect(Self.paris.isInside(r))
             #expect(!Self.paris.isInside(w))
         }

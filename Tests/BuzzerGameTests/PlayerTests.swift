@@ -51,7 +51,7 @@ import Testing
         let cid = try game.join("Cid")
         #expect(game.room.players[cid]!.firstQuestion == 1)
         game.openAnswers()
-        try game.answer(cid, .multi([0, 2]), afterOpenMs: 0)
+        try game.answer(cid, .options([0, 2]), afterOpenMs: 0)
         try game.send(.reveal)
         #expect(game.score(cid) == 1000)
         #expect(game.score(ann) == 0)
@@ -63,7 +63,7 @@ import Testing
         try game.send(.start)
         for _ in 0..<2 {
             game.openAnswers()
-            try game.answer(ann, .truefalse(true), afterOpenMs: 0)
+            try game.answer(ann, .bool(true), afterOpenMs: 0)
             try game.send(.reveal)
             try game.send(.next)
         }
@@ -116,7 +116,7 @@ import Testing
         try game.send(.kick(ann, ban: false))
         game.expectRefused(.resume(tokenHash: "token-Ann", newTokenHash: nil), code: "kicked")
         game.expectRefused(.kick(ann, ban: true), code: "unknown_player")
-        game.expectRefused(.answer(ann, AnswerSubmission(question: 0, value: .choice(0), writtenAt: 0)), code: "kicked")
+        game.expectRefused(.answer(ann, AnswerSubmission(question: 0, value: .option(0), writtenAt: 0)), code: "kicked")
         #expect(game.room.standings.players.map(\.nickname) == ["Bob"])
         // Not banned: the name is free again.
         _ = try game.join("Ann", device: "phone-3")
@@ -176,7 +176,7 @@ import Testing
         let bob = try game.join("Bob", device: "phone-2")
         try game.send(.start)
         game.openAnswers()
-        try game.answer(ann, .truefalse(true), afterOpenMs: 0)
+        try game.answer(ann, .bool(true), afterOpenMs: 0)
         try game.send(.reveal)
         try game.send(.leave(ann))
         let left = game.room.players[ann]!

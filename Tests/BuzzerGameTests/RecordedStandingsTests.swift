@@ -11,8 +11,8 @@ import BuzzerGameJSON
         let bob = try game.join("Bob", team: "Blues")
         try game.send(.start)
         game.openAnswers()
-        try game.answer(ann, .choice(1), afterOpenMs: 800)
-        try game.answer(bob, .choice(0), afterOpenMs: 900)
+        try game.answer(ann, .option(1), afterOpenMs: 800)
+        try game.answer(bob, .option(0), afterOpenMs: 900)
         game.advance(1000)
         let events = try game.send(.reveal)
         return (game, events)
@@ -36,7 +36,7 @@ import BuzzerGameJSON
         let ann = try game.join("Ann")
         try game.send(.start)
         game.openAnswers()
-        try game.answer(ann, .truefalse(true), afterOpenMs: 100)
+        try game.answer(ann, .bool(true), afterOpenMs: 100)
         var timerEvents: [RoomEvent] = []
         while game.room.phase != .ended, let deadline = game.room.nextDeadline {
             game.now = deadline

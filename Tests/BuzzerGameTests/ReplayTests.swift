@@ -38,16 +38,16 @@ import BuzzerGameJSON
                 let view = game.room.questionView!
                 for (offset, id) in [ann, bob, cid, dee].enumerated() where game.room.players[id]!.status == .connected && game.room.phase == .open {
                     let value: AnswerValue = switch view.kind {
-                    case .choice: .choice((offset + turn) % view.options.count)
-                    case .multi: .multi([offset % view.options.count])
-                    case .truefalse: .truefalse(offset % 2 == 0)
+                    case .choice: .option((offset + turn) % view.options.count)
+                    case .multi: .options([offset % view.options.count])
+                    case .truefalse: .bool(offset % 2 == 0)
                     case .text: .text(["Beatles", "the beatles", "Stones", "Beetles"][offset])
                     case .number: .number(1960 + Double(offset * 4))
-                    case .poll: .poll(offset % 2)
-                    case .order: .order(view.options.indices.map { ($0 + offset) % view.options.count })
-                    case .pin: .pin(PinPoint(x: 2_000 * offset, y: 9_000 - 2_000 * offset))
-                    case .survey: .survey(["Paris", "paris", "Rome", "Oslo"][offset])
-                    case .buzz: .buzz(BuzzPress(place: 1, tie: false, right: nil))
+                    case .poll: .vote(offset % 2)
+                    case .order: .ranking(view.options.indices.map { ($0 + offset) % view.options.count })
+                    case .pin: .point(PinPoint(x: 2_000 * offset, y: 9_000 - 2_000 * offset))
+                    case .survey: .phrase(["Paris", "paris", "Rome", "Oslo"][offset])
+                    case .buzz: .press(ButtonPress(place: 1, tie: false, right: nil))
                     default: .number(0)
                     }
                     try game.answer(id, value, afterOpenMs: GameDuration(300 + offset * 1700 + turn * 10), rtt: GameDuration(40 * offset))
@@ -130,7 +130,7 @@ import BuzzerGameJSON
     }
 
     @Test func anEncodedAnswerEventHasTheDocumentedShape() throws {
-        let event = RoomEvent.answerRecorded(AnswerRecorded(at: 1_700_000_012_345, sequence: 3, player: PlayerID(7), answer: .choice(1), responseMs: 4210))
+        let event = RoomEvent.answerRecorded(AnswerRecorded(at: 1_700_000_012_345, sequence: 3, player: PlayerID(7), answer: .option(1), responseMs: 4210))
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let json = String(decoding: try encoder.encode(event), as: UTF8.self)

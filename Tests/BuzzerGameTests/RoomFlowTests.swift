@@ -65,7 +65,7 @@ import Testing
         #expect(game.room.phase == .ended)
         #expect(game.room.endReason == .finished)
         game.expectRefused(.join(JoinRequest(nickname: "Late", resumeTokenHash: "x")), code: "room_ended")
-        game.expectRefused(.answer(ann, AnswerSubmission(question: 5, value: .poll(0), writtenAt: 0)), code: "room_ended")
+        game.expectRefused(.answer(ann, AnswerSubmission(question: 5, value: .vote(0), writtenAt: 0)), code: "room_ended")
         #expect(try game.send(.playerDisconnected(ann)).isEmpty)
     }
 
@@ -143,8 +143,8 @@ import Testing
         try game.send(.playerDisconnected(cid))
         try game.send(.start)
         game.openAnswers()
-        #expect(try game.answer(ann, .choice(1), afterOpenMs: 1000).map(\.type) == ["answer_recorded"])
-        #expect(try game.answer(bob, .choice(0), afterOpenMs: 2000).map(\.type) == ["answer_recorded", "answers_closed"])
+        #expect(try game.answer(ann, .option(1), afterOpenMs: 1000).map(\.type) == ["answer_recorded"])
+        #expect(try game.answer(bob, .option(0), afterOpenMs: 2000).map(\.type) == ["answer_recorded", "answers_closed"])
         #expect(game.room.currentQuestion!.closeReason == .allAnswered)
     }
 

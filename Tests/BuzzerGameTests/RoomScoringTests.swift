@@ -18,7 +18,7 @@ import Foundation
         let bob = try game.join("Bob")
         let cid = try game.join("Cid")
         try game.send(.start)
-        try play(&game, [(ann, .choice(0), 400), (bob, .choice(0), 10_000), (cid, .choice(1), 1000)])
+        try play(&game, [(ann, .option(0), 400), (bob, .option(0), 10_000), (cid, .option(1), 1000)])
         #expect(game.score(ann) == 1000)
         #expect(game.score(bob) == 750)
         #expect(game.score(cid) == 0)
@@ -28,7 +28,7 @@ import Foundation
         var game = try GameHarness(pack: GameHarness.singleQuestionPack(.truefalse(answer: true), points: 2))
         let ann = try game.join("Ann")
         try game.send(.start)
-        try play(&game, [(ann, .truefalse(true), 10_000)])
+        try play(&game, [(ann, .bool(true), 10_000)])
         #expect(game.score(ann) == 1500)
     }
 
@@ -41,8 +41,8 @@ import Foundation
         var annExpected = 0
         let annBonus = [0, 100, 200, 300, 400, 500, 500]
         for q in 0..<8 {
-            var answers: [(PlayerID, AnswerValue, GameDuration)] = [(ann, .truefalse(q < 7), 0)]
-            if q < 3 { answers.append((bob, .truefalse(q != 1), 0)) }
+            var answers: [(PlayerID, AnswerValue, GameDuration)] = [(ann, .bool(q < 7), 0)]
+            if q < 3 { answers.append((bob, .bool(q != 1), 0)) }
             try play(&game, answers)
             if q < 7 { annExpected += 1000 + annBonus[q] }
             #expect(game.score(ann) == annExpected)
@@ -62,7 +62,7 @@ import Foundation
         let ann = try game.join("Ann")
         try game.send(.start)
         for q in 0..<3 {
-            try play(&game, [(ann, .truefalse(true), 19_000)])
+            try play(&game, [(ann, .bool(true), 19_000)])
             if q < 2 { try game.send(.next) }
         }
         #expect(game.score(ann) == 6)
@@ -75,7 +75,7 @@ import Foundation
         let cid = try game.join("Cid")
         let dee = try game.join("Dee")
         try game.send(.start)
-        try play(&game, [(ann, .multi([0, 2]), 0), (bob, .multi([0]), 0), (cid, .multi([0, 1]), 0), (dee, .multi([0, 1, 2]), 0)])
+        try play(&game, [(ann, .options([0, 2]), 0), (bob, .options([0]), 0), (cid, .options([0, 1]), 0), (dee, .options([0, 1, 2]), 0)])
         #expect(game.score(ann) == 1000)
         #expect(game.score(bob) == 500)
         #expect(game.score(cid) == 0)
@@ -100,7 +100,7 @@ import Foundation
         var game = try GameHarness(pack: GameHarness.singleQuestionPack(.poll(options: ["Ham", "Pineapple"])))
         let ann = try game.join("Ann")
         try game.send(.start)
-        try play(&game, [(ann, .poll(1), 0)])
+        try play(&game, [(ann, .vote(1), 0)])
         #expect(game.score(ann) == 0)
         #expect(game.room.revealView(sequence: 0)?.optionCounts == [0, 1])
     }
@@ -127,7 +127,7 @@ import Foundation
         try play(&game, [(ann, .text("Beatles"), 0)])
         #expect(game.score(ann) == 0)
         try game.send(.next)
-        try play(&game, [(ann, .truefalse(true), 0)])
+        try play(&game, [(ann, .bool(true), 0)])
         #expect(game.score(ann) == 1000)
         #expect(game.room.typedAnswers(sequence: 0).map(\.text) == ["Beatles"])
 
@@ -154,7 +154,7 @@ import Foundation
         try game.send(.accept(question: 0, text: "Beatles"))
         #expect(game.room.typedAnswers(sequence: 0).map(\.byHost) == [true, false])
         try game.send(.next)
-        try play(&game, [(ann, .truefalse(true), 0), (bob, .truefalse(true), 0)])
+        try play(&game, [(ann, .bool(true), 0), (bob, .bool(true), 0)])
         #expect(game.score(ann) == 2100)
         // Taken back from a later screen, spelled another way: question 0 wrong again, no streak.
         try game.send(.reject(question: 0, text: " BEATLES "))
@@ -177,7 +177,7 @@ import Foundation
         let cid = try game.join("Cid")
         let dee = try game.join("Dee")
         try game.send(.start)
-        try play(&game, [(bob, .truefalse(true), 0), (ann, .truefalse(true), 100), (cid, .truefalse(true), 10_000), (dee, .truefalse(false), 0)])
+        try play(&game, [(bob, .bool(true), 0), (ann, .bool(true), 100), (cid, .bool(true), 10_000), (dee, .bool(false), 0)])
         let standings = game.room.standings
         #expect(standings.players.map(\.nickname) == ["Ann", "Bob", "Cid", "Dee"])
         #expect(standings.players.map(\.rank) == [1, 1, 3, 4])
@@ -197,7 +197,7 @@ import Foundation
             #expect(game.room.teams.count == 2)
             #expect(game.room.players[bob]!.team == game.room.players[ann]!.team)
             try game.send(.start)
-            try play(&game, [(ann, .truefalse(true), 0), (bob, .truefalse(true), 9_000), (cid, .truefalse(true), 20_000)])
+            try play(&game, [(ann, .bool(true), 0), (bob, .bool(true), 9_000), (cid, .bool(true), 20_000)])
             // Ann 1000, Bob 1000 × (1 − 9/40) = 775, Cid 500.
             let teams = game.room.standings.teams
             #expect(teams.map(\.name) == ["Quizzards", "Lone Wolves"])
@@ -246,7 +246,7 @@ import Foundation
         let eve = try game.join("Eve", team: "Owls")
         try game.send(.start)
         game.expectRefused(.wager(ann, question: 0, amount: 10), code: "not_wager_round")
-        try play(&game, [(ann, .truefalse(true), 0), (bob, .truefalse(true), 10_000), (cat, .truefalse(true), 0)])
+        try play(&game, [(ann, .bool(true), 0), (bob, .bool(true), 10_000), (cat, .bool(true), 0)])
         #expect(game.score(ann) == 1000)
         #expect(game.score(bob) == 750)
         try game.send(.next)
@@ -264,8 +264,8 @@ import Foundation
         try game.send(.wager(bob, question: 1, amount: 300))  // the last wager counts
         try game.send(.wager(dan, question: 1, amount: 400))
         // Ann right (+1000), Bob wrong (−300); Owls: 2 of 3 answering members right -> +400.
-        try play(&game, [(ann, .truefalse(false), 0), (bob, .truefalse(true), 0),
-                         (cat, .truefalse(false), 0), (dan, .truefalse(false), 100), (eve, .truefalse(true), 0)])
+        try play(&game, [(ann, .bool(false), 0), (bob, .bool(true), 0),
+                         (cat, .bool(false), 0), (dan, .bool(false), 100), (eve, .bool(true), 0)])
         #expect(game.score(ann) == 2000)
         #expect(game.score(bob) == 450)
         #expect(game.score(cat) == 1000)  // wager questions give no speed points
@@ -283,7 +283,7 @@ import Foundation
         try game.send(.start)
         try game.send(.wager(ann, question: 0, amount: 300))
         try game.send(.wager(bob, question: 0, amount: 200))
-        try play(&game, [(bob, .truefalse(false), 0)])
+        try play(&game, [(bob, .bool(false), 0)])
         let silent = try #require(game.room.result(for: ann, sequence: 0))
         #expect(!silent.answered)
         #expect(silent.outcome == nil)

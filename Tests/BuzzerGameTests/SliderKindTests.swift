@@ -55,7 +55,7 @@ struct SliderKindTests {
         #expect(throws: GameError.self) { try canonical(.number(101)) }
         #expect(throws: GameError.self) { try canonical(.number(-1)) }
         #expect(throws: GameError.self) { try canonical(.number(.nan)) }
-        #expect(throws: GameError.self) { try canonical(.choice(1)) }
+        #expect(throws: GameError.self) { try canonical(.option(1)) }
         #expect(SliderKind.answerShape == .number)
     }
 

@@ -28,7 +28,7 @@ import BuzzerGameJSON
         let ids = try answers.indices.map { index throws(GameError) in try game.join("Player \(index)") }
         try game.send(.start)
         game.openAnswers()
-        for (id, text) in zip(ids, answers) { try game.answer(id, .survey(text), afterOpenMs: 0) }
+        for (id, text) in zip(ids, answers) { try game.answer(id, .phrase(text), afterOpenMs: 0) }
         if reveal { try game.send(.reveal) }
         return (game, ids)
     }
@@ -95,11 +95,11 @@ import BuzzerGameJSON
         game.openAnswers()
         let sequence = game.room.currentQuestion!.sequence
         func submit(_ value: AnswerValue) -> RoomCommand { .answer(ann, AnswerSubmission(question: sequence, value: value, writtenAt: 0, rttMs: 0)) }
-        game.expectRefused(submit(.survey("   ")), code: "invalid_answer")
-        game.expectRefused(submit(.survey(String(repeating: "x", count: 201))), code: "invalid_answer")
+        game.expectRefused(submit(.phrase("   ")), code: "invalid_answer")
+        game.expectRefused(submit(.phrase(String(repeating: "x", count: 201))), code: "invalid_answer")
         game.expectRefused(submit(.text("Paris")), code: "invalid_answer")
-        try game.send(submit(.survey("  Paris   by  night ")))
-        #expect(game.room.currentQuestion!.answers[ann]!.value == .survey("Paris by night"))
+        try game.send(submit(.phrase("  Paris   by  night ")))
+        #expect(game.room.currentQuestion!.answers[ann]!.value == .phrase("Paris by night"))
     }
 
     @Test func theRevealShowsTheTenBiggestGroupsAndCountsTheRest() throws {

@@ -15,7 +15,7 @@ import Testing
     @Test func everyAnswerKindDecodesAsJSONDecoderDoes() throws {
         let dir = TemporaryDirectory()
         let values: [AnswerValue] = [
-            .choice(2), .poll(0), .multi([]), .multi([0, 3]), .truefalse(true), .truefalse(false), .text("Zoé \"quoted\""),
+            .option(2), .vote(0), .options([]), .options([0, 3]), .bool(true), .bool(false), .text("Zoé \"quoted\""),
             .text("plain"), .text("ünïcödé 🎉"), .number(1969), .number(-2.5), .number(1e-7), .number(6.02e23),
         ]
         let events = values.enumerated().map { offset, value in
@@ -39,7 +39,7 @@ import Testing
     @Test func linesOfAnyOtherShapeAreLeftToJSONDecoder() {
         let v2 = #"{"v":2,"seq":1,"time":5,"room":"ABCD","type":"answer_recorded","sequence":0,"player":2,"answer":{"kind":"choice","option":1},"response_ms":300}"#
         let v1 = #"{"v":1,"seq":1,"time":5,"room":"ABCD","type":"answer_recorded","answer":{"kind":"choice","option":1},"at":5,"player":2,"response_ms":300,"sequence":0}"#
-        let expected = AnswerRecorded(at: 5, sequence: 0, player: PlayerID(2), answer: .choice(1), responseMs: 300)
+        let expected = AnswerRecorded(at: 5, sequence: 0, player: PlayerID(2), answer: .option(1), responseMs: 300)
         #expect(AnswerLineDecoder.decode(Array(v2.utf8), version: 2, time: 5) == expected)
         #expect(AnswerLineDecoder.decode(Array(v1.utf8), version: 1, time: 5) == expected)
         #expect(AnswerLineDecoder.decode(Array(v1.utf8), version: 2, time: 5) == nil)

@@ -13,7 +13,7 @@ import Testing
         let ann = try game.join("Ann"), bob = try game.join("Bob"), cid = try game.join("Cid")
         try game.send(.start)
         let permutation = game.room.currentQuestion!.permutation
-        let shown = { (items: [Int]) in AnswerValue.order(items.map { permutation.firstIndex(of: $0)! }) }
+        let shown = { (items: [Int]) in AnswerValue.ranking(items.map { permutation.firstIndex(of: $0)! }) }
         try game.play([(ann, shown([0, 1, 2, 3]), 900), (bob, shown([0, 1, 3, 2]), 1200), (cid, shown([0, 1, 3, 2]), 1500)])
         #expect(game.room.phase == .ended)
         let dir = TemporaryDirectory()
@@ -42,7 +42,7 @@ import Testing
         var game = try PlayedGame(pack: pack)
         let ann = try game.join("Ann"), bob = try game.join("Bob")
         try game.send(.start)
-        try game.play([(ann, .order([0, 1, 2, 3]), 900), (bob, .order([3, 2, 1, 0]), 1200)])
+        try game.play([(ann, .ranking([0, 1, 2, 3]), 900), (bob, .ranking([3, 2, 1, 0]), 1200)])
         // What the old code logged when its draw landed on the right order: turned by one place.
         let rotated = [1, 2, 3, 0]
         let index = try #require(game.log.firstIndex { if case .questionShown = $0 { true } else { false } })

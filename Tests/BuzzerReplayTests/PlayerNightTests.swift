@@ -31,9 +31,9 @@ import Testing
         try game.send(.start)
         // Ann answers for the Reds (Ottawa, right); Cid says Toronto. Displayed positions are shuffled.
         let shown = try #require(game.room.currentQuestion).permutation
-        try game.play([(ann, .choice(try #require(shown.firstIndex(of: 1))), 800), (cid, .choice(try #require(shown.firstIndex(of: 0))), 900)])
-        try game.play([(ann, .poll(0), 700), (cid, .poll(1), 800)])
-        try game.play([(bob, .truefalse(true), 600), (cid, .truefalse(false), 1000)])
+        try game.play([(ann, .option(try #require(shown.firstIndex(of: 1))), 800), (cid, .option(try #require(shown.firstIndex(of: 0))), 900)])
+        try game.play([(ann, .vote(0), 700), (cid, .vote(1), 800)])
+        try game.play([(bob, .bool(true), 600), (cid, .bool(false), 1000)])
         #expect(game.room.phase == .ended)
         try CorrectionTests.correct(&game, .void(sequence: 2), reason: "the question was ambiguous")
 
@@ -84,21 +84,21 @@ import Testing
         _ = try Self.join(&game, "Cid", device: "phone-cid")
         game.now += 10_000
         try game.send(.start)
-        try game.play([(ann, .pin(PinPoint(x: 3_499, y: 5_976)), 900)])
+        try game.play([(ann, .point(PinPoint(x: 3_499, y: 5_976)), 900)])
         let shown = try #require(game.room.currentQuestion).permutation
-        try game.play([(ann, .choice(try #require(shown.firstIndex(of: 0))), 700)])
+        try game.play([(ann, .option(try #require(shown.firstIndex(of: 0))), 700)])
         let dir = TemporaryDirectory()
         try writeArchive([game], to: dir.path)
         let replayed = try scan(dir.path, code: "WORD").game(GameReference(code: "WORD"))
         let night = try #require(PlayerNight(replayed, device: "phone-ann"))
 
         let map = night.questions[0]
-        #expect(map.answerValue == .pin(PinPoint(x: 3_499, y: 5_976)) && map.options.isEmpty && !map.plain && map.figures == nil)
+        #expect(map.answerValue == .point(PinPoint(x: 3_499, y: 5_976)) && map.options.isEmpty && !map.plain && map.figures == nil)
         if case .kind(_, let own as PinRevealed)? = map.rightValue { #expect(own.pin.target == .point(PinPoint(x: 4_100, y: 3_000), radius: 800)) } else { Issue.record("no pin key: \(String(describing: map.rightValue))") }
         // The results' text is as the download writes it; the page words the values instead.
-        #expect(map.answer == ReplayFormat.answer(.pin(PinPoint(x: 3_499, y: 5_976)), question: pack.rounds[0].questions[0]))
+        #expect(map.answer == ReplayFormat.answer(.point(PinPoint(x: 3_499, y: 5_976)), question: pack.rounds[0].questions[0]))
         let capital = night.questions[1]
-        #expect(capital.options == ["Toronto", "Ottawa", "Montreal"] && capital.answerValue == .choice(0) && capital.rightValue == .options([1]))
+        #expect(capital.options == ["Toronto", "Ottawa", "Montreal"] && capital.answerValue == .option(0) && capital.rightValue == .options([1]))
         #expect(capital.answer == "Toronto" && capital.right == "Ottawa")
         // Cid answered nothing: both values are null, every key still written.
         let cids = try #require(PlayerNight(replayed, device: "phone-cid"))

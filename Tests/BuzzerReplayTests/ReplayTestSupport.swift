@@ -101,12 +101,12 @@ struct PlayedGame {
         let dee = try game.join("Dee", team: teams.1, device: devices[3])
         game.now += 10_000
         try game.send(.start)
-        try game.play([(ann, .choice(1), 800), (bob, .choice(0), 1200), (cid, .choice(1), 2500), (dee, .choice(3), 400)])
-        try game.play([(ann, .multi([0, 2]), 3000), (bob, .multi([0]), 1000), (cid, .multi([1]), 2000), (dee, .multi([0, 2]), 5000)])
-        try game.play([(ann, .truefalse(true), 700), (bob, .truefalse(true), 650), (cid, .truefalse(false), 900), (dee, .truefalse(true), 4000)])
+        try game.play([(ann, .option(1), 800), (bob, .option(0), 1200), (cid, .option(1), 2500), (dee, .option(3), 400)])
+        try game.play([(ann, .options([0, 2]), 3000), (bob, .options([0]), 1000), (cid, .options([1]), 2000), (dee, .options([0, 2]), 5000)])
+        try game.play([(ann, .bool(true), 700), (bob, .bool(true), 650), (cid, .bool(false), 900), (dee, .bool(true), 4000)])
         try game.play([(ann, .text("the beatles"), 4000), (bob, .text("Say \"Beatles\""), 6000), (cid, .text("Beatles"), 3000), (dee, .text("The Beatles"), 9000)])
         try game.play([(ann, .number(1969), 5000), (bob, .number(1970), 2000), (cid, .number(1969), 7000), (dee, .number(1965), 3000)])
-        try game.play([(ann, .poll(1), 1000), (bob, .poll(0), 1100), (cid, .poll(1), 1200), (dee, .poll(1), 1300)])
+        try game.play([(ann, .vote(1), 1000), (bob, .vote(0), 1100), (cid, .vote(1), 1200), (dee, .vote(1), 1300)])
         precondition(game.room.phase == .ended, "the whole game should have ended, not \(game.room.phase)")
         return game
     }

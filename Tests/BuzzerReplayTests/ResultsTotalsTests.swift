@@ -31,9 +31,9 @@ import Testing
         let (reds, owls, theOwls) = (TeamID(1), TeamID(2), TeamID(3))
         game.now += 10_000
         try game.send(.start)
-        try game.play([(ann, .choice(1), 800), (bob, .choice(0), 1200), (cid, .choice(1), 2500), (dee, .choice(1), 400), (eve, .choice(1), 3000)])
+        try game.play([(ann, .option(1), 800), (bob, .option(0), 1200), (cid, .option(1), 2500), (dee, .option(1), 400), (eve, .option(1), 3000)])
         try game.send(.adjustScore(.player(bob), delta: 50, reason: "helped the bar staff"))
-        try game.play([(ann, .truefalse(false), 700), (bob, .truefalse(false), 650), (cid, .truefalse(true), 900), (dee, .truefalse(true), 4000), (eve, .truefalse(false), 500)])
+        try game.play([(ann, .bool(false), 700), (bob, .bool(false), 650), (cid, .bool(true), 900), (dee, .bool(true), 4000), (eve, .bool(false), 500)])
         try game.send(.adjustScore(.team(owls), delta: 30, reason: "best team name"))
 
         // Wager question 1: the stakes are placed while it is read out.
@@ -41,14 +41,14 @@ import Testing
         try game.send(.wager(dee, question: 2, amount: 200))
         try game.send(.wager(eve, question: 2, amount: 150))
         try game.send(.wager(cid, question: 2, amount: 100))
-        try game.play([(ann, .truefalse(true), 900), (bob, .truefalse(true), 1000), (dee, .truefalse(false), 1100), (eve, .truefalse(true), 1200)])
+        try game.play([(ann, .bool(true), 900), (bob, .bool(true), 1000), (dee, .bool(false), 1100), (eve, .bool(true), 1200)])
         try game.send(.adjustScore(.team(reds), delta: -100, reason: "phones out during a question"))
         try game.send(.mergeTeams(from: owls, into: theOwls))
 
         try game.send(.wager(bob, question: 3, amount: 500))
         try game.send(.wager(cid, question: 3, amount: 100))
         try game.send(.wager(eve, question: 3, amount: 400))
-        try game.play([(ann, .choice(0), 900), (bob, .choice(2), 1000), (cid, .choice(1), 1100), (dee, .choice(1), 1200), (eve, .choice(1), 1300)])
+        try game.play([(ann, .option(0), 900), (bob, .option(2), 1000), (cid, .option(1), 1100), (dee, .option(1), 1200), (eve, .option(1), 1300)])
         precondition(game.room.phase == .ended, "the night should have ended, not \(game.room.phase)")
         return game
     }
@@ -106,7 +106,7 @@ import Testing
         let bob = try game.join("Bob", team: "Reds")
         game.now += 10_000
         try game.send(.start)
-        try game.play([(ann, .choice(1), 800)])
+        try game.play([(ann, .option(1), 800)])
         try game.send(.end)
         let dir = TemporaryDirectory()
         try writeArchive([game], to: dir.path)

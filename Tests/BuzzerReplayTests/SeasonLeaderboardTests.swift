@@ -65,7 +65,7 @@ import Testing
     /// An order reads first to last by the items' names, as the player put them and as the pack says.
     @Test func ordersPrintAsItemNamesFirstToLast() {
         let question = Question(category: "Space", text: "Nearest the Sun first", content: .order(items: ["Mercury", "Venus", "Earth"]))
-        #expect(ReplayFormat.answer(.order([1, 0, 2]), question: question) == "Venus > Mercury > Earth")
+        #expect(ReplayFormat.answer(.ranking([1, 0, 2]), question: question) == "Venus > Mercury > Earth")
         #expect(ReplayFormat.correctAnswer(question) == "Mercury > Venus > Earth")
     }
 

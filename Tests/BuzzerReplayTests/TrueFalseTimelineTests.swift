@@ -12,7 +12,7 @@ import Testing
         var game = try PlayedGame(pack: pack)
         let ann = try game.join("Ann"), bob = try game.join("Bob"), cid = try game.join("Cid")
         try game.send(.start)
-        try game.play([(ann, .truefalse(true), 900), (bob, .truefalse(false), 1200), (cid, .truefalse(true), 1500)])
+        try game.play([(ann, .bool(true), 900), (bob, .bool(false), 1200), (cid, .bool(true), 1500)])
         #expect(game.room.phase == .ended)
         let dir = TemporaryDirectory()
         try writeArchive([game], to: dir.path)

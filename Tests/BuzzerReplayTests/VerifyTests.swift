@@ -35,13 +35,13 @@ import Testing
         try game.send(.addTime(ms: 10_000))
         game.now = game.room.currentQuestion!.opensAt + 2000
         try game.send(.tick)
-        try game.send(.answer(ann, AnswerSubmission(question: 0, value: .choice(1), writtenAt: 0)))
+        try game.send(.answer(ann, AnswerSubmission(question: 0, value: .option(1), writtenAt: 0)))
         try game.send(.close)
         game.now += 5000
         try game.send(.reopen(ms: 10_000))
         game.now += 1000
-        try game.send(.answer(bob, AnswerSubmission(question: 0, value: .choice(1), writtenAt: 0)))
-        try game.send(.answer(cid, AnswerSubmission(question: 0, value: .choice(0), writtenAt: 0)))
+        try game.send(.answer(bob, AnswerSubmission(question: 0, value: .option(1), writtenAt: 0)))
+        try game.send(.answer(cid, AnswerSubmission(question: 0, value: .option(0), writtenAt: 0)))
         try game.send(.reveal)
         try game.send(.undoReveal)
         try game.send(.reveal)

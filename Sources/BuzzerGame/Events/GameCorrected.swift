@@ -81,7 +81,7 @@ extension GameCorrected: RoomEventPayload {
     /// One of each form of correction, so together they write every field a correction can.
     package static func samples(at: GameInstant) -> [Self] {
         let forms: [GameCorrection] = [
-            .answerKey(sequence: 0, content: .text(accepted: ["The Beatles", "Beatles"])),
+            .answerKey(sequence: 0, content: QuestionKind.examples[0].example(1, seed: 1).content),
             .ruling(sequence: 0, player: PlayerID(1), right: true),
             .void(sequence: 0),
             .adjust(player: PlayerID(1), team: TeamID(1), delta: -2),

@@ -40,9 +40,7 @@ extension RoomCreated: RoomEventPayload {
     package var publisherReaction: PublisherReaction { .none }
 
     package static func samples(at: GameInstant) -> [Self] {
-        let pack = QuestionPack(title: "Doc Night", questions: [
-            Question(category: "Music", text: "Who recorded Abbey Road?", content: .text(accepted: ["The Beatles"])),
-        ])
+        let pack = QuestionPack(title: "Doc Night", questions: QuestionKind.examples.enumerated().map { $1.example($0 + 1, seed: 0) })
         return [Self(at: at, code: "AVJKT8", seed: 7, hostTokenHash: "h", settings: RoomSettings(), pack: pack,
                      league: RoomLeague(id: "crown", name: "The Crown"), fromLibrary: true)]
     }

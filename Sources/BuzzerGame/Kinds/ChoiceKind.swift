@@ -1,6 +1,7 @@
 /// `choice`: one right option of two or more. The pack's `answer` is an index into `options`.
 package enum ChoiceKind: QuestionKindModule {
     package static let name = "choice"
+    package static var answerShape: AnswerShape { .option }
     package static var hasOptions: Bool { true }
 
     package static func tiles(_ content: QuestionContent) -> [String] {
@@ -15,23 +16,23 @@ package enum ChoiceKind: QuestionKindModule {
     }
 
     package static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
-        guard case .choice(let position) = value else { throw wrongShape(value) }
-        return .choice(try OptionAnswers.option(position, permutation: permutation))
+        guard case .option(let position) = value else { throw wrongShape(value) }
+        return .option(try OptionAnswers.option(position, permutation: permutation))
     }
 
     package static func logProblem(_ answer: AnswerValue, tileCount: Int) -> String? {
-        guard case .choice(let option) = answer else { return nil }
+        guard case .option(let option) = answer else { return nil }
         return OptionAnswers.logProblem(option, tileCount: tileCount)
     }
 
     package static func displayedAnswer(_ value: AnswerValue, permutation: [Int]) -> AnswerValue {
-        guard case .choice(let index) = value else { return value }
-        return .choice(shown(index, permutation))
+        guard case .option(let index) = value else { return value }
+        return .option(shown(index, permutation))
     }
 
     package static func judge(_ content: QuestionContent, entry: AskedQuestion, partialCredit: PartialCredit, isRanked: (PlayerID) -> Bool) -> AnswerJudge.Rule {
         guard case (_, let answer)? = content.choice else { return { _ in (0, 1) } }
-        let right = AnswerValue.choice(answer)
+        let right = AnswerValue.option(answer)
         return { $0.value == right ? (1, 1) : (0, 1) }
     }
 
@@ -41,11 +42,11 @@ package enum ChoiceKind: QuestionKindModule {
     }
 
     package static func forEachPick(_ value: AnswerValue, _ body: (Int) -> Void) {
-        if case .choice(let index) = value { body(index) }
+        if case .option(let index) = value { body(index) }
     }
 
     package static func answerText(_ value: AnswerValue, tiles: [String]) -> String {
-        guard case .choice(let index) = value else { return "" }
+        guard case .option(let index) = value else { return "" }
         return tile(index, tiles)
     }
 
@@ -60,9 +61,9 @@ package enum ChoiceKind: QuestionKindModule {
     }
 
     package static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {
-        guard case let (options, answer)? = content.choice else { return .choice(0) }
+        guard case let (options, answer)? = content.choice else { return .option(0) }
         let pick = right ? answer : (answer + 1 + Int(rng.next() % UInt64(options.count - 1))) % options.count
-        return .choice(shown(pick, permutation))
+        return .option(shown(pick, permutation))
     }
 
     package static func fuzzContent(wild: Bool, source: inout some KindFuzzSource) -> QuestionContent {
@@ -71,16 +72,16 @@ package enum ChoiceKind: QuestionKindModule {
     }
 
     package static func fuzzAnswer(_ content: QuestionContent, permutation: [Int], source: inout some KindFuzzSource) -> AnswerValue {
-        guard case (_, let answer)? = content.choice else { return .choice(0) }
-        return .choice(source.chance(0.5) ? shown(answer, permutation) : source.position(permutation.count))
+        guard case (_, let answer)? = content.choice else { return .option(0) }
+        return .option(source.chance(0.5) ? shown(answer, permutation) : source.position(permutation.count))
     }
 
     package static func rightAnswer(_ content: QuestionContent, permutation: [Int]) -> AnswerValue {
-        guard case (_, let answer)? = content.choice else { return .choice(0) }
-        return .choice(shown(answer, permutation))
+        guard case (_, let answer)? = content.choice else { return .option(0) }
+        return .option(shown(answer, permutation))
     }
 
-    package static func wildAnswer(source: inout some KindFuzzSource) -> AnswerValue { .choice(source.boundaryInt()) }
+    package static func wildAnswer(source: inout some KindFuzzSource) -> AnswerValue { .option(source.boundaryInt()) }
 }
 
 /// What the option kinds (choice, multi, poll) share: an option position's range check.
@@ -111,4 +112,11 @@ extension QuestionContent {
     package static func choice(options: [String], answer: Int) -> QuestionContent { QuestionContent(.choice, ChoiceContent(options: options, answer: answer)) }
     /// A choice question's options and answer; nil for other kinds.
     package var choice: (options: [String], answer: Int)? { payload(.choice, as: ChoiceContent.self).map { ($0.options, $0.answer) } }
+}
+
+extension ChoiceKind: ExampleQuestions {
+    package static func example(_ n: Int, seed: Int) -> Question {
+        Question(category: "General", text: "Question \(n): which of these is right?",
+                 content: .choice(options: ["Alpha \(n)", "Bravo \(n)", "Charlie \(n)", "Delta \(n)"], answer: (n &+ seed) % 4))
+    }
 }

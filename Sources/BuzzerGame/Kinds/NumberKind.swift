@@ -10,6 +10,7 @@ package struct RevealedGuess: Sendable, Equatable, Codable {
 /// `number`: the closest reply (or replies, on a tie) among the ranked players wins.
 package enum NumberKind: QuestionKindModule {
     package static let name = "number"
+    package static var answerShape: AnswerShape { .number }
 
     /// The reveal names this many closest guesses: the projector's list, one small shared message.
     package static let revealGuessLimit = 5
@@ -140,4 +141,10 @@ extension QuestionContent {
     package static func number(answer: Double, plain: Bool? = nil) -> QuestionContent { QuestionContent(.number, NumberContent(answer: answer, plain: plain)) }
     /// A number question's answer and `plain`; nil for other kinds.
     package var number: (answer: Double, plain: Bool?)? { payload(.number, as: NumberContent.self).map { ($0.answer, $0.plain) } }
+}
+
+extension NumberKind: ExampleQuestions {
+    package static func example(_ n: Int, seed: Int) -> Question {
+        Question(category: "Numbers", text: "Question \(n): in which year?", content: .number(answer: Double(1900 &+ n)), points: 2)
+    }
 }

@@ -3,6 +3,7 @@
 /// seed and the question's sequence) and logged in `question_shown`, so replay shows the same order.
 package enum OrderKind: QuestionKindModule {
     package static let name = "order"
+    package static var answerShape: AnswerShape { .ranking }
     package static var hasPartialCredit: Bool { true }
     package static var tilesInPackOrderAreTheAnswer: Bool { true }
 
@@ -44,7 +45,7 @@ package enum OrderKind: QuestionKindModule {
 
     /// A player's order in displayed positions, checked (every item exactly once) and mapped to pack item indices.
     package static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
-        guard case .order(let positions) = value else { throw wrongShape(value) }
+        guard case .ranking(let positions) = value else { throw wrongShape(value) }
         let count = permutation.count
         guard positions.count == count else { throw .invalidAnswer("put all \(count) items in order (found \(positions.count))") }
         var seen = Set<Int>()
@@ -55,24 +56,24 @@ package enum OrderKind: QuestionKindModule {
             guard seen.insert(position).inserted else { throw .invalidAnswer("item \(position) is placed twice") }
             mapped.append(permutation[position])
         }
-        return .order(mapped)
+        return .ranking(mapped)
     }
 
     package static func logProblem(_ answer: AnswerValue, tileCount: Int) -> String? {
-        guard case .order(let placed) = answer else { return nil }
+        guard case .ranking(let placed) = answer else { return nil }
         return placed.sorted() == Array(0..<tileCount) ? nil : "its order is not an order of the question's \(tileCount) items"
     }
 
     package static func displayedAnswer(_ value: AnswerValue, permutation: [Int]) -> AnswerValue {
-        guard case .order(let indices) = value else { return value }
-        return .order(indices.map { shown($0, permutation) })
+        guard case .ranking(let indices) = value else { return value }
+        return .ranking(indices.map { shown($0, permutation) })
     }
 
     package static func judge(_ content: QuestionContent, entry: AskedQuestion, partialCredit: PartialCredit, isRanked: (PlayerID) -> Bool) -> AnswerJudge.Rule {
         guard case let items? = content.order else { return { _ in (0, 1) } }
         let count = items.count
         return { recorded in
-            guard case .order(let placed) = recorded.value else { return (0, 1) }
+            guard case .ranking(let placed) = recorded.value else { return (0, 1) }
             return Scoring.orderCredit(placed: placed, count: count, rule: partialCredit)
         }
     }
@@ -87,14 +88,14 @@ package enum OrderKind: QuestionKindModule {
     /// Per displayed item, how many ranked players put it in its right place: the reveal's bars.
     package static func revealCounts(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> (options: [Int], trueFalse: [Int]) {
         let counts = optionCounts(entry, isRanked: isRanked) { value, count in
-            guard case .order(let placed) = value else { return }
+            guard case .ranking(let placed) = value else { return }
             for (place, item) in placed.enumerated() where place == item { count(item) }
         }
         return (counts, [])
     }
 
     package static func answerText(_ value: AnswerValue, tiles: [String]) -> String {
-        guard case .order(let indices) = value else { return "" }
+        guard case .ranking(let indices) = value else { return "" }
         return indices.map { tile($0, tiles) }.joined(separator: " > ")
     }
 
@@ -109,10 +110,10 @@ package enum OrderKind: QuestionKindModule {
     }
 
     package static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {
-        guard case let items? = content.order else { return .order([]) }
+        guard case let items? = content.order else { return .ranking([]) }
         var placed = Array(items.indices)
         if !right, placed.count > 1 { placed.swapAt(0, 1 + Int(rng.next() % UInt64(placed.count - 1))) }
-        return .order(placed.map { shown($0, permutation) })
+        return .ranking(placed.map { shown($0, permutation) })
     }
 
     package static func fuzzContent(wild: Bool, source: inout some KindFuzzSource) -> QuestionContent {
@@ -126,15 +127,15 @@ package enum OrderKind: QuestionKindModule {
         var placed = source.shuffled(permutation.count)
         if source.chance(0.1) { placed.append(source.position(permutation.count)) }
         if source.chance(0.1), !placed.isEmpty { placed.removeLast() }
-        return .order(placed)
+        return .ranking(placed)
     }
 
     package static func rightAnswer(_ content: QuestionContent, permutation: [Int]) -> AnswerValue {
-        .order(tiles(content).indices.map { shown($0, permutation) })
+        .ranking(tiles(content).indices.map { shown($0, permutation) })
     }
 
     package static func wildAnswer(source: inout some KindFuzzSource) -> AnswerValue {
-        .order((0..<source.int(0...6)).map { _ in source.chance(0.8) ? source.int(0...6) : source.boundaryInt() })
+        .ranking((0..<source.int(0...6)).map { _ in source.chance(0.8) ? source.int(0...6) : source.boundaryInt() })
     }
 }
 

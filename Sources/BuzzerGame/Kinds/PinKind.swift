@@ -131,6 +131,7 @@ package struct RevealedPin: Sendable, Equatable, Codable {
 /// closest pins win (docs/kinds-pin.md).
 package enum PinKind: QuestionKindModule {
     package static let name = "pin"
+    package static var answerShape: AnswerShape { .point }
     package static var missingPictureProblem: String? { #"a pin question needs a picture to pin: "media": {"image": "/media/….png"}"# }
 
     /// The reveal carries at most this many pins, closest first, so its one shared message stays small
@@ -162,13 +163,13 @@ package enum PinKind: QuestionKindModule {
     }
 
     package static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
-        guard case .pin(let pin) = value else { throw wrongShape(value) }
+        guard case .point(let pin) = value else { throw wrongShape(value) }
         guard pin.isOnPicture else { throw .invalidAnswer("the pin must be on the picture: x and y from 0 to 1") }
         return value
     }
 
     package static func logProblem(_ answer: AnswerValue, tileCount: Int) -> String? {
-        guard case .pin(let pin) = answer else { return nil }
+        guard case .point(let pin) = answer else { return nil }
         return pin.isOnPicture ? nil : "its pin (\(pin.x), \(pin.y)) is off the picture"
     }
 
@@ -178,16 +179,16 @@ package enum PinKind: QuestionKindModule {
         switch question.scoring {
         case .radius:
             return { recorded in
-                guard case .pin(let pin) = recorded.value else { return (0, 1) }
+                guard case .point(let pin) = recorded.value else { return (0, 1) }
                 return question.isInside(pin) ? (1, 1) : (0, 1)
             }
         case .closest:
             var best = Int.max
             for (id, recorded) in entry.answers where isRanked(id) {
-                if case .pin(let pin) = recorded.value { best = min(best, question.distanceSquared(pin)) }
+                if case .point(let pin) = recorded.value { best = min(best, question.distanceSquared(pin)) }
             }
             return { [best] recorded in
-                guard case .pin(let pin) = recorded.value else { return (0, 1) }
+                guard case .point(let pin) = recorded.value else { return (0, 1) }
                 return question.distanceSquared(pin) == best ? (1, 1) : (0, 1)
             }
         }
@@ -205,7 +206,7 @@ package enum PinKind: QuestionKindModule {
         guard case let question? = content.pin else { return nil }
         var pins: [(squared: Int, player: PlayerID, pin: PinPoint)] = []
         for (id, recorded) in entry.answers where isRanked(id) {
-            if case .pin(let pin) = recorded.value { pins.append((question.distanceSquared(pin), id, pin)) }
+            if case .point(let pin) = recorded.value { pins.append((question.distanceSquared(pin), id, pin)) }
         }
         pins.sort { ($0.squared, $0.player.rawValue) < ($1.squared, $1.player.rawValue) }
         return pins.prefix(revealPinLimit).enumerated().map { place, entry in
@@ -216,13 +217,13 @@ package enum PinKind: QuestionKindModule {
 
     /// "(0.41, 0.30)": where the pin is, as fractions of the picture's width and height.
     package static func answerText(_ value: AnswerValue, tiles: [String]) -> String {
-        guard case .pin(let pin) = value else { return "" }
+        guard case .point(let pin) = value else { return "" }
         return text(pin)
     }
 
     /// "(0.41, 0.30) 0.03 from target", with "(inside)" for a pin in the circle or the area.
     package static func answerText(_ value: AnswerValue, content: QuestionContent) -> String {
-        guard case .pin(let pin) = value, case let question? = content.pin else { return answerText(value, tiles: []) }
+        guard case .point(let pin) = value, case let question? = content.pin else { return answerText(value, tiles: []) }
         return "\(text(pin)) \(decimal(question.distance(pin))) from target" + (question.isInside(pin) ? " (inside)" : "")
     }
 
@@ -254,12 +255,12 @@ package enum PinKind: QuestionKindModule {
     }
 
     package static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {
-        guard case let question? = content.pin else { return .pin(PinPoint(x: 0, y: 0)) }
+        guard case let question? = content.pin else { return .point(PinPoint(x: 0, y: 0)) }
         let centre = question.target.centre
-        guard !right else { return .pin(centre) }
+        guard !right else { return .point(centre) }
         // The far corner, nudged: outside any target that is not most of the picture.
         let nudge = Int(rng.next() % 500)
-        return .pin(PinPoint(x: centre.x < PinPoint.scale / 2 ? PinPoint.scale - nudge : nudge, y: centre.y < PinPoint.scale / 2 ? PinPoint.scale - nudge : nudge))
+        return .point(PinPoint(x: centre.x < PinPoint.scale / 2 ? PinPoint.scale - nudge : nudge, y: centre.y < PinPoint.scale / 2 ? PinPoint.scale - nudge : nudge))
     }
 
     package static func fuzzContent(wild: Bool, source: inout some KindFuzzSource) -> QuestionContent {
@@ -282,17 +283,17 @@ package enum PinKind: QuestionKindModule {
 
     package static func fuzzAnswer(_ content: QuestionContent, permutation: [Int], source: inout some KindFuzzSource) -> AnswerValue {
         guard case let question? = content.pin, source.chance(0.9) else { return wildAnswer(source: &source) }
-        return source.chance(0.4) ? .pin(question.target.centre) : .pin(PinPoint(x: source.int(PinPoint.range), y: source.int(PinPoint.range)))
+        return source.chance(0.4) ? .point(question.target.centre) : .point(PinPoint(x: source.int(PinPoint.range), y: source.int(PinPoint.range)))
     }
 
     package static func rightAnswer(_ content: QuestionContent, permutation: [Int]) -> AnswerValue {
-        guard case let question? = content.pin else { return .pin(PinPoint(x: 0, y: 0)) }
-        return .pin(question.target.centre)
+        guard case let question? = content.pin else { return .point(PinPoint(x: 0, y: 0)) }
+        return .point(question.target.centre)
     }
 
     /// Off the picture now and then (the room refuses it with `invalid_answer`).
     package static func wildAnswer(source: inout some KindFuzzSource) -> AnswerValue {
-        .pin(PinPoint(x: source.chance(0.5) ? source.boundaryInt() : source.int(PinPoint.range), y: source.chance(0.5) ? source.boundaryInt() : source.int(PinPoint.range)))
+        .point(PinPoint(x: source.chance(0.5) ? source.boundaryInt() : source.int(PinPoint.range), y: source.chance(0.5) ? source.boundaryInt() : source.int(PinPoint.range)))
     }
 }
 

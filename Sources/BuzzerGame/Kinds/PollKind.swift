@@ -1,6 +1,7 @@
 /// `poll`: an opinion. Players pick one option; answers are counted, never scored.
 package enum PollKind: QuestionKindModule {
     package static let name = "poll"
+    package static var answerShape: AnswerShape { .vote }
     package static var hasOptions: Bool { true }
     package static var isScored: Bool { false }
 
@@ -15,18 +16,18 @@ package enum PollKind: QuestionKindModule {
     }
 
     package static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
-        guard case .poll(let position) = value else { throw wrongShape(value) }
-        return .poll(try OptionAnswers.option(position, permutation: permutation))
+        guard case .vote(let position) = value else { throw wrongShape(value) }
+        return .vote(try OptionAnswers.option(position, permutation: permutation))
     }
 
     package static func logProblem(_ answer: AnswerValue, tileCount: Int) -> String? {
-        guard case .poll(let option) = answer else { return nil }
+        guard case .vote(let option) = answer else { return nil }
         return OptionAnswers.logProblem(option, tileCount: tileCount)
     }
 
     package static func displayedAnswer(_ value: AnswerValue, permutation: [Int]) -> AnswerValue {
-        guard case .poll(let index) = value else { return value }
-        return .poll(shown(index, permutation))
+        guard case .vote(let index) = value else { return value }
+        return .vote(shown(index, permutation))
     }
 
     package static func judge(_ content: QuestionContent, entry: AskedQuestion, partialCredit: PartialCredit, isRanked: (PlayerID) -> Bool) -> AnswerJudge.Rule {
@@ -36,11 +37,11 @@ package enum PollKind: QuestionKindModule {
     package static func revealedAnswer(_ content: QuestionContent, permutation: [Int], acceptedExtra: [String]) -> RevealedAnswer { .none }
 
     package static func forEachPick(_ value: AnswerValue, _ body: (Int) -> Void) {
-        if case .poll(let index) = value { body(index) }
+        if case .vote(let index) = value { body(index) }
     }
 
     package static func answerText(_ value: AnswerValue, tiles: [String]) -> String {
-        guard case .poll(let index) = value else { return "" }
+        guard case .vote(let index) = value else { return "" }
         return tile(index, tiles)
     }
 
@@ -54,8 +55,8 @@ package enum PollKind: QuestionKindModule {
     package static func distribution(_ content: QuestionContent) -> AnswerDistribution { .options(right: nil) }
 
     package static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {
-        guard case let options? = content.poll else { return .poll(0) }
-        return .poll(Int(rng.next() % UInt64(options.count)))
+        guard case let options? = content.poll else { return .vote(0) }
+        return .vote(Int(rng.next() % UInt64(options.count)))
     }
 
     package static func fuzzContent(wild: Bool, source: inout some KindFuzzSource) -> QuestionContent {
@@ -63,12 +64,12 @@ package enum PollKind: QuestionKindModule {
     }
 
     package static func fuzzAnswer(_ content: QuestionContent, permutation: [Int], source: inout some KindFuzzSource) -> AnswerValue {
-        .poll(source.position(permutation.count))
+        .vote(source.position(permutation.count))
     }
 
-    package static func rightAnswer(_ content: QuestionContent, permutation: [Int]) -> AnswerValue { .poll(0) }
+    package static func rightAnswer(_ content: QuestionContent, permutation: [Int]) -> AnswerValue { .vote(0) }
 
-    package static func wildAnswer(source: inout some KindFuzzSource) -> AnswerValue { .poll(source.boundaryInt()) }
+    package static func wildAnswer(source: inout some KindFuzzSource) -> AnswerValue { .vote(source.boundaryInt()) }
 }
 
 extension QuestionKind {

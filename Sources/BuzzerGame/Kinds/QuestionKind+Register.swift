@@ -17,3 +17,16 @@ extension QuestionKind {
         ListKind.self,
     ] as [any QuestionKindModule.Type]).map { QuestionKind($0) }
 }
+
+/// A kind that makes plain questions for made-up games: the archive generator's, the protocol
+/// fuzzer's fallback pack and the benchmarks play its examples, found from the register by protocol
+/// (`QuestionKind.examples`), so those tools name no kind.
+package protocol ExampleQuestions: QuestionKindModule {
+    /// The `n`th example question, varied by `seed` (both at least 0).
+    static func example(_ n: Int, seed: Int) -> Question
+}
+
+extension QuestionKind {
+    /// The kinds that make example questions, in register order.
+    package static let examples: [any ExampleQuestions.Type] = allCases.compactMap { $0.module as? any ExampleQuestions.Type }
+}

@@ -89,48 +89,87 @@ package struct QuestionContent: Sendable, Equatable {
     package var acceptedAnswers: [String]? { kind.module.acceptedAnswers(self) }
 }
 
-/// A player's answer, by shape: a kind answers in one of these (`QuestionKindModule.answerShape`), and
-/// a new kind reuses a shape (a slider's `.number`). Players send option positions as displayed
-/// (shuffled); events store them mapped back to the pack's option indices, so scoring never needs the
-/// shuffle. Its JSON, on the wire and in the log, is `AnswerValue+JSON` (BuzzerGameJSON); the JSON's
-/// `kind` is the shape's name, which for the first ten kinds is their own.
+/// A player's answer, by shape: each kind declares the shape it answers in
+/// (`QuestionKindModule.answerShape`), and a new kind may reuse one (a slider's `.number`). Players
+/// send option positions as displayed (shuffled); events store them mapped back to the pack's option
+/// indices, so scoring never needs the shuffle. Its JSON, on the wire and in the log, is
+/// `AnswerValue+JSON` (BuzzerGameJSON), under the shape's name (`AnswerShape.name`).
 package enum AnswerValue: Sendable, Equatable {
-    case choice(Int)
-    case multi([Int])
-    case truefalse(Bool)
+    /// One option's index.
+    case option(Int)
+    /// Several options' indices.
+    case options([Int])
+    case bool(Bool)
     case text(String)
     case number(Double)
-    case poll(Int)
+    /// One option's index, counted but never judged.
+    case vote(Int)
     /// Item positions, each once (displayed positions on the wire, pack item indices in the log).
-    case order([Int])
+    case ranking([Int])
     /// A point on a picture, in fixed point (`PinPoint`).
-    case pin(PinPoint)
+    case point(PinPoint)
     /// A typed answer grouped with the others (trimmed as a `text` one).
-    case survey(String)
-    /// A press, with its place and the host's mark; recorded by `buzz_pressed`, never sent as an answer.
-    case buzz(BuzzPress)
+    case phrase(String)
+    /// A press of the phone's button, with its place and the host's mark; recorded by the kind's own
+    /// event, never sent as an answer.
+    case press(ButtonPress)
     /// Several typed answers, each trimmed as a `text` one (at most `InputBounds.maxTypedItems`).
     case texts([String])
 
-    /// The shape's name: the answer JSON's `kind`, and the kind whose JSON reads and writes it.
+    /// The answer's shape.
     package var shape: AnswerShape {
         switch self {
-        case .choice: .choice
-        case .multi: .multi
-        case .truefalse: .truefalse
+        case .option: .option
+        case .options: .options
+        case .bool: .bool
         case .text: .text
         case .number: .number
-        case .poll: .poll
-        case .order: .order
-        case .pin: .pin
-        case .survey: .survey
-        case .buzz: .buzz
+        case .vote: .vote
+        case .ranking: .ranking
+        case .point: .point
+        case .phrase: .phrase
+        case .press: .press
         case .texts: .texts
         }
     }
 }
 
-/// The answer shapes, by their JSON name (`AnswerValue.shape`).
-package enum AnswerShape: String, Sendable, CaseIterable {
-    case choice, multi, truefalse, text, number, poll, order, pin, survey, buzz, texts
+/// A press of the phone's one button: its place in the queue, whether it tied the one before, and
+/// the host's mark once given (nil before).
+package struct ButtonPress: Sendable, Equatable {
+    package var place: Int
+    package var tie: Bool
+    package var right: Bool?
+
+    package init(place: Int, tie: Bool, right: Bool?) {
+        self.place = place
+        self.tie = tie
+        self.right = right
+    }
+}
+
+/// The answer shapes. A shape's name (the answer JSON's `kind`) is the name of the first registered
+/// kind that answers in it, which wrote its answers first (a slider's answers are `"number"`s); the
+/// one shape no kind is named after is `texts` (a list's items). `AnswerShapeNameTests` holds the
+/// names to the log's words, so a new kind never renames a logged answer.
+package enum AnswerShape: Int, Sendable, CaseIterable {
+    case option, options, bool, text, number, vote, ranking, point, phrase, press, texts
+
+    /// The answer JSON's `kind` for this shape.
+    package var name: String { Self.names[rawValue] }
+
+    /// The kind whose name this shape carries, and whose JSON reads and writes it; nil for `texts`.
+    package var namingKind: QuestionKind? { Self.namingKinds[rawValue] }
+
+    /// The shape named `name`; nil for a name no shape has.
+    package init?(name: String) {
+        guard let shape = Self.byName[name] else { return nil }
+        self = shape
+    }
+
+    private static let namingKinds: [QuestionKind?] = allCases.map { shape in
+        shape == .texts ? nil : QuestionKind.allCases.first { $0.module.answerShape == shape }
+    }
+    private static let names: [String] = allCases.map { $0 == .texts ? "texts" : $0.namingKind?.rawValue ?? "\($0)" }
+    private static let byName: [String: AnswerShape] = Dictionary(allCases.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 }

@@ -9,8 +9,8 @@
 package protocol QuestionKindModule: SendableMetatype {
     /// The kind's name, the pack format's `kind` string (`QuestionKind.rawValue`).
     static var name: String { get }
-    /// The shape of this kind's answers (`AnswerValue`); by default the shape named after the kind.
-    /// A new kind reuses a shape (a slider answers with a `.number`).
+    /// The shape of this kind's answers (`AnswerValue`); a new kind may reuse one (a slider answers
+    /// with a `.number`).
     static var answerShape: AnswerShape { get }
     /// Numbers the screens need to draw this question before the reveal (a slider's `min`, `max`
     /// and `step`), sent as `QuestionView.figures`; nil for most kinds.
@@ -149,10 +149,6 @@ package struct DistributionRow: Sendable, Equatable {
 extension QuestionKindModule {
     package static var kind: QuestionKind { QuestionKind(Self.self) }
     package static var serverMessages: [any ServerMessageBody.Type] { [] }
-    package static var answerShape: AnswerShape {
-        guard let shape = AnswerShape(rawValue: name) else { preconditionFailure("\(name): declare its answerShape") }
-        return shape
-    }
     package static func figures(_ content: QuestionContent) -> [String: Double]? { nil }
     package static var hasOptions: Bool { false }
     package static var hasPartialCredit: Bool { false }
@@ -204,7 +200,7 @@ extension QuestionKindModule {
 
     /// An answer of another shape than this kind's: refused with an error, never passed on or read as a default.
     package static func wrongShape(_ value: AnswerValue) -> GameError {
-        .invalidAnswer("this is a \(name) question, not \(value.shape.rawValue)")
+        .invalidAnswer("this is a \(name) question, not \(value.shape.name)")
     }
 
     /// A pack index's displayed position.

@@ -2,6 +2,7 @@
 /// answer; the host may accept more after the reveal.
 package enum TextKind: QuestionKindModule {
     package static let name = "text"
+    package static var answerShape: AnswerShape { .text }
 
     package static func check(_ content: QuestionContent, at path: String, into collector: inout PackIssueCollector) {
         guard case let accepted? = content.text else { return }
@@ -87,4 +88,10 @@ extension QuestionContent {
     package static func text(accepted: [String]) -> QuestionContent { QuestionContent(.text, TextContent(accepted: accepted)) }
     /// A text question's accepted answers; nil for other kinds.
     package var text: [String]? { payload(.text, as: TextContent.self)?.accepted }
+}
+
+extension TextKind: ExampleQuestions {
+    package static func example(_ n: Int, seed: Int) -> Question {
+        Question(category: "Music", text: "Question \(n): who sang it?", content: .text(accepted: ["The Beatles", "Beatles"]))
+    }
 }

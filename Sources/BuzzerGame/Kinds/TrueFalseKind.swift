@@ -1,17 +1,18 @@
 /// `truefalse`: a statement, true or false. No options; the reveal counts each side.
 package enum TrueFalseKind: QuestionKindModule {
     package static let name = "truefalse"
+    package static var answerShape: AnswerShape { .bool }
 
     package static func check(_ content: QuestionContent, at path: String, into collector: inout PackIssueCollector) {}
 
     package static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
-        guard case .truefalse = value else { throw wrongShape(value) }
+        guard case .bool = value else { throw wrongShape(value) }
         return value
     }
 
     package static func judge(_ content: QuestionContent, entry: AskedQuestion, partialCredit: PartialCredit, isRanked: (PlayerID) -> Bool) -> AnswerJudge.Rule {
         guard case let answer? = content.truefalse else { return { _ in (0, 1) } }
-        let right = AnswerValue.truefalse(answer)
+        let right = AnswerValue.bool(answer)
         return { $0.value == right ? (1, 1) : (0, 1) }
     }
 
@@ -25,13 +26,13 @@ package enum TrueFalseKind: QuestionKindModule {
     package static func revealCounts(_ content: QuestionContent, entry: AskedQuestion, isRanked: (PlayerID) -> Bool) -> (options: [Int], trueFalse: [Int]) {
         var counts = [0, 0]
         for (id, answer) in entry.answers where isRanked(id) {
-            if case .truefalse(let value) = answer.value { counts[value ? 1 : 0] += 1 }
+            if case .bool(let value) = answer.value { counts[value ? 1 : 0] += 1 }
         }
         return (Array(repeating: 0, count: entry.permutation.count), counts)
     }
 
     package static func answerText(_ value: AnswerValue, tiles: [String]) -> String {
-        guard case .truefalse(let flag) = value else { return "" }
+        guard case .bool(let flag) = value else { return "" }
         return flag ? "true" : "false"
     }
 
@@ -51,23 +52,23 @@ package enum TrueFalseKind: QuestionKindModule {
     }
 
     package static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {
-        guard case let answer? = content.truefalse else { return .truefalse(right) }
-        return .truefalse(right ? answer : !answer)
+        guard case let answer? = content.truefalse else { return .bool(right) }
+        return .bool(right ? answer : !answer)
     }
 
     package static func fuzzContent(wild: Bool, source: inout some KindFuzzSource) -> QuestionContent { .truefalse(answer: source.bool()) }
 
     package static func fuzzAnswer(_ content: QuestionContent, permutation: [Int], source: inout some KindFuzzSource) -> AnswerValue {
-        guard case let answer? = content.truefalse else { return .truefalse(true) }
-        return .truefalse(source.chance(0.6) ? answer : source.bool())
+        guard case let answer? = content.truefalse else { return .bool(true) }
+        return .bool(source.chance(0.6) ? answer : source.bool())
     }
 
     package static func rightAnswer(_ content: QuestionContent, permutation: [Int]) -> AnswerValue {
-        guard case let answer? = content.truefalse else { return .truefalse(true) }
-        return .truefalse(answer)
+        guard case let answer? = content.truefalse else { return .bool(true) }
+        return .bool(answer)
     }
 
-    package static func wildAnswer(source: inout some KindFuzzSource) -> AnswerValue { .truefalse(source.bool()) }
+    package static func wildAnswer(source: inout some KindFuzzSource) -> AnswerValue { .bool(source.bool()) }
 }
 
 extension QuestionKind {
@@ -93,4 +94,10 @@ package struct TrueFalseRevealed: KindRevealedAnswer, Equatable {
 extension RevealedAnswer {
     /// A truefalse question's right answer: true or false.
     package static func truefalse(_ value: Bool) -> RevealedAnswer { .kind(.truefalse, TrueFalseRevealed(value: value)) }
+}
+
+extension TrueFalseKind: ExampleQuestions {
+    package static func example(_ n: Int, seed: Int) -> Question {
+        Question(category: "History", text: "Question \(n): true or false?", content: .truefalse(answer: n % 2 == 0))
+    }
 }

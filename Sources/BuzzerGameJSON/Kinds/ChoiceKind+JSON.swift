@@ -30,17 +30,17 @@ extension ChoiceKind: QuestionKindJSON {
     }
 
     static func answerMember(_ value: AnswerValue) -> (key: String, value: JSONValue) {
-        guard case .choice(let option) = value else { return ("option", .null) }
+        guard case .option(let option) = value else { return ("option", .null) }
         return ("option", .number(Double(option)))
     }
 
     static func answer(_ fields: JSONFields, bounds: AnswerValue.JSONBounds) throws(JSONFieldError) -> AnswerValue {
-        .choice(try fields.int("option", in: OptionJSON.range(bounds)))
+        .option(try fields.int("option", in: OptionJSON.range(bounds)))
     }
 
     static func answer(exactLayout c: inout JSONByteCursor) -> AnswerValue? {
         guard c.literal(#""option":"#), let option = c.integer() else { return nil }
-        return .choice(Int(option))
+        return .option(Int(option))
     }
 }
 

@@ -8,7 +8,7 @@ enum HostileAnswerJSON {
     /// `{"kind":…,<members>}`: mostly the kind's answer shape, now and then the kind's own name (a
     /// slider's answer sent as `"slider"`, which no shape has).
     static func object(_ kind: any QuestionKindJSON.Type, _ members: String, source: inout some KindFuzzSource) -> String {
-        let name = source.chance(0.9) ? kind.answerShape.rawValue : kind.name
+        let name = source.chance(0.9) ? kind.answerShape.name : kind.name
         return #"{"kind":\#(string(name)),\#(members)}"#
     }
 

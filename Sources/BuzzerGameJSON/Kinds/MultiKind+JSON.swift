@@ -42,7 +42,7 @@ extension MultiKind: QuestionKindJSON {
     }
 
     static func answerMember(_ value: AnswerValue) -> (key: String, value: JSONValue) {
-        guard case .multi(let options) = value else { return ("options", .null) }
+        guard case .options(let options) = value else { return ("options", .null) }
         return ("options", OptionJSON.numbers(options))
     }
 
@@ -50,12 +50,12 @@ extension MultiKind: QuestionKindJSON {
         guard let options = try fields.intArray("options", in: OptionJSON.range(bounds), maxCount: bounds == .client ? InputBounds.maxPickedOptions : .max) else {
             throw JSONFieldError("answer.options must be an array of option numbers")
         }
-        return .multi(options)
+        return .options(options)
     }
 
     static func answer(exactLayout c: inout JSONByteCursor) -> AnswerValue? {
         guard c.literal(#""options":["#), let options = OptionJSON.exactList(&c) else { return nil }
-        return .multi(options)
+        return .options(options)
     }
 }
 

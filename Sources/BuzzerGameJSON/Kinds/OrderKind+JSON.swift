@@ -40,7 +40,7 @@ extension OrderKind: QuestionKindJSON {
     }
 
     static func answerMember(_ value: AnswerValue) -> (key: String, value: JSONValue) {
-        guard case .order(let order) = value else { return ("order", .null) }
+        guard case .ranking(let order) = value else { return ("order", .null) }
         return ("order", OptionJSON.numbers(order))
     }
 
@@ -50,12 +50,12 @@ extension OrderKind: QuestionKindJSON {
             throw JSONFieldError("answer.order must be an array of item numbers")
         }
         if client, Set(order).count != order.count { throw JSONFieldError("\"answer.order\" must name each item once") }
-        return .order(order)
+        return .ranking(order)
     }
 
     static func answer(exactLayout c: inout JSONByteCursor) -> AnswerValue? {
         guard c.literal(#""order":["#), let order = OptionJSON.exactList(&c) else { return nil }
-        return .order(order)
+        return .ranking(order)
     }
 }
 

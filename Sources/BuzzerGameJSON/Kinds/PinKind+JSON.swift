@@ -132,7 +132,7 @@ extension PinKind: QuestionKindJSON {
     }
 
     static func answerMember(_ value: AnswerValue) -> (key: String, value: JSONValue) {
-        guard case .pin(let pin) = value else { return ("pin", .null) }
+        guard case .point(let pin) = value else { return ("pin", .null) }
         return ("pin", .object([("x", .number(PinPoint.fraction(pin.x))), ("y", .number(PinPoint.fraction(pin.y)))]))
     }
 
@@ -143,13 +143,13 @@ extension PinKind: QuestionKindJSON {
         let x = try pin.number("x", playable: true), y = try pin.number("y", playable: true)
         guard let fx = PinPoint.fixed(x) else { throw JSONFieldError("\"\(pin.prefix)x\" must be 0 to 1 (a fraction of the picture's width)") }
         guard let fy = PinPoint.fixed(y) else { throw JSONFieldError("\"\(pin.prefix)y\" must be 0 to 1 (a fraction of the picture's height)") }
-        return .pin(PinPoint(x: fx, y: fy))
+        return .point(PinPoint(x: fx, y: fy))
     }
 
     static func answer(exactLayout c: inout JSONByteCursor) -> AnswerValue? {
         guard c.literal(#""pin":{"x":"#), let x = c.double().flatMap(PinPoint.fixed), c.literal(#","y":"#),
               let y = c.double().flatMap(PinPoint.fixed), c.literal("}") else { return nil }
-        return .pin(PinPoint(x: x, y: y))
+        return .point(PinPoint(x: x, y: y))
     }
 }
 

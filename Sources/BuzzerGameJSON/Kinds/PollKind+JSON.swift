@@ -29,17 +29,17 @@ extension PollKind: QuestionKindJSON {
     }
 
     static func answerMember(_ value: AnswerValue) -> (key: String, value: JSONValue) {
-        guard case .poll(let option) = value else { return ("option", .null) }
+        guard case .vote(let option) = value else { return ("option", .null) }
         return ("option", .number(Double(option)))
     }
 
     static func answer(_ fields: JSONFields, bounds: AnswerValue.JSONBounds) throws(JSONFieldError) -> AnswerValue {
-        .poll(try fields.int("option", in: OptionJSON.range(bounds)))
+        .vote(try fields.int("option", in: OptionJSON.range(bounds)))
     }
 
     static func answer(exactLayout c: inout JSONByteCursor) -> AnswerValue? {
         guard c.literal(#""option":"#), let option = c.integer() else { return nil }
-        return .poll(Int(option))
+        return .vote(Int(option))
     }
 }
 

@@ -68,11 +68,14 @@ extension QuestionKind {
 
 extension AnswerShape {
     /// The JSON of answers of this shape: the kind it is named after reads and writes it; nil for
-    /// `texts`, which `AnswerValue+JSON` reads and writes itself.
-    var codec: (any QuestionKindJSON.Type)? { QuestionKind(rawValue: rawValue)?.json }
+    /// `texts`, which `AnswerValue+JSON` reads and writes itself. An array read, not a lookup: every
+    /// answer written or read passes here.
+    var codec: (any QuestionKindJSON.Type)? { Self.codecs[rawValue] }
+
+    private static let codecs: [(any QuestionKindJSON.Type)?] = allCases.map { $0.namingKind?.json }
 
     /// "choice, multi, …": the shapes as error messages list them.
-    static let names = allCases.map(\.rawValue).joined(separator: ", ")
+    static let names = allCases.map(\.name).joined(separator: ", ")
 }
 
 /// Readers the option kinds share.

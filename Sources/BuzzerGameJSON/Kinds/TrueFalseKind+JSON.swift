@@ -32,18 +32,18 @@ extension TrueFalseKind: QuestionKindJSON {
     }
 
     static func answerMember(_ value: AnswerValue) -> (key: String, value: JSONValue) {
-        guard case .truefalse(let flag) = value else { return ("value", .null) }
+        guard case .bool(let flag) = value else { return ("value", .null) }
         return ("value", .bool(flag))
     }
 
     static func answer(_ fields: JSONFields, bounds: AnswerValue.JSONBounds) throws(JSONFieldError) -> AnswerValue {
-        .truefalse(try fields.bool("value"))
+        .bool(try fields.bool("value"))
     }
 
     static func answer(exactLayout c: inout JSONByteCursor) -> AnswerValue? {
         guard c.literal(#""value":"#) else { return nil }
-        if c.literal("true") { return .truefalse(true) }
-        if c.literal("false") { return .truefalse(false) }
+        if c.literal("true") { return .bool(true) }
+        if c.literal("false") { return .bool(false) }
         return nil
     }
 }

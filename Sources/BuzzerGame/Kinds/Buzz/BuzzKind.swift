@@ -5,6 +5,7 @@
 /// counted, never judged; a wrong mark costs the question's `penalty`.
 package enum BuzzKind: QuestionKindModule {
     package static let name = "buzz"
+    package static var answerShape: AnswerShape { .press }
 
     // The mechanic (Room+Buzz.swift): the press and the host's two commands, the four events, the queue, the floor's timer.
     package static let commands: [any ClientCommand.Type] = [BuzzCommand.self, OpenBuzzersCommand.self, MarkBuzzCommand.self]
@@ -43,21 +44,21 @@ package enum BuzzKind: QuestionKindModule {
     }
 
     package static func logProblem(_ answer: AnswerValue, tileCount: Int) -> String? {
-        guard case .buzz(let press) = answer else { return nil }
+        guard case .press(let press) = answer else { return nil }
         return InputBounds.id.contains(press.place) ? nil : "its place \(press.place) is out of range"
     }
 
     /// Right when the host marked it right; unmarked presses have no credit (counted, not judged).
     package static func judge(_ content: QuestionContent, entry: AskedQuestion, partialCredit: PartialCredit, isRanked: (PlayerID) -> Bool) -> AnswerJudge.Rule {
         { recorded in
-            guard case .buzz(let press) = recorded.value, let right = press.right else { return nil }
+            guard case .press(let press) = recorded.value, let right = press.right else { return nil }
             return right ? (1, 1) : (0, 1)
         }
     }
 
     /// A wrong mark's cost; an unmarked or right press costs nothing.
     package static func penalty(_ content: QuestionContent, _ answer: RecordedAnswer) -> Int {
-        guard case let buzz? = content.buzz, case .buzz(let press) = answer.value, press.right == false else { return 0 }
+        guard case let buzz? = content.buzz, case .press(let press) = answer.value, press.right == false else { return 0 }
         return buzz.penalty
     }
 
@@ -78,7 +79,7 @@ package enum BuzzKind: QuestionKindModule {
 
     /// "1st, right" (with "tie" when the press tied): the export's and the timeline's text.
     package static func answerText(_ value: AnswerValue, tiles: [String]) -> String {
-        guard case .buzz(let press) = value else { return "" }
+        guard case .press(let press) = value else { return "" }
         let mark = press.right.map { $0 ? "right" : "wrong" } ?? "not marked"
         return "\(BuzzQueue.ordinal(press.place))\(press.tie ? " (tie)" : ""), \(mark)"
     }
@@ -89,7 +90,7 @@ package enum BuzzKind: QuestionKindModule {
     }
 
     package static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {
-        .buzz(BuzzPress(place: 1, tie: false, right: right))
+        .press(ButtonPress(place: 1, tie: false, right: right))
     }
 
     package static func fuzzContent(wild: Bool, source: inout some KindFuzzSource) -> QuestionContent {
@@ -103,15 +104,15 @@ package enum BuzzKind: QuestionKindModule {
     }
 
     package static func fuzzAnswer(_ content: QuestionContent, permutation: [Int], source: inout some KindFuzzSource) -> AnswerValue {
-        .buzz(BuzzPress(place: 1, tie: false, right: nil))
+        .press(ButtonPress(place: 1, tie: false, right: nil))
     }
 
     package static func rightAnswer(_ content: QuestionContent, permutation: [Int]) -> AnswerValue {
-        .buzz(BuzzPress(place: 1, tie: false, right: true))
+        .press(ButtonPress(place: 1, tie: false, right: true))
     }
 
     package static func wildAnswer(source: inout some KindFuzzSource) -> AnswerValue {
-        .buzz(BuzzPress(place: source.boundaryInt(), tie: source.chance(0.5), right: nil))
+        .press(ButtonPress(place: source.boundaryInt(), tie: source.chance(0.5), right: nil))
     }
 }
 
@@ -153,19 +154,6 @@ package struct BuzzQuestion: Sendable, Equatable {
     }
 }
 
-/// A press as recorded for a buzz question: its place in the fair order (1 is first), whether it
-/// tied, and the host's mark (nil until marked).
-package struct BuzzPress: Sendable, Equatable {
-    package var place: Int
-    package var tie: Bool
-    package var right: Bool?
-
-    package init(place: Int, tie: Bool, right: Bool?) {
-        self.place = place
-        self.tie = tie
-        self.right = right
-    }
-}
 
 extension QuestionKind {
     package static let buzz = QuestionKind(BuzzKind.self)

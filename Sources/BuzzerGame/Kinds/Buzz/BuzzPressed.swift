@@ -28,7 +28,7 @@ extension BuzzPressed: ExtensionEvent {
         room.asked[last].updateKindState(BuzzQueue.self) { $0.press(BuzzQueue.Press(player: player, team: team, arrivedAt: at, pressedAt: pressedAt, right: nil)) }
         let opensAt = room.asked[last].opensAt
         room.asked[last].answers[player] = RecordedAnswer(
-            value: .buzz(BuzzPress(place: 0, tie: false, right: nil)), responseMs: max(0, pressedAt.minus(opensAt)),
+            value: .press(ButtonPress(place: 0, tie: false, right: nil)), responseMs: max(0, pressedAt.minus(opensAt)),
             receivedAt: at, team: team)
         if let team, room.asked[last].teamAnswers[team] == nil { room.asked[last].teamAnswers[team] = player }
         room.placeBuzzes(last, tieWindowMs: buzz.tieWindowMs)

@@ -114,7 +114,7 @@ extension Room {
         let queue = asked[position].buzz
         for placed in queue.order(tieWindowMs: tieWindowMs) {
             let press = queue.presses[placed.index]
-            asked[position].answers[press.player]?.value = .buzz(BuzzPress(place: placed.place, tie: placed.tie, right: press.right))
+            asked[position].answers[press.player]?.value = .press(ButtonPress(place: placed.place, tie: placed.tie, right: press.right))
         }
     }
 }

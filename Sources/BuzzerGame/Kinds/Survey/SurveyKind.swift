@@ -3,6 +3,7 @@
 /// biggest first. Scored as a poll (no points), `popular` or `rare` (docs/kinds-typed.md, "survey").
 package enum SurveyKind: QuestionKindModule {
     package static let name = "survey"
+    package static var answerShape: AnswerShape { .phrase }
 
     // The mechanic: the host's merges of answer groups, a command, its event and each question's merges.
     package static let commands: [any ClientCommand.Type] = [MergeAnswersCommand.self]
@@ -25,12 +26,12 @@ package enum SurveyKind: QuestionKindModule {
 
     /// As a typed answer (`TypedText.trimmed`): runs of whitespace become one space; an empty or over-long reply is refused.
     package static func canonicalAnswer(_ value: AnswerValue, content: QuestionContent, permutation: [Int], settings: RoomSettings) throws(GameError) -> AnswerValue {
-        guard case .survey(let text) = value else { throw wrongShape(value) }
-        return .survey(try TypedText.trimmed(text, maxLength: settings.maxTextAnswerLength))
+        guard case .phrase(let text) = value else { throw wrongShape(value) }
+        return .phrase(try TypedText.trimmed(text, maxLength: settings.maxTextAnswerLength))
     }
 
     package static func comparisonKey(_ answer: AnswerValue) -> String? {
-        guard case .survey(let text) = answer else { return nil }
+        guard case .phrase(let text) = answer else { return nil }
         return groupKey(text)
     }
 
@@ -50,7 +51,7 @@ package enum SurveyKind: QuestionKindModule {
         var counts: [String: Int] = [:]
         var spellings: [String: [String: Spelling]] = [:]
         for (id, recorded) in entry.answers where isRanked(id) {
-            guard case .survey(let text) = recorded.value else { continue }
+            guard case .phrase(let text) = recorded.value else { continue }
             let own = recorded.textKey ?? groupKey(text)
             let key = entry.group(of: own)
             counts[key, default: 0] += 1
@@ -104,14 +105,14 @@ package enum SurveyKind: QuestionKindModule {
         var sizes: [String: Int] = [:]
         var answered = 0
         for (id, recorded) in entry.answers where isRanked(id) {
-            guard case .survey(let text) = recorded.value else { continue }
+            guard case .phrase(let text) = recorded.value else { continue }
             sizes[entry.group(of: recorded.textKey ?? groupKey(text)), default: 0] += 1
             answered += 1
         }
         let largest = max(1, sizes.values.max() ?? 1), total = max(1, answered)
         let accepted = survey.scoring == .rare ? acceptedGroups(survey, entry: entry) : []
         return { [sizes] recorded in
-            guard case .survey(let text) = recorded.value else { return (0, 1) }
+            guard case .phrase(let text) = recorded.value else { return (0, 1) }
             let key = entry.group(of: recorded.textKey ?? groupKey(text))
             let size = min(max(1, sizes[key] ?? 1), total)
             switch survey.scoring {
@@ -129,7 +130,7 @@ package enum SurveyKind: QuestionKindModule {
     }
 
     package static func answerText(_ value: AnswerValue, tiles: [String]) -> String {
-        guard case .survey(let text) = value else { return "" }
+        guard case .phrase(let text) = value else { return "" }
         return text
     }
 
@@ -140,8 +141,8 @@ package enum SurveyKind: QuestionKindModule {
 
     /// A few likely answers, some spelled differently: the archive generator's crowd.
     package static func sampleAnswer(_ content: QuestionContent, permutation: [Int], right: Bool, rng: inout SplitMix64) -> AnswerValue {
-        if case let survey? = content.survey, right, let first = survey.accepted.first { return .survey(first) }
-        return .survey(["Paris", "paris", "Rome", "Lisbon", "PARIS!", "Oslo"][Int(rng.next() % 6)])
+        if case let survey? = content.survey, right, let first = survey.accepted.first { return .phrase(first) }
+        return .phrase(["Paris", "paris", "Rome", "Lisbon", "PARIS!", "Oslo"][Int(rng.next() % 6)])
     }
 
     package static func fuzzContent(wild: Bool, source: inout some KindFuzzSource) -> QuestionContent {
@@ -155,7 +156,7 @@ package enum SurveyKind: QuestionKindModule {
     }
 
     package static func fuzzAnswer(_ content: QuestionContent, permutation: [Int], source: inout some KindFuzzSource) -> AnswerValue {
-        .survey(fuzzTyped(content, source: &source))
+        .phrase(fuzzTyped(content, source: &source))
     }
 
     /// What players type: an accepted answer or a common one, in look-alike spellings, or anything
@@ -169,11 +170,11 @@ package enum SurveyKind: QuestionKindModule {
     }
 
     package static func rightAnswer(_ content: QuestionContent, permutation: [Int]) -> AnswerValue {
-        guard case let survey? = content.survey else { return .survey("yes") }
-        return .survey(survey.accepted.first ?? "yes")
+        guard case let survey? = content.survey else { return .phrase("yes") }
+        return .phrase(survey.accepted.first ?? "yes")
     }
 
-    package static func wildAnswer(source: inout some KindFuzzSource) -> AnswerValue { .survey(source.anyText()) }
+    package static func wildAnswer(source: inout some KindFuzzSource) -> AnswerValue { .phrase(source.anyText()) }
 }
 
 /// A survey question's pack fields.

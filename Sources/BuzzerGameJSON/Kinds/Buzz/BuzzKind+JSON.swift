@@ -84,7 +84,7 @@ extension BuzzKind: QuestionKindJSON {
     }
 
     static func answerMember(_ value: AnswerValue) -> (key: String, value: JSONValue) {
-        guard case .buzz(let press) = value else { return ("press", .null) }
+        guard case .press(let press) = value else { return ("press", .null) }
         return ("press", .object([
             ("place", .number(Double(press.place))), ("tie", .bool(press.tie)), ("right", press.right.map(JSONValue.bool) ?? .null),
         ]))
@@ -94,7 +94,7 @@ extension BuzzKind: QuestionKindJSON {
         guard case .object(let members)? = fields.object["press"] else { throw JSONFieldError("answer.press must be an object") }
         let press = JSONFields(members: members, prefix: "answer.press.")
         let right = try press.optionalBool("right")
-        return .buzz(BuzzPress(
+        return .press(ButtonPress(
             place: try press.int("place", in: bounds == .client ? InputBounds.id : Int.min...Int.max), tie: try press.optionalBool("tie") ?? false, right: right))
     }
 
@@ -106,6 +106,6 @@ extension BuzzKind: QuestionKindJSON {
         let right: Bool?
         if c.literal("true") { right = true } else if c.literal("false") { right = false } else if c.literal("null") { right = nil } else { return nil }
         guard c.literal("}"), let small = Int(exactly: place) else { return nil }
-        return .buzz(BuzzPress(place: small, tie: tie, right: right))
+        return .press(ButtonPress(place: small, tie: tie, right: right))
     }
 }

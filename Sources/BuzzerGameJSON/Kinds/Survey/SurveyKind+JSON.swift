@@ -76,17 +76,17 @@ extension SurveyKind: QuestionKindJSON {
     }
 
     static func answerMember(_ value: AnswerValue) -> (key: String, value: JSONValue) {
-        guard case .survey(let text) = value else { return ("text", .null) }
+        guard case .phrase(let text) = value else { return ("text", .null) }
         return ("text", .string(text))
     }
 
     static func answer(_ fields: JSONFields, bounds: AnswerValue.JSONBounds) throws(JSONFieldError) -> AnswerValue {
-        .survey(try fields.string("text", max: bounds == .client ? InputBounds.Bytes.text : .max))
+        .phrase(try fields.string("text", max: bounds == .client ? InputBounds.Bytes.text : .max))
     }
 
     static func answer(exactLayout c: inout JSONByteCursor) -> AnswerValue? {
         guard c.literal(#""text":""#), let text = c.plainString(validatingUTF8: true) else { return nil }
-        return .survey(text)
+        return .phrase(text)
     }
 }
 
