@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Prints one line per test suite (a Swift test target, the browser tests) from the xUnit/JUnit files
-(swift test --xunit-output, pytest --junitxml): its counts and time, and the failed tests by name.
-Then one closing line: `N passed, N failed, N skipped`.
+(swift test --xunit-output, pytest --junitxml): its counts, and the failed tests by name; then how long
+each phase took (`--took NAME SECONDS`, measured by run-tests) and one closing line:
+`N passed, N failed, N skipped`. The files' per-test times are not summed: Swift Testing times a test
+from when it is queued, so with two at a time they count the wait.
 
-    scripts/test-summary.py reports/swift-swift-testing.xml reports/browser.xml
+    scripts/test-summary.py --took "swift test" 110 reports/swift-swift-testing.xml reports/browser.xml
 """
 import sys
 import xml.etree.ElementTree as ET
@@ -24,8 +26,7 @@ def read(path, suites):
         print(f"  (no results in {path}: {error})")
         return
     for case in root.iter("testcase"):
-        row = suites.setdefault(suite_of(case.get("classname") or "?"), {"passed": 0, "failed": [], "skipped": 0, "seconds": 0.0})
-        row["seconds"] += float(case.get("time") or 0)
+        row = suites.setdefault(suite_of(case.get("classname") or "?"), {"passed": 0, "failed": [], "skipped": 0})
         if case.find("failure") is not None or case.find("error") is not None:
             row["failed"].append(f"{case.get('classname')}.{case.get('name')}")
         elif case.find("skipped") is not None:
@@ -34,7 +35,15 @@ def read(path, suites):
             row["passed"] += 1
 
 
-def main(paths):
+def main(arguments):
+    took, paths = [], []
+    while arguments:
+        if arguments[0] == "--took" and len(arguments) >= 3:
+            took.append((arguments[1], int(arguments[2])))
+            arguments = arguments[3:]
+        else:
+            paths.append(arguments[0])
+            arguments = arguments[1:]
     suites = OrderedDict()
     for path in paths:
         read(path, suites)
@@ -43,10 +52,12 @@ def main(paths):
     for name, row in suites.items():
         failed = len(row["failed"])
         extra = (f", {failed} FAILED" if failed else "") + (f", {row['skipped']} skipped" if row["skipped"] else "")
-        print(f"  {name.ljust(width)}  {row['passed']:4d} passed{extra}  ({row['seconds']:.0f} s of tests)")
+        print(f"  {name.ljust(width)}  {row['passed']:4d} passed{extra}")
         for test in row["failed"]:
             print(f"      failed: {test}")
         total = [total[0] + row["passed"], total[1] + failed, total[2] + row["skipped"]]
+    if took:
+        print("  took: " + ", ".join(f"{name} {seconds // 60} min {seconds % 60} s" for name, seconds in took))
     print(f"{total[0]} passed, {total[1]} failed, {total[2]} skipped")
 
 
