@@ -99,16 +99,17 @@ package enum LeagueBenchmark {
         var seq = 0
         var bytes = 0
         var codes = 0
-        /// The plainest kind's example question, and an answer per option in its shape.
-        private let question = QuestionKind.examples[0].example(1, seed: 0)
+        /// The benchmarks' question, and four answers to it, the first right.
+        private let question: Question
         private let options: [AnswerValue]
         private let league = RoomLeague(id: "crown", name: "Tuesdays at The Crown")
 
         init(directory: String) {
             self.directory = directory
+            let bench = BenchQuestion()
             var random = SplitMix64(seed: 5)
-            let kind = QuestionKind.examples[0]
-            options = (0..<4).map { [question] in kind.sampleAnswer(question.content, permutation: Array(question.content.options.indices), right: $0 == 0, rng: &random) }
+            question = bench.question
+            options = (0..<4).map { bench.answer(right: $0 == 0, permutation: Array(bench.question.content.options.indices), random: &random) }
         }
 
         mutating func night(at time: Int64, games: Int, players: Int, questions: Int, week: Int) throws {

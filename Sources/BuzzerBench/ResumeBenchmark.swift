@@ -32,12 +32,8 @@ package enum ResumeBenchmark {
     }
 
     package static func run(players count: Int) throws -> Report {
-        // The plainest kind's example (a four-option question), answered as the archive generator's players answer.
-        let kind = QuestionKind.examples[0]
-        let question = kind.example(1, seed: 0)
-        func answer(_ random: inout SplitMix64, in room: Room) -> AnswerValue {
-            kind.sampleAnswer(question.content, permutation: room.currentQuestion?.permutation ?? [], right: random.next() % 4 == 0, rng: &random)
-        }
+        let bench = BenchQuestion()
+        let question = bench.question
         let pack = QuestionPack(title: "Bench", questions: Array(repeating: question, count: 3))
         var settings = RoomSettings()
         settings.maxPlayers = count
@@ -58,7 +54,7 @@ package enum ResumeBenchmark {
             if sequence > 0 { _ = try room.handle(.next, at: now) }
             for player in players {
                 now += 1
-                let submission = AnswerSubmission(question: sequence, value: answer(&random, in: room), writtenAt: now - 500)
+                let submission = AnswerSubmission(question: sequence, value: bench.answer(&random, permutation: room.currentQuestion?.permutation ?? []), writtenAt: now - 500)
                 _ = try? room.handle(.answer(player.id, submission), at: now)
             }
             _ = try room.handle(.reveal, at: now)
@@ -92,7 +88,7 @@ package enum ResumeBenchmark {
         let open = try everyoneResumes("question open")
         for player in players {
             now += 1
-            _ = try? room.handle(.answer(player.id, AnswerSubmission(question: 2, value: answer(&random, in: room), writtenAt: now - 500)), at: now)
+            _ = try? room.handle(.answer(player.id, AnswerSubmission(question: 2, value: bench.answer(&random, permutation: room.currentQuestion?.permutation ?? []), writtenAt: now - 500)), at: now)
         }
         _ = try room.handle(.reveal, at: now)
         let revealed = try everyoneResumes("revealed")

@@ -23,12 +23,8 @@ package enum RevealBenchmark {
     }
 
     package static func run(players count: Int, questions: Int) throws -> Report {
-        // The plainest kind's example (a four-option question), answered as the archive generator's players answer.
-        let kind = QuestionKind.examples[0]
-        let question = kind.example(1, seed: 0)
-        func answer(_ random: inout SplitMix64, in room: Room) -> AnswerValue {
-            kind.sampleAnswer(question.content, permutation: room.currentQuestion?.permutation ?? [], right: random.next() % 4 == 0, rng: &random)
-        }
+        let bench = BenchQuestion()
+        let question = bench.question
         let pack = QuestionPack(title: "Bench", questions: Array(repeating: question, count: questions))
         var settings = RoomSettings()
         settings.maxPlayers = count
@@ -50,7 +46,7 @@ package enum RevealBenchmark {
             if sequence > 0 { _ = try room.handle(.next, at: now) }
             for id in ids {
                 now += 1
-                let submission = AnswerSubmission(question: sequence, value: answer(&random, in: room), writtenAt: now - Int64(random.next() % 10_000))
+                let submission = AnswerSubmission(question: sequence, value: bench.answer(&random, permutation: room.currentQuestion?.permutation ?? []), writtenAt: now - Int64(random.next() % 10_000))
                 _ = try? room.handle(.answer(id, submission), at: now)
             }
             let attendance = Attendance(players: ids, host: true, displays: 1)

@@ -16,13 +16,6 @@ import Testing
         #expect(AnswerShape(name: "option") == nil)
     }
 
-    @Test func everyKindDeclaresAShapeNamedByAKindOrItsOwnWord() {
-        for kind in QuestionKind.allCases {
-            let shape = kind.module.answerShape
-            #expect(shape.namingKind == nil ? shape == .texts : shape.namingKind?.module.answerShape == shape, "\(kind)")
-        }
-    }
-
     @Test func theExampleKindsMakeQuestionsThatPassTheirOwnChecks() throws {
         #expect(!QuestionKind.examples.isEmpty)
         for kind in QuestionKind.examples {

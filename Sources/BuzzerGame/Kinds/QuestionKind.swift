@@ -170,6 +170,6 @@ package enum AnswerShape: Int, Sendable, CaseIterable {
     private static let namingKinds: [QuestionKind?] = allCases.map { shape in
         shape == .texts ? nil : QuestionKind.allCases.first { $0.module.answerShape == shape }
     }
-    private static let names: [String] = allCases.map { $0 == .texts ? "texts" : $0.namingKind?.rawValue ?? "\($0)" }
+    private static let names: [String] = allCases.map { $0.namingKind?.rawValue ?? "\($0)" }
     private static let byName: [String: AnswerShape] = Dictionary(allCases.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 }
