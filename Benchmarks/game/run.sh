@@ -120,11 +120,16 @@ server_port=""
 archive_dir=""
 stop_server() {
   if [ -n "$server_pid" ]; then
+    # A wrapper as BENCH_SERVER_BIN (heaptrack) runs the server as its child: stop the children too.
+    local children
+    children="$(pgrep -P "$server_pid" || true)"
     if kill -0 "$server_pid" 2>/dev/null; then
+      for child in $children; do kill -TERM "$child" 2>/dev/null || true; done
       kill -TERM "$server_pid" 2>/dev/null || true
       for _ in $(seq 50); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.1; done
       kill -0 "$server_pid" 2>/dev/null && { log "server $server_pid ignored SIGTERM; SIGKILL"; kill -KILL "$server_pid" 2>/dev/null || true; }
     fi
+    for child in $children; do kill -0 "$child" 2>/dev/null && kill -KILL "$child" 2>/dev/null; done
     wait "$server_pid" 2>/dev/null || true
     server_pid=""
   fi
