@@ -39,8 +39,14 @@ package final class ArchiveWriter: Sendable {
     /// The last free-space measurement and when it was taken (wall-clock ms): `diskSpace()` asks the
     /// file system at most once a second.
     private let diskMeasurement = Mutex<(space: ArchiveDiskSpace, at: Int64)?>(nil)
-    /// Told of each durable batch (for `/metrics`); read on the writer's queue only.
-    private let commitObserver = Mutex<(@Sendable (_ events: Int, _ syncNanoseconds: UInt64) -> Void)?>(nil)
+    /// Told of each durable batch (for `/metrics`); read on the writer's queue only. Boxed in a
+    /// struct: a bare closure in a `Mutex` is re-abstracted on every `withLock` and written back
+    /// wrapped, so each read added two thunks to every later call (at 174,000 batches, a stack overflow).
+    private let commitObserver = Mutex<CommitObserver?>(nil)
+
+    private struct CommitObserver: Sendable {
+        let notify: @Sendable (_ events: Int, _ syncNanoseconds: UInt64) -> Void
+    }
     /// Where each room's lines are, kept as batches are written (and the start-up read's, adopted):
     /// its own lock, so a results download never waits behind a batch's fsync.
     private let index = Mutex(ArchiveIndex())
@@ -105,7 +111,12 @@ package final class ArchiveWriter: Sendable {
     /// Calls `observer` on the writer's queue after each durable batch with its event count and
     /// how long its `fdatasync` took (0 under durability `none`).
     package func observeCommits(_ observer: @escaping @Sendable (_ events: Int, _ syncNanoseconds: UInt64) -> Void) {
-        commitObserver.withLock { $0 = observer }
+        commitObserver.withLock { $0 = CommitObserver(notify: observer) }
+    }
+
+    /// Tells the observer, if any, of a durable batch of `events`.
+    func notifyCommitObserver(events: Int, syncNanoseconds: UInt64) {
+        commitObserver.withLock { $0 }?.notify(events, syncNanoseconds)
     }
 
     // MARK: - Appending
@@ -274,9 +285,7 @@ package final class ArchiveWriter: Sendable {
         case .success:
             lastDurable.store(batch.waiters.last!.seq, ordering: .releasing)
             for waiter in batch.waiters { waiter.completion(.success(waiter.seq)) }
-            if let observer = commitObserver.withLock({ $0 }) {
-                observer(batch.waiters.count, io.withLock { $0.lastSyncNanoseconds })
-            }
+            notifyCommitObserver(events: batch.waiters.count, syncNanoseconds: io.withLock { $0.lastSyncNanoseconds })
         case .failure(let error):
             var dropped: [ArchiveHandOff.Item] = []
             if !closing {

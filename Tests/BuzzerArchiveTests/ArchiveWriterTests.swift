@@ -143,6 +143,26 @@ import Testing
         #expect(try readAll(dir.path).lines.count == 10)
     }
 
+    /// A server commits hundreds of batches a second for hours: telling `/metrics` of the
+    /// 10,000th must take the same stack as telling it of the first (it once grew by two frames a
+    /// batch, a stack overflow after 174,000).
+    @Test func theCommitObserverCostsTheSameStackAtEveryBatch() throws {
+        let dir = TemporaryDirectory()
+        let writer = try ArchiveWriter(config: config(dir, .none))
+        defer { writer.close() }
+        let depths = Mutex<[Int]>([])
+        writer.observeCommits { _, _ in
+            var marker = 0
+            let address = withUnsafeMutablePointer(to: &marker) { Int(bitPattern: $0) }
+            depths.withLock { $0.append(address) }
+        }
+        for _ in 0..<10_000 { writer.notifyCommitObserver(events: 1, syncNanoseconds: 0) }
+        let addresses = depths.withLock { $0 }
+        #expect(addresses.count == 10_000)
+        let drift = abs(addresses.last! - addresses.first!)
+        #expect(drift < 1024, "the observer's frame moved \(drift) bytes down the stack over 10,000 batches")
+    }
+
     @Test func noneAcknowledgesWithoutSyncing() async throws {
         let dir = TemporaryDirectory()
         let fs = FaultyFileSystem()
