@@ -1,7 +1,8 @@
 /// Writes JSON string literals by hand, for the places that build JSON text directly (pretty
 /// packs, exports) instead of going through `JSONEncoder`.
 package enum JSONStringLiteral {
-    /// RFC 8259 §7: escape the quote, backslash and control characters; everything else verbatim.
+    /// RFC 8259 §7: escape the quote, backslash and control characters (the five with a short
+    /// form by it, as `JSONEncoder` does); everything else verbatim.
     package static func write(_ string: String, into out: inout String) {
         out += "\""
         for scalar in string.unicodeScalars {
@@ -11,6 +12,8 @@ package enum JSONStringLiteral {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
+            case "\u{8}": out += "\\b"
+            case "\u{C}": out += "\\f"
             case _ where scalar.value < 0x20:
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
@@ -38,6 +41,8 @@ extension JSONStringLiteral {
             case 0x0A: out.append(contentsOf: #"\n"#.utf8)
             case 0x0D: out.append(contentsOf: #"\r"#.utf8)
             case 0x09: out.append(contentsOf: #"\t"#.utf8)
+            case 0x08: out.append(contentsOf: #"\b"#.utf8)
+            case 0x0C: out.append(contentsOf: #"\f"#.utf8)
             case 0..<0x20:
                 out.append(contentsOf: #"\u00"#.utf8)
                 out.append(hexDigits[Int(byte >> 4)])

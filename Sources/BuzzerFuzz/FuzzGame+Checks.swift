@@ -4,7 +4,7 @@ import BuzzerGame
 
 /// The invariants checked after each step (refusals are checked where they happen, in `run`).
 extension FuzzGame {
-    /// Every delivery encodes (the hand-written JSON byte for byte what `JSONEncoder` writes), and
+    /// Every delivery encodes (the wire bytes and the hand-written JSON byte for byte what `JSONEncoder` writes), and
     /// none to a player or display gives an answer away before its question's reveal.
     mutating func check(_ deliveries: [Delivery], report: inout ProtocolFuzzer.Report) throws(Failure) {
         for delivery in deliveries {
@@ -14,6 +14,10 @@ extension FuzzGame {
                 json = try ServerMessageEncoder.encoded(delivery.message)
             } catch {
                 throw failure("every message encodes", "\(delivery.message.wireName) to \(delivery.audience) fell back to `internal`: \(error)")
+            }
+            let reference = (try? ServerMessageEncoder.referenceJSON(delivery.message)) ?? ""
+            if json != reference {
+                throw failure("the wire bytes are what JSONEncoder writes", "\(delivery.message.wireName): \(json) vs \(reference)")
             }
             if let personal = ServerMessageEncoder.personalJSON(delivery.message), personal != Array(json.utf8) {
                 throw failure("PersonalMessageJSON writes what JSONEncoder writes", "\(String(decoding: personal, as: UTF8.self)) vs \(json)")
