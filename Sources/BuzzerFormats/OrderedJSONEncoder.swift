@@ -103,8 +103,11 @@ package enum EncodingFailure: Error, Equatable, Sendable, CustomStringConvertibl
 }
 
 /// The shared output of one encoding: the bytes and the stack of open containers.
+///
+/// One encoding runs on one thread and no access to these overlaps another (each write is one
+/// call), so their runtime exclusivity checks are off: they were a quarter of an encoding's time.
 final class JSONByteSink {
-    private(set) var out: [UInt8]
+    @exclusivity(unchecked) private(set) var out: [UInt8]
     let membersOnly: Bool
     let omitting: OrderedJSONEncoder.OmittedMember?
     let sortingKeys: Bool
@@ -113,11 +116,17 @@ final class JSONByteSink {
     var wroteTopLevelObject = false
 
     /// One entry per open container, innermost last: its id, closing byte and members so far.
-    private var open: [(id: Int, closer: UInt8, count: Int)] = []
+    @exclusivity(unchecked) private var open: [(id: Int, closer: UInt8, count: Int)] = []
     private var nextID = 0
     /// With `sortingKeys`: the members of every open object, innermost last (a closed object's
     /// are gone before its parent writes again), each with its key and where its key starts.
-    private var keyedMembers: [(depth: Int, key: String, start: Int)] = []
+    @exclusivity(unchecked) private var keyedMembers: [KeyedMember] = []
+
+    private struct KeyedMember {
+        var depth: Int
+        var key: String
+        var start: Int
+    }
 
     init(out: [UInt8], membersOnly: Bool, omitting: OrderedJSONEncoder.OmittedMember?, sortingKeys: Bool = false) {
         self.out = out
@@ -177,26 +186,26 @@ final class JSONByteSink {
     private func sortMembers(atDepth depth: Int) {
         var first = keyedMembers.count
         while first > 0, keyedMembers[first - 1].depth == depth { first -= 1 }
-        let members = keyedMembers[first...]
-        defer { keyedMembers.removeSubrange(first...) }
-        guard members.count > 1 else { return }
-        let precedes = { (a: (depth: Int, key: String, start: Int), b: (depth: Int, key: String, start: Int)) in
-            a.key.utf8.lexicographicallyPrecedes(b.key.utf8)
-        }
+        let count = keyedMembers.count - first
+        defer { keyedMembers.removeLast(count) }
+        guard count > 1 else { return }
         var sorted = true
-        for (a, b) in zip(members, members.dropFirst()) where !precedes(a, b) {
-            if a.key == b.key { return fail(.duplicateKey(b.key)) }
+        for i in first..<(keyedMembers.count - 1) where !keyedMembers[i].key.utf8.lexicographicallyPrecedes(keyedMembers[i + 1].key.utf8) {
+            if keyedMembers[i].key == keyedMembers[i + 1].key { return fail(.duplicateKey(keyedMembers[i].key)) }
             sorted = false
         }
         guard !sorted else { return }
-        let base = members.first!.start
+        let base = keyedMembers[first].start
         let region = Array(out[base...])
         // A member runs from its key to the comma before the next one's.
-        var spans = members.indices.map { i in
-            (key: members[i].key, range: (members[i].start - base)..<(i + 1 < members.endIndex ? members[i + 1].start - base - 1 : region.count))
+        var spans: [(key: String, range: Range<Int>)] = []
+        spans.reserveCapacity(count)
+        for i in first..<keyedMembers.count {
+            let end = i + 1 < keyedMembers.count ? keyedMembers[i + 1].start - base - 1 : region.count
+            spans.append((keyedMembers[i].key, (keyedMembers[i].start - base)..<end))
         }
         spans.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-        for (a, b) in zip(spans, spans.dropFirst()) where a.key == b.key { return fail(.duplicateKey(b.key)) }
+        for i in 1..<spans.count where spans[i - 1].key == spans[i].key { return fail(.duplicateKey(spans[i].key)) }
         out.removeSubrange(base...)
         for (index, span) in spans.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -217,7 +226,7 @@ final class JSONByteSink {
     }
 
     func writeKey(_ key: String) {
-        if sortingKeys { keyedMembers.append((open.count, key, out.count)) }
+        if sortingKeys { keyedMembers.append(KeyedMember(depth: open.count, key: key, start: out.count)) }
         JSONStringLiteral.append(key, to: &out)
         out.append(UInt8(ascii: ":"))
     }
@@ -252,6 +261,12 @@ final class JSONByteSink {
     }
 
     private func encodeComposite<T: Encodable>(_ value: T, level: Int, codingPath: [any CodingKey]) throws {
+        if sortingKeys, !(T.self is any StringKeyedEncodableDictionary.Type) {
+            // Sorted output needs each object's keys, so no value writes its own bytes here.
+            let encoder = JSONSlotEncoder(sink: self, level: level, codingPath: codingPath)
+            try value.encode(to: encoder)
+            return try encoder.finish()
+        }
         switch value {
         case let dictionary as any StringKeyedEncodableDictionary:
             let id = openContainer(at: level, keyed: true)
@@ -262,9 +277,8 @@ final class JSONByteSink {
                 try encodeValue(element, level: level + 1, codingPath: path)
             }
             close(to: level)
-        case let raw as any JSONBytesEncodable where level > 0 && !sortingKeys:
-            // A nested value that writes its own bytes; at level 0 the members must be tracked,
-            // and sorted output needs each object's keys.
+        case let raw as any JSONBytesEncodable where level > 0:
+            // A nested value that writes its own bytes; at level 0 the members must be tracked.
             close(to: level)
             raw.appendJSON(to: &out)
         default:
