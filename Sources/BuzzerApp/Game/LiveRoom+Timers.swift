@@ -7,10 +7,11 @@ import Logging
 extension LiveRoom {
     // MARK: - Lobby updates, coalesced
 
+    /// Every room of a loop shares the loop's one timer for these (`EventLoop.later`).
     func scheduleFlush() {
         let delay = context.config.rooms.lobbyUpdateMilliseconds
         let weak = WeakLoopRef(self, queue: loop.queue)
-        loop.queue.asyncAfter(deadline: .now() + .milliseconds(delay)) { weak.value?.flush() }
+        loop.later(milliseconds: delay) { weak.value?.flush() }
     }
 
     func flush() {
@@ -19,32 +20,34 @@ extension LiveRoom {
 
     // MARK: - Timer
 
-    /// One timer per room, always set for `room.nextDeadline`.
+    /// One timer per room, always set for `room.nextDeadline`: made once and moved, not cancelled
+    /// and made again at each new deadline (each source is registered with libdispatch's manager thread).
     func armTimer() {
         guard let deadline = room.nextDeadline else {
-            timer?.cancel()
-            timer = nil
+            if timerDeadline != nil { timer?.schedule(deadline: .distantFuture) }
             timerDeadline = nil
             return
         }
         guard deadline != timerDeadline else { return }
-        timer?.cancel()
-        let source = DispatchSource.makeTimerSource(queue: loop.queue)
+        let source: any DispatchSourceTimer
+        if let timer {
+            source = timer
+        } else {
+            source = DispatchSource.makeTimerSource(queue: loop.queue)
+            let weak = WeakLoopRef(self, queue: loop.queue)
+            source.setEventHandler {
+                guard let self = weak.value else { return }
+                self.timerDeadline = nil
+                _ = try? self.perform(.tick)
+                // A tick that fired a hair early (clock granularity) emits nothing; try again.
+                self.armTimer()
+            }
+            source.activate()
+            timer = source
+        }
         let delay = max(0, deadline - now)
         source.schedule(deadline: .now() + .milliseconds(Int(delay)), leeway: .milliseconds(1))
-        let weak = WeakLoopRef(self, queue: loop.queue)
-        source.setEventHandler {
-            guard let self = weak.value else { return }
-            self.timer?.cancel()
-            self.timer = nil
-            self.timerDeadline = nil
-            _ = try? self.perform(.tick)
-            // A tick that fired a hair early (clock granularity) emits nothing; try again.
-            self.armTimer()
-        }
-        timer = source
         timerDeadline = deadline
-        source.resume()
     }
 
     /// Forgets the ended room after `seconds` (default `endedRoomRetentionSeconds`; less for a room
