@@ -232,11 +232,17 @@ package final class EventLoop: Sendable {
     /// Sends `message` to each connection still open, one hop per loop, in the order given: the
     /// recipients' ids grouped by loop, each loop framing from one copy of `message` (which keeps the
     /// compressed frame the loop's first no-context-takeover recipient made).
-    static func broadcast(_ message: OutboundMessage, to handles: some Sequence<ConnectionHandle>) {
-        for (loop, items) in byLoop(handles.lazy.map { ($0, ()) }) {
-            let ids = items.map(\.id)
-            loop.execute { loop.send(message, to: ids) }
+    static func broadcast(_ message: OutboundMessage, to handles: [ConnectionHandle]) {
+        var byLoop: [(loop: EventLoop, ids: [UInt64])] = []
+        for handle in handles {
+            if let index = byLoop.firstIndex(where: { $0.loop === handle.loop }) {
+                byLoop[index].ids.append(handle.id)
+            } else {
+                byLoop.append((handle.loop, [handle.id]))
+                byLoop[byLoop.count - 1].ids.reserveCapacity(handles.count)
+            }
         }
+        for (loop, ids) in byLoop { loop.execute { loop.send(message, to: ids) } }
     }
 
     /// A broadcast's share on this loop, in passes, so the second runs like a C server's loop:

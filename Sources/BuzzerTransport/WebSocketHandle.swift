@@ -67,9 +67,10 @@ package struct WebSocketHandle<Handler: WebSocketHandler>: Sendable, Hashable {
     }
 
     /// Sends one encoded message to many connections: one hop per loop, the frame bytes (and on each
-    /// loop one compressed variant) shared by all.
-    package static func broadcast(_ message: OutboundMessage, to handles: some Sequence<WebSocketHandle>) {
-        EventLoop.broadcast(message, to: handles.lazy.map(\.connection))
+    /// loop one compressed variant) shared by all. An array, not any sequence: a generic sequence
+    /// from another module is walked unspecialised, with metadata looked up per recipient.
+    package static func broadcast(_ message: OutboundMessage, to handles: [WebSocketHandle]) {
+        EventLoop.broadcast(message, to: handles.map(\.connection))
     }
 
     /// Messages for many connections at once, each connection getting its own list in order: a reveal
