@@ -104,21 +104,24 @@ package final class EventLoop: Sendable {
         }
     }
 
-    /// Runs `work` on this loop about `milliseconds` from now (up to `laterSlackMilliseconds`
-    /// sooner), through one timer for the whole loop, reset only when nothing was due sooner.
-    /// For the coalesced updates of hundreds of rooms: each `asyncAfter` made a timer source of its
-    /// own and woke libdispatch's manager thread to register it (1,600 a second in a 500 × 20 game).
+    /// Runs `work` on this loop `milliseconds` from now or a little later: the time is rounded up to
+    /// the next multiple of `laterGrainMilliseconds` (or of `milliseconds`, when shorter), so work
+    /// from many rooms shares one firing of the loop's one timer, at most about 20 a second. Never
+    /// sooner than asked. For the coalesced updates of hundreds of rooms: each `asyncAfter` made a
+    /// timer source of its own and woke libdispatch's manager thread to register it (1,600 a second
+    /// in a 500 × 20 game).
     package func later(milliseconds: Int, _ work: @escaping () -> Void) {
         let state = self.state.value
-        let due = MonotonicClock.nanoseconds() &+ UInt64(max(0, milliseconds)) &* 1_000_000
+        let grain = UInt64(max(1, min(Self.laterGrainMilliseconds, milliseconds))) * 1_000_000
+        let asked = MonotonicClock.nanoseconds() &+ UInt64(max(0, milliseconds)) &* 1_000_000
+        let due = (asked / grain &+ (asked % grain == 0 ? 0 : 1)) &* grain
         state.later.append((due, work))
         if let armed = state.laterTimerDue, armed <= due { return }
         armLater(at: due, state)
     }
 
-    /// Slack for `later`: work due this soon after the earliest runs with it, so a loop's timer fires
-    /// at most about 20 times a second however many rooms wait.
-    package static let laterSlackMilliseconds = 50
+    /// `later`'s rounding: the most it adds to the time asked.
+    package static let laterGrainMilliseconds = 50
 
     private func armLater(at due: UInt64, _ state: LoopState) {
         let timer: any DispatchSourceTimer
@@ -138,13 +141,13 @@ package final class EventLoop: Sendable {
     private func runLater() {
         let state = self.state.value
         state.laterTimerDue = nil
-        let horizon = MonotonicClock.nanoseconds() &+ UInt64(Self.laterSlackMilliseconds) * 1_000_000
+        let now = MonotonicClock.nanoseconds()
         var waiting: [(due: UInt64, work: () -> Void)] = []
         let all = state.later
         state.later = []
-        for item in all where item.due > horizon { waiting.append(item) }
+        for item in all where item.due > now { waiting.append(item) }
         // Work may defer more work: it lands in `state.later`, after what still waits.
-        for item in all.filter({ $0.due <= horizon }).sorted(by: { $0.due < $1.due }) { item.work() }
+        for item in all.filter({ $0.due <= now }).sorted(by: { $0.due < $1.due }) { item.work() }
         state.later = waiting + state.later
         if let next = state.later.map(\.due).min(), state.laterTimerDue.map({ next < $0 }) ?? true { armLater(at: next, state) }
     }

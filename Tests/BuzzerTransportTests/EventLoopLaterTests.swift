@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 
-/// `EventLoop.later`: deferred work of many rooms on one loop timer, none lost, none much early.
+/// `EventLoop.later`: deferred work of many rooms on one loop timer, none lost, none early.
 struct EventLoopLaterTests {
     /// Records, on the loop, each piece of work's name and how long after its request it ran.
     final class Runs: Sendable {
@@ -20,7 +20,7 @@ struct EventLoopLaterTests {
         }
     }
 
-    @Test func everyPieceOfWorkRunsOnceNotMuchBeforeItsTimeAndWorkCanDeferMore() async {
+    @Test func everyPieceOfWorkRunsOnceNotBeforeItsTimeAndWorkCanDeferMore() async {
         let loop = EventLoop(index: 0)
         let runs = Runs()
         loop.execute {
@@ -37,7 +37,7 @@ struct EventLoopLaterTests {
         #expect(runs.names == ["a", "b", "c", "d"])
         for (name, after) in runs.items.withLock({ $0 }) {
             let asked = ["a": 20.0, "b": 50, "c": 120, "d": 400][name]!
-            #expect(after >= asked - Double(EventLoop.laterSlackMilliseconds) - 1, "\(name) ran after \(after) ms, asked \(asked)")
+            #expect(after >= asked, "\(name) ran after \(after) ms, asked \(asked)")
         }
         try? await Task.sleep(for: .milliseconds(100))
         #expect(runs.names.count == 4, "nothing ran twice")
