@@ -36,7 +36,7 @@ package final class EventLoop: Sendable {
         /// Called with each closed connection so the server can keep its count.
         var onRemove: (@Sendable () -> Void)?
 
-        /// `EventLoop.later`'s work, oldest first, and the one timer that runs it.
+        /// `EventLoop.later`'s work, in no particular order, and the one timer that runs it.
         var later: [(due: UInt64, work: () -> Void)] = []
         var laterTimer: (any DispatchSourceTimer)?
         var laterTimerDue: UInt64?
