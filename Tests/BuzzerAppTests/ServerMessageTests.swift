@@ -41,6 +41,37 @@ struct ServerMessageTests {
             == #"{"players":[{"id":1,"nickname":"AC/DC","score":2450,"status":"connected"}],"type":"players"}"#)
     }
 
+    /// A body the one-pass encoder refuses (a key written twice) still goes, as `JSONEncoder` writes it.
+    struct TwiceBody: ServerMessageBody {
+        static let wireName = "twice"
+        enum Key: String, CodingKey { case note }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode("first", forKey: .note)
+            try container.encode("last", forKey: .note)
+        }
+    }
+
+    /// NaN is no JSON number: the message becomes the documented `internal` refusal.
+    struct NotANumberBody: ServerMessageBody {
+        static let wireName = "not_a_number"
+        var value = Double.nan
+        static func == (lhs: Self, rhs: Self) -> Bool { true }
+    }
+
+    @Test func aMessageTheOnePassEncoderRefusesGoesAsJSONEncoderWritesIt() throws {
+        let message = ServerMessage(TwiceBody())
+        #expect(try ServerMessageEncoder.encoded(message) == ServerMessageEncoder.referenceJSON(message))
+        #expect(json(message) == #"{"note":"last","type":"twice"}"#)
+    }
+
+    @Test func aMessageJSONCannotHoldBecomesTheUnencodableError() {
+        let message = ServerMessage(NotANumberBody())
+        #expect(throws: (any Error).self) { try ServerMessageEncoder.encoded(message) }
+        let refusal = AppError.unencodable(type: NotANumberBody.wireName).definition
+        #expect(json(message) == #"{"type":"error","code":"\#(refusal.code.rawValue)","message":"\#(refusal.message)"}"#)
+    }
+
     @Test func createdCarriesURLsWithUnescapedSlashes() {
         let created = json(.created(CreatedPayload(
             code: "K7QM2X", hostToken: "9f0c", joinURL: "http://192.168.1.20:8080/join/K7QM2X",

@@ -74,6 +74,8 @@ import Testing
         var out: [UInt8] = []
         #expect(throws: EncodingFailure.notAnObject) { _ = try OrderedJSONEncoder().appendMembers(of: [1], to: &out) }
         #expect(throws: EncodingFailure.duplicateKey("a")) { _ = try OrderedJSONEncoder().appendMembers(of: Twice(), to: &out) }
+        // Sorting keys, a key twice is refused as the object closes (`JSONEncoder` would keep the last).
+        #expect(throws: EncodingFailure.duplicateKey("a")) { _ = try OrderedJSONEncoder(sortingKeys: true).encode(Twice()) }
         #expect(throws: EncodingFailure.nonFiniteNumber(path: "[0]")) { _ = try OrderedJSONEncoder().encode([Double.infinity]) }
     }
 

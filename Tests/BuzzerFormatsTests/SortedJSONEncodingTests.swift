@@ -46,21 +46,6 @@ import Testing
         #expect(sorted == #"{"éx":1,"f":3,"é":2}"#)
     }
 
-    struct Twice: Encodable {
-        enum Key: String, CodingKey { case a }
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(1, forKey: .a)
-            try container.encode(2, forKey: .a)
-        }
-    }
-
-    /// `JSONEncoder` keeps the last of a key written twice; the one-pass encoder refuses instead,
-    /// and the server falls back to `JSONEncoder` for such a message.
-    @Test func aKeyWrittenTwiceIsRefused() {
-        #expect(throws: EncodingFailure.duplicateKey("a")) { try OrderedJSONEncoder(sortingKeys: true).encode(Twice()) }
-    }
-
     @Test func alreadySortedAndSingleMemberObjectsAreLeftAsWritten() throws {
         struct Plain: Encodable { var a = 1; var b = ["only": true]; var c: [Int] = [] }
         let (sorted, reference) = try both(Plain())
