@@ -37,7 +37,7 @@ package final class EventLoop: Sendable {
         var onRemove: (@Sendable () -> Void)?
 
         /// `EventLoop.later`'s work, in no particular order, and the one timer that runs it.
-        var later: [(due: UInt64, work: () -> Void)] = []
+        var later: [LaterWork] = []
         var laterTimer: (any DispatchSourceTimer)?
         var laterTimerDue: UInt64?
 
@@ -115,9 +115,17 @@ package final class EventLoop: Sendable {
         let grain = UInt64(max(1, min(Self.laterGrainMilliseconds, milliseconds))) * 1_000_000
         let asked = MonotonicClock.nanoseconds() &+ UInt64(max(0, milliseconds)) &* 1_000_000
         let due = (asked / grain &+ (asked % grain == 0 ? 0 : 1)) &* grain
-        state.later.append((due, work))
+        state.later.append(LaterWork(due: due, work: work))
         if let armed = state.laterTimerDue, armed <= due { return }
         armLater(at: due, state)
+    }
+
+    /// One piece of `later`'s work. A struct, not a tuple in the array: a bare closure in a generic
+    /// container is re-abstracted each time it is taken out and put back, and work that waits through
+    /// many firings would run under one more pair of thunks for each (the commit observer's bug, #43).
+    struct LaterWork {
+        let due: UInt64
+        let work: () -> Void
     }
 
     /// `later`'s rounding: the most it adds to the time asked.
@@ -142,7 +150,7 @@ package final class EventLoop: Sendable {
         let state = self.state.value
         state.laterTimerDue = nil
         let now = MonotonicClock.nanoseconds()
-        var waiting: [(due: UInt64, work: () -> Void)] = []
+        var waiting: [LaterWork] = []
         let all = state.later
         state.later = []
         for item in all where item.due > now { waiting.append(item) }

@@ -58,4 +58,41 @@ struct EventLoopLaterTests {
         #expect(await runs.waitFor(100))
         #expect(Set(runs.names).count == 100)
     }
+
+    /// Work that waits through many firings of the loop's timer runs at the depth of work that waited
+    /// through none. Kept as a tuple in the array, it was taken out and put back at each firing, and each
+    /// time wrapped in one more pair of reabstraction thunks: a stack that grows with the wait.
+    @Test func workThatWaitsThroughManyFiringsRunsAtTheSameStackDepth() async {
+        let loop = EventLoop(index: 2)
+        // Each run: its stack address and its thread (the loop's queue may run on any worker, and
+        // addresses compare only within one thread's stack).
+        let short = Mutex<[(thread: UInt, address: Int)]>([])
+        let long = Mutex<(thread: UInt, address: Int)?>(nil)
+        @Sendable func here() -> (thread: UInt, address: Int) {
+            var marker = 0
+            return (UInt(pthread_self()), withUnsafeMutablePointer(to: &marker) { Int(bitPattern: $0) })
+        }
+        loop.execute {
+            loop.later(milliseconds: 300) { long.withLock { $0 = here() } }
+            // Work that defers itself again each millisecond: some 300 firings before the long one runs.
+            @Sendable func again(_ left: Int) {
+                loop.later(milliseconds: 1) {
+                    short.withLock { $0.append(here()) }
+                    if left > 0 { again(left - 1) }
+                }
+            }
+            again(1_000)
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while long.withLock({ $0 == nil }) || short.withLock({ $0.count < 400 }), Date() < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        let shortRuns = short.withLock { $0 }
+        guard let longRun = long.withLock({ $0 }), let sameThread = shortRuns.first(where: { $0.thread == longRun.thread }) else {
+            Issue.record("no short run on the long run's thread to compare with (\(shortRuns.count) short runs)")
+            return
+        }
+        let drift = abs(longRun.address - sameThread.address)
+        #expect(drift < 512, "the long wait's work ran \(drift) bytes deeper than the short work on the same thread")
+    }
 }
