@@ -68,6 +68,8 @@ final class Connection {
     /// One waiter for the queue to fall below a mark: the next piece of a streamed body.
     private var drainWaiter: (below: Int, body: () -> Void)?
     private let lingerSeconds: Double
+    /// Set by `closeAfterFlush(peerIsDone:)`: close as soon as the queue is empty, with no linger.
+    private var skipsLinger = false
     /// https/wss: everything read is decrypted before the handler sees it, everything written is
     /// sealed first; the socket plumbing below is the same for both.
     let tls: TLSSession?
@@ -316,16 +318,26 @@ final class Connection {
     // MARK: Closing
 
     /// Closes after everything queued is written, then shuts down our side and lingers briefly for EOF.
-    func closeAfterFlush() {
+    ///
+    /// `peerIsDone`: the peer has said it sends nothing more (a WebSocket close handshake both ways),
+    /// so on plain TCP no input can be left unread to turn our last bytes into a reset, and the socket
+    /// is closed as soon as the queue is empty, without the linger (a `shutdown`, a wakeup for the EOF
+    /// and a read fewer per close). Over TLS the peer may still answer our close_notify: it lingers.
+    func closeAfterFlush(peerIsDone: Bool = false) {
         guard case .open = state else { return }
         if let tls { writeRaw(tls.closeNotify()) }
         guard case .open = state else { return }
         state = .closingAfterFlush(deadline: MonotonicClock.after(seconds: lingerSeconds))
+        skipsLinger = peerIsDone && tls == nil
         refreshDirect()
         if outbound.isEmpty { beginDrain() }
     }
 
     private func beginDrain() {
+        if skipsLinger {
+            closeNow(reason: .local)
+            return
+        }
         shutdown(fd, Int32(SHUT_WR))
         if !interest.read {
             // The peer already sent EOF: nothing left to drain.

@@ -260,7 +260,9 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
                     log(.debug, "protocol error: failing the connection", metadata: ["error": "\(failure)", "code": "\(failure.closeCode)"])
                 }
                 state = .closing(open.handler, code: open.machine.closeCode ?? WebSocketCloseCode.abnormalClosure)
-                connection.closeAfterFlush()
+                // The peer's Close arrived (the handshake is done both ways): it sends nothing more.
+                // After a protocol error it may still be sending, and the linger keeps our Close safe.
+                connection.closeAfterFlush(peerIsDone: open.machine.failure == nil && open.machine.peerClosed)
             }
         }
     }

@@ -31,6 +31,8 @@ package struct WebSocketConnectionStateMachine {
 
     /// Why the connection was failed, for logs. Nil unless a protocol error ended it.
     package private(set) var failure: WebSocketProtocolError?
+    /// True once the peer's Close frame arrived (first, or as the reply to ours): it sends nothing more.
+    package private(set) var peerClosed = false
     /// The status code of the peer's Close frame, if it sent one with a code.
     package private(set) var peerCloseCode: UInt16?
     /// The code of the closing handshake (RFC 6455 §7.1.5): ours if we closed first or failed the
@@ -181,6 +183,7 @@ package struct WebSocketConnectionStateMachine {
     private mutating func closeReceived(into actions: inout [WebSocketAction]) throws(WebSocketProtocolError) {
         if case .closing = state {
             // The reply to our Close: the handshake is complete.
+            peerClosed = true
             state = .closed
             actions.append(.closeTransport)
             return
@@ -201,6 +204,7 @@ package struct WebSocketConnectionStateMachine {
             code = received
         }
         peerCloseCode = code
+        peerClosed = true
         closeCode = code ?? WebSocketCloseCode.noStatusReceived
         actions.append(.send(WebSocketFrameEncoder.encodeClose(code: code)))
         actions.append(.closeTransport)

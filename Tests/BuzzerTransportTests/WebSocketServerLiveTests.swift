@@ -92,6 +92,22 @@ import Testing
         }
     }
 
+    /// Once both Close frames are through, the peer sends nothing more, so there is no input to
+    /// linger for: the server lets the connection go at once, not when the client closes its side or
+    /// `closeSeconds` (2 s here) runs out.
+    @Test func aCleanCloseHandshakeFreesTheConnectionWithoutWaitingForTheClient() throws {
+        try LiveServer.with(LiveServer.echo()) { server in
+            let client = try TestWebSocketClient.connect(port: server.port)
+            #expect(eventually { server.connectionCount == 1 })
+            try client.sendClose(code: 1000, reason: "bye")
+            #expect(try client.receiveFrame().closeCode == 1000)
+            #expect(client.waitForEOF())
+            // The client's socket is still open, and stays open until the check is done.
+            #expect(eventually(timeout: 1) { server.connectionCount == 0 })
+            shutdown(client.fd, Int32(SHUT_RDWR))
+        }
+    }
+
     @Test func dataAfterCloseIsNotEchoed() throws {
         try LiveServer.with(LiveServer.echo()) { server in
             let client = try TestWebSocketClient.connect(port: server.port)
