@@ -329,6 +329,8 @@ final class Connection {
         guard case .open = state else { return }
         state = .closingAfterFlush(deadline: MonotonicClock.after(seconds: lingerSeconds))
         skipsLinger = peerIsDone && tls == nil
+        // The flush and linger deadlines are checked on every tick, whatever the handler last asked.
+        loop.setTickDue(self, 0)
         refreshDirect()
         if outbound.isEmpty { beginDrain() }
     }
@@ -364,6 +366,14 @@ final class Connection {
         self.handler = nil
         handler?.connectionDidClose(self, reason: reason)
         loop.remove(self)
+    }
+
+    /// Tells the loop's tick to pass this connection by until `due`: the handler has nothing to check
+    /// before then, and anything that would make it check sooner calls this again (0: every tick).
+    /// Only while open: closing, the connection's own deadlines are checked on every tick.
+    func nextTick(notBefore due: UInt64) {
+        guard case .open = state else { return }
+        loop.setTickDue(self, due)
     }
 
     /// Called by the loop's tick.

@@ -17,6 +17,9 @@ struct ConnectionTable {
     /// the connections, so a broadcast finds who can be sent to without touching 10,000 objects.
     private var ids: [UInt64] = []
     private var directFDs: [Int32] = []
+    /// Each slot's next tick (`Connection.nextTick(notBefore:)`): until then the loop's tick passes the
+    /// slot by without touching its connection; 0, every tick.
+    private var tickDue: [UInt64] = []
     private var free: [Int] = []
     private var opened: UInt32 = 0
     /// Connections in the table.
@@ -39,6 +42,7 @@ struct ConnectionTable {
             slots.append(nil)
             ids.append(0)
             directFDs.append(-1)
+            tickDue.append(0)
         }
         opened &+= 1
         if opened == 0 { opened = 1 }  // 0 would make id 0 possible, which marks a free slot
@@ -50,6 +54,7 @@ struct ConnectionTable {
         slots[slot] = connection
         ids[slot] = connection.id
         directFDs[slot] = -1
+        tickDue[slot] = 0
         count += 1
     }
 
@@ -80,6 +85,16 @@ struct ConnectionTable {
         directFDs[slot] = fd ?? -1
     }
 
+    /// The loop's tick passes the connection with this id by until `due` (monotonic nanoseconds).
+    mutating func setTickDue(_ id: UInt64, _ due: UInt64) {
+        let slot = Self.slot(of: id)
+        guard slot < ids.count, ids[slot] == id else { return }
+        tickDue[slot] = due
+    }
+
+    /// Whether the tick at `now` reaches the slot's connection.
+    func isTickDue(at slot: Int, now: UInt64) -> Bool { tickDue[slot] <= now }
+
     /// Takes the connection with this id out; false if it was not there.
     mutating func remove(_ id: UInt64) -> Bool {
         let slot = Self.slot(of: id)
@@ -87,6 +102,7 @@ struct ConnectionTable {
         slots[slot] = nil
         ids[slot] = 0
         directFDs[slot] = -1
+        tickDue[slot] = 0
         free.append(slot)
         count -= 1
         return true

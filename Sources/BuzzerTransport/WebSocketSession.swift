@@ -181,6 +181,7 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
             open.machine.close(code: code, reason: reason, into: &actions)
             refreshSendMode()
             open.closeDeadline = MonotonicClock.after(seconds: context.config.timeouts.closeSeconds)
+            connection.nextTick(notBefore: 0)
             log(.debug, "closing", metadata: ["code": "\(code)", "reason": "\(reason)"])
             perform(actions, on: connection)
         case .http, .body, .awaiting, .streaming:
@@ -333,18 +334,25 @@ final class WebSocketSession<Handler: WebSocketHandler>: ConnectionHandler {
                 if now >= closeDeadline { connection.closeNow(reason: .timeout) }
                 return
             }
-            let timeouts = context.config.timeouts
-            if now &- open.lastReceive >= UInt64(timeouts.idleSeconds * 1e9) {
+            let idleNanos = UInt64(context.config.timeouts.idleSeconds * 1e9)
+            if now &- open.lastReceive >= idleNanos {
                 close(code: 1001, reason: "idle timeout")
                 return
             }
-            guard context.pingIntervalNanos > 0, now >= open.nextPing else { return }
-            open.nextPing = now &+ context.pingIntervalNanos
-            // A nonce, not the clock: a pong can echo only the ping it answers, and learns nothing from it.
-            let nonce = UInt64.random(in: .min ... .max)
-            guard let ping = open.machine.ping(payload: RoundTripEstimator.payload(nonce)) else { return }
-            open.roundTrip.pingSent(nonce: nonce, at: now)
-            connection.write(ping)
+            let pings = context.pingIntervalNanos > 0
+            if pings, now >= open.nextPing {
+                open.nextPing = now &+ context.pingIntervalNanos
+                // A nonce, not the clock: a pong can echo only the ping it answers, and learns nothing from it.
+                let nonce = UInt64.random(in: .min ... .max)
+                guard let ping = open.machine.ping(payload: RoundTripEstimator.payload(nonce)) else { return }
+                open.roundTrip.pingSent(nonce: nonce, at: now)
+                connection.write(ping)
+            }
+            // Nothing to check before the idle limit or the next ping. Input only moves the idle limit
+            // later, so the time worked out from this `lastReceive` is never too late; `close` asks for
+            // every tick again.
+            let (idleAt, overflow) = open.lastReceive.addingReportingOverflow(idleNanos)
+            connection.nextTick(notBefore: min(overflow ? .max : idleAt, pings ? open.nextPing : .max))
         case .responding, .closing, .closed, .modifying, .awaiting:
             break
         }

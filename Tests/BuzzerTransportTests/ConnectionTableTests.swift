@@ -36,6 +36,23 @@ struct ConnectionTableTests {
         #expect(table.count == 1)
     }
 
+    @Test func aSlotIsTickedUntilItsConnectionAsksForLaterAndAgainOnceItsSlotIsReused() throws {
+        let loop = EventLoop(index: 4)
+        var table = ConnectionTable(loopIndex: 4)
+        let (id, slot) = try #require(reserved(&table))
+        table.insert(connection(id, on: loop), slot: slot)
+        #expect(table.isTickDue(at: slot, now: 0), "a new connection is ticked every time")
+        table.setTickDue(id, 1_000)
+        #expect(!table.isTickDue(at: slot, now: 999))
+        #expect(table.isTickDue(at: slot, now: 1_000))
+        _ = table.remove(id)
+        table.setTickDue(id, 5_000)  // a stale id changes nothing
+        let (nextID, nextSlot) = try #require(reserved(&table))
+        table.insert(connection(nextID, on: loop), slot: nextSlot)
+        #expect(nextSlot == slot)
+        #expect(table.isTickDue(at: nextSlot, now: 0), "the slot's new connection does not inherit the old one's time")
+    }
+
     @Test func idsStayUniqueAcrossManyOpensAndClosesAndTheWalkSeesEveryOpenConnection() throws {
         let loop = EventLoop(index: 0)
         var table = ConnectionTable(loopIndex: 0)
