@@ -69,12 +69,6 @@ final class EpollPoller {
         control(EPOLL_CTL_MOD, socket, id: id, interest: interest)
     }
 
-    /// Forgets a socket; call before closing it.
-    func remove(_ socket: Int32) {
-        var unused = epoll_event()
-        _ = epoll_ctl(fd, EPOLL_CTL_DEL, socket, &unused)
-    }
-
     private func control(_ op: Int32, _ socket: Int32, id: UInt64, interest: Interest) -> Int32 {
         guard fd >= 0 else { return EMFILE }
         var event = epoll_event()
