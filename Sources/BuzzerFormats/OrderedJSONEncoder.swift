@@ -262,7 +262,13 @@ final class JSONByteSink {
 
     private func encodeComposite<T: Encodable>(_ value: T, level: Int, codingPath: [any CodingKey]) throws {
         if sortingKeys, !(T.self is any StringKeyedEncodableDictionary.Type) {
-            // Sorted output needs each object's keys, so no value writes its own bytes here.
+            // Sorted output needs each object's keys: only a value that writes them sorted itself
+            // writes its own bytes here.
+            if level > 0, let raw = value as? any JSONSortedBytesEncodable {
+                close(to: level)
+                raw.appendSortedJSON(to: &out)
+                return
+            }
             let encoder = JSONSlotEncoder(sink: self, level: level, codingPath: codingPath)
             try value.encode(to: encoder)
             return try encoder.finish()

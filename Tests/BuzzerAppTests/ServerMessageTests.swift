@@ -41,6 +41,31 @@ struct ServerMessageTests {
             == #"{"players":[{"id":1,"nickname":"AC/DC","score":2450,"status":"connected"}],"type":"players"}"#)
     }
 
+    /// The host's and the displays' list rows write their own bytes (`JSONSortedBytesEncodable`): the
+    /// same text `JSONEncoder` writes for them, for names that need escaping, every status, and each
+    /// optional field present and absent.
+    @Test func listRowsThatWriteTheirOwnBytesWriteWhatJSONEncoderWrites() throws {
+        let names = ["Ada", #"The "Owls" \ AC/DC"#, "Zoë (e\u{308})", "東京の夜 🦉", "tab\there\u{1}\u{1F}", "Ünïcødé-Team mit sehr langem Namen für Tisch 12", ""]
+        let statuses: [PlayerStatus] = [.connected, .away, .left, .kicked]
+        var waitingRows: [WaitingPayload.Row] = [], playerRows: [PlayerRow] = []
+        for (index, name) in names.enumerated() {
+            let status = statuses[index % statuses.count]
+            waitingRows.append(WaitingPayload.Row(id: PlayerID(index * 1_000_003), nickname: name, status: status,
+                                                  reconnectingUntil: index.isMultiple(of: 2) ? 1_795_414_188_300 + Int64(index) : nil))
+            playerRows.append(PlayerRow(id: PlayerID(index), nickname: name, team: index.isMultiple(of: 3) ? nil : names[(index + 1) % names.count],
+                                        teamId: index.isMultiple(of: 2) ? TeamID(index + 7) : nil, status: status, score: index * 1_250 - 3_000))
+        }
+        let messages: [ServerMessage] = [
+            .waiting(WaitingPayload(question: 4, players: waitingRows, more: 3, teams: [WaitingPayload.Team(team: TeamID(2), name: "Owls", waiting: 1, members: 4)], groups: nil)),
+            .players(PlayersPayload(players: playerRows, teams: [TeamRow(id: TeamID(2), name: "Owls", members: 4)])),
+        ]
+        for message in messages {
+            #expect(try ServerMessageEncoder.encoded(message) == ServerMessageEncoder.referenceJSON(message))
+        }
+        #expect(json(messages[0]).contains(#"{"id":3000009,"nickname":"東京の夜 🦉","status":"kicked"}"#))
+        #expect(json(messages[1]).contains(#"{"id":4,"nickname":"tab\there\u0001\u001f","score":2000,"status":"connected","team":"Ünïcødé-Team mit sehr langem Namen für Tisch 12","teamId":11}"#))
+    }
+
     /// A body the one-pass encoder refuses (a key written twice) still goes, as `JSONEncoder` writes it.
     struct TwiceBody: ServerMessageBody {
         static let wireName = "twice"

@@ -1,3 +1,4 @@
+import BuzzerFormats
 import BuzzerGame
 
 /// `players`, to the host and the displays (coalesced like `lobby`): every player with their score.
@@ -24,4 +25,28 @@ extension PlayersPayload: ServerMessageBody {
 
 extension ServerMessage {
     package static func players(_ body: PlayersPayload) -> ServerMessage { ServerMessage(body) }
+}
+
+extension PlayerRow: JSONSortedBytesEncodable {
+    /// The synthesized `encode(to:)`'s members in key order (`team` before `teamId`), the optional
+    /// ones only when set.
+    package func appendSortedJSON(to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"id":"#.utf8)
+        JSONNumberText.append(id.rawValue, to: &out)
+        out.append(contentsOf: #","nickname":"#.utf8)
+        JSONStringLiteral.append(nickname, to: &out)
+        out.append(contentsOf: #","score":"#.utf8)
+        JSONNumberText.append(score, to: &out)
+        out.append(contentsOf: #","status":"#.utf8)
+        JSONStringLiteral.append(status.rawValue, to: &out)
+        if let team {
+            out.append(contentsOf: #","team":"#.utf8)
+            JSONStringLiteral.append(team, to: &out)
+        }
+        if let teamId {
+            out.append(contentsOf: #","teamId":"#.utf8)
+            JSONNumberText.append(teamId.rawValue, to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
 }

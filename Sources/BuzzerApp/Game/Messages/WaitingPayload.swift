@@ -1,3 +1,4 @@
+import BuzzerFormats
 import BuzzerGame
 
 /// Who has not answered the current question yet (host only, coalesced like `answer_count`).
@@ -27,4 +28,21 @@ extension WaitingPayload: ServerMessageBody {
 
 extension ServerMessage {
     package static func waiting(_ body: WaitingPayload) -> ServerMessage { ServerMessage(body) }
+}
+
+extension WaitingPayload.Row: JSONSortedBytesEncodable {
+    /// The synthesized `encode(to:)`'s members in key order, `reconnectingUntil` only when set.
+    package func appendSortedJSON(to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"id":"#.utf8)
+        JSONNumberText.append(id.rawValue, to: &out)
+        out.append(contentsOf: #","nickname":"#.utf8)
+        JSONStringLiteral.append(nickname, to: &out)
+        if let reconnectingUntil {
+            out.append(contentsOf: #","reconnectingUntil":"#.utf8)
+            JSONNumberText.append(reconnectingUntil, to: &out)
+        }
+        out.append(contentsOf: #","status":"#.utf8)
+        JSONStringLiteral.append(status.rawValue, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
 }
