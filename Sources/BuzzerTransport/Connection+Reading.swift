@@ -96,3 +96,14 @@ extension Connection {
         return result == 0 ? TCPServer.describe(storage) : nil
     }
 }
+
+extension Connection {
+    /// Whose connections may start with a PROXY v2 header (`server.trustedProxies`), and how long
+    /// one may be (`websocket.maxHeaderBytes`).
+    struct ProxyHeaderPolicy: Sendable {
+        var proxies: TrustedProxies
+        var maxBytes: Int
+
+        static let none = ProxyHeaderPolicy(proxies: TrustedProxies(), maxBytes: 0)
+    }
+}

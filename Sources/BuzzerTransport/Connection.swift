@@ -1,7 +1,6 @@
 import BuzzerWebSocket
 import Dispatch
 import DequeModule
-import CLinuxTCP
 import Glibc
 
 /// One accepted TCP connection, owned by one event loop for its whole life.
@@ -31,15 +30,6 @@ final class Connection {
         var bytes: [UInt8]
         var offset: Int
         var onWritten: ((UInt64) -> Void)?
-    }
-
-    /// Whose connections may start with a PROXY v2 header (`server.trustedProxies`), and how long
-    /// one may be (`websocket.maxHeaderBytes`).
-    struct ProxyHeaderPolicy: Sendable {
-        var proxies: TrustedProxies
-        var maxBytes: Int
-
-        static let none = ProxyHeaderPolicy(proxies: TrustedProxies(), maxBytes: 0)
     }
 
     let id: UInt64
@@ -405,15 +395,5 @@ final class Connection {
         case ECONNRESET, EPIPE: .reset
         default: .ioError(errno: code)
         }
-    }
-}
-
-extension Connection {
-    /// The least round trip the kernel measured on this TCP socket over its window (`TCP_INFO`'s
-    /// `tcpi_min_rtt`), nanoseconds; nil when it has none. Taken from the peer's ACKs, which an app that
-    /// holds its pongs does not hold; the minimum, so delayed ACKs do not inflate it either.
-    var kernelRoundTripNanos: UInt64? {
-        let micros = buzzer_tcp_min_rtt_us(fd)
-        return micros > 0 ? UInt64(micros) * 1_000 : nil
     }
 }
