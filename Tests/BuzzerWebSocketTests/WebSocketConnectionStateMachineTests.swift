@@ -152,6 +152,25 @@ import Testing
         #expect(received(clientFrame(.text, [0xff])) == 1007)
     }
 
+    /// `peerClosed` tells the transport the peer sends nothing more (no linger needed): set by the peer's
+    /// Close, first or as the reply to ours; not by our Close alone, nor by a protocol error.
+    @Test func peerClosedOnlyOnceThePeersCloseArrived() {
+        func peerClosed(_ bytes: [UInt8], after ours: UInt16? = nil) -> Bool {
+            var machine = WebSocketConnectionStateMachine(config: testConfig(), deflate: nil)
+            var actions: [WebSocketAction] = []
+            if let ours { machine.close(code: ours, reason: "", into: &actions) }
+            bytes.withUnsafeBytes { machine.receive($0, into: &actions) }
+            return machine.peerClosed
+        }
+        #expect(peerClosed(clientClose(code: 1000)))
+        #expect(peerClosed(clientFrame(.close, [])))
+        #expect(peerClosed(clientClose(code: 1001), after: 1001))
+        #expect(!peerClosed(clientFrame(.text, hello), after: 1001), "our Close alone")
+        #expect(!peerClosed(clientFrame(.text, hello)))
+        #expect(!peerClosed(SplitInput.bytes("81 05 48 65 6c 6c 6f")), "a protocol error (unmasked frame)")
+        #expect(!peerClosed(clientFrame(.close, [0x03])), "a Close with a one-byte payload is a protocol error")
+    }
+
     @Test func closeReasonIsTruncatedOnCharacterBoundary() {
         // RFC 6455 §5.5: control payload <= 125 bytes: 2-byte code + at most 123 bytes of UTF-8.
         let frame = WebSocketFrameEncoder.encodeClose(code: 1000, reason: String(repeating: "é", count: 100))
