@@ -65,14 +65,23 @@ package struct HTTPHeaders: Sendable, Equatable, Sequence {
         }
     }
 
-    /// True if the list-valued header `name` contains `token`, ignoring case
+    /// True if the list-valued header `name` contains `token`, ignoring ASCII case
     /// (e.g. `Connection: keep-alive, Upgrade` contains "upgrade").
     package func containsToken(_ token: String, inHeader name: String) -> Bool {
-        listElements(name: name).contains { $0.lowercased() == token.lowercased() }
+        listElements(name: name).contains { Self.equalIgnoringASCIICase($0, token) }
     }
 
     private static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.count == rhs.utf8.count && lhs.lowercased() == rhs.lowercased()
+        equalIgnoringASCIICase(lhs, rhs)
+    }
+
+    /// Names and tokens are ASCII (RFC 9110 §5.1, §5.6.2), so only A–Z fold: Unicode lowercasing would
+    /// also let a look-alike through (the Kelvin sign, U+212A, lowercases to "k": "websoc\u{212A}et"
+    /// would pass for "websocket"), and it allocated two strings per compare.
+    static func equalIgnoringASCIICase(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.count == rhs.utf8.count && zip(lhs.utf8, rhs.utf8).allSatisfy { a, b in
+            a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= UInt8(ascii: "a") && (a | 0x20) <= UInt8(ascii: "z"))
+        }
     }
 }
 

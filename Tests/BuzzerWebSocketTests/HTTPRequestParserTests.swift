@@ -122,6 +122,17 @@ import Testing
         #expect(!parsed.headers.containsToken("close", inHeader: "Connection"))
     }
 
+    /// Names and tokens fold ASCII letters only: a non-ASCII look-alike that Unicode lowercasing
+    /// would map to a letter (the Kelvin sign, U+212A, lowercases to "k") is not the token.
+    @Test func tokensAndNamesFoldOnlyASCIILetters() {
+        let headers = HTTPHeaders([("Upgrade", "websoc\u{212A}et"), ("Connection", "UPGRADE"), ("X-\u{212A}ey", "1")])
+        #expect(!headers.containsToken("websocket", inHeader: "upgrade"))
+        #expect(headers.containsToken("upgrade", inHeader: "connection"))
+        #expect(headers.first(name: "x-key") == nil)
+        #expect(headers.first(name: "X-\u{212A}EY") == "1", "the same non-ASCII bytes still match, ASCII letters folded")
+        #expect(!HTTPHeaders.equalIgnoringASCIICase("@", "`"), "only letters fold: 0x40 and 0x60 differ by the case bit")
+    }
+
     @Test func tokenListsSpanRepeatedHeaders() throws {
         let parsed = try head(request(["GET / HTTP/1.1", "Host: a", "Connection: keep-alive", "Connection: ,Upgrade ,"]))
         #expect(parsed.headers.listElements(name: "connection") == ["keep-alive", "Upgrade"])
