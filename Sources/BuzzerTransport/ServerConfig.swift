@@ -87,11 +87,18 @@ package struct TimeoutConfig: Codable, Sendable, Equatable {
         self.shutdownSeconds = shutdownSeconds
     }
 
+    /// The longest any timeout may be: a day. The transport keeps deadlines as nanoseconds in a
+    /// `UInt64`, and a larger value (1e300 is valid JSON) would trap when converted.
+    package static let maxSeconds: Double = 86_400
+
     package func validate() throws(TransportError) {
-        for (name, value) in [("handshakeSeconds", handshakeSeconds), ("idleSeconds", idleSeconds), ("closeSeconds", closeSeconds), ("shutdownSeconds", shutdownSeconds)] where !(value > 0) {
-            throw .invalidConfig(field: "timeouts.\(name)", reason: "must be greater than 0")
+        for (name, value) in [("handshakeSeconds", handshakeSeconds), ("idleSeconds", idleSeconds), ("closeSeconds", closeSeconds), ("shutdownSeconds", shutdownSeconds)]
+        where !(value > 0 && value <= Self.maxSeconds) {
+            throw .invalidConfig(field: "timeouts.\(name)", reason: "must be greater than 0 and at most 86400 (a day)")
         }
-        guard pingIntervalSeconds >= 0 else { throw .invalidConfig(field: "timeouts.pingIntervalSeconds", reason: "must be 0 (off) or positive") }
+        guard pingIntervalSeconds >= 0, pingIntervalSeconds <= Self.maxSeconds else {
+            throw .invalidConfig(field: "timeouts.pingIntervalSeconds", reason: "must be 0 (off) or positive, at most 86400 (a day)")
+        }
     }
 }
 

@@ -82,5 +82,24 @@ struct BuzzerConfigTests {
         #expect(try error { $0["game"] = ["roomDefaults": ["hostAwayGraceMs": 9_223_372_036_854_774_784]] }.contains("hostAwayGraceMs must be 0-86400000"))
         #expect(try error { $0["game"] = ["packLimits": ["maxOptions": 100]] }.contains("game.packLimits"))
         #expect(try error { $0["game"] = ["packLimits": ["maxTimeLimitSeconds": 999_999]] }.contains("maxTimeLimitSeconds must be"))
+        // Each timeout has an upper bound: 1e300 seconds would trap when made nanoseconds.
+        for field in ["handshakeSeconds", "idleSeconds", "pingIntervalSeconds", "closeSeconds", "shutdownSeconds"] {
+            func timeout(_ value: Double) -> (inout [String: Any]) -> Void {
+                { config in
+                    var timeouts = config["timeouts"] as? [String: Any] ?? [:]
+                    timeouts[field] = value
+                    config["timeouts"] = timeouts
+                }
+            }
+            #expect(try error(timeout(1e300)).contains("timeouts.\(field)"))
+            #expect(try error(timeout(86_401)).contains("at most 86400"))
+        }
+    }
+
+    @Test func aTimeoutOfADayIsAccepted() throws {
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.root + "/config.json"))) as? [String: Any])
+        object["timeouts"] = ["handshakeSeconds": 86_400, "idleSeconds": 86_400, "pingIntervalSeconds": 86_400, "closeSeconds": 86_400, "shutdownSeconds": 86_400]
+        let config = try BuzzerConfig.decode(try JSONSerialization.data(withJSONObject: object))
+        #expect(config.timeouts.idleSeconds == 86_400)
     }
 }
