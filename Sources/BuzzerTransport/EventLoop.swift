@@ -237,7 +237,7 @@ package final class EventLoop: Sendable {
         _ items: some Sequence<(ConnectionHandle, Item)>, perLoop makeShared: @escaping @Sendable () -> Shared,
         _ body: @escaping @Sendable (Connection, Item, inout Shared) -> Void
     ) {
-        for (loop, items) in byLoop(items) {
+        for (loop, items) in byLoop(items.lazy.map { handle, item in (handle, (id: handle.id, item: item)) }) {
             loop.execute {
                 var shared = makeShared()
                 for (id, item) in items {
@@ -251,16 +251,7 @@ package final class EventLoop: Sendable {
     /// recipients' ids grouped by loop, each loop framing from one copy of `message` (which keeps the
     /// compressed frame the loop's first no-context-takeover recipient made).
     static func broadcast(_ message: OutboundMessage, to handles: [ConnectionHandle]) {
-        var byLoop: [(loop: EventLoop, ids: [UInt64])] = []
-        for handle in handles {
-            if let index = byLoop.firstIndex(where: { $0.loop === handle.loop }) {
-                byLoop[index].ids.append(handle.id)
-            } else {
-                byLoop.append((handle.loop, [handle.id]))
-                byLoop[byLoop.count - 1].ids.reserveCapacity(handles.count)
-            }
-        }
-        for (loop, ids) in byLoop { loop.execute { loop.send(message, to: ids) } }
+        for (loop, ids) in byLoop(handles.lazy.map { ($0, $0.id) }) { loop.execute { loop.send(message, to: ids) } }
     }
 
     /// A broadcast's share on this loop, in passes, so the second runs like a C server's loop:
@@ -315,15 +306,19 @@ package final class EventLoop: Sendable {
         state.value.connections.setDirect(connection.id, fd: direct ? connection.fd : nil)
     }
 
-    private static func byLoop<Item>(_ items: some Sequence<(ConnectionHandle, Item)>) -> [(loop: EventLoop, items: [(id: UInt64, item: Item)])] {
+    /// Each recipient's element, grouped by the recipient's loop, in the order given. Called with
+    /// concrete sequences from this module only (a broadcast's array, a batch's plan), so it is
+    /// specialised: walked generically, it looked up type metadata per recipient.
+    private static func byLoop<Element>(_ recipients: some Sequence<(ConnectionHandle, Element)>) -> [(loop: EventLoop, elements: [Element])] {
         // A server has a handful of loops: finding one by identity in a short array is cheaper than
-        // hashing, and this runs once per recipient (2,000 for a question to a full room).
-        var byLoop: [(loop: EventLoop, items: [(id: UInt64, item: Item)])] = []
-        for (handle, item) in items {
+        // hashing, and this runs once per recipient (10,000 for a broadcast to a full room).
+        var byLoop: [(loop: EventLoop, elements: [Element])] = []
+        for (handle, element) in recipients {
             if let index = byLoop.firstIndex(where: { $0.loop === handle.loop }) {
-                byLoop[index].items.append((handle.id, item))
+                byLoop[index].elements.append(element)
             } else {
-                byLoop.append((handle.loop, [(handle.id, item)]))
+                byLoop.append((handle.loop, [element]))
+                byLoop[byLoop.count - 1].elements.reserveCapacity(recipients.underestimatedCount)
             }
         }
         return byLoop
