@@ -1,3 +1,4 @@
+import BuzzerFormats
 import Foundation
 import Testing
 @testable import BuzzerApp
@@ -64,6 +65,22 @@ struct ServerMessageTests {
         }
         #expect(json(messages[0]).contains(#"{"id":3000009,"nickname":"東京の夜 🦉","status":"kicked"}"#))
         #expect(json(messages[1]).contains(#"{"id":4,"nickname":"tab\there\u0001\u001f","score":2000,"status":"connected","team":"Ünïcødé-Team mit sehr langem Namen für Tisch 12","teamId":11}"#))
+    }
+
+    /// The rows' own writers name every stored property: a field added to a row and not to its
+    /// `appendSortedJSON` would vanish from the wire, so a fully filled row must write every key.
+    @Test func listRowWritersNameEveryStoredProperty() throws {
+        func keys(_ row: some JSONSortedBytesEncodable) throws -> Set<String> {
+            var out: [UInt8] = []
+            row.appendSortedJSON(to: &out)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(out)) as? [String: Any])
+            return Set(object.keys)
+        }
+        func properties(_ row: Any) -> Set<String> { Set(Mirror(reflecting: row).children.compactMap(\.label)) }
+        let waiting = WaitingPayload.Row(id: PlayerID(1), nickname: "Ada", status: .away, reconnectingUntil: 1_795_414_188_300)
+        let player = PlayerRow(id: PlayerID(2), nickname: "Bo", team: "Owls", teamId: TeamID(3), status: .connected, score: 10)
+        #expect(try keys(waiting) == properties(waiting))
+        #expect(try keys(player) == properties(player))
     }
 
     /// A body the one-pass encoder refuses (a key written twice) still goes, as `JSONEncoder` writes it.
