@@ -108,8 +108,8 @@ package final class ArchiveWriter: Sendable {
         self.io = Mutex(IOState(nextSeq: (lastSeq ?? 0) + 1))
     }
 
-    /// Calls `observer` on the writer's queue after each durable batch with its event count and
-    /// how long its `fdatasync` took (0 under durability `none`).
+    /// Calls `observer` on the writer's queue after each durable batch, before its waiters hear, with
+    /// its event count and how long its `fdatasync` took (0 under durability `none`).
     package func observeCommits(_ observer: @escaping @Sendable (_ events: Int, _ syncNanoseconds: UInt64) -> Void) {
         commitObserver.withLock { $0 = CommitObserver(notify: observer) }
     }
@@ -284,8 +284,10 @@ package final class ArchiveWriter: Sendable {
         switch outcome.result {
         case .success:
             lastDurable.store(batch.waiters.last!.seq, ordering: .releasing)
-            for waiter in batch.waiters { waiter.completion(.success(waiter.seq)) }
+            // The observer first: whoever hears an event is durable (an ack, a result) and then reads
+            // `/metrics` finds its batch counted.
             notifyCommitObserver(events: batch.waiters.count, syncNanoseconds: io.withLock { $0.lastSyncNanoseconds })
+            for waiter in batch.waiters { waiter.completion(.success(waiter.seq)) }
         case .failure(let error):
             var dropped: [ArchiveHandOff.Item] = []
             if !closing {

@@ -163,6 +163,30 @@ import Testing
         #expect(drift < 1024, "the observer's frame moved \(drift) bytes down the stack over 10,000 batches")
     }
 
+    /// `/metrics` counts a batch before its events' waiters hear they are durable: a client that
+    /// got its ack and then scrapes finds its event in `buzzer_archive_batch_events`.
+    @Test func theCommitObserverHearsOfABatchBeforeItsWaiters() async throws {
+        let dir = TemporaryDirectory()
+        let writer = try ArchiveWriter(config: config(dir, .none))
+        defer { writer.close() }
+        let observed = Mutex(0)
+        let seenByWaiters = Mutex<[Int]>([])
+        writer.observeCommits { events, _ in observed.withLock { $0 += events } }
+        for i in 0..<20 {
+            try writer.append(room: "R", time: Int64(i), encoding: answerEvent(i)) { _ in
+                let count = observed.withLock { $0 }
+                seenByWaiters.withLock { $0.append(count) }
+            }
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while seenByWaiters.withLock({ $0.count }) < 20, Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        let seen = seenByWaiters.withLock { $0 }
+        #expect(seen.count == 20)
+        for (index, count) in seen.enumerated() {
+            #expect(count >= index + 1, "waiter \(index) heard of durability when the observer had counted \(count) events")
+        }
+    }
+
     @Test func noneAcknowledgesWithoutSyncing() async throws {
         let dir = TemporaryDirectory()
         let fs = FaultyFileSystem()
